@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is underneath: queries are written once for both. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a query function can run on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export const EVENTS_CHANNEL = 'lavra_eventos';
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export interface DatabaseOptions {
+  /** postgres://… selects a real PostgreSQL; otherwise embedded PGlite. */
+  databaseUrl?: string;
+  /** PGlite folder; omitted = in memory (tests). */
+  dataDir?: string;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
+  return database;
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true }); // PGlite does not create parent folders
+  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  await client.exec('create extension if not exists pg_trgm');
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, onPayload) {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return () => unsubscribe();
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  pool.on('error', (err) => console.error('[db] pool error', err.message));
+  await pool.query('create extension if not exists pg_trgm');
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  await migratePg(db as never, { migrationsFolder });
+  const listeners: pg.Client[] = [];
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, onPayload) {
+      // LISTEN needs a connection of its own, outside the pool.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      client.on('notification', (msg) => {
+        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+      });
+      client.on('error', (err) => console.error('[db] listener error', err.message));
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      listeners.push(client);
+      return async () => {
+        listeners.splice(listeners.indexOf(client), 1);
+        await client.end().catch(() => {});
+      };
+    },
+    async close() {
+      await Promise.all(listeners.map((c) => c.end().catch(() => {})));
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { type AnyColumn, and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Page } from '../../schemas/common';
+import type { Executor } from '../client';
+
+/** Escapes % and _ so a user's search text is matched literally inside ILIKE. */
+export function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+/** `col1 ILIKE %q% OR col2 ILIKE %q% …` (trigram indexes serve these). */
+export function searchAny(q: string | undefined, columns: AnyColumn[]): SQL | undefined {
+  if (!q) return undefined;
+  const p = likePattern(q);
+  return sql`(${sql.join(
+    columns.map((c) => sql`${c} ilike ${p}`),
+    sql` or `,
+  )})`;
+}
+
+/** Digits-only search on a document column stored masked or not (CPF/CNPJ, phone). */
+export function searchDigits(q: string | undefined, column: AnyColumn): SQL | undefined {
+  const digits = q?.replace(/\D/g, '');
+  if (!digits || digits.length < 3) return undefined;
+  return sql`regexp_replace(coalesce(${column}, ''), '\\D', '', 'g') like ${`%${digits}%`}`;
+}
+
+export function orWhere(...parts: (SQL | undefined)[]): SQL | undefined {
+  const present = parts.filter((p): p is SQL => !!p);
+  if (!present.length) return undefined;
+  return sql`(${sql.join(present, sql` or `)})`;
+}
+
+const numericColumnCache = new WeakMap<PgTable, string[]>();
+
+/** Names of a table's numeric columns: the driver returns them as strings, the API as numbers. */
+export function numericColumns(table: PgTable): string[] {
+  let cols = numericColumnCache.get(table);
+  if (!cols) {
+    cols = Object.entries(getTableColumns(table))
+      .filter(([, c]) => (c as PgColumn).columnType === 'PgNumeric')
+      .map(([k]) => k);
+    numericColumnCache.set(table, cols);
+  }
+  return cols;
+}
+
+/** Decimal strings → JSON numbers for the response. Values are already at their column's scale,
+ * so this is a change of representation, not arithmetic. */
+export function numbersOut<T extends Record<string, unknown>>(row: T, keys: string[]): T {
+  const out: Record<string, unknown> = { ...row };
+  for (const k of keys) {
+    const v = out[k];
+    if (typeof v === 'string') out[k] = Number(v);
+  }
+  return out as T;
+}
+
+export async function paginate<T>(
+  rowsQuery: (limit: number, offset: number) => Promise<T[]>,
+  countQuery: () => Promise<number>,
+  page: number,
+  limit: number,
+): Promise<Page<T>> {
+  const [items, total] = await Promise.all([rowsQuery(limit, (page - 1) * limit), countQuery()]);
+  return { items, total, page, limit };
+}
+
+export async function countWhere(db: Executor, table: PgTable, where?: SQL): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(table).where(where);
+  return r?.n ?? 0;
+}
+
+/**
+ * Optimistic lock: updates only while the row still has the `updated_at` the client read.
+ * Returns 'stale' when someone else changed it first, 'missing' when the row is gone.
+ */
+export async function updateVersioned<T extends PgTable>(
+  db: Executor,
+  table: T,
+  id: string,
+  values: Record<string, unknown>,
+  updatedAt?: string,
+): Promise<Record<string, unknown> | 'stale' | 'missing'> {
+  const cols = getTableColumns(table) as Record<string, PgColumn>;
+  const idCol = cols.id!;
+  const updatedCol = cols.updated_at;
+  const set = updatedCol ? { ...values, updated_at: sql`clock_timestamp()` } : values;
+  const where = and(eq(idCol, id), updatedAt && updatedCol ? eq(updatedCol, new Date(updatedAt)) : undefined);
+  // biome-ignore lint/suspicious/noExplicitAny: generic over every table
+  const rows = await (db as any).update(table).set(set).where(where).returning();
+  if (rows.length) return rows[0];
+  const [exists] = await db
+    .select({ n: count() })
+    .from(table as PgTable)
+    .where(eq(idCol, id));
+  return exists && exists.n > 0 ? 'stale' : 'missing';
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from 'better-auth/crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Me } from '../../schemas/auth';
+import type { Permissao } from '../../schemas/permissoes';
+import type { Executor } from '../client';
+import { authAccount, authUser, usuarioPermissoes, usuarios } from '../schema';
+
+export interface NewUsuario {
+  nome: string;
+  email: string;
+  senha: string;
+  role: 'admin' | 'usuario';
+  status: 'ativo' | 'inativo';
+  permissoes: Permissao[];
+}
+
+/**
+ * Writes the sign-in account (Better Auth's user + credential account) and the staff row with its
+ * permissions. Call inside a transaction: a user exists whole or not at all.
+ */
+export async function insertUsuario(tx: Executor, u: NewUsuario) {
+  const authId = randomUUID();
+  const email = u.email.trim().toLowerCase();
+  await tx.insert(authUser).values({ id: authId, name: u.nome, email, emailVerified: true });
+  await tx.insert(authAccount).values({
+    id: randomUUID(),
+    accountId: authId,
+    providerId: 'credential',
+    userId: authId,
+    password: await hashPassword(u.senha),
+  });
+  const [row] = await tx
+    .insert(usuarios)
+    .values({ auth_user_id: authId, nome: u.nome, email, role: u.role, status: u.status })
+    .returning();
+  if (u.permissoes.length) {
+    await tx
+      .insert(usuarioPermissoes)
+      .values(u.permissoes.map((permissao) => ({ usuario_id: row!.id, permissao })));
+  }
+  return row!;
+}
+
+export async function countUsuarios(db: Executor): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(usuarios);
+  return r?.n ?? 0;
+}
+
+/** The signed-in user as the API shows it, read fresh (status and permissions are never cached). */
+export async function loadMe(db: Executor, authUserId: string): Promise<Me | null> {
+  const rows = await db
+    .select({
+      id: usuarios.id,
+      nome: usuarios.nome,
+      email: usuarios.email,
+      role: usuarios.role,
+      status: usuarios.status,
+      permissoes: sql<
+        string[]
+      >`coalesce(array_agg(${usuarioPermissoes.permissao}) filter (where ${usuarioPermissoes.permissao} is not null), '{}')`,
+    })
+    .from(usuarios)
+    .leftJoin(usuarioPermissoes, eq(usuarioPermissoes.usuario_id, usuarios.id))
+    .where(eq(usuarios.auth_user_id, authUserId))
+    .groupBy(usuarios.id);
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: r.id,
+    nome: r.nome,
+    email: r.email,
+    role: r.role as Me['role'],
+    status: r.status as Me['status'],
+    permissoes: r.permissoes as Permissao[],
+  };
+}
+
+export async function findUsuarioByEmail(db: Executor, email: string) {
+  const [r] = await db
+    .select()
+    .from(usuarios)
+    .where(eq(sql`lower(${usuarios.email})`, email.toLowerCase()));
+  return r ?? null;
+}
+
+/** Ends every session of a user (deactivation, password change). */
+export async function endSessions(db: Executor, authUserId: string) {
+  await db.execute(sql`delete from auth_session where user_id = ${authUserId}`);
+}
+
+export async function countActiveAdmins(db: Executor, exceptId?: string) {
+  const [r] = await db
+    .select({ n: count() })
+    .from(usuarios)
+    .where(
+      and(
+        eq(usuarios.role, 'admin'),
+        eq(usuarios.status, 'ativo'),
+        exceptId ? sql`${usuarios.id} <> ${exceptId}` : undefined,
+      ),
+    );
+  return r?.n ?? 0;
+}

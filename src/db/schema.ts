@@ -1,0 +1,541 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { PERMISSOES } from '../schemas/permissoes';
+
+// Millisecond precision so an updated_at read as JSON compares equal when sent back (optimistic locking).
+const tstz = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+const createdAt = () => tstz('created_at').notNull().defaultNow();
+const updatedAt = () => tstz('updated_at').notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+const percent = (name: string) => numeric(name, { precision: 7, scale: 3 });
+const id = () => uuid('id').primaryKey().defaultRandom();
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`);
+
+export const TIPOS_PESSOA = ['Pessoa Física', 'Pessoa Jurídica'] as const;
+export const STATUS_ATIVO = ['ativo', 'inativo'] as const;
+export const ROLES = ['admin', 'usuario'] as const;
+export const TIPOS_UNIDADE = ['m²', 'unitário'] as const;
+export const FORMATOS_MEDIDA = ['Largura x Profundidade', 'Largura x Altura'] as const;
+export const CARGOS = ['Instalador Sênior', 'Instalador Júnior', 'Ajudante', 'Acabador', 'Serrador'] as const;
+export const BANDEIRAS = ['Pix', 'Dinheiro', 'Cartão'] as const;
+export const TIPOS_CARTAO = ['Débito', 'Crédito'] as const;
+export const STATUS_CARTAO = ['Ativo', 'Inativo'] as const;
+export const STATUS_ORCAMENTO = ['pendente', 'aprovado', 'venda_realizada', 'rejeitado'] as const;
+export const TIPOS_VENDA = ['avista', 'parcelado', 'entrada'] as const;
+export const STATUS_VENDA = ['confirmada', 'paga', 'cancelada'] as const;
+export const TIPOS_DESPESA = ['avulso', 'mensal', 'parcelada'] as const;
+export const STATUS_DESPESA = ['pendente', 'paga'] as const;
+export const TIPOS_MOVIMENTACAO = ['entrada', 'saida'] as const;
+
+// ── Better Auth's own tables (accounts, sessions); written by hand because its CLI fails on Node 20.
+export const authUser = pgTable('auth_user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const authSession = pgTable(
+  'auth_session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: tstz('expires_at').notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('auth_session_user_idx').on(t.userId)],
+);
+
+export const authAccount = pgTable(
+  'auth_account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: tstz('access_token_expires_at'),
+    refreshTokenExpiresAt: tstz('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_account_user_idx').on(t.userId)],
+);
+
+export const authVerification = pgTable('auth_verification', {
+  id: text('id').primaryKey(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ── Server configuration shared by every instance (e.g. the session-signing secret).
+export const appConfig = pgTable('app_config', {
+  chave: text('chave').primaryKey(),
+  valor: text('valor').notNull(),
+});
+
+// Failed sign-ins, counted per key over a window; in the database so every instance sees them.
+export const loginTentativas = pgTable(
+  'login_tentativas',
+  { id: id(), chave: text('chave').notNull(), created_at: createdAt() },
+  (t) => [index('login_tentativas_chave_idx').on(t.chave, t.created_at)],
+);
+
+// ── Staff accounts and permissions
+export const usuarios = pgTable(
+  'usuarios',
+  {
+    id: id(),
+    auth_user_id: text('auth_user_id')
+      .notNull()
+      .unique()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    nome: text('nome').notNull(),
+    email: text('email').notNull(),
+    role: text('role').notNull().default('usuario'),
+    status: text('status').notNull().default('ativo'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('usuarios_email_uq').on(sql`lower(${t.email})`),
+    index('usuarios_created_idx').on(t.created_at.desc()),
+    check('usuarios_role_ck', inList('role', ROLES)),
+    check('usuarios_status_ck', inList('status', STATUS_ATIVO)),
+  ],
+);
+
+export const usuarioPermissoes = pgTable(
+  'usuario_permissoes',
+  {
+    usuario_id: uuid('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    permissao: text('permissao').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.usuario_id, t.permissao] }),
+    check('usuario_permissoes_ck', inList('permissao', PERMISSOES)),
+  ],
+);
+
+// ── Master data
+const pessoaColumns = () => ({
+  email: text('email'),
+  telefone: text('telefone'),
+  endereco: text('endereco'),
+  cidade: text('cidade'),
+  uf: text('uf'),
+  cep: text('cep'),
+});
+
+export const clientes = pgTable(
+  'clientes',
+  {
+    id: id(),
+    nome: text('nome').notNull(),
+    tipo: text('tipo').notNull().default('Pessoa Física'),
+    cpf_cnpj: text('cpf_cnpj'),
+    ...pessoaColumns(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('clientes_created_idx').on(t.created_at.desc()),
+    index('clientes_nome_trgm').using('gin', t.nome.op('gin_trgm_ops')),
+    index('clientes_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
+    index('clientes_doc_idx').on(t.cpf_cnpj),
+    check('clientes_tipo_ck', inList('tipo', TIPOS_PESSOA)),
+    check('clientes_uf_ck', sql`uf is null or length(uf) <= 2`),
+  ],
+);
+
+export const fornecedores = pgTable(
+  'fornecedores',
+  {
+    id: id(),
+    nome: text('nome').notNull(),
+    cnpj: text('cnpj'),
+    contato: text('contato'),
+    ...pessoaColumns(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('fornecedores_created_idx').on(t.created_at.desc()),
+    index('fornecedores_nome_trgm').using('gin', t.nome.op('gin_trgm_ops')),
+    check('fornecedores_uf_ck', sql`uf is null or length(uf) <= 2`),
+  ],
+);
+
+export const categoriasProdutos = pgTable(
+  'categorias_produtos',
+  {
+    id: id(),
+    nome: text('nome').notNull().unique(),
+    ativa: boolean('ativa').notNull().default(true),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [check('categorias_nome_ck', sql`nome = lower(btrim(nome)) and nome <> ''`)],
+);
+
+export const produtos = pgTable(
+  'produtos',
+  {
+    id: id(),
+    nome: text('nome').notNull(),
+    // The spec keeps the category's name on the product; the foreign key on that name is what
+    // stops a category in use from being deleted and carries a rename along.
+    categoria: text('categoria')
+      .notNull()
+      .references(() => categoriasProdutos.nome, { onDelete: 'restrict', onUpdate: 'cascade' }),
+    fornecedor_id: uuid('fornecedor_id').references(() => fornecedores.id, { onDelete: 'restrict' }),
+    valor_m2: money('valor_m2').notNull(),
+    estoque: numeric('estoque', { precision: 14, scale: 3 }).notNull().default('0'),
+    estoque_minimo: numeric('estoque_minimo', { precision: 14, scale: 3 }).notNull().default('5'),
+    unidade: text('unidade').notNull().default('m²'),
+    tipo_unidade: text('tipo_unidade').notNull().default('m²'),
+    descricao: text('descricao'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('produtos_created_idx').on(t.created_at.desc()),
+    index('produtos_nome_trgm').using('gin', t.nome.op('gin_trgm_ops')),
+    index('produtos_fornecedor_idx').on(t.fornecedor_id),
+    index('produtos_categoria_idx').on(t.categoria),
+    check('produtos_tipo_unidade_ck', inList('tipo_unidade', TIPOS_UNIDADE)),
+    check('produtos_valor_ck', sql`valor_m2 >= 0`),
+  ],
+);
+
+export const itensVenda = pgTable(
+  'itens_vendas',
+  {
+    id: id(),
+    nome: text('nome').notNull(),
+    formato_medida: text('formato_medida').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('itens_vendas_nome_idx').on(t.nome),
+    check('itens_vendas_formato_ck', inList('formato_medida', FORMATOS_MEDIDA)),
+  ],
+);
+
+export const funcionarios = pgTable(
+  'funcionarios',
+  {
+    id: id(),
+    nome: text('nome').notNull(),
+    cpf: text('cpf'),
+    cargo: text('cargo').notNull(),
+    telefone: text('telefone'),
+    email: text('email'),
+    salario: money('salario').notNull(),
+    horas_mensais: integer('horas_mensais').notNull().default(220),
+    data_admissao: date('data_admissao'),
+    endereco: text('endereco'),
+    status: text('status').notNull().default('ativo'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('funcionarios_created_idx').on(t.created_at.desc()),
+    check('funcionarios_cargo_ck', inList('cargo', CARGOS)),
+    check('funcionarios_status_ck', inList('status', STATUS_ATIVO)),
+    check('funcionarios_salario_ck', sql`salario >= 0`),
+    check('funcionarios_horas_ck', sql`horas_mensais > 0`),
+  ],
+);
+
+const comissionadoColumns = () => ({
+  id: id(),
+  nome: text('nome').notNull(),
+  tipo: text('tipo').notNull().default('Pessoa Física'),
+  cpf: text('cpf'),
+  ...pessoaColumns(),
+  percentual_comissao: percent('percentual_comissao').notNull().default('10'),
+  status: text('status').notNull().default('ativo'),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const arquitetos = pgTable('arquitetos', comissionadoColumns(), (t) => [
+  index('arquitetos_created_idx').on(t.created_at.desc()),
+  index('arquitetos_nome_trgm').using('gin', t.nome.op('gin_trgm_ops')),
+  check('arquitetos_tipo_ck', inList('tipo', TIPOS_PESSOA)),
+  check('arquitetos_status_ck', inList('status', STATUS_ATIVO)),
+  check('arquitetos_pct_ck', sql`percentual_comissao between 0 and 100`),
+  check('arquitetos_uf_ck', sql`uf is null or length(uf) <= 2`),
+]);
+
+export const vendedores = pgTable('vendedores', comissionadoColumns(), (t) => [
+  index('vendedores_created_idx').on(t.created_at.desc()),
+  index('vendedores_nome_trgm').using('gin', t.nome.op('gin_trgm_ops')),
+  check('vendedores_tipo_ck', inList('tipo', TIPOS_PESSOA)),
+  check('vendedores_status_ck', inList('status', STATUS_ATIVO)),
+  check('vendedores_pct_ck', sql`percentual_comissao between 0 and 100`),
+  check('vendedores_uf_ck', sql`uf is null or length(uf) <= 2`),
+]);
+
+const taxa = (n: number) => percent(`taxa_${n}x`);
+export const cartoes = pgTable(
+  'cartoes',
+  {
+    id: id(),
+    bandeira: text('bandeira').notNull(),
+    tipo: text('tipo').notNull(),
+    taxa: percent('taxa'),
+    taxa_1x: taxa(1),
+    taxa_2x: taxa(2),
+    taxa_3x: taxa(3),
+    taxa_4x: taxa(4),
+    taxa_5x: taxa(5),
+    taxa_6x: taxa(6),
+    taxa_7x: taxa(7),
+    taxa_8x: taxa(8),
+    taxa_9x: taxa(9),
+    taxa_10x: taxa(10),
+    taxa_11x: taxa(11),
+    taxa_12x: taxa(12),
+    status: text('status').notNull().default('Ativo'),
+    observacoes: text('observacoes'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('cartoes_created_idx').on(t.created_at.desc()),
+    check('cartoes_bandeira_ck', inList('bandeira', BANDEIRAS)),
+    check('cartoes_tipo_ck', inList('tipo', TIPOS_CARTAO)),
+    check('cartoes_status_ck', inList('status', STATUS_CARTAO)),
+  ],
+);
+
+// ── Quotes
+export const orcamentos = pgTable(
+  'orcamentos',
+  {
+    id: id(),
+    numero: integer('numero').notNull().generatedAlwaysAsIdentity(),
+    cliente_id: uuid('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'restrict' }),
+    vendedor_id: uuid('vendedor_id').references(() => vendedores.id, { onDelete: 'restrict' }),
+    arquiteto_id: uuid('arquiteto_id').references(() => arquitetos.id, { onDelete: 'restrict' }),
+    cartao_id: uuid('cartao_id').references(() => cartoes.id, { onDelete: 'restrict' }),
+    valor_total: money('valor_total').notNull().default('0'),
+    valor_frete: money('valor_frete').notNull().default('0'),
+    valor_instalacao: money('valor_instalacao').notNull().default('0'),
+    custo_hora: money('custo_hora').notNull().default('0'),
+    horas_trabalho: numeric('horas_trabalho', { precision: 10, scale: 2 }).notNull().default('0'),
+    margem_lucro: percent('margem_lucro').notNull().default('30'),
+    status: text('status').notNull().default('pendente'),
+    observacoes: text('observacoes'),
+    tipo_venda: text('tipo_venda').notNull().default('avista'),
+    valor_entrada: money('valor_entrada').notNull().default('0'),
+    numero_parcelas: integer('numero_parcelas').notNull().default(1),
+    validade: date('validade'),
+    // The figures the editor showed when the quote was saved (api.md `resumo`), as decimal strings,
+    // so details and printout repeat them exactly.
+    resumo: jsonb('resumo').$type<Record<string, string | number>>(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orcamentos_numero_uq').on(t.numero),
+    index('orcamentos_created_idx').on(t.created_at.desc()),
+    index('orcamentos_status_created_idx').on(t.status, t.created_at.desc()),
+    index('orcamentos_cliente_idx').on(t.cliente_id, t.created_at.desc()),
+    index('orcamentos_vendedor_idx').on(t.vendedor_id),
+    index('orcamentos_arquiteto_idx').on(t.arquiteto_id),
+    index('orcamentos_cartao_idx').on(t.cartao_id),
+    check('orcamentos_status_ck', inList('status', STATUS_ORCAMENTO)),
+    check('orcamentos_tipo_venda_ck', inList('tipo_venda', TIPOS_VENDA)),
+    check('orcamentos_parcelas_ck', sql`numero_parcelas between 1 and 12`),
+    check(
+      'orcamentos_valores_ck',
+      sql`valor_frete >= 0 and valor_instalacao >= 0 and horas_trabalho >= 0 and valor_entrada >= 0 and margem_lucro >= 0`,
+    ),
+  ],
+);
+
+export const orcamentoItens = pgTable(
+  'orcamento_itens',
+  {
+    id: id(),
+    orcamento_id: uuid('orcamento_id')
+      .notNull()
+      .references(() => orcamentos.id, { onDelete: 'cascade' }),
+    posicao: integer('posicao').notNull().default(0),
+    produto_id: uuid('produto_id')
+      .notNull()
+      .references(() => produtos.id, { onDelete: 'restrict' }),
+    item_venda_id: uuid('item_venda_id').references(() => itensVenda.id, { onDelete: 'restrict' }),
+    quantidade: numeric('quantidade', { precision: 12, scale: 2 }).notNull(),
+    valor_unitario: money('valor_unitario').notNull(),
+    valor_total: money('valor_total').notNull(),
+    medida1: numeric('medida1', { precision: 12, scale: 3 }),
+    medida2: numeric('medida2', { precision: 12, scale: 3 }),
+    area: numeric('area', { precision: 14, scale: 4 }),
+    tipo_unidade: text('tipo_unidade').notNull().default('m²'),
+  },
+  (t) => [
+    index('orcamento_itens_orcamento_idx').on(t.orcamento_id, t.posicao),
+    index('orcamento_itens_produto_idx').on(t.produto_id),
+    index('orcamento_itens_item_venda_idx').on(t.item_venda_id),
+    check('orcamento_itens_qtd_ck', sql`quantidade > 0`),
+    check('orcamento_itens_tipo_unidade_ck', inList('tipo_unidade', TIPOS_UNIDADE)),
+  ],
+);
+
+export const orcamentoFuncionarios = pgTable(
+  'orcamento_funcionarios',
+  {
+    orcamento_id: uuid('orcamento_id')
+      .notNull()
+      .references(() => orcamentos.id, { onDelete: 'cascade' }),
+    funcionario_id: uuid('funcionario_id')
+      .notNull()
+      .references(() => funcionarios.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orcamento_id, t.funcionario_id] }),
+    index('orcamento_funcionarios_func_idx').on(t.funcionario_id),
+  ],
+);
+
+// ── Sales
+export const vendas = pgTable(
+  'vendas',
+  {
+    id: id(),
+    numero: integer('numero').notNull().generatedAlwaysAsIdentity(),
+    cliente_id: uuid('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'restrict' }),
+    orcamento_id: uuid('orcamento_id')
+      .unique('vendas_orcamento_uq')
+      .references(() => orcamentos.id, { onDelete: 'restrict' }),
+    vendedor_id: uuid('vendedor_id').references(() => vendedores.id, { onDelete: 'restrict' }),
+    arquiteto_id: uuid('arquiteto_id').references(() => arquitetos.id, { onDelete: 'restrict' }),
+    cartao_id: uuid('cartao_id').references(() => cartoes.id, { onDelete: 'restrict' }),
+    data_venda: date('data_venda').notNull(),
+    tipo_venda: text('tipo_venda').notNull().default('avista'),
+    valor_bruto: money('valor_bruto').notNull(),
+    valor_entrada: money('valor_entrada').notNull().default('0'),
+    valor_parcelas: money('valor_parcelas').notNull().default('0'),
+    numero_parcelas: integer('numero_parcelas').notNull().default(1),
+    taxa_cartao: numeric('taxa_cartao', { precision: 9, scale: 6 }).notNull().default('0'),
+    valor_taxa: money('valor_taxa').notNull().default('0'),
+    valor_liquido: money('valor_liquido').notNull(),
+    comissao_vendedor: money('comissao_vendedor').notNull().default('0'),
+    comissao_arquiteto: money('comissao_arquiteto').notNull().default('0'),
+    comissao_paga: boolean('comissao_paga').notNull().default(false),
+    status: text('status').notNull().default('confirmada'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('vendas_numero_uq').on(t.numero),
+    index('vendas_created_idx').on(t.created_at.desc()),
+    index('vendas_data_idx').on(t.data_venda),
+    index('vendas_vendedor_data_idx').on(t.vendedor_id, t.data_venda),
+    index('vendas_arquiteto_data_idx').on(t.arquiteto_id, t.data_venda),
+    index('vendas_cliente_idx').on(t.cliente_id),
+    index('vendas_cartao_idx').on(t.cartao_id),
+    check('vendas_status_ck', inList('status', STATUS_VENDA)),
+    check('vendas_tipo_venda_ck', inList('tipo_venda', TIPOS_VENDA)),
+    check('vendas_parcelas_ck', sql`numero_parcelas between 1 and 12`),
+  ],
+);
+
+// ── Expenses and cash
+export const despesas = pgTable(
+  'despesas',
+  {
+    id: id(),
+    descricao: text('descricao').notNull(),
+    valor: money('valor').notNull(),
+    tipo: text('tipo').notNull().default('avulso'),
+    data_vencimento: date('data_vencimento').notNull(),
+    parcelas: integer('parcelas').notNull().default(1),
+    parcela_atual: integer('parcela_atual').notNull().default(1),
+    observacoes: text('observacoes'),
+    status: text('status').notNull().default('pendente'),
+    // Rows created together (a monthly series or an installment plan) share it.
+    serie_id: uuid('serie_id'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('despesas_vencimento_idx').on(t.data_vencimento),
+    index('despesas_serie_idx').on(t.serie_id, t.data_vencimento),
+    index('despesas_created_idx').on(t.created_at.desc()),
+    check('despesas_tipo_ck', inList('tipo', TIPOS_DESPESA)),
+    check('despesas_status_ck', inList('status', STATUS_DESPESA)),
+    check('despesas_valor_ck', sql`valor >= 0`),
+    check('despesas_parcelas_ck', sql`parcelas between 1 and 60 and parcela_atual between 1 and parcelas`),
+  ],
+);
+
+export const caixaInicial = pgTable(
+  'caixa_inicial',
+  { id: id(), valor: money('valor').notNull(), created_at: createdAt() },
+  (t) => [index('caixa_inicial_created_idx').on(t.created_at.desc())],
+);
+
+export const movimentacoesCaixa = pgTable(
+  'movimentacoes_caixa',
+  {
+    id: id(),
+    nome: text('nome').notNull(),
+    valor: money('valor').notNull(),
+    data: date('data').notNull(),
+    tipo: text('tipo').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('movimentacoes_data_idx').on(t.data.desc(), t.created_at.desc()),
+    index('movimentacoes_tipo_idx').on(t.tipo),
+    check('movimentacoes_tipo_ck', inList('tipo', TIPOS_MOVIMENTACAO)),
+    check('movimentacoes_valor_ck', sql`valor >= 0`),
+  ],
+);

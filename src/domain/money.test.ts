@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { cents, percentOf, sum, toDbMoney, toMoney } from './money';
+
+describe('money', () => {
+  it('rounds half-up to cents without float drift', () => {
+    expect(toMoney('0.125')).toBe(0.13);
+    expect(toMoney('2.675')).toBe(2.68); // 2.675 as a float is 2.67499…: decimal keeps it right
+    expect(toMoney('-0.005')).toBe(-0.01);
+    expect(toDbMoney(cents('1.005'))).toBe('1.01');
+  });
+  it('adds 0.1 + 0.2 exactly', () => {
+    expect(toDbMoney(sum(['0.1', '0.2']))).toBe('0.30');
+    expect(sum(['0.1', '0.2']).eq('0.3')).toBe(true);
+  });
+  it('takes percentages', () => {
+    expect(toMoney(percentOf('1234.56', '3.5'))).toBe(43.21); // 43.2096
+  });
+});

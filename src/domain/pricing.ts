@@ -1,0 +1,253 @@
+import Big from 'big.js';
+import { cents, type Decimalish, dec, percentOf, sum, toMoney, ZERO } from './money';
+
+/** A numeric column may be NULL or an empty form field; both mean "not given". */
+export type MaybeDecimal = Decimalish | null | undefined;
+export type TipoUnidade = 'm²' | 'unitário';
+export type TipoVenda = 'avista' | 'parcelado' | 'entrada';
+
+export const HORAS_MES = 220;
+export const MARGEM_PADRAO = 30;
+
+export interface ItemInput {
+  produto_id: string | number;
+  item_venda_id?: string | number | null;
+  quantidade: Decimalish;
+  medida1?: MaybeDecimal;
+  medida2?: MaybeDecimal;
+  /** The product's valor_m2, copied into the item. */
+  valor_unitario: Decimalish;
+  tipo_unidade: TipoUnidade;
+}
+
+type Parcela = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+export type CardRates = { tipo: 'Débito' | 'Crédito'; taxa?: MaybeDecimal } & {
+  [K in `taxa_${Parcela}x`]?: MaybeDecimal;
+};
+
+export interface DespesaMes {
+  descricao: string;
+  valor: Decimalish;
+}
+
+export interface QuoteInput {
+  itens: ItemInput[];
+  valor_frete?: MaybeDecimal;
+  valor_instalacao?: MaybeDecimal;
+  horas_trabalho?: MaybeDecimal;
+  margem_lucro?: MaybeDecimal;
+  tipo_venda: TipoVenda;
+  numero_parcelas?: number | null;
+  cartao: CardRates | null;
+  /** Salaries of the selected active employees. */
+  salarios_funcionarios: Decimalish[];
+  /** Expenses due in the current month (business time zone); the keyword filter happens here. */
+  despesas_mes: DespesaMes[];
+  /** null = no seller chosen. */
+  percentual_vendedor: MaybeDecimal;
+  percentual_arquiteto: MaybeDecimal;
+}
+
+export interface ItemResult {
+  area: number;
+  valor_total: number;
+}
+
+export interface Resumo {
+  materiais: number;
+  custo_hora_funcionarios: number;
+  custo_hora_despesas: number;
+  custo_hora: number;
+  mao_de_obra: number;
+  subtotal: number;
+  margem: number;
+  subtotal_com_margem: number;
+  taxa_cartao_percentual: number;
+  valor_taxa_cartao: number;
+  comissao_vendedor: number;
+  comissao_arquiteto: number;
+  total: number;
+  itens: ItemResult[];
+}
+
+function isMissing(v: MaybeDecimal): v is null | undefined | '' {
+  return v === null || v === undefined || v === '';
+}
+
+export function margemOrDefault(margem: MaybeDecimal): Big {
+  return isMissing(margem) ? dec(MARGEM_PADRAO) : dec(margem);
+}
+
+// Measures come in steps of 0.01, so 4 decimals keep the area exact; rounding there means the stored
+// area reproduces the stored total.
+function itemFigures(item: ItemInput): { area: Big; total: Big } {
+  const area = dec(item.medida1).times(dec(item.medida2)).round(4, Big.roundHalfUp);
+  const qty = dec(item.quantidade);
+  const unit = dec(item.valor_unitario);
+  const total = item.tipo_unidade === 'm²' ? area.times(unit).times(qty) : qty.times(unit);
+  return { area, total: cents(total) };
+}
+
+export function computeItem(item: ItemInput): ItemResult {
+  const { area, total } = itemFigures(item);
+  return { area: Number(area.toString()), valor_total: toMoney(total) };
+}
+
+function hourly(values: Decimalish[]): Big {
+  return cents(sum(values).div(HORAS_MES));
+}
+
+export function custoHoraFuncionarios(salarios: Decimalish[]): number {
+  return toMoney(hourly(salarios));
+}
+
+const UTILITY_KEYWORDS = ['aluguel', 'luz', 'agua'];
+
+function normalize(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/**
+ * Plain substring match, as the spec words it: "Conta de Luz" and "ÁGUA" count, and so does a
+ * description such as "Luzia (diarista)" — a false positive we accept rather than guess word rules.
+ */
+export function isDespesaFixa(descricao: string): boolean {
+  const text = normalize(descricao);
+  return UTILITY_KEYWORDS.some((k) => text.includes(k));
+}
+
+function despesasHourly(despesas: DespesaMes[]): Big {
+  return hourly(despesas.filter((d) => isDespesaFixa(d.descricao)).map((d) => d.valor));
+}
+
+export function custoHoraDespesas(despesas: DespesaMes[]): number {
+  return toMoney(despesasHourly(despesas));
+}
+
+/**
+ * The card rate in percent. Only null/undefined/'' count as a missing rate: an explicit 0 is a real
+ * (fee-free) rate. Installment counts outside 1–12 have no column and fall back to taxa_1x.
+ */
+export function computeCardRate(
+  cartao: CardRates | null | undefined,
+  tipo_venda: TipoVenda | null | undefined,
+  numero_parcelas: number | null | undefined,
+): Big {
+  if (!cartao) return ZERO;
+  if (cartao.tipo === 'Débito') return dec(cartao.taxa);
+  const n = tipo_venda === 'parcelado' || tipo_venda === 'entrada' ? (numero_parcelas ?? 1) : 1;
+  const byInstallments = Number.isInteger(n) && n >= 1 && n <= 12 ? cartao[`taxa_${n as Parcela}x`] : null;
+  const rate = [byInstallments, cartao.taxa_1x, cartao.taxa].find((r) => !isMissing(r));
+  return dec(rate);
+}
+
+// Every named figure is rounded to cents and the next one is built from the rounded value, so the
+// summary a customer sees adds up to the cent.
+export function computeResumo(input: QuoteInput): Resumo {
+  const itens = input.itens.map(itemFigures);
+  const materiais = sum(itens.map((i) => i.total));
+  const chFuncionarios = hourly(input.salarios_funcionarios);
+  const chDespesas = despesasHourly(input.despesas_mes);
+  const custoHora = chFuncionarios.plus(chDespesas);
+  const maoDeObra = cents(custoHora.times(dec(input.horas_trabalho)));
+  const subtotal = materiais
+    .plus(cents(dec(input.valor_frete)))
+    .plus(cents(dec(input.valor_instalacao)))
+    .plus(maoDeObra);
+  const margem = cents(percentOf(subtotal, margemOrDefault(input.margem_lucro)));
+  const comMargem = subtotal.plus(margem);
+  const rate = computeCardRate(input.cartao, input.tipo_venda, input.numero_parcelas);
+  const taxa = cents(percentOf(comMargem, rate));
+  const base = comMargem.minus(taxa);
+  const vendedor = cents(percentOf(base, dec(input.percentual_vendedor)));
+  const arquiteto = cents(percentOf(base, dec(input.percentual_arquiteto)));
+  const total = comMargem.plus(vendedor).plus(arquiteto).plus(taxa);
+  return {
+    materiais: toMoney(materiais),
+    custo_hora_funcionarios: toMoney(chFuncionarios),
+    custo_hora_despesas: toMoney(chDespesas),
+    custo_hora: toMoney(custoHora),
+    mao_de_obra: toMoney(maoDeObra),
+    subtotal: toMoney(subtotal),
+    margem: toMoney(margem),
+    subtotal_com_margem: toMoney(comMargem),
+    taxa_cartao_percentual: Number(rate.toString()),
+    valor_taxa_cartao: toMoney(taxa),
+    comissao_vendedor: toMoney(vendedor),
+    comissao_arquiteto: toMoney(arquiteto),
+    total: toMoney(total),
+    itens: itens.map((i) => ({ area: Number(i.area.toString()), valor_total: toMoney(i.total) })),
+  };
+}
+
+export interface CustomerLineInput {
+  valor_total: Decimalish;
+  area: MaybeDecimal;
+  quantidade: Decimalish;
+  tipo_unidade: TipoUnidade;
+  /** Shown as is for unitário items; when absent, valor_total / quantidade. */
+  valor_unitario?: MaybeDecimal;
+}
+
+export interface CustomerLine {
+  valor_unitario_exibido: number;
+  valor_total_exibido: number;
+}
+
+export interface CustomerLines {
+  itens: CustomerLine[];
+  /** Non-zero only when no m² item has a positive area × quantity to carry the extras. */
+  custos_adicionais: number;
+}
+
+function perUnit(total: Big, quantidade: Big): Big {
+  return quantidade.gt(0) ? cents(total.div(quantidade)) : total;
+}
+
+/**
+ * Spreads the extras (total − Σ item totals) over the m² items in proportion to area × quantity.
+ * The last weighted line takes the rounding remainder, so the lines add up to the total exactly;
+ * the line total is authoritative (unit × quantity may be a cent off it).
+ */
+export function customerLines(itens: CustomerLineInput[], total: Decimalish): CustomerLines {
+  const totals = itens.map((i) => cents(dec(i.valor_total)));
+  const extra = cents(dec(total)).minus(sum(totals));
+  const weights = itens.map((i) => (i.tipo_unidade === 'm²' ? dec(i.area).times(dec(i.quantidade)) : ZERO));
+  const weightSum = sum(weights.filter((w) => w.gt(0)));
+  const lastWeighted = weights.findLastIndex((w) => w.gt(0));
+  let spread = ZERO;
+  const lines = itens.map((item, idx) => {
+    const qty = dec(item.quantidade);
+    const weight = weights[idx] ?? ZERO;
+    if (item.tipo_unidade !== 'm²' || !weight.gt(0)) {
+      const unit = isMissing(item.valor_unitario)
+        ? perUnit(totals[idx] ?? ZERO, qty)
+        : dec(item.valor_unitario);
+      return { valor_unitario_exibido: toMoney(unit), valor_total_exibido: toMoney(totals[idx] ?? ZERO) };
+    }
+    const share = idx === lastWeighted ? extra.minus(spread) : cents(extra.times(weight).div(weightSum));
+    spread = spread.plus(share);
+    const lineTotal = (totals[idx] ?? ZERO).plus(share);
+    return {
+      valor_unitario_exibido: toMoney(perUnit(lineTotal, qty)),
+      valor_total_exibido: toMoney(lineTotal),
+    };
+  });
+  return { itens: lines, custos_adicionais: lastWeighted < 0 ? toMoney(extra) : 0 };
+}
+
+/** Margin back-computed from a total (spec doc 1 §2), for the details view. */
+export function displayMargem(total: Decimalish, margem: MaybeDecimal): number {
+  const m = margemOrDefault(margem);
+  return toMoney(dec(total).div(m.div(100).plus(1)).times(m).div(100));
+}
+
+/** Architect commission back-computed from a total (spec doc 1 §2), for the details view. */
+export function displayComissaoArquiteto(total: Decimalish, margem: MaybeDecimal, pct: MaybeDecimal): number {
+  const p = dec(pct);
+  const divisor = margemOrDefault(margem).plus(p).div(100).plus(1);
+  return toMoney(dec(total).div(divisor).times(p).div(100));
+}

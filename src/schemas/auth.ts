@@ -1,0 +1,16 @@
+import type { Permissao } from './permissoes';
+import { z } from './z';
+
+export const loginInput = z.object({
+  usuario: z.string({ message: 'Informe o usuário.' }).trim().min(1, 'Informe o usuário.').max(254),
+  senha: z.string({ message: 'Informe a senha.' }).min(1, 'Informe a senha.').max(128),
+});
+
+export interface Me {
+  id: string;
+  nome: string;
+  email: string;
+  role: 'admin' | 'usuario';
+  status: 'ativo' | 'inativo';
+  permissoes: Permissao[];
+}

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSOES } from '../../schemas/permissoes';
+import {
+  ADMIN_SENHA,
+  Client,
+  createTestDeps,
+  login,
+  loginAdmin,
+  type TestEnv,
+  userWith,
+} from '../testing/harness';
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestDeps({ loginMaxTentativas: 3 });
+});
+afterAll(() => env.close());
+
+const countAuthUsers = async () =>
+  Number(((await env.db.execute(sql`select count(*)::int as n from auth_user`)).rows[0] as { n: number }).n);
+
+describe('sign-in', () => {
+  it('the first start created admin with every permission, and "admin" signs in', async () => {
+    const admin = await loginAdmin(env);
+    const me = await admin.get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: 'admin@lavra.test', role: 'admin', status: 'ativo' });
+    expect([...me.body.permissoes].sort()).toEqual([...PERMISSOES].sort());
+  });
+
+  it('accepts the full e-mail as the user too', async () => {
+    const c = await login(env, 'ADMIN@lavra.test', ADMIN_SENHA);
+    expect((await c.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('sets an httpOnly, SameSite=Lax session cookie', async () => {
+    const res = await new Client(env).post('/api/auth/login', { usuario: 'admin', senha: ADMIN_SENHA });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('lavra.session_token='));
+    expect(cookie).toBeDefined();
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it('a wrong password gets the pt-BR error and creates no account', async () => {
+    const before = await countAuthUsers();
+    const res = await new Client(env).post('/api/auth/login', { usuario: 'ninguem', senha: 'qualquer' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    expect(res.body.detail).toBe('Usuário ou senha inválidos');
+    expect(await countAuthUsers()).toBe(before);
+  });
+
+  it('answers 400 in pt-BR for a missing field', async () => {
+    const res = await new Client(env).post('/api/auth/login', { usuario: 'admin' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ path: 'senha', message: 'Informe a senha.' });
+  });
+
+  it('limits repeated failures with 429 and a pt-BR message', async () => {
+    const anon = new Client(env);
+    for (let i = 0; i < 3; i++) {
+      expect((await anon.post('/api/auth/login', { usuario: 'alvo', senha: `x${i}` })).status).toBe(401);
+    }
+    const blocked = await anon.post('/api/auth/login', { usuario: 'alvo', senha: 'outra' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.detail).toMatch(/Muitas tentativas de login/);
+  });
+
+  it('an inactive user cannot sign in, and deactivation ends open sessions', async () => {
+    const u = await userWith(env, ['vendas']);
+    expect((await u.client.get('/api/auth/me')).status).toBe(200);
+    await env.db.execute(sql`update usuarios set status = 'inativo' where id = ${u.row.id}`);
+    expect((await u.client.get('/api/auth/me')).status).toBe(401);
+    const again = await new Client(env).post('/api/auth/login', { usuario: u.email, senha: u.senha });
+    expect(again.status).toBe(403);
+    expect(again.body.detail).toMatch(/inativo/);
+  });
+
+  it('logout ends the session', async () => {
+    const c = await loginAdmin(env);
+    expect((await c.post('/api/auth/logout')).status).toBe(204);
+    expect((await c.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('refuses unsafe requests from another origin', async () => {
+    const c = await loginAdmin(env);
+    const res = await c.request('POST', '/api/auth/logout', {}, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    const none = await c.request('POST', '/api/auth/logout', {}, { origin: '' });
+    expect(none.status).toBe(403);
+  });
+
+  it('answers 413 for a body over 1 MB', async () => {
+    const res = await new Client(env).post('/api/auth/login', { usuario: 'x'.repeat(1_100_000), senha: 'y' });
+    expect(res.status).toBe(413);
+  });
+
+  it('answers 400, not 500, for malformed JSON', async () => {
+    const res = await new Client(env).request('POST', '/api/auth/login', '{"usuario":', {});
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/JSON/);
+  });
+
+  it('sends security headers', async () => {
+    const res = await new Client(env).get('/api/health');
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
+  });
+});

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { countUsuarios, insertUsuario } from '../../db/queries/usuarios';
+import { appConfig } from '../../db/schema';
+import { PERMISSOES } from '../../schemas/permissoes';
+
+/** The session-signing secret: from the environment, else generated once and kept in the database
+ * so that every instance (and every restart) signs cookies alike. */
+export async function loadAuthSecret(db: Db): Promise<string> {
+  if (process.env.BETTER_AUTH_SECRET) return process.env.BETTER_AUTH_SECRET;
+  await db
+    .insert(appConfig)
+    .values({ chave: 'auth_secret', valor: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appConfig).where(sql`${appConfig.chave} = 'auth_secret'`);
+  return row!.valor;
+}
+
+/**
+ * First start on an empty database: create the `admin` user with every permission, with
+ * ADMIN_PASSWORD or a random password printed once. There is no built-in credential.
+ */
+export async function ensureAdmin(
+  db: Db,
+  opts: { emailDominio: string; adminPassword?: string; log?: (msg: string) => void },
+): Promise<{ created: boolean; email?: string; senha?: string }> {
+  const log = opts.log ?? console.log;
+  return db.transaction(async (tx) => {
+    // Two instances starting together must not both create an admin.
+    await tx.execute(sql`select pg_advisory_xact_lock(7271001)`);
+    if ((await countUsuarios(tx)) > 0) return { created: false };
+    const senha = opts.adminPassword ?? randomBytes(12).toString('base64url');
+    const email = `admin@${opts.emailDominio}`;
+    await insertUsuario(tx, {
+      nome: 'Administrador',
+      email,
+      senha,
+      role: 'admin',
+      status: 'ativo',
+      permissoes: [...PERMISSOES],
+    });
+    if (opts.adminPassword) {
+      log(`[lavra] Usuário administrador criado: "admin" (senha definida em ADMIN_PASSWORD).`);
+    } else {
+      log(
+        `[lavra] Usuário administrador criado: "admin", senha: ${senha}\n` +
+          '[lavra] Anote esta senha agora: ela não será mostrada de novo.',
+      );
+    }
+    return { created: true, email, senha };
+  });
+}

@@ -1,0 +1,97 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError } from 'zod';
+
+export interface ProblemField {
+  path: string;
+  message: string;
+}
+
+/** An error the client caused or may act on; rendered as RFC 9457 problem details. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly title: string,
+    readonly detail?: string,
+    readonly errors?: ProblemField[],
+  ) {
+    super(detail ?? title);
+  }
+}
+
+export const badRequest = (detail: string, errors?: ProblemField[]) =>
+  new HttpError(400, 'Dados inválidos', detail, errors);
+export const notFound = (detail = 'Registro não encontrado.') => new HttpError(404, 'Não encontrado', detail);
+export const conflict = (title: string, detail?: string) => new HttpError(409, title, detail);
+export const staleWrite = () =>
+  new HttpError(409, 'Conflito de edição', 'Este registro foi alterado por outra pessoa. Recarregue.');
+
+export function fromZod(err: ZodError): HttpError {
+  const errors = err.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  return badRequest(errors[0]?.message ?? 'Dados inválidos.', errors);
+}
+
+interface PgErrorLike {
+  code?: string;
+  constraint?: string;
+  table?: string;
+  detail?: string;
+  cause?: unknown;
+}
+
+function pgError(err: unknown): PgErrorLike | null {
+  // Drizzle wraps driver errors; the PostgreSQL fields are on the error or on its cause.
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const p = e as PgErrorLike;
+    if (typeof p.code === 'string' && /^[0-9A-Z]{5}$/.test(p.code)) return p;
+    e = p.cause;
+  }
+  return null;
+}
+
+/** Turns constraint violations into the client's fault (4xx) instead of a 500. */
+export function fromDatabase(err: unknown): HttpError | null {
+  const pg = pgError(err);
+  if (!pg) return null;
+  switch (pg.code) {
+    case '23503':
+      return conflict(
+        'Registro em uso',
+        'Este registro está vinculado a outros e não pode ser removido ou alterado dessa forma.',
+      );
+    case '23505':
+      return conflict('Registro duplicado', 'Já existe um registro com esses dados.');
+    case '23514':
+    case '23502':
+    case '22001':
+    case '22003':
+    case '22P02':
+    case '22007':
+    case '22008':
+      return badRequest('Um dos valores informados é inválido.');
+    case '40001':
+    case '40P01':
+      return new HttpError(409, 'Conflito', 'A operação conflitou com outra. Tente novamente.');
+    default:
+      return null;
+  }
+}
+
+export function problem(c: Context, err: HttpError) {
+  const body: Record<string, unknown> = {
+    type: 'about:blank',
+    title: err.title,
+    status: err.status,
+    detail: err.detail ?? err.title,
+  };
+  if (err.errors?.length) body.errors = err.errors;
+  return c.body(JSON.stringify(body), err.status, {
+    'content-type': 'application/problem+json; charset=utf-8',
+  });
+}
+
+export function toHttpError(err: unknown): HttpError | null {
+  if (err instanceof HttpError) return err;
+  if (err instanceof ZodError) return fromZod(err);
+  return fromDatabase(err);
+}

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { type Database, EVENTS_CHANNEL, type Executor } from '../db/client';
+
+export type Acao = 'criado' | 'atualizado' | 'removido';
+export interface Evento {
+  recurso: string;
+  acao: Acao;
+  id?: string;
+}
+
+/**
+ * Announces a write. Called inside the write's transaction: PostgreSQL delivers a NOTIFY only when
+ * the transaction commits, so a rolled-back write announces nothing. Every server instance LISTENs,
+ * so a browser connected to any instance hears writes made through any other.
+ */
+export async function publish(tx: Executor, recurso: string, acao: Acao, id?: string): Promise<void> {
+  const payload: Evento = { recurso, acao, ...(id ? { id } : {}) };
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
+}
+
+type Listener = (e: Evento) => void;
+
+export class EventHub {
+  private listeners = new Set<Listener>();
+  private stop?: () => Promise<void>;
+
+  async start(database: Database) {
+    this.stop = await database.listen(EVENTS_CHANNEL, (payload) => {
+      let evento: Evento;
+      try {
+        evento = JSON.parse(payload) as Evento;
+      } catch {
+        return;
+      }
+      for (const l of this.listeners) l(evento);
+    });
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get size() {
+    return this.listeners.size;
+  }
+
+  async close() {
+    this.listeners.clear();
+    await this.stop?.();
+  }
+}

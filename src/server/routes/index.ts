@@ -1,0 +1,8 @@
+import type { Hono } from 'hono';
+import type { AppEnv } from '../context';
+
+/**
+ * Every resource's routes, mounted under /api/<path>. Each router guards each of its routes with
+ * requirePermission (see crud.ts); the route-guard test walks this whole table.
+ */
+export const apiRoutes: [path: string, router: Hono<AppEnv>][] = [];

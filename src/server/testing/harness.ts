@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { insertUsuario } from '../../db/queries/usuarios';
+import type { Permissao } from '../../schemas/permissoes';
+import { PERMISSOES } from '../../schemas/permissoes';
+import { createApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { AppDeps } from '../context';
+import { closeDeps, createDeps } from '../server';
+
+export const ORIGIN = 'http://localhost:3000';
+export const ADMIN_SENHA = 'senha-admin-teste';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL (the suite runs both ways).
+ */
+export async function createTestDeps(overrides: Partial<Config> = {}) {
+  let dropDb: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  const server = process.env.TEST_DATABASE_URL;
+  if (server) {
+    const name = `lavra_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config: Config = {
+    ...loadConfig({}),
+    port: 3000,
+    databaseUrl,
+    dataDir: '',
+    adminPassword: ADMIN_SENHA,
+    emailDominio: 'lavra.test',
+    cepApiUrl: 'http://127.0.0.1:9/ws',
+    logRequests: false,
+    ...overrides,
+  };
+  const deps = await createDeps(config, () => {});
+  const app = createApp(deps);
+  return {
+    deps,
+    app,
+    db: deps.db,
+    async close() {
+      await closeDeps(deps);
+      await dropDb?.();
+    },
+  };
+}
+
+export type TestEnv = Awaited<ReturnType<typeof createTestDeps>>;
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A signed-in (or anonymous) API client over app.request, sending a same-origin Origin like a browser. */
+export class Client {
+  constructor(
+    private env: { app: TestEnv['app'] },
+    public cookie = '',
+  ) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const h: Record<string, string> = { origin: ORIGIN, host: 'localhost:3000', ...headers };
+    if (this.cookie) h.cookie = this.cookie;
+    let payload: string | undefined;
+    if (body !== undefined) {
+      h['content-type'] = 'application/json';
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+    }
+    const res = await this.env.app.request(`http://localhost:3000${path}`, {
+      method,
+      headers: h,
+      body: payload,
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {}
+    return { status: res.status, body: parsed as T, headers: res.headers } satisfies ApiResponse<T>;
+  }
+  get<T = any>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = any>(path: string, body?: unknown) {
+    return this.request<T>('POST', path, body ?? {});
+  }
+  put<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PUT', path, body ?? {});
+  }
+  patch<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PATCH', path, body ?? {});
+  }
+  delete<T = any>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+}
+
+export async function login(env: TestEnv, usuario: string, senha: string): Promise<Client> {
+  const anon = new Client(env);
+  const res = await anon.post('/api/auth/login', { usuario, senha });
+  if (res.status !== 200) throw new Error(`login ${usuario} → ${res.status} ${JSON.stringify(res.body)}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return new Client(env, cookie);
+}
+
+export const loginAdmin = (env: TestEnv) => login(env, 'admin', ADMIN_SENHA);
+
+let seq = 0;
+/** Creates a staff user straight in the database and signs them in. */
+export async function userWith(
+  env: TestEnv,
+  permissoes: Permissao[],
+  extra: { role?: 'admin' | 'usuario' } = {},
+) {
+  seq += 1;
+  const email = `u${seq}-${randomBytes(3).toString('hex')}@lavra.test`;
+  const senha = 'senha-123';
+  const row = await env.db.transaction((tx) =>
+    insertUsuario(tx, {
+      nome: `Usuário ${seq}`,
+      email,
+      senha,
+      role: extra.role ?? 'usuario',
+      status: 'ativo',
+      permissoes,
+    }),
+  );
+  return { client: await login(env, email, senha), row, email, senha };
+}
+
+export const ALL = [...PERMISSOES];
