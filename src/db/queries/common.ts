@@ -96,3 +96,9 @@ export async function updateVersioned<T extends PgTable>(
     .where(eq(idCol, id));
   return exists && exists.n > 0 ? 'stale' : 'missing';
 }
+
+/** Raw SQL rows, typed by the caller; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const r = (await db.execute(query)) as unknown as { rows: T[] };
+  return r.rows;
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/queries/common';
 import { PERMISSOES } from '../../schemas/permissoes';
 import {
   ADMIN_SENHA,
@@ -17,8 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-const countAuthUsers = async () =>
-  Number(((await env.db.execute(sql`select count(*)::int as n from auth_user`)).rows[0] as { n: number }).n);
+const countAuthUsers = async () => {
+  const [r] = await queryRows<{ n: number }>(env.db, sql`select count(*)::int as n from auth_user`);
+  return r!.n;
+};
 
 describe('sign-in', () => {
   it('the first start created admin with every permission, and "admin" signs in', async () => {

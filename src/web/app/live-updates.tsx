@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ME_KEY } from './auth';
+
+/** Queries that also show figures of a resource (e.g. the dashboard sums sales). */
+const DEPENDENTS: Record<string, string[]> = {
+  vendas: ['dashboard', 'orcamentos', 'relatorios'],
+  orcamentos: ['dashboard', 'vendas'],
+  despesas: ['dashboard', 'orcamentos-calculo'],
+  clientes: ['dashboard'],
+  produtos: ['dashboard'],
+  caixa: ['dashboard'],
+  usuarios: ['me'],
+};
+
+/**
+ * Listens to the server's events (SSE) and refreshes every query of the resource that changed, so
+ * every open screen shows what another user just saved. EventSource reconnects by itself.
+ */
+export function LiveUpdates() {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const es = new EventSource('/api/eventos');
+    es.addEventListener('mudanca', (ev) => {
+      try {
+        const { recurso } = JSON.parse((ev as MessageEvent<string>).data) as { recurso: string };
+        const keys = [recurso, ...(DEPENDENTS[recurso] ?? [])];
+        for (const k of keys) void qc.invalidateQueries({ queryKey: k === 'me' ? ME_KEY : [k] });
+      } catch {
+        // a malformed event changes nothing on screen
+      }
+    });
+    return () => es.close();
+  }, [qc]);
+  return null;
+}

@@ -1,0 +1,57 @@
+import {
+  Banknote,
+  Briefcase,
+  CreditCard,
+  FileText,
+  HardHat,
+  LayoutDashboard,
+  type LucideIcon,
+  Package,
+  Receipt,
+  ShieldCheck,
+  ShoppingCart,
+  Truck,
+  UserCheck,
+  Users,
+} from 'lucide-react';
+import type { Permissao } from '../../schemas/permissoes';
+
+export interface MenuEntry {
+  label: string;
+  path: string;
+  permission: Permissao;
+  icon: LucideIcon;
+}
+
+/** The sidebar of spec doc 1 §2, in its order. */
+export const MENU: MenuEntry[] = [
+  { label: 'Dashboard', path: '/', permission: 'dashboard', icon: LayoutDashboard },
+  { label: 'Orçamentos', path: '/orcamentos', permission: 'orcamentos', icon: FileText },
+  { label: 'Vendas', path: '/vendas', permission: 'vendas', icon: ShoppingCart },
+  { label: 'Clientes', path: '/clientes', permission: 'clientes', icon: Users },
+  { label: 'Arquitetos', path: '/arquitetos', permission: 'arquitetos', icon: Briefcase },
+  { label: 'Vendedores', path: '/vendedores', permission: 'vendedores', icon: UserCheck },
+  { label: 'Produtos', path: '/produtos', permission: 'produtos', icon: Package },
+  { label: 'Fornecedores', path: '/fornecedores', permission: 'fornecedores', icon: Truck },
+  { label: 'Funcionários', path: '/funcionarios', permission: 'funcionarios', icon: HardHat },
+  { label: 'Despesas', path: '/despesas', permission: 'despesas', icon: Receipt },
+  { label: 'Pagamentos', path: '/cartoes', permission: 'cartoes', icon: CreditCard },
+  { label: 'Caixa', path: '/caixa', permission: 'dashboard', icon: Banknote },
+  { label: 'Usuários', path: '/usuarios', permission: 'usuarios', icon: ShieldCheck },
+];
+
+/** Paths of the home redirect (spec doc 1 §2), keyed by permission. */
+export const HOME_PATHS: Record<Permissao, string> = {
+  orcamentos: '/orcamentos',
+  dashboard: '/dashboard',
+  vendas: '/vendas',
+  clientes: '/clientes',
+  produtos: '/produtos',
+  fornecedores: '/fornecedores',
+  funcionarios: '/funcionarios',
+  despesas: '/despesas',
+  cartoes: '/cartoes',
+  vendedores: '/vendedores',
+  arquitetos: '/arquitetos',
+  usuarios: '/usuarios',
+};

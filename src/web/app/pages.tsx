@@ -1,0 +1,60 @@
+import { ShieldX } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { HOME_ORDER, type Permissao } from '../../schemas/permissoes';
+import { Loading } from '../components/ui/states';
+import { useAuth } from './auth';
+import { HOME_PATHS } from './navigation';
+
+export function LoadingScreen() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center">
+      <Loading text="Carregando..." />
+    </div>
+  );
+}
+
+export function AccessDenied() {
+  return (
+    <div className="flex flex-col items-center justify-center gap-3 py-20 text-center">
+      <ShieldX aria-hidden className="size-12 text-destructive" />
+      <h1 className="text-2xl font-bold">Acesso Negado</h1>
+      <p className="text-muted-foreground">Você não tem permissão para acessar esta página.</p>
+    </div>
+  );
+}
+
+/** Shows its child routes only to holders of the permission (the server checks it again). */
+export function Guard({ permission }: { permission: Permissao }) {
+  const { can } = useAuth();
+  return can(permission) ? <Outlet /> : <AccessDenied />;
+}
+
+export function NotFound() {
+  const { pathname } = useLocation();
+  useEffect(() => console.error('404: rota inexistente', pathname), [pathname]);
+  return (
+    <div className="flex flex-col items-center justify-center gap-4 py-20 text-center">
+      <h1 className="text-4xl font-bold">404</h1>
+      <p className="text-xl text-muted-foreground">Oops! Page not found</p>
+      <Link to="/" className="text-primary underline underline-offset-4">
+        Voltar para o início
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * "/": the dashboard for holders of `dashboard` (the menu's Dashboard entry points here); anyone else
+ * is sent, replacing history, to the first screen they may open in the spec's order.
+ */
+export function Home({ dashboard }: { dashboard: React.ReactNode }) {
+  const { me } = useAuth();
+  if (me?.permissoes.includes('dashboard')) return <>{dashboard}</>;
+  const first = HOME_ORDER.find((p) => me?.permissoes.includes(p));
+  if (!first) {
+    console.error('Usuário sem nenhuma permissão de acesso');
+    return <AccessDenied />;
+  }
+  return <Navigate to={HOME_PATHS[first]} replace />;
+}

@@ -1,0 +1,64 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { Permissao } from '../../schemas/permissoes';
+import { Loading } from '../components/ui/states';
+import { Layout } from './layout';
+import { Guard, Home, NotFound } from './pages';
+
+// Each screen is its own chunk, so the login page loads only the shell.
+const screens = {
+  dashboard: lazy(() => import('../features/dashboard/page')),
+  orcamentos: lazy(() => import('../features/orcamentos/page')),
+  vendas: lazy(() => import('../features/vendas/page')),
+  clientes: lazy(() => import('../features/clientes/page')),
+  arquitetos: lazy(() => import('../features/arquitetos/page')),
+  vendedores: lazy(() => import('../features/vendedores/page')),
+  produtos: lazy(() => import('../features/produtos/page')),
+  fornecedores: lazy(() => import('../features/fornecedores/page')),
+  funcionarios: lazy(() => import('../features/funcionarios/page')),
+  despesas: lazy(() => import('../features/despesas/page')),
+  cartoes: lazy(() => import('../features/cartoes/page')),
+  caixa: lazy(() => import('../features/caixa/page')),
+  usuarios: lazy(() => import('../features/usuarios/page')),
+};
+
+function Screen({ name }: { name: keyof typeof screens }) {
+  const C = screens[name];
+  return (
+    <Suspense fallback={<Loading />}>
+      <C />
+    </Suspense>
+  );
+}
+
+const guarded = (path: string, permission: Permissao, name: keyof typeof screens): RouteObject => ({
+  path,
+  element: <Guard permission={permission} />,
+  children: [{ index: true, element: <Screen name={name} /> }],
+});
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Layout />,
+    children: [
+      { index: true, element: <Home dashboard={<Screen name="dashboard" />} /> },
+      guarded('dashboard', 'dashboard', 'dashboard'),
+      guarded('orcamentos', 'orcamentos', 'orcamentos'),
+      guarded('vendas', 'vendas', 'vendas'),
+      guarded('clientes', 'clientes', 'clientes'),
+      guarded('arquitetos', 'arquitetos', 'arquitetos'),
+      guarded('vendedores', 'vendedores', 'vendedores'),
+      guarded('produtos', 'produtos', 'produtos'),
+      guarded('fornecedores', 'fornecedores', 'fornecedores'),
+      guarded('funcionarios', 'funcionarios', 'funcionarios'),
+      guarded('despesas', 'despesas', 'despesas'),
+      guarded('cartoes', 'cartoes', 'cartoes'),
+      guarded('caixa', 'dashboard', 'caixa'),
+      guarded('usuarios', 'usuarios', 'usuarios'),
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,31 @@
+import type { LucideIcon } from 'lucide-react';
+import type * as React from 'react';
+import { cn } from '../../lib/utils';
+import { Card } from './card';
+
+export function KpiCard({
+  title,
+  value,
+  icon: Icon,
+  hint,
+  valueClassName,
+  testId,
+}: {
+  title: string;
+  value: React.ReactNode;
+  icon?: LucideIcon;
+  hint?: React.ReactNode;
+  valueClassName?: string;
+  testId?: string;
+}) {
+  return (
+    <Card className="p-4" data-testid={testId}>
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm font-medium text-muted-foreground">{title}</p>
+        {Icon && <Icon aria-hidden className="size-4 text-muted-foreground" />}
+      </div>
+      <p className={cn('mt-2 text-2xl font-bold', valueClassName)}>{value}</p>
+      {hint && <div className="mt-1 text-xs text-muted-foreground">{hint}</div>}
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { Loader2 } from 'lucide-react';
+import type * as React from 'react';
+import { cn } from '../../lib/utils';
+
+export function Spinner({ className }: { className?: string }) {
+  return <Loader2 aria-hidden className={cn('size-5 animate-spin', className)} />;
+}
+
+/** A loading line with the spec's text ("Carregando clientes..."). */
+export function Loading({ text = 'Carregando...', className }: { text?: string; className?: string }) {
+  return (
+    <div
+      role="status"
+      className={cn('flex items-center justify-center gap-2 py-10 text-muted-foreground', className)}
+    >
+      <Spinner />
+      <span>{text}</span>
+    </div>
+  );
+}
+
+export function Empty({
+  text,
+  children,
+  className,
+}: {
+  text: string;
+  children?: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center gap-3 py-10 text-center text-muted-foreground',
+        className,
+      )}
+    >
+      <p>{text}</p>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { PageHeader } from '../../components/ui/page-header';
+
+// Placeholder until this screen's issue lands.
+export default function Page() {
+  return <PageHeader title="Fornecedores" subtitle="Em construção." />;
+}

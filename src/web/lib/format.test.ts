@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, formatPercent, parseNumberInput } from './format';
+
+describe('pt-BR formatting', () => {
+  it('formats money as R$ with comma decimals', () => {
+    expect(formatMoney(1234.56)).toBe('R$ 1.234,56');
+    expect(formatMoney('0.5')).toBe('R$ 0,50');
+    expect(formatMoney(-10)).toBe('-R$ 10,00');
+    expect(formatMoney(null)).toBe('R$ 0,00');
+  });
+  it('formats dates dd/MM/yyyy without shifting date-only values', () => {
+    expect(formatDate('2026-01-31')).toBe('31/01/2026');
+    // 02:30 UTC on 1 Dec is still 30 Nov in São Paulo
+    expect(formatDate('2026-12-01T02:30:00Z')).toBe('30/11/2026');
+  });
+  it('formats percentages', () => {
+    expect(formatPercent(3.5)).toBe('3,5%');
+  });
+  it('parses typed numbers, junk becoming 0', () => {
+    expect(parseNumberInput('1.234,56')).toBe(1234.56);
+    expect(parseNumberInput('12.5')).toBe(12.5);
+    expect(parseNumberInput('abc')).toBe(0);
+    expect(parseNumberInput('')).toBe(0);
+  });
+});

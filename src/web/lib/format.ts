@@ -1,0 +1,54 @@
+// The one place money, numbers and dates are formatted for people (pt-BR).
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const num = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
+const pct = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
+
+/** R$ 1.234,56 */
+export function formatMoney(v: number | string | null | undefined): string {
+  const n = typeof v === 'string' ? Number(v) : (v ?? 0);
+  return brl.format(Number.isFinite(n) ? n : 0).replace(/\u00a0/g, ' ');
+}
+
+export function formatNumber(v: number | string | null | undefined): string {
+  const n = typeof v === 'string' ? Number(v) : (v ?? 0);
+  return num.format(Number.isFinite(n) ? n : 0);
+}
+
+export function formatPercent(v: number | string | null | undefined): string {
+  const n = typeof v === 'string' ? Number(v) : (v ?? 0);
+  return `${pct.format(Number.isFinite(n) ? n : 0)}%`;
+}
+
+/** dd/MM/yyyy from 'YYYY-MM-DD' (as is, no time zone shift) or an ISO timestamp (in the browser's zone). */
+export function formatDate(v: string | Date | null | undefined): string {
+  if (!v) return '';
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) {
+    const [y, m, d] = v.split('-');
+    return `${d}/${m}/${y}`;
+  }
+  const date = typeof v === 'string' ? new Date(v) : v;
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString('pt-BR', { timeZone: BUSINESS_TZ });
+}
+
+export const BUSINESS_TZ = 'America/Sao_Paulo';
+
+/** Today as 'YYYY-MM-DD' in the business time zone (default of date inputs). */
+export function todayIso(): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: BUSINESS_TZ,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+  return parts;
+}
+
+/** Parses what a person typed in a number field ("1.234,56" or "1234.56"); '' and junk → 0 (spec). */
+export function parseNumberInput(v: string): number {
+  const s = v.trim();
+  if (!s) return 0;
+  const normalized = s.includes(',') ? s.replace(/\./g, '').replace(',', '.') : s;
+  const n = Number(normalized);
+  return Number.isFinite(n) ? n : 0;
+}

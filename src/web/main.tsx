@@ -1,0 +1,40 @@
+import './index.css';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { AuthProvider, useAuth } from './app/auth';
+import { LoadingScreen } from './app/pages';
+import { router } from './app/router';
+import LoginPage from './features/auth/login-page';
+import { ApiError } from './lib/api';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 15_000,
+      refetchOnWindowFocus: true,
+      // A 4xx will not get better by asking again.
+      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+    },
+  },
+});
+
+function Root() {
+  const { me, loading } = useAuth();
+  if (loading) return <LoadingScreen />;
+  if (!me) return <LoginPage />;
+  return <RouterProvider router={router} />;
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <Root />
+      </AuthProvider>
+      <Toaster richColors closeButton position="top-right" />
+    </QueryClientProvider>
+  </StrictMode>,
+);
