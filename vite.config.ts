@@ -12,7 +12,8 @@ export default defineConfig({
     // WEB_OUT_DIR lets parallel builds (e.g. several test runs) not overwrite each other.
     outDir: process.env.WEB_OUT_DIR ?? fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
-    chunkSizeWarningLimit: 400,
+    manifest: true,
+    chunkSizeWarningLimit: 600,
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

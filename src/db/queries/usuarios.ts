@@ -5,6 +5,7 @@ import type { Me } from '../../schemas/auth';
 import type { Permissao } from '../../schemas/permissoes';
 import type { Executor } from '../client';
 import { authAccount, authUser, usuarioPermissoes, usuarios } from '../schema';
+import { countWhere, likePattern, queryRows } from './common';
 
 export interface NewUsuario {
   nome: string;
@@ -89,16 +90,66 @@ export async function endSessions(db: Executor, authUserId: string) {
   await db.execute(sql`delete from auth_session where user_id = ${authUserId}`);
 }
 
-export async function countActiveAdmins(db: Executor, exceptId?: string) {
-  const [r] = await db
-    .select({ n: count() })
-    .from(usuarios)
-    .where(
-      and(
-        eq(usuarios.role, 'admin'),
-        eq(usuarios.status, 'ativo'),
-        exceptId ? sql`${usuarios.id} <> ${exceptId}` : undefined,
-      ),
-    );
+/** Other active administrators who can still manage users (the lock-out rule counts these). */
+export async function countOtherManagingAdmins(db: Executor, exceptId: string): Promise<number> {
+  const [r] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from usuarios u
+        where u.role = 'admin' and u.status = 'ativo' and u.id <> ${exceptId}
+          and exists (select 1 from usuario_permissoes p where p.usuario_id = u.id and p.permissao = 'usuarios')`,
+  );
   return r?.n ?? 0;
+}
+
+const permissoesAgg = sql<
+  string[]
+>`coalesce((select array_agg(p.permissao order by p.permissao) from usuario_permissoes p where p.usuario_id = ${usuarios.id}), '{}')`;
+
+const usuarioColumns = {
+  id: usuarios.id,
+  nome: usuarios.nome,
+  email: usuarios.email,
+  role: usuarios.role,
+  status: usuarios.status,
+  permissoes: permissoesAgg,
+  created_at: usuarios.created_at,
+  updated_at: usuarios.updated_at,
+};
+
+export async function listUsuarios(db: Executor, p: { q?: string; limit: number; offset: number }) {
+  const where = p.q
+    ? sql`(${usuarios.nome} ilike ${likePattern(p.q)} or ${usuarios.email} ilike ${likePattern(p.q)})`
+    : undefined;
+  const [items, total] = await Promise.all([
+    db
+      .select(usuarioColumns)
+      .from(usuarios)
+      .where(where)
+      .orderBy(sql`${usuarios.created_at} desc, ${usuarios.id} desc`)
+      .limit(p.limit)
+      .offset(p.offset),
+    countWhere(db, usuarios, where),
+  ]);
+  return { items, total };
+}
+
+export async function getUsuario(db: Executor, id: string) {
+  const [r] = await db.select(usuarioColumns).from(usuarios).where(eq(usuarios.id, id));
+  return r ?? null;
+}
+
+export async function replacePermissoes(tx: Executor, usuarioId: string, permissoes: Permissao[]) {
+  await tx.delete(usuarioPermissoes).where(eq(usuarioPermissoes.usuario_id, usuarioId));
+  if (permissoes.length) {
+    await tx
+      .insert(usuarioPermissoes)
+      .values(permissoes.map((permissao) => ({ usuario_id: usuarioId, permissao })));
+  }
+}
+
+export async function setSenha(tx: Executor, authUserId: string, senha: string) {
+  await tx
+    .update(authAccount)
+    .set({ password: await hashPassword(senha), updatedAt: new Date() })
+    .where(and(eq(authAccount.userId, authUserId), eq(authAccount.providerId, 'credential')));
 }

@@ -1,8 +1,9 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { usuariosRoutes } from './usuarios';
 
 /**
  * Every resource's routes, mounted under /api/<path>. Each router guards each of its routes with
  * requirePermission (see crud.ts); the route-guard test walks this whole table.
  */
-export const apiRoutes: [path: string, router: Hono<AppEnv>][] = [];
+export const apiRoutes: [path: string, router: Hono<AppEnv>][] = [['usuarios', usuariosRoutes]];

@@ -61,6 +61,17 @@ export async function createTestDeps(overrides: Partial<Config> = {}) {
 
 export type TestEnv = Awaited<ReturnType<typeof createTestDeps>>;
 
+/**
+ * Another server instance on the same database, as behind a load balancer. On PostgreSQL it is a
+ * real second process-like stack (own pool, own LISTEN connection); PGlite is single-process, so
+ * there the "second" instance is the same one.
+ */
+export async function secondInstance(env: TestEnv) {
+  if (env.deps.database.kind === 'pglite') return { app: env.app, close: async () => {}, separate: false };
+  const deps = await createDeps(env.deps.config, () => {});
+  return { app: createApp(deps), close: () => closeDeps(deps), separate: true };
+}
+
 export interface ApiResponse<T = any> {
   status: number;
   body: T;

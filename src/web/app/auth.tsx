@@ -37,15 +37,21 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     retry: false,
   });
 
+  // Setting `me` to null (not clearing the cache, which would detach this component's observer)
+  // shows the login screen; other users' data must not linger in memory.
+  const signedOut = useCallback(() => {
+    qc.setQueryData(ME_KEY, null);
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
+  }, [qc]);
+
   useEffect(() => {
     setUnauthorizedHandler(() => {
       if (qc.getQueryData(ME_KEY)) {
-        qc.setQueryData(ME_KEY, null);
-        qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+        signedOut();
         toast.error('Sessão encerrada', { description: 'Entre novamente para continuar.' });
       }
     });
-  }, [qc]);
+  }, [qc, signedOut]);
 
   const login = useCallback(
     async (usuario: string, senha: string) => {
@@ -59,10 +65,9 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     try {
       await api.post('/auth/logout');
     } finally {
-      qc.clear();
-      qc.setQueryData(ME_KEY, null);
+      signedOut();
     }
-  }, [qc]);
+  }, [signedOut]);
 
   const value = useMemo<AuthState>(() => {
     const me = data ?? null;

@@ -1,0 +1,50 @@
+// Frontend budget, measured on the production build (gzip): the login page — the entry chunk and
+// everything it imports statically — loads at most 150 KB of JavaScript; no lazily loaded screen
+// chunk passes 100 KB. Fails the build step when a budget is exceeded.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dir = path.resolve(process.env.WEB_OUT_DIR ?? 'dist/web');
+const manifest = JSON.parse(readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8'));
+const LOGIN_BUDGET = 150 * 1024;
+const CHUNK_BUDGET = 100 * 1024;
+
+const gz = (file) => gzipSync(readFileSync(path.join(dir, file))).length;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+function staticClosure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imp of manifest[key].imports ?? []) staticClosure(imp, seen);
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const loginChunks = staticClosure(entryKey);
+const loginBytes = [...loginChunks].reduce((s, k) => s + gz(manifest[k].file), 0);
+
+let failed = false;
+console.log(`Página de login: ${kb(loginBytes)} de JS (gzip) — limite ${kb(LOGIN_BUDGET)}`);
+if (loginBytes > LOGIN_BUDGET) failed = true;
+
+const lazy = Object.keys(manifest).filter((k) => !loginChunks.has(k) && manifest[k].file.endsWith('.js'));
+const rows = lazy.map((k) => ({
+  name: manifest[k].name ?? k,
+  file: manifest[k].file,
+  size: gz(manifest[k].file),
+}));
+rows.sort((a, b) => b.size - a.size);
+for (const r of rows.slice(0, 8)) console.log(`  ${r.file.padEnd(40)} ${kb(r.size)}`);
+for (const r of rows) {
+  if (r.size > CHUNK_BUDGET) {
+    console.error(
+      `Chunk ${r.file} (${r.name}) tem ${kb(r.size)} gzip: passa do limite de ${kb(CHUNK_BUDGET)}.`,
+    );
+    failed = true;
+  }
+}
+if (failed) {
+  console.error('Orçamento de bundle excedido.');
+  process.exit(1);
+}

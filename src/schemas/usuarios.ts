@@ -1,0 +1,54 @@
+import { PERMISSOES } from './permissoes';
+import { z } from './z';
+
+const permissoes = z
+  .array(z.enum(PERMISSOES, { message: 'Permissão desconhecida.' }))
+  .max(PERMISSOES.length)
+  .transform((ps) => [...new Set(ps)]);
+const senha = z
+  .string({ message: 'Informe a senha.' })
+  .min(6, 'A senha deve ter no mínimo 6 caracteres.')
+  .max(128, 'A senha deve ter no máximo 128 caracteres.');
+const nome = z.string({ message: 'Informe o nome.' }).trim().min(1, 'Informe o nome.').max(120);
+const role = z.enum(['admin', 'usuario'], { message: 'Papel inválido.' });
+const status = z.enum(['ativo', 'inativo'], { message: 'Status inválido.' });
+
+export const usuarioCreate = z.object({
+  nome,
+  email: z
+    .string({ message: 'Informe o e-mail.' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'E-mail inválido.' }).max(254)),
+  senha,
+  role: role.default('usuario'),
+  status: status.default('ativo'),
+  permissoes: permissoes.default(['dashboard']),
+});
+export type UsuarioCreate = z.input<typeof usuarioCreate>;
+
+export const usuarioUpdate = z.object({
+  nome: nome.optional(),
+  // Shown on the edit form but never changed: the e-mail is the sign-in identity.
+  email: z.string().optional(),
+  senha: z
+    .union([z.literal(''), senha])
+    .optional()
+    .transform((v) => v || undefined),
+  role: role.optional(),
+  status: status.optional(),
+  permissoes: permissoes.optional(),
+  updated_at: z.iso.datetime({ offset: true }).optional(),
+});
+export type UsuarioUpdate = z.input<typeof usuarioUpdate>;
+
+export interface Usuario {
+  id: string;
+  nome: string;
+  email: string;
+  role: 'admin' | 'usuario';
+  status: 'ativo' | 'inativo';
+  permissoes: string[];
+  created_at: string;
+  updated_at: string;
+}

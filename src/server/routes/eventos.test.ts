@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Client,
+  createTestDeps,
+  loginAdmin,
+  secondInstance,
+  type TestEnv,
+  userWith,
+} from '../testing/harness';
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestDeps();
+});
+afterAll(() => env.close());
+
+/** Opens /api/eventos on an app and collects the `mudanca` events it streams. */
+async function listen(app: TestEnv['app'], client: Client) {
+  const ac = new AbortController();
+  const res = await app.request('http://localhost:3000/api/eventos', {
+    headers: { cookie: client.cookie },
+    signal: ac.signal,
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+  const reader = res.body!.getReader();
+  const events: { recurso: string; acao: string; id?: string }[] = [];
+  let buffer = '';
+  let ready!: () => void;
+  const isReady = new Promise<void>((r) => {
+    ready = r;
+  });
+  const pump = (async () => {
+    const dec = new TextDecoder();
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += dec.decode(value, { stream: true });
+      let i = buffer.indexOf('\n\n');
+      while (i >= 0) {
+        const block = buffer.slice(0, i);
+        buffer = buffer.slice(i + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event === 'pronto') ready();
+        if (event === 'mudanca' && data) events.push(JSON.parse(data));
+        i = buffer.indexOf('\n\n');
+      }
+    }
+  })();
+  await isReady;
+  return {
+    events,
+    async waitFor(pred: (e: { recurso: string; acao: string; id?: string }) => boolean, ms = 5000) {
+      const start = Date.now();
+      while (Date.now() - start < ms) {
+        const found = events.find(pred);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return undefined;
+    },
+    close() {
+      ac.abort();
+      void reader.cancel().catch(() => {});
+      return pump;
+    },
+  };
+}
+
+describe('/api/eventos (live updates)', () => {
+  it('streams a committed write to every open screen, also on another server instance', async () => {
+    const admin = await loginAdmin(env);
+    const other = await secondInstance(env);
+    const here = await listen(env.app, admin);
+    const there = await listen(other.app, admin);
+    const res = await admin.post('/api/usuarios', {
+      nome: 'Evento Teste',
+      email: 'evento@exemplo.com.br',
+      senha: 'segredo1',
+    });
+    expect(res.status).toBe(201);
+    const match = (e: { recurso: string; acao: string; id?: string }) =>
+      e.recurso === 'usuarios' && e.acao === 'criado' && e.id === res.body.id;
+    expect(await here.waitFor(match)).toBeDefined();
+    expect(await there.waitFor(match)).toBeDefined();
+    here.close();
+    there.close();
+    await other.close();
+  });
+
+  it('announces nothing for a write that fails', async () => {
+    const admin = await loginAdmin(env);
+    const stream = await listen(env.app, admin);
+    const bad = await admin.post('/api/usuarios', {
+      nome: 'X',
+      email: 'evento@exemplo.com.br',
+      senha: 'segredo1',
+    });
+    expect(bad.status).toBe(409);
+    const ok = await admin.post('/api/usuarios', {
+      nome: 'Depois',
+      email: 'depois@exemplo.com.br',
+      senha: 'segredo1',
+    });
+    // the later, successful write arrives; the failed one never did
+    expect(await stream.waitFor((e) => e.id === ok.body.id)).toBeDefined();
+    expect(stream.events.filter((e) => e.recurso === 'usuarios' && e.acao === 'criado')).toHaveLength(1);
+    stream.close();
+  });
+
+  it('does not send a user events of screens they may not open', async () => {
+    const admin = await loginAdmin(env);
+    const seller = await userWith(env, ['vendas']);
+    const stream = await listen(env.app, seller.client);
+    const adminStream = await listen(env.app, admin);
+    const res = await admin.post('/api/usuarios', {
+      nome: 'Oculto',
+      email: 'oculto@exemplo.com.br',
+      senha: 'segredo1',
+    });
+    expect(await adminStream.waitFor((e) => e.id === res.body.id)).toBeDefined();
+    expect(stream.events.find((e) => e.recurso === 'usuarios')).toBeUndefined();
+    stream.close();
+    adminStream.close();
+  });
+});

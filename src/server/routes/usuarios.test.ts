@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/queries/common';
+import {
+  type Client as C,
+  Client,
+  createTestDeps,
+  login,
+  loginAdmin,
+  type TestEnv,
+  userWith,
+} from '../testing/harness';
+
+let env: TestEnv;
+let admin: C;
+beforeAll(async () => {
+  env = await createTestDeps();
+  admin = await loginAdmin(env);
+});
+afterAll(() => env.close());
+
+const novo = (over: Record<string, unknown> = {}) => ({
+  nome: 'Maria Vendas',
+  email: `maria.${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`,
+  senha: 'segredo1',
+  role: 'usuario',
+  status: 'ativo',
+  permissoes: ['orcamentos'],
+  ...over,
+});
+
+const adminId = async () => (await admin.get('/api/auth/me')).body.id as string;
+
+describe('/api/usuarios', () => {
+  it('creates a user whole (account, row, permissions) who can sign in at once', async () => {
+    const body = novo();
+    const res = await admin.post('/api/usuarios', body);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      nome: 'Maria Vendas',
+      email: body.email,
+      role: 'usuario',
+      status: 'ativo',
+    });
+    expect(res.body.permissoes).toEqual(['orcamentos']);
+    const maria = await login(env, body.email, 'segredo1');
+    const me = await maria.get('/api/auth/me');
+    expect(me.body.permissoes).toEqual(['orcamentos']);
+    expect(me.body.id).toBe(res.body.id);
+  });
+
+  it('defaults a new user to role usuario with the dashboard permission', async () => {
+    const { role, permissoes, status, ...min } = novo();
+    const res = await admin.post('/api/usuarios', min);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ role: 'usuario', status: 'ativo', permissoes: ['dashboard'] });
+  });
+
+  it('enforces the 6-character password and the required fields in pt-BR', async () => {
+    const res = await admin.post('/api/usuarios', novo({ senha: '123', nome: '' }));
+    expect(res.status).toBe(400);
+    const msgs = Object.fromEntries(
+      res.body.errors.map((e: { path: string; message: string }) => [e.path, e.message]),
+    );
+    expect(msgs.senha).toBe('A senha deve ter no mínimo 6 caracteres.');
+    expect(msgs.nome).toBe('Informe o nome.');
+  });
+
+  it('refuses a duplicate e-mail with 409 and writes nothing', async () => {
+    const body = novo();
+    expect((await admin.post('/api/usuarios', body)).status).toBe(201);
+    const count = async () =>
+      (await queryRows<{ n: number }>(env.db, sql`select count(*)::int as n from auth_user`))[0]!.n;
+    const before = await count();
+    const dup = await admin.post('/api/usuarios', { ...body, email: body.email.toUpperCase() });
+    expect(dup.status).toBe(409);
+    expect(dup.body.detail).toBe('Já existe um usuário com este e-mail.');
+    expect(await count()).toBe(before);
+  });
+
+  it('never leaves half a user when a permission is invalid', async () => {
+    const body = novo({ permissoes: ['orcamentos', 'root'] });
+    const res = await admin.post('/api/usuarios', body);
+    expect(res.status).toBe(400);
+    const rows = await queryRows(env.db, sql`select 1 from auth_user where email = ${body.email}`);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('applies a removed permission on the very next request (403)', async () => {
+    const u = await userWith(env, ['clientes', 'vendas']);
+    expect((await u.client.get('/api/usuarios')).status).toBe(403);
+    const before = await u.client.get('/api/auth/me');
+    expect(before.body.permissoes).toContain('vendas');
+    const res = await admin.patch(`/api/usuarios/${u.row.id}`, { permissoes: ['clientes'] });
+    expect(res.status).toBe(200);
+    const after = await u.client.get('/api/auth/me');
+    expect(after.body.permissoes).toEqual(['clientes']);
+  });
+
+  it('deactivating a user ends their session at once', async () => {
+    const u = await userWith(env, ['dashboard']);
+    expect((await u.client.get('/api/auth/me')).status).toBe(200);
+    expect((await admin.patch(`/api/usuarios/${u.row.id}`, { status: 'inativo' })).status).toBe(200);
+    expect((await u.client.get('/api/auth/me')).status).toBe(401);
+    const again = await new Client(env).post('/api/auth/login', { usuario: u.email, senha: u.senha });
+    expect(again.status).toBe(403);
+  });
+
+  it('never changes the e-mail', async () => {
+    const u = await userWith(env, ['dashboard']);
+    const res = await admin.patch(`/api/usuarios/${u.row.id}`, { email: 'outro@exemplo.com' });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('O e-mail não pode ser alterado.');
+  });
+
+  it('changes the password: the old one stops working, the new one works', async () => {
+    const u = await userWith(env, ['dashboard']);
+    expect((await admin.patch(`/api/usuarios/${u.row.id}`, { senha: 'nova-senha-1' })).status).toBe(200);
+    expect((await u.client.get('/api/auth/me')).status).toBe(401);
+    expect((await new Client(env).post('/api/auth/login', { usuario: u.email, senha: u.senha })).status).toBe(
+      401,
+    );
+    const fresh = await login(env, u.email, 'nova-senha-1');
+    expect((await fresh.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('the last active administrator cannot be demoted, deactivated or lose usuarios', async () => {
+    const id = await adminId();
+    // other admins created by earlier tests? make sure admin is the only one managing users
+    const others = await queryRows<{ id: string }>(
+      env.db,
+      sql`select id from usuarios where role = 'admin' and id <> ${id}`,
+    );
+    expect(others).toHaveLength(0);
+    for (const change of [{ role: 'usuario' }, { status: 'inativo' }, { permissoes: ['dashboard'] }]) {
+      const res = await admin.patch(`/api/usuarios/${id}`, change);
+      expect(res.status).toBe(409);
+      expect(res.body.detail).toMatch(/último administrador ativo/);
+    }
+    const me = await admin.get('/api/auth/me');
+    expect(me.body.role).toBe('admin');
+    expect(me.body.permissoes).toContain('usuarios');
+
+    // with a second administrator, the first may step down
+    const second = await admin.post('/api/usuarios', novo({ role: 'admin', permissoes: ['usuarios'] }));
+    expect(second.status).toBe(201);
+    const demote = await admin.patch(`/api/usuarios/${id}`, { role: 'usuario' });
+    expect(demote.status).toBe(200);
+    // and now the second is the last one
+    const secondClient = await login(env, second.body.email, 'segredo1');
+    expect((await secondClient.patch(`/api/usuarios/${second.body.id}`, { status: 'inativo' })).status).toBe(
+      409,
+    );
+    // restore for the other tests
+    expect((await secondClient.patch(`/api/usuarios/${id}`, { role: 'admin' })).status).toBe(200);
+  });
+
+  it('answers 409 to an edit based on a stale read', async () => {
+    const u = await userWith(env, ['dashboard']);
+    const read = await admin.get(`/api/usuarios/${u.row.id}`);
+    expect(
+      (await admin.patch(`/api/usuarios/${u.row.id}`, { nome: 'A', updated_at: read.body.updated_at }))
+        .status,
+    ).toBe(200);
+    const stale = await admin.patch(`/api/usuarios/${u.row.id}`, {
+      nome: 'B',
+      updated_at: read.body.updated_at,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+  });
+
+  it('lists with search and pagination, each user with their permissions', async () => {
+    const res = await admin.get('/api/usuarios?q=maria&limit=2&page=1');
+    expect(res.status).toBe(200);
+    expect(res.body.items.length).toBeLessThanOrEqual(2);
+    expect(res.body.total).toBeGreaterThanOrEqual(3);
+    for (const u of res.body.items) expect(u.nome.toLowerCase()).toContain('maria');
+  });
+
+  it('is closed to users without the usuarios permission', async () => {
+    const u = await userWith(env, ['dashboard', 'vendas']);
+    expect((await u.client.get('/api/usuarios')).status).toBe(403);
+    expect((await u.client.post('/api/usuarios', novo())).status).toBe(403);
+  });
+});
