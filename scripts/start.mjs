@@ -24,8 +24,20 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// `npm run demo` (or `npm start -- --demo`): realistic sample data first, on an empty database only.
+if (process.argv.includes('--demo')) {
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/seed.ts'), '--scale', '0.01'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
 const args = ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
-if (process.argv.includes('--demo')) process.env.LAVRA_DEMO = '1';
 const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,675 @@
+/**
+ * Deterministic, seeded generator of realistic shop data at a scale factor S.
+ * S = 1 is "loja grande": 20,000 clients, 500 products, 200,000 quotes with 1,000,000 items,
+ * 60,000 sales, 30,000 expenses, 20,000 cash movements, 50 sellers, 200 architects, 30 employees.
+ * The same seed and scale always give the same data. Figures are computed by the domain rules, so
+ * every quote's total and every sale's commission agree with what the app itself would compute.
+ */
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../src/db/client';
+import {
+  arquitetos,
+  caixaInicial,
+  cartoes,
+  categoriasProdutos,
+  clientes,
+  despesas,
+  fornecedores,
+  funcionarios,
+  itensVenda,
+  movimentacoesCaixa,
+  orcamentoFuncionarios,
+  orcamentoItens,
+  orcamentos,
+  produtos,
+  vendas,
+  vendedores,
+} from '../src/db/schema';
+import { dec, toDbMoney } from '../src/domain/money';
+import { type CardRates, computeItem, computeResumo } from '../src/domain/pricing';
+import { computeVenda } from '../src/domain/venda';
+
+export interface GenerateOptions {
+  scale: number;
+  seed?: number;
+  /** Reference "now" (default: the real now), so dates fall in the last few years. */
+  now?: Date;
+  log?: (msg: string) => void;
+}
+
+const BASE = {
+  clientes: 20_000,
+  produtos: 500,
+  orcamentos: 200_000,
+  itensPorOrcamento: 5,
+  vendas: 60_000,
+  despesas: 30_000,
+  movimentacoes: 20_000,
+  vendedores: 50,
+  arquitetos: 200,
+  funcionarios: 30,
+};
+
+// ── seeded randomness
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Rng {
+  private next: () => number;
+  constructor(seed: number) {
+    this.next = mulberry32(seed);
+  }
+  float() {
+    return this.next();
+  }
+  int(min: number, max: number) {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+  pick<T>(xs: readonly T[]): T {
+    return xs[Math.floor(this.next() * xs.length)]!;
+  }
+  chance(p: number) {
+    return this.next() < p;
+  }
+  uuid() {
+    const h = Array.from({ length: 32 }, () => Math.floor(this.next() * 16).toString(16));
+    h[12] = '4';
+    h[16] = ((Number.parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+    const s = h.join('');
+    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+  }
+  digits(n: number) {
+    return Array.from({ length: n }, () => this.int(0, 9)).join('');
+  }
+}
+
+// ── realistic Brazilian vocabulary
+const NOMES = [
+  'Ana',
+  'João',
+  'Maria',
+  'José',
+  'Francisco',
+  'Antônio',
+  'Carlos',
+  'Paulo',
+  'Pedro',
+  'Lucas',
+  'Luiz',
+  'Marcos',
+  'Luís',
+  'Gabriel',
+  'Rafael',
+  'Daniel',
+  'Marcelo',
+  'Bruno',
+  'Eduardo',
+  'Felipe',
+  'Juliana',
+  'Fernanda',
+  'Patrícia',
+  'Aline',
+  'Camila',
+  'Amanda',
+  'Bruna',
+  'Letícia',
+  'Mariana',
+  'Beatriz',
+  'Larissa',
+  'Vanessa',
+  'Cláudia',
+  'Sandra',
+  'Renata',
+  'Helena',
+  'Raimundo',
+  'Sebastião',
+  'Adriana',
+  'Tereza',
+];
+const SOBRENOMES = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Almeida',
+  'Lopes',
+  'Soares',
+  'Fernandes',
+  'Vieira',
+  'Barbosa',
+  'Rocha',
+  'Dias',
+  'Nascimento',
+  'Andrade',
+  'Moreira',
+  'Nunes',
+  'Marques',
+  'Machado',
+  'Mendes',
+  'Freitas',
+  'Cardoso',
+  'Ramos',
+  'Gonçalves',
+  'Santana',
+  'Teixeira',
+];
+const EMPRESAS = [
+  'Construtora',
+  'Incorporadora',
+  'Arquitetura',
+  'Engenharia',
+  'Reformas',
+  'Empreendimentos',
+  'Interiores',
+];
+const CIDADES: [string, string, string][] = [
+  ['São Paulo', 'SP', '01310'],
+  ['Campinas', 'SP', '13010'],
+  ['Santos', 'SP', '11010'],
+  ['Rio de Janeiro', 'RJ', '20040'],
+  ['Niterói', 'RJ', '24020'],
+  ['Belo Horizonte', 'MG', '30130'],
+  ['Uberlândia', 'MG', '38400'],
+  ['Curitiba', 'PR', '80010'],
+  ['Londrina', 'PR', '86010'],
+  ['Porto Alegre', 'RS', '90010'],
+  ['Florianópolis', 'SC', '88010'],
+  ['Vitória', 'ES', '29010'],
+  ['Cachoeiro de Itapemirim', 'ES', '29300'],
+  ['Salvador', 'BA', '40020'],
+  ['Goiânia', 'GO', '74003'],
+  ['Brasília', 'DF', '70040'],
+];
+const RUAS = [
+  'Rua das Flores',
+  'Avenida Brasil',
+  'Rua XV de Novembro',
+  'Rua Sete de Setembro',
+  'Avenida Paulista',
+  'Rua Tiradentes',
+  'Rua Santos Dumont',
+  'Avenida Getúlio Vargas',
+  'Rua Dom Pedro II',
+  'Rua da Paz',
+];
+const PEDRAS = [
+  'Granito Preto São Gabriel',
+  'Granito Branco Itaúnas',
+  'Granito Verde Ubatuba',
+  'Granito Cinza Andorinha',
+  'Granito Amarelo Ornamental',
+  'Granito Preto Absoluto',
+  'Granito Branco Dallas',
+  'Granito Marrom Café',
+  'Mármore Carrara',
+  'Mármore Travertino',
+  'Mármore Crema Marfil',
+  'Mármore Branco Piguês',
+  'Mármore Nero Marquina',
+  'Quartzo Branco Estelar',
+  'Quartzo Cinza Expo',
+  'Silestone Blanco Zeus',
+  'Quartzito Taj Mahal',
+  'Quartzito Perla Venata',
+  'Porcelanato Calacata',
+  'Ardósia Cinza',
+];
+const ACABAMENTOS = ['Polido', 'Levigado', 'Escovado', 'Flameado', 'Apicoado'];
+const ACESSORIOS = [
+  'Cuba de inox 50x40',
+  'Cuba esculpida',
+  'Válvula de escoamento',
+  'Sifão cromado',
+  'Torneira gourmet',
+  'Frontão 10cm',
+  'Rodabancada',
+  'Kit de fixação',
+  'Cola epóxi',
+  'Silicone estrutural',
+];
+const CATEGORIAS = ['granito', 'mármore', 'quartzo', 'quartzito', 'porcelanato', 'acessórios'];
+const ITENS_VENDA: [string, string][] = [
+  ['Bancada de cozinha', 'Largura x Profundidade'],
+  ['Bancada de banheiro', 'Largura x Profundidade'],
+  ['Pia', 'Largura x Profundidade'],
+  ['Ilha gourmet', 'Largura x Profundidade'],
+  ['Soleira', 'Largura x Profundidade'],
+  ['Peitoril', 'Largura x Profundidade'],
+  ['Degrau de escada', 'Largura x Profundidade'],
+  ['Lavatório', 'Largura x Profundidade'],
+  ['Revestimento de parede', 'Largura x Altura'],
+  ['Nicho', 'Largura x Altura'],
+  ['Frontão', 'Largura x Altura'],
+  ['Painel de lareira', 'Largura x Altura'],
+];
+const CARGOS = ['Instalador Sênior', 'Instalador Júnior', 'Ajudante', 'Acabador', 'Serrador'] as const;
+const SALARIOS: Record<(typeof CARGOS)[number], [number, number]> = {
+  'Instalador Sênior': [3800, 5200],
+  'Instalador Júnior': [2400, 3200],
+  Ajudante: [1600, 2100],
+  Acabador: [2600, 3600],
+  Serrador: [2800, 3900],
+};
+const DESPESAS_FIXAS = [
+  'Aluguel do galpão',
+  'Conta de luz',
+  'Conta de água',
+  'Internet e telefone',
+  'Contabilidade',
+  'Seguro do caminhão',
+];
+const DESPESAS_VARIAVEIS = [
+  'Discos de corte diamantados',
+  'Combustível',
+  'Manutenção da ponte rolante',
+  'Frete de chapas',
+  'Material de escritório',
+  'Cola e resina',
+  'Equipamentos de proteção',
+  'Manutenção da serra',
+  'Refeições da equipe',
+  'Impostos (DAS)',
+];
+const MOVIMENTOS_ENTRADA = [
+  'Recebimento de cliente',
+  'Sinal de obra',
+  'Venda de retalhos',
+  'Parcela de cartão',
+];
+const MOVIMENTOS_SAIDA = [
+  'Pagamento de fornecedor',
+  'Vale-transporte',
+  'Compra de insumos',
+  'Retirada do sócio',
+  'Pagamento de frete',
+];
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
+const fmtCpf = (r: Rng) => {
+  const d = r.digits(11);
+  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+};
+const fmtCnpj = (r: Rng) => {
+  const d = r.digits(14);
+  return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
+};
+const fmtPhone = (r: Rng) => `(${r.int(11, 99)}) 9${r.digits(4)}-${r.digits(4)}`;
+const slug = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.');
+
+/** Inserts rows in chunks that stay under PostgreSQL's 65,535 bind parameters per statement. */
+async function bulk(db: Db, table: PgTable, rows: Record<string, unknown>[]) {
+  if (!rows.length) return;
+  const cols = Object.keys(rows[0]!).length;
+  const size = Math.max(1, Math.floor(60_000 / cols));
+  for (let i = 0; i < rows.length; i += size) {
+    await db.insert(table).values(rows.slice(i, i + size) as never);
+  }
+}
+
+export async function generate(db: Db, opts: GenerateOptions) {
+  const S = opts.scale;
+  const r = new Rng(opts.seed ?? 20261122);
+  const log = opts.log ?? (() => {});
+  const now = opts.now ?? new Date();
+  const n = (base: number, min: number) => Math.max(min, Math.round(base * S));
+  const spanDays = 4 * 365;
+  const dayIn = () => addDays(now, -r.int(0, spanDays));
+  const t0 = Date.now();
+
+  // ── master data
+  const cats = CATEGORIAS.map((nome) => ({ nome }));
+  await db.insert(categoriasProdutos).values(cats).onConflictDoNothing();
+
+  const fornecedorRows = Array.from({ length: n(40, 6) }, (_, i) => {
+    const [cidade, uf, cep] = r.pick(CIDADES);
+    return {
+      id: r.uuid(),
+      nome: `${r.pick(['Pedreira', 'Marmoraria', 'Distribuidora', 'Mineração'])} ${r.pick(SOBRENOMES)} ${i + 1}`,
+      cnpj: fmtCnpj(r),
+      contato: `${r.pick(NOMES)} ${r.pick(SOBRENOMES)}`,
+      telefone: fmtPhone(r),
+      email: `vendas${i + 1}@fornecedor.com.br`,
+      endereco: `${r.pick(RUAS)}, ${r.int(10, 3000)}`,
+      cidade,
+      uf,
+      cep: `${cep}-${r.digits(3)}`,
+    };
+  });
+  await bulk(db, fornecedores, fornecedorRows);
+
+  const produtoRows = Array.from({ length: n(BASE.produtos, 40) }, (_, i) => {
+    const acessorio = i % 8 === 7;
+    const nome = acessorio
+      ? `${r.pick(ACESSORIOS)} ${i + 1}`
+      : `${r.pick(PEDRAS)} ${r.pick(ACABAMENTOS)} ${i + 1}`;
+    const categoria = acessorio
+      ? 'acessórios'
+      : (CATEGORIAS.find((c) => nome.toLowerCase().startsWith(c)) ?? 'granito');
+    return {
+      id: r.uuid(),
+      nome,
+      categoria,
+      fornecedor_id: r.pick(fornecedorRows).id,
+      valor_m2: acessorio ? `${r.int(30, 900)}.${r.int(0, 9)}0` : `${r.int(180, 2400)}.00`,
+      estoque: String(r.int(0, 120)),
+      estoque_minimo: '5',
+      unidade: acessorio ? 'un' : 'm²',
+      tipo_unidade: acessorio ? 'unitário' : 'm²',
+      descricao: acessorio ? null : `Chapa de ${nome.split(' ').slice(0, 3).join(' ')}, espessura 2 cm.`,
+    };
+  });
+  await bulk(db, produtos, produtoRows);
+
+  const itemVendaRows = ITENS_VENDA.map(([nome, formato_medida]) => ({ id: r.uuid(), nome, formato_medida }));
+  await bulk(db, itensVenda, itemVendaRows);
+
+  const funcionarioRows = Array.from({ length: n(BASE.funcionarios, 6) }, () => {
+    const cargo = r.pick(CARGOS);
+    const [lo, hi] = SALARIOS[cargo];
+    return {
+      id: r.uuid(),
+      nome: `${r.pick(NOMES)} ${r.pick(SOBRENOMES)}`,
+      cpf: fmtCpf(r),
+      cargo,
+      telefone: fmtPhone(r),
+      salario: `${r.int(lo, hi)}.00`,
+      horas_mensais: 220,
+      data_admissao: iso(dayIn()),
+      status: r.chance(0.9) ? 'ativo' : 'inativo',
+    };
+  });
+  await bulk(db, funcionarios, funcionarioRows);
+
+  const pessoa = (i: number, kind: string) => {
+    const [cidade, uf, cep] = r.pick(CIDADES);
+    const nome = `${r.pick(NOMES)} ${r.pick(SOBRENOMES)} ${r.pick(SOBRENOMES)}`;
+    return {
+      id: r.uuid(),
+      nome,
+      tipo: 'Pessoa Física',
+      cpf: fmtCpf(r),
+      email: `${slug(nome)}.${kind}${i}@exemplo.com.br`,
+      telefone: fmtPhone(r),
+      endereco: `${r.pick(RUAS)}, ${r.int(10, 3000)}`,
+      cidade,
+      uf,
+      cep: `${cep}-${r.digits(3)}`,
+      percentual_comissao: String(r.pick([3, 4, 5, 5, 6, 8, 10])),
+      status: r.chance(0.9) ? 'ativo' : 'inativo',
+    };
+  };
+  const vendedorRows = Array.from({ length: n(BASE.vendedores, 4) }, (_, i) => pessoa(i, 'v'));
+  await bulk(db, vendedores, vendedorRows);
+  const arquitetoRows = Array.from({ length: n(BASE.arquitetos, 6) }, (_, i) => ({
+    ...pessoa(i, 'a'),
+    percentual_comissao: String(r.pick([5, 8, 10, 10, 12])),
+  }));
+  await bulk(db, arquitetos, arquitetoRows);
+
+  const cartaoRows: (Record<string, unknown> & { id: string } & CardRates)[] = [
+    { id: r.uuid(), bandeira: 'Pix', tipo: 'Débito', taxa: '0' },
+    { id: r.uuid(), bandeira: 'Dinheiro', tipo: 'Débito', taxa: '0' },
+    { id: r.uuid(), bandeira: 'Cartão', tipo: 'Débito', taxa: '1.99', observacoes: 'Maquininha da loja' },
+    {
+      id: r.uuid(),
+      bandeira: 'Cartão',
+      tipo: 'Crédito',
+      taxa_1x: '3.49',
+      taxa_2x: '4.29',
+      taxa_3x: '4.99',
+      taxa_6x: '7.49',
+      taxa_10x: '10.9',
+      taxa_12x: '12.49',
+      observacoes: 'Crédito parcelado',
+    },
+  ];
+  await bulk(db, cartoes, cartaoRows);
+
+  const clienteRows = Array.from({ length: n(BASE.clientes, 30) }, (_, i) => {
+    const [cidade, uf, cep] = r.pick(CIDADES);
+    const pj = r.chance(0.15);
+    const nome = pj
+      ? `${r.pick(EMPRESAS)} ${r.pick(SOBRENOMES)} Ltda`
+      : `${r.pick(NOMES)} ${r.pick(SOBRENOMES)} ${r.pick(SOBRENOMES)}`;
+    return {
+      id: r.uuid(),
+      nome,
+      tipo: pj ? 'Pessoa Jurídica' : 'Pessoa Física',
+      cpf_cnpj: pj ? fmtCnpj(r) : fmtCpf(r),
+      telefone: fmtPhone(r),
+      email: `${slug(nome)}${i}@exemplo.com.br`,
+      endereco: `${r.pick(RUAS)}, ${r.int(10, 3000)}`,
+      cidade,
+      uf,
+      cep: `${cep}-${r.digits(3)}`,
+      created_at: dayIn(),
+    };
+  });
+  await bulk(db, clientes, clienteRows);
+  log(`cadastros: ${clienteRows.length} clientes, ${produtoRows.length} produtos (${Date.now() - t0} ms)`);
+
+  // ── quotes, items, employees, and the sales born from them; written in batches
+  const totalOrc = n(BASE.orcamentos, 60);
+  const totalVendas = Math.min(totalOrc, n(BASE.vendas, 18));
+  const saleEvery = totalOrc / totalVendas;
+  const activeVendedores = vendedorRows.filter((v) => v.status === 'ativo');
+  const activeArquitetos = arquitetoRows.filter((a) => a.status === 'ativo');
+  const activeFuncionarios = funcionarioRows.filter((f) => f.status === 'ativo');
+  const chapas = produtoRows.filter((p) => p.tipo_unidade === 'm²');
+  const pecas = produtoRows.filter((p) => p.tipo_unidade === 'unitário');
+  const BATCH = 2_000;
+  let vendasFeitas = 0;
+  for (let start = 0; start < totalOrc; start += BATCH) {
+    const orcs: Record<string, unknown>[] = [];
+    const itens: Record<string, unknown>[] = [];
+    const equipe: Record<string, unknown>[] = [];
+    const vendasRows: Record<string, unknown>[] = [];
+    for (let i = start; i < Math.min(totalOrc, start + BATCH); i++) {
+      const id = r.uuid();
+      // older quotes first, so numero grows with created_at as in real use
+      const created = addDays(now, -Math.floor(((totalOrc - i) / totalOrc) * spanDays) + r.int(0, 0));
+      const vendedor = r.chance(0.85) ? r.pick(activeVendedores) : null;
+      const arquiteto = r.chance(0.4) ? r.pick(activeArquitetos) : null;
+      const cartao = r.chance(0.6) ? r.pick(cartaoRows) : null;
+      const tipo_venda = r.pick(['avista', 'avista', 'parcelado', 'entrada'] as const);
+      const numero_parcelas = tipo_venda === 'avista' ? 1 : r.pick([2, 3, 6, 10, 12]);
+      const nItens = BASE.itensPorOrcamento + r.int(-2, 2);
+      const itemInputs = Array.from({ length: nItens }, (_, k) => {
+        const unit = k === nItens - 1 && r.chance(0.5);
+        const p = unit ? r.pick(pecas) : r.pick(chapas);
+        const iv = r.pick(itemVendaRows);
+        return {
+          produto_id: p.id,
+          item_venda_id: unit ? null : iv.id,
+          quantidade: unit ? r.int(1, 3) : r.int(1, 2),
+          medida1: unit ? null : `${r.int(40, 320) / 100}`,
+          medida2: unit ? null : `${r.int(30, 90) / 100}`,
+          valor_unitario: p.valor_m2,
+          tipo_unidade: p.tipo_unidade as 'm²' | 'unitário',
+        };
+      });
+      const team = activeFuncionarios.length && r.chance(0.7) ? [r.pick(activeFuncionarios)] : [];
+      if (team.length && r.chance(0.5)) {
+        const other = r.pick(activeFuncionarios);
+        if (other.id !== team[0]!.id) team.push(other);
+      }
+      const input = {
+        itens: itemInputs,
+        valor_frete: r.chance(0.5) ? `${r.int(50, 400)}.00` : '0',
+        valor_instalacao: r.chance(0.6) ? `${r.int(150, 1500)}.00` : '0',
+        horas_trabalho: String(r.int(0, 24)),
+        margem_lucro: String(r.pick([25, 30, 30, 35, 40])),
+        tipo_venda,
+        numero_parcelas,
+        cartao,
+        salarios_funcionarios: team.map((f) => f.salario),
+        despesas_mes: [],
+        percentual_vendedor: vendedor?.percentual_comissao ?? null,
+        percentual_arquiteto: arquiteto?.percentual_comissao ?? null,
+      };
+      const resumo = computeResumo(input);
+      const isSale = vendasFeitas < totalVendas && Math.floor((i + 1) / saleEvery) > vendasFeitas;
+      const status = isSale
+        ? 'venda_realizada'
+        : r.pick(['pendente', 'pendente', 'pendente', 'aprovado', 'rejeitado']);
+      const valor_entrada = tipo_venda === 'entrada' ? toDbMoney(dec(resumo.total).times('0.3')) : '0';
+      const cliente = r.pick(clienteRows);
+      orcs.push({
+        id,
+        cliente_id: cliente.id,
+        vendedor_id: vendedor?.id ?? null,
+        arquiteto_id: arquiteto?.id ?? null,
+        cartao_id: cartao?.id ?? null,
+        valor_total: toDbMoney(resumo.total),
+        valor_frete: input.valor_frete,
+        valor_instalacao: input.valor_instalacao,
+        custo_hora: toDbMoney(resumo.custo_hora),
+        horas_trabalho: input.horas_trabalho,
+        margem_lucro: input.margem_lucro,
+        status,
+        tipo_venda,
+        valor_entrada,
+        numero_parcelas,
+        validade: iso(addDays(created, 15)),
+        // stored as the quotes route stores it: decimal strings
+        resumo: {
+          ...Object.fromEntries(
+            Object.entries(resumo)
+              .filter(([k]) => k !== 'itens')
+              .map(([k, v]) => [k, String(v)]),
+          ),
+          percentual_vendedor: String(vendedor?.percentual_comissao ?? 0),
+          percentual_arquiteto: String(arquiteto?.percentual_comissao ?? 0),
+        },
+        created_at: created,
+        updated_at: created,
+      });
+      itemInputs.forEach((it, k) => {
+        const c = computeItem(it);
+        itens.push({
+          orcamento_id: id,
+          posicao: k,
+          produto_id: it.produto_id,
+          item_venda_id: it.item_venda_id,
+          quantidade: String(it.quantidade),
+          valor_unitario: it.valor_unitario,
+          valor_total: toDbMoney(c.valor_total),
+          medida1: it.medida1,
+          medida2: it.medida2,
+          area: it.tipo_unidade === 'm²' ? String(c.area) : null,
+          tipo_unidade: it.tipo_unidade,
+        });
+      });
+      for (const f of team) equipe.push({ orcamento_id: id, funcionario_id: f.id });
+      if (isSale) {
+        vendasFeitas++;
+        const data = addDays(created, r.int(0, 10));
+        const dataVenda = data > now ? now : data;
+        const v = computeVenda({
+          valor_bruto: resumo.total,
+          tipo_venda,
+          valor_entrada,
+          numero_parcelas,
+          cartao,
+          percentual_vendedor: vendedor?.percentual_comissao ?? null,
+          tem_vendedor: !!vendedor,
+          percentual_arquiteto: arquiteto?.percentual_comissao ?? null,
+          tem_arquiteto: !!arquiteto,
+        });
+        vendasRows.push({
+          cliente_id: cliente.id,
+          orcamento_id: id,
+          vendedor_id: vendedor?.id ?? null,
+          arquiteto_id: arquiteto?.id ?? null,
+          cartao_id: cartao?.id ?? null,
+          data_venda: iso(dataVenda),
+          tipo_venda,
+          valor_bruto: toDbMoney(v.valor_bruto),
+          valor_entrada: toDbMoney(v.valor_entrada),
+          valor_parcelas: toDbMoney(v.valor_parcelas),
+          numero_parcelas: v.numero_parcelas,
+          taxa_cartao: v.taxa_cartao,
+          valor_taxa: toDbMoney(v.valor_taxa),
+          valor_liquido: toDbMoney(v.valor_liquido),
+          comissao_vendedor: toDbMoney(v.comissao_vendedor),
+          comissao_arquiteto: toDbMoney(v.comissao_arquiteto),
+          comissao_paga: dataVenda < addDays(now, -60) ? true : r.chance(0.3),
+          status: dataVenda < addDays(now, -45) ? 'paga' : 'confirmada',
+          created_at: dataVenda,
+          updated_at: dataVenda,
+        });
+      }
+    }
+    await db.transaction(async (tx) => {
+      await bulk(tx as unknown as Db, orcamentos, orcs);
+      await bulk(tx as unknown as Db, orcamentoItens, itens);
+      await bulk(tx as unknown as Db, orcamentoFuncionarios, equipe);
+      await bulk(tx as unknown as Db, vendas, vendasRows);
+    });
+    if ((start / BATCH) % 10 === 0)
+      log(`orçamentos: ${Math.min(totalOrc, start + BATCH)}/${totalOrc} (${Date.now() - t0} ms)`);
+  }
+
+  // ── expenses: monthly fixed costs as series, the rest one-off, spread over the years
+  const despesaRows: Record<string, unknown>[] = [];
+  const totalDespesas = n(BASE.despesas, 40);
+  for (let i = 0; i < totalDespesas; i++) {
+    const fixa = i % 4 === 0;
+    const venc = addDays(now, -r.int(-60, spanDays));
+    despesaRows.push({
+      descricao: fixa ? r.pick(DESPESAS_FIXAS) : r.pick(DESPESAS_VARIAVEIS),
+      valor: fixa ? `${r.int(300, 6000)}.00` : `${r.int(20, 2500)}.${r.int(10, 99)}`,
+      tipo: fixa ? 'mensal' : 'avulso',
+      data_vencimento: iso(venc),
+      parcelas: 1,
+      parcela_atual: 1,
+      status: venc < now ? (r.chance(0.95) ? 'paga' : 'pendente') : 'pendente',
+      created_at: addDays(venc, -r.int(0, 20)),
+    });
+  }
+  await bulk(db, despesas, despesaRows);
+
+  await db
+    .insert(caixaInicial)
+    .values({ valor: `${r.int(5, 50) * 1000}.00`, created_at: addDays(now, -spanDays) });
+  const movRows = Array.from({ length: n(BASE.movimentacoes, 30) }, () => {
+    const entrada = r.chance(0.55);
+    return {
+      nome: entrada ? r.pick(MOVIMENTOS_ENTRADA) : r.pick(MOVIMENTOS_SAIDA),
+      valor: `${r.int(50, 8000)}.${r.int(10, 99)}`,
+      data: iso(dayIn()),
+      tipo: entrada ? 'entrada' : 'saida',
+    };
+  });
+  await bulk(db, movimentacoesCaixa, movRows);
+  await db.execute(sql`analyze`);
+  log(
+    `pronto: ${totalOrc} orçamentos, ${vendasFeitas} vendas, ${despesaRows.length} despesas (${Date.now() - t0} ms)`,
+  );
+  return { clientes: clienteRows.length, orcamentos: totalOrc, vendas: vendasFeitas };
+}
