@@ -22,6 +22,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'e2e',
+  // one folder per port, so parallel runs never delete each other's traces
+  outputDir: `test-results/${PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

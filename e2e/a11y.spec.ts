@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+
+/** Every screen, checked by axe-core: no serious or critical accessibility violation. */
+const SCREENS = [
+  '/',
+  '/orcamentos',
+  '/vendas',
+  '/clientes',
+  '/arquitetos',
+  '/vendedores',
+  '/produtos',
+  '/fornecedores',
+  '/funcionarios',
+  '/despesas',
+  '/cartoes',
+  '/caixa',
+  '/usuarios',
+  '/rota-inexistente',
+];
+
+async function violations(page: import('@playwright/test').Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+test('the login page has no serious accessibility violation', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+for (const path of SCREENS) {
+  test(`${path} has no serious accessibility violation`, async ({ adminPage: page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // let the screen's data arrive (loading texts gone)
+    await expect(page.getByRole('status')).toHaveCount(0, { timeout: 15_000 });
+    expect(await violations(page)).toEqual([]);
+  });
+}

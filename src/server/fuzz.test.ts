@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/queries/common';
+import { type Client, createTestDeps, loginAdmin, type TestEnv } from './testing/harness';
+
+/**
+ * Property-based bad input: every POST/PUT/PATCH route of the API gets generated bodies — wrong
+ * types, missing and extra fields, negative and huge numbers, NaN, long strings, unicode, SQL and
+ * HTML metacharacters. The server must answer a 4xx problem+json (never a 5xx), and a 4xx must
+ * leave every table as it was.
+ */
+let env: TestEnv;
+let admin: Client;
+beforeAll(async () => {
+  env = await createTestDeps();
+  admin = await loginAdmin(env);
+});
+afterAll(() => env.close());
+
+// Field names of the spec, so generated objects reach the validation of real fields.
+const FIELDS = [
+  'nome',
+  'email',
+  'senha',
+  'usuario',
+  'role',
+  'status',
+  'permissoes',
+  'tipo',
+  'cpf_cnpj',
+  'cpf',
+  'cnpj',
+  'telefone',
+  'endereco',
+  'cidade',
+  'uf',
+  'cep',
+  'contato',
+  'categoria',
+  'fornecedor_id',
+  'valor_m2',
+  'estoque',
+  'estoque_minimo',
+  'unidade',
+  'tipo_unidade',
+  'descricao',
+  'formato_medida',
+  'cargo',
+  'salario',
+  'horas_mensais',
+  'data_admissao',
+  'percentual_comissao',
+  'bandeira',
+  'taxa',
+  'taxa_1x',
+  'taxa_3x',
+  'taxa_12x',
+  'observacoes',
+  'cliente_id',
+  'vendedor_id',
+  'arquiteto_id',
+  'cartao_id',
+  'funcionario_ids',
+  'itens',
+  'produto_id',
+  'item_venda_id',
+  'quantidade',
+  'medida1',
+  'medida2',
+  'valor_frete',
+  'valor_instalacao',
+  'horas_trabalho',
+  'margem_lucro',
+  'tipo_venda',
+  'valor_entrada',
+  'numero_parcelas',
+  'validade',
+  'valor_bruto',
+  'data_venda',
+  'comissao_paga',
+  'valor',
+  'data_vencimento',
+  'parcelas',
+  'data',
+  'updated_at',
+  'ativa',
+];
+
+const nasty = fc.oneof(
+  fc.constantFrom(
+    "'; drop table clientes; --",
+    '<img src=x onerror=alert(1)>',
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    '\u0000',
+    '𝕷𝖆𝖛𝖗𝖆 😀 ção',
+    '   ',
+    '',
+    'NaN',
+    'Infinity',
+    '-1',
+    '1e308',
+    '99999999999999999999.99',
+    '2026-02-30',
+    '00000000-0000-0000-0000-000000000000',
+    'não-é-uuid',
+  ),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.constantFrom('x'.repeat(70_000), 'é'.repeat(20_000)),
+  fc.integer(),
+  fc.constantFrom(-1, 0, -0.001, 1e21, -1e21, Number.MAX_SAFE_INTEGER, 0.1 + 0.2, 1.005, 1e-9),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.anything({ maxDepth: 1 }), { maxLength: 3 }),
+  fc.dictionary(fc.constantFrom(...FIELDS), fc.anything({ maxDepth: 1 }), { maxKeys: 3 }),
+);
+
+const body = fc.oneof(
+  { weight: 6, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 8 }) },
+  { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('{"nome":', 'null', '[]', '"texto"', '{"__proto__":{"x":1}}', '1'),
+  },
+);
+
+function unsafeRoutes(app: TestEnv['app']) {
+  const seen = new Set<string>();
+  return app.routes.filter((r) => {
+    const key = `${r.method} ${r.path}`;
+    if (!['POST', 'PUT', 'PATCH'].includes(r.method) || !r.path.startsWith('/api/') || seen.has(key))
+      return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+async function rowCounts(): Promise<string> {
+  const tables = await queryRows<{ t: string }>(
+    env.db,
+    sql`select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('__drizzle_migrations', 'login_tentativas', 'auth_session') order by 1`,
+  );
+  const parts = await Promise.all(
+    tables.map(async ({ t }) => {
+      const [r] = await queryRows<{ n: number }>(env.db, sql.raw(`select count(*)::int as n from "${t}"`));
+      return `${t}=${r!.n}`;
+    }),
+  );
+  return parts.join(',');
+}
+
+const concrete = (path: string) => path.replace(/:[a-zA-Z_]+/g, '00000000-0000-4000-8000-000000000000');
+
+describe('bad input on every write route', () => {
+  it('covers the write routes of the app', () => {
+    expect(unsafeRoutes(env.app).length).toBeGreaterThan(3);
+  });
+
+  it('never answers 5xx; a 4xx is problem+json in pt-BR and changes nothing', async () => {
+    const failures: string[] = [];
+    for (const route of unsafeRoutes(env.app)) {
+      const path = concrete(route.path);
+      let before = await rowCounts();
+      await fc.assert(
+        fc.asyncProperty(body, async (b) => {
+          const raw = typeof b === 'string' && /^[[{"n1]/.test(b) ? b : JSON.stringify(b ?? null);
+          const res = await admin.request(route.method, path, raw);
+          if (res.status >= 500) {
+            failures.push(`${route.method} ${route.path} → ${res.status} for ${raw.slice(0, 200)}`);
+            return;
+          }
+          if (res.status >= 400) {
+            expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+            expect(typeof res.body.detail).toBe('string');
+            const after = await rowCounts();
+            if (after !== before) failures.push(`${route.method} ${route.path} → ${res.status} changed rows`);
+          } else {
+            // A generated body that happens to be valid may write; it is the new baseline.
+            before = await rowCounts();
+          }
+        }),
+        { numRuns: 25, seed: 20261122 },
+      );
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
