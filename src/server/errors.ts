@@ -54,6 +54,8 @@ export function fromDatabase(err: unknown): HttpError | null {
   const pg = pgError(err);
   if (!pg) return null;
   switch (pg.code) {
+    // 23001: PostgreSQL 18 (PGlite) reports ON DELETE RESTRICT as restrict_violation; 15 says 23503.
+    case '23001':
     case '23503':
       return conflict(
         'Registro em uso',
