@@ -7,9 +7,21 @@ const DEPENDENTS: Record<string, string[]> = {
   vendas: ['dashboard', 'orcamentos', 'relatorios'],
   orcamentos: ['dashboard', 'vendas'],
   despesas: ['dashboard', 'orcamentos-calculo'],
-  clientes: ['dashboard'],
-  produtos: ['dashboard'],
+  // a client's name shows on quotes and sales
+  clientes: ['dashboard', 'orcamentos', 'vendas'],
+  // a salary or monthly hours change the labour cost of the quote being edited
+  funcionarios: ['orcamentos-calculo'],
+  // categories show how many products use them
+  produtos: ['dashboard', 'categorias-produtos', 'orcamentos-calculo'],
+  // a renamed category or supplier shows on the products' rows
+  'categorias-produtos': ['produtos'],
+  fornecedores: ['produtos'],
   caixa: ['dashboard'],
+  // a seller's or architect's name and percentage show on sales, quotes and the commission reports;
+  // prices, percentages and card rates reprice the quote being edited
+  vendedores: ['relatorios', 'vendas', 'orcamentos', 'orcamentos-calculo'],
+  arquitetos: ['relatorios', 'vendas', 'orcamentos', 'orcamentos-calculo'],
+  cartoes: ['vendas', 'orcamentos', 'orcamentos-calculo'],
   usuarios: ['me'],
 };
 

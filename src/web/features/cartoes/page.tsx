@@ -1,6 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, CreditCard, Percent } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { Cartao, CartoesEstatisticas } from '../../../schemas/cartoes';
+import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { api, toastError } from '../../lib/api';
+import { formatPercent } from '../../lib/format';
+import { CartaoForm } from './cartao-form';
+import { type CartoesFiltros, CartoesLista } from './cartoes-lista';
+import { Simulador } from './simulador';
 
-// Placeholder until this screen's issue lands.
-export default function Page() {
-  return <PageHeader title="Pagamentos e Taxas" subtitle="Em construção." />;
+type Aba = 'lista' | 'novo' | 'simulador';
+
+/** Spec doc 2 §2 Pagamentos e Taxas: three KPI cards; tabs Lista, Novo Pagamento, Simulador. */
+export default function CartoesPage() {
+  const [aba, setAba] = useState<Aba>('lista');
+  const [editando, setEditando] = useState<Cartao | null>(null);
+  const [filtros, setFiltros] = useState<CartoesFiltros>({ q: '', page: 1, status: '' });
+
+  const stats = useQuery({
+    queryKey: ['cartoes', 'estatisticas'],
+    queryFn: ({ signal }) => api.get<CartoesEstatisticas>('/cartoes/estatisticas', signal),
+  });
+  useEffect(() => {
+    if (stats.error)
+      toastError('Erro ao carregar cartões', stats.error, 'Não foi possível carregar os indicadores.');
+  }, [stats.error]);
+  const s = stats.data;
+  const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : formatPercent(v));
+  const voltar = () => {
+    setEditando(null);
+    setAba('lista');
+  };
+
+  return (
+    <>
+      <PageHeader title="Pagamentos e Taxas" subtitle="Formas de pagamento e taxas de cartão" />
+      <div className="mb-4 grid gap-4 sm:grid-cols-3 md:mb-6">
+        <KpiCard
+          title="Métodos Cadastrados"
+          icon={CreditCard}
+          value={s ? s.total : '…'}
+          hint={s ? `${s.inativos} inativo${s.inativos === 1 ? '' : 's'}` : undefined}
+          testId="kpi-total"
+        />
+        <KpiCard
+          title="Métodos Ativos"
+          icon={CheckCircle2}
+          value={s ? s.ativos : '…'}
+          hint="Disponíveis em orçamentos e vendas"
+          testId="kpi-ativos"
+        />
+        <KpiCard
+          title="Taxa Média"
+          icon={Percent}
+          value={
+            <span className="flex flex-col gap-0.5 text-lg">
+              <span>Débito: {pct(s?.taxa_media_debito)}</span>
+              <span>Crédito 1x: {pct(s?.taxa_media_credito)}</span>
+            </span>
+          }
+          hint="Média dos métodos ativos"
+          testId="kpi-taxa-media"
+        />
+      </div>
+      <Tabs
+        value={aba}
+        onValueChange={(v) => {
+          if (v === 'novo') setEditando(null);
+          setAba(v as Aba);
+        }}
+      >
+        <TabsList>
+          <TabsTrigger value="lista">Lista</TabsTrigger>
+          <TabsTrigger value="novo">{editando ? 'Editar Pagamento' : 'Novo Pagamento'}</TabsTrigger>
+          <TabsTrigger value="simulador">Simulador</TabsTrigger>
+        </TabsList>
+        <TabsContent value="lista">
+          <CartoesLista
+            filtros={filtros}
+            onFiltros={setFiltros}
+            onEditar={(c) => {
+              setEditando(c);
+              setAba('novo');
+            }}
+          />
+        </TabsContent>
+        <TabsContent value="novo">
+          <CartaoForm key={editando?.id ?? 'novo'} cartao={editando} onDone={voltar} onCancel={voltar} />
+        </TabsContent>
+        <TabsContent value="simulador">
+          <Simulador />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
 }

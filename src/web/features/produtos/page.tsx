@@ -1,6 +1,69 @@
+import { useState } from 'react';
+import type { Produto } from '../../../schemas/produtos';
 import { PageHeader } from '../../components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { CategoriasTab } from './categorias-tab';
+import { ItensVendaTab } from './itens-venda-tab';
+import { ProdutoForm } from './produto-form';
+import { type ListaFiltros, ProdutosLista } from './produtos-lista';
 
-// Placeholder until this screen's issue lands.
-export default function Page() {
-  return <PageHeader title="Produtos" subtitle="Em construção." />;
+type Aba = 'lista' | 'novo' | 'categorias' | 'itens';
+
+/** Spec doc 2 §2 Produtos: tabs Lista, Novo Produto, Categorias, Itens de Vendas. */
+export default function ProdutosPage() {
+  const [aba, setAba] = useState<Aba>('lista');
+  const [editando, setEditando] = useState<Produto | null>(null);
+  // Kept here so the list comes back as it was after an edit.
+  const [filtros, setFiltros] = useState<ListaFiltros>({ q: '', page: 1, abaixoMinimo: false });
+
+  return (
+    <>
+      <PageHeader title="Produtos" subtitle="Catálogo de materiais, categorias e itens de venda" />
+      <Tabs
+        value={aba}
+        onValueChange={(v) => {
+          // Choosing the tab itself always starts a new product.
+          if (v === 'novo') setEditando(null);
+          setAba(v as Aba);
+        }}
+      >
+        <TabsList>
+          <TabsTrigger value="lista">Lista</TabsTrigger>
+          <TabsTrigger value="novo">{editando ? 'Editar Produto' : 'Novo Produto'}</TabsTrigger>
+          <TabsTrigger value="categorias">Categorias</TabsTrigger>
+          <TabsTrigger value="itens">Itens de Vendas</TabsTrigger>
+        </TabsList>
+        <TabsContent value="lista">
+          <ProdutosLista
+            filtros={filtros}
+            onFiltros={setFiltros}
+            onEditar={(p) => {
+              setEditando(p);
+              setAba('novo');
+            }}
+          />
+        </TabsContent>
+        <TabsContent value="novo">
+          <ProdutoForm
+            key={editando?.id ?? 'novo'}
+            produto={editando}
+            onDone={() => {
+              setEditando(null);
+              setAba('lista');
+            }}
+            onCancel={() => {
+              setEditando(null);
+              setAba('lista');
+            }}
+          />
+        </TabsContent>
+        <TabsContent value="categorias">
+          <CategoriasTab />
+        </TabsContent>
+        <TabsContent value="itens">
+          <ItensVendaTab />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
 }

@@ -1,0 +1,26 @@
+import { requiredText, versionField } from './common';
+import { z } from './z';
+
+/** Doc 1 §3: with "Largura x Profundidade" the second measure is Profundidade, otherwise Altura. */
+export const FORMATOS_MEDIDA = ['Largura x Profundidade', 'Largura x Altura'] as const;
+export type FormatoMedida = (typeof FORMATOS_MEDIDA)[number];
+
+const nome = requiredText('Informe o nome do item.', 120);
+const formato = z.enum(FORMATOS_MEDIDA, { message: 'Selecione o formato de medida.' });
+
+export const itemVendaCreate = z.object({ nome, formato_medida: formato });
+export type ItemVendaCreate = z.input<typeof itemVendaCreate>;
+
+export const itemVendaUpdate = z.object({
+  nome: nome.optional(),
+  formato_medida: formato.optional(),
+  ...versionField,
+});
+
+export interface ItemVenda {
+  id: string;
+  nome: string;
+  formato_medida: FormatoMedida;
+  created_at: string;
+  updated_at: string;
+}

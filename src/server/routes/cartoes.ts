@@ -1,0 +1,114 @@
+import { eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { Executor } from '../../db/client';
+import { cartoesEstatisticas, getCartao, usosDoCartao } from '../../db/queries/cartoes';
+import { likePattern } from '../../db/queries/common';
+import { cartoes } from '../../db/schema';
+import {
+  type CartoesEstatisticas,
+  cartaoCreate,
+  cartaoRateIssue,
+  cartaoUpdate,
+  STATUS_CARTAO,
+  TAXAS_PARCELA,
+  TIPOS_CARTAO,
+} from '../../schemas/cartoes';
+import { uuid } from '../../schemas/common';
+import { type AppEnv, parseBody, parseId } from '../context';
+import { badRequest, conflict, notFound } from '../errors';
+import { requirePermission } from '../permissions';
+import { restrictViolationOnDelete } from './constraint-errors';
+import { crudRoutes } from './crud';
+
+const search = (q: string) => {
+  const p = likePattern(q);
+  return sql`(${cartoes.bandeira} ilike ${p} or ${cartoes.tipo} ilike ${p} or ${cartoes.observacoes} ilike ${p})`;
+};
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const crud = crudRoutes({
+  table: cartoes,
+  recurso: 'cartoes',
+  permission: 'cartoes',
+  opcoesPermissions: ['orcamentos', 'vendas'],
+  create: cartaoCreate,
+  update: cartaoUpdate,
+  search,
+  filters: (query) => {
+    const parts = [];
+    if (query.status) {
+      if (!(STATUS_CARTAO as readonly string[]).includes(query.status))
+        throw badRequest('O filtro status deve ser Ativo ou Inativo.');
+      parts.push(eq(cartoes.status, query.status));
+    }
+    if (query.tipo) {
+      if (!(TIPOS_CARTAO as readonly string[]).includes(query.tipo))
+        throw badRequest('O filtro tipo deve ser Débito ou Crédito.');
+      parts.push(eq(cartoes.tipo, query.tipo));
+    }
+    return parts;
+  },
+  sortable: { created_at: cartoes.created_at, bandeira: cartoes.bandeira, tipo: cartoes.tipo },
+  defaultSort: '-created_at',
+  opcoes: {
+    columns: {
+      id: cartoes.id,
+      bandeira: cartoes.bandeira,
+      tipo: cartoes.tipo,
+      taxa: cartoes.taxa,
+      ...Object.fromEntries(TAXAS_PARCELA.map((k) => [k, cartoes[k]])),
+    },
+    where: eq(cartoes.status, 'Ativo'),
+    search,
+    orderBy: cartoes.bandeira,
+  },
+  deleteConflict,
+});
+
+async function deleteConflict(db: Executor, id: string) {
+  const u = await usosDoCartao(db, id);
+  const usos = [
+    u.orcamentos ? plural(u.orcamentos, 'orçamento', 'orçamentos') : '',
+    u.vendas ? plural(u.vendas, 'venda', 'vendas') : '',
+  ].filter(Boolean);
+  return conflict(
+    'Não é possível remover pagamento',
+    `Este método de pagamento é usado em ${usos.join(' e ') || 'outros registros'} e não pode ser removido. Você pode marcá-lo como Inativo.`,
+  );
+}
+
+const guard = requirePermission('cartoes');
+
+/** Payment methods and their rates (spec doc 2 §2 Pagamentos e Taxas). */
+export const cartoesRoutes = new Hono<AppEnv>()
+  .use('*', restrictViolationOnDelete(deleteConflict))
+  // The three KPI cards, computed in SQL.
+  .get('/estatisticas', guard, async (c) => {
+    const r = await cartoesEstatisticas(c.get('deps').db);
+    const body: CartoesEstatisticas = {
+      total: r.total,
+      ativos: r.ativos,
+      inativos: r.total - r.ativos,
+      // numeric(…, 2) text → JSON number: a change of representation, not arithmetic.
+      taxa_media_debito: r.taxa_media_debito === null ? null : Number(r.taxa_media_debito),
+      taxa_media_credito: r.taxa_media_credito === null ? null : Number(r.taxa_media_credito),
+    };
+    return c.json(body);
+  })
+  // A partial update must still leave a debit method with taxa and a credit one with taxa_1x:
+  // check the row as it would be after the change, then let the CRUD route write it.
+  .patch('/:id', guard, async (c, next) => {
+    const id = parseId(c, uuid);
+    const change = await parseBody(c, cartaoUpdate);
+    const current = await getCartao(c.get('deps').db, id);
+    if (!current) throw notFound();
+    const merged = {
+      ...current,
+      ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)),
+    };
+    const issue = cartaoRateIssue(merged);
+    if (issue) throw badRequest(issue.message, [issue]);
+    await next();
+  })
+  .route('/', crud);

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { Executor } from '../../db/client';
+import { likePattern } from '../../db/queries/common';
+import { countOrcamentosComItemVenda } from '../../db/queries/itens-venda';
+import { itensVenda } from '../../db/schema';
+import { itemVendaCreate, itemVendaUpdate } from '../../schemas/itens-venda';
+import type { AppEnv } from '../context';
+import { conflict } from '../errors';
+import { restrictViolationOnDelete } from './constraint-errors';
+import { crudRoutes } from './crud';
+
+const search = (q: string) => sql`${itensVenda.nome} ilike ${likePattern(q)}`;
+
+async function deleteConflict(db: Executor, id: string) {
+  const n = await countOrcamentosComItemVenda(db, id);
+  return conflict(
+    'Não é possível remover item',
+    `Este item é usado em ${n} orçamento${n === 1 ? '' : 's'} e não pode ser removido.`,
+  );
+}
+
+/** Sale items (what a quote line is: "Bancada", "Soleira"…), listed by name ascending (spec doc 2 §7). */
+export const itensVendaRoutes = new Hono<AppEnv>().use('*', restrictViolationOnDelete(deleteConflict)).route(
+  '/',
+  crudRoutes({
+    table: itensVenda,
+    recurso: 'itens-venda',
+    permission: 'produtos',
+    opcoesPermissions: ['orcamentos', 'vendas'],
+    create: itemVendaCreate,
+    update: itemVendaUpdate,
+    search,
+    sortable: { nome: itensVenda.nome, created_at: itensVenda.created_at },
+    defaultSort: 'nome',
+    opcoes: {
+      columns: { id: itensVenda.id, nome: itensVenda.nome, formato_medida: itensVenda.formato_medida },
+      search,
+      orderBy: itensVenda.nome,
+    },
+    deleteConflict,
+  }),
+);

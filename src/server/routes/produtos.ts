@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { Executor } from '../../db/client';
+import {
+  abaixoDoMinimo,
+  countOrcamentosComProduto,
+  getProduto,
+  listProdutos,
+  searchProdutos,
+} from '../../db/queries/produtos';
+import { produtos } from '../../db/schema';
+import { produtoCreate, produtoUpdate } from '../../schemas/produtos';
+import type { AppEnv } from '../context';
+import { badRequest, conflict } from '../errors';
+import { constraintMessages, restrictViolationOnDelete } from './constraint-errors';
+import { crudRoutes } from './crud';
+
+async function deleteConflict(db: Executor, id: string) {
+  const n = await countOrcamentosComProduto(db, id);
+  return conflict(
+    'Não é possível remover produto',
+    `Este produto é usado em ${n} orçamento${n === 1 ? '' : 's'} e não pode ser removido.`,
+  );
+}
+
+const BOOL = { true: true, '1': true, false: false, '0': false } as Record<string, boolean>;
+
+/** Products with the supplier's name joined (read only; the update schema drops it). */
+export const produtosRoutes = new Hono<AppEnv>()
+  .use(
+    '*',
+    constraintMessages((v, method) => {
+      if (v.code !== '23503' || (method !== 'POST' && method !== 'PATCH')) return null;
+      if (v.constraint === 'produtos_categoria_categorias_produtos_nome_fk') {
+        return badRequest('Categoria não encontrada.', [
+          { path: 'categoria', message: 'Categoria não encontrada.' },
+        ]);
+      }
+      if (v.constraint === 'produtos_fornecedor_id_fornecedores_id_fk') {
+        return badRequest('Fornecedor não encontrado.', [
+          { path: 'fornecedor_id', message: 'Fornecedor não encontrado.' },
+        ]);
+      }
+      return null;
+    }),
+    restrictViolationOnDelete(deleteConflict),
+  )
+  .route(
+    '/',
+    crudRoutes({
+      table: produtos,
+      recurso: 'produtos',
+      permission: 'produtos',
+      opcoesPermissions: ['orcamentos', 'vendas'],
+      create: produtoCreate,
+      update: produtoUpdate,
+      search: searchProdutos,
+      filters: (query) => {
+        const parts = [];
+        const abaixo = query.abaixo_minimo;
+        if (abaixo !== undefined && abaixo !== '') {
+          const flag = BOOL[abaixo];
+          if (flag === undefined) throw badRequest('O filtro abaixo_minimo deve ser true ou false.');
+          if (flag) parts.push(abaixoDoMinimo);
+        }
+        if (query.categoria) parts.push(eq(produtos.categoria, query.categoria.trim().toLowerCase()));
+        return parts;
+      },
+      sortable: {
+        nome: produtos.nome,
+        categoria: produtos.categoria,
+        valor_m2: produtos.valor_m2,
+        estoque: produtos.estoque,
+        created_at: produtos.created_at,
+      },
+      defaultSort: '-created_at',
+      opcoes: {
+        columns: {
+          id: produtos.id,
+          nome: produtos.nome,
+          valor_m2: produtos.valor_m2,
+          tipo_unidade: produtos.tipo_unidade,
+        },
+        search: searchProdutos,
+        orderBy: produtos.nome,
+      },
+      select: { list: listProdutos, one: getProduto },
+      deleteConflict,
+    }),
+  );

@@ -1,0 +1,15 @@
+import type { Cartao } from '../../../schemas/cartoes';
+import { PARCELAS, TAXAS_PARCELA } from '../../../schemas/cartoes';
+import { formatPercent } from '../../lib/format';
+
+export const nomeCartao = (c: Pick<Cartao, 'bandeira' | 'tipo'>) => `${c.bandeira} · ${c.tipo}`;
+
+/** The rates a method has, as short text ("1x 3,5% · 2x 4%"); debit shows its single rate. */
+export function taxasResumo(c: Cartao): string {
+  if (c.tipo === 'Débito') return c.taxa === null ? '—' : formatPercent(c.taxa);
+  const partes = PARCELAS.flatMap((n, i) => {
+    const v = c[TAXAS_PARCELA[i]!];
+    return v === null || v === undefined ? [] : [`${n}x ${formatPercent(v)}`];
+  });
+  return partes.length ? partes.join(' · ') : c.taxa === null ? '—' : formatPercent(c.taxa);
+}
