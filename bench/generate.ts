@@ -589,7 +589,7 @@ export async function generate(db: Db, opts: GenerateOptions) {
       if (isSale) {
         vendasFeitas++;
         const data = addDays(created, r.int(0, 10));
-        const dataVenda = data > now ? now : data;
+        const dataVenda = Math.min(data, now);
         const v = computeVenda({
           valor_bruto: resumo.total,
           tipo_venda,

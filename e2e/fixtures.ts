@@ -57,6 +57,7 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   admin: async ({}, use) => {
     const ctx = await apiAs('admin', ADMIN_SENHA);
     await use(ctx);

@@ -211,7 +211,7 @@ export const categoriasProdutos = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [check('categorias_nome_ck', sql`nome = lower(btrim(nome)) and nome <> ''`)],
+  (_t) => [check('categorias_nome_ck', sql`nome = lower(btrim(nome)) and nome <> ''`)],
 );
 
 export const produtos = pgTable(

@@ -60,7 +60,7 @@ export const authRoutes = new Hono<AppEnv>()
       throw invalid();
     }
     const me = await loadMe(db, result.response.user.id);
-    if (!me || me.status !== 'ativo') {
+    if (me?.status !== 'ativo') {
       await db.execute(sql`delete from auth_session where token = ${result.response.token}`);
       throw new HttpError(403, 'Erro no login', 'Usuário inativo. Fale com o administrador.');
     }

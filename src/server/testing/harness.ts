@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: response bodies are read loosely in tests, as a client would
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { insertUsuario } from '../../db/queries/usuarios';
@@ -5,7 +6,6 @@ import type { Permissao } from '../../schemas/permissoes';
 import { PERMISSOES } from '../../schemas/permissoes';
 import { createApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import type { AppDeps } from '../context';
 import { closeDeps, createDeps } from '../server';
 
 export const ORIGIN = 'http://localhost:3000';

@@ -89,7 +89,8 @@ export default function UsuariosPage() {
                       {u.status === 'ativo' ? 'Ativo' : 'Inativo'}
                     </Badge>
                   </div>
-                  <div className="flex flex-wrap gap-1" aria-label="Permissões">
+                  <div className="flex flex-wrap gap-1">
+                    <span className="sr-only">Permissões:</span>
                     {u.permissoes.length === 0 && (
                       <span className="text-xs text-muted-foreground">Sem permissões</span>
                     )}
