@@ -589,7 +589,8 @@ export async function generate(db: Db, opts: GenerateOptions) {
       if (isSale) {
         vendasFeitas++;
         const data = addDays(created, r.int(0, 10));
-        const dataVenda = Math.min(data, now);
+        // biome-ignore lint/complexity/useMathMinMax: these are Dates; Math.min would turn them into numbers
+        const dataVenda = data > now ? now : data;
         const v = computeVenda({
           valor_bruto: resumo.total,
           tipo_venda,
