@@ -17,7 +17,6 @@ import { uuid } from '../../schemas/common';
 import { type AppEnv, parseBody, parseId } from '../context';
 import { badRequest, conflict, notFound } from '../errors';
 import { requirePermission } from '../permissions';
-import { restrictViolationOnDelete } from './constraint-errors';
 import { crudRoutes } from './crud';
 
 const search = (q: string) => {
@@ -82,7 +81,6 @@ const guard = requirePermission('cartoes');
 
 /** Payment methods and their rates (spec doc 2 §2 Pagamentos e Taxas). */
 export const cartoesRoutes = new Hono<AppEnv>()
-  .use('*', restrictViolationOnDelete(deleteConflict))
   // The three KPI cards, computed in SQL.
   .get('/estatisticas', guard, async (c) => {
     const r = await cartoesEstatisticas(c.get('deps').db);

@@ -12,7 +12,7 @@ import {
 } from '../../schemas/categorias-produtos';
 import type { AppEnv } from '../context';
 import { conflict } from '../errors';
-import { constraintMessages, restrictViolationOnDelete } from './constraint-errors';
+import { constraintMessages } from './constraint-errors';
 import { crudRoutes } from './crud';
 
 const search = (q: string) => sql`${categoriasProdutos.nome} ilike ${likePattern(q)}`;
@@ -34,7 +34,6 @@ export const categoriasProdutosRoutes = new Hono<AppEnv>()
         ? conflict('Categoria duplicada', CATEGORIA_DUPLICADA)
         : null,
     ),
-    restrictViolationOnDelete(deleteConflict),
   )
   .route(
     '/',

@@ -1,5 +1,4 @@
 import { createMiddleware } from 'hono/factory';
-import type { Executor } from '../../db/client';
 import type { AppEnv } from '../context';
 import { type HttpError, problem } from '../errors';
 
@@ -32,20 +31,5 @@ export function constraintMessages(map: (v: PgViolation, method: string) => Http
     const v = pgViolation(c.error);
     const mapped = v && map(v, c.req.method);
     if (mapped) c.res = problem(c, mapped);
-  });
-}
-
-/**
- * PostgreSQL 18 (PGlite) reports an ON DELETE RESTRICT violation as 23001 (restrict_violation), which
- * `fromDatabase` does not know yet, so crudRoutes would answer 500 instead of its `deleteConflict` 409.
- * PostgreSQL 15 reports 23503 and goes through crudRoutes. This gives a DELETE /:id that hit 23001
- * the same explanation.
- */
-export function restrictViolationOnDelete(deleteConflict: (db: Executor, id: string) => Promise<HttpError>) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    await next();
-    if (!c.error || c.req.method !== 'DELETE' || pgViolation(c.error)?.code !== '23001') return;
-    const id = c.req.path.split('/').pop() ?? '';
-    c.res = problem(c, await deleteConflict(c.get('deps').db, id));
   });
 }

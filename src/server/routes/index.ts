@@ -1,10 +1,18 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { arquitetosRoutes } from './arquitetos';
 import { cartoesRoutes } from './cartoes';
 import { categoriasProdutosRoutes } from './categorias-produtos';
+import { cepRoutes } from './cep';
+import { clientesRoutes } from './clientes';
+import { fornecedoresRoutes } from './fornecedores';
+import { funcionariosRoutes } from './funcionarios';
 import { itensVendaRoutes } from './itens-venda';
 import { produtosRoutes } from './produtos';
+import { relatoriosRoutes } from './relatorios';
 import { usuariosRoutes } from './usuarios';
+import { vendasRoutes } from './vendas';
+import { vendedoresRoutes } from './vendedores';
 
 /**
  * Every resource's routes, mounted under /api/<path>. Each router guards each of its routes with
@@ -12,6 +20,14 @@ import { usuariosRoutes } from './usuarios';
  */
 export const apiRoutes: [path: string, router: Hono<AppEnv>][] = [
   ['usuarios', usuariosRoutes],
+  ['clientes', clientesRoutes],
+  ['fornecedores', fornecedoresRoutes],
+  ['funcionarios', funcionariosRoutes],
+  ['cep', cepRoutes],
+  ['vendedores', vendedoresRoutes],
+  ['arquitetos', arquitetosRoutes],
+  ['vendas', vendasRoutes],
+  ['relatorios', relatoriosRoutes],
   ['categorias-produtos', categoriasProdutosRoutes],
   ['itens-venda', itensVendaRoutes],
   ['produtos', produtosRoutes],

@@ -7,7 +7,6 @@ import { itensVenda } from '../../db/schema';
 import { itemVendaCreate, itemVendaUpdate } from '../../schemas/itens-venda';
 import type { AppEnv } from '../context';
 import { conflict } from '../errors';
-import { restrictViolationOnDelete } from './constraint-errors';
 import { crudRoutes } from './crud';
 
 const search = (q: string) => sql`${itensVenda.nome} ilike ${likePattern(q)}`;
@@ -21,7 +20,7 @@ async function deleteConflict(db: Executor, id: string) {
 }
 
 /** Sale items (what a quote line is: "Bancada", "Soleira"…), listed by name ascending (spec doc 2 §7). */
-export const itensVendaRoutes = new Hono<AppEnv>().use('*', restrictViolationOnDelete(deleteConflict)).route(
+export const itensVendaRoutes = new Hono<AppEnv>().route(
   '/',
   crudRoutes({
     table: itensVenda,

@@ -12,7 +12,7 @@ import { produtos } from '../../db/schema';
 import { produtoCreate, produtoUpdate } from '../../schemas/produtos';
 import type { AppEnv } from '../context';
 import { badRequest, conflict } from '../errors';
-import { constraintMessages, restrictViolationOnDelete } from './constraint-errors';
+import { constraintMessages } from './constraint-errors';
 import { crudRoutes } from './crud';
 
 async function deleteConflict(db: Executor, id: string) {
@@ -43,7 +43,6 @@ export const produtosRoutes = new Hono<AppEnv>()
       }
       return null;
     }),
-    restrictViolationOnDelete(deleteConflict),
   )
   .route(
     '/',

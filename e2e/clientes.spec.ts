@@ -1,0 +1,148 @@
+import { expect, test, unique } from './fixtures';
+
+// Valid documents (check digits correct): CPFs 529.982.247-25, 345.329.677-08; CNPJ 11.222.333/0001-81.
+
+test('clientes: create with masks and CEP autofill, edit to Pessoa Jurídica, search and delete', async ({
+  adminPage: page,
+  admin,
+}) => {
+  const nome = unique('Cliente Teste');
+  await page.goto('/clientes');
+  await expect(page.getByRole('heading', { name: 'Clientes', exact: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Lista de Clientes/ })).toHaveAttribute('aria-selected', 'true');
+
+  // ── Novo Cliente: an empty save names each missing field (the spec's app silently did nothing)
+  await page.getByRole('tab', { name: 'Novo Cliente' }).click();
+  await page.getByRole('button', { name: 'Salvar Cliente' }).click();
+  await expect(page.getByText('Informe o nome.')).toBeVisible();
+  await expect(page.getByText('Informe o telefone.')).toBeVisible();
+  await expect(page.getByText('Informe o CPF.')).toBeVisible();
+
+  await page.getByLabel('Nome').fill(nome);
+  // masks as the user types: digits in, masked text shown
+  await page.getByLabel('CPF').pressSequentially('52998224726');
+  await expect(page.getByLabel('CPF')).toHaveValue('529.982.247-26');
+  await page.getByLabel('Telefone').pressSequentially('11987654321');
+  await expect(page.getByLabel('Telefone')).toHaveValue('(11) 98765-4321');
+  await page.getByLabel('E-mail').fill('cliente.teste@exemplo.com');
+  // an 8-digit CEP fills the address from the (fake) CEP service, through the server
+  await page.getByLabel('CEP').pressSequentially('01310100');
+  await expect(page.getByLabel('CEP')).toHaveValue('01310-100');
+  await expect(page.getByLabel('Endereço')).toHaveValue('Avenida Paulista');
+  await expect(page.getByLabel('Cidade')).toHaveValue('São Paulo');
+  await expect(page.getByLabel('UF')).toHaveValue('SP');
+  await page.getByLabel('Endereço').fill('Avenida Paulista, 1000');
+
+  // a wrong check digit is refused with the field's message
+  await page.getByRole('button', { name: 'Salvar Cliente' }).click();
+  await expect(page.getByText('CPF inválido.')).toBeVisible();
+  await page.getByLabel('CPF').fill('');
+  await page.getByLabel('CPF').pressSequentially('52998224725');
+  await page.getByRole('button', { name: 'Salvar Cliente' }).click();
+  await expect(page.getByText('Cliente salvo com sucesso!')).toBeVisible();
+  await expect(page.getByText('O cliente foi adicionado ao sistema.')).toBeVisible();
+
+  // back on the list, the new client first (newest first)
+  await expect(page.getByRole('tab', { name: /Lista de Clientes/ })).toHaveAttribute('aria-selected', 'true');
+  const row = page.getByRole('row').filter({ hasText: nome });
+  await expect(row).toContainText('529.982.247-25');
+  await expect(row).toContainText('(11) 98765-4321');
+  await expect(row).toContainText('cliente.teste@exemplo.com');
+  await expect(row).toContainText('São Paulo/SP');
+  await expect(row).toContainText('PF');
+  await expect(page.getByRole('tab', { name: /Lista de Clientes/ }).getByLabel(/\d+ clientes/)).toBeVisible();
+
+  // ── Edit: same form, PF → PJ switches the label and the mask
+  const novoNome = `${nome} Ltda`;
+  await row.getByRole('button', { name: `Editar ${nome}` }).click();
+  await expect(page.getByRole('tab', { name: 'Editar Cliente' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Nome')).toHaveValue(nome);
+  await expect(page.getByLabel('Endereço')).toHaveValue('Avenida Paulista, 1000');
+  await page.getByLabel('Tipo').selectOption('Pessoa Jurídica');
+  await expect(page.getByLabel('CNPJ')).toBeVisible();
+  await expect(page.getByLabel('CPF')).toHaveCount(0);
+  await page.getByLabel('CNPJ').fill('');
+  await page.getByLabel('CNPJ').pressSequentially('11222333000181');
+  await expect(page.getByLabel('CNPJ')).toHaveValue('11.222.333/0001-81');
+  await page.getByLabel('Nome').fill(novoNome);
+  await page.getByRole('button', { name: 'Atualizar Cliente' }).click();
+  await expect(page.getByText('Cliente atualizado com sucesso!')).toBeVisible();
+  const edited = page.getByRole('row').filter({ hasText: novoNome });
+  await expect(edited).toContainText('11.222.333/0001-81');
+  await expect(edited).toContainText('PJ');
+
+  // ── Search (server side): by CNPJ digits, by name, by e-mail
+  const outro = unique('Outra Pessoa');
+  const res = await admin.post('/api/clientes', {
+    data: {
+      nome: outro,
+      tipo: 'Pessoa Física',
+      cpf_cnpj: '345.329.677-08',
+      telefone: '1133334444',
+      email: 'outra@exemplo.com',
+    },
+  });
+  expect(res.status()).toBe(201);
+  const busca = page.getByRole('searchbox', { name: 'Buscar clientes' });
+  await busca.fill(outro);
+  await expect(page.getByRole('row').filter({ hasText: outro })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: novoNome })).toHaveCount(0);
+  await busca.fill(novoNome);
+  await expect(page.getByRole('row').filter({ hasText: novoNome })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: outro })).toHaveCount(0);
+  await busca.fill('cliente.teste@exemplo');
+  await expect(page.getByRole('row').filter({ hasText: novoNome })).toBeVisible();
+  await busca.fill('nenhum-cliente-com-este-nome');
+  await expect(page.getByText('Nenhum cliente encontrado para esta busca.')).toBeVisible();
+  await busca.fill(novoNome);
+
+  // ── Delete with confirmation
+  await page.getByRole('button', { name: `Excluir ${novoNome}` }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(
+    `Tem certeza que deseja excluir o cliente ${novoNome}? Esta ação não pode ser desfeita.`,
+  );
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByRole('row').filter({ hasText: novoNome })).toBeVisible();
+  await page.getByRole('button', { name: `Excluir ${novoNome}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByText('Cliente removido com sucesso!')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: novoNome })).toHaveCount(0);
+});
+
+test('clientes: an unknown CEP keeps what the user typed', async ({ adminPage: page }) => {
+  await page.goto('/clientes');
+  await page.getByRole('tab', { name: 'Novo Cliente' }).click();
+  await page.getByLabel('Endereço').fill('Rua Digitada, 10');
+  await page.getByLabel('Cidade').fill('Campinas');
+  const lookup = page.waitForResponse((r) => r.url().includes('/api/cep/99999999'));
+  await page.getByLabel('CEP').pressSequentially('99999999');
+  expect((await lookup).status()).toBe(404);
+  await expect(page.getByLabel('Endereço')).toHaveValue('Rua Digitada, 10');
+  await expect(page.getByLabel('Cidade')).toHaveValue('Campinas');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('clientes: list and form fit a 390 px screen', async ({ adminPage: page, admin }) => {
+    const nome = unique('Cliente Celular');
+    await admin.post('/api/clientes', {
+      data: {
+        nome,
+        tipo: 'Pessoa Física',
+        cpf_cnpj: '52998224725',
+        telefone: '11987654321',
+        cidade: 'Santos',
+      },
+    });
+    await page.goto('/clientes');
+    await page.getByRole('searchbox', { name: 'Buscar clientes' }).fill(nome);
+    await expect(page.getByRole('row').filter({ hasText: nome })).toBeVisible();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole('tab', { name: 'Novo Cliente' }).click();
+    await expect(page.getByLabel('Nome')).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+});

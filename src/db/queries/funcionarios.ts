@@ -1,0 +1,85 @@
+import { asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { funcionarios } from '../schema';
+import { numbersOut, numericColumns } from './common';
+
+/**
+ * An employee's hourly cost, as domain/custo-hora.ts defines it: salario / horas_mensais rounded
+ * half-up to cents (PostgreSQL's round(numeric) rounds halves away from zero, the same for the
+ * non-negative salaries the table allows), with the standard 220 h month when the hours are missing.
+ */
+export const custoHoraSql = sql<string>`round(${funcionarios.salario} / coalesce(nullif(${funcionarios.horas_mensais}, 0), 220), 2)`;
+
+const ativo = eq(funcionarios.status, 'ativo');
+const MONEY_KEYS = [...numericColumns(funcionarios), 'custo_hora'];
+
+export const funcionarioOut = (row: Record<string, unknown>) => numbersOut(row, MONEY_KEYS);
+
+export function listFuncionarios(
+  db: Executor,
+  where: SQL | undefined,
+  order: SQL,
+  limit: number,
+  offset: number,
+) {
+  return db
+    .select({ ...getTableColumns(funcionarios), custo_hora: custoHoraSql })
+    .from(funcionarios)
+    .where(where)
+    .orderBy(order)
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function getFuncionario(db: Executor, id: string) {
+  const [row] = await db
+    .select({ ...getTableColumns(funcionarios), custo_hora: custoHoraSql })
+    .from(funcionarios)
+    .where(eq(funcionarios.id, id));
+  return row;
+}
+
+/**
+ * The screen's figures over the ACTIVE employees, summed in SQL: how many, the monthly payroll, and
+ * the Cálculo de Custo figures — total = sum of the rounded per-employee costs (so the table adds up),
+ * average = total / count rounded to cents (domain/custo-hora.ts `resumoCustos`).
+ */
+export async function resumoFuncionarios(db: Executor, page: number, limit: number) {
+  const [totais] = await db
+    .select({
+      ativos: sql<number>`count(*)::int`,
+      folha_mensal: sql<string>`coalesce(sum(${funcionarios.salario}), 0)`,
+      soma: sql<string>`coalesce(sum(${custoHoraSql}), 0)`,
+      media: sql<string>`coalesce(round(sum(${custoHoraSql}) / nullif(count(*), 0), 2), 0)`,
+    })
+    .from(funcionarios)
+    .where(ativo);
+  const items = await db
+    .select({
+      id: funcionarios.id,
+      nome: funcionarios.nome,
+      cargo: funcionarios.cargo,
+      salario: funcionarios.salario,
+      horas_mensais: funcionarios.horas_mensais,
+      custo_hora: custoHoraSql,
+    })
+    .from(funcionarios)
+    .where(ativo)
+    .orderBy(asc(funcionarios.nome), asc(funcionarios.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const t = totais ?? { ativos: 0, folha_mensal: '0', soma: '0', media: '0' };
+  return {
+    ativos: Number(t.ativos),
+    folha_mensal: Number(t.folha_mensal),
+    custo_hora_medio: Number(t.media),
+    calculo: {
+      items: items.map((r) => numbersOut(r, ['salario', 'custo_hora'])),
+      total: Number(t.ativos),
+      page,
+      limit,
+      media: Number(t.media),
+      soma: Number(t.soma),
+    },
+  };
+}

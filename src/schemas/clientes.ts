@@ -1,0 +1,90 @@
+import { optionalText, requiredText, ufInput, versionField } from './common';
+import {
+  cepOpcional,
+  checkDocumentoPorTipo,
+  documentoCheckParams,
+  emailOpcional,
+  formatDocumento,
+  TIPOS_PESSOA,
+  type TipoPessoa,
+  telefoneObrigatorio,
+} from './documentos';
+import { z } from './z';
+
+const tipo = z.enum(TIPOS_PESSOA, { message: 'Informe o tipo (Pessoa Física ou Pessoa Jurídica).' });
+
+// Doc 2 §3/§5: nome, telefone, cpf_cnpj and tipo are required; CPF or CNPJ by tipo; UF max 2.
+const fields = {
+  nome: requiredText('Informe o nome.', 200),
+  tipo,
+  cpf_cnpj: z.string({ message: 'Informe o CPF/CNPJ.' }).trim().max(20, 'CPF/CNPJ inválido.'),
+  telefone: telefoneObrigatorio,
+  email: emailOpcional,
+  endereco: optionalText(300),
+  cidade: optionalText(120),
+  uf: ufInput,
+  cep: cepOpcional,
+};
+
+const withDocumento = <T extends { tipo?: TipoPessoa; cpf_cnpj?: string }>(v: T) =>
+  v.tipo && v.cpf_cnpj ? { ...v, cpf_cnpj: formatDocumento(v.tipo, v.cpf_cnpj) } : v;
+
+export const clienteCreate = z
+  .object({ ...fields, cpf_cnpj: fields.cpf_cnpj.optional() })
+  .superRefine((v, ctx) => checkDocumentoPorTipo(v, ctx), documentoCheckParams)
+  .transform(withDocumento);
+
+/**
+ * A partial update. The document is only checked against its tipo, so both travel together: sending
+ * one without the other could leave a CNPJ on a Pessoa Física.
+ */
+export const clienteUpdate = z
+  .object({
+    nome: fields.nome.optional(),
+    tipo: tipo.optional(),
+    cpf_cnpj: fields.cpf_cnpj.optional(),
+    telefone: fields.telefone.optional(),
+    email: fields.email.optional(),
+    endereco: fields.endereco.optional(),
+    cidade: fields.cidade.optional(),
+    uf: fields.uf.optional(),
+    cep: fields.cep.optional(),
+    ...versionField,
+  })
+  .superRefine((v, ctx) => {
+    if (v.tipo === undefined && v.cpf_cnpj === undefined) return;
+    if (v.tipo === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['tipo'], message: 'Informe o tipo junto com o CPF/CNPJ.' });
+      return;
+    }
+    checkDocumentoPorTipo(v, ctx);
+  }, documentoCheckParams)
+  .transform(withDocumento);
+
+export type ClienteInput = z.input<typeof clienteCreate>;
+
+/** A client as the API answers it. */
+export interface Cliente {
+  id: string;
+  nome: string;
+  tipo: TipoPessoa;
+  cpf_cnpj: string | null;
+  telefone: string | null;
+  email: string | null;
+  endereco: string | null;
+  cidade: string | null;
+  uf: string | null;
+  cep: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `/api/clientes/opcoes`: what the quote and sale screens show of a client. */
+export interface ClienteOpcao {
+  id: string;
+  nome: string;
+  tipo: TipoPessoa;
+  cpf_cnpj: string | null;
+  telefone: string | null;
+  email: string | null;
+}

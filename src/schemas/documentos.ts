@@ -1,0 +1,144 @@
+import {
+  formatCep,
+  formatCnpj,
+  formatCpf,
+  formatPhone,
+  isValidCnpj,
+  isValidCpf,
+} from '@brazilian-utils/brazilian-utils';
+import { z } from './z';
+
+/**
+ * Brazilian documents, phones and CEPs: the rules the server enforces and the web forms reuse.
+ * Values are stored in their usual masked form ("123.456.789-09", "(11) 98765-4321", "01310-100")
+ * whatever the client sent, so every screen and printout shows them the same way; searches compare
+ * digits only (queries/common.ts `searchDigits`).
+ */
+
+// Same values as the database's check (db/schema.ts); repeated here so the web never imports db/.
+export const TIPOS_PESSOA = ['Pessoa Física', 'Pessoa Jurídica'] as const;
+export type TipoPessoa = (typeof TIPOS_PESSOA)[number];
+
+export function onlyDigits(v: string | null | undefined): string {
+  return (v ?? '').replace(/\D/g, '');
+}
+
+export const cpfValido = (v: string) => onlyDigits(v).length === 11 && isValidCpf(onlyDigits(v));
+export const cnpjValido = (v: string) => onlyDigits(v).length === 14 && isValidCnpj(onlyDigits(v));
+
+/** A CPF for Pessoa Física, a CNPJ for Pessoa Jurídica, check digits included. */
+export function documentoValido(tipo: TipoPessoa, v: string): boolean {
+  return tipo === 'Pessoa Jurídica' ? cnpjValido(v) : cpfValido(v);
+}
+
+export const documentoLabel = (tipo: TipoPessoa | undefined | null) =>
+  tipo === 'Pessoa Jurídica' ? 'CNPJ' : 'CPF';
+
+/** The stored form of a valid CPF/CNPJ: masked. */
+export function formatDocumento(tipo: TipoPessoa, v: string): string {
+  const d = onlyDigits(v);
+  return tipo === 'Pessoa Jurídica' ? formatCnpj(d) : formatCpf(d);
+}
+
+/** A phone with area code: 10 digits (landline) or 11 (mobile). */
+export const telefoneValido = (v: string) => {
+  const n = onlyDigits(v).length;
+  return n === 10 || n === 11;
+};
+export const formatTelefone = (v: string) => formatPhone(onlyDigits(v), { mask: 'nanp' });
+
+export const cepValido = (v: string) => onlyDigits(v).length === 8;
+export const formatCepValue = (v: string) => formatCep(onlyDigits(v));
+
+const blankToNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
+
+/** An optional CPF: empty → null, otherwise check digits validated and stored masked. */
+export const cpfOpcional = z
+  .string({ message: 'CPF inválido.' })
+  .max(20, 'CPF inválido.')
+  .nullish()
+  .transform(blankToNull)
+  .refine((v) => v === null || cpfValido(v), 'CPF inválido.')
+  .transform((v) => (v === null ? null : formatCpf(onlyDigits(v))));
+
+/** An optional CNPJ: empty → null, otherwise check digits validated and stored masked. */
+export const cnpjOpcional = z
+  .string({ message: 'CNPJ inválido.' })
+  .max(20, 'CNPJ inválido.')
+  .nullish()
+  .transform(blankToNull)
+  .refine((v) => v === null || cnpjValido(v), 'CNPJ inválido.')
+  .transform((v) => (v === null ? null : formatCnpj(onlyDigits(v))));
+
+const TELEFONE_INVALIDO = 'Telefone inválido: informe o DDD e o número (10 ou 11 dígitos).';
+
+/** A required phone (DDD + number), stored as "(11) 98765-4321" / "(11) 3333-4444". */
+export const telefoneObrigatorio = z
+  .string({ message: 'Informe o telefone.' })
+  .trim()
+  .min(1, 'Informe o telefone.')
+  .max(30, TELEFONE_INVALIDO)
+  // empty is already "Informe o telefone."
+  .refine((v) => v === '' || telefoneValido(v), TELEFONE_INVALIDO)
+  .transform(formatTelefone);
+
+export const telefoneOpcional = z
+  .string({ message: TELEFONE_INVALIDO })
+  .max(30, TELEFONE_INVALIDO)
+  .nullish()
+  .transform(blankToNull)
+  .refine((v) => v === null || telefoneValido(v), TELEFONE_INVALIDO)
+  .transform((v) => (v === null ? null : formatTelefone(v)));
+
+const CEP_INVALIDO = 'CEP inválido: informe os 8 dígitos.';
+export const cepOpcional = z
+  .string({ message: CEP_INVALIDO })
+  .max(12, CEP_INVALIDO)
+  .nullish()
+  .transform(blankToNull)
+  .refine((v) => v === null || cepValido(v), CEP_INVALIDO)
+  .transform((v) => (v === null ? null : formatCepValue(v)));
+
+export const emailOpcional = z
+  .string({ message: 'E-mail inválido.' })
+  .max(254, 'E-mail inválido.')
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim().toLowerCase() : null))
+  .refine((v) => v === null || z.email().safeParse(v).success, 'E-mail inválido.');
+
+/**
+ * Checks `cpf_cnpj` against `tipo` on an object that has both (a client, an architect…): required,
+ * check digits of a CPF for Pessoa Física and of a CNPJ for Pessoa Jurídica. Use in superRefine with
+ * `documentoCheckParams`, so the document is reported together with the other fields' errors.
+ */
+export function checkDocumentoPorTipo(
+  value: { tipo?: unknown; cpf_cnpj?: unknown },
+  ctx: z.RefinementCtx,
+  opts: { required: boolean; path?: string } = { required: true },
+) {
+  const path = [opts.path ?? 'cpf_cnpj'];
+  const tipo = (TIPOS_PESSOA as readonly unknown[]).includes(value.tipo) ? (value.tipo as TipoPessoa) : null;
+  if (value.cpf_cnpj !== undefined && value.cpf_cnpj !== null && typeof value.cpf_cnpj !== 'string') return;
+  const doc = (value.cpf_cnpj ?? '').trim();
+  const label = tipo ? documentoLabel(tipo) : 'CPF/CNPJ';
+  if (!doc) {
+    if (opts.required) ctx.addIssue({ code: 'custom', path, message: `Informe o ${label}.` });
+    return;
+  }
+  if (!tipo) return; // the missing or unknown tipo has its own message
+  if (!documentoValido(tipo, doc)) ctx.addIssue({ code: 'custom', path, message: `${label} inválido.` });
+}
+
+/** superRefine params: run the document check even when other fields already failed. */
+export const documentoCheckParams = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+
+/** `GET /api/cep/:cep`: the address the forms fill from a CEP. */
+export interface EnderecoCep {
+  cep: string;
+  logradouro: string;
+  bairro: string;
+  cidade: string;
+  uf: string;
+}

@@ -1,0 +1,113 @@
+import { isoDate, moneyInput, optionalText, requiredText, versionField } from './common';
+import { cpfOpcional, emailOpcional, telefoneOpcional } from './documentos';
+import { z } from './z';
+
+// Same values as the database's checks (db/schema.ts); repeated here so the web never imports db/.
+export const CARGOS = ['Instalador Sênior', 'Instalador Júnior', 'Ajudante', 'Acabador', 'Serrador'] as const;
+export type Cargo = (typeof CARGOS)[number];
+export const STATUS_FUNCIONARIO = ['ativo', 'inativo'] as const;
+export const HORAS_MENSAIS_PADRAO = 220;
+
+const horasMensais = z.coerce
+  .number({ message: 'Informe as horas mensais.' })
+  .int('As horas mensais devem ser um número inteiro.')
+  .min(1, 'As horas mensais devem ser maiores que zero.')
+  .max(744, 'As horas mensais não podem passar de 744.');
+
+const dataAdmissao = z
+  .union([isoDate('Data de admissão inválida.'), z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v ? v : null));
+
+// Doc 2 §5: nome, cargo and salario required (CPF and phone are checked only when given).
+const fields = {
+  nome: requiredText('Informe o nome.', 200),
+  cpf: cpfOpcional,
+  cargo: z.enum(CARGOS, { message: `Informe o cargo (${CARGOS.join(', ')}).` }),
+  telefone: telefoneOpcional,
+  email: emailOpcional,
+  salario: moneyInput({ message: 'Informe o salário.' }),
+  horas_mensais: horasMensais,
+  data_admissao: dataAdmissao,
+  endereco: optionalText(300),
+  status: z.enum(STATUS_FUNCIONARIO, { message: 'Status inválido: ativo ou inativo.' }),
+};
+
+/** New employees are always created ativo (doc 2 §7); the status changes on edit. */
+export const funcionarioCreate = z.object({
+  nome: fields.nome,
+  cpf: fields.cpf,
+  cargo: fields.cargo,
+  telefone: fields.telefone,
+  email: fields.email,
+  salario: fields.salario,
+  horas_mensais: fields.horas_mensais.default(HORAS_MENSAIS_PADRAO),
+  data_admissao: fields.data_admissao,
+  endereco: fields.endereco,
+});
+
+export const funcionarioUpdate = z.object({
+  nome: fields.nome.optional(),
+  cpf: fields.cpf.optional(),
+  cargo: fields.cargo.optional(),
+  telefone: fields.telefone.optional(),
+  email: fields.email.optional(),
+  salario: fields.salario.optional(),
+  horas_mensais: fields.horas_mensais.optional(),
+  data_admissao: fields.data_admissao.optional(),
+  endereco: fields.endereco.optional(),
+  status: fields.status.optional(),
+  ...versionField,
+});
+
+/** What the form edits (create or update): the update's fields, status included. */
+export const funcionarioForm = funcionarioCreate.extend({ status: fields.status.default('ativo') });
+
+export type FuncionarioInput = z.input<typeof funcionarioForm>;
+
+/** An employee as the API answers it; `custo_hora` = salario / horas_mensais, in cents. */
+export interface Funcionario {
+  id: string;
+  nome: string;
+  cpf: string | null;
+  cargo: Cargo;
+  telefone: string | null;
+  email: string | null;
+  salario: number;
+  horas_mensais: number;
+  data_admissao: string | null;
+  endereco: string | null;
+  status: 'ativo' | 'inativo';
+  custo_hora: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `/api/funcionarios/opcoes`: active employees, never the salary. */
+export interface FuncionarioOpcao {
+  id: string;
+  nome: string;
+  cargo: Cargo;
+}
+
+/** `/api/funcionarios/resumo`: the screen's KPI figures and the Cálculo de Custo table. */
+export interface FuncionariosResumo {
+  ativos: number;
+  folha_mensal: number;
+  custo_hora_medio: number;
+  calculo: {
+    items: {
+      id: string;
+      nome: string;
+      cargo: Cargo;
+      salario: number;
+      horas_mensais: number;
+      custo_hora: number;
+    }[];
+    total: number;
+    page: number;
+    limit: number;
+    media: number;
+    soma: number;
+  };
+}

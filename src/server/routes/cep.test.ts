@@ -1,0 +1,143 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+
+/**
+ * A local stand-in for ViaCEP (never the internet): counts the requests per CEP, and has a CEP for
+ * each way the real service can answer.
+ */
+const hits = new Map<string, number>();
+const fake = http.createServer((req, res) => {
+  const m = req.url?.match(/^\/ws\/(\d{8})\/json\/$/);
+  const cep = m?.[1] ?? '';
+  hits.set(cep, (hits.get(cep) ?? 0) + 1);
+  res.setHeader('content-type', 'application/json');
+  switch (cep) {
+    case '01310100':
+      return res.end(
+        JSON.stringify({
+          cep: '01310-100',
+          logradouro: 'Avenida Paulista',
+          bairro: 'Bela Vista',
+          localidade: 'São Paulo',
+          uf: 'SP',
+        }),
+      );
+    case '30130010':
+      return res.end(
+        JSON.stringify({
+          logradouro: 'Praça Sete de Setembro',
+          bairro: 'Centro',
+          localidade: 'Belo Horizonte',
+          uf: 'MG',
+        }),
+      );
+    case '50000000': // the service fails
+      res.statusCode = 500;
+      return res.end('{}');
+    case '60000000': // not JSON
+      return res.end('<html>manutenção</html>');
+    case '70000000': // never answers: the route gives up after its timeout
+      return;
+    default:
+      return res.end(JSON.stringify({ erro: true }));
+  }
+});
+
+let env: TestEnv;
+let admin: Client;
+beforeAll(async () => {
+  await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+  const { port } = fake.address() as AddressInfo;
+  env = await createTestDeps({ cepApiUrl: `http://127.0.0.1:${port}/ws` });
+  admin = await loginAdmin(env);
+});
+afterAll(async () => {
+  await env.close();
+  fake.closeAllConnections();
+  await new Promise((r) => fake.close(r));
+});
+
+describe('GET /api/cep/:cep', () => {
+  it('answers the address in our shape, with or without the dash', async () => {
+    const res = await admin.get('/api/cep/01310100');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      cep: '01310-100',
+      logradouro: 'Avenida Paulista',
+      bairro: 'Bela Vista',
+      cidade: 'São Paulo',
+      uf: 'SP',
+    });
+    const dashed = await admin.get('/api/cep/30130-010');
+    expect(dashed.status).toBe(200);
+    expect(dashed.body).toMatchObject({ cep: '30130-010', cidade: 'Belo Horizonte', uf: 'MG' });
+  });
+
+  it('answers a repeated CEP from its cache without calling the service again', async () => {
+    const before = hits.get('01310100') ?? 0;
+    expect(before).toBeGreaterThanOrEqual(1);
+    for (let i = 0; i < 3; i++) expect((await admin.get('/api/cep/01310-100')).status).toBe(200);
+    expect(hits.get('01310100')).toBe(before);
+  });
+
+  it('404 for a CEP the service does not know (cached too)', async () => {
+    const res = await admin.get('/api/cep/99999999');
+    expect(res.status).toBe(404);
+    expect(res.body.detail).toBe('CEP não encontrado.');
+    await admin.get('/api/cep/99999999');
+    expect(hits.get('99999999')).toBe(1);
+  });
+
+  it('400 for a malformed CEP, without calling the service', async () => {
+    for (const bad of ['0131010', '013101000', 'abcdefgh', '01310_100']) {
+      const res = await admin.get(`/api/cep/${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.detail).toBe('CEP inválido: informe os 8 dígitos.');
+    }
+    expect(hits.has('')).toBe(false);
+  });
+
+  it('502 when the service fails or answers garbage — and a failure is not cached', async () => {
+    const failed = await admin.get('/api/cep/50000000');
+    expect(failed.status).toBe(502);
+    expect(failed.body.title).toBe('Serviço de CEP indisponível');
+    await admin.get('/api/cep/50000000');
+    expect(hits.get('50000000')).toBe(2);
+    expect((await admin.get('/api/cep/60000000')).status).toBe(502);
+  });
+
+  it('502 when the service is unreachable', async () => {
+    const down = await createTestDeps({ cepApiUrl: 'http://127.0.0.1:9/ws' });
+    try {
+      const c = await loginAdmin(down);
+      const res = await c.get('/api/cep/01310100');
+      expect(res.status).toBe(502);
+      expect(res.body.detail).toBe(
+        'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.',
+      );
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('502 after about 5 s when the service does not answer', async () => {
+    const t0 = Date.now();
+    const res = await admin.get('/api/cep/70000000');
+    const elapsed = Date.now() - t0;
+    expect(res.status).toBe(502);
+    expect(elapsed).toBeGreaterThanOrEqual(4900);
+    expect(elapsed).toBeLessThan(9000);
+  }, 15_000);
+
+  it('is open to holders of any address screen, 403 for others, 401 without a session', async () => {
+    for (const p of ['clientes', 'fornecedores', 'funcionarios', 'arquitetos', 'vendedores'] as const) {
+      const u = await userWith(env, [p]);
+      expect((await u.client.get('/api/cep/01310100')).status, p).toBe(200);
+    }
+    const other = await userWith(env, ['vendas', 'produtos', 'dashboard']);
+    expect((await other.client.get('/api/cep/01310100')).status).toBe(403);
+    expect((await new Client(env).get('/api/cep/01310100')).status).toBe(401);
+  });
+});

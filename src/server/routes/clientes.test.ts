@@ -1,0 +1,313 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TIPOS_PESSOA as DB_TIPOS, orcamentos, vendas } from '../../db/schema';
+import { TIPOS_PESSOA } from '../../schemas/documentos';
+import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+
+// Valid documents (check digits correct): CPFs 529.982.247-25, 111.444.777-35, 123.456.789-09;
+// CNPJs 11.222.333/0001-81, 12.345.678/0001-95.
+let env: TestEnv;
+let admin: Client;
+beforeAll(async () => {
+  env = await createTestDeps();
+  admin = await loginAdmin(env);
+});
+afterAll(() => env.close());
+
+const pf = (extra: Record<string, unknown> = {}) => ({
+  nome: 'Maria da Silva',
+  tipo: 'Pessoa Física',
+  cpf_cnpj: '529.982.247-25',
+  telefone: '(11) 98765-4321',
+  ...extra,
+});
+
+async function criar(body: Record<string, unknown>) {
+  const res = await admin.post('/api/clientes', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+const messages = (body: { errors?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
+
+describe('clientes: create and validation', () => {
+  it('the schema and the database agree on the two tipos', () => {
+    expect([...TIPOS_PESSOA]).toEqual([...DB_TIPOS]);
+  });
+
+  it('creates a client, storing documents, phone and CEP masked, e-mail lower-case, UF upper-case', async () => {
+    const c = await criar(
+      pf({
+        nome: '  Ana Pereira  ',
+        cpf_cnpj: '52998224725',
+        telefone: '11987654321',
+        email: 'Ana@Exemplo.COM',
+        cep: '01310100',
+        uf: 'sp',
+        cidade: 'São Paulo',
+        endereco: 'Avenida Paulista, 1000',
+      }),
+    );
+    expect(c).toMatchObject({
+      nome: 'Ana Pereira',
+      tipo: 'Pessoa Física',
+      cpf_cnpj: '529.982.247-25',
+      telefone: '(11) 98765-4321',
+      email: 'ana@exemplo.com',
+      cep: '01310-100',
+      uf: 'SP',
+      cidade: 'São Paulo',
+      endereco: 'Avenida Paulista, 1000',
+    });
+    expect(c.id).toMatch(/^[0-9a-f-]{36}$/);
+    const got = await admin.get(`/api/clientes/${c.id}`);
+    expect(got.status).toBe(200);
+    expect(got.body.cpf_cnpj).toBe('529.982.247-25');
+  });
+
+  it('a landline keeps its 10-digit mask; empty optional fields are stored as null', async () => {
+    const c = await criar(pf({ telefone: '1133334444', email: '', cep: '', uf: '', cidade: '' }));
+    expect(c).toMatchObject({ telefone: '(11) 3333-4444', email: null, cep: null, uf: null, cidade: null });
+  });
+
+  it('names every missing required field (the spec app silently did nothing)', async () => {
+    const res = await admin.post('/api/clientes', {});
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    expect(messages(res.body)).toMatchObject({
+      nome: 'Informe o nome.',
+      tipo: 'Informe o tipo (Pessoa Física ou Pessoa Jurídica).',
+      telefone: 'Informe o telefone.',
+      cpf_cnpj: 'Informe o CPF/CNPJ.',
+    });
+    const blank = await admin.post('/api/clientes', pf({ nome: '   ', telefone: '', cpf_cnpj: '' }));
+    expect(messages(blank.body)).toEqual({
+      nome: 'Informe o nome.',
+      telefone: 'Informe o telefone.',
+      cpf_cnpj: 'Informe o CPF.',
+    });
+    const pj = await admin.post('/api/clientes', pf({ tipo: 'Pessoa Jurídica', cpf_cnpj: undefined }));
+    expect(messages(pj.body)).toEqual({ cpf_cnpj: 'Informe o CNPJ.' });
+  });
+
+  it('checks CPF check digits for Pessoa Física and CNPJ check digits for Pessoa Jurídica', async () => {
+    const bad = await admin.post('/api/clientes', pf({ cpf_cnpj: '529.982.247-26' }));
+    expect(bad.status).toBe(400);
+    expect(messages(bad.body)).toEqual({ cpf_cnpj: 'CPF inválido.' });
+    expect(messages((await admin.post('/api/clientes', pf({ cpf_cnpj: '111.111.111-11' }))).body)).toEqual({
+      cpf_cnpj: 'CPF inválido.',
+    });
+    // a valid CNPJ is still not a CPF
+    const cnpjAsPf = await admin.post('/api/clientes', pf({ cpf_cnpj: '11.222.333/0001-81' }));
+    expect(messages(cnpjAsPf.body)).toEqual({ cpf_cnpj: 'CPF inválido.' });
+    const cpfAsPj = await admin.post('/api/clientes', pf({ tipo: 'Pessoa Jurídica' }));
+    expect(messages(cpfAsPj.body)).toEqual({ cpf_cnpj: 'CNPJ inválido.' });
+    const badCnpj = await admin.post(
+      '/api/clientes',
+      pf({ tipo: 'Pessoa Jurídica', cpf_cnpj: '11.222.333/0001-82' }),
+    );
+    expect(messages(badCnpj.body)).toEqual({ cpf_cnpj: 'CNPJ inválido.' });
+
+    const empresa = await criar(
+      pf({ nome: 'Construtora Alfa', tipo: 'Pessoa Jurídica', cpf_cnpj: '11222333000181' }),
+    );
+    expect(empresa.cpf_cnpj).toBe('11.222.333/0001-81');
+  });
+
+  it('rejects an unknown tipo, a bad phone, a bad e-mail, a bad CEP and a UF longer than 2', async () => {
+    const res = await admin.post(
+      '/api/clientes',
+      pf({ tipo: 'Empresa', telefone: '98765-4321', email: 'nao-e-email', cep: '0131', uf: 'SPX' }),
+    );
+    expect(res.status).toBe(400);
+    expect(messages(res.body)).toEqual({
+      tipo: 'Informe o tipo (Pessoa Física ou Pessoa Jurídica).',
+      telefone: 'Telefone inválido: informe o DDD e o número (10 ou 11 dígitos).',
+      email: 'E-mail inválido.',
+      cep: 'CEP inválido: informe os 8 dígitos.',
+      uf: 'UF deve ter no máximo 2 letras.',
+    });
+    expect(messages((await admin.post('/api/clientes', pf({ uf: 'S1' }))).body)).toEqual({
+      uf: 'UF inválida.',
+    });
+  });
+});
+
+describe('clientes: update', () => {
+  it('updates with the version read; a stale version gets 409', async () => {
+    const c = await criar(pf({ nome: 'Carlos Souza', cpf_cnpj: '111.444.777-35' }));
+    const up = await admin.patch(`/api/clientes/${c.id}`, {
+      nome: 'Carlos A. Souza',
+      updated_at: c.updated_at,
+    });
+    expect(up.status).toBe(200);
+    expect(up.body).toMatchObject({
+      nome: 'Carlos A. Souza',
+      cpf_cnpj: '111.444.777-35',
+      telefone: c.telefone,
+    });
+    const stale = await admin.patch(`/api/clientes/${c.id}`, { nome: 'Outro', updated_at: c.updated_at });
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+  });
+
+  it('switches to Pessoa Jurídica only together with a valid CNPJ', async () => {
+    const c = await criar(pf({ nome: 'Loja Beta', cpf_cnpj: '123.456.789-09' }));
+    const onlyTipo = await admin.patch(`/api/clientes/${c.id}`, { tipo: 'Pessoa Jurídica' });
+    expect(onlyTipo.status).toBe(400);
+    expect(messages(onlyTipo.body)).toEqual({ cpf_cnpj: 'Informe o CNPJ.' });
+    const onlyDoc = await admin.patch(`/api/clientes/${c.id}`, { cpf_cnpj: '12345678000195' });
+    expect(messages(onlyDoc.body)).toEqual({ tipo: 'Informe o tipo junto com o CPF/CNPJ.' });
+    const ok = await admin.patch(`/api/clientes/${c.id}`, {
+      tipo: 'Pessoa Jurídica',
+      cpf_cnpj: '12345678000195',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ tipo: 'Pessoa Jurídica', cpf_cnpj: '12.345.678/0001-95' });
+  });
+
+  it('404 for an unknown id, 400 for a malformed one', async () => {
+    expect(
+      (await admin.patch('/api/clientes/00000000-0000-4000-8000-000000000000', { nome: 'X' })).status,
+    ).toBe(404);
+    expect((await admin.get('/api/clientes/abc')).status).toBe(400);
+  });
+});
+
+describe('clientes: list, search and opcoes', () => {
+  it('lists newest first and searches by nome, e-mail or CPF/CNPJ digits (masked or not)', async () => {
+    const a = await criar(pf({ nome: 'Zélia Busca', email: 'zelia@busca.com', cpf_cnpj: '925.994.252-71' }));
+    const b = await criar(
+      pf({
+        nome: 'Empresa Busca',
+        tipo: 'Pessoa Jurídica',
+        cpf_cnpj: '02.771.169/1060-84',
+        email: 'x@y.com',
+      }),
+    );
+    const list = await admin.get('/api/clientes?limit=2');
+    expect(list.body.items.map((c: { id: string }) => c.id)).toEqual([b.id, a.id]);
+    expect(list.body).toMatchObject({ page: 1, limit: 2 });
+
+    const ids = async (q: string) =>
+      (await admin.get(`/api/clientes?q=${encodeURIComponent(q)}`)).body.items.map(
+        (c: { id: string }) => c.id,
+      );
+    expect(await ids('zélia')).toEqual([a.id]);
+    expect(await ids('BUSCA.COM')).toEqual([a.id]);
+    expect(await ids('92599425271')).toEqual([a.id]);
+    expect(await ids('925.994')).toEqual([a.id]);
+    expect(await ids('99425')).toEqual([a.id]);
+    expect(await ids('02771169106084')).toEqual([b.id]);
+    expect(await ids('busca')).toEqual([b.id, a.id]);
+    expect(await ids('ninguém-assim')).toEqual([]);
+  });
+
+  it('opcoes: id, nome and what the quote screen shows; open to orcamentos and vendas holders', async () => {
+    const c = await criar(pf({ nome: 'Opção Cliente', cpf_cnpj: '345.329.677-08', cidade: 'Campinas' }));
+    const vendas = await userWith(env, ['vendas']);
+    const res = await vendas.client.get('/api/clientes/opcoes?q=Opção');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      {
+        id: c.id,
+        nome: 'Opção Cliente',
+        tipo: 'Pessoa Física',
+        cpf_cnpj: '345.329.677-08',
+        telefone: '(11) 98765-4321',
+        email: null,
+      },
+    ]);
+    const orc = await userWith(env, ['orcamentos']);
+    expect((await orc.client.get('/api/clientes/opcoes')).status).toBe(200);
+    const all = await admin.get('/api/clientes/opcoes');
+    expect(all.body.length).toBeLessThanOrEqual(50);
+  });
+});
+
+describe('clientes: permissions', () => {
+  it('403 without the clientes permission; vendas holders read only the selector', async () => {
+    const { client } = await userWith(env, ['vendas', 'produtos']);
+    expect((await client.get('/api/clientes')).status).toBe(403);
+    expect((await client.post('/api/clientes', pf())).status).toBe(403);
+    const other = await userWith(env, ['produtos']);
+    expect((await other.client.get('/api/clientes/opcoes')).status).toBe(403);
+    const holder = await userWith(env, ['clientes']);
+    expect((await holder.client.post('/api/clientes', pf({ nome: 'Pela Permissão' }))).status).toBe(201);
+  });
+});
+
+describe('clientes: delete', () => {
+  it('deletes a client nobody uses', async () => {
+    const c = await criar(pf({ nome: 'Para Apagar' }));
+    expect((await admin.delete(`/api/clientes/${c.id}`)).status).toBe(204);
+    expect((await admin.get(`/api/clientes/${c.id}`)).status).toBe(404);
+    expect((await admin.delete(`/api/clientes/${c.id}`)).status).toBe(404);
+  });
+
+  it('409 with a clear message for a client with quotes or sales, and the client stays', async () => {
+    const c = await criar(pf({ nome: 'Com Orçamento' }));
+    await env.db.insert(orcamentos).values({ cliente_id: c.id });
+    const res = await admin.delete(`/api/clientes/${c.id}`);
+    expect(res.status).toBe(409);
+    expect(res.body.title).toBe('Não é possível remover cliente');
+    expect(res.body.detail).toBe('Este cliente possui 1 orçamento(s) e não pode ser removido.');
+    expect((await admin.get(`/api/clientes/${c.id}`)).status).toBe(200);
+
+    const v = await criar(pf({ nome: 'Com Venda' }));
+    await env.db.insert(orcamentos).values([{ cliente_id: v.id }, { cliente_id: v.id }]);
+    await env.db
+      .insert(vendas)
+      .values({ cliente_id: v.id, data_venda: '2025-01-10', valor_bruto: '100.00', valor_liquido: '100.00' });
+    const res2 = await admin.delete(`/api/clientes/${v.id}`);
+    expect(res2.status).toBe(409);
+    expect(res2.body.detail).toBe('Este cliente possui 2 orçamento(s) e 1 venda(s) e não pode ser removido.');
+  });
+});
+
+describe('clientes: 20,000 rows', () => {
+  let big: TestEnv;
+  let c: Client;
+  beforeAll(async () => {
+    big = await createTestDeps();
+    c = await loginAdmin(big);
+    // One multi-row statement: "Cliente Massa 1" … "Cliente Massa 20000", CPF-like digits masked.
+    await big.db.execute(sql`
+      insert into clientes (nome, tipo, cpf_cnpj, telefone, email, created_at)
+      select 'Cliente Massa ' || i, 'Pessoa Física',
+             regexp_replace(lpad(i::text, 11, '0'), '(\\d{3})(\\d{3})(\\d{3})(\\d{2})', '\\1.\\2.\\3-\\4'),
+             '(11) 90000-0000', 'massa' || i || '@exemplo.com',
+             now() - (i || ' seconds')::interval
+      from generate_series(1, 20000) as i`);
+  });
+  afterAll(() => big.close());
+
+  it('answers one page of 50 with the total of 20,000, newest first, pages not overlapping', async () => {
+    const p1 = await c.get('/api/clientes?limit=50');
+    expect(p1.status).toBe(200);
+    expect(p1.body.total).toBe(20000);
+    expect(p1.body.items).toHaveLength(50);
+    // created_at = now() - i seconds, so the newest is i = 1
+    expect(p1.body.items[0].nome).toBe('Cliente Massa 1');
+    expect(p1.body.items[49].nome).toBe('Cliente Massa 50');
+    const p2 = await c.get('/api/clientes?limit=50&page=2');
+    expect(p2.body.items[0].nome).toBe('Cliente Massa 51');
+    const last = await c.get('/api/clientes?limit=50&page=400');
+    expect(last.body.items).toHaveLength(50);
+    expect(last.body.items[49].nome).toBe('Cliente Massa 20000');
+    expect((await c.get('/api/clientes?limit=50&page=401')).body.items).toEqual([]);
+    expect((await c.get('/api/clientes?limit=201')).status).toBe(400);
+  });
+
+  it('searches the 20,000 in SQL: by name and by CPF digits', async () => {
+    // "Massa 1999" matches 1999 and 19990…19999: 11 clients
+    const byName = await c.get('/api/clientes?q=Massa%201999&limit=5');
+    expect(byName.body.total).toBe(11);
+    expect(byName.body.items).toHaveLength(5);
+    // client 12345 has CPF 000.000.123-45
+    const byDoc = await c.get('/api/clientes?q=000.000.123-45');
+    expect(byDoc.body.total).toBe(1);
+    expect(byDoc.body.items[0].nome).toBe('Cliente Massa 12345');
+  });
+});

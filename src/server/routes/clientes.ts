@@ -1,0 +1,49 @@
+import { count, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { orWhere, searchAny } from '../../db/queries/common';
+import { searchDocumento } from '../../db/queries/documentos';
+import { clientes, orcamentos, vendas } from '../../db/schema';
+import { clienteCreate, clienteUpdate } from '../../schemas/clientes';
+import { conflict } from '../errors';
+import { crudRoutes } from './crud';
+
+const search = (q: string) =>
+  orWhere(searchAny(q, [clientes.nome, clientes.email]), searchDocumento(q, clientes.cpf_cnpj));
+
+/** Explains why a client cannot be deleted: the quotes and sales that point at it. */
+async function deleteConflict(db: Executor, id: string) {
+  const [[o], [v]] = await Promise.all([
+    db.select({ n: count() }).from(orcamentos).where(eq(orcamentos.cliente_id, id)),
+    db.select({ n: count() }).from(vendas).where(eq(vendas.cliente_id, id)),
+  ]);
+  const uses = [o?.n ? `${o.n} orçamento(s)` : null, v?.n ? `${v.n} venda(s)` : null].filter(Boolean);
+  return conflict(
+    'Não é possível remover cliente',
+    `Este cliente possui ${uses.join(' e ') || 'registros vinculados'} e não pode ser removido.`,
+  );
+}
+
+export const clientesRoutes = crudRoutes({
+  table: clientes,
+  recurso: 'clientes',
+  permission: 'clientes',
+  opcoesPermissions: ['orcamentos', 'vendas'],
+  create: clienteCreate,
+  update: clienteUpdate,
+  search,
+  sortable: { created_at: clientes.created_at, nome: clientes.nome, cidade: clientes.cidade },
+  defaultSort: '-created_at',
+  opcoes: {
+    columns: {
+      id: clientes.id,
+      nome: clientes.nome,
+      tipo: clientes.tipo,
+      cpf_cnpj: clientes.cpf_cnpj,
+      telefone: clientes.telefone,
+      email: clientes.email,
+    },
+    search,
+    orderBy: clientes.nome,
+  },
+  deleteConflict,
+});

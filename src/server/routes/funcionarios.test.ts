@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARGOS as DB_CARGOS, orcamentoFuncionarios, orcamentos } from '../../db/schema';
+import { resumoCustos } from '../../domain/custo-hora';
+import { CARGOS } from '../../schemas/funcionarios';
+import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+
+let env: TestEnv;
+let admin: Client;
+beforeAll(async () => {
+  env = await createTestDeps();
+  admin = await loginAdmin(env);
+});
+afterAll(() => env.close());
+
+const base = (extra: Record<string, unknown> = {}) => ({
+  nome: 'José Pedreira',
+  cargo: 'Instalador Sênior',
+  salario: 3000,
+  ...extra,
+});
+
+async function criar(c: Client, body: Record<string, unknown>) {
+  const res = await c.post('/api/funcionarios', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+const messages = (body: { errors?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
+
+describe('funcionarios: create, validation, update', () => {
+  it('the cargo options are the spec’s and the database’s', () => {
+    expect([...CARGOS]).toEqual([
+      'Instalador Sênior',
+      'Instalador Júnior',
+      'Ajudante',
+      'Acabador',
+      'Serrador',
+    ]);
+    expect([...CARGOS]).toEqual([...DB_CARGOS]);
+  });
+
+  it('creates with status ativo and 220 monthly hours by default, with its hourly cost', async () => {
+    // a status sent on create is ignored: employees always start ativo
+    const f = await criar(admin, base({ status: 'inativo', cpf: '52998224725', telefone: '11987654321' }));
+    // 3000.00 / 220 = 13.6363… → 13.64
+    expect(f).toMatchObject({
+      nome: 'José Pedreira',
+      cargo: 'Instalador Sênior',
+      salario: 3000,
+      horas_mensais: 220,
+      status: 'ativo',
+      custo_hora: 13.64,
+      cpf: '529.982.247-25',
+      telefone: '(11) 98765-4321',
+      data_admissao: null,
+    });
+    const withHours = await criar(
+      admin,
+      base({
+        nome: 'Ana Serra',
+        cargo: 'Serrador',
+        salario: '2500.50',
+        horas_mensais: '200',
+        data_admissao: '2024-03-01',
+      }),
+    );
+    // 2500.50 / 200 = 12.5025 → 12.50
+    expect(withHours).toMatchObject({
+      salario: 2500.5,
+      horas_mensais: 200,
+      custo_hora: 12.5,
+      data_admissao: '2024-03-01',
+    });
+  });
+
+  it('requires nome, cargo and salario with messages naming them', async () => {
+    const res = await admin.post('/api/funcionarios', {});
+    expect(res.status).toBe(400);
+    expect(messages(res.body)).toEqual({
+      nome: 'Informe o nome.',
+      cargo: 'Informe o cargo (Instalador Sênior, Instalador Júnior, Ajudante, Acabador, Serrador).',
+      salario: 'Informe o salário.',
+    });
+    const bad = await admin.post(
+      '/api/funcionarios',
+      base({
+        cargo: 'Gerente',
+        salario: -1,
+        cpf: '123.456.789-00',
+        horas_mensais: 0,
+        data_admissao: '2024-02-30',
+      }),
+    );
+    expect(messages(bad.body)).toEqual({
+      cargo: 'Informe o cargo (Instalador Sênior, Instalador Júnior, Ajudante, Acabador, Serrador).',
+      salario: 'O valor não pode ser menor que 0.',
+      cpf: 'CPF inválido.',
+      horas_mensais: 'As horas mensais devem ser maiores que zero.',
+      data_admissao: 'Data de admissão inválida.',
+    });
+  });
+
+  it('status is editable (ativo/inativo only); an update keeps the fields not sent', async () => {
+    const f = await criar(admin, base({ nome: 'Status Teste', data_admissao: '2023-05-10' }));
+    const up = await admin.patch(`/api/funcionarios/${f.id}`, {
+      status: 'inativo',
+      updated_at: f.updated_at,
+    });
+    expect(up.status).toBe(200);
+    expect(up.body).toMatchObject({ status: 'inativo', salario: 3000, data_admissao: '2023-05-10' });
+    const bad = await admin.patch(`/api/funcionarios/${f.id}`, { status: 'ferias' });
+    expect(messages(bad.body)).toEqual({ status: 'Status inválido: ativo ou inativo.' });
+    const stale = await admin.patch(`/api/funcionarios/${f.id}`, { nome: 'X', updated_at: f.updated_at });
+    expect(stale.status).toBe(409);
+    // salary change: 4400 / 220 = 20.00
+    const pay = await admin.patch(`/api/funcionarios/${f.id}`, { salario: '4400' });
+    expect(pay.body).toMatchObject({ salario: 4400, custo_hora: 20 });
+  });
+
+  it('lists newest first, filters by status and searches by nome, cargo or CPF digits', async () => {
+    const a = await criar(admin, base({ nome: 'Busca Ajudante', cargo: 'Ajudante', cpf: '111.444.777-35' }));
+    const b = await criar(admin, base({ nome: 'Busca Acabador', cargo: 'Acabador' }));
+    await admin.patch(`/api/funcionarios/${b.id}`, { status: 'inativo' });
+    const ids = async (qs: string) =>
+      (await admin.get(`/api/funcionarios?${qs}`)).body.items.map((x: { id: string }) => x.id);
+    expect(await ids('q=busca')).toEqual([b.id, a.id]);
+    expect(await ids('q=busca&status=ativo')).toEqual([a.id]);
+    expect(await ids('q=busca&status=inativo')).toEqual([b.id]);
+    expect(await ids('q=acabador')).toEqual([b.id]);
+    expect(await ids('q=11144477735')).toEqual([a.id]);
+    const list = await admin.get('/api/funcionarios?q=busca');
+    expect(list.body.items[0]).toHaveProperty('custo_hora', 13.64);
+  });
+});
+
+describe('funcionarios: opcoes and permissions', () => {
+  it('opcoes: active employees only, id, nome and cargo — never the salary; open to orcamentos', async () => {
+    const ativo = await criar(admin, base({ nome: 'Opção Ativo', cargo: 'Acabador' }));
+    const inativo = await criar(admin, base({ nome: 'Opção Inativo' }));
+    await admin.patch(`/api/funcionarios/${inativo.id}`, { status: 'inativo' });
+    const orc = await userWith(env, ['orcamentos']);
+    const res = await orc.client.get('/api/funcionarios/opcoes?q=Opção');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([{ id: ativo.id, nome: 'Opção Ativo', cargo: 'Acabador' }]);
+    expect(JSON.stringify((await admin.get('/api/funcionarios/opcoes')).body)).not.toMatch(/salario/);
+    // the full list and the figures stay with the funcionarios permission
+    expect((await orc.client.get('/api/funcionarios')).status).toBe(403);
+    expect((await orc.client.get('/api/funcionarios/resumo')).status).toBe(403);
+    const vendas = await userWith(env, ['vendas']);
+    expect((await vendas.client.get('/api/funcionarios/opcoes')).status).toBe(403);
+    const holder = await userWith(env, ['funcionarios']);
+    expect((await holder.client.get('/api/funcionarios/resumo')).status).toBe(200);
+    expect((await holder.client.post('/api/funcionarios', base({ nome: 'Pela Permissão' }))).status).toBe(
+      201,
+    );
+  });
+});
+
+describe('funcionarios: delete', () => {
+  it('deletes an unused employee; one on a quote → 409 suggesting inativo', async () => {
+    const livre = await criar(admin, base({ nome: 'Para Apagar' }));
+    expect((await admin.delete(`/api/funcionarios/${livre.id}`)).status).toBe(204);
+    expect((await admin.get(`/api/funcionarios/${livre.id}`)).status).toBe(404);
+
+    const usado = await criar(admin, base({ nome: 'No Orçamento' }));
+    const cli = await admin.post('/api/clientes', {
+      nome: 'Cliente X',
+      tipo: 'Pessoa Física',
+      cpf_cnpj: '529.982.247-25',
+      telefone: '11987654321',
+    });
+    const [orc] = await env.db.insert(orcamentos).values({ cliente_id: cli.body.id }).returning();
+    await env.db.insert(orcamentoFuncionarios).values({ orcamento_id: orc!.id, funcionario_id: usado.id });
+    const res = await admin.delete(`/api/funcionarios/${usado.id}`);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      title: 'Não é possível remover funcionário',
+      detail:
+        'Este funcionário está vinculado a 1 orçamento(s) e não pode ser removido. Marque-o como inativo.',
+    });
+  });
+});
+
+describe('funcionarios: resumo (KPIs and Cálculo de Custo)', () => {
+  let fresh: TestEnv;
+  let c: Client;
+  beforeAll(async () => {
+    fresh = await createTestDeps();
+    c = await loginAdmin(fresh);
+  });
+  afterAll(() => fresh.close());
+
+  it('is zero with no employees', async () => {
+    const r = await c.get('/api/funcionarios/resumo');
+    expect(r.body).toEqual({
+      ativos: 0,
+      folha_mensal: 0,
+      custo_hora_medio: 0,
+      calculo: { items: [], total: 0, page: 1, limit: 50, media: 0, soma: 0 },
+    });
+  });
+
+  it('counts active employees, sums their payroll and hourly costs in SQL, as domain/custo-hora does', async () => {
+    await criar(c, base({ nome: 'Bruno', salario: '3000.00' })); // 3000 / 220 = 13.6363… → 13.64
+    await criar(c, base({ nome: 'Carla', salario: '2001.00', horas_mensais: 200 })); // 10.005 → 10.01 (half-up)
+    await criar(c, base({ nome: 'Amanda', salario: '1800.00', horas_mensais: 176 })); // 10.2272… → 10.23
+    const inativo = await criar(c, base({ nome: 'Davi', salario: '9000.00' }));
+    await c.patch(`/api/funcionarios/${inativo.id}`, { status: 'inativo' });
+
+    const r = await c.get('/api/funcionarios/resumo');
+    expect(r.status).toBe(200);
+    // ativos 3; folha 3000 + 2001 + 1800 = 6801.00; soma 13.64 + 10.01 + 10.23 = 33.88;
+    // média 33.88 / 3 = 11.2933… → 11.29 (the inactive 9000.00 counts nowhere)
+    expect(r.body).toMatchObject({ ativos: 3, folha_mensal: 6801, custo_hora_medio: 11.29 });
+    expect(r.body.calculo).toMatchObject({ total: 3, media: 11.29, soma: 33.88 });
+    expect(
+      r.body.calculo.items.map((i: { nome: string; custo_hora: number }) => [i.nome, i.custo_hora]),
+    ).toEqual([
+      ['Amanda', 10.23],
+      ['Bruno', 13.64],
+      ['Carla', 10.01],
+    ]);
+    const domain = resumoCustos([
+      { salario: '3000.00', horas_mensais: 220 },
+      { salario: '2001.00', horas_mensais: 200 },
+      { salario: '1800.00', horas_mensais: 176 },
+    ]);
+    expect({ media: domain.media, total: domain.total }).toEqual({ media: 11.29, total: 33.88 });
+
+    const page2 = await c.get('/api/funcionarios/resumo?limit=2&page=2');
+    expect(page2.body.calculo).toMatchObject({ total: 3, page: 2, limit: 2, soma: 33.88 });
+    expect(page2.body.calculo.items.map((i: { nome: string }) => i.nome)).toEqual(['Carla']);
+    expect(Object.keys(page2.body.calculo.items[0]).sort()).toEqual(
+      ['cargo', 'custo_hora', 'horas_mensais', 'id', 'nome', 'salario'].sort(),
+    );
+  });
+});

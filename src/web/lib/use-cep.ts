@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { EnderecoCep } from '../../schemas/documentos';
+import { api } from './api';
+import { onlyDigits } from './masks';
+
+/**
+ * Address lookup for a CEP field (through `GET /api/cep/:cep`, which caches). Call `lookup` from the
+ * field's onChange: once the CEP has 8 digits it asks the server and hands the address to `onFound`.
+ * A failed lookup (unknown CEP, service down) is only logged — the form keeps what the user typed
+ * (spec doc 2 §8). A record loaded for editing does not trigger it: only typing does.
+ */
+export function useCep(onFound: (endereco: EnderecoCep) => void) {
+  const [loading, setLoading] = useState(false);
+  const last = useRef('');
+  const found = useRef(onFound);
+  useEffect(() => {
+    found.current = onFound;
+  }, [onFound]);
+
+  const lookup = useCallback(async (value: string) => {
+    const cep = onlyDigits(value);
+    if (cep.length !== 8) {
+      last.current = '';
+      return;
+    }
+    if (cep === last.current) return;
+    last.current = cep;
+    setLoading(true);
+    try {
+      const endereco = await api.get<EnderecoCep>(`/cep/${cep}`);
+      // the user may have typed another CEP meanwhile
+      if (last.current === cep) found.current(endereco);
+    } catch (err) {
+      console.error('Erro ao buscar CEP', cep, err);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  return { lookup, loading };
+}
+
+/**
+ * The usual fill: logradouro into the address, cidade and UF; an empty part of the answer (a CEP for
+ * a whole town has no street) leaves the field as it was.
+ */
+export function fillFromCep(
+  endereco: EnderecoCep,
+  set: (field: 'endereco' | 'cidade' | 'uf', value: string) => void,
+) {
+  if (endereco.logradouro) set('endereco', endereco.logradouro);
+  if (endereco.cidade) set('cidade', endereco.cidade);
+  if (endereco.uf) set('uf', endereco.uf);
+}
