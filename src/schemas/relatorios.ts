@@ -1,0 +1,67 @@
+import { isoDate, uuid } from './common';
+import { z } from './z';
+
+// An empty query-string value (`?inicio=`) means "no filter".
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const periodo = {
+  inicio: z.preprocess(blankToUndefined, isoDate('Data de início inválida.').optional()),
+  fim: z.preprocess(blankToUndefined, isoDate('Data de fim inválida.').optional()),
+};
+
+const ordered = <T extends { inicio?: string; fim?: string }>(q: T) =>
+  !q.inicio || !q.fim || q.inicio <= q.fim;
+const orderMessage = { message: 'A Data Início deve ser anterior ou igual à Data Fim.', path: ['fim'] };
+
+export const comissoesVendedoresQuery = z
+  .object({ vendedor_id: z.preprocess(blankToUndefined, uuid.optional()), ...periodo })
+  .refine(ordered, orderMessage);
+
+export const comissoesArquitetosQuery = z
+  .object({ arquiteto_id: z.preprocess(blankToUndefined, uuid.optional()), ...periodo })
+  .refine(ordered, orderMessage);
+
+/** The detail list is capped; `vendas_total` tells how many sales matched. */
+export const RELATORIO_MAX_VENDAS = 500;
+
+export interface ComissaoVendaLinha {
+  id: string;
+  numero: number;
+  data_venda: string;
+  pessoa_id: string | null;
+  pessoa_nome: string | null;
+  valor_bruto: number;
+  valor_taxa: number;
+  valor_base: number;
+  percentual_comissao: number;
+  valor_comissao: number;
+  comissao_paga: boolean;
+}
+
+export interface ComissaoPessoaLinha {
+  pessoa_id: string;
+  nome: string;
+  percentual_comissao: number;
+  vendas: number;
+  total_comissao: number;
+}
+
+export interface ComissoesVendedores {
+  resumo: { vendedores_ativos: number; vendas_com_comissao: number; total_comissoes: number };
+  por_vendedor: (Omit<ComissaoPessoaLinha, 'pessoa_id'> & { vendedor_id: string })[];
+  vendas: (Omit<ComissaoVendaLinha, 'pessoa_id' | 'pessoa_nome'> & {
+    vendedor_id: string | null;
+    vendedor_nome: string | null;
+  })[];
+  vendas_total: number;
+}
+
+export interface ComissoesArquitetos {
+  resumo: { arquitetos_ativos: number; vendas_com_comissao: number; total_comissoes: number };
+  por_arquiteto: (Omit<ComissaoPessoaLinha, 'pessoa_id'> & { arquiteto_id: string })[];
+  vendas: (Omit<ComissaoVendaLinha, 'pessoa_id' | 'pessoa_nome'> & {
+    arquiteto_id: string | null;
+    arquiteto_nome: string | null;
+  })[];
+  vendas_total: number;
+}

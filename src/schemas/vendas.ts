@@ -1,0 +1,88 @@
+import { isoDate, listQuery, moneyInput, uuid, versionField } from './common';
+import { z } from './z';
+
+// Same values as the database's checks (db/schema.ts); repeated so the web never imports db/.
+export const TIPOS_VENDA = ['avista', 'parcelado', 'entrada'] as const;
+export const STATUS_VENDA = ['confirmada', 'paga', 'cancelada'] as const;
+export type TipoVenda = (typeof TIPOS_VENDA)[number];
+export type StatusVenda = (typeof STATUS_VENDA)[number];
+
+export const TIPO_VENDA_LABEL: Record<TipoVenda, string> = {
+  avista: 'À Vista',
+  parcelado: 'Parcelado',
+  entrada: 'Entrada',
+};
+export const STATUS_VENDA_LABEL: Record<StatusVenda, string> = {
+  confirmada: 'Confirmada',
+  paga: 'Paga',
+  cancelada: 'Cancelada',
+};
+
+/**
+ * The editable fields of a sale (doc 2 §7). The figures derived from them (fee, net, installment
+ * value, commissions) are not accepted: the server recomputes them whenever gross value, card,
+ * type, entry or installments change.
+ */
+export const vendaUpdate = z.object({
+  valor_bruto: moneyInput({ message: 'Informe o valor bruto.', min: 0 }).optional(),
+  valor_entrada: moneyInput({ message: 'Valor da entrada inválido.', min: 0 }).optional(),
+  numero_parcelas: z.coerce
+    .number({ message: 'Número de parcelas inválido.' })
+    .int('Número de parcelas inválido.')
+    .min(1, 'O número de parcelas deve estar entre 1 e 12.')
+    .max(12, 'O número de parcelas deve estar entre 1 e 12.')
+    .optional(),
+  cartao_id: uuid.nullable().optional(),
+  tipo_venda: z.enum(TIPOS_VENDA, { message: 'Tipo de venda inválido.' }).optional(),
+  status: z.enum(STATUS_VENDA, { message: 'Status inválido.' }).optional(),
+  data_venda: isoDate('Data da venda inválida.').optional(),
+  ...versionField,
+});
+export type VendaUpdate = z.input<typeof vendaUpdate>;
+
+export const comissaoUpdate = z.object({
+  comissao_paga: z.boolean({ message: 'Informe se a comissão está paga.' }),
+});
+
+export const vendasQuery = listQuery.extend({
+  status: z.enum(STATUS_VENDA).optional(),
+});
+
+export interface Venda {
+  id: string;
+  numero: number;
+  cliente_id: string;
+  orcamento_id: string | null;
+  vendedor_id: string | null;
+  arquiteto_id: string | null;
+  cartao_id: string | null;
+  data_venda: string;
+  tipo_venda: TipoVenda;
+  valor_bruto: number;
+  valor_entrada: number;
+  valor_parcelas: number;
+  numero_parcelas: number;
+  /** A fraction: 0.035 = 3.5 %. */
+  taxa_cartao: number;
+  valor_taxa: number;
+  valor_liquido: number;
+  comissao_vendedor: number;
+  comissao_arquiteto: number;
+  comissao_paga: boolean;
+  status: StatusVenda;
+  created_at: string;
+  updated_at: string;
+  cliente_nome: string | null;
+  arquiteto_nome: string | null;
+  vendedor_nome: string | null;
+  cartao_bandeira: string | null;
+  cartao_tipo: string | null;
+  orcamento_numero: number | null;
+}
+
+export interface VendasEstatisticas {
+  vendas_mes: number;
+  vendas_hoje: number;
+  total_cartao: number;
+  total_parcelado: number;
+}

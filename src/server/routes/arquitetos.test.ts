@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { seedOrcamento } from './vendas.test-helpers';
+
+let env: TestEnv;
+let admin: Client;
+beforeAll(async () => {
+  env = await createTestDeps();
+  admin = await loginAdmin(env);
+});
+afterAll(() => env.close());
+
+describe('/api/arquitetos', () => {
+  it('creates with default 10 % and upper-cased UF; edits; searches; deletes', async () => {
+    const res = await admin.post('/api/arquitetos', {
+      nome: 'Helena Projetos',
+      email: 'helena@exemplo.com.br',
+      telefone: '(21) 99876-5432',
+      cpf: '529.982.247-25',
+      cidade: 'Niterói',
+      uf: 'rj',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      nome: 'Helena Projetos',
+      uf: 'RJ',
+      percentual_comissao: 10,
+      status: 'ativo',
+      tipo: 'Pessoa Física',
+    });
+
+    const edit = await admin.patch(`/api/arquitetos/${res.body.id}`, {
+      percentual_comissao: 8,
+      uf: 'es',
+      updated_at: res.body.updated_at,
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({ percentual_comissao: 8, uf: 'ES' });
+
+    const found = await admin.get('/api/arquitetos?q=niter');
+    expect(found.body.items.map((a: { id: string }) => a.id)).toEqual([res.body.id]);
+    const byDoc = await admin.get('/api/arquitetos?q=52998224725');
+    expect(byDoc.body.total).toBe(1);
+
+    expect((await admin.delete(`/api/arquitetos/${res.body.id}`)).status).toBe(204);
+    expect((await admin.get('/api/arquitetos?q=helena')).body.total).toBe(0);
+  });
+
+  it('refuses bad input', async () => {
+    expect((await admin.post('/api/arquitetos', { nome: '' })).status).toBe(400);
+    expect((await admin.post('/api/arquitetos', { nome: 'X', percentual_comissao: 101 })).status).toBe(400);
+    expect((await admin.post('/api/arquitetos', { nome: 'X', uf: 'R1' })).status).toBe(400);
+  });
+
+  it('/opcoes: active only, minimal fields, open to orcamentos and vendas; the rest needs arquitetos', async () => {
+    await admin.post('/api/arquitetos', { nome: 'RT Ativo', percentual_comissao: 6 });
+    await admin.post('/api/arquitetos', { nome: 'RT Inativo', status: 'inativo' });
+    for (const perms of [['arquitetos'], ['orcamentos'], ['vendas']] as const) {
+      const { client } = await userWith(env, [...perms]);
+      const res = await client.get('/api/arquitetos/opcoes?q=RT');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([{ id: expect.any(String), nome: 'RT Ativo', percentual_comissao: 6 }]);
+    }
+    const { client } = await userWith(env, ['orcamentos']);
+    expect((await client.get('/api/arquitetos')).status).toBe(403);
+  });
+
+  it('an architect named on a quote cannot be deleted', async () => {
+    const a = (await admin.post('/api/arquitetos', { nome: 'Em Uso' })).body;
+    await seedOrcamento(env, { arquiteto_id: a.id, status: 'pendente' });
+    const res = await admin.delete(`/api/arquitetos/${a.id}`);
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe('Este arquiteto está vinculado a 1 orçamento e não pode ser removido.');
+  });
+});

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comissaoVenda } from '../../domain/comissoes';
+import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { seedArquiteto, seedVenda, seedVendedor } from './vendas.test-helpers';
+
+let env: TestEnv;
+let admin: Client;
+const ids: Record<string, string> = {};
+const numeros: Record<string, number> = {};
+
+/*
+ * Sellers A (10 %) and B (2.5 %); architects X (7 %) and Y (3 %).
+ *   s1 2024-05-01 A, X   gross 1000.00 fee 30.00 → base 970.00 → A 97.00, X 67.90
+ *   s2 2024-05-31 B, Y   gross  333.40 fee  0    → base 333.40 → B 8.335 → 8.34 (half-up), Y 10.002 → 10.00
+ *   s3 2024-04-30 A, X*  gross  500.00           → A 50.00 (X: stored architect commission 0 → not counted)
+ *   s4 2024-06-01 A      gross  200.00           → A 20.00
+ *   s5 2024-05-15 A*     gross  900.00           → stored seller commission 0 → not counted
+ *   s6 2024-05-15 —      gross  800.00           → no seller → not counted
+ *   s7 2024-05-10 B      gross  100.10 fee 0.10  → base 100.00 → B 2.50, commission already paid
+ */
+beforeAll(async () => {
+  env = await createTestDeps();
+  admin = await loginAdmin(env);
+  const A = await seedVendedor(env, '10', 'Alice Vendas');
+  const B = await seedVendedor(env, '2.5', 'Bruno Vendas');
+  const X = await seedArquiteto(env, '7', 'Xavier Arq');
+  const Y = await seedArquiteto(env, '3', 'Yara Arq');
+  Object.assign(ids, { A: A.id, B: B.id, X: X.id, Y: Y.id });
+  const sales = {
+    s1: {
+      data_venda: '2024-05-01',
+      valor_bruto: '1000.00',
+      valor_taxa: '30.00',
+      valor_liquido: '970.00',
+      vendedor_id: A.id,
+      comissao_vendedor: '97.00',
+      arquiteto_id: X.id,
+      comissao_arquiteto: '67.90',
+    },
+    s2: {
+      data_venda: '2024-05-31',
+      valor_bruto: '333.40',
+      vendedor_id: B.id,
+      comissao_vendedor: '8.34',
+      arquiteto_id: Y.id,
+      comissao_arquiteto: '10.00',
+    },
+    s3: {
+      data_venda: '2024-04-30',
+      valor_bruto: '500.00',
+      vendedor_id: A.id,
+      comissao_vendedor: '50.00',
+      arquiteto_id: X.id,
+      comissao_arquiteto: '0',
+    },
+    s4: { data_venda: '2024-06-01', valor_bruto: '200.00', vendedor_id: A.id, comissao_vendedor: '20.00' },
+    s5: { data_venda: '2024-05-15', valor_bruto: '900.00', vendedor_id: A.id, comissao_vendedor: '0' },
+    s6: { data_venda: '2024-05-15', valor_bruto: '800.00' },
+    s7: {
+      data_venda: '2024-05-10',
+      valor_bruto: '100.10',
+      valor_taxa: '0.10',
+      valor_liquido: '100.00',
+      vendedor_id: B.id,
+      comissao_vendedor: '2.50',
+      comissao_paga: true,
+    },
+  };
+  for (const [k, v] of Object.entries(sales)) {
+    const row = await seedVenda(env, v);
+    ids[k] = row.id;
+    numeros[k] = row.numero;
+  }
+});
+afterAll(() => env.close());
+
+const vendedoresReport = (qs: string) => admin.get(`/api/relatorios/comissoes-vendedores${qs}`);
+const arquitetosReport = (qs: string) => admin.get(`/api/relatorios/comissoes-arquitetos${qs}`);
+
+describe('GET /api/relatorios/comissoes-vendedores', () => {
+  it('a month with both edges inclusive: A 97.00 (1 sale), B 8.34 + 2.50 = 10.84 (2 sales), total 107.84', async () => {
+    const res = await vendedoresReport('?inicio=2024-05-01&fim=2024-05-31');
+    expect(res.status).toBe(200);
+    expect(res.body.resumo).toEqual({
+      vendedores_ativos: 2,
+      vendas_com_comissao: 3,
+      total_comissoes: 107.84,
+    });
+    expect(res.body.por_vendedor).toEqual([
+      { vendedor_id: ids.A, nome: 'Alice Vendas', percentual_comissao: 10, vendas: 1, total_comissao: 97 },
+      {
+        vendedor_id: ids.B,
+        nome: 'Bruno Vendas',
+        percentual_comissao: 2.5,
+        vendas: 2,
+        total_comissao: 10.84,
+      },
+    ]);
+    expect(res.body.vendas_total).toBe(3);
+    // newest first
+    expect(res.body.vendas.map((v: { id: string }) => v.id)).toEqual([ids.s2, ids.s7, ids.s1]);
+    expect(res.body.vendas[0]).toEqual({
+      id: ids.s2,
+      numero: numeros.s2,
+      data_venda: '2024-05-31',
+      vendedor_id: ids.B,
+      vendedor_nome: 'Bruno Vendas',
+      valor_bruto: 333.4,
+      valor_taxa: 0,
+      valor_base: 333.4,
+      percentual_comissao: 2.5,
+      valor_comissao: 8.34,
+      comissao_paga: false,
+    });
+    expect(res.body.vendas[1]).toMatchObject({
+      valor_taxa: 0.1,
+      valor_base: 100,
+      valor_comissao: 2.5,
+      comissao_paga: true,
+    });
+    // the SQL agrees with the domain's reference rule, sale by sale
+    for (const v of res.body.vendas) {
+      expect(v.valor_comissao).toBe(comissaoVenda(v.valor_bruto, v.valor_taxa, v.percentual_comissao));
+    }
+  });
+
+  it('one day inside each edge leaves out the sales on the edges', async () => {
+    const res = await vendedoresReport('?inicio=2024-05-02&fim=2024-05-30');
+    expect(res.body.resumo).toEqual({ vendedores_ativos: 1, vendas_com_comissao: 1, total_comissoes: 2.5 });
+    expect(res.body.vendas.map((v: { id: string }) => v.id)).toEqual([ids.s7]);
+  });
+
+  it('only a start, only an end, or one seller', async () => {
+    // from 31 May on: s2 (B 8.34) and s4 (A 20.00)
+    expect((await vendedoresReport('?inicio=2024-05-31')).body.resumo).toEqual({
+      vendedores_ativos: 2,
+      vendas_com_comissao: 2,
+      total_comissoes: 28.34,
+    });
+    // up to 30 April: s3 (A 50.00)
+    expect((await vendedoresReport('?fim=2024-04-30&inicio=')).body.resumo).toEqual({
+      vendedores_ativos: 1,
+      vendas_com_comissao: 1,
+      total_comissoes: 50,
+    });
+    // all of A: 97.00 + 50.00 + 20.00 = 167.00 over 3 sales (s5 has no stored commission)
+    const a = await vendedoresReport(`?vendedor_id=${ids.A}`);
+    expect(a.body.resumo).toEqual({ vendedores_ativos: 1, vendas_com_comissao: 3, total_comissoes: 167 });
+    expect(a.body.vendas.map((v: { id: string }) => v.id)).not.toContain(ids.s5);
+    // everything: 167.00 + 10.84 = 177.84
+    expect((await vendedoresReport('')).body.resumo.total_comissoes).toBe(177.84);
+  });
+
+  it('an empty period answers zeros and empty lists', async () => {
+    const res = await vendedoresReport('?inicio=2023-01-01&fim=2023-12-31');
+    expect(res.body).toEqual({
+      resumo: { vendedores_ativos: 0, vendas_com_comissao: 0, total_comissoes: 0 },
+      por_vendedor: [],
+      vendas: [],
+      vendas_total: 0,
+    });
+  });
+
+  it('refuses bad filters with 400', async () => {
+    for (const qs of [
+      '?inicio=2024-02-30',
+      '?fim=ontem',
+      '?vendedor_id=abc',
+      '?inicio=2024-06-01&fim=2024-05-01',
+    ]) {
+      const res = await vendedoresReport(qs);
+      expect(res.status, qs).toBe(400);
+    }
+  });
+});
+
+describe('GET /api/relatorios/comissoes-arquitetos', () => {
+  it('RT = (gross − card fee) × architect % / 100, only sales with an architect and a stored commission', async () => {
+    // May: X on s1 = 970.00 × 7 % = 67.90; Y on s2 = 333.40 × 3 % = 10.002 → 10.00. s3 (X, stored 0) left out.
+    const res = await arquitetosReport('?inicio=2024-05-01&fim=2024-05-31');
+    expect(res.status).toBe(200);
+    expect(res.body.resumo).toEqual({ arquitetos_ativos: 2, vendas_com_comissao: 2, total_comissoes: 77.9 });
+    expect(res.body.por_arquiteto).toEqual([
+      { arquiteto_id: ids.X, nome: 'Xavier Arq', percentual_comissao: 7, vendas: 1, total_comissao: 67.9 },
+      { arquiteto_id: ids.Y, nome: 'Yara Arq', percentual_comissao: 3, vendas: 1, total_comissao: 10 },
+    ]);
+    expect(res.body.vendas[1]).toMatchObject({
+      id: ids.s1,
+      arquiteto_nome: 'Xavier Arq',
+      valor_base: 970,
+      valor_comissao: 67.9,
+    });
+    // the whole history: s3 still left out (no stored architect commission)
+    expect((await arquitetosReport('')).body.vendas_total).toBe(2);
+  });
+
+  it('start and end on the same day keep that day', async () => {
+    const res = await arquitetosReport('?inicio=2024-05-31&fim=2024-05-31');
+    expect(res.body.vendas.map((v: { id: string }) => v.id)).toEqual([ids.s2]);
+    const only = await arquitetosReport(`?arquiteto_id=${ids.X}&inicio=2024-05-31&fim=2024-05-31`);
+    expect(only.body.resumo.vendas_com_comissao).toBe(0);
+  });
+});
+
+describe('permissions', () => {
+  it('each report needs its own screen permission', async () => {
+    const vend = (await userWith(env, ['vendedores'])).client;
+    expect((await vend.get('/api/relatorios/comissoes-vendedores')).status).toBe(200);
+    expect((await vend.get('/api/relatorios/comissoes-arquitetos')).status).toBe(403);
+    const arq = (await userWith(env, ['arquitetos'])).client;
+    expect((await arq.get('/api/relatorios/comissoes-arquitetos')).status).toBe(200);
+    expect((await arq.get('/api/relatorios/comissoes-vendedores')).status).toBe(403);
+    const vendas = (await userWith(env, ['vendas'])).client;
+    expect((await vendas.get('/api/relatorios/comissoes-vendedores')).status).toBe(403);
+  });
+});

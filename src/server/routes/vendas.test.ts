@@ -1,0 +1,342 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estatisticasVendas } from '../../db/queries/vendas';
+import { orcamentos, vendas, vendedores } from '../../db/schema';
+import { todayIso } from '../../domain/datas';
+import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import {
+  seedArquiteto,
+  seedCartao,
+  seedCliente,
+  seedOrcamento,
+  seedVenda,
+  seedVendedor,
+} from './vendas.test-helpers';
+
+let env: TestEnv;
+let admin: Client;
+beforeAll(async () => {
+  env = await createTestDeps();
+  admin = await loginAdmin(env);
+});
+afterAll(() => env.close());
+
+const TZ = 'America/Sao_Paulo';
+
+describe('GET /api/vendas/estatisticas', () => {
+  it('sums the month and counts today in the business time zone, card and installment totals over all sales', async () => {
+    const cartao = await seedCartao(env, { taxa_1x: '3' });
+    const rows = await Promise.all([
+      seedVenda(env, {
+        data_venda: '2024-02-29',
+        valor_bruto: '41.00',
+        valor_liquido: '40.00',
+        cartao_id: cartao.id,
+        tipo_venda: 'parcelado',
+        numero_parcelas: 2,
+      }),
+      seedVenda(env, { data_venda: '2024-03-01', valor_bruto: '100.00' }),
+      seedVenda(env, {
+        data_venda: '2024-03-31',
+        valor_bruto: '258.00',
+        valor_liquido: '250.50',
+        cartao_id: cartao.id,
+      }),
+      seedVenda(env, {
+        data_venda: '2024-04-01',
+        valor_bruto: '1000.00',
+        tipo_venda: 'parcelado',
+        numero_parcelas: 3,
+      }),
+    ]);
+
+    // 02:30 UTC on 1 April is still 23:30 on 31 March in São Paulo (UTC−3): the month is March.
+    const marco = await estatisticasVendas(env.db, TZ, new Date('2024-04-01T02:30:00Z'));
+    // month: 100.00 (1 Mar) + 250.50 (31 Mar) = 350.50; today (31 Mar): 1 sale;
+    // card: 40.00 + 250.50 = 290.50; parcelado: 40.00 + 1000.00 = 1040.00
+    expect(marco).toEqual({
+      vendas_mes: '350.50',
+      vendas_hoje: 1,
+      total_cartao: '290.50',
+      total_parcelado: '1040.00',
+    });
+
+    // 03:30 UTC on 1 April is 00:30 on 1 April there: April holds only the 1000.00 sale.
+    const abril = await estatisticasVendas(env.db, TZ, new Date('2024-04-01T03:30:00Z'));
+    expect(abril).toMatchObject({ vendas_mes: '1000.00', vendas_hoje: 1 });
+
+    await env.db.delete(vendas).where(
+      inArray(
+        vendas.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  });
+
+  it('answers numbers for the current month through the API', async () => {
+    const before = (await admin.get('/api/vendas/estatisticas')).body;
+    await seedVenda(env, {
+      data_venda: todayIso(TZ),
+      valor_bruto: '123.45',
+      valor_liquido: '120.00',
+      tipo_venda: 'parcelado',
+      numero_parcelas: 2,
+    });
+    const res = await admin.get('/api/vendas/estatisticas');
+    expect(res.status).toBe(200);
+    expect(res.body.vendas_hoje).toBe(before.vendas_hoje + 1);
+    expect(res.body.vendas_mes).toBeCloseTo(before.vendas_mes + 120, 2);
+    expect(res.body.total_parcelado).toBeCloseTo(before.total_parcelado + 120, 2);
+    expect(res.body.total_cartao).toBe(before.total_cartao);
+  });
+
+  it('needs the vendas permission', async () => {
+    const { client } = await userWith(env, ['dashboard', 'orcamentos']);
+    expect((await client.get('/api/vendas/estatisticas')).status).toBe(403);
+    expect((await client.get('/api/vendas')).status).toBe(403);
+  });
+});
+
+describe('GET /api/vendas', () => {
+  it('lists newest first with client, architect and seller names, searchable by número or client', async () => {
+    const cliente = await seedCliente(env, 'Marmoraria Zé Pedreira');
+    const arq = await seedArquiteto(env, '5', 'Ana Arquiteta');
+    const vend = await seedVendedor(env, '10', 'Beto Vendedor');
+    const a = await seedVenda(env, {
+      data_venda: '2025-01-10',
+      valor_bruto: '500.00',
+      cliente_id: cliente.id,
+      arquiteto_id: arq.id,
+      vendedor_id: vend.id,
+    });
+    const b = await seedVenda(env, { data_venda: '2025-01-11', valor_bruto: '600.00' });
+
+    const all = await admin.get('/api/vendas?limit=2');
+    expect(all.status).toBe(200);
+    expect(all.body.items.map((v: { id: string }) => v.id)).toEqual([b.id, a.id]);
+    expect(all.body.total).toBeGreaterThanOrEqual(2);
+
+    const byName = await admin.get(`/api/vendas?q=${encodeURIComponent('zé pedr')}`);
+    expect(byName.body.total).toBe(1);
+    expect(byName.body.items[0]).toMatchObject({
+      id: a.id,
+      numero: a.numero,
+      cliente_nome: 'Marmoraria Zé Pedreira',
+      arquiteto_nome: 'Ana Arquiteta',
+      vendedor_nome: 'Beto Vendedor',
+      valor_bruto: 500,
+      comissao_paga: false,
+    });
+
+    const byNumber = await admin.get(`/api/vendas?q=${encodeURIComponent(`#${b.numero}`)}`);
+    expect(byNumber.body.items.map((v: { id: string }) => v.id)).toContain(b.id);
+    expect(byNumber.body.items.map((v: { id: string }) => v.id)).not.toContain(a.id);
+
+    const one = await admin.get(`/api/vendas/${a.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id: a.id, cliente_nome: 'Marmoraria Zé Pedreira', taxa_cartao: 0 });
+    expect((await admin.get('/api/vendas/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await admin.get('/api/vendas/xyz')).status).toBe(400);
+  });
+});
+
+describe('PATCH /api/vendas/:id recomputes the figures', () => {
+  it('recomputes fee, net, installments and both commissions when gross, type, card, entry or installments change', async () => {
+    const vend = await seedVendedor(env, '10');
+    const arq = await seedArquiteto(env, '5');
+    const credito = await seedCartao(env, { tipo: 'Crédito', taxa_1x: '3', taxa_3x: '5.5' });
+    const v = await seedVenda(env, {
+      data_venda: '2025-02-01',
+      valor_bruto: '1000.00',
+      comissao_vendedor: '100.00',
+      comissao_arquiteto: '50.00',
+      valor_parcelas: '1000.00',
+      vendedor_id: vend.id,
+      arquiteto_id: arq.id,
+    });
+    let version = (await admin.get(`/api/vendas/${v.id}`)).body.updated_at;
+
+    // parcelado 3x on the credit card at 5.5 %: fee = 2000 × 5.5 % = 110.00; net = 1890.00;
+    // seller 10 % of 1890 = 189.00; architect 5 % of 1890 = 94.50; installments value = 2000 − 0.
+    let res = await admin.patch(`/api/vendas/${v.id}`, {
+      valor_bruto: 2000,
+      tipo_venda: 'parcelado',
+      numero_parcelas: 3,
+      cartao_id: credito.id,
+      updated_at: version,
+      valor_liquido: 1, // derived figures sent by a client are ignored
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      valor_bruto: 2000,
+      tipo_venda: 'parcelado',
+      numero_parcelas: 3,
+      cartao_id: credito.id,
+      taxa_cartao: 0.055,
+      valor_taxa: 110,
+      valor_liquido: 1890,
+      valor_entrada: 0,
+      valor_parcelas: 2000,
+      comissao_vendedor: 189,
+      comissao_arquiteto: 94.5,
+      cartao_bandeira: 'Cartão',
+    });
+    version = res.body.updated_at;
+
+    // entrada of 500: the card carries 1500 → fee 82.50; net 1917.50; seller 191.75;
+    // architect 5 % of 1917.50 = 95.875 → 95.88 (half-up); installments value 1500.00.
+    res = await admin.patch(`/api/vendas/${v.id}`, {
+      tipo_venda: 'entrada',
+      valor_entrada: '500,00',
+      updated_at: version,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      valor_entrada: 500,
+      valor_taxa: 82.5,
+      valor_liquido: 1917.5,
+      valor_parcelas: 1500,
+      comissao_vendedor: 191.75,
+      comissao_arquiteto: 95.88,
+    });
+    version = res.body.updated_at;
+
+    // back to à vista: entry 0, one installment, credit 1x at 3 % → fee 60.00; net 1940.00;
+    // seller 194.00; architect 97.00.
+    res = await admin.patch(`/api/vendas/${v.id}`, { tipo_venda: 'avista', updated_at: version });
+    expect(res.body).toMatchObject({
+      valor_entrada: 0,
+      numero_parcelas: 1,
+      taxa_cartao: 0.03,
+      valor_taxa: 60,
+      valor_liquido: 1940,
+      valor_parcelas: 2000,
+      comissao_vendedor: 194,
+      comissao_arquiteto: 97,
+    });
+    version = res.body.updated_at;
+
+    // removing the card removes the fee: net = gross, seller 200.00, architect 100.00
+    res = await admin.patch(`/api/vendas/${v.id}`, { cartao_id: null, updated_at: version });
+    expect(res.body).toMatchObject({
+      cartao_id: null,
+      taxa_cartao: 0,
+      valor_taxa: 0,
+      valor_liquido: 2000,
+      comissao_vendedor: 200,
+      comissao_arquiteto: 100,
+    });
+  });
+
+  it('a change of status or date alone keeps the stored figures', async () => {
+    const vend = await seedVendedor(env, '10');
+    const v = await seedVenda(env, {
+      data_venda: '2025-02-02',
+      valor_bruto: '300.00',
+      comissao_vendedor: '30.00',
+      vendedor_id: vend.id,
+    });
+    await env.db.update(vendedores).set({ percentual_comissao: '20' }).where(eq(vendedores.id, vend.id));
+    const res = await admin.patch(`/api/vendas/${v.id}`, {
+      status: 'paga',
+      data_venda: '2025-02-03',
+      valor_bruto: '300',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      status: 'paga',
+      data_venda: '2025-02-03',
+      comissao_vendedor: 30,
+      valor_liquido: 300,
+    });
+  });
+
+  it('refuses a stale version, an entry above the gross value, an unknown card and bad values', async () => {
+    const v = await seedVenda(env, { data_venda: '2025-02-04', valor_bruto: '300.00' });
+    const stale = await admin.patch(`/api/vendas/${v.id}`, {
+      status: 'paga',
+      updated_at: '2020-01-01T00:00:00.000Z',
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+
+    const entrada = await admin.patch(`/api/vendas/${v.id}`, { tipo_venda: 'entrada', valor_entrada: 301 });
+    expect(entrada.status).toBe(400);
+    expect(entrada.body.errors[0].path).toBe('valor_entrada');
+
+    const cartao = await admin.patch(`/api/vendas/${v.id}`, {
+      cartao_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(cartao.status).toBe(400);
+    expect(cartao.body.errors[0].path).toBe('cartao_id');
+
+    for (const body of [
+      { status: 'aberta' },
+      { numero_parcelas: 13 },
+      { valor_bruto: -1 },
+      { data_venda: '2025-02-30' },
+    ]) {
+      expect((await admin.patch(`/api/vendas/${v.id}`, body)).status).toBe(400);
+    }
+    const unchanged = await admin.get(`/api/vendas/${v.id}`);
+    expect(unchanged.body).toMatchObject({ status: 'confirmada', valor_bruto: 300, tipo_venda: 'avista' });
+    expect(
+      (await admin.patch('/api/vendas/00000000-0000-4000-8000-000000000000', { status: 'paga' })).status,
+    ).toBe(404);
+  });
+});
+
+describe('PATCH /api/vendas/:id/comissao', () => {
+  it('toggles the commission between paid and pending', async () => {
+    const v = await seedVenda(env, { data_venda: '2025-03-01', valor_bruto: '100.00' });
+    const paga = await admin.patch(`/api/vendas/${v.id}/comissao`, { comissao_paga: true });
+    expect(paga.status).toBe(200);
+    expect(paga.body.comissao_paga).toBe(true);
+    const pendente = await admin.patch(`/api/vendas/${v.id}/comissao`, { comissao_paga: false });
+    expect(pendente.body.comissao_paga).toBe(false);
+    expect((await admin.patch(`/api/vendas/${v.id}/comissao`, { comissao_paga: 'sim' })).status).toBe(400);
+    expect(
+      (
+        await admin.patch('/api/vendas/00000000-0000-4000-8000-000000000000/comissao', {
+          comissao_paga: true,
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe('DELETE /api/vendas/:id', () => {
+  it('removes the sale and returns its quote to pendente', async () => {
+    const orc = await seedOrcamento(env);
+    const v = await seedVenda(env, {
+      data_venda: '2025-03-02',
+      valor_bruto: '1000.00',
+      cliente_id: orc.cliente_id,
+      orcamento_id: orc.id,
+    });
+    const { client } = await userWith(env, ['vendas']);
+    const res = await client.delete(`/api/vendas/${v.id}`);
+    expect(res.status).toBe(204);
+    const [quote] = await env.db.select().from(orcamentos).where(eq(orcamentos.id, orc.id));
+    expect(quote!.status).toBe('pendente');
+    expect(quote!.updated_at.getTime()).toBeGreaterThan(orc.updated_at.getTime());
+    expect(await env.db.select().from(vendas).where(eq(vendas.id, v.id))).toEqual([]);
+    expect((await client.delete(`/api/vendas/${v.id}`)).status).toBe(404);
+  });
+
+  it('a sale without a quote is simply removed; other quotes are untouched', async () => {
+    const other = await seedOrcamento(env);
+    const v = await seedVenda(env, { data_venda: '2025-03-03', valor_bruto: '10.00' });
+    expect((await admin.delete(`/api/vendas/${v.id}`)).status).toBe(204);
+    const [quote] = await env.db.select().from(orcamentos).where(eq(orcamentos.id, other.id));
+    expect(quote!.status).toBe('venda_realizada');
+  });
+
+  it('needs the vendas permission', async () => {
+    const v = await seedVenda(env, { data_venda: '2025-03-04', valor_bruto: '10.00' });
+    const { client } = await userWith(env, ['orcamentos']);
+    expect((await client.delete(`/api/vendas/${v.id}`)).status).toBe(403);
+    expect((await client.patch(`/api/vendas/${v.id}/comissao`, { comissao_paga: true })).status).toBe(403);
+    expect(await env.db.select().from(vendas).where(eq(vendas.id, v.id))).toHaveLength(1);
+  });
+});

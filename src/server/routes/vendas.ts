@@ -1,0 +1,174 @@
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { paginate, updateVersioned } from '../../db/queries/common';
+import {
+  cartaoRates,
+  countVendas,
+  deleteVendaReturningQuote,
+  estatisticasVendas,
+  getVenda,
+  listVendas,
+  lockVenda,
+  percentuaisComissao,
+  setComissaoPaga,
+  vendaOut,
+  vendasSearch,
+} from '../../db/queries/vendas';
+import { vendas } from '../../db/schema';
+import { dec, toDbMoney } from '../../domain/money';
+import type { TipoVenda } from '../../domain/pricing';
+import { computeVenda } from '../../domain/venda';
+import { uuid } from '../../schemas/common';
+import { comissaoUpdate, type VendasEstatisticas, vendasQuery, vendaUpdate } from '../../schemas/vendas';
+import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
+import { badRequest, HttpError, notFound, staleWrite } from '../errors';
+import { publish } from '../events';
+import { requirePermission } from '../permissions';
+
+const guard = requirePermission('vendas');
+const vendaNaoEncontrada = () => notFound('Venda não encontrada.');
+
+const SORTABLE = {
+  numero: vendas.numero,
+  data_venda: vendas.data_venda,
+  created_at: vendas.created_at,
+  valor_bruto: vendas.valor_bruto,
+} as const;
+
+function orderBy(sort: string | undefined): SQL {
+  const s = sort ?? '-created_at'; // the spec's order: newest first
+  const descending = s.startsWith('-');
+  const col = SORTABLE[(descending ? s.slice(1) : s) as keyof typeof SORTABLE];
+  if (!col) throw new HttpError(400, 'Dados inválidos', `Não é possível ordenar por "${s}".`);
+  return descending ? sql`${desc(col)}, ${desc(vendas.id)}` : sql`${asc(col)}, ${asc(vendas.id)}`;
+}
+
+export const vendasRoutes = new Hono<AppEnv>()
+  .get('/estatisticas', guard, async (c) => {
+    const { db, config } = c.get('deps');
+    const r = await estatisticasVendas(db, config.tzNegocio);
+    const body: VendasEstatisticas = {
+      vendas_mes: Number(r.vendas_mes),
+      vendas_hoje: r.vendas_hoje,
+      total_cartao: Number(r.total_cartao),
+      total_parcelado: Number(r.total_parcelado),
+    };
+    return c.json(body);
+  })
+  .get('/', guard, async (c) => {
+    const q = parseQuery(c, vendasQuery);
+    const { db } = c.get('deps');
+    const parts = [vendasSearch(q.q), q.status ? eq(vendas.status, q.status) : undefined].filter(
+      (p): p is SQL => !!p,
+    );
+    const where = parts.length ? sql.join(parts, sql` and `) : undefined;
+    const order = orderBy(q.sort);
+    const page = await paginate(
+      (limit, offset) => listVendas(db, { where, order, limit, offset }),
+      () => countVendas(db, where),
+      q.page,
+      q.limit,
+    );
+    return c.json({ ...page, items: page.items.map(vendaOut) });
+  })
+  .get('/:id', guard, async (c) => {
+    const id = parseId(c, uuid);
+    const row = await getVenda(c.get('deps').db, id);
+    if (!row) throw vendaNaoEncontrada();
+    return c.json(vendaOut(row));
+  })
+  .patch('/:id', guard, async (c) => {
+    const id = parseId(c, uuid);
+    const { updated_at, ...input } = await parseBody(c, vendaUpdate);
+    const { db } = c.get('deps');
+    await db.transaction(async (tx) => {
+      const cur = await lockVenda(tx, id);
+      if (!cur) throw vendaNaoEncontrada();
+      if (updated_at && cur.updated_at.getTime() !== new Date(updated_at).getTime()) throw staleWrite();
+
+      const tipo = (input.tipo_venda ?? cur.tipo_venda) as TipoVenda;
+      const next = {
+        valor_bruto: input.valor_bruto ?? cur.valor_bruto,
+        tipo_venda: tipo,
+        // Only a sale with a down payment ('entrada') has one; à vista has a single payment.
+        valor_entrada: tipo === 'entrada' ? (input.valor_entrada ?? cur.valor_entrada) : '0',
+        numero_parcelas: tipo === 'avista' ? 1 : (input.numero_parcelas ?? cur.numero_parcelas),
+        cartao_id: input.cartao_id !== undefined ? input.cartao_id : cur.cartao_id,
+      };
+      const figuresChanged =
+        !dec(next.valor_bruto).eq(dec(cur.valor_bruto)) ||
+        next.tipo_venda !== cur.tipo_venda ||
+        !dec(next.valor_entrada).eq(dec(cur.valor_entrada)) ||
+        next.numero_parcelas !== cur.numero_parcelas ||
+        next.cartao_id !== cur.cartao_id;
+
+      const set: Record<string, unknown> = {};
+      if (input.status) set.status = input.status;
+      if (input.data_venda) set.data_venda = input.data_venda;
+      if (figuresChanged) {
+        if (dec(next.valor_entrada).gt(dec(next.valor_bruto))) {
+          throw badRequest('O valor da entrada não pode ser maior que o valor bruto.', [
+            { path: 'valor_entrada', message: 'O valor da entrada não pode ser maior que o valor bruto.' },
+          ]);
+        }
+        const cartao = next.cartao_id ? await cartaoRates(tx, next.cartao_id) : null;
+        if (next.cartao_id && !cartao) {
+          throw badRequest('Forma de pagamento não encontrada.', [
+            { path: 'cartao_id', message: 'Forma de pagamento não encontrada.' },
+          ]);
+        }
+        // The same rule as a quote turned into a sale, with the current rates and percentages.
+        const pct = await percentuaisComissao(tx, cur.vendedor_id, cur.arquiteto_id);
+        const f = computeVenda({
+          valor_bruto: next.valor_bruto,
+          tipo_venda: next.tipo_venda,
+          valor_entrada: next.valor_entrada,
+          numero_parcelas: next.numero_parcelas,
+          cartao,
+          tem_vendedor: !!cur.vendedor_id,
+          percentual_vendedor: pct.vendedor,
+          tem_arquiteto: !!cur.arquiteto_id,
+          percentual_arquiteto: pct.arquiteto,
+        });
+        Object.assign(set, {
+          cartao_id: next.cartao_id,
+          tipo_venda: f.tipo_venda,
+          numero_parcelas: f.numero_parcelas,
+          valor_bruto: toDbMoney(f.valor_bruto),
+          valor_entrada: toDbMoney(f.valor_entrada),
+          valor_parcelas: toDbMoney(f.valor_parcelas),
+          taxa_cartao: f.taxa_cartao,
+          valor_taxa: toDbMoney(f.valor_taxa),
+          valor_liquido: toDbMoney(f.valor_liquido),
+          comissao_vendedor: toDbMoney(f.comissao_vendedor),
+          comissao_arquiteto: toDbMoney(f.comissao_arquiteto),
+        });
+      }
+      const r = await updateVersioned(tx, vendas, id, set, updated_at);
+      if (r === 'missing') throw vendaNaoEncontrada();
+      if (r === 'stale') throw staleWrite();
+      await publish(tx, 'vendas', 'atualizado', id);
+    });
+    return c.json(vendaOut((await getVenda(db, id))!));
+  })
+  .patch('/:id/comissao', guard, async (c) => {
+    const id = parseId(c, uuid);
+    const { comissao_paga } = await parseBody(c, comissaoUpdate);
+    const { db } = c.get('deps');
+    await db.transaction(async (tx) => {
+      if (!(await setComissaoPaga(tx, id, comissao_paga))) throw vendaNaoEncontrada();
+      await publish(tx, 'vendas', 'atualizado', id);
+    });
+    return c.json(vendaOut((await getVenda(db, id))!));
+  })
+  .delete('/:id', guard, async (c) => {
+    const id = parseId(c, uuid);
+    const { db } = c.get('deps');
+    await db.transaction(async (tx) => {
+      const gone = await deleteVendaReturningQuote(tx, id);
+      if (!gone) throw vendaNaoEncontrada();
+      await publish(tx, 'vendas', 'removido', id);
+      if (gone.orcamento_id) await publish(tx, 'orcamentos', 'atualizado', gone.orcamento_id);
+    });
+    return c.body(null, 204);
+  });

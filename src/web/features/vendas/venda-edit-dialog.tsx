@@ -1,0 +1,254 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  STATUS_VENDA,
+  STATUS_VENDA_LABEL,
+  TIPO_VENDA_LABEL,
+  TIPOS_VENDA,
+  type Venda,
+  vendaUpdate,
+} from '../../../schemas/vendas';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { FormField, fieldA11y } from '../../components/ui/form-field';
+import { Input, NativeSelect } from '../../components/ui/input';
+import { Loading } from '../../components/ui/states';
+import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
+
+interface CartaoOpcao {
+  id: string;
+  bandeira: string;
+  tipo: string;
+}
+
+type FormValues = {
+  data_venda: string;
+  status: Venda['status'];
+  valor_bruto: string;
+  tipo_venda: Venda['tipo_venda'];
+  valor_entrada: string;
+  numero_parcelas: string;
+  cartao_id: string;
+};
+
+function valuesOf(v: Venda): FormValues {
+  return {
+    data_venda: v.data_venda,
+    status: v.status,
+    valor_bruto: String(v.valor_bruto),
+    tipo_venda: v.tipo_venda,
+    valor_entrada: String(v.valor_entrada),
+    numero_parcelas: String(v.numero_parcelas),
+    cartao_id: v.cartao_id ?? '',
+  };
+}
+
+/** The body of PATCH /vendas/:id: only the editable fields; the server recomputes the rest. */
+function payloadOf(v: FormValues, updated_at: string) {
+  return {
+    data_venda: v.data_venda,
+    status: v.status,
+    valor_bruto: v.valor_bruto,
+    tipo_venda: v.tipo_venda,
+    ...(v.tipo_venda === 'entrada' ? { valor_entrada: v.valor_entrada } : {}),
+    ...(v.tipo_venda !== 'avista' ? { numero_parcelas: v.numero_parcelas } : {}),
+    cartao_id: v.cartao_id || null,
+    updated_at,
+  };
+}
+
+const PARCELAS = Array.from({ length: 12 }, (_, i) => i + 1);
+
+export function VendaEditDialog({
+  vendaId,
+  onOpenChange,
+}: {
+  vendaId: string | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const qc = useQueryClient();
+  const open = !!vendaId;
+  // The sale as it is now (its updated_at is the version this edit is based on).
+  const venda = useQuery({
+    queryKey: ['vendas', 'detalhe', vendaId],
+    queryFn: ({ signal }) => api.get<Venda>(`/vendas/${vendaId}`, signal),
+    enabled: open,
+    staleTime: 0,
+  });
+  const cartoes = useQuery({
+    queryKey: ['cartoes', 'opcoes'],
+    queryFn: ({ signal }) => api.get<CartaoOpcao[]>('/cartoes/opcoes', signal),
+    enabled: open,
+  });
+  const [base, setBase] = useState<Venda | null>(null);
+  const { register, handleSubmit, reset, watch, setError, clearErrors, formState } = useForm<FormValues>();
+  const errors = formState.errors;
+  const tipo = watch('tipo_venda');
+
+  useEffect(() => {
+    if (!open) setBase(null);
+  }, [open]);
+  // Load the form once per opening, so a live refresh does not wipe what the user is typing.
+  useEffect(() => {
+    if (open && venda.data && !base) {
+      setBase(venda.data);
+      reset(valuesOf(venda.data));
+    }
+  }, [open, venda.data, base, reset]);
+
+  const save = useMutation({
+    mutationFn: (body: ReturnType<typeof payloadOf>) => api.patch<Venda>(`/vendas/${vendaId}`, body),
+    onSuccess: () => {
+      toastSuccess('Venda atualizada com sucesso!');
+      void qc.invalidateQueries({ queryKey: ['vendas'] });
+      void qc.invalidateQueries({ queryKey: ['relatorios'] });
+      onOpenChange(false);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError) {
+        for (const f of err.errors) setError(f.path as keyof FormValues, { message: f.message });
+      }
+      toastError('Erro ao atualizar venda', err);
+    },
+  });
+
+  const submit = handleSubmit((v) => {
+    if (!base) return;
+    clearErrors();
+    const body = payloadOf(v, base.updated_at);
+    const parsed = vendaUpdate.safeParse(body);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        setError(String(issue.path[0]) as keyof FormValues, { message: issue.message });
+      }
+      return;
+    }
+    save.mutate(body);
+  });
+
+  const cartaoIds = new Set(cartoes.data?.map((c) => c.id));
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Editar Venda{base ? ` #${base.numero}` : ''}</DialogTitle>
+          <DialogDescription>
+            Taxa do cartão, valor líquido, parcelas e comissões são recalculados ao salvar.
+          </DialogDescription>
+        </DialogHeader>
+        {!base ? (
+          <Loading text="Carregando venda..." />
+        ) : (
+          <form className="grid gap-4" onSubmit={submit} noValidate>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField id="ve-data" label="Data da Venda" error={errors.data_venda?.message}>
+                <Input
+                  {...fieldA11y('ve-data', errors.data_venda?.message)}
+                  type="date"
+                  {...register('data_venda')}
+                />
+              </FormField>
+              <FormField id="ve-status" label="Status" error={errors.status?.message}>
+                <NativeSelect {...fieldA11y('ve-status', errors.status?.message)} {...register('status')}>
+                  {STATUS_VENDA.map((s) => (
+                    <option key={s} value={s}>
+                      {STATUS_VENDA_LABEL[s]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField id="ve-bruto" label="Valor Bruto" error={errors.valor_bruto?.message}>
+                <Input
+                  {...fieldA11y('ve-bruto', errors.valor_bruto?.message)}
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  min={0}
+                  {...register('valor_bruto')}
+                />
+              </FormField>
+              <FormField id="ve-tipo" label="Tipo de Venda" error={errors.tipo_venda?.message}>
+                <NativeSelect
+                  {...fieldA11y('ve-tipo', errors.tipo_venda?.message)}
+                  {...register('tipo_venda')}
+                >
+                  {TIPOS_VENDA.map((t) => (
+                    <option key={t} value={t}>
+                      {TIPO_VENDA_LABEL[t]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+            </div>
+            {tipo !== 'avista' && (
+              <div className="grid gap-4 sm:grid-cols-2">
+                {tipo === 'entrada' && (
+                  <FormField id="ve-entrada" label="Valor da Entrada" error={errors.valor_entrada?.message}>
+                    <Input
+                      {...fieldA11y('ve-entrada', errors.valor_entrada?.message)}
+                      type="number"
+                      inputMode="decimal"
+                      step="0.01"
+                      min={0}
+                      {...register('valor_entrada')}
+                    />
+                  </FormField>
+                )}
+                <FormField
+                  id="ve-parcelas"
+                  label="Número de Parcelas"
+                  error={errors.numero_parcelas?.message}
+                >
+                  <NativeSelect
+                    {...fieldA11y('ve-parcelas', errors.numero_parcelas?.message)}
+                    {...register('numero_parcelas')}
+                  >
+                    {PARCELAS.map((n) => (
+                      <option key={n} value={String(n)}>
+                        {n}x
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormField>
+              </div>
+            )}
+            <FormField id="ve-cartao" label="Tipo de Pagamento" error={errors.cartao_id?.message}>
+              <NativeSelect {...fieldA11y('ve-cartao', errors.cartao_id?.message)} {...register('cartao_id')}>
+                <option value="">Nenhum (sem taxa)</option>
+                {/* an inactive card still on the sale stays selectable */}
+                {base.cartao_id && !cartaoIds.has(base.cartao_id) && (
+                  <option value={base.cartao_id}>
+                    {[base.cartao_bandeira, base.cartao_tipo].filter(Boolean).join(' - ') || 'Cartão atual'}
+                  </option>
+                )}
+                {cartoes.data?.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.bandeira} - {c.tipo}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
+                Cancelar
+              </Button>
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? 'Salvando...' : 'Salvar Alterações'}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,299 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import type { Page } from '../../../schemas/common';
+import type { ComissoesArquitetos, ComissoesVendedores } from '../../../schemas/relatorios';
+import type { Comissionado } from '../../../schemas/vendedores';
+import { Badge } from '../../components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { FormField } from '../../components/ui/form-field';
+import { Input, NativeSelect } from '../../components/ui/input';
+import { Empty, Loading } from '../../components/ui/states';
+import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { api, qs, toastError } from '../../lib/api';
+import { formatDate, formatMoney, formatPercent } from '../../lib/format';
+
+type Kind = 'vendedor' | 'arquiteto';
+
+interface Texts {
+  recurso: 'vendedores' | 'arquitetos';
+  endpoint: string;
+  filtroParam: 'vendedor_id' | 'arquiteto_id';
+  pessoa: string;
+  todos: string;
+  ativos: string;
+  total: string;
+  vazioResumo: string;
+  titulo: string;
+}
+
+const TEXTS: Record<Kind, Texts> = {
+  vendedor: {
+    recurso: 'vendedores',
+    endpoint: '/relatorios/comissoes-vendedores',
+    filtroParam: 'vendedor_id',
+    pessoa: 'Vendedor',
+    todos: 'Todos os vendedores',
+    ativos: 'Vendedores Ativos',
+    total: 'Total em Comissões',
+    vazioResumo: 'Nenhum vendedor com comissão encontrado no período selecionado',
+    titulo: 'Relatório de Comissão',
+  },
+  arquiteto: {
+    recurso: 'arquitetos',
+    endpoint: '/relatorios/comissoes-arquitetos',
+    filtroParam: 'arquiteto_id',
+    pessoa: 'Arquiteto',
+    todos: 'Todos os arquitetos',
+    ativos: 'Arquitetos Ativos',
+    total: 'Total em Comissões RT',
+    vazioResumo: 'Nenhum arquiteto com comissão encontrado no período selecionado',
+    titulo: 'Relatório Comissão RT',
+  },
+};
+
+/** Both reports in one shape: the person's id and name under neutral keys. */
+interface Report {
+  resumo: { ativos: number; vendas: number; total: number };
+  porPessoa: {
+    id: string;
+    nome: string;
+    percentual_comissao: number;
+    vendas: number;
+    total_comissao: number;
+  }[];
+  vendas: (ComissoesVendedores['vendas'][number] & { pessoa_nome: string | null })[];
+  vendasTotal: number;
+}
+
+function normalize(kind: Kind, r: ComissoesVendedores | ComissoesArquitetos): Report {
+  if (kind === 'vendedor') {
+    const v = r as ComissoesVendedores;
+    return {
+      resumo: {
+        ativos: v.resumo.vendedores_ativos,
+        vendas: v.resumo.vendas_com_comissao,
+        total: v.resumo.total_comissoes,
+      },
+      porPessoa: v.por_vendedor.map((p) => ({ ...p, id: p.vendedor_id })),
+      vendas: v.vendas.map((s) => ({ ...s, pessoa_nome: s.vendedor_nome })),
+      vendasTotal: v.vendas_total,
+    };
+  }
+  const a = r as ComissoesArquitetos;
+  return {
+    resumo: {
+      ativos: a.resumo.arquitetos_ativos,
+      vendas: a.resumo.vendas_com_comissao,
+      total: a.resumo.total_comissoes,
+    },
+    porPessoa: a.por_arquiteto.map((p) => ({ ...p, id: p.arquiteto_id })),
+    vendas: a.vendas.map((s) => ({
+      ...s,
+      vendedor_id: s.arquiteto_id,
+      vendedor_nome: s.arquiteto_nome,
+      pessoa_nome: s.arquiteto_nome,
+    })),
+    vendasTotal: a.vendas_total,
+  };
+}
+
+/**
+ * The commission report tab (doc 2 §2 Vendedores; the architects' RT report has the same shape):
+ * filters, summary, one line per person and the detail of each sale — all computed by the server.
+ */
+export function ComissaoReport({ kind }: { kind: Kind }) {
+  const t = TEXTS[kind];
+  const uid = useId();
+  const [pessoa, setPessoa] = useState('');
+  const [inicio, setInicio] = useState('');
+  const [fim, setFim] = useState('');
+
+  // Every person, active or not: a former seller still has commissions in past periods.
+  const pessoas = useQuery({
+    queryKey: [t.recurso, 'todos'],
+    queryFn: ({ signal }) =>
+      api.get<Page<Comissionado>>(`/${t.recurso}${qs({ sort: 'nome', limit: 200 })}`, signal),
+  });
+
+  const validRange = !inicio || !fim || inicio <= fim;
+  const report = useQuery({
+    queryKey: ['relatorios', t.recurso, { pessoa, inicio, fim }],
+    queryFn: async ({ signal }) =>
+      normalize(
+        kind,
+        await api.get<ComissoesVendedores | ComissoesArquitetos>(
+          `${t.endpoint}${qs({ [t.filtroParam]: pessoa, inicio, fim })}`,
+          signal,
+        ),
+      ),
+    enabled: validRange,
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (report.error) toastError('Erro ao carregar relatório', report.error);
+  }, [report.error]);
+
+  const data = report.data;
+  return (
+    <div className="flex flex-col gap-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>Filtros</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-3">
+          <FormField id={`${uid}-pessoa`} label={t.pessoa}>
+            <NativeSelect id={`${uid}-pessoa`} value={pessoa} onChange={(e) => setPessoa(e.target.value)}>
+              <option value="">{t.todos}</option>
+              {pessoas.data?.items.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.nome}
+                  {p.status === 'inativo' ? ' (inativo)' : ''}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField id={`${uid}-inicio`} label="Data Início">
+            <Input
+              id={`${uid}-inicio`}
+              type="date"
+              value={inicio}
+              onChange={(e) => setInicio(e.target.value)}
+            />
+          </FormField>
+          <FormField
+            id={`${uid}-fim`}
+            label="Data Fim"
+            error={validRange ? undefined : 'A Data Fim deve ser igual ou posterior à Data Início.'}
+          >
+            <Input
+              id={`${uid}-fim`}
+              type="date"
+              value={fim}
+              aria-invalid={validRange ? undefined : true}
+              aria-describedby={validRange ? undefined : `${uid}-fim-erro`}
+              onChange={(e) => setFim(e.target.value)}
+            />
+          </FormField>
+        </CardContent>
+      </Card>
+
+      {report.isPending && !data ? (
+        <Loading text="Carregando relatório de comissão..." />
+      ) : !data ? null : (
+        <>
+          <Card>
+            <CardHeader>
+              <CardTitle>Resumo</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4 sm:grid-cols-3" aria-label="Resumo do relatório">
+                <div>
+                  <dt className="text-sm text-muted-foreground">{t.ativos}</dt>
+                  <dd className="text-2xl font-bold">{data.resumo.ativos}</dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-muted-foreground">Vendas com Comissão</dt>
+                  <dd className="text-2xl font-bold">{data.resumo.vendas}</dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-muted-foreground">{t.total}</dt>
+                  <dd className="text-2xl font-bold text-success">{formatMoney(data.resumo.total)}</dd>
+                </div>
+              </dl>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Comissões por {t.pessoa}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {data.porPessoa.length === 0 ? (
+                <Empty text={t.vazioResumo} />
+              ) : (
+                <Table aria-label={`Comissões por ${t.pessoa.toLowerCase()}`}>
+                  <THead>
+                    <TR>
+                      <TH>{t.pessoa}</TH>
+                      <TH className="text-right">Comissão (%)</TH>
+                      <TH className="text-right">Vendas</TH>
+                      <TH className="text-right">Total Comissão</TH>
+                    </TR>
+                  </THead>
+                  <TBody>
+                    {data.porPessoa.map((p) => (
+                      <TR key={p.id}>
+                        <TD className="font-medium">{p.nome}</TD>
+                        <TD className="text-right">{formatPercent(p.percentual_comissao)}</TD>
+                        <TD className="text-right">{p.vendas}</TD>
+                        <TD className="whitespace-nowrap text-right font-semibold">
+                          {formatMoney(p.total_comissao)}
+                        </TD>
+                      </TR>
+                    ))}
+                  </TBody>
+                </Table>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Detalhamento das Vendas</CardTitle>
+              {data.vendasTotal > data.vendas.length && (
+                <p className="text-sm text-muted-foreground">
+                  Mostrando as {data.vendas.length} vendas mais recentes de {data.vendasTotal}. Use os filtros
+                  de data para ver as demais.
+                </p>
+              )}
+            </CardHeader>
+            <CardContent>
+              {data.vendas.length === 0 ? (
+                <Empty text="Nenhuma venda com comissão encontrada no período selecionado" />
+              ) : (
+                <Table aria-label="Detalhamento das Vendas">
+                  <THead>
+                    <TR>
+                      <TH>Venda #</TH>
+                      <TH>Data</TH>
+                      <TH>{t.pessoa}</TH>
+                      <TH className="text-right">Valor Bruto</TH>
+                      <TH className="text-right">Taxa Cartão</TH>
+                      <TH className="text-right">Valor p/ Comissão</TH>
+                      <TH className="text-right">Comissão (%)</TH>
+                      <TH className="text-right">Valor Comissão</TH>
+                      <TH>Status</TH>
+                    </TR>
+                  </THead>
+                  <TBody>
+                    {data.vendas.map((v) => (
+                      <TR key={v.id}>
+                        <TD className="font-medium">#{v.numero}</TD>
+                        <TD>{formatDate(v.data_venda)}</TD>
+                        <TD>{v.pessoa_nome ?? 'N/A'}</TD>
+                        <TD className="whitespace-nowrap text-right">{formatMoney(v.valor_bruto)}</TD>
+                        <TD className="whitespace-nowrap text-right">
+                          {v.valor_taxa ? formatMoney(v.valor_taxa) : '-'}
+                        </TD>
+                        <TD className="whitespace-nowrap text-right">{formatMoney(v.valor_base)}</TD>
+                        <TD className="text-right">{formatPercent(v.percentual_comissao)}</TD>
+                        <TD className="whitespace-nowrap text-right font-semibold">
+                          {formatMoney(v.valor_comissao)}
+                        </TD>
+                        <TD>
+                          <Badge variant={v.comissao_paga ? 'green' : 'yellow'}>
+                            {v.comissao_paga ? 'Paga' : 'Pendente'}
+                          </Badge>
+                        </TD>
+                      </TR>
+                    ))}
+                  </TBody>
+                </Table>
+              )}
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
