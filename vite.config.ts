@@ -14,6 +14,22 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // recharts and its own dependencies are one ~106 KB (gzip) chunk, over the 100 KB budget of
+          // scripts/check-bundle.mjs: its d3/redux dependencies go to a chunk of their own, loaded with
+          // it (only by the lazily loaded charts). Not recursive, so React stays where it is.
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name: 'charts-vendor',
+              test: /node_modules[\\/](d3-[^\\/]+|victory-vendor|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|decimal\.js-light|eventemitter3|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

@@ -1,10 +1,13 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { arquitetosRoutes } from './arquitetos';
+import { caixaRoutes } from './caixa';
 import { cartoesRoutes } from './cartoes';
 import { categoriasProdutosRoutes } from './categorias-produtos';
 import { cepRoutes } from './cep';
 import { clientesRoutes } from './clientes';
+import { dashboardRoutes } from './dashboard';
+import { despesasRoutes } from './despesas';
 import { fornecedoresRoutes } from './fornecedores';
 import { funcionariosRoutes } from './funcionarios';
 import { itensVendaRoutes } from './itens-venda';
@@ -24,6 +27,9 @@ export const apiRoutes: [path: string, router: Hono<AppEnv>][] = [
   ['fornecedores', fornecedoresRoutes],
   ['funcionarios', funcionariosRoutes],
   ['cep', cepRoutes],
+  ['despesas', despesasRoutes],
+  ['caixa', caixaRoutes],
+  ['dashboard', dashboardRoutes],
   ['vendedores', vendedoresRoutes],
   ['arquitetos', arquitetosRoutes],
   ['vendas', vendasRoutes],

@@ -1,6 +1,231 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  DollarSign,
+  FileText,
+  type LucideIcon,
+  Package,
+  PackagePlus,
+  Plus,
+  Receipt,
+  ShoppingCart,
+  TrendingDown,
+  TrendingUp,
+  UserPlus,
+  Users,
+} from 'lucide-react';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link } from 'react-router';
+import type { Dashboard } from '../../../schemas/dashboard';
+import { Badge, type BadgeVariant } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
+import { Empty, Loading } from '../../components/ui/states';
+import { api } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
+import { cn } from '../../lib/utils';
 
-// Placeholder until this screen's issue lands.
-export default function Page() {
-  return <PageHeader title="Dashboard" subtitle="Em construção." />;
+const SerieChart = lazy(() => import('./serie-chart'));
+
+const EMPTY: Dashboard = {
+  faturamento_mensal: 0,
+  orcamentos_pendentes: 0,
+  clientes_ativos: 0,
+  produtos_cadastrados: 0,
+  despesas_mes: 0,
+  lucro_mensal: 0,
+  orcamentos_recentes: [],
+  serie_12_meses: [],
+};
+
+/** Quote status badge (spec doc 1 §4): pendente yellow, aprovado green, venda_realizada blue, other red. */
+function statusOrcamento(status: string): { label: string; variant: BadgeVariant } {
+  switch (status) {
+    case 'pendente':
+      return { label: 'Pendente', variant: 'yellow' };
+    case 'aprovado':
+      return { label: 'Aprovado', variant: 'green' };
+    case 'venda_realizada':
+      return { label: 'Venda Realizada', variant: 'blue' };
+    default:
+      return { label: status.charAt(0).toUpperCase() + status.slice(1), variant: 'red' };
+  }
+}
+
+const ACOES: { label: string; to: string; icon: LucideIcon }[] = [
+  { label: 'Novo Orçamento', to: '/orcamentos', icon: FileText },
+  { label: 'Cadastrar Cliente', to: '/clientes', icon: UserPlus },
+  { label: 'Adicionar Produto', to: '/produtos', icon: PackagePlus },
+  { label: 'Registrar Venda', to: '/vendas', icon: ShoppingCart },
+  { label: 'Gerenciar Despesas', to: '/despesas', icon: Receipt },
+];
+
+export default function DashboardPage() {
+  const q = useQuery({
+    queryKey: ['dashboard'],
+    queryFn: ({ signal }) => api.get<Dashboard>('/dashboard', signal),
+  });
+  // The spec: a dashboard load failure is only logged.
+  useEffect(() => {
+    if (q.error) console.error('Erro ao carregar dashboard', q.error);
+  }, [q.error]);
+
+  if (q.isPending) return <Loading text="Carregando dashboard..." className="min-h-[50vh]" />;
+  const d = q.data ?? EMPTY;
+  const lucroPositivo = d.lucro_mensal >= 0;
+
+  return (
+    <>
+      <PageHeader title="Dashboard" subtitle="Visão geral do seu negócio" />
+
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <KpiCard
+          title="Faturamento Mensal"
+          value={
+            <span className="flex items-center gap-2">
+              {formatMoney(d.faturamento_mensal)}
+              {lucroPositivo ? (
+                <TrendingUp aria-label="Lucro no mês" role="img" className="size-5 text-green-600" />
+              ) : (
+                <TrendingDown aria-label="Prejuízo no mês" role="img" className="size-5 text-red-600" />
+              )}
+            </span>
+          }
+          icon={DollarSign}
+          hint="Vendas líquidas do mês"
+          testId="dash-faturamento"
+        />
+        <KpiCard
+          title="Orçamentos Pendentes"
+          value={d.orcamentos_pendentes.toLocaleString('pt-BR')}
+          icon={FileText}
+          testId="dash-orcamentos-pendentes"
+        />
+        <KpiCard
+          title="Clientes Ativos"
+          value={d.clientes_ativos.toLocaleString('pt-BR')}
+          icon={Users}
+          testId="dash-clientes"
+        />
+        <KpiCard
+          title="Produtos Cadastrados"
+          value={d.produtos_cadastrados.toLocaleString('pt-BR')}
+          icon={Package}
+          testId="dash-produtos"
+        />
+      </div>
+
+      <div className="mb-6 grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Orçamentos Recentes</CardTitle>
+            <CardDescription>Os últimos orçamentos criados</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            {d.orcamentos_recentes.length === 0 ? (
+              <Empty text="Nenhum orçamento encontrado." className="py-6" />
+            ) : (
+              <ul className="flex flex-col divide-y rounded-md border" aria-label="Orçamentos recentes">
+                {d.orcamentos_recentes.map((o) => {
+                  const s = statusOrcamento(o.status);
+                  return (
+                    <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                      <div className="min-w-0">
+                        <p className="font-medium">Orçamento #{o.numero}</p>
+                        <p className="truncate text-sm text-muted-foreground">{o.cliente_nome ?? '—'}</p>
+                      </div>
+                      <div className="flex items-center gap-3">
+                        <span className="font-semibold tabular-nums">{formatMoney(o.valor_total)}</span>
+                        <Badge variant={s.variant}>{s.label}</Badge>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Button asChild variant="outline" className="flex-1">
+                <Link to="/orcamentos">Ver Todos os Orçamentos</Link>
+              </Button>
+              <Button asChild className="flex-1">
+                <Link to="/orcamentos">
+                  <Plus />
+                  Novo Orçamento
+                </Link>
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Ações Rápidas</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <nav aria-label="Ações rápidas" className="grid gap-2">
+              {ACOES.map((a) => (
+                <Button key={a.label} asChild variant="outline" className="justify-start">
+                  <Link to={a.to}>
+                    <a.icon />
+                    {a.label}
+                  </Link>
+                </Button>
+              ))}
+            </nav>
+          </CardContent>
+        </Card>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card>
+          <CardHeader>
+            <CardTitle>Performance Mensal</CardTitle>
+            <CardDescription>Resumo do Mês</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <dl className="flex flex-col gap-3" data-testid="dash-resumo">
+              <div className="flex items-center justify-between gap-2">
+                <dt className="text-muted-foreground">Faturamento</dt>
+                <dd className="font-semibold tabular-nums text-green-600">
+                  {formatMoney(d.faturamento_mensal)}
+                </dd>
+              </div>
+              <div className="flex items-center justify-between gap-2">
+                <dt className="text-muted-foreground">Despesas</dt>
+                <dd className="font-semibold tabular-nums text-red-600">{formatMoney(d.despesas_mes)}</dd>
+              </div>
+              <div className="flex items-center justify-between gap-2 border-t pt-3">
+                <dt className="font-medium">Lucro Líquido</dt>
+                <dd
+                  className={cn(
+                    'text-lg font-bold tabular-nums',
+                    lucroPositivo ? 'text-green-600' : 'text-red-600',
+                  )}
+                  data-testid="dash-lucro"
+                >
+                  {formatMoney(d.lucro_mensal)}
+                </dd>
+              </div>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Últimos 12 meses</CardTitle>
+            <CardDescription>Faturamento líquido e despesas por mês</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {d.serie_12_meses.some((m) => m.faturamento || m.despesas) ? (
+              <Suspense fallback={<Loading text="Carregando gráfico..." />}>
+                <SerieChart serie={d.serie_12_meses} />
+              </Suspense>
+            ) : (
+              <Empty text="Ainda não há vendas nem despesas nos últimos 12 meses." className="py-6" />
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,108 @@
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { CaixaResumo, Movimentacao } from '../../schemas/caixa';
+import type { Executor } from '../client';
+import { caixaInicial, movimentacoesCaixa } from '../schema';
+import { countWhere, numbersOut, numericColumns, queryRows, searchAny } from './common';
+
+type MovRow = typeof movimentacoesCaixa.$inferSelect;
+
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+
+export function movimentacaoOut(row: MovRow): Movimentacao {
+  return numbersOut(
+    row as unknown as Record<string, unknown>,
+    numericColumns(movimentacoesCaixa),
+  ) as unknown as Movimentacao;
+}
+
+/**
+ * The cash position in one statement: the latest initial value (0 when none was ever recorded) plus
+ * entradas minus saídas (spec doc 2 §9).
+ */
+export async function resumoCaixa(db: Executor): Promise<CaixaResumo> {
+  const [r] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with inicial as (
+          select coalesce(
+            (select ${caixaInicial.valor} from ${caixaInicial}
+              order by ${caixaInicial.created_at} desc, ${caixaInicial.id} desc limit 1),
+            0) as valor
+        ), mov as (
+          select coalesce(sum(${movimentacoesCaixa.valor}) filter (where ${movimentacoesCaixa.tipo} = 'entrada'), 0) as entradas,
+                 coalesce(sum(${movimentacoesCaixa.valor}) filter (where ${movimentacoesCaixa.tipo} = 'saida'), 0) as saidas
+          from ${movimentacoesCaixa}
+        )
+        select inicial.valor as caixa_inicial, mov.entradas as total_entradas, mov.saidas as total_saidas,
+               inicial.valor + mov.entradas - mov.saidas as saldo
+        from inicial, mov`,
+  );
+  return {
+    caixa_inicial: num(r?.caixa_inicial),
+    total_entradas: num(r?.total_entradas),
+    total_saidas: num(r?.total_saidas),
+    saldo: num(r?.saldo),
+  };
+}
+
+/**
+ * Records a new initial value. Its created_at is kept strictly after the previous one's, so "the
+ * latest" is never a tie even for two saves within the same millisecond.
+ */
+export async function insertCaixaInicial(tx: Executor, valor: string) {
+  const [row] = await tx
+    .insert(caixaInicial)
+    .values({
+      valor,
+      created_at: sql`greatest(clock_timestamp(), coalesce((select max(${caixaInicial.created_at}) from ${caixaInicial}) + interval '1 millisecond', clock_timestamp()))`,
+    })
+    .returning();
+  return { ...row!, valor: Number(row!.valor) };
+}
+
+export interface MovFilter {
+  q?: string;
+  tipo?: string;
+}
+
+function movWhere(f: MovFilter): SQL | undefined {
+  return and(
+    searchAny(f.q, [movimentacoesCaixa.nome]),
+    f.tipo ? eq(movimentacoesCaixa.tipo, f.tipo) : undefined,
+  );
+}
+
+/** Newest date first, then the latest recorded (movimentacoes_data_idx). */
+export function listMovimentacoes(db: Executor, f: MovFilter & { limit: number; offset: number }) {
+  return db
+    .select()
+    .from(movimentacoesCaixa)
+    .where(movWhere(f))
+    .orderBy(desc(movimentacoesCaixa.data), desc(movimentacoesCaixa.created_at), desc(movimentacoesCaixa.id))
+    .limit(f.limit)
+    .offset(f.offset);
+}
+
+export function countMovimentacoes(db: Executor, f: MovFilter) {
+  return countWhere(db, movimentacoesCaixa, movWhere(f));
+}
+
+export async function getMovimentacao(db: Executor, id: string) {
+  const [r] = await db.select().from(movimentacoesCaixa).where(eq(movimentacoesCaixa.id, id));
+  return r;
+}
+
+export async function insertMovimentacao(
+  tx: Executor,
+  v: { nome: string; valor: string; data: string; tipo: string },
+) {
+  const [r] = await tx.insert(movimentacoesCaixa).values(v).returning();
+  return r!;
+}
+
+export async function deleteMovimentacao(tx: Executor, id: string) {
+  const rows = await tx
+    .delete(movimentacoesCaixa)
+    .where(eq(movimentacoesCaixa.id, id))
+    .returning({ id: movimentacoesCaixa.id });
+  return rows.length > 0;
+}

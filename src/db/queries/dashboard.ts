@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { Dashboard } from '../../schemas/dashboard';
+import type { Executor } from '../client';
+import { clientes, despesas, orcamentos, produtos, vendas } from '../schema';
+import { queryRows } from './common';
+
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+
+/**
+ * The dashboard's figures for the month [inicio, fim] (dates in the business time zone), each a SQL
+ * aggregate: sales by vendas_data_idx, expenses by despesas_vencimento_idx, recent quotes by
+ * orcamentos_created_idx. `serieInicio` is the first day of the 12-month chart.
+ */
+export async function dashboard(
+  db: Executor,
+  m: { inicio: string; fim: string; serieInicio: string },
+): Promise<Dashboard> {
+  const [f] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with fat as (
+          select coalesce(sum(${vendas.valor_liquido}), 0) as v from ${vendas}
+          where ${vendas.data_venda} between ${m.inicio} and ${m.fim}
+        ), desp as (
+          select coalesce(sum(${despesas.valor}), 0) as v from ${despesas}
+          where ${despesas.data_vencimento} between ${m.inicio} and ${m.fim}
+        )
+        select fat.v as faturamento_mensal,
+               desp.v as despesas_mes,
+               fat.v - desp.v as lucro_mensal,
+               (select count(*)::int from ${orcamentos} where ${orcamentos.status} = 'pendente') as orcamentos_pendentes,
+               (select count(*)::int from ${clientes}) as clientes_ativos,
+               (select count(*)::int from ${produtos}) as produtos_cadastrados
+        from fat, desp`,
+  );
+  const recentes = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select o.id, o.numero, c.nome as cliente_nome, o.valor_total, o.status, o.created_at
+        from ${orcamentos} o left join ${clientes} c on c.id = o.cliente_id
+        order by o.created_at desc, o.numero desc
+        limit 4`,
+  );
+  const serie = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with meses as (
+          select to_char(d, 'YYYY-MM') as mes
+          from generate_series(${m.serieInicio}::date, ${m.inicio}::date, interval '1 month') as d
+        ), v as (
+          select to_char(${vendas.data_venda}, 'YYYY-MM') as mes, sum(${vendas.valor_liquido}) as total
+          from ${vendas} where ${vendas.data_venda} between ${m.serieInicio} and ${m.fim} group by 1
+        ), d as (
+          select to_char(${despesas.data_vencimento}, 'YYYY-MM') as mes, sum(${despesas.valor}) as total
+          from ${despesas} where ${despesas.data_vencimento} between ${m.serieInicio} and ${m.fim} group by 1
+        )
+        select meses.mes, coalesce(v.total, 0) as faturamento, coalesce(d.total, 0) as despesas
+        from meses left join v on v.mes = meses.mes left join d on d.mes = meses.mes
+        order by meses.mes`,
+  );
+  return {
+    faturamento_mensal: num(f?.faturamento_mensal),
+    orcamentos_pendentes: num(f?.orcamentos_pendentes),
+    clientes_ativos: num(f?.clientes_ativos),
+    produtos_cadastrados: num(f?.produtos_cadastrados),
+    despesas_mes: num(f?.despesas_mes),
+    lucro_mensal: num(f?.lucro_mensal),
+    orcamentos_recentes: recentes.map((r) => ({
+      id: String(r.id),
+      numero: num(r.numero),
+      cliente_nome: (r.cliente_nome as string | null) ?? null,
+      valor_total: num(r.valor_total),
+      status: String(r.status),
+      created_at: new Date(r.created_at as string | Date).toISOString(),
+    })),
+    serie_12_meses: serie.map((r) => ({
+      mes: String(r.mes),
+      faturamento: num(r.faturamento),
+      despesas: num(r.despesas),
+    })),
+  };
+}

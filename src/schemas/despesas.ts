@@ -1,0 +1,153 @@
+import { PARCELAS_MAX, PARCELAS_MIN } from '../domain/despesas';
+import { isoDate, listQuery, moneyInput, optionalText, requiredText, versionField } from './common';
+import { z } from './z';
+
+export const TIPOS_DESPESA = ['avulso', 'mensal', 'parcelada'] as const;
+export type TipoDespesa = (typeof TIPOS_DESPESA)[number];
+export const STATUS_DESPESA = ['pendente', 'paga'] as const;
+export type StatusDespesa = (typeof STATUS_DESPESA)[number];
+
+export const TIPO_DESPESA_LABEL: Record<TipoDespesa, string> = {
+  avulso: 'Avulsa',
+  mensal: 'Mensal',
+  parcelada: 'Parcelada',
+};
+
+/** Expense "Custo Hora" divisor (spec doc 2 §9). */
+export const HORAS_MES = 220;
+
+const PARCELAS_MSG = `Informe de ${PARCELAS_MIN} a ${PARCELAS_MAX} parcelas.`;
+
+const descricao = requiredText('Informe a descrição.', 300);
+const valor = moneyInput({ message: 'Informe o valor.' });
+const dataVencimento = isoDate('Informe a data de vencimento.');
+
+/**
+ * A new expense: avulso makes one row, mensal one per month through December, parcelada `parcelas`
+ * monthly rows (spec doc 2 §9). `valor` is each row's amount.
+ */
+export const despesaCreate = z
+  .object({
+    descricao,
+    valor,
+    data_vencimento: dataVencimento,
+    tipo: z.enum(TIPOS_DESPESA, { message: 'Tipo inválido.' }).default('avulso'),
+    parcelas: z
+      .union([z.number(), z.string().trim()])
+      .nullish()
+      .transform((v) => (v === '' || v === null || v === undefined ? null : Number(v))),
+    observacoes: optionalText(1000),
+  })
+  .superRefine((v, ctx) => {
+    if (v.tipo !== 'parcelada') return;
+    const n = v.parcelas;
+    if (n === null || !Number.isInteger(n) || n < PARCELAS_MIN || n > PARCELAS_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['parcelas'], message: PARCELAS_MSG });
+    }
+  });
+export type DespesaCreate = z.output<typeof despesaCreate>;
+export type DespesaCreateInput = z.input<typeof despesaCreate>;
+
+/** An edit of one row; tipo and the schedule's shape are not editable (they belong to the series). */
+export const despesaUpdate = z
+  .object({
+    descricao: descricao.optional(),
+    valor: valor.optional(),
+    data_vencimento: dataVencimento.optional(),
+    observacoes: optionalText(1000).optional(),
+    status: z.enum(STATUS_DESPESA, { message: 'Status inválido.' }).optional(),
+    ...versionField,
+  })
+  .strict();
+export type DespesaUpdate = z.output<typeof despesaUpdate>;
+
+/** The edit form of one row (the screen sends only what changed through despesaUpdate). */
+export const despesaEditForm = z.object({
+  descricao,
+  valor,
+  data_vencimento: dataVencimento,
+  observacoes: optionalText(1000),
+});
+
+/** The fields `?replicar=true` copies to the later months of the series (never dates or status). */
+export const CAMPOS_REPLICADOS = ['descricao', 'valor', 'observacoes'] as const;
+
+export const despesaStatus = z.object({
+  status: z.enum(STATUS_DESPESA, { message: 'Status inválido.' }),
+});
+
+const ano = z.coerce
+  .number({ message: 'Ano inválido.' })
+  .int('Ano inválido.')
+  .min(1900, 'Ano inválido.')
+  .max(2999, 'Ano inválido.');
+
+/** `?mes=1..12&ano=` (both default to the current month in the business time zone) plus the list's q/page/limit. */
+export const despesasListQuery = listQuery.extend({
+  mes: z.coerce
+    .number({ message: 'Mês inválido.' })
+    .int('Mês inválido.')
+    .min(1, 'Mês inválido.')
+    .max(12, 'Mês inválido.')
+    .optional(),
+  ano: ano.optional(),
+});
+
+export const despesasRelatorioQuery = z.object({ ano: ano.optional() });
+
+export const replicarQuery = z.object({
+  replicar: z
+    .enum(['true', 'false', '1', '0'], { message: 'replicar deve ser true ou false.' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+/** A row as the API answers it. */
+export interface Despesa {
+  id: string;
+  descricao: string;
+  valor: number;
+  tipo: TipoDespesa;
+  data_vencimento: string;
+  parcelas: number;
+  parcela_atual: number;
+  observacoes: string | null;
+  status: StatusDespesa;
+  serie_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DespesasResumo {
+  total_mes: number;
+  total_pago: number;
+  total_pendente: number;
+  custo_hora: number;
+  quantidade: number;
+}
+
+export interface DespesasPage {
+  items: Despesa[];
+  total: number;
+  page: number;
+  limit: number;
+  mes: number;
+  ano: number;
+  resumo: DespesasResumo;
+}
+
+export interface DespesaAtualizada {
+  despesa: Despesa;
+  replicadas: number;
+  /** Set when the row was saved but copying to the later months failed (that part was rolled back). */
+  erro_replicacao?: string;
+}
+
+export interface DespesasRelatorio {
+  ano: number;
+  total: number;
+  total_pago: number;
+  total_pendente: number;
+  por_tipo: { tipo: TipoDespesa; total: number; quantidade: number }[];
+  por_mes: { mes: number; total: number; pago: number; pendente: number; quantidade: number }[];
+}

@@ -1,0 +1,632 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../../db/queries/common';
+import type { Despesa } from '../../schemas/despesas';
+import {
+  Client as Anon,
+  type Client,
+  createTestDeps,
+  loginAdmin,
+  type TestEnv,
+  userWith,
+} from '../testing/harness';
+
+let env: TestEnv;
+let admin: Client;
+beforeAll(async () => {
+  env = await createTestDeps();
+  admin = await loginAdmin(env);
+});
+afterAll(() => env.close());
+
+const create = async (body: Record<string, unknown>) => {
+  const res = await admin.post('/api/despesas', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.items as Despesa[];
+};
+const countRows = async () => {
+  const [r] = await queryRows<{ n: number }>(env.db, sql`select count(*)::int as n from despesas`);
+  return r!.n;
+};
+const serie = async (serieId: string) =>
+  (
+    await queryRows<{
+      data_vencimento: string;
+      descricao: string;
+      valor: string;
+      observacoes: string | null;
+      status: string;
+    }>(
+      env.db,
+      sql`select to_char(data_vencimento, 'YYYY-MM-DD') as data_vencimento, descricao, valor::text as valor, observacoes, status
+          from despesas where serie_id = ${serieId} order by data_vencimento`,
+    )
+  ).map((r) => ({ ...r, valor: Number(r.valor) }));
+
+describe('POST /api/despesas builds the schedule in one go', () => {
+  it('avulso → one row', async () => {
+    const items = await create({
+      descricao: 'Conserto da serra',
+      valor: 150,
+      data_vencimento: '2026-05-10',
+      tipo: 'avulso',
+    });
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      descricao: 'Conserto da serra',
+      valor: 150,
+      data_vencimento: '2026-05-10',
+      tipo: 'avulso',
+      parcelas: 1,
+      parcela_atual: 1,
+      status: 'pendente',
+    });
+    expect(items[0]!.serie_id).toEqual(expect.any(String));
+  });
+
+  it('mensal from 31 January: 12 rows through December, the 31st clamped to each month', async () => {
+    const items = await create({
+      descricao: 'Aluguel',
+      valor: '3300,00',
+      data_vencimento: '2026-01-31',
+      tipo: 'mensal',
+      observacoes: 'galpão',
+    });
+    // January is month index 0 → 12 − 0 = 12 rows; 2026 is not a leap year (28 Feb)
+    expect(items.map((d) => d.data_vencimento)).toEqual([
+      '2026-01-31',
+      '2026-02-28',
+      '2026-03-31',
+      '2026-04-30',
+      '2026-05-31',
+      '2026-06-30',
+      '2026-07-31',
+      '2026-08-31',
+      '2026-09-30',
+      '2026-10-31',
+      '2026-11-30',
+      '2026-12-31',
+    ]);
+    expect(items.map((d) => d.parcela_atual)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(new Set(items.map((d) => d.parcelas))).toEqual(new Set([12]));
+    expect(new Set(items.map((d) => d.valor))).toEqual(new Set([3300]));
+    expect(new Set(items.map((d) => d.serie_id)).size).toBe(1);
+    expect(
+      items.every((d) => d.tipo === 'mensal' && d.observacoes === 'galpão' && d.status === 'pendente'),
+    ).toBe(true);
+  });
+
+  it('mensal from September: 12 − 8 = 4 rows', async () => {
+    const items = await create({
+      descricao: 'Água',
+      valor: 80.5,
+      data_vencimento: '2026-09-15',
+      tipo: 'mensal',
+    });
+    expect(items.map((d) => [d.data_vencimento, d.parcela_atual, d.parcelas])).toEqual([
+      ['2026-09-15', 1, 4],
+      ['2026-10-15', 2, 4],
+      ['2026-11-15', 3, 4],
+      ['2026-12-15', 4, 4],
+    ]);
+  });
+
+  it('parcelada of 60 from 30 November crosses five years and keeps the 30th where it exists', async () => {
+    const items = await create({
+      descricao: 'Financiamento da ponte rolante',
+      valor: 1234.56,
+      data_vencimento: '2026-11-30',
+      tipo: 'parcelada',
+      parcelas: 60,
+    });
+    expect(items).toHaveLength(60);
+    expect(items.map((d) => d.parcela_atual)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(new Set(items.map((d) => d.parcelas))).toEqual(new Set([60]));
+    expect(new Set(items.map((d) => d.serie_id)).size).toBe(1);
+    expect(new Set(items.map((d) => d.valor))).toEqual(new Set([1234.56]));
+    const dates = items.map((d) => d.data_vencimento);
+    // months after Nov 2026: +1 Dec 2026, +2 Jan 2027, +3 Feb 2027 (28), +15 Feb 2028 (leap: 29),
+    // +59 Oct 2031 (the last)
+    expect(dates.slice(0, 4)).toEqual(['2026-11-30', '2026-12-30', '2027-01-30', '2027-02-28']);
+    expect(dates[4]).toBe('2027-03-30');
+    expect(dates[15]).toBe('2028-02-29');
+    expect(dates[59]).toBe('2031-10-30');
+    // strictly one per month, in order
+    expect([...dates].sort()).toEqual(dates);
+    expect(new Set(dates.map((d) => d.slice(0, 7))).size).toBe(60);
+  });
+
+  it('each schedule gets its own serie_id', async () => {
+    const a = await create({ descricao: 'Luz', valor: 10, data_vencimento: '2026-11-05', tipo: 'mensal' });
+    const b = await create({ descricao: 'Luz', valor: 10, data_vencimento: '2026-11-05', tipo: 'mensal' });
+    expect(a[0]!.serie_id).not.toBe(b[0]!.serie_id);
+  });
+
+  it('validates in pt-BR and writes nothing on bad input', async () => {
+    const before = await countRows();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ valor: 10, data_vencimento: '2026-01-01', tipo: 'avulso' }, 'descricao', 'Informe a descrição.'],
+      [{ descricao: 'x', data_vencimento: '2026-01-01', tipo: 'avulso' }, 'valor', 'Informe o valor.'],
+      [{ descricao: 'x', valor: 10, tipo: 'avulso' }, 'data_vencimento', 'Informe a data de vencimento.'],
+      [
+        { descricao: 'x', valor: 10, data_vencimento: '2026-02-30', tipo: 'avulso' },
+        'data_vencimento',
+        'Informe a data de vencimento.',
+      ],
+      [
+        { descricao: 'x', valor: 10, data_vencimento: '2026-01-01', tipo: 'semanal' },
+        'tipo',
+        'Tipo inválido.',
+      ],
+      [
+        { descricao: 'x', valor: 10, data_vencimento: '2026-01-01', tipo: 'parcelada' },
+        'parcelas',
+        'Informe de 2 a 60 parcelas.',
+      ],
+      [
+        { descricao: 'x', valor: 10, data_vencimento: '2026-01-01', tipo: 'parcelada', parcelas: 1 },
+        'parcelas',
+        'Informe de 2 a 60 parcelas.',
+      ],
+      [
+        { descricao: 'x', valor: 10, data_vencimento: '2026-01-01', tipo: 'parcelada', parcelas: 61 },
+        'parcelas',
+        'Informe de 2 a 60 parcelas.',
+      ],
+      [
+        { descricao: 'x', valor: 10, data_vencimento: '2026-01-01', tipo: 'parcelada', parcelas: 2.5 },
+        'parcelas',
+        'Informe de 2 a 60 parcelas.',
+      ],
+      [
+        { descricao: 'x', valor: -1, data_vencimento: '2026-01-01', tipo: 'avulso' },
+        'valor',
+        'O valor não pode ser menor que 0.',
+      ],
+      [
+        { descricao: 'x', valor: '12.345', data_vencimento: '2026-01-01', tipo: 'avulso' },
+        'valor',
+        'Informe o valor.',
+      ],
+    ];
+    for (const [body, path, message] of cases) {
+      const res = await admin.post('/api/despesas', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.errors).toContainEqual({ path, message });
+    }
+    expect(await countRows()).toBe(before);
+  });
+
+  it('parcelada with the limits 2 and 60 is accepted; parcelas is ignored for avulso', async () => {
+    expect(
+      await create({
+        descricao: 'x',
+        valor: 1,
+        data_vencimento: '2026-01-01',
+        tipo: 'parcelada',
+        parcelas: '2',
+      }),
+    ).toHaveLength(2);
+    expect(
+      await create({ descricao: 'x', valor: 1, data_vencimento: '2026-01-01', tipo: 'avulso', parcelas: 9 }),
+    ).toHaveLength(1);
+  });
+});
+
+describe('GET /api/despesas?mes=&ano= lists the month with its KPI figures', () => {
+  let ids: Record<string, string> = {};
+  beforeAll(async () => {
+    // Year 2040: no other test has rows there (the 60-installment plan ends in 2031).
+    const [fev] = await create({
+      descricao: 'Fevereiro fora',
+      valor: 999,
+      data_vencimento: '2040-02-29',
+      tipo: 'avulso',
+    });
+    const [dia1] = await create({
+      descricao: 'Contador',
+      valor: 100,
+      data_vencimento: '2040-03-01',
+      tipo: 'avulso',
+    });
+    const [ultimo] = await create({
+      descricao: 'Frete de chapas',
+      valor: '250.50',
+      data_vencimento: '2040-03-31',
+      tipo: 'avulso',
+    });
+    const [abr] = await create({
+      descricao: 'Abril fora',
+      valor: 777,
+      data_vencimento: '2040-04-01',
+      tipo: 'avulso',
+    });
+    const aluguel = await create({
+      descricao: 'Aluguel do galpão',
+      valor: 1200,
+      data_vencimento: '2040-01-31',
+      tipo: 'mensal',
+    });
+    ids = { fev: fev!.id, dia1: dia1!.id, ultimo: ultimo!.id, abr: abr!.id, aluguelMar: aluguel[2]!.id };
+    expect(aluguel[2]!.data_vencimento).toBe('2040-03-31');
+    const paid = await admin.patch(`/api/despesas/${dia1!.id}/status`, { status: 'paga' });
+    expect(paid.status).toBe(200);
+  });
+
+  it('holds only the rows due from the 1st to the last day, in due-date order, and sums them in SQL', async () => {
+    const res = await admin.get('/api/despesas?mes=3&ano=2040');
+    expect(res.status).toBe(200);
+    const got = res.body.items as Despesa[];
+    expect(got.map((d) => d.id).sort()).toEqual([ids.dia1, ids.ultimo, ids.aluguelMar].sort());
+    expect(got.map((d) => d.data_vencimento)).toEqual(['2040-03-01', '2040-03-31', '2040-03-31']);
+    expect(res.body).toMatchObject({ total: 3, page: 1, limit: 50, mes: 3, ano: 2040 });
+    // total = 100.00 + 250.50 + 1200.00 = 1550.50; paid = 100.00 (the 1st); pending = 1450.50
+    // custo_hora = 1550.50 / 220 = 7.04772… → 7.05
+    expect(res.body.resumo).toEqual({
+      total_mes: 1550.5,
+      total_pago: 100,
+      total_pendente: 1450.5,
+      custo_hora: 7.05,
+      quantidade: 3,
+    });
+  });
+
+  it("searches in the month (the KPI figures stay the whole month's) and paginates", async () => {
+    const s = await admin.get('/api/despesas?mes=3&ano=2040&q=frete');
+    expect(s.body.items.map((d: Despesa) => d.id)).toEqual([ids.ultimo]);
+    expect(s.body.total).toBe(1);
+    expect(s.body.resumo.total_mes).toBe(1550.5);
+    const p1 = await admin.get('/api/despesas?mes=3&ano=2040&limit=2&page=1');
+    const p2 = await admin.get('/api/despesas?mes=3&ano=2040&limit=2&page=2');
+    expect(p1.body.items).toHaveLength(2);
+    expect(p2.body.items).toHaveLength(1);
+    expect(p1.body.total).toBe(3);
+    const all = [...p1.body.items, ...p2.body.items].map((d: Despesa) => d.id).sort();
+    expect(all).toEqual([ids.dia1, ids.ultimo, ids.aluguelMar].sort());
+  });
+
+  it('an empty month answers zeros', async () => {
+    const res = await admin.get('/api/despesas?mes=7&ano=2035');
+    expect(res.body.items).toEqual([]);
+    expect(res.body.resumo).toEqual({
+      total_mes: 0,
+      total_pago: 0,
+      total_pendente: 0,
+      custo_hora: 0,
+      quantidade: 0,
+    });
+  });
+
+  it('rounds Custo Hora half-up to cents', async () => {
+    // 1.10 / 220 = 0.005 exactly → 0.01
+    await create({ descricao: 'Tarifa', valor: 1.1, data_vencimento: '2036-06-15', tipo: 'avulso' });
+    const res = await admin.get('/api/despesas?mes=6&ano=2036');
+    expect(res.body.resumo.custo_hora).toBe(0.01);
+  });
+
+  it('rejects a month outside 1–12', async () => {
+    expect((await admin.get('/api/despesas?mes=13&ano=2040')).status).toBe(400);
+    expect((await admin.get('/api/despesas?mes=0&ano=2040')).status).toBe(400);
+    expect((await admin.get('/api/despesas?mes=abc&ano=2040')).status).toBe(400);
+  });
+
+  it('GET /:id reads one row; unknown → 404, malformed → 400', async () => {
+    const res = await admin.get(`/api/despesas/${ids.ultimo}`);
+    expect(res.body).toMatchObject({ id: ids.ultimo, valor: 250.5, descricao: 'Frete de chapas' });
+    expect((await admin.get('/api/despesas/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await admin.get('/api/despesas/nao-e-uuid')).status).toBe(400);
+  });
+});
+
+describe('the status switch', () => {
+  it('toggles pendente ↔ paga at once and changes nothing else', async () => {
+    const [d] = await create({
+      descricao: 'Internet',
+      valor: 99.9,
+      data_vencimento: '2033-05-05',
+      tipo: 'avulso',
+    });
+    const paga = await admin.patch(`/api/despesas/${d!.id}/status`, { status: 'paga' });
+    expect(paga.status).toBe(200);
+    expect(paga.body).toMatchObject({ id: d!.id, status: 'paga', valor: 99.9, descricao: 'Internet' });
+    let resumo = (await admin.get('/api/despesas?mes=5&ano=2033')).body.resumo;
+    expect(resumo).toMatchObject({ total_pago: 99.9, total_pendente: 0 });
+    const back = await admin.patch(`/api/despesas/${d!.id}/status`, { status: 'pendente' });
+    expect(back.body.status).toBe('pendente');
+    resumo = (await admin.get('/api/despesas?mes=5&ano=2033')).body.resumo;
+    expect(resumo).toMatchObject({ total_pago: 0, total_pendente: 99.9 });
+  });
+
+  it('refuses other values and unknown rows', async () => {
+    const [d] = await create({ descricao: 'x', valor: 1, data_vencimento: '2033-05-06', tipo: 'avulso' });
+    const bad = await admin.patch(`/api/despesas/${d!.id}/status`, { status: 'cancelada' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toMatchObject({ path: 'status', message: 'Status inválido.' });
+    expect(
+      (await admin.patch('/api/despesas/00000000-0000-4000-8000-000000000000/status', { status: 'paga' }))
+        .status,
+    ).toBe(404);
+  });
+});
+
+describe('PATCH /api/despesas/:id and ?replicar=true', () => {
+  let aluguel: Despesa[];
+  let internet: Despesa[];
+  beforeEach(async () => {
+    aluguel = await create({
+      descricao: 'Aluguel',
+      valor: 500,
+      data_vencimento: '2031-01-10',
+      tipo: 'mensal',
+    });
+    internet = await create({
+      descricao: 'Internet',
+      valor: 100,
+      data_vencimento: '2031-01-10',
+      tipo: 'mensal',
+    });
+  });
+
+  it('copies descricao, valor and observacoes to the LATER months of the SAME series only', async () => {
+    const abril = aluguel[3]!;
+    const maio = aluguel[4]!;
+    expect(abril.data_vencimento).toBe('2031-04-10');
+    // May is paid beforehand: the copy must not touch statuses
+    await admin.patch(`/api/despesas/${maio.id}/status`, { status: 'paga' });
+    const res = await admin.patch(`/api/despesas/${abril.id}?replicar=true`, {
+      descricao: 'Aluguel reajustado',
+      valor: '550.25',
+      observacoes: 'IGP-M',
+      data_vencimento: '2031-04-12',
+      updated_at: abril.updated_at,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // May … December = 8 rows
+    expect(res.body.replicadas).toBe(8);
+    expect(res.body.erro_replicacao).toBeUndefined();
+    expect(res.body.despesa).toMatchObject({
+      id: abril.id,
+      descricao: 'Aluguel reajustado',
+      valor: 550.25,
+      observacoes: 'IGP-M',
+      data_vencimento: '2031-04-12',
+    });
+
+    const rows = await serie(abril.serie_id!);
+    const old = { descricao: 'Aluguel', valor: 500, observacoes: null };
+    const novo = { descricao: 'Aluguel reajustado', valor: 550.25, observacoes: 'IGP-M' };
+    expect(rows.slice(0, 3)).toEqual(
+      ['2031-01-10', '2031-02-10', '2031-03-10'].map((data_vencimento) => ({
+        ...old,
+        data_vencimento,
+        status: 'pendente',
+      })),
+    );
+    expect(rows[3]).toEqual({ ...novo, data_vencimento: '2031-04-12', status: 'pendente' });
+    // later months changed, but keep their own dates and statuses
+    expect(rows.slice(4)).toEqual(
+      [5, 6, 7, 8, 9, 10, 11, 12].map((m) => ({
+        ...novo,
+        data_vencimento: `2031-${String(m).padStart(2, '0')}-10`,
+        status: m === 5 ? 'paga' : 'pendente',
+      })),
+    );
+    // the other series is untouched
+    const other = await serie(internet[0]!.serie_id!);
+    expect(other.every((r) => r.descricao === 'Internet' && r.valor === 100 && r.observacoes === null)).toBe(
+      true,
+    );
+  });
+
+  it('copies only the fields that were sent', async () => {
+    const res = await admin.patch(`/api/despesas/${aluguel[9]!.id}?replicar=true`, { valor: 610 });
+    expect(res.body.replicadas).toBe(2);
+    const rows = await serie(aluguel[0]!.serie_id!);
+    expect(rows.map((r) => [r.descricao, r.valor])).toEqual([
+      ...Array.from({ length: 9 }, () => ['Aluguel', 500]),
+      ['Aluguel', 610],
+      ['Aluguel', 610],
+      ['Aluguel', 610],
+    ]);
+  });
+
+  it('December has no later months: replicadas 0', async () => {
+    const res = await admin.patch(`/api/despesas/${aluguel[11]!.id}?replicar=true`, { valor: 700 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ replicadas: 0, despesa: { valor: 700 } });
+  });
+
+  it('without replicar only the row changes, and the answer is the row', async () => {
+    const res = await admin.patch(`/api/despesas/${aluguel[0]!.id}`, { valor: 505 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: aluguel[0]!.id, valor: 505 });
+    const rows = await serie(aluguel[0]!.serie_id!);
+    expect(rows.map((r) => r.valor)).toEqual([505, ...Array.from({ length: 11 }, () => 500)]);
+  });
+
+  it('an avulso or a parcelada has nothing to replicate', async () => {
+    const [a] = await create({
+      descricao: 'Avulsa',
+      valor: 1,
+      data_vencimento: '2031-01-10',
+      tipo: 'avulso',
+    });
+    expect((await admin.patch(`/api/despesas/${a!.id}?replicar=true`, { valor: 2 })).body.replicadas).toBe(0);
+    const p = await create({
+      descricao: 'Parc',
+      valor: 1,
+      data_vencimento: '2031-01-10',
+      tipo: 'parcelada',
+      parcelas: 3,
+    });
+    expect((await admin.patch(`/api/despesas/${p[0]!.id}?replicar=true`, { valor: 2 })).body.replicadas).toBe(
+      0,
+    );
+    expect((await serie(p[0]!.serie_id!)).map((r) => r.valor)).toEqual([2, 1, 1]);
+  });
+
+  it('a stale updated_at gets 409 and changes nothing, not even the later months', async () => {
+    const marco = aluguel[2]!;
+    const first = await admin.patch(`/api/despesas/${marco.id}`, {
+      observacoes: 'primeira',
+      updated_at: marco.updated_at,
+    });
+    expect(first.status).toBe(200);
+    const stale = await admin.patch(`/api/despesas/${marco.id}?replicar=true`, {
+      valor: 1,
+      updated_at: marco.updated_at,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+    const rows = await serie(marco.serie_id!);
+    expect(rows.map((r) => r.valor)).toEqual(Array.from({ length: 12 }, () => 500));
+  });
+
+  it('validates the edit (dates and tipo are not copied; tipo cannot be changed)', async () => {
+    const id = aluguel[0]!.id;
+    expect((await admin.patch(`/api/despesas/${id}`, { valor: 'abc' })).status).toBe(400);
+    expect((await admin.patch(`/api/despesas/${id}`, { descricao: '  ' })).body.errors[0]).toMatchObject({
+      path: 'descricao',
+      message: 'Informe a descrição.',
+    });
+    expect((await admin.patch(`/api/despesas/${id}`, { tipo: 'avulso' })).status).toBe(400);
+    expect((await admin.patch(`/api/despesas/${id}?replicar=talvez`, { valor: 1 })).status).toBe(400);
+    expect(
+      (await admin.patch('/api/despesas/00000000-0000-4000-8000-000000000000', { valor: 1 })).status,
+    ).toBe(404);
+  });
+
+  it('if copying fails, the row is still saved, the later months are left whole, and the answer says so', async () => {
+    // A trigger that refuses updates of later months of this series (parcela_atual > 6) makes the copy fail.
+    const serieId = aluguel[0]!.serie_id!;
+    await env.db.execute(
+      sql.raw(`create or replace function falha_replica() returns trigger language plpgsql as $$
+        begin
+          if old.serie_id = '${serieId}' and old.parcela_atual > 6 then raise exception 'falha simulada'; end if;
+          return new;
+        end $$`),
+    );
+    await env.db.execute(
+      sql.raw(
+        'create trigger falha_replica before update on despesas for each row execute function falha_replica()',
+      ),
+    );
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const res = await admin.patch(`/api/despesas/${aluguel[3]!.id}?replicar=true`, { valor: 900 });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        despesa: { id: aluguel[3]!.id, valor: 900 },
+        replicadas: 0,
+        erro_replicacao: 'Despesa atualizada, mas houve erro ao replicar para meses futuros.',
+      });
+      // Months 5 and 6 would have passed the trigger, but the copy is all or nothing.
+      const rows = await serie(serieId);
+      expect(rows.map((r) => r.valor)).toEqual([500, 500, 500, 900, 500, 500, 500, 500, 500, 500, 500, 500]);
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+      await env.db.execute(sql.raw('drop trigger falha_replica on despesas'));
+    }
+  });
+});
+
+describe('DELETE /api/despesas/:id', () => {
+  it('removes one row only', async () => {
+    const items = await create({
+      descricao: 'Seguro',
+      valor: 40,
+      data_vencimento: '2034-10-01',
+      tipo: 'mensal',
+    });
+    expect((await admin.delete(`/api/despesas/${items[1]!.id}`)).status).toBe(204);
+    expect((await admin.get(`/api/despesas/${items[1]!.id}`)).status).toBe(404);
+    expect((await serie(items[0]!.serie_id!)).map((r) => r.data_vencimento)).toEqual([
+      '2034-10-01',
+      '2034-12-01',
+    ]);
+    expect((await admin.delete(`/api/despesas/${items[1]!.id}`)).status).toBe(404);
+  });
+});
+
+describe('GET /api/despesas/relatorio?ano=', () => {
+  it('totals the year by tipo and by month, zeros included', async () => {
+    // 2032: avulso 300.00 on 15/02 (paid); mensal 1000.00 from 10/11 → Nov + Dec;
+    // parcelada 3 × 250.25 from 31/12/2032 → only Dec 2032 is in the year (Jan, Feb 2033 are not);
+    // a row on 31/12/2031 and one on 01/01/2033 are outside.
+    const [avulso] = await create({
+      descricao: 'Reparo',
+      valor: 300,
+      data_vencimento: '2032-02-15',
+      tipo: 'avulso',
+    });
+    await admin.patch(`/api/despesas/${avulso!.id}/status`, { status: 'paga' });
+    await create({ descricao: 'Vigilância', valor: 1000, data_vencimento: '2032-11-10', tipo: 'mensal' });
+    await create({
+      descricao: 'Compressor',
+      valor: 250.25,
+      data_vencimento: '2032-12-31',
+      tipo: 'parcelada',
+      parcelas: 3,
+    });
+    await create({ descricao: 'Fora', valor: 5, data_vencimento: '2031-12-31', tipo: 'avulso' });
+    await create({ descricao: 'Fora', valor: 5, data_vencimento: '2033-01-01', tipo: 'avulso' });
+
+    const res = await admin.get('/api/despesas/relatorio?ano=2032');
+    expect(res.status).toBe(200);
+    // total = 300.00 + 2 × 1000.00 + 250.25 = 2550.25; paid 300.00; pending 2250.25
+    expect(res.body).toMatchObject({ ano: 2032, total: 2550.25, total_pago: 300, total_pendente: 2250.25 });
+    expect(res.body.por_tipo).toEqual([
+      { tipo: 'avulso', total: 300, quantidade: 1 },
+      { tipo: 'mensal', total: 2000, quantidade: 2 },
+      { tipo: 'parcelada', total: 250.25, quantidade: 1 },
+    ]);
+    const zero = (mes: number) => ({ mes, total: 0, pago: 0, pendente: 0, quantidade: 0 });
+    expect(res.body.por_mes).toEqual([
+      zero(1),
+      { mes: 2, total: 300, pago: 300, pendente: 0, quantidade: 1 },
+      ...[3, 4, 5, 6, 7, 8, 9, 10].map(zero),
+      { mes: 11, total: 1000, pago: 0, pendente: 1000, quantidade: 1 },
+      // 1000.00 + 250.25
+      { mes: 12, total: 1250.25, pago: 0, pendente: 1250.25, quantidade: 2 },
+    ]);
+  });
+
+  it('rejects a bad year', async () => {
+    expect((await admin.get('/api/despesas/relatorio?ano=abc')).status).toBe(400);
+  });
+});
+
+describe('permissions', () => {
+  it('needs despesas: 401 signed out, 403 without it, 200 with it', async () => {
+    expect((await new Anon(env).get('/api/despesas')).status).toBe(401);
+    const outro = await userWith(env, ['dashboard', 'vendas']);
+    const [d] = await create({ descricao: 'x', valor: 1, data_vencimento: '2026-01-01', tipo: 'avulso' });
+    expect((await outro.client.get('/api/despesas')).status).toBe(403);
+    expect((await outro.client.get('/api/despesas/relatorio')).status).toBe(403);
+    expect((await outro.client.get(`/api/despesas/${d!.id}`)).status).toBe(403);
+    expect(
+      (await outro.client.post('/api/despesas', { descricao: 'x', valor: 1, data_vencimento: '2026-01-01' }))
+        .status,
+    ).toBe(403);
+    expect((await outro.client.patch(`/api/despesas/${d!.id}`, { valor: 2 })).status).toBe(403);
+    expect((await outro.client.patch(`/api/despesas/${d!.id}/status`, { status: 'paga' })).status).toBe(403);
+    expect((await outro.client.delete(`/api/despesas/${d!.id}`)).status).toBe(403);
+    const dono = await userWith(env, ['despesas']);
+    expect((await dono.client.get('/api/despesas')).status).toBe(200);
+  });
+
+  it('without mes/ano the list is the current month', async () => {
+    const res = await admin.get('/api/despesas');
+    expect(res.status).toBe(200);
+    const now = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Sao_Paulo',
+      year: 'numeric',
+      month: '2-digit',
+    })
+      .format(new Date())
+      .split('-')
+      .map(Number);
+    expect([res.body.ano, res.body.mes]).toEqual(now);
+  });
+});

@@ -1,0 +1,154 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  type Movimentacao,
+  movimentacaoCreate,
+  TIPO_MOVIMENTACAO_LABEL,
+  TIPOS_MOVIMENTACAO,
+  type TipoMovimentacao,
+} from '../../../schemas/caixa';
+import type { z } from '../../../schemas/z';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { FormField, fieldA11y } from '../../components/ui/form-field';
+import { Input, NativeSelect } from '../../components/ui/input';
+import { ApiError, api } from '../../lib/api';
+import { todayIso } from '../../lib/format';
+
+interface FormValues {
+  nome: string;
+  valor: string;
+  data: string;
+  tipo: TipoMovimentacao;
+}
+type Parsed = z.output<typeof movimentacaoCreate>;
+
+/** Creation mode: type entrada, today's date, empty fields (spec doc 2 §4). */
+const empty = (): FormValues => ({ nome: '', valor: '', data: todayIso(), tipo: 'entrada' });
+
+export const errorMessage = (err: unknown) => (err instanceof ApiError ? err.detail : (err as Error).message);
+
+/** "Nova Movimentação" or, once a row's edit is chosen, "Editar Movimentação". */
+export function MovimentacaoForm({
+  editing,
+  onDone,
+}: {
+  editing: Movimentacao | null;
+  /** Back to creation mode (after saving or Cancelar). */
+  onDone: () => void;
+}) {
+  const qc = useQueryClient();
+  const form = useForm<FormValues, unknown, Parsed>({
+    resolver: zodResolver(movimentacaoCreate as unknown as z.ZodType<Parsed, FormValues>),
+    defaultValues: empty(),
+  });
+  const { register, handleSubmit, reset, setError, setFocus, formState } = form;
+  const errors = formState.errors;
+
+  useEffect(() => {
+    if (editing) {
+      reset({ nome: editing.nome, valor: editing.valor.toFixed(2), data: editing.data, tipo: editing.tipo });
+      setFocus('nome');
+    } else {
+      reset(empty());
+    }
+  }, [editing, reset, setFocus]);
+
+  const save = useMutation({
+    mutationFn: (v: Parsed) =>
+      editing
+        ? api.patch<Movimentacao>(`/caixa/movimentacoes/${editing.id}`, {
+            ...v,
+            updated_at: editing.updated_at,
+          })
+        : api.post<Movimentacao>('/caixa/movimentacoes', v),
+    onSuccess: () => {
+      toast.success('Sucesso', {
+        description: editing ? 'Movimentação atualizada com sucesso!' : 'Movimentação criada com sucesso!',
+      });
+      void qc.invalidateQueries({ queryKey: ['caixa'] });
+      reset(empty());
+      onDone();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError) {
+        for (const e of err.errors) {
+          if (e.path === 'nome' || e.path === 'valor' || e.path === 'data' || e.path === 'tipo') {
+            setError(e.path, { type: 'server', message: e.message });
+          }
+        }
+      }
+      toast.error('Erro', {
+        description: `${editing ? 'Erro ao atualizar movimentação: ' : 'Erro ao criar movimentação: '}${errorMessage(err)}`,
+      });
+    },
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{editing ? 'Editar Movimentação' : 'Nova Movimentação'}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          aria-label={editing ? 'Editar Movimentação' : 'Nova Movimentação'}
+          onSubmit={handleSubmit((v) => save.mutate(v))}
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+        >
+          <FormField id="mov-nome" label="Nome" required error={errors.nome?.message}>
+            <Input
+              {...fieldA11y('mov-nome', errors.nome?.message)}
+              placeholder="Ex.: Venda balcão"
+              {...register('nome')}
+            />
+          </FormField>
+          <FormField id="mov-valor" label="Valor" required error={errors.valor?.message}>
+            <Input
+              {...fieldA11y('mov-valor', errors.valor?.message)}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              placeholder="0,00"
+              {...register('valor')}
+            />
+          </FormField>
+          <FormField id="mov-data" label="Data" required error={errors.data?.message}>
+            <Input {...fieldA11y('mov-data', errors.data?.message)} type="date" {...register('data')} />
+          </FormField>
+          <FormField id="mov-tipo" label="Tipo" error={errors.tipo?.message}>
+            <NativeSelect {...fieldA11y('mov-tipo', errors.tipo?.message)} {...register('tipo')}>
+              {TIPOS_MOVIMENTACAO.map((t) => (
+                <option key={t} value={t}>
+                  {TIPO_MOVIMENTACAO_LABEL[t]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row lg:col-span-4 sm:justify-end">
+            {editing && (
+              <Button
+                type="button"
+                variant="outline"
+                disabled={save.isPending}
+                onClick={() => {
+                  reset(empty());
+                  onDone();
+                }}
+              >
+                Cancelar
+              </Button>
+            )}
+            <Button type="submit" disabled={save.isPending}>
+              {editing ? 'Atualizar Movimentação' : 'Adicionar'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

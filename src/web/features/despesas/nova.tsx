@@ -1,0 +1,180 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  type Despesa,
+  type DespesaCreate,
+  despesaCreate,
+  TIPO_DESPESA_LABEL,
+  TIPOS_DESPESA,
+  type TipoDespesa,
+} from '../../../schemas/despesas';
+import type { z } from '../../../schemas/z';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { FormField, fieldA11y } from '../../components/ui/form-field';
+import { Input, NativeSelect, Textarea } from '../../components/ui/input';
+import { api, toastError } from '../../lib/api';
+import { todayIso } from '../../lib/format';
+import { markServerErrors } from './shared';
+
+interface FormValues {
+  descricao: string;
+  valor: string;
+  data_vencimento: string;
+  tipo: TipoDespesa;
+  parcelas: string;
+  observacoes: string;
+}
+
+const empty = (): FormValues => ({
+  descricao: '',
+  valor: '',
+  data_vencimento: todayIso(),
+  tipo: 'avulso',
+  parcelas: '2',
+  observacoes: '',
+});
+
+const TIPO_HINT: Record<TipoDespesa, string> = {
+  avulso: 'Uma única despesa.',
+  mensal: 'Uma despesa por mês, do mês do vencimento até dezembro, no mesmo dia.',
+  parcelada: 'Uma parcela por mês, cada uma com o valor informado.',
+};
+
+/** The "Nova" tab: one form creates the whole schedule on the server. */
+export function NovaDespesa({ onCreated }: { onCreated: (items: Despesa[]) => void }) {
+  const qc = useQueryClient();
+  const form = useForm<FormValues, unknown, DespesaCreate>({
+    // The same zod schema the server validates with.
+    resolver: zodResolver(despesaCreate as unknown as z.ZodType<DespesaCreate, FormValues>),
+    defaultValues: empty(),
+  });
+  const { register, handleSubmit, watch, reset, setError, formState } = form;
+  const errors = formState.errors;
+  const tipo = watch('tipo');
+
+  const save = useMutation({
+    mutationFn: (v: DespesaCreate) => api.post<{ items: Despesa[] }>('/despesas', v),
+    onSuccess: ({ items }) => {
+      toast.success('Despesa(s) cadastrada(s) com sucesso!', {
+        description: `${items.length} ${items.length === 1 ? 'despesa cadastrada' : 'despesas cadastradas'}.`,
+      });
+      void qc.invalidateQueries({ queryKey: ['despesas'] });
+      reset(empty());
+      onCreated(items);
+    },
+    onError: (err) => {
+      markServerErrors(err, setError, [
+        'descricao',
+        'valor',
+        'data_vencimento',
+        'tipo',
+        'parcelas',
+        'observacoes',
+      ]);
+      toastError('Erro ao salvar despesa', err);
+    },
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Nova Despesa</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          aria-label="Nova despesa"
+          onSubmit={handleSubmit((v) => save.mutate(v))}
+          className="grid gap-4 md:grid-cols-2"
+        >
+          <FormField
+            id="despesa-descricao"
+            label="Descrição"
+            required
+            error={errors.descricao?.message}
+            className="md:col-span-2"
+          >
+            <Input
+              {...fieldA11y('despesa-descricao', errors.descricao?.message)}
+              placeholder="Ex.: Aluguel do galpão"
+              {...register('descricao')}
+            />
+          </FormField>
+          <FormField id="despesa-valor" label="Valor (R$)" required error={errors.valor?.message}>
+            <Input
+              {...fieldA11y('despesa-valor', errors.valor?.message)}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              placeholder="0,00"
+              {...register('valor')}
+            />
+          </FormField>
+          <FormField
+            id="despesa-vencimento"
+            label="Data de Vencimento"
+            required
+            error={errors.data_vencimento?.message}
+          >
+            <Input
+              {...fieldA11y('despesa-vencimento', errors.data_vencimento?.message)}
+              type="date"
+              {...register('data_vencimento')}
+            />
+          </FormField>
+          <FormField id="despesa-tipo" label="Tipo" error={errors.tipo?.message} hint={TIPO_HINT[tipo]}>
+            <NativeSelect {...fieldA11y('despesa-tipo', errors.tipo?.message)} {...register('tipo')}>
+              {TIPOS_DESPESA.map((t) => (
+                <option key={t} value={t}>
+                  {TIPO_DESPESA_LABEL[t]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          {tipo === 'parcelada' && (
+            <FormField
+              id="despesa-parcelas"
+              label="Parcelas"
+              required
+              error={errors.parcelas?.message}
+              hint="De 2 a 60."
+            >
+              <Input
+                {...fieldA11y('despesa-parcelas', errors.parcelas?.message)}
+                type="number"
+                inputMode="numeric"
+                min={2}
+                max={60}
+                step={1}
+                {...register('parcelas')}
+              />
+            </FormField>
+          )}
+          <FormField
+            id="despesa-observacoes"
+            label="Observações"
+            error={errors.observacoes?.message}
+            className="md:col-span-2"
+          >
+            <Textarea
+              {...fieldA11y('despesa-observacoes', errors.observacoes?.message)}
+              {...register('observacoes')}
+            />
+          </FormField>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end md:col-span-2">
+            <Button type="button" variant="outline" onClick={() => reset(empty())} disabled={save.isPending}>
+              Limpar
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Salvando...' : 'Cadastrar Despesa'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
