@@ -12,29 +12,36 @@ export const ORIGIN = 'http://localhost:3000';
 export const ADMIN_SENHA = 'senha-admin-teste';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL (the suite runs both ways).
+ * A new, empty PostgreSQL database on the server of TEST_DATABASE_URL (undefined when the suite runs
+ * on PGlite), and how to drop it.
  */
-export async function createTestDeps(overrides: Partial<Config> = {}) {
-  let dropDb: (() => Promise<void>) | undefined;
-  let databaseUrl: string | undefined;
+export async function freshPostgresDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
   const server = process.env.TEST_DATABASE_URL;
-  if (server) {
-    const name = `lavra_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDb = async () => {
+  if (!server) return { drop: async () => {} };
+  const name = `lavra_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
       const c = new pg.Client({ connectionString: server });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
-    };
-  }
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL (the suite runs both ways).
+ */
+export async function createTestDeps(overrides: Partial<Config> = {}) {
+  const { url: databaseUrl, drop: dropDb } = await freshPostgresDatabase();
   const config: Config = {
     ...loadConfig({}),
     port: 3000,
@@ -54,7 +61,7 @@ export async function createTestDeps(overrides: Partial<Config> = {}) {
     db: deps.db,
     async close() {
       await closeDeps(deps);
-      await dropDb?.();
+      await dropDb();
     },
   };
 }
