@@ -380,8 +380,9 @@ export const orcamentos = pgTable(
   },
   (t) => [
     uniqueIndex('orcamentos_numero_uq').on(t.numero),
-    index('orcamentos_created_idx').on(t.created_at.desc()),
-    index('orcamentos_status_created_idx').on(t.status, t.created_at.desc()),
+    // id breaks ties in the list's order; with it in the index the page is read straight from it.
+    index('orcamentos_created_idx').on(t.created_at.desc(), t.id.desc()),
+    index('orcamentos_status_created_idx').on(t.status, t.created_at.desc(), t.id.desc()),
     index('orcamentos_cliente_idx').on(t.cliente_id, t.created_at.desc()),
     index('orcamentos_vendedor_idx').on(t.vendedor_id),
     index('orcamentos_arquiteto_idx').on(t.arquiteto_id),

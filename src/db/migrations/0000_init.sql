@@ -397,8 +397,8 @@ CREATE INDEX "orcamento_itens_orcamento_idx" ON "orcamento_itens" USING btree ("
 CREATE INDEX "orcamento_itens_produto_idx" ON "orcamento_itens" USING btree ("produto_id");--> statement-breakpoint
 CREATE INDEX "orcamento_itens_item_venda_idx" ON "orcamento_itens" USING btree ("item_venda_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "orcamentos_numero_uq" ON "orcamentos" USING btree ("numero");--> statement-breakpoint
-CREATE INDEX "orcamentos_created_idx" ON "orcamentos" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "orcamentos_status_created_idx" ON "orcamentos" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "orcamentos_created_idx" ON "orcamentos" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "orcamentos_status_created_idx" ON "orcamentos" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "orcamentos_cliente_idx" ON "orcamentos" USING btree ("cliente_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "orcamentos_vendedor_idx" ON "orcamentos" USING btree ("vendedor_id");--> statement-breakpoint
 CREATE INDEX "orcamentos_arquiteto_idx" ON "orcamentos" USING btree ("arquiteto_id");--> statement-breakpoint

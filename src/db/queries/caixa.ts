@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { CaixaResumo, Movimentacao } from '../../schemas/caixa';
 import type { Executor } from '../client';
 import { caixaInicial, movimentacoesCaixa } from '../schema';
@@ -77,7 +77,10 @@ export function listMovimentacoes(db: Executor, f: MovFilter & { limit: number; 
     .select()
     .from(movimentacoesCaixa)
     .where(movWhere(f))
-    .orderBy(desc(movimentacoesCaixa.data), desc(movimentacoesCaixa.created_at), desc(movimentacoesCaixa.id))
+    .orderBy(
+      // nulls last: the order of the index (data desc, created_at desc), which Drizzle creates that way
+      sql`${movimentacoesCaixa.data} desc nulls last, ${movimentacoesCaixa.created_at} desc nulls last, ${movimentacoesCaixa.id} desc`,
+    )
     .limit(f.limit)
     .offset(f.offset);
 }

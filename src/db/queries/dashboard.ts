@@ -36,7 +36,7 @@ export async function dashboard(
     db,
     sql`select o.id, o.numero, c.nome as cliente_nome, o.valor_total, o.status, o.created_at
         from ${orcamentos} o left join ${clientes} c on c.id = o.cliente_id
-        order by o.created_at desc, o.numero desc
+        order by o.created_at desc nulls last, o.id desc nulls last
         limit 4`,
   );
   const serie = await queryRows<Record<string, unknown>>(

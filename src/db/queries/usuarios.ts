@@ -125,7 +125,7 @@ export async function listUsuarios(db: Executor, p: { q?: string; limit: number;
       .select(usuarioColumns)
       .from(usuarios)
       .where(where)
-      .orderBy(sql`${usuarios.created_at} desc, ${usuarios.id} desc`)
+      .orderBy(sql`${usuarios.created_at} desc nulls last, ${usuarios.id} desc`)
       .limit(p.limit)
       .offset(p.offset),
     countWhere(db, usuarios, where),

@@ -1,4 +1,4 @@
-import { asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import type { Executor } from '../../db/client';
@@ -46,12 +46,14 @@ export interface CrudOptions<T extends PgTable> {
   };
 }
 
-function orderFrom(sort: string, sortable: Record<string, PgColumn>, idCol: PgColumn): SQL {
+/** `?sort=-col` → ORDER BY, from the columns a list allows. */
+export function orderFrom(sort: string, sortable: Record<string, PgColumn>, idCol: PgColumn): SQL {
   const descending = sort.startsWith('-');
   const col = sortable[descending ? sort.slice(1) : sort];
   if (!col) throw new HttpError(400, 'Dados inválidos', `Não é possível ordenar por "${sort}".`);
-  // id breaks ties so pages never repeat or skip a row.
-  return descending ? sql`${desc(col)}, ${desc(idCol)}` : sql`${asc(col)}, ${asc(idCol)}`;
+  // id breaks ties so pages never repeat or skip a row. NULLS LAST on descending orders matches the
+  // indexes Drizzle creates (`DESC NULLS LAST`); PostgreSQL's plain DESC (nulls first) could not use them.
+  return descending ? sql`${col} desc nulls last, ${idCol} desc` : sql`${asc(col)}, ${asc(idCol)}`;
 }
 
 /** The five CRUD routes and `/opcoes` of api.md for one table, each behind its screen's permission. */

@@ -11,6 +11,7 @@ import { despesasRoutes } from './despesas';
 import { fornecedoresRoutes } from './fornecedores';
 import { funcionariosRoutes } from './funcionarios';
 import { itensVendaRoutes } from './itens-venda';
+import { empresaRoutes, orcamentosRoutes } from './orcamentos';
 import { produtosRoutes } from './produtos';
 import { relatoriosRoutes } from './relatorios';
 import { usuariosRoutes } from './usuarios';
@@ -38,4 +39,6 @@ export const apiRoutes: [path: string, router: Hono<AppEnv>][] = [
   ['itens-venda', itensVendaRoutes],
   ['produtos', produtosRoutes],
   ['cartoes', cartoesRoutes],
+  ['orcamentos', orcamentosRoutes],
+  ['empresa', empresaRoutes],
 ];

@@ -1,4 +1,4 @@
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { paginate, updateVersioned } from '../../db/queries/common';
 import {
@@ -21,9 +21,10 @@ import { computeVenda } from '../../domain/venda';
 import { uuid } from '../../schemas/common';
 import { comissaoUpdate, type VendasEstatisticas, vendasQuery, vendaUpdate } from '../../schemas/vendas';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
-import { badRequest, HttpError, notFound, staleWrite } from '../errors';
+import { badRequest, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { requirePermission } from '../permissions';
+import { orderFrom } from './crud';
 
 const guard = requirePermission('vendas');
 const vendaNaoEncontrada = () => notFound('Venda não encontrada.');
@@ -36,11 +37,7 @@ const SORTABLE = {
 } as const;
 
 function orderBy(sort: string | undefined): SQL {
-  const s = sort ?? '-created_at'; // the spec's order: newest first
-  const descending = s.startsWith('-');
-  const col = SORTABLE[(descending ? s.slice(1) : s) as keyof typeof SORTABLE];
-  if (!col) throw new HttpError(400, 'Dados inválidos', `Não é possível ordenar por "${s}".`);
-  return descending ? sql`${desc(col)}, ${desc(vendas.id)}` : sql`${asc(col)}, ${asc(vendas.id)}`;
+  return orderFrom(sort ?? '-created_at', SORTABLE, vendas.id); // the spec's order: newest first
 }
 
 export const vendasRoutes = new Hono<AppEnv>()

@@ -1,0 +1,436 @@
+import { generateCPF } from '@brazilian-utils/brazilian-utils';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test, unique } from './fixtures';
+
+async function post<T = { id: string }>(api: APIRequestContext, path: string, data: unknown): Promise<T> {
+  const res = await api.post(path, { data });
+  if (res.status() !== 201) throw new Error(`POST ${path}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface Dados {
+  cliente: string;
+  vendedor: string;
+  arquiteto: string;
+  funcionarios: [string, string];
+  granito: string;
+  carrara: string;
+  cuba: string;
+  bancada: string;
+  soleira: string;
+}
+
+/** Master data through the API, with unique names so parallel specs never collide. */
+async function seed(admin: APIRequestContext, cliente = unique('Cliente Orçamento')): Promise<Dados> {
+  const categoria = unique('pedras').toLowerCase();
+  await post(admin, '/api/categorias-produtos', { nome: categoria });
+  const d: Dados = {
+    cliente,
+    vendedor: unique('Vendedor'),
+    arquiteto: unique('Arquiteta'),
+    funcionarios: [unique('Ana'), unique('Bruno')],
+    granito: unique('Granito São Gabriel'),
+    carrara: unique('Mármore Carrara'),
+    cuba: unique('Cuba inox'),
+    bancada: unique('Bancada'),
+    soleira: unique('Soleira'),
+  };
+  await post(admin, '/api/clientes', {
+    nome: d.cliente,
+    tipo: 'Pessoa Física',
+    cpf_cnpj: generateCPF(),
+    telefone: '(11) 98765-4321',
+  });
+  await post(admin, '/api/vendedores', { nome: d.vendedor, percentual_comissao: 5 });
+  await post(admin, '/api/arquitetos', { nome: d.arquiteto, percentual_comissao: 10 });
+  await post(admin, '/api/funcionarios', { nome: d.funcionarios[0], cargo: 'Acabador', salario: '2200.00' });
+  await post(admin, '/api/funcionarios', { nome: d.funcionarios[1], cargo: 'Serrador', salario: '3300.00' });
+  const produto = (nome: string, valor_m2: string, tipo_unidade: string) =>
+    post(admin, '/api/produtos', {
+      nome,
+      categoria,
+      valor_m2,
+      tipo_unidade,
+      unidade: tipo_unidade === 'm²' ? 'm²' : 'un',
+    });
+  await produto(d.granito, '450.00', 'm²');
+  await produto(d.carrara, '389.90', 'm²');
+  await produto(d.cuba, '185.00', 'unitário');
+  await post(admin, '/api/itens-venda', { nome: d.bancada, formato_medida: 'Largura x Profundidade' });
+  await post(admin, '/api/itens-venda', { nome: d.soleira, formato_medida: 'Largura x Altura' });
+  return d;
+}
+
+async function choose(page: Page, combobox: Locator, text: string) {
+  await combobox.click();
+  await page.getByPlaceholder(/^Buscar/).fill(text);
+  await page.getByRole('option', { name: new RegExp(escapeRe(text)) }).click();
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The value shown next to a label of the summary panel. */
+function figura(page: Page, label: string) {
+  return page
+    .getByRole('region', { name: '6. Resumo do Orçamento' })
+    .locator('dl > div')
+    .filter({ has: page.locator('dt > span:first-child', { hasText: new RegExp(`^${escapeRe(label)}$`) }) })
+    .locator('dd');
+}
+
+test('builds, saves, finds, details, edits and sells a quote', async ({ adminPage: page, admin }) => {
+  const d = await seed(admin);
+  // A card with credit rates; the quote uses 3x → taxa_3x 4.5%.
+  const bandeira = 'Cartão';
+  const cartao = await post<{ id: string }>(admin, '/api/cartoes', {
+    bandeira,
+    tipo: 'Crédito',
+    taxa_1x: '2.99',
+    taxa_2x: '3.8',
+    taxa_3x: '4.5',
+  });
+
+  await page.goto('/orcamentos');
+  await expect(page.getByRole('heading', { name: 'Orçamentos' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Novo Orçamento' })).toHaveAttribute('aria-selected', 'true');
+  // The date defaults to today (business time zone).
+  const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  await expect(page.getByLabel('Data do Orçamento')).toHaveValue(hoje);
+
+  // Saving an empty quote names the first problem, as the spec words it.
+  await page.getByRole('button', { name: 'Gerar Orçamento' }).click();
+  await expect(page.getByText('Erro ao salvar orçamento')).toBeVisible();
+  await expect(page.getByText('Selecione um cliente.')).toBeVisible();
+
+  // 1. client, seller, architect, two employees
+  await choose(page, page.getByRole('combobox', { name: 'Cliente' }), d.cliente);
+  await choose(page, page.getByRole('combobox', { name: 'Vendedor Responsável' }), d.vendedor);
+  // the architect by keyboard only: open, type, move past "Nenhum", choose
+  await page.getByRole('combobox', { name: 'Arquiteto Responsável' }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(d.arquiteto);
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(2); // "Nenhum" and the match
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: 'Arquiteto Responsável' })).toHaveText(d.arquiteto);
+  await page.getByLabel(`${d.funcionarios[0]} - Acabador`).check();
+  await page.getByLabel(`${d.funcionarios[1]} - Serrador`).check();
+
+  await page.getByRole('button', { name: 'Gerar Orçamento' }).click();
+  await expect(page.getByText('Adicione pelo menos um item ao orçamento.')).toBeVisible();
+
+  // 2. items: a Bancada (Largura x Profundidade), a Soleira (Largura x Altura), a unitário product
+  await page.getByRole('button', { name: 'Adicionar Item' }).click();
+  await page.getByRole('button', { name: 'Adicionar Item' }).click();
+  await page.getByRole('button', { name: 'Adicionar Item' }).click();
+  const item1 = page.getByRole('group', { name: 'Item 1' });
+  const item2 = page.getByRole('group', { name: 'Item 2' });
+  const item3 = page.getByRole('group', { name: 'Item 3' });
+
+  await choose(page, item1.getByRole('combobox', { name: 'Item de Venda' }), d.bancada);
+  await expect(item1.getByLabel('Profundidade (m)')).toBeVisible();
+  // choosing a sale item resets measures and quantity to 0
+  await expect(item1.getByLabel('Qtd (Unidades)')).toHaveValue('0');
+  await item1.getByLabel('Largura (m)').fill('2.5');
+  await item1.getByLabel('Profundidade (m)').fill('0.6');
+  await choose(page, item1.getByRole('combobox', { name: 'Produto' }), d.granito);
+  await item1.getByLabel('Qtd (Unidades)').fill('2');
+  await expect(item1.getByLabel('Valor Unitário/M²')).toHaveValue('R$ 450,00');
+
+  await choose(page, item2.getByRole('combobox', { name: 'Item de Venda' }), d.soleira);
+  await expect(item2.getByLabel('Altura (m)')).toBeVisible();
+  await item2.getByLabel('Largura (m)').fill('1.85');
+  await item2.getByLabel('Altura (m)').fill('0.55');
+  await choose(page, item2.getByRole('combobox', { name: 'Produto' }), d.carrara);
+  await item2.getByLabel('Qtd (Unidades)').fill('1');
+
+  await choose(page, item3.getByRole('combobox', { name: 'Produto' }), d.cuba);
+  await item3.getByLabel('Qtd (Unidades)').fill('2');
+
+  // 3. payment: credit in 3x
+  await page.getByLabel('Tipo de Venda').selectOption('parcelado');
+  await page.getByLabel('Número de Parcelas').selectOption('3');
+  await expect(page.getByLabel('Valor da Entrada (R$)')).toBeHidden();
+  await page.getByLabel('Tipo de Pagamento').selectOption(cartao.id);
+
+  // 4. extra costs (0 hours: labour depends on this month's expenses, which other specs also create)
+  await page.getByLabel('Frete (R$)').fill('150');
+  await page.getByLabel('Instalação (R$)').fill('300');
+  await expect(page.getByLabel('Margem de Lucro %')).toHaveValue('30');
+  await page.getByLabel('Observações', { exact: true }).fill('Entrega no térreo.');
+
+  // 6. the summary, computed by the server:
+  // items 2.50 × 0.60 = 1.5 m² × 450.00 × 2 = 1350.00; 1.85 × 0.55 = 1.0175 m² × 389.90 = 396.72325 → 396.72;
+  //   2 × 185.00 = 370.00 → materiais 2116.72
+  // employees (2200 + 3300) / 220 = 25.00/h; 0 h → labour 0.00
+  // subtotal 2116.72 + 150.00 + 300.00 = 2566.72; margin 30%: 770.016 → 770.02; with margin 3336.74
+  // credit 3x 4.5%: 150.1533 → 150.15; base 3186.59; seller 5%: 159.3295 → 159.33; architect 10%: 318.659 → 318.66
+  // total 3336.74 + 159.33 + 318.66 + 150.15 = 3964.88
+  await expect(item1.getByRole('status', { name: 'Total do item 1' })).toHaveText('R$ 1.350,00');
+  await expect(item2.getByRole('status', { name: 'Total do item 2' })).toHaveText('R$ 396,72');
+  await expect(item3.getByRole('status', { name: 'Total do item 3' })).toHaveText('R$ 370,00');
+  await expect(item1.getByText('1,5 m²')).toBeVisible();
+  await expect(figura(page, 'Total')).toHaveText('R$ 3.964,88');
+  await expect(figura(page, 'Materiais')).toHaveText('R$ 2.116,72');
+  await expect(figura(page, 'Frete')).toHaveText('R$ 150,00');
+  await expect(figura(page, 'Instalação')).toHaveText('R$ 300,00');
+  await expect(figura(page, 'Custo Hora')).toHaveCount(1);
+  await expect(page.getByText('Funcionários R$ 25,00')).toBeVisible();
+  await expect(figura(page, 'Mão de Obra')).toHaveText('R$ 0,00');
+  await expect(figura(page, 'Subtotal')).toHaveText('R$ 2.566,72');
+  await expect(figura(page, 'Margem de Lucro')).toHaveText('R$ 770,02');
+  await expect(figura(page, 'Subtotal com Margem')).toHaveText('R$ 3.336,74');
+  await expect(figura(page, 'Taxa do Cartão')).toHaveText('R$ 150,15');
+  await expect(figura(page, 'Comissão Vendedor')).toHaveText('R$ 159,33');
+  await expect(figura(page, 'Comissão Arquiteto')).toHaveText('R$ 318,66');
+
+  await page.screenshot({ path: 'test-results/orcamentos-editor.png', fullPage: true });
+
+  // Save → toast, the form resets, Histórico opens
+  await page.getByRole('button', { name: 'Gerar Orçamento' }).click();
+  await expect(page.getByText('Orçamento salvo com sucesso!')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Histórico' })).toHaveAttribute('aria-selected', 'true');
+
+  // Find it by client name
+  await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(d.cliente);
+  const rows = page.getByRole('table', { name: 'Histórico de orçamentos' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  const row = rows.nth(1);
+  await expect(row).toContainText(d.cliente);
+  await expect(row).toContainText(d.vendedor);
+  await expect(row).toContainText(d.arquiteto);
+  await expect(row).toContainText('R$ 3.964,88');
+  await expect(row.getByText('Pendente')).toBeVisible();
+  const numero = (await row.getByRole('cell').first().textContent())!.replace('#', '').trim();
+  await page.screenshot({ path: 'test-results/orcamentos-historico.png', fullPage: true });
+
+  // The form was reset
+  await page.getByRole('tab', { name: 'Novo Orçamento' }).click();
+  await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveText(/Selecione um cliente/);
+  await expect(page.getByRole('group', { name: 'Item 1' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Histórico' }).click();
+
+  // Details: the extras (3964.88 − 2116.72 = 1848.16) spread over the m² lines by area × quantity:
+  // 1848.16 × 3 / 4.0175 = 1380.08 → 1350.00 + 1380.08 = 2730.08 (unit 1365.04); the last m² line takes
+  // the rest 468.08 → 396.72 + 468.08 = 864.80; the unitário line stays 370.00. 2730.08 + 864.80 + 370.00 = 3964.88
+  await row.getByRole('button', { name: `Ver detalhes do orçamento #${numero}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Detalhes do Orçamento #${numero}` });
+  await expect(dialog).toBeVisible();
+  const linhas = dialog.getByRole('table').getByRole('row');
+  await expect(linhas).toHaveCount(4);
+  await expect(linhas.nth(1)).toContainText(d.bancada);
+  await expect(linhas.nth(1)).toContainText('2,5 x 0,6 = 1,5 m²');
+  await expect(linhas.nth(1)).toContainText(d.granito);
+  await expect(linhas.nth(1)).toContainText('R$ 1.365,04');
+  await expect(linhas.nth(1)).toContainText('R$ 2.730,08');
+  await expect(linhas.nth(2)).toContainText('1,85 x 0,55 = 1,018 m²');
+  await expect(linhas.nth(2)).toContainText('R$ 864,80');
+  await expect(linhas.nth(3)).toContainText(d.cuba);
+  await expect(linhas.nth(3)).toContainText('R$ 185,00');
+  await expect(linhas.nth(3)).toContainText('R$ 370,00');
+  await expect(dialog.getByText('Margem de Lucro (30%)')).toBeVisible();
+  await expect(dialog.getByText('R$ 770,02')).toBeVisible();
+  await expect(dialog.getByText('R$ 318,66')).toBeVisible();
+  await expect(dialog.getByText('Entrega no térreo.')).toBeVisible();
+  await page.screenshot({ path: 'test-results/orcamentos-detalhes.png' });
+  await dialog.getByRole('button', { name: 'Fechar' }).first().click();
+  await expect(dialog).toBeHidden();
+
+  // Edit: the quote comes back into the form; margin 30 → 20
+  await row.getByRole('button', { name: `Editar orçamento #${numero}` }).click();
+  await expect(page.getByRole('tab', { name: 'Editar Orçamento' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveText(d.cliente);
+  await expect(page.getByRole('group', { name: 'Item 3' })).toBeVisible();
+  await expect(page.getByLabel(`${d.funcionarios[0]} - Acabador`)).toBeChecked();
+  await expect(page.getByLabel('Número de Parcelas')).toHaveValue('3');
+  await expect(page.getByLabel('Tipo de Pagamento')).toHaveValue(cartao.id);
+  await expect(page.getByRole('button', { name: 'Cancelar' })).toBeVisible();
+  await page.getByLabel('Margem de Lucro %').fill('20');
+  // margin 20%: 513.344 → 513.34 → 3080.06; card 138.6027 → 138.60; base 2941.46;
+  // seller 147.073 → 147.07; architect 294.146 → 294.15; total 3080.06 + 147.07 + 294.15 + 138.60 = 3659.88
+  await expect(figura(page, 'Total')).toHaveText('R$ 3.659,88');
+  await page.getByRole('button', { name: 'Atualizar Orçamento' }).click();
+  await expect(page.getByText('Orçamento atualizado com sucesso!')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Histórico' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Novo Orçamento' })).toBeVisible();
+  await expect(row).toContainText('R$ 3.659,88');
+
+  // Convert into a sale
+  await row.getByRole('button', { name: `Gerar venda do orçamento #${numero}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Confirmar Geração de Venda' });
+  await expect(confirm).toContainText(d.cliente);
+  await expect(confirm).toContainText(d.arquiteto);
+  await expect(confirm).toContainText('R$ 3.659,88');
+  await expect(confirm).toContainText('Parcelado');
+  await expect(confirm).toContainText('3x');
+  await expect(confirm).toContainText(`${bandeira} - Crédito`);
+  await expect(confirm).toContainText('O status do orçamento será alterado para Venda Realizada.');
+  await confirm.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText('Venda gerada com sucesso!')).toBeVisible();
+  await expect(page.getByText(`Venda criada a partir do orçamento #${numero}`)).toBeVisible();
+
+  // Sold: blue "Venda Realizada"; only view and print remain
+  await expect(row.getByText('Venda Realizada')).toBeVisible();
+  await expect(row.getByRole('button', { name: `Editar orçamento #${numero}` })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Gerar venda do orçamento #${numero}` })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Excluir orçamento #${numero}` })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Ver detalhes do orçamento #${numero}` })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Imprimir orçamento #${numero}` })).toBeVisible();
+
+  // The sale carries the spec's figures: bruto 3659.88; 4.5%: 164.6946 → 164.69; liquido 3495.19;
+  // seller 5%: 174.7595 → 174.76; architect 10%: 349.519 → 349.52
+  const vendas = await admin.get(`/api/vendas?q=${encodeURIComponent(d.cliente)}`);
+  const venda = ((await vendas.json()) as { items: Record<string, unknown>[] }).items[0];
+  expect(venda).toMatchObject({
+    valor_bruto: 3659.88,
+    valor_taxa: 164.69,
+    valor_liquido: 3495.19,
+    comissao_vendedor: 174.76,
+    comissao_arquiteto: 349.52,
+    status: 'confirmada',
+  });
+
+  // The status filter finds it among the sold ones
+  await page.getByLabel('Filtrar por status').selectOption('venda_realizada');
+  await expect(rows).toHaveCount(2);
+  await page.getByLabel('Filtrar por status').selectOption('pendente');
+  await expect(page.getByText('Nenhum orçamento encontrado')).toBeVisible();
+});
+
+test('deletes a quote after confirmation', async ({ adminPage: page, admin }) => {
+  const d = await seed(admin);
+  const [cliente] = (await (
+    await admin.get(`/api/clientes/opcoes?q=${encodeURIComponent(d.cliente)}`)
+  ).json()) as {
+    id: string;
+  }[];
+  const [produto] = (await (
+    await admin.get(`/api/produtos/opcoes?q=${encodeURIComponent(d.cuba)}`)
+  ).json()) as {
+    id: string;
+  }[];
+  const o = await post<{ id: string; numero: number }>(admin, '/api/orcamentos', {
+    cliente_id: cliente!.id,
+    itens: [{ produto_id: produto!.id, quantidade: 1 }],
+  });
+  await page.goto('/orcamentos');
+  await page.getByRole('tab', { name: 'Histórico' }).click();
+  await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(String(o.numero));
+  await page.getByRole('button', { name: `Excluir orçamento #${o.numero}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Confirmar Exclusão' });
+  await expect(confirm).toContainText(
+    `Tem certeza que deseja excluir o orçamento #${o.numero}? Esta ação não pode ser desfeita.`,
+  );
+  await confirm.getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByText('Orçamento removido com sucesso!')).toBeVisible();
+  await expect(page.getByText('Nenhum orçamento encontrado')).toBeVisible();
+  expect((await admin.get(`/api/orcamentos/${o.id}`)).status()).toBe(404);
+});
+
+test('prints in a new window, with user text as text', async ({ adminPage: page, admin }) => {
+  const d = await seed(admin, `<img src=x onerror=alert(1)> ${unique('Cliente')}`);
+  const [cliente] = (await (
+    await admin.get(`/api/clientes/opcoes?q=${encodeURIComponent(d.cliente)}`)
+  ).json()) as {
+    id: string;
+  }[];
+  const [produto] = (await (
+    await admin.get(`/api/produtos/opcoes?q=${encodeURIComponent(d.cuba)}`)
+  ).json()) as {
+    id: string;
+  }[];
+  const o = await post<{ id: string; numero: number }>(admin, '/api/orcamentos', {
+    cliente_id: cliente!.id,
+    itens: [{ produto_id: produto!.id, quantidade: 2 }],
+    tipo_venda: 'entrada',
+    valor_entrada: 100,
+    numero_parcelas: 4,
+    observacoes: '<b>negrito?</b>',
+  });
+  // Record the print call instead of opening the system dialog (headless), and fail on any alert.
+  await page.addInitScript(() => {
+    const open = window.open.bind(window);
+    window.open = (...args: Parameters<typeof window.open>) => {
+      const w = open(...args);
+      if (w) {
+        w.print = () => {
+          (window as unknown as { __impresso: boolean }).__impresso = true;
+        };
+      }
+      return w;
+    };
+  });
+  const alerts: string[] = [];
+  page.on('dialog', (dlg) => {
+    alerts.push(dlg.message());
+    void dlg.dismiss();
+  });
+  await page.goto('/orcamentos');
+  await page.getByRole('tab', { name: 'Histórico' }).click();
+  await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(String(o.numero));
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: `Imprimir orçamento #${o.numero}` }).click();
+  const popup = await popupPromise;
+  await expect(popup.getByText(`Orçamento Nº ${o.numero}`)).toBeVisible();
+  await expect(popup.locator('p', { hasText: /^Nome:/ })).toHaveText(`Nome: ${d.cliente}`);
+  await expect(popup.locator('img')).toHaveCount(0);
+  await expect(popup.getByText('<b>negrito?</b>')).toBeVisible();
+  await expect(popup.getByText('Lavra Marmoraria')).toBeVisible();
+  await expect(popup.getByText(d.cuba)).toBeVisible();
+  // payment section: type, down payment, installments
+  await expect(popup.locator('p', { hasText: 'Tipo de Venda:' })).toHaveText('Tipo de Venda: Entrada');
+  await expect(popup.locator('p', { hasText: /^Entrada:/ })).toHaveText('Entrada: R$ 100,00');
+  await expect(popup.locator('p', { hasText: 'Parcelas:' })).toHaveText('Parcelas: 4x');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __impresso?: boolean }).__impresso))
+    .toBe(true);
+  await popup.close();
+  expect(alerts).toEqual([]);
+});
+
+test("a blocked pop-up gets the spec's toast", async ({ adminPage: page, admin }) => {
+  const d = await seed(admin);
+  const [cliente] = (await (
+    await admin.get(`/api/clientes/opcoes?q=${encodeURIComponent(d.cliente)}`)
+  ).json()) as {
+    id: string;
+  }[];
+  const [produto] = (await (
+    await admin.get(`/api/produtos/opcoes?q=${encodeURIComponent(d.cuba)}`)
+  ).json()) as {
+    id: string;
+  }[];
+  const o = await post<{ numero: number }>(admin, '/api/orcamentos', {
+    cliente_id: cliente!.id,
+    itens: [{ produto_id: produto!.id, quantidade: 1 }],
+  });
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await page.goto('/orcamentos');
+  await page.getByRole('tab', { name: 'Histórico' }).click();
+  await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(String(o.numero));
+  await page.getByRole('button', { name: `Imprimir orçamento #${o.numero}` }).click();
+  await expect(page.getByText('Bloqueio de pop-up detectado. Permita pop-ups para imprimir.')).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the editor stacks and the page does not scroll sideways', async ({ adminPage: page, admin }) => {
+    const d = await seed(admin);
+    await page.goto('/orcamentos');
+    await page.getByRole('button', { name: 'Adicionar Item' }).click();
+    const item = page.getByRole('group', { name: 'Item 1' });
+    await choose(page, item.getByRole('combobox', { name: 'Produto' }), d.cuba);
+    await item.getByLabel('Qtd (Unidades)').fill('3');
+    // 3 × 185.00 = 555.00
+    await expect(item.getByRole('status', { name: 'Total do item 1' })).toHaveText('R$ 555,00');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: 'test-results/orcamentos-mobile.png', fullPage: true });
+    await page.getByRole('tab', { name: 'Histórico' }).click();
+    await expect(page.getByRole('searchbox', { name: 'Buscar orçamentos' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/orcamentos-mobile-historico.png', fullPage: true });
+  });
+});

@@ -1,0 +1,848 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/queries/common';
+import {
+  arquitetos,
+  cartoes,
+  categoriasProdutos,
+  clientes,
+  despesas,
+  funcionarios,
+  itensVenda,
+  orcamentos,
+  produtos,
+  vendas,
+  vendedores,
+} from '../../db/schema';
+import { addMonthsClamped, monthRange, todayIso } from '../../domain/datas';
+import { MSG_CLIENTE, MSG_ITEM_INVALIDO, MSG_SEM_ITENS } from '../../schemas/orcamentos';
+import type { Evento } from '../events';
+import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+
+let env: TestEnv;
+let admin: Client;
+
+// Master data, written straight into the tables (their own routes belong to other issues).
+const ids = {} as Record<
+  | 'cliente'
+  | 'cliente2'
+  | 'granito'
+  | 'carrara'
+  | 'cuba'
+  | 'bancada'
+  | 'soleira'
+  | 'ana'
+  | 'bruno'
+  | 'inativo'
+  | 'vendedor'
+  | 'arquiteto'
+  | 'credito'
+  | 'credito6'
+  | 'debito',
+  string
+>;
+
+async function insertId<T extends { id: string }>(p: Promise<T[]>): Promise<string> {
+  const [row] = await p;
+  return row!.id;
+}
+
+beforeAll(async () => {
+  env = await createTestDeps();
+  admin = await loginAdmin(env);
+  const db = env.db;
+  await db.insert(categoriasProdutos).values({ nome: 'pedras' });
+  ids.cliente = await insertId(db.insert(clientes).values({ nome: 'Maria Aparecida Souza' }).returning());
+  ids.cliente2 = await insertId(db.insert(clientes).values({ nome: 'Construtora Horizonte' }).returning());
+  ids.granito = await insertId(
+    db
+      .insert(produtos)
+      .values({ nome: 'Granito São Gabriel', categoria: 'pedras', valor_m2: '450.00', tipo_unidade: 'm²' })
+      .returning(),
+  );
+  ids.carrara = await insertId(
+    db
+      .insert(produtos)
+      .values({ nome: 'Mármore Carrara', categoria: 'pedras', valor_m2: '389.90', tipo_unidade: 'm²' })
+      .returning(),
+  );
+  ids.cuba = await insertId(
+    db
+      .insert(produtos)
+      .values({ nome: 'Cuba inox', categoria: 'pedras', valor_m2: '185.00', tipo_unidade: 'unitário' })
+      .returning(),
+  );
+  ids.bancada = await insertId(
+    db.insert(itensVenda).values({ nome: 'Bancada', formato_medida: 'Largura x Profundidade' }).returning(),
+  );
+  ids.soleira = await insertId(
+    db.insert(itensVenda).values({ nome: 'Soleira', formato_medida: 'Largura x Altura' }).returning(),
+  );
+  ids.ana = await insertId(
+    db.insert(funcionarios).values({ nome: 'Ana', cargo: 'Acabador', salario: '2200.00' }).returning(),
+  );
+  ids.bruno = await insertId(
+    db.insert(funcionarios).values({ nome: 'Bruno', cargo: 'Serrador', salario: '3300.00' }).returning(),
+  );
+  ids.inativo = await insertId(
+    db
+      .insert(funcionarios)
+      .values({ nome: 'Carlos', cargo: 'Ajudante', salario: '9999.00', status: 'inativo' })
+      .returning(),
+  );
+  ids.vendedor = await insertId(
+    db.insert(vendedores).values({ nome: 'Paulo Vendas', percentual_comissao: '5' }).returning(),
+  );
+  ids.arquiteto = await insertId(
+    db.insert(arquitetos).values({ nome: 'Júlia Arquiteta', percentual_comissao: '10' }).returning(),
+  );
+  ids.credito = await insertId(
+    db
+      .insert(cartoes)
+      .values({ bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: '2.99', taxa_2x: '3.8', taxa_3x: '4.5' })
+      .returning(),
+  );
+  ids.credito6 = await insertId(
+    db
+      .insert(cartoes)
+      .values({ bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: '3', taxa_6x: '6.25' })
+      .returning(),
+  );
+  ids.debito = await insertId(
+    db.insert(cartoes).values({ bandeira: 'Cartão', tipo: 'Débito', taxa: '1.99', taxa_1x: '9' }).returning(),
+  );
+  // This month's expenses (business time zone); only rent, power and water count, whatever the case
+  // and accents. Last month's and next month's rent must not count.
+  const { inicio, fim } = monthRange(env.deps.config.tzNegocio);
+  await db.insert(despesas).values([
+    { descricao: 'Aluguel galpão', valor: '3300.00', data_vencimento: inicio },
+    { descricao: 'Conta de Luz', valor: '452.37', data_vencimento: fim },
+    { descricao: 'ÁGUA', valor: '110.00', data_vencimento: inicio },
+    { descricao: 'Material de escritório', valor: '500.00', data_vencimento: inicio },
+    { descricao: 'Aluguel galpão', valor: '3300.00', data_vencimento: addMonthsClamped(inicio, -1) },
+    { descricao: 'Aluguel galpão', valor: '3300.00', data_vencimento: addMonthsClamped(inicio, 1) },
+  ]);
+});
+afterAll(() => env.close());
+
+/**
+ * The full example: two m² lines of different formats, one unitário line, two active employees
+ * (and an inactive one that must not count), seller 5%, architect 10%, credit in 3x.
+ */
+function fullQuote(extra: Record<string, unknown> = {}) {
+  return {
+    cliente_id: ids.cliente,
+    vendedor_id: ids.vendedor,
+    arquiteto_id: ids.arquiteto,
+    funcionario_ids: [ids.ana, ids.bruno, ids.inativo],
+    itens: [
+      { item_venda_id: ids.bancada, produto_id: ids.granito, quantidade: 2, medida1: 2.5, medida2: 0.6 },
+      {
+        item_venda_id: ids.soleira,
+        produto_id: ids.carrara,
+        quantidade: 1,
+        medida1: '1.85',
+        medida2: '0.55',
+      },
+      { produto_id: ids.cuba, quantidade: 2 },
+    ],
+    valor_frete: 150,
+    valor_instalacao: '300.00',
+    horas_trabalho: 12,
+    margem_lucro: 30,
+    tipo_venda: 'parcelado',
+    numero_parcelas: 3,
+    cartao_id: ids.credito,
+    observacoes: 'Entrega no térreo.',
+    ...extra,
+  };
+}
+
+// Worked out by hand:
+// Items: 2.50 × 0.60 = 1.5 m² × 450.00 × 2 = 1350.00
+//        1.85 × 0.55 = 1.0175 m² × 389.90 × 1 = 396.72325 → 396.72
+//        unitário 2 × 185.00 = 370.00
+// materiais 1350.00 + 396.72 + 370.00 = 2116.72
+// employees (2200 + 3300) / 220 = 25.00 (Carlos is inactive: his 9999.00 does not count)
+// expenses this month 3300.00 + 452.37 + 110.00 = 3862.37 / 220 = 17.5562… → 17.56
+//   (office material is no utility; last and next month's rent are outside the month); hourly 42.56
+// labour 42.56 × 12 = 510.72; subtotal 2116.72 + 150.00 + 300.00 + 510.72 = 3077.44
+// margin 30%: 923.232 → 923.23; with margin 4000.67
+// credit 3x → taxa_3x 4.5%: 4000.67 × 0.045 = 180.03015 → 180.03; base 4000.67 − 180.03 = 3820.64
+// seller 5%: 191.032 → 191.03; architect 10%: 382.064 → 382.06
+// total 4000.67 + 191.03 + 382.06 + 180.03 = 4753.79
+const FULL_RESUMO = {
+  materiais: 2116.72,
+  custo_hora_funcionarios: 25,
+  custo_hora_despesas: 17.56,
+  custo_hora: 42.56,
+  mao_de_obra: 510.72,
+  subtotal: 3077.44,
+  margem: 923.23,
+  subtotal_com_margem: 4000.67,
+  taxa_cartao_percentual: 4.5,
+  valor_taxa_cartao: 180.03,
+  comissao_vendedor: 191.03,
+  comissao_arquiteto: 382.06,
+  total: 4753.79,
+  percentual_vendedor: 5,
+  percentual_arquiteto: 10,
+};
+
+/** Events arrive through LISTEN/NOTIFY after the commit (asynchronously on PostgreSQL): wait for them. */
+async function waitForEvents(events: Evento[], expected: Evento[], ms = 5000) {
+  const start = Date.now();
+  const has = (e: Evento) =>
+    events.some((x) => x.recurso === e.recurso && x.acao === e.acao && x.id === e.id);
+  while (Date.now() - start < ms && !expected.every(has)) await new Promise((r) => setTimeout(r, 20));
+  for (const e of expected) expect(events).toContainEqual(e);
+}
+
+async function countRows(table: 'orcamentos' | 'vendas' | 'orcamento_itens') {
+  const [r] = await queryRows<{ n: number }>(env.db, sql.raw(`select count(*)::int as n from ${table}`));
+  return r!.n;
+}
+
+async function create(body: Record<string, unknown> = fullQuote()) {
+  const res = await admin.post('/api/orcamentos', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+describe('POST /api/orcamentos/calcular', () => {
+  it('prices the quote from the database without saving anything', async () => {
+    const before = await countRows('orcamentos');
+    const res = await admin.post('/api/orcamentos/calcular', fullQuote());
+    expect(res.status).toBe(200);
+    const { itens, valor_frete, valor_instalacao, horas_trabalho, margem_lucro, ...resumo } = res.body;
+    expect(resumo).toEqual(FULL_RESUMO);
+    expect({ valor_frete, valor_instalacao, horas_trabalho, margem_lucro }).toEqual({
+      valor_frete: 150,
+      valor_instalacao: 300,
+      horas_trabalho: 12,
+      margem_lucro: 30,
+    });
+    expect(itens).toEqual([
+      { area: 1.5, valor_unitario: 450, valor_total: 1350, tipo_unidade: 'm²' },
+      { area: 1.0175, valor_unitario: 389.9, valor_total: 396.72, tipo_unidade: 'm²' },
+      { area: 0, valor_unitario: 185, valor_total: 370, tipo_unidade: 'unitário' },
+    ]);
+    expect(await countRows('orcamentos')).toBe(before);
+  });
+
+  it('ignores prices sent by the client', async () => {
+    const body = fullQuote({
+      itens: [{ produto_id: ids.cuba, quantidade: 1, valor_unitario: 1, valor_total: 1 }],
+      funcionario_ids: [],
+      horas_trabalho: 0,
+      valor_frete: 0,
+      valor_instalacao: 0,
+      vendedor_id: null,
+      arquiteto_id: null,
+      cartao_id: null,
+      margem_lucro: 0,
+    });
+    const res = await admin.post('/api/orcamentos/calcular', body);
+    // 1 × 185.00 from the product, not the 1.00 sent
+    expect(res.body).toMatchObject({ materiais: 185, total: 185, itens: [{ valor_total: 185 }] });
+  });
+
+  it('prices a half-filled form: no client, a line without product, default margin', async () => {
+    const res = await admin.post('/api/orcamentos/calcular', {
+      itens: [
+        { item_venda_id: ids.bancada, quantidade: 0 },
+        { produto_id: ids.cuba, quantidade: 3 },
+      ],
+      valor_frete: '10.00',
+    });
+    expect(res.status).toBe(200);
+    // 3 × 185.00 = 555.00 + frete 10.00 = 565.00; margin defaults to 30%: 169.50 → 734.50; no card, no one
+    expect(res.body).toMatchObject({
+      materiais: 555,
+      subtotal: 565,
+      margem: 169.5,
+      total: 734.5,
+      valor_taxa_cartao: 0,
+      comissao_vendedor: 0,
+      comissao_arquiteto: 0,
+    });
+    expect(res.body.itens[0]).toEqual({ area: 0, valor_unitario: 0, valor_total: 0, tipo_unidade: 'm²' });
+  });
+
+  it("uses debit's taxa, and taxa_1x for credit when the sale is à vista", async () => {
+    const base = {
+      itens: [{ produto_id: ids.cuba, quantidade: 1 }],
+      margem_lucro: 0,
+      tipo_venda: 'avista',
+      numero_parcelas: 3,
+    };
+    // debit 1.99%: 185.00 × 0.0199 = 3.6815 → 3.68; total 188.68
+    const debito = await admin.post('/api/orcamentos/calcular', { ...base, cartao_id: ids.debito });
+    expect(debito.body).toMatchObject({
+      taxa_cartao_percentual: 1.99,
+      valor_taxa_cartao: 3.68,
+      total: 188.68,
+    });
+    // à vista ignores the 3 installments: taxa_1x 2.99%: 185.00 × 0.0299 = 5.5315 → 5.53; total 190.53
+    const credito = await admin.post('/api/orcamentos/calcular', { ...base, cartao_id: ids.credito });
+    expect(credito.body).toMatchObject({
+      taxa_cartao_percentual: 2.99,
+      valor_taxa_cartao: 5.53,
+      total: 190.53,
+    });
+    // 12x without taxa_12x falls back to taxa_1x 2.99%
+    const doze = await admin.post('/api/orcamentos/calcular', {
+      ...base,
+      tipo_venda: 'parcelado',
+      numero_parcelas: 12,
+      cartao_id: ids.credito,
+    });
+    expect(doze.body).toMatchObject({ taxa_cartao_percentual: 2.99, total: 190.53 });
+  });
+
+  it('answers 400 in pt-BR for junk numbers', async () => {
+    const res = await admin.post('/api/orcamentos/calcular', { valor_frete: 'abc', itens: [] });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ path: 'valor_frete', message: 'Valor inválido.' });
+  });
+});
+
+describe('POST /api/orcamentos', () => {
+  it('saves quote, items and employees with the breakdown and the prices of the day', async () => {
+    const events: Evento[] = [];
+    const stop = env.deps.events.subscribe((e) => events.push(e));
+    const o = await create();
+    await waitForEvents(events, [{ recurso: 'orcamentos', acao: 'criado', id: o.id }]);
+    stop();
+    expect(o).toMatchObject({
+      numero: expect.any(Number),
+      cliente_id: ids.cliente,
+      cliente_nome: 'Maria Aparecida Souza',
+      vendedor_nome: 'Paulo Vendas',
+      arquiteto_nome: 'Júlia Arquiteta',
+      cartao_bandeira: 'Cartão',
+      cartao_tipo: 'Crédito',
+      status: 'pendente',
+      valor_total: 4753.79,
+      valor_frete: 150,
+      valor_instalacao: 300,
+      horas_trabalho: 12,
+      margem_lucro: 30,
+      custo_hora: 42.56,
+      tipo_venda: 'parcelado',
+      valor_entrada: 0,
+      numero_parcelas: 3,
+      observacoes: 'Entrega no térreo.',
+      resumo: FULL_RESUMO,
+      custos_adicionais: 0,
+    });
+    expect([...o.funcionario_ids].sort()).toEqual([ids.ana, ids.bruno, ids.inativo].sort());
+    // Extras 4753.79 − 2116.72 = 2637.07 spread by area × quantity (3 and 1.0175 of 4.0175):
+    // 2637.07 × 3 / 4.0175 = 1969.19 → 1350.00 + 1969.19 = 3319.19 (unit 3319.19 / 2 = 1659.595 → 1659.60)
+    // the last m² line takes the rest 667.88 → 396.72 + 667.88 = 1064.60; the unitário line is unchanged.
+    expect(o.itens).toEqual([
+      expect.objectContaining({
+        posicao: 0,
+        produto_nome: 'Granito São Gabriel',
+        item_venda_nome: 'Bancada',
+        formato_medida: 'Largura x Profundidade',
+        tipo_unidade: 'm²',
+        quantidade: 2,
+        medida1: 2.5,
+        medida2: 0.6,
+        area: 1.5,
+        valor_unitario: 450,
+        valor_total: 1350,
+        valor_unitario_exibido: 1659.6,
+        valor_total_exibido: 3319.19,
+      }),
+      expect.objectContaining({
+        produto_nome: 'Mármore Carrara',
+        item_venda_nome: 'Soleira',
+        formato_medida: 'Largura x Altura',
+        area: 1.0175,
+        valor_unitario: 389.9,
+        valor_total: 396.72,
+        valor_total_exibido: 1064.6,
+      }),
+      expect.objectContaining({
+        produto_nome: 'Cuba inox',
+        item_venda_id: null,
+        item_venda_nome: null,
+        tipo_unidade: 'unitário',
+        valor_unitario: 185,
+        valor_total: 370,
+        valor_unitario_exibido: 185,
+        valor_total_exibido: 370,
+      }),
+    ]);
+
+    // A later price change does not alter the saved quote.
+    await env.db.update(produtos).set({ valor_m2: '999.00' }).where(eq(produtos.id, ids.cuba));
+    const again = await admin.get(`/api/orcamentos/${o.id}`);
+    expect(again.body.itens[2]).toMatchObject({ valor_unitario: 185, valor_total: 370 });
+    expect(again.body.valor_total).toBe(4753.79);
+    expect(again.body.resumo).toEqual(FULL_RESUMO);
+    await env.db.update(produtos).set({ valor_m2: '185.00' }).where(eq(produtos.id, ids.cuba));
+  });
+
+  it('gives every quote a new, increasing número', async () => {
+    const a = await create();
+    const b = await create();
+    expect(b.numero).toBeGreaterThan(a.numero);
+  });
+
+  // Patches are functions: the ids exist only once beforeAll has run.
+  it.each([
+    ['no client', () => ({ cliente_id: null }), MSG_CLIENTE, 'cliente_id'],
+    ['an empty client', () => ({ cliente_id: '' }), MSG_CLIENTE, 'cliente_id'],
+    ['no items', () => ({ itens: [] }), MSG_SEM_ITENS, 'itens'],
+    [
+      'no client and no items (client first)',
+      () => ({ cliente_id: null, itens: [] }),
+      MSG_CLIENTE,
+      'cliente_id',
+    ],
+    [
+      'a line without product',
+      () => ({
+        itens: [
+          { produto_id: ids.cuba, quantidade: 1 },
+          { item_venda_id: ids.bancada, quantidade: 1 },
+        ],
+      }),
+      MSG_ITEM_INVALIDO,
+      'itens.1',
+    ],
+    [
+      'quantity 0',
+      () => ({ itens: [{ produto_id: ids.cuba, quantidade: 0 }] }),
+      MSG_ITEM_INVALIDO,
+      'itens.0',
+    ],
+    [
+      'negative quantity',
+      () => ({ itens: [{ produto_id: ids.cuba, quantidade: -2 }] }),
+      MSG_ITEM_INVALIDO,
+      'itens.0',
+    ],
+    [
+      'a quantity with 3 decimals',
+      () => ({ itens: [{ produto_id: ids.cuba, quantidade: 1.005 }] }),
+      MSG_ITEM_INVALIDO,
+      'itens.0',
+    ],
+  ])("refuses %s with the spec's message", async (_name, patch, message, path) => {
+    const before = await countRows('orcamentos');
+    const res = await admin.post('/api/orcamentos', fullQuote(patch()));
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(message);
+    expect(res.body.errors[0]).toEqual({ path, message });
+    expect(await countRows('orcamentos')).toBe(before);
+  });
+
+  it('refuses unknown references with a clear message, not a 500', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const cases: [Record<string, unknown>, string][] = [
+      [{ cliente_id: unknown }, 'Cliente não encontrado.'],
+      [{ itens: [{ produto_id: unknown, quantidade: 1 }] }, 'Produto não encontrado.'],
+      [{ funcionario_ids: [unknown] }, 'Funcionário não encontrado.'],
+      [{ vendedor_id: unknown }, 'Vendedor não encontrado.'],
+      [{ cartao_id: unknown }, 'Forma de pagamento não encontrada.'],
+      [{ cliente_id: 'nao-e-uuid' }, 'Identificador inválido.'],
+    ];
+    for (const [patch, detail] of cases) {
+      const res = await admin.post('/api/orcamentos', fullQuote(patch));
+      expect(res.status, detail).toBe(400);
+      expect(res.body.detail).toBe(detail);
+    }
+  });
+
+  it('refuses a down payment larger than the total', async () => {
+    const res = await admin.post(
+      '/api/orcamentos',
+      fullQuote({ tipo_venda: 'entrada', valor_entrada: 5000, numero_parcelas: 2 }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('O valor da entrada não pode ser maior que o total do orçamento.');
+  });
+
+  it('keeps a down payment only for entrada, and one installment for à vista', async () => {
+    const parcelado = await create(fullQuote({ valor_entrada: 500 }));
+    expect(parcelado).toMatchObject({ tipo_venda: 'parcelado', valor_entrada: 0, numero_parcelas: 3 });
+    const avista = await create(fullQuote({ tipo_venda: 'avista', valor_entrada: 500, numero_parcelas: 5 }));
+    expect(avista).toMatchObject({ tipo_venda: 'avista', valor_entrada: 0, numero_parcelas: 1 });
+    // à vista on credit: taxa_1x 2.99%: 4000.67 × 0.0299 = 119.620033 → 119.62; base 3881.05
+    // seller 5%: 194.0525 → 194.05; architect 10%: 388.105 → 388.11; total 4000.67 + 194.05 + 388.11 + 119.62
+    expect(avista.valor_total).toBe(4702.45);
+  });
+});
+
+describe('GET /api/orcamentos/:id', () => {
+  it('answers 404 for an unknown quote and 400 for a malformed id', async () => {
+    expect((await admin.get('/api/orcamentos/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await admin.get('/api/orcamentos/123')).status).toBe(400);
+  });
+
+  it('shows the extras as one line when there is no m² item', async () => {
+    const o = await create(
+      fullQuote({ itens: [{ produto_id: ids.cuba, quantidade: 2 }], funcionario_ids: [], horas_trabalho: 0 }),
+    );
+    // 2 × 185.00 = 370.00 + 150.00 + 300.00 = 820.00; margin 246.00 → 1066.00
+    // 3x 4.5%: 47.97; base 1018.03; seller 5%: 50.9015 → 50.90; architect 10%: 101.803 → 101.80
+    // total 1066.00 + 50.90 + 101.80 + 47.97 = 1266.67; extras 1266.67 − 370.00 = 896.67
+    expect(o.valor_total).toBe(1266.67);
+    expect(o.custos_adicionais).toBe(896.67);
+    expect(o.itens[0]).toMatchObject({ valor_unitario_exibido: 185, valor_total_exibido: 370 });
+  });
+});
+
+describe('PUT /api/orcamentos/:id', () => {
+  it("replaces fields, items and employees, repricing at today's prices", async () => {
+    const o = await create();
+    await env.db.update(produtos).set({ valor_m2: '200.00' }).where(eq(produtos.id, ids.cuba));
+    const res = await admin.put(`/api/orcamentos/${o.id}`, {
+      cliente_id: ids.cliente2,
+      funcionario_ids: [ids.ana],
+      itens: [{ produto_id: ids.cuba, quantidade: 3 }],
+      margem_lucro: 10,
+      updated_at: o.updated_at,
+    });
+    await env.db.update(produtos).set({ valor_m2: '185.00' }).where(eq(produtos.id, ids.cuba));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // 3 × 200.00 (the new price) = 600.00; labour 0 h; subtotal 600.00; margin 10%: 60.00 → 660.00
+    // à vista by default, no card, no seller or architect → total 660.00
+    expect(res.body).toMatchObject({
+      numero: o.numero,
+      cliente_nome: 'Construtora Horizonte',
+      vendedor_id: null,
+      cartao_id: null,
+      tipo_venda: 'avista',
+      funcionario_ids: [ids.ana],
+      valor_total: 660,
+      // Ana 2200 / 220 = 10.00 + expenses 17.56
+      custo_hora: 27.56,
+      status: 'pendente',
+    });
+    expect(res.body.itens).toHaveLength(1);
+    expect(res.body.itens[0]).toMatchObject({ valor_unitario: 200, valor_total: 600 });
+    expect(new Date(res.body.updated_at).getTime()).toBeGreaterThan(new Date(o.updated_at).getTime());
+  });
+
+  it('answers 409 to a stale updated_at and changes nothing', async () => {
+    const o = await create();
+    const first = await admin.put(
+      `/api/orcamentos/${o.id}`,
+      fullQuote({ updated_at: o.updated_at, margem_lucro: 20 }),
+    );
+    expect(first.status).toBe(200);
+    const stale = await admin.put(
+      `/api/orcamentos/${o.id}`,
+      fullQuote({ updated_at: o.updated_at, margem_lucro: 50 }),
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+    expect((await admin.get(`/api/orcamentos/${o.id}`)).body.margem_lucro).toBe(20);
+  });
+
+  it('applies the same validation messages', async () => {
+    const o = await create();
+    const res = await admin.put(`/api/orcamentos/${o.id}`, fullQuote({ itens: [] }));
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(MSG_SEM_ITENS);
+  });
+
+  it('answers 404 for an unknown quote', async () => {
+    const res = await admin.put('/api/orcamentos/00000000-0000-4000-8000-000000000000', fullQuote());
+    expect(res.status).toBe(404);
+  });
+
+  it('a failure while writing leaves the previous version intact', async () => {
+    const o = await create();
+    // A fault injected in the last write of the transaction (the employees), after the quote row and
+    // its items were already rewritten: everything must roll back.
+    await env.db.execute(sql`create or replace function lavra_falha_teste() returns trigger as $$
+      begin
+        if new.funcionario_id = ${sql.raw(`'${ids.bruno}'`)}::uuid then
+          raise exception 'falha simulada' using errcode = 'check_violation';
+        end if;
+        return new;
+      end $$ language plpgsql`);
+    await env.db.execute(sql`create trigger lavra_falha_teste before insert on orcamento_funcionarios
+      for each row execute function lavra_falha_teste()`);
+    try {
+      const res = await admin.put(`/api/orcamentos/${o.id}`, {
+        ...fullQuote({ updated_at: o.updated_at }),
+        cliente_id: ids.cliente2,
+        itens: [{ produto_id: ids.cuba, quantidade: 9 }],
+        funcionario_ids: [ids.ana, ids.bruno],
+      });
+      expect(res.status).toBe(400);
+    } finally {
+      await env.db.execute(sql`drop trigger lavra_falha_teste on orcamento_funcionarios`);
+      await env.db.execute(sql`drop function lavra_falha_teste()`);
+    }
+    const after = (await admin.get(`/api/orcamentos/${o.id}`)).body;
+    expect(after.cliente_id).toBe(ids.cliente);
+    expect(after.valor_total).toBe(4753.79);
+    expect(after.updated_at).toBe(o.updated_at);
+    expect(after.itens.map((i: { produto_nome: string }) => i.produto_nome)).toEqual([
+      'Granito São Gabriel',
+      'Mármore Carrara',
+      'Cuba inox',
+    ]);
+    expect([...after.funcionario_ids].sort()).toEqual([ids.ana, ids.bruno, ids.inativo].sort());
+  });
+});
+
+describe('POST /api/orcamentos/:id/venda', () => {
+  it("turns the quote into a confirmed sale with the spec's figures, in one step", async () => {
+    const o = await create();
+    const events: Evento[] = [];
+    const stop = env.deps.events.subscribe((e) => events.push(e));
+    const res = await admin.post(`/api/orcamentos/${o.id}/venda`);
+    await waitForEvents(events, [
+      { recurso: 'vendas', acao: 'criado', id: res.body.id },
+      { recurso: 'orcamentos', acao: 'atualizado', id: o.id },
+    ]);
+    stop();
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // bruto 4753.79; credit 3x 4.5%: 213.92055 → 213.92; liquido 4753.79 − 213.92 = 4539.87
+    // seller 5% of (bruto − fee) 4539.87 = 226.9935 → 226.99; architect 10% of liquido = 453.987 → 453.99
+    // parcelas 4753.79 − 0 = 4753.79 (no down payment outside entrada)
+    expect(res.body).toMatchObject({
+      numero: expect.any(Number),
+      orcamento_id: o.id,
+      cliente_id: ids.cliente,
+      vendedor_id: ids.vendedor,
+      arquiteto_id: ids.arquiteto,
+      cartao_id: ids.credito,
+      data_venda: todayIso(env.deps.config.tzNegocio),
+      tipo_venda: 'parcelado',
+      valor_bruto: 4753.79,
+      valor_entrada: 0,
+      numero_parcelas: 3,
+      valor_parcelas: 4753.79,
+      taxa_cartao: 0.045,
+      valor_taxa: 213.92,
+      valor_liquido: 4539.87,
+      comissao_vendedor: 226.99,
+      comissao_arquiteto: 453.99,
+      status: 'confirmada',
+      comissao_paga: false,
+    });
+    expect((await admin.get(`/api/orcamentos/${o.id}`)).body.status).toBe('venda_realizada');
+  });
+
+  it('charges the card only on what follows the down payment (entrada)', async () => {
+    const o = await create({
+      cliente_id: ids.cliente,
+      vendedor_id: ids.vendedor,
+      itens: [{ produto_id: ids.cuba, quantidade: 1 }],
+      margem_lucro: 0,
+      tipo_venda: 'entrada',
+      valor_entrada: '100.00',
+      numero_parcelas: 6,
+      cartao_id: ids.credito6,
+    });
+    // quote: 185.00, margin 0; 6x → taxa_6x 6.25%: 11.5625 → 11.56; base 173.44
+    // seller 5%: 8.672 → 8.67; total 185.00 + 8.67 + 11.56 = 205.23
+    expect(o).toMatchObject({ valor_total: 205.23, valor_entrada: 100, numero_parcelas: 6 });
+    const res = await admin.post(`/api/orcamentos/${o.id}/venda`);
+    expect(res.status).toBe(201);
+    // sale: fee on 205.23 − 100.00 = 105.23 × 6.25% = 6.576875 → 6.58; liquido 205.23 − 6.58 = 198.65
+    // seller 5%: 9.9325 → 9.93; no architect → 0; parcelas 205.23 − 100.00 = 105.23
+    expect(res.body).toMatchObject({
+      tipo_venda: 'entrada',
+      valor_bruto: 205.23,
+      valor_entrada: 100,
+      numero_parcelas: 6,
+      valor_parcelas: 105.23,
+      taxa_cartao: 0.0625,
+      valor_taxa: 6.58,
+      valor_liquido: 198.65,
+      comissao_vendedor: 9.93,
+      comissao_arquiteto: 0,
+      arquiteto_id: null,
+    });
+  });
+
+  it('à vista without card or people: no fee, no commission, one installment', async () => {
+    const o = await create({ cliente_id: ids.cliente, itens: [{ produto_id: ids.cuba, quantidade: 2 }] });
+    // 370.00 + 30% 111.00 = 481.00
+    const res = await admin.post(`/api/orcamentos/${o.id}/venda`);
+    expect(res.body).toMatchObject({
+      tipo_venda: 'avista',
+      valor_bruto: 481,
+      numero_parcelas: 1,
+      valor_parcelas: 481,
+      taxa_cartao: 0,
+      valor_taxa: 0,
+      valor_liquido: 481,
+      comissao_vendedor: 0,
+      comissao_arquiteto: 0,
+      cartao_id: null,
+    });
+  });
+
+  it('uses the debit rate on the gross value', async () => {
+    const o = await create({
+      cliente_id: ids.cliente,
+      arquiteto_id: ids.arquiteto,
+      itens: [{ produto_id: ids.cuba, quantidade: 1 }],
+      margem_lucro: 0,
+      cartao_id: ids.debito,
+    });
+    // quote: 185.00; debit 1.99%: 3.6815 → 3.68; base 181.32; architect 10%: 18.132 → 18.13
+    // total 185.00 + 18.13 + 3.68 = 206.81
+    expect(o.valor_total).toBe(206.81);
+    const res = await admin.post(`/api/orcamentos/${o.id}/venda`);
+    // sale: 206.81 × 1.99% = 4.115519 → 4.12; liquido 202.69; architect 10%: 20.269 → 20.27
+    expect(res.body).toMatchObject({
+      taxa_cartao: 0.0199,
+      valor_taxa: 4.12,
+      valor_liquido: 202.69,
+      comissao_arquiteto: 20.27,
+    });
+  });
+
+  it('a second call gets 409 and no second sale', async () => {
+    const o = await create();
+    expect((await admin.post(`/api/orcamentos/${o.id}/venda`)).status).toBe(201);
+    const again = await admin.post(`/api/orcamentos/${o.id}/venda`);
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe('Já existe uma venda gerada a partir deste orçamento.');
+    const rows = await env.db.select().from(vendas).where(eq(vendas.orcamento_id, o.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('20 concurrent calls on one quote make exactly one sale', async () => {
+    const o = await create();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => admin.post(`/api/orcamentos/${o.id}/venda`)),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const rows = await env.db.select().from(vendas).where(eq(vendas.orcamento_id, o.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('a sold quote can no longer be updated or deleted (409)', async () => {
+    const o = await create();
+    await admin.post(`/api/orcamentos/${o.id}/venda`);
+    const fresh = (await admin.get(`/api/orcamentos/${o.id}`)).body;
+    const put = await admin.put(`/api/orcamentos/${o.id}`, fullQuote({ updated_at: fresh.updated_at }));
+    expect(put.status).toBe(409);
+    expect(put.body.detail).toBe('Este orçamento já foi convertido em venda e não pode ser alterado.');
+    const del = await admin.delete(`/api/orcamentos/${o.id}`);
+    expect(del.status).toBe(409);
+    expect(del.body.detail).toBe('Este orçamento já foi convertido em venda e não pode ser excluído.');
+    expect((await admin.get(`/api/orcamentos/${o.id}`)).body.valor_total).toBe(4753.79);
+  });
+
+  it('answers 404 for an unknown quote', async () => {
+    expect((await admin.post('/api/orcamentos/00000000-0000-4000-8000-000000000000/venda')).status).toBe(404);
+  });
+});
+
+describe('DELETE /api/orcamentos/:id', () => {
+  it('removes the quote with its items and employees', async () => {
+    const o = await create();
+    const items = await countRows('orcamento_itens');
+    const res = await admin.delete(`/api/orcamentos/${o.id}`);
+    expect(res.status).toBe(204);
+    expect((await admin.get(`/api/orcamentos/${o.id}`)).status).toBe(404);
+    expect(await countRows('orcamento_itens')).toBe(items - 3);
+    expect((await admin.delete(`/api/orcamentos/${o.id}`)).status).toBe(404);
+  });
+});
+
+describe('GET /api/orcamentos', () => {
+  let numeros: number[];
+  beforeAll(async () => {
+    // A clean slate of quotes with known creation times, newest last.
+    await env.db.delete(vendas);
+    await env.db.delete(orcamentos);
+    const small = (cliente_id: string, quantidade: number) => ({
+      cliente_id,
+      itens: [{ produto_id: ids.cuba, quantidade }],
+    });
+    const made = [
+      await create(small(ids.cliente, 1)),
+      await create({ ...small(ids.cliente2, 2), vendedor_id: ids.vendedor, arquiteto_id: ids.arquiteto }),
+      await create(small(ids.cliente, 3)),
+      await create(small(ids.cliente2, 4)),
+      await create(small(ids.cliente, 5)),
+    ];
+    for (const [i, o] of made.entries()) {
+      await env.db.execute(
+        sql`update orcamentos set created_at = ${`2024-01-0${i + 1}T12:00:00Z`}::timestamptz where id = ${o.id}`,
+      );
+    }
+    await admin.post(`/api/orcamentos/${made[3]!.id}/venda`);
+    numeros = made.map((o) => o.numero);
+  });
+
+  it('lists newest first with client, seller and architect names, paginated', async () => {
+    const p1 = await admin.get('/api/orcamentos?limit=2');
+    expect(p1.status).toBe(200);
+    expect(p1.body).toMatchObject({ total: 5, page: 1, limit: 2 });
+    expect(p1.body.items.map((o: { numero: number }) => o.numero)).toEqual([numeros[4], numeros[3]]);
+    const p2 = await admin.get('/api/orcamentos?limit=2&page=2');
+    expect(p2.body.items.map((o: { numero: number }) => o.numero)).toEqual([numeros[2], numeros[1]]);
+    expect(p2.body.items[1]).toMatchObject({
+      cliente_nome: 'Construtora Horizonte',
+      vendedor_nome: 'Paulo Vendas',
+      arquiteto_nome: 'Júlia Arquiteta',
+      // 2 × 185.00 = 370.00 + 30% = 481.00; seller 5% 24.05, architect 10% 48.10 → 553.15
+      valor_total: 553.15,
+      status: 'pendente',
+    });
+    const p3 = await admin.get('/api/orcamentos?limit=2&page=3');
+    expect(p3.body.items.map((o: { numero: number }) => o.numero)).toEqual([numeros[0]]);
+  });
+
+  it('searches by client name, case- and part-insensitive', async () => {
+    const res = await admin.get(`/api/orcamentos?q=${encodeURIComponent('horizon')}`);
+    expect(res.body.total).toBe(2);
+    expect(res.body.items.map((o: { numero: number }) => o.numero)).toEqual([numeros[3], numeros[1]]);
+  });
+
+  it('searches by número, with or without #', async () => {
+    for (const q of [String(numeros[2]), `#${numeros[2]}`]) {
+      const res = await admin.get(`/api/orcamentos?q=${encodeURIComponent(q)}`);
+      expect(res.body.items.map((o: { numero: number }) => o.numero)).toEqual([numeros[2]]);
+    }
+  });
+
+  it('filters by status', async () => {
+    const vendidos = await admin.get('/api/orcamentos?status=venda_realizada');
+    expect(vendidos.body.items.map((o: { numero: number }) => o.numero)).toEqual([numeros[3]]);
+    const pendentes = await admin.get(`/api/orcamentos?status=pendente&q=${encodeURIComponent('maria')}`);
+    expect(pendentes.body.total).toBe(3);
+    expect((await admin.get('/api/orcamentos?status=qualquer')).status).toBe(400);
+  });
+
+  it('takes a search text with LIKE wildcards literally', async () => {
+    const res = await admin.get(`/api/orcamentos?q=${encodeURIComponent('%')}`);
+    expect(res.body.total).toBe(0);
+  });
+});
+
+describe('permissions and company header', () => {
+  it('holders of orcamentos alone can work with quotes; others get 403', async () => {
+    const { client } = await userWith(env, ['orcamentos']);
+    expect((await client.post('/api/orcamentos/calcular', fullQuote())).status).toBe(200);
+    expect((await client.get('/api/orcamentos')).status).toBe(200);
+    const other = await userWith(env, ['clientes']);
+    expect((await other.client.post('/api/orcamentos/calcular', fullQuote())).status).toBe(403);
+    expect((await other.client.get('/api/empresa')).status).toBe(403);
+  });
+
+  it('GET /api/empresa answers the configured company', async () => {
+    const res = await admin.get('/api/empresa');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(env.deps.config.empresa);
+  });
+});

@@ -1,0 +1,420 @@
+import { Hono } from 'hono';
+import type { Executor } from '../../db/client';
+import { numbersOut, paginate } from '../../db/queries/common';
+import * as q from '../../db/queries/orcamentos';
+import { monthRange, todayIso } from '../../domain/datas';
+import { dec, toDbMoney } from '../../domain/money';
+import {
+  type CardRates,
+  computeResumo,
+  customerLines,
+  displayComissaoArquiteto,
+  displayMargem,
+  type TipoUnidade,
+} from '../../domain/pricing';
+import { computeVenda } from '../../domain/venda';
+import { uuid } from '../../schemas/common';
+import {
+  type CalculoOrcamento,
+  type OrcamentoCalculo,
+  orcamentoCalculo,
+  orcamentoCreate,
+  orcamentoListQuery,
+  orcamentoUpdate,
+  type ResumoOrcamento,
+} from '../../schemas/orcamentos';
+import { type AppContext, type AppEnv, parseBody, parseId, parseQuery } from '../context';
+import { badRequest, conflict, notFound, staleWrite } from '../errors';
+import { publish } from '../events';
+import { requirePermission } from '../permissions';
+
+const RECURSO = 'orcamentos';
+const guard = requirePermission('orcamentos');
+
+const MSG_VENDA_REALIZADA_EDITAR = 'Este orçamento já foi convertido em venda e não pode ser alterado.';
+const MSG_VENDA_REALIZADA_EXCLUIR = 'Este orçamento já foi convertido em venda e não pode ser excluído.';
+const MSG_VENDA_JA_GERADA = 'Já existe uma venda gerada a partir deste orçamento.';
+
+type Row = Record<string, unknown>;
+
+interface Priced {
+  resumo: ResumoOrcamento;
+  itens: (CalculoOrcamento['itens'][number] & { produto_id: string | null })[];
+}
+
+/**
+ * Prices a quote from what the database says: product prices and units, the salaries of the chosen
+ * active employees, this month's expenses, the seller's and architect's percentages and the card's
+ * rates. `strict` (saving) refuses references that do not exist; the live calculation just counts
+ * them as nothing, since the user is still typing.
+ */
+async function price(db: Executor, tz: string, input: OrcamentoCalculo, strict: boolean): Promise<Priced> {
+  const produtoIds = input.itens.map((i) => i.produto_id).filter((id): id is string => !!id);
+  const itemVendaIds = input.itens.map((i) => i.item_venda_id).filter((id): id is string => !!id);
+  const { inicio, fim } = monthRange(tz);
+  const [produtos, itensVenda, equipe, despesas, pctVendedor, pctArquiteto, cartao, clienteOk] =
+    await Promise.all([
+      q.produtosPorId(db, produtoIds),
+      strict ? q.itensVendaExistentes(db, itemVendaIds) : Promise.resolve(new Set<string>()),
+      q.funcionariosPorId(db, input.funcionario_ids),
+      q.despesasDoPeriodo(db, inicio, fim),
+      input.vendedor_id ? q.percentualVendedor(db, input.vendedor_id) : undefined,
+      input.arquiteto_id ? q.percentualArquiteto(db, input.arquiteto_id) : undefined,
+      input.cartao_id ? q.cartaoTaxas(db, input.cartao_id) : undefined,
+      strict && input.cliente_id ? q.clienteExiste(db, input.cliente_id) : true,
+    ]);
+
+  if (strict) {
+    const missing = (path: string, message: string) => badRequest(message, [{ path, message }]);
+    if (!clienteOk) throw missing('cliente_id', 'Cliente não encontrado.');
+    const semProduto = input.itens.findIndex((i) => i.produto_id && !produtos.has(i.produto_id));
+    if (semProduto >= 0) throw missing(`itens.${semProduto}.produto_id`, 'Produto não encontrado.');
+    const semItem = input.itens.findIndex((i) => i.item_venda_id && !itensVenda.has(i.item_venda_id));
+    if (semItem >= 0) throw missing(`itens.${semItem}.item_venda_id`, 'Item de venda não encontrado.');
+    if (equipe.length !== input.funcionario_ids.length) {
+      throw missing('funcionario_ids', 'Funcionário não encontrado.');
+    }
+    if (input.vendedor_id && pctVendedor === undefined)
+      throw missing('vendedor_id', 'Vendedor não encontrado.');
+    if (input.arquiteto_id && pctArquiteto === undefined) {
+      throw missing('arquiteto_id', 'Arquiteto não encontrado.');
+    }
+    if (input.cartao_id && !cartao) throw missing('cartao_id', 'Forma de pagamento não encontrada.');
+  }
+
+  const linhas = input.itens.map((i) => {
+    const p = i.produto_id ? produtos.get(i.produto_id) : undefined;
+    return {
+      produto_id: p ? p.id : null,
+      item: {
+        produto_id: p?.id ?? '',
+        quantidade: String(i.quantidade),
+        medida1: i.medida1,
+        medida2: i.medida2,
+        valor_unitario: p?.valor_m2 ?? '0',
+        tipo_unidade: (p?.tipo_unidade ?? 'm²') as TipoUnidade,
+      },
+    };
+  });
+  const r = computeResumo({
+    itens: linhas.map((l) => l.item),
+    valor_frete: input.valor_frete,
+    valor_instalacao: input.valor_instalacao,
+    horas_trabalho: input.horas_trabalho,
+    margem_lucro: input.margem_lucro,
+    tipo_venda: input.tipo_venda,
+    numero_parcelas: input.numero_parcelas,
+    cartao: (cartao as CardRates | undefined) ?? null,
+    salarios_funcionarios: equipe.filter((f) => f.status === 'ativo').map((f) => f.salario),
+    despesas_mes: despesas,
+    percentual_vendedor: pctVendedor ?? null,
+    percentual_arquiteto: pctArquiteto ?? null,
+  });
+  const { itens: itemFigures, ...figures } = r;
+  return {
+    resumo: {
+      ...figures,
+      percentual_vendedor: Number(pctVendedor ?? 0),
+      percentual_arquiteto: Number(pctArquiteto ?? 0),
+    },
+    itens: linhas.map((l, idx) => ({
+      produto_id: l.produto_id,
+      area: itemFigures[idx]?.area ?? 0,
+      valor_unitario: Number(l.item.valor_unitario),
+      valor_total: itemFigures[idx]?.valor_total ?? 0,
+      tipo_unidade: l.item.tipo_unidade,
+    })),
+  };
+}
+
+const MONEY_KEYS: (keyof ResumoOrcamento)[] = [
+  'materiais',
+  'custo_hora_funcionarios',
+  'custo_hora_despesas',
+  'custo_hora',
+  'mao_de_obra',
+  'subtotal',
+  'margem',
+  'subtotal_com_margem',
+  'valor_taxa_cartao',
+  'comissao_vendedor',
+  'comissao_arquiteto',
+  'total',
+];
+
+/** The breakdown as stored in the jsonb column: decimal strings, so nothing is re-rounded. */
+function resumoToDb(r: ResumoOrcamento): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(r)) {
+    out[k] = MONEY_KEYS.includes(k as keyof ResumoOrcamento) ? toDbMoney(v) : dec(v).toString();
+  }
+  return out;
+}
+
+/** Quote + items ready to write, from a validated body and its pricing. */
+function toValues(input: OrcamentoCalculo, priced: Priced) {
+  const total = priced.resumo.total;
+  if (input.tipo_venda === 'entrada' && dec(input.valor_entrada).gt(dec(total))) {
+    const message = 'O valor da entrada não pode ser maior que o total do orçamento.';
+    throw badRequest(message, [{ path: 'valor_entrada', message }]);
+  }
+  const values: q.OrcamentoValues = {
+    cliente_id: input.cliente_id!,
+    vendedor_id: input.vendedor_id,
+    arquiteto_id: input.arquiteto_id,
+    cartao_id: input.cartao_id,
+    valor_total: toDbMoney(total),
+    valor_frete: toDbMoney(input.valor_frete),
+    valor_instalacao: toDbMoney(input.valor_instalacao),
+    custo_hora: toDbMoney(priced.resumo.custo_hora),
+    horas_trabalho: input.horas_trabalho,
+    margem_lucro: input.margem_lucro,
+    observacoes: input.observacoes,
+    tipo_venda: input.tipo_venda,
+    valor_entrada: toDbMoney(input.valor_entrada),
+    numero_parcelas: input.numero_parcelas,
+    validade: input.validade,
+    resumo: resumoToDb(priced.resumo),
+  };
+  const itens: q.ItemValues[] = input.itens.map((i, idx) => {
+    const p = priced.itens[idx]!;
+    return {
+      produto_id: i.produto_id!,
+      item_venda_id: i.item_venda_id,
+      quantidade: String(i.quantidade),
+      // The product's price today, copied: a later price change does not alter this quote.
+      valor_unitario: toDbMoney(p.valor_unitario),
+      valor_total: toDbMoney(p.valor_total),
+      medida1: i.medida1 ?? null,
+      medida2: i.medida2 ?? null,
+      area: String(p.area),
+      tipo_unidade: p.tipo_unidade,
+    };
+  });
+  return { values, itens };
+}
+
+const LIST_NUMERIC = ['valor_total', 'valor_entrada'];
+const DETAIL_NUMERIC = [
+  ...LIST_NUMERIC,
+  'valor_frete',
+  'valor_instalacao',
+  'custo_hora',
+  'horas_trabalho',
+  'margem_lucro',
+];
+const ITEM_NUMERIC = ['quantidade', 'valor_unitario', 'valor_total', 'medida1', 'medida2', 'area'];
+
+function resumoFromDb(row: NonNullable<Awaited<ReturnType<typeof q.getOrcamento>>>): ResumoOrcamento {
+  const stored = row.resumo;
+  if (stored) {
+    const out: Record<string, number> = {};
+    for (const [k, v] of Object.entries(stored)) out[k] = Number(v);
+    return out as unknown as ResumoOrcamento;
+  }
+  // A quote written without a breakdown (imported data): the spec's back-computed figures.
+  const maoDeObra = dec(row.custo_hora).times(dec(row.horas_trabalho));
+  return {
+    materiais: Number(row.itens.reduce((acc, i) => acc.plus(dec(i.valor_total)), dec(0)).toFixed(2)),
+    custo_hora_funcionarios: 0,
+    custo_hora_despesas: 0,
+    custo_hora: Number(row.custo_hora),
+    mao_de_obra: Number(toDbMoney(maoDeObra)),
+    subtotal: 0,
+    margem: displayMargem(row.valor_total, row.margem_lucro),
+    subtotal_com_margem: 0,
+    taxa_cartao_percentual: 0,
+    valor_taxa_cartao: 0,
+    comissao_vendedor: 0,
+    comissao_arquiteto: row.arquiteto_id
+      ? displayComissaoArquiteto(row.valor_total, row.margem_lucro, row.arquiteto_percentual)
+      : 0,
+    total: Number(row.valor_total),
+    percentual_vendedor: 0,
+    percentual_arquiteto: Number(row.arquiteto_percentual ?? 0),
+  };
+}
+
+async function detalhe(db: Executor, id: string) {
+  const row = await q.getOrcamento(db, id);
+  if (!row) return undefined;
+  const lines = customerLines(
+    row.itens.map((i) => ({
+      valor_total: i.valor_total,
+      area: i.area,
+      quantidade: i.quantidade,
+      tipo_unidade: i.tipo_unidade as TipoUnidade,
+      valor_unitario: i.valor_unitario,
+    })),
+    row.valor_total,
+  );
+  const { arquiteto_percentual: _pct, resumo: _r, itens, funcionarios, cliente, ...rest } = row;
+  return {
+    ...numbersOut(rest as Row, DETAIL_NUMERIC),
+    cliente: cliente?.nome ? cliente : null,
+    funcionario_ids: funcionarios.map((f) => f.id),
+    funcionarios,
+    itens: itens.map((i, idx) => ({
+      ...numbersOut(i as Row, ITEM_NUMERIC),
+      valor_unitario_exibido: lines.itens[idx]?.valor_unitario_exibido ?? 0,
+      valor_total_exibido: lines.itens[idx]?.valor_total_exibido ?? 0,
+    })),
+    custos_adicionais: lines.custos_adicionais,
+    resumo: resumoFromDb(row),
+  };
+}
+
+const tzOf = (c: AppContext) => c.get('deps').config.tzNegocio;
+
+export const orcamentosRoutes = new Hono<AppEnv>()
+  .post('/calcular', guard, async (c) => {
+    const input = await parseBody(c, orcamentoCalculo);
+    const priced = await price(c.get('deps').db, tzOf(c), input, false);
+    const body: CalculoOrcamento = {
+      ...priced.resumo,
+      valor_frete: Number(input.valor_frete),
+      valor_instalacao: Number(input.valor_instalacao),
+      horas_trabalho: Number(input.horas_trabalho),
+      margem_lucro: Number(input.margem_lucro),
+      itens: priced.itens.map(({ produto_id: _p, ...i }) => i),
+    };
+    return c.json(body);
+  })
+  .get('/', guard, async (c) => {
+    const query = parseQuery(c, orcamentoListQuery);
+    const order = q.listOrder(query.sort);
+    if (!order) throw badRequest(`Não é possível ordenar por "${query.sort}".`);
+    const { db } = c.get('deps');
+    const where = q.listWhere(query);
+    const page = await paginate(
+      (limit, offset) => q.listOrcamentos(db, where, order, limit, offset),
+      () => q.countOrcamentos(db, where),
+      query.page,
+      query.limit,
+    );
+    return c.json({ ...page, items: page.items.map((r) => numbersOut(r as Row, LIST_NUMERIC)) });
+  })
+  .get('/:id', guard, async (c) => {
+    const id = parseId(c, uuid);
+    const body = await detalhe(c.get('deps').db, id);
+    if (!body) throw notFound('Orçamento não encontrado.');
+    return c.json(body);
+  })
+  .post('/', guard, async (c) => {
+    const input = await parseBody(c, orcamentoCreate);
+    const { db } = c.get('deps');
+    const priced = await price(db, tzOf(c), input, true);
+    const { values, itens } = toValues(input, priced);
+    const id = await db.transaction(async (tx) => {
+      const newId = await q.insertOrcamento(tx, values, itens, input.funcionario_ids);
+      await publish(tx, RECURSO, 'criado', newId);
+      return newId;
+    });
+    return c.json(await detalhe(db, id), 201);
+  })
+  .put('/:id', guard, async (c) => {
+    const id = parseId(c, uuid);
+    const { updated_at, ...input } = await parseBody(c, orcamentoUpdate);
+    const { db } = c.get('deps');
+    const priced = await price(db, tzOf(c), input, true);
+    const { values, itens } = toValues(input, priced);
+    await db.transaction(async (tx) => {
+      const current = await q.lockOrcamento(tx, id);
+      if (!current) throw notFound('Orçamento não encontrado.');
+      if (current.status === 'venda_realizada')
+        throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EDITAR);
+      if (updated_at && current.updated_at.getTime() !== new Date(updated_at).getTime()) throw staleWrite();
+      await q.replaceOrcamento(tx, id, values, itens, input.funcionario_ids);
+      await publish(tx, RECURSO, 'atualizado', id);
+    });
+    return c.json(await detalhe(db, id));
+  })
+  .delete('/:id', guard, async (c) => {
+    const id = parseId(c, uuid);
+    const { db } = c.get('deps');
+    await db.transaction(async (tx) => {
+      const current = await q.lockOrcamento(tx, id);
+      if (!current) throw notFound('Orçamento não encontrado.');
+      if (current.status === 'venda_realizada') {
+        throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EXCLUIR);
+      }
+      if (await q.vendaDoOrcamento(tx, id))
+        throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EXCLUIR);
+      await q.deleteOrcamento(tx, id);
+      await publish(tx, RECURSO, 'removido', id);
+    });
+    return c.body(null, 204);
+  })
+  .post('/:id/venda', guard, async (c) => {
+    const id = parseId(c, uuid);
+    const { db, config } = c.get('deps');
+    const venda = await db.transaction(async (tx) => {
+      // The row lock makes concurrent calls wait here; the first commits, the rest then see its status.
+      // vendas.orcamento_id is unique besides, so two sales for one quote cannot exist.
+      const o = await q.lockOrcamento(tx, id);
+      if (!o) throw notFound('Orçamento não encontrado.');
+      if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(tx, id))) {
+        throw conflict('Venda já gerada', MSG_VENDA_JA_GERADA);
+      }
+      const [cartao, pctVendedor, pctArquiteto] = await Promise.all([
+        o.cartao_id ? q.cartaoTaxas(tx, o.cartao_id) : undefined,
+        o.vendedor_id ? q.percentualVendedor(tx, o.vendedor_id) : undefined,
+        o.arquiteto_id ? q.percentualArquiteto(tx, o.arquiteto_id) : undefined,
+      ]);
+      const f = computeVenda({
+        valor_bruto: o.valor_total,
+        tipo_venda: o.tipo_venda as OrcamentoCalculo['tipo_venda'],
+        valor_entrada: o.tipo_venda === 'entrada' ? o.valor_entrada : 0,
+        numero_parcelas: o.tipo_venda === 'avista' ? 1 : o.numero_parcelas,
+        cartao: cartao ?? null,
+        percentual_vendedor: pctVendedor,
+        tem_vendedor: !!o.vendedor_id,
+        percentual_arquiteto: pctArquiteto,
+        tem_arquiteto: !!o.arquiteto_id,
+      });
+      if (f.valor_parcelas < 0) {
+        throw badRequest('O valor da entrada não pode ser maior que o total do orçamento.');
+      }
+      const row = await q.insertVenda(tx, {
+        cliente_id: o.cliente_id,
+        orcamento_id: o.id,
+        vendedor_id: o.vendedor_id,
+        arquiteto_id: o.arquiteto_id,
+        cartao_id: o.cartao_id,
+        data_venda: todayIso(config.tzNegocio),
+        tipo_venda: f.tipo_venda,
+        valor_bruto: toDbMoney(f.valor_bruto),
+        valor_entrada: toDbMoney(f.valor_entrada),
+        valor_parcelas: toDbMoney(f.valor_parcelas),
+        numero_parcelas: f.numero_parcelas,
+        taxa_cartao: f.taxa_cartao,
+        valor_taxa: toDbMoney(f.valor_taxa),
+        valor_liquido: toDbMoney(f.valor_liquido),
+        comissao_vendedor: toDbMoney(f.comissao_vendedor),
+        comissao_arquiteto: toDbMoney(f.comissao_arquiteto),
+        status: 'confirmada',
+      });
+      await q.setStatusOrcamento(tx, id, 'venda_realizada');
+      await publish(tx, 'vendas', 'criado', row.id);
+      await publish(tx, RECURSO, 'atualizado', id);
+      return row;
+    });
+    return c.json(
+      numbersOut(venda as Row, [
+        'valor_bruto',
+        'valor_entrada',
+        'valor_parcelas',
+        'taxa_cartao',
+        'valor_taxa',
+        'valor_liquido',
+        'comissao_vendedor',
+        'comissao_arquiteto',
+      ]),
+      201,
+    );
+  });
+
+/** `GET /api/empresa`: the company header of printouts (server configuration). */
+export const empresaRoutes = new Hono<AppEnv>().get('/', requirePermission('orcamentos', 'vendas'), (c) =>
+  c.json(c.get('deps').config.empresa),
+);

@@ -1,0 +1,185 @@
+import { useQuery } from '@tanstack/react-query';
+import { Printer } from 'lucide-react';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Loading } from '../../components/ui/states';
+import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { ApiError } from '../../lib/api';
+import { formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format';
+import { detalheKey, fetchDetalhe } from './api';
+import { StatusBadge } from './status';
+import { medidasTexto } from './texto';
+
+function Campo({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+export function DetalhesDialog({
+  id,
+  numero,
+  onClose,
+  onPrint,
+}: {
+  id: string | null;
+  numero: number | null;
+  onClose: () => void;
+  onPrint: (id: string) => void;
+}) {
+  const query = useQuery({
+    queryKey: detalheKey(id ?? ''),
+    queryFn: ({ signal }) => fetchDetalhe(id!, signal),
+    enabled: !!id,
+  });
+  const o = query.data;
+  useEffect(() => {
+    if (query.error && !(query.error instanceof ApiError && query.error.status === 401)) {
+      toast.error('Erro ao carregar itens', {
+        description: 'Não foi possível carregar os itens do orçamento.',
+      });
+    }
+  }, [query.error]);
+  const r = o?.resumo;
+
+  return (
+    <Dialog open={!!id} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Detalhes do Orçamento #{o?.numero ?? numero}</DialogTitle>
+          <DialogDescription className="sr-only">
+            Dados, produtos e resumo financeiro do orçamento.
+          </DialogDescription>
+        </DialogHeader>
+        {o && (
+          <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+            <Campo label="Cliente">{o.cliente_nome ?? 'Cliente não encontrado'}</Campo>
+            <Campo label="Data">{formatDate(o.created_at)}</Campo>
+            <Campo label="Status">
+              <StatusBadge status={o.status} />
+            </Campo>
+            {o.validade && <Campo label="Validade">{formatDate(o.validade)}</Campo>}
+            <Campo label="Vendedor">{o.vendedor_nome ?? 'Nenhum'}</Campo>
+            <Campo label="Arquiteto">{o.arquiteto_nome ?? 'Nenhum'}</Campo>
+          </dl>
+        )}
+
+        <section aria-labelledby="detalhes-produtos" className="flex flex-col gap-2">
+          <h3 id="detalhes-produtos" className="font-semibold">
+            Produtos
+          </h3>
+          {query.isLoading ? (
+            <Loading text="Carregando produtos..." className="py-6" />
+          ) : !o || o.itens.length === 0 ? (
+            <p className="py-6 text-center text-sm text-muted-foreground">
+              Nenhum produto encontrado para este orçamento.
+            </p>
+          ) : (
+            <Table>
+              <THead>
+                <TR>
+                  <TH>Item de Venda</TH>
+                  <TH>Produto</TH>
+                  <TH className="text-right">Quantidade</TH>
+                  <TH className="text-right">Valor Unitário/M²</TH>
+                  <TH className="text-right">Total</TH>
+                </TR>
+              </THead>
+              <TBody>
+                {o.itens.map((i) => (
+                  <TR key={i.id}>
+                    <TD>
+                      <span className="block">{i.item_venda_nome ?? '—'}</span>
+                      {medidasTexto(i) && (
+                        <span className="block text-xs text-muted-foreground">{medidasTexto(i)}</span>
+                      )}
+                    </TD>
+                    <TD>{i.produto_nome ?? 'Produto não encontrado'}</TD>
+                    <TD className="text-right tabular-nums">{formatNumber(i.quantidade)}</TD>
+                    <TD className="text-right tabular-nums">{formatMoney(i.valor_unitario_exibido)}</TD>
+                    <TD className="text-right tabular-nums">{formatMoney(i.valor_total_exibido)}</TD>
+                  </TR>
+                ))}
+                {o.custos_adicionais !== 0 && (
+                  <TR>
+                    <TD colSpan={4}>Custos adicionais</TD>
+                    <TD className="text-right tabular-nums">{formatMoney(o.custos_adicionais)}</TD>
+                  </TR>
+                )}
+              </TBody>
+            </Table>
+          )}
+        </section>
+
+        {o && r && (
+          <section aria-labelledby="detalhes-resumo" className="flex flex-col gap-2">
+            <h3 id="detalhes-resumo" className="font-semibold">
+              Resumo Financeiro
+            </h3>
+            <dl className="grid gap-x-6 gap-y-1 rounded-md border p-3 text-sm sm:grid-cols-2">
+              <ResumoLinha label="Frete" value={o.valor_frete} />
+              <ResumoLinha label="Instalação" value={o.valor_instalacao} />
+              <ResumoLinha
+                label={`Mão de Obra (${formatNumber(o.horas_trabalho)} h)`}
+                value={r.mao_de_obra}
+              />
+              <ResumoLinha label={`Margem de Lucro (${formatPercent(o.margem_lucro)})`} value={r.margem} />
+              {r.valor_taxa_cartao > 0 && (
+                <ResumoLinha
+                  label={`Taxa do Cartão (${formatPercent(r.taxa_cartao_percentual)})`}
+                  value={r.valor_taxa_cartao}
+                />
+              )}
+              {o.vendedor_id && <ResumoLinha label="Comissão Vendedor" value={r.comissao_vendedor} />}
+              <ResumoLinha label="Comissão Arquiteto" value={r.comissao_arquiteto} />
+              <div className="flex justify-between gap-3 border-t pt-2 text-base font-bold sm:col-span-2">
+                <dt>Total</dt>
+                <dd className="tabular-nums">{formatMoney(o.valor_total)}</dd>
+              </div>
+            </dl>
+          </section>
+        )}
+
+        {o?.observacoes && (
+          <section aria-labelledby="detalhes-obs" className="flex flex-col gap-1">
+            <h3 id="detalhes-obs" className="font-semibold">
+              Observações
+            </h3>
+            <p className="whitespace-pre-wrap text-sm">{o.observacoes}</p>
+          </section>
+        )}
+
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Fechar</Button>
+          </DialogClose>
+          <Button onClick={() => id && onPrint(id)} disabled={!id}>
+            <Printer /> Imprimir
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ResumoLinha({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="tabular-nums">{formatMoney(value)}</dd>
+    </div>
+  );
+}

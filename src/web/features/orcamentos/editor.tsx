@@ -1,0 +1,299 @@
+import { type Control, Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { TIPO_VENDA_LABEL, TIPOS_VENDA } from '../../../schemas/orcamentos';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Checkbox } from '../../components/ui/checkbox';
+import { FormField } from '../../components/ui/form-field';
+import { Input, Label, NativeSelect, Textarea } from '../../components/ui/input';
+import { Loading } from '../../components/ui/states';
+import { parseNumberInput } from '../../lib/format';
+import { type CartaoOpcao, type FuncionarioOpcao, useOpcoes } from './api';
+import { CalculoProvider } from './calculo';
+import type { OrcamentoForm } from './form';
+import { ItensEditor } from './itens';
+import { ResumoPanel } from './resumo';
+import { ClienteSelect, PessoaSelect } from './selects';
+
+const asNumber = {
+  setValueAs: (v: unknown) => (typeof v === 'number' ? v : parseNumberInput(String(v ?? ''))),
+};
+
+function Secao({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
+  const id = `orcamento-secao-${n}`;
+  return (
+    <Card role="region" aria-labelledby={id}>
+      <CardHeader>
+        <CardTitle id={id}>
+          {n}. {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** The quote editor: sections 1–6 of the spec's "Novo Orçamento" tab. */
+export function OrcamentoEditor({ form }: { form: UseFormReturn<OrcamentoForm> }) {
+  const { control, register, setValue } = form;
+  return (
+    <CalculoProvider control={control}>
+      <div className="flex flex-col gap-4 md:gap-6">
+        <Secao n={1} title="Dados do Cliente">
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            <Controller
+              control={control}
+              name="cliente_id"
+              render={({ field }) => (
+                <FormField id="orcamento-cliente" label="Cliente" required>
+                  <ClienteSelect
+                    id="orcamento-cliente"
+                    value={field.value}
+                    selectedLabel={form.getValues('cliente_nome')}
+                    onChange={(id, nome) => {
+                      field.onChange(id);
+                      setValue('cliente_nome', nome);
+                    }}
+                  />
+                </FormField>
+              )}
+            />
+            <Controller
+              control={control}
+              name="vendedor_id"
+              render={({ field }) => (
+                <FormField id="orcamento-vendedor" label="Vendedor Responsável">
+                  <PessoaSelect
+                    recurso="vendedores"
+                    id="orcamento-vendedor"
+                    value={field.value}
+                    selectedLabel={form.getValues('vendedor_nome')}
+                    onChange={(id, nome) => {
+                      field.onChange(id);
+                      setValue('vendedor_nome', nome);
+                    }}
+                  />
+                </FormField>
+              )}
+            />
+            <Controller
+              control={control}
+              name="arquiteto_id"
+              render={({ field }) => (
+                <FormField id="orcamento-arquiteto" label="Arquiteto Responsável">
+                  <PessoaSelect
+                    recurso="arquitetos"
+                    id="orcamento-arquiteto"
+                    value={field.value}
+                    selectedLabel={form.getValues('arquiteto_nome')}
+                    onChange={(id, nome) => {
+                      field.onChange(id);
+                      setValue('arquiteto_nome', nome);
+                    }}
+                  />
+                </FormField>
+              )}
+            />
+            <FormField id="orcamento-data" label="Data do Orçamento">
+              <Input id="orcamento-data" type="date" {...register('data')} />
+            </FormField>
+            <FormField id="orcamento-validade" label="Validade">
+              <Input id="orcamento-validade" type="date" {...register('validade')} />
+            </FormField>
+            <Funcionarios control={control} />
+          </div>
+        </Secao>
+
+        <Secao n={2} title="Itens do Orçamento">
+          <ItensEditor control={control} register={register} setValue={setValue} />
+        </Secao>
+
+        <div className="grid gap-4 md:gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(18rem,24rem)] lg:items-start">
+          <div className="flex min-w-0 flex-col gap-4 md:gap-6">
+            <Secao n={3} title="Forma de Pagamento">
+              <Pagamento form={form} />
+            </Secao>
+            <Secao n={4} title="Custos Adicionais">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField id="orcamento-frete" label="Frete (R$)">
+                  <Input
+                    id="orcamento-frete"
+                    type="number"
+                    inputMode="decimal"
+                    step="0.01"
+                    min="0"
+                    {...register('valor_frete', asNumber)}
+                  />
+                </FormField>
+                <FormField id="orcamento-instalacao" label="Instalação (R$)">
+                  <Input
+                    id="orcamento-instalacao"
+                    type="number"
+                    inputMode="decimal"
+                    step="0.01"
+                    min="0"
+                    {...register('valor_instalacao', asNumber)}
+                  />
+                </FormField>
+                <FormField id="orcamento-horas" label="Horas de Trabalho">
+                  <Input
+                    id="orcamento-horas"
+                    type="number"
+                    inputMode="decimal"
+                    step="0.5"
+                    min="0"
+                    {...register('horas_trabalho', asNumber)}
+                  />
+                </FormField>
+                <FormField id="orcamento-margem" label="Margem de Lucro %">
+                  <Input
+                    id="orcamento-margem"
+                    type="number"
+                    inputMode="decimal"
+                    step="0.1"
+                    min="0"
+                    {...register('margem_lucro', asNumber)}
+                  />
+                </FormField>
+              </div>
+            </Secao>
+
+            <Secao n={5} title="Observações">
+              <Label htmlFor="orcamento-observacoes" className="sr-only">
+                Observações
+              </Label>
+              <Textarea
+                id="orcamento-observacoes"
+                rows={3}
+                placeholder="Observações do orçamento (aparecem na impressão)"
+                {...register('observacoes')}
+              />
+            </Secao>
+          </div>
+          {/* Beside the form on wide screens and kept in view while scrolling. */}
+          <div className="lg:sticky lg:top-4">
+            <Secao n={6} title="Resumo do Orçamento">
+              <ResumoPanel />
+            </Secao>
+          </div>
+        </div>
+      </div>
+    </CalculoProvider>
+  );
+}
+
+function Funcionarios({ control }: { control: Control<OrcamentoForm> }) {
+  const query = useOpcoes<FuncionarioOpcao>('funcionarios');
+  const salvos = useWatch({ control, name: 'funcionarios_salvos' });
+  const ativos = query.data ?? [];
+  // A saved quote may name someone no longer active: still shown, so unticking them is possible.
+  const lista = [...ativos, ...(salvos ?? []).filter((s) => !ativos.some((a) => a.id === s.id))];
+  return (
+    <Controller
+      control={control}
+      name="funcionario_ids"
+      render={({ field }) => (
+        <fieldset className="flex flex-col gap-1.5 md:col-span-2 xl:col-span-3">
+          <legend className="mb-1.5 text-sm font-medium">Funcionários</legend>
+          <div className="max-h-48 overflow-y-auto rounded-md border p-2">
+            {query.isLoading ? (
+              <Loading text="Carregando funcionários..." className="py-4" />
+            ) : lista.length === 0 ? (
+              <p className="py-3 text-center text-sm text-muted-foreground">Nenhum funcionário ativo.</p>
+            ) : (
+              <ul className="grid gap-1 sm:grid-cols-2 xl:grid-cols-3">
+                {lista.map((f) => {
+                  const cid = `orcamento-func-${f.id}`;
+                  const checked = field.value.includes(f.id);
+                  return (
+                    <li key={f.id} className="flex items-center gap-2 rounded px-1 py-1 hover:bg-muted/50">
+                      <Checkbox
+                        id={cid}
+                        checked={checked}
+                        onCheckedChange={(on) =>
+                          field.onChange(
+                            on ? [...field.value, f.id] : field.value.filter((v: string) => v !== f.id),
+                          )
+                        }
+                      />
+                      <Label htmlFor={cid} className="cursor-pointer font-normal">
+                        {f.nome} - {f.cargo}
+                      </Label>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </div>
+        </fieldset>
+      )}
+    />
+  );
+}
+
+function Pagamento({ form }: { form: UseFormReturn<OrcamentoForm> }) {
+  const { control, register } = form;
+  const tipo = useWatch({ control, name: 'tipo_venda' });
+  const cartaoLabel = useWatch({ control, name: 'cartao_label' });
+  const cartaoId = useWatch({ control, name: 'cartao_id' });
+  const cartoes = useOpcoes<CartaoOpcao>('cartoes');
+  const lista = cartoes.data ?? [];
+  const salvoInativo = cartaoId && !lista.some((c) => c.id === cartaoId) && cartaoLabel;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField id="orcamento-tipo-venda" label="Tipo de Venda">
+        <NativeSelect id="orcamento-tipo-venda" {...register('tipo_venda')}>
+          {TIPOS_VENDA.map((t) => (
+            <option key={t} value={t}>
+              {TIPO_VENDA_LABEL[t]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      {(tipo === 'parcelado' || tipo === 'entrada') && (
+        <FormField id="orcamento-parcelas" label="Número de Parcelas">
+          <NativeSelect id="orcamento-parcelas" {...register('numero_parcelas', { valueAsNumber: true })}>
+            {Array.from({ length: 12 }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}x
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      )}
+      {tipo === 'entrada' && (
+        <FormField id="orcamento-entrada" label="Valor da Entrada (R$)">
+          <Input
+            id="orcamento-entrada"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            {...register('valor_entrada', asNumber)}
+          />
+        </FormField>
+      )}
+      <Controller
+        control={control}
+        name="cartao_id"
+        render={({ field }) => (
+          // Controlled: the saved card stays selected even when the options arrive after it.
+          <FormField id="orcamento-cartao" label="Tipo de Pagamento">
+            <NativeSelect
+              id="orcamento-cartao"
+              value={field.value}
+              onChange={(e) => field.onChange(e.target.value)}
+              onBlur={field.onBlur}
+            >
+              <option value="">Nenhum</option>
+              {lista.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.bandeira} - {c.tipo}
+                </option>
+              ))}
+              {salvoInativo && <option value={cartaoId}>{cartaoLabel}</option>}
+            </NativeSelect>
+          </FormField>
+        )}
+      />
+    </div>
+  );
+}

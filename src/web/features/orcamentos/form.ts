@@ -1,0 +1,177 @@
+import type { OrcamentoDetalhe, TipoVenda } from '../../../schemas/orcamentos';
+import { todayIso } from '../../lib/format';
+
+/** One line of the editor (spec doc 1 §3 "in-form quote line"): ids plus what the row shows. */
+export interface LinhaForm {
+  /** Temporary id of the row (stable while editing; never sent). */
+  key: string;
+  item_venda_id: string;
+  item_venda_nome: string;
+  formato_medida: string;
+  produto_id: string;
+  produto_nome: string;
+  valor_unitario: number;
+  tipo_unidade: 'm²' | 'unitário';
+  quantidade: number;
+  /** '' while nothing was typed (an empty field reads as 0). */
+  medida1: number | '';
+  medida2: number | '';
+}
+
+export interface OrcamentoForm {
+  cliente_id: string;
+  cliente_nome: string;
+  vendedor_id: string;
+  vendedor_nome: string;
+  arquiteto_id: string;
+  arquiteto_nome: string;
+  funcionario_ids: string[];
+  /** Employees of a saved quote (shown even if no longer active). */
+  funcionarios_salvos: { id: string; nome: string; cargo: string }[];
+  /** The quote date shown in the form; not saved (spec). */
+  data: string;
+  validade: string;
+  itens: LinhaForm[];
+  tipo_venda: TipoVenda;
+  valor_entrada: number;
+  numero_parcelas: number;
+  cartao_id: string;
+  /** Label of a saved quote's card (shown even if no longer active). */
+  cartao_label: string;
+  valor_frete: number;
+  valor_instalacao: number;
+  horas_trabalho: number;
+  margem_lucro: number;
+  observacoes: string;
+}
+
+let seq = 0;
+export const novaChave = () => `linha-${Date.now().toString(36)}-${++seq}`;
+
+export function novaLinha(): LinhaForm {
+  return {
+    key: novaChave(),
+    item_venda_id: '',
+    item_venda_nome: '',
+    formato_medida: '',
+    produto_id: '',
+    produto_nome: '',
+    valor_unitario: 0,
+    tipo_unidade: 'm²',
+    quantidade: 1,
+    medida1: '',
+    medida2: '',
+  };
+}
+
+export function emptyForm(): OrcamentoForm {
+  return {
+    cliente_id: '',
+    cliente_nome: '',
+    vendedor_id: '',
+    vendedor_nome: '',
+    arquiteto_id: '',
+    arquiteto_nome: '',
+    funcionario_ids: [],
+    funcionarios_salvos: [],
+    data: todayIso(),
+    validade: '',
+    itens: [],
+    tipo_venda: 'avista',
+    valor_entrada: 0,
+    numero_parcelas: 1,
+    cartao_id: '',
+    cartao_label: '',
+    valor_frete: 0,
+    valor_instalacao: 0,
+    horas_trabalho: 0,
+    margem_lucro: 30,
+    observacoes: '',
+  };
+}
+
+/** A saved quote loaded into the editor (edit mode). */
+export function fromDetalhe(o: OrcamentoDetalhe): OrcamentoForm {
+  return {
+    cliente_id: o.cliente_id,
+    cliente_nome: o.cliente_nome ?? '',
+    vendedor_id: o.vendedor_id ?? '',
+    vendedor_nome: o.vendedor_nome ?? '',
+    arquiteto_id: o.arquiteto_id ?? '',
+    arquiteto_nome: o.arquiteto_nome ?? '',
+    funcionario_ids: o.funcionario_ids,
+    funcionarios_salvos: o.funcionarios,
+    data: o.created_at ? todayIsoOf(o.created_at) : todayIso(),
+    validade: o.validade ?? '',
+    itens: o.itens.map((i) => ({
+      key: novaChave(),
+      item_venda_id: i.item_venda_id ?? '',
+      item_venda_nome: i.item_venda_nome ?? '',
+      formato_medida: i.formato_medida ?? '',
+      produto_id: i.produto_id,
+      produto_nome: i.produto_nome ?? '',
+      valor_unitario: i.valor_unitario,
+      tipo_unidade: i.tipo_unidade,
+      quantidade: i.quantidade,
+      medida1: i.medida1 ?? '',
+      medida2: i.medida2 ?? '',
+    })),
+    tipo_venda: o.tipo_venda,
+    valor_entrada: o.valor_entrada,
+    numero_parcelas: o.numero_parcelas,
+    cartao_id: o.cartao_id ?? '',
+    cartao_label: o.cartao_bandeira ? `${o.cartao_bandeira} - ${o.cartao_tipo ?? ''}` : '',
+    valor_frete: o.valor_frete,
+    valor_instalacao: o.valor_instalacao,
+    horas_trabalho: o.horas_trabalho,
+    margem_lucro: o.margem_lucro,
+    observacoes: o.observacoes ?? '',
+  };
+}
+
+/** 'YYYY-MM-DD' of a timestamp in the business time zone. */
+function todayIsoOf(ts: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(ts));
+}
+
+/** Numbers typed in the form: anything that is not a finite number counts as 0 (spec §5). */
+const num = (v: unknown): number => {
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** Round to the cents the API accepts (an input may hold 10.005 typed by hand). */
+const money = (v: unknown) => Math.round(num(v) * 100) / 100;
+
+/** The API body (`POST /api/orcamentos`, `PUT`, `calcular`): ids and quantities only, never prices. */
+export function toPayload(v: OrcamentoForm) {
+  return {
+    cliente_id: v.cliente_id || null,
+    itens: v.itens.map((i) => ({
+      item_venda_id: i.item_venda_id || null,
+      produto_id: i.produto_id || null,
+      quantidade: num(i.quantidade),
+      medida1: Math.round(num(i.medida1) * 1000) / 1000,
+      medida2: Math.round(num(i.medida2) * 1000) / 1000,
+    })),
+    vendedor_id: v.vendedor_id || null,
+    arquiteto_id: v.arquiteto_id || null,
+    funcionario_ids: v.funcionario_ids,
+    valor_frete: money(v.valor_frete),
+    valor_instalacao: money(v.valor_instalacao),
+    horas_trabalho: money(v.horas_trabalho),
+    margem_lucro: Math.round(num(v.margem_lucro) * 1000) / 1000,
+    tipo_venda: v.tipo_venda,
+    valor_entrada: money(v.valor_entrada),
+    numero_parcelas: num(v.numero_parcelas) || 1,
+    cartao_id: v.cartao_id || null,
+    observacoes: v.observacoes,
+    validade: v.validade || null,
+  };
+}
+export type OrcamentoPayload = ReturnType<typeof toPayload>;

@@ -1,0 +1,227 @@
+import { Plus, Trash2 } from 'lucide-react';
+import {
+  type Control,
+  type UseFormRegister,
+  type UseFormSetValue,
+  useFieldArray,
+  useWatch,
+} from 'react-hook-form';
+import { Button } from '../../components/ui/button';
+import { Input, Label } from '../../components/ui/input';
+import { formatMoney, formatNumber, parseNumberInput } from '../../lib/format';
+import { cn } from '../../lib/utils';
+import { useLinhaCalculo } from './calculo';
+import { type LinhaForm, novaLinha, type OrcamentoForm } from './form';
+import { ItemVendaSelect, ProdutoSelect } from './selects';
+
+const asNumber = {
+  setValueAs: (v: unknown) => (typeof v === 'number' ? v : parseNumberInput(String(v ?? ''))),
+};
+
+/** "Largura x Profundidade" → Largura/Profundidade; any other format → Largura/Altura (spec §3). */
+export function measureLabels(formato: string | null | undefined): [string, string] {
+  return formato === 'Largura x Profundidade' ? ['Largura', 'Profundidade'] : ['Largura', 'Altura'];
+}
+
+// One grid for the header and the rows on wide screens; below xl each row is a card with its own labels.
+const ROW_GRID =
+  'xl:grid xl:grid-cols-[minmax(8.5rem,1.1fr)_minmax(11rem,1.3fr)_minmax(9.5rem,1.3fr)_4.75rem_7rem_7rem_2.5rem] xl:items-start xl:gap-2';
+const HEADERS = [
+  'Item de Venda',
+  'Medidas / Área',
+  'Produto',
+  'Qtd (Unidades)',
+  'Valor Unitário/M²',
+  'Total',
+  'Ações',
+];
+
+export function ItensEditor({
+  control,
+  register,
+  setValue,
+}: {
+  control: Control<OrcamentoForm>;
+  register: UseFormRegister<OrcamentoForm>;
+  setValue: UseFormSetValue<OrcamentoForm>;
+}) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'itens', keyName: 'fieldId' });
+  return (
+    <div className="flex flex-col gap-3">
+      {fields.length > 0 && (
+        <div aria-hidden className={cn('hidden px-3 text-sm font-medium text-muted-foreground', ROW_GRID)}>
+          {HEADERS.map((h) => (
+            <span key={h}>{h}</span>
+          ))}
+        </div>
+      )}
+      {fields.length === 0 && (
+        <p className="rounded-md border border-dashed py-6 text-center text-sm text-muted-foreground">
+          Nenhum item adicionado. Clique em Adicionar Item.
+        </p>
+      )}
+      {fields.map((f, index) => (
+        <LinhaItem
+          key={f.fieldId}
+          index={index}
+          control={control}
+          register={register}
+          setValue={setValue}
+          onRemove={() => remove(index)}
+        />
+      ))}
+      <div>
+        <Button type="button" variant="outline" onClick={() => append(novaLinha())}>
+          <Plus /> Adicionar Item
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function LinhaItem({
+  index,
+  control,
+  register,
+  setValue,
+  onRemove,
+}: {
+  index: number;
+  control: Control<OrcamentoForm>;
+  register: UseFormRegister<OrcamentoForm>;
+  setValue: UseFormSetValue<OrcamentoForm>;
+  onRemove: () => void;
+}) {
+  const linha = useWatch({ control, name: `itens.${index}` }) as LinhaForm;
+  const calc = useLinhaCalculo(linha.key);
+  const [l1, l2] = measureLabels(linha.formato_medida);
+  const n = index + 1;
+  const idp = `item-${linha.key}`;
+  const set = <K extends keyof LinhaForm>(k: K, v: LinhaForm[K]) =>
+    setValue(`itens.${index}.${k}` as `itens.${number}.${K}`, v as never, { shouldDirty: true });
+  const valorUnitario = calc && calc.valor_unitario > 0 ? calc.valor_unitario : linha.valor_unitario;
+  const area =
+    calc?.area ?? Math.round(Number(linha.medida1 || 0) * Number(linha.medida2 || 0) * 10000) / 10000;
+  const fieldLabel = 'text-xs font-medium text-muted-foreground xl:sr-only';
+
+  return (
+    <fieldset
+      aria-label={`Item ${n}`}
+      className={cn('grid min-w-0 grid-cols-1 gap-3 rounded-md border bg-card p-3 sm:grid-cols-2', ROW_GRID)}
+    >
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`${idp}-iv`} className={fieldLabel}>
+          Item de Venda
+        </Label>
+        <ItemVendaSelect
+          id={`${idp}-iv`}
+          value={linha.item_venda_id}
+          selectedLabel={linha.item_venda_nome}
+          onSelect={(iv) => {
+            set('item_venda_id', iv?.id ?? '');
+            set('item_venda_nome', iv?.nome ?? '');
+            set('formato_medida', iv?.formato_medida ?? '');
+            // Spec §5: choosing another sale item clears the measures and the quantity.
+            set('medida1', 0);
+            set('medida2', 0);
+            set('quantidade', 0);
+          }}
+        />
+      </div>
+      <fieldset className="flex min-w-0 flex-col gap-1">
+        <legend className={cn(fieldLabel, 'mb-1')}>Medidas / Área</legend>
+        <div className="flex items-center gap-1">
+          <Input
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            aria-label={`${l1} (m)`}
+            title={l1}
+            placeholder={l1}
+            className="min-w-0 px-2"
+            {...register(`itens.${index}.medida1`, asNumber)}
+          />
+          <span aria-hidden className="text-muted-foreground">
+            x
+          </span>
+          <Input
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            aria-label={`${l2} (m)`}
+            title={l2}
+            placeholder={l2}
+            className="min-w-0 px-2"
+            {...register(`itens.${index}.medida2`, asNumber)}
+          />
+        </div>
+        <span className="text-xs text-muted-foreground" aria-live="polite">
+          {l1} x {l2}: <span className="font-medium text-foreground">{formatNumber(area)} m²</span>
+        </span>
+      </fieldset>
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`${idp}-produto`} className={fieldLabel}>
+          Produto
+        </Label>
+        <ProdutoSelect
+          id={`${idp}-produto`}
+          value={linha.produto_id}
+          selectedLabel={linha.produto_nome}
+          onSelect={(p) => {
+            set('produto_id', p.id);
+            set('produto_nome', p.nome);
+            set('valor_unitario', p.valor_m2);
+            set('tipo_unidade', p.tipo_unidade);
+          }}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`${idp}-qtd`} className={fieldLabel}>
+          Qtd (Unidades)
+        </Label>
+        <Input
+          id={`${idp}-qtd`}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="1"
+          className="px-2"
+          {...register(`itens.${index}.quantidade`, asNumber)}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`${idp}-vu`} className={fieldLabel}>
+          Valor Unitário/M²
+        </Label>
+        <Input
+          id={`${idp}-vu`}
+          readOnly
+          tabIndex={-1}
+          value={linha.produto_id ? formatMoney(valorUnitario) : ''}
+          placeholder="—"
+          className="bg-muted px-2"
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <span className={fieldLabel}>Total</span>
+        <output className="flex h-10 items-center font-semibold" aria-label={`Total do item ${n}`}>
+          {calc ? formatMoney(calc.valor_total) : '—'}
+        </output>
+      </div>
+      <div className="flex items-end justify-end xl:items-start">
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={`Remover item ${n}`}
+          title="Remover item"
+          onClick={onRemove}
+        >
+          <Trash2 className="text-destructive" />
+        </Button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,90 @@
+import { ApiError } from '../../lib/api';
+import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
+import { cn } from '../../lib/utils';
+import { useCalculo } from './calculo';
+
+function Linha({
+  label,
+  value,
+  strong,
+  hint,
+}: {
+  label: string;
+  value: number | undefined;
+  strong?: boolean;
+  hint?: string;
+}) {
+  return (
+    <div
+      className={cn('flex items-baseline justify-between gap-3 py-1', strong && 'border-t pt-2 text-base')}
+    >
+      <dt className={cn('min-w-0 text-muted-foreground', strong && 'font-semibold text-foreground')}>
+        <span>{label}</span>
+        {hint && <span className="block text-xs">{hint}</span>}
+      </dt>
+      <dd className={cn('whitespace-nowrap tabular-nums', strong ? 'text-lg font-bold' : 'font-medium')}>
+        {value === undefined ? '—' : formatMoney(value)}
+      </dd>
+    </div>
+  );
+}
+
+/** Section 6: the figures the server computed for what the form holds right now. */
+export function ResumoPanel() {
+  const { data: r, pending, error } = useCalculo();
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      <p aria-live="polite" className="-mt-2 min-h-4 text-xs text-muted-foreground">
+        {pending ? 'Calculando...' : ''}
+        {!pending && error ? (
+          <span className="text-destructive">
+            Não foi possível calcular o resumo.{' '}
+            {error instanceof ApiError && error.status === 400 ? error.detail : ''}
+          </span>
+        ) : null}
+      </p>
+      <dl className={cn('flex flex-col', pending && 'opacity-70 transition-opacity')}>
+        <Linha label="Materiais" value={r?.materiais} />
+        <Linha label="Frete" value={r?.valor_frete} />
+        <Linha label="Instalação" value={r?.valor_instalacao} />
+        <Linha
+          label="Custo Hora"
+          value={r?.custo_hora}
+          hint={
+            r
+              ? `Funcionários ${formatMoney(r.custo_hora_funcionarios)} + Despesas ${formatMoney(r.custo_hora_despesas)}`
+              : undefined
+          }
+        />
+        <Linha
+          label="Mão de Obra"
+          value={r?.mao_de_obra}
+          hint={r ? `${formatNumber(r.horas_trabalho)} h × ${formatMoney(r.custo_hora)}` : undefined}
+        />
+        <Linha label="Subtotal" value={r?.subtotal} strong={false} />
+        <Linha
+          label="Margem de Lucro"
+          value={r?.margem}
+          hint={r ? formatPercent(r.margem_lucro) : undefined}
+        />
+        <Linha label="Subtotal com Margem" value={r?.subtotal_com_margem} />
+        <Linha
+          label="Taxa do Cartão"
+          value={r?.valor_taxa_cartao}
+          hint={r ? formatPercent(r.taxa_cartao_percentual) : undefined}
+        />
+        <Linha
+          label="Comissão Vendedor"
+          value={r?.comissao_vendedor}
+          hint={r ? formatPercent(r.percentual_vendedor) : undefined}
+        />
+        <Linha
+          label="Comissão Arquiteto"
+          value={r?.comissao_arquiteto}
+          hint={r ? formatPercent(r.percentual_arquiteto) : undefined}
+        />
+        <Linha label="Total" value={r?.total} strong />
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import { Combobox, type ComboboxOption } from '../../components/ui/combobox';
+import { formatMoney, formatPercent } from '../../lib/format';
+import {
+  type ClienteOpcao,
+  type ItemVendaOpcao,
+  type PessoaOpcao,
+  type ProdutoOpcao,
+  useOpcoes,
+} from './api';
+
+interface BaseProps {
+  id: string;
+  value: string;
+  selectedLabel: string;
+  onChange: (id: string, label: string) => void;
+  'aria-label'?: string;
+  'aria-invalid'?: boolean;
+}
+
+/** Server-searched selector; loads its options the first time it opens. */
+function useRemoteOptions<T>(recurso: Parameters<typeof useOpcoes>[0], toOption: (row: T) => ComboboxOption) {
+  const [q, setQ] = useState('');
+  const [opened, setOpened] = useState(false);
+  const query = useOpcoes<T>(recurso, q, opened);
+  return {
+    options: (query.data ?? []).map(toOption),
+    rows: query.data ?? [],
+    loading: query.isFetching,
+    onSearchChange: setQ,
+    onOpenChange: (open: boolean) => {
+      if (open) setOpened(true);
+      else setQ('');
+    },
+  };
+}
+
+export function ClienteSelect({ id, value, selectedLabel, onChange, ...aria }: BaseProps) {
+  const r = useRemoteOptions<ClienteOpcao>('clientes', (c) => ({
+    value: c.id,
+    label: c.nome,
+    hint: c.cpf_cnpj ?? undefined,
+  }));
+  return (
+    <Combobox
+      id={id}
+      value={value}
+      selectedLabel={selectedLabel}
+      onChange={(v, o) => onChange(v ?? '', o?.label ?? '')}
+      options={r.options}
+      loading={r.loading}
+      onSearchChange={r.onSearchChange}
+      onOpenChange={r.onOpenChange}
+      placeholder="Selecione um cliente"
+      searchPlaceholder="Buscar cliente..."
+      emptyText="Nenhum cliente encontrado."
+      {...aria}
+    />
+  );
+}
+
+export function PessoaSelect({
+  recurso,
+  id,
+  value,
+  selectedLabel,
+  onChange,
+  ...aria
+}: BaseProps & { recurso: 'vendedores' | 'arquitetos' }) {
+  const r = useRemoteOptions<PessoaOpcao>(recurso, (p) => ({
+    value: p.id,
+    label: p.nome,
+    hint: `Comissão ${formatPercent(p.percentual_comissao)}`,
+  }));
+  const nome = recurso === 'vendedores' ? 'vendedor' : 'arquiteto';
+  return (
+    <Combobox
+      id={id}
+      value={value}
+      selectedLabel={selectedLabel}
+      onChange={(v, o) => onChange(v ?? '', o?.label ?? '')}
+      options={r.options}
+      loading={r.loading}
+      onSearchChange={r.onSearchChange}
+      onOpenChange={r.onOpenChange}
+      clearLabel="Nenhum"
+      placeholder={`Selecione um ${nome}`}
+      searchPlaceholder={`Buscar ${nome}...`}
+      emptyText={`Nenhum ${nome} encontrado.`}
+      {...aria}
+    />
+  );
+}
+
+export function ProdutoSelect({
+  id,
+  value,
+  selectedLabel,
+  onSelect,
+  ...aria
+}: Omit<BaseProps, 'onChange'> & { onSelect: (p: ProdutoOpcao) => void }) {
+  const r = useRemoteOptions<ProdutoOpcao>('produtos', (p) => ({
+    value: p.id,
+    label: p.nome,
+    hint: `${formatMoney(p.valor_m2)} / ${p.tipo_unidade === 'm²' ? 'm²' : 'unidade'}`,
+  }));
+  return (
+    <Combobox
+      id={id}
+      value={value}
+      selectedLabel={selectedLabel}
+      onChange={(v) => {
+        const p = r.rows.find((row) => row.id === v);
+        if (p) onSelect(p);
+      }}
+      options={r.options}
+      loading={r.loading}
+      onSearchChange={r.onSearchChange}
+      onOpenChange={r.onOpenChange}
+      placeholder="Selecione o produto"
+      searchPlaceholder="Buscar produto..."
+      emptyText="Nenhum produto encontrado."
+      {...aria}
+    />
+  );
+}
+
+export function ItemVendaSelect({
+  id,
+  value,
+  selectedLabel,
+  onSelect,
+  ...aria
+}: Omit<BaseProps, 'onChange'> & { onSelect: (i: ItemVendaOpcao | null) => void }) {
+  const r = useRemoteOptions<ItemVendaOpcao>('itens-venda', (i) => ({
+    value: i.id,
+    label: i.nome,
+    hint: i.formato_medida,
+  }));
+  return (
+    <Combobox
+      id={id}
+      value={value}
+      selectedLabel={selectedLabel}
+      onChange={(v) => onSelect(r.rows.find((row) => row.id === v) ?? null)}
+      options={r.options}
+      loading={r.loading}
+      onSearchChange={r.onSearchChange}
+      onOpenChange={r.onOpenChange}
+      clearLabel="Nenhum"
+      placeholder="Selecione o item"
+      searchPlaceholder="Buscar item de venda..."
+      emptyText="Nenhum item de venda encontrado."
+      {...aria}
+    />
+  );
+}
