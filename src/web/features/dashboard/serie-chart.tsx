@@ -20,7 +20,7 @@ export default function SerieChart({ serie }: { serie: Dashboard['serie_12_meses
       <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="mes" tickLine={false} fontSize={12} interval="preserveStartEnd" />
-        <YAxis tickFormatter={(v: number) => compact.format(v)} width={48} fontSize={12} />
+        <YAxis tickFormatter={(v: number) => compact.format(v)} width={64} fontSize={12} />
         <Tooltip formatter={(v) => formatMoney(Number(v))} />
         <Legend />
         <Bar dataKey="Faturamento" fill="#16a34a" radius={[4, 4, 0, 0]} />

@@ -17,7 +17,7 @@ export default function RelatorioChart({ porMes }: { porMes: DespesasRelatorio['
       <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="mes" tickLine={false} fontSize={12} />
-        <YAxis tickFormatter={(v: number) => compact.format(v)} width={48} fontSize={12} />
+        <YAxis tickFormatter={(v: number) => compact.format(v)} width={64} fontSize={12} />
         <Tooltip formatter={(v) => formatMoney(Number(v))} />
         <Legend />
         <Bar dataKey="Pagas" stackId="a" fill="#16a34a" />
