@@ -73,7 +73,7 @@ test('initial cash and movements: the balance on screen, coloured by its sign', 
   await expect(rows.nth(2)).toContainText('Gasolina');
   await expect(rows.nth(3)).toContainText('Venda balcão');
   await expect(rows.nth(3)).toContainText('Entrada');
-  await expect(rows.nth(3).getByText('R$ 250,75')).toHaveClass(/text-green-600/);
+  await expect(rows.nth(3).getByText('R$ 250,75')).toHaveClass(/text-green-700/);
   await expect(rows.nth(1).getByText('R$ 1.500,00')).toHaveClass(/text-red-600/);
 
   // ── Editar: the form switches mode, Cancelar goes back
@@ -93,7 +93,7 @@ test('initial cash and movements: the balance on screen, coloured by its sign', 
   // saídas 80.25 + 500.00 = 580.25; saldo = 1000.00 + 250.75 − 580.25 = 670.50
   await expect(saidas).toContainText('R$ 580,25');
   await expect(saldo).toContainText('R$ 670,50');
-  await expect(saldo.locator('p').nth(1)).toHaveClass(/text-green-600/);
+  await expect(saldo.locator('p').nth(1)).toHaveClass(/text-green-700/);
 
   // ── Excluir with confirmation; Cancelar keeps it
   await rows.nth(2).getByRole('button', { name: 'Excluir Gasolina' }).click();

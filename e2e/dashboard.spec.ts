@@ -129,7 +129,7 @@ test('the dashboard shows its sections, and its figures change when a sale is ma
   // the up indicator follows the sign of the month's profit
   const positivo = (await screenCents(lucro)) >= 0;
   await expect(page.getByRole('img', { name: positivo ? 'Lucro no mês' : 'Prejuízo no mês' })).toBeVisible();
-  await expect(lucro).toHaveClass(positivo ? /text-green-600/ : /text-red-600/);
+  await expect(lucro).toHaveClass(positivo ? /text-green-700/ : /text-red-600/);
   // the 12-month chart is drawn (loaded on demand)
   await expect(page.locator('.recharts-responsive-container')).toBeVisible();
 

@@ -195,7 +195,8 @@ test('builds, saves, finds, details, edits and sells a quote', async ({ adminPag
   await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(d.cliente);
   const rows = page.getByRole('table', { name: 'Histórico de orçamentos' }).getByRole('row');
   await expect(rows).toHaveCount(2);
-  const row = rows.nth(1);
+  // the row of this quote, found by its client's unique name (other specs add quotes meanwhile)
+  const row = rows.filter({ hasText: d.cliente });
   await expect(row).toContainText(d.cliente);
   await expect(row).toContainText(d.vendedor);
   await expect(row).toContainText(d.arquiteto);
@@ -253,6 +254,8 @@ test('builds, saves, finds, details, edits and sells a quote', async ({ adminPag
   await expect(page.getByText('Orçamento atualizado com sucesso!')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Histórico' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab', { name: 'Novo Orçamento' })).toBeVisible();
+  // saving shows a fresh list; look the quote up again
+  await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(d.cliente);
   await expect(row).toContainText('R$ 3.659,88');
 
   // Convert into a sale
@@ -290,7 +293,8 @@ test('builds, saves, finds, details, edits and sells a quote', async ({ adminPag
     status: 'confirmada',
   });
 
-  // The status filter finds it among the sold ones
+  // The status filter finds it among the sold ones (saving went back to a fresh Histórico)
+  await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(d.cliente);
   await page.getByLabel('Filtrar por status').selectOption('venda_realizada');
   await expect(rows).toHaveCount(2);
   await page.getByLabel('Filtrar por status').selectOption('pendente');
@@ -315,7 +319,8 @@ test('deletes a quote after confirmation', async ({ adminPage: page, admin }) =>
   });
   await page.goto('/orcamentos');
   await page.getByRole('tab', { name: 'Histórico' }).click();
-  await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(String(o.numero));
+  // by the client's unique name: a bare number also matches other clients whose names hold those digits
+  await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(d.cliente);
   await page.getByRole('button', { name: `Excluir orçamento #${o.numero}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Confirmar Exclusão' });
   await expect(confirm).toContainText(

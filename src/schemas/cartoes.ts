@@ -90,7 +90,12 @@ export type Cartao = {
   updated_at: string;
 } & { [K in TaxaParcela]: number | null };
 
-export type CartaoOpcao = Pick<Cartao, 'id' | 'bandeira' | 'tipo' | 'taxa' | TaxaParcela>;
+export type CartaoOpcao = Pick<Cartao, 'id' | 'bandeira' | 'tipo' | 'taxa' | 'observacoes' | TaxaParcela>;
+
+/** How a payment method is named in select boxes; the notes tell apart two methods of the same kind. */
+export function rotuloCartao(c: { bandeira: string; tipo: string; observacoes?: string | null }): string {
+  return `${c.bandeira} - ${c.tipo}${c.observacoes ? ` (${c.observacoes})` : ''}`;
+}
 
 export interface CartoesEstatisticas {
   total: number;

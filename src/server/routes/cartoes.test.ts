@@ -173,6 +173,7 @@ describe('/api/cartoes', () => {
       'bandeira',
       'tipo',
       'taxa',
+      'observacoes',
       ...Array.from({ length: 12 }, (_, i) => `taxa_${i + 1}x`),
     ];
     for (const op of res.body) expect(Object.keys(op).sort()).toEqual([...keys].sort());

@@ -56,6 +56,7 @@ const crud = crudRoutes({
       bandeira: cartoes.bandeira,
       tipo: cartoes.tipo,
       taxa: cartoes.taxa,
+      observacoes: cartoes.observacoes,
       ...Object.fromEntries(TAXAS_PARCELA.map((k) => [k, cartoes[k]])),
     },
     where: eq(cartoes.status, 'Ativo'),

@@ -92,11 +92,28 @@ export function Combobox({
     return entries;
   }, [options, text, onSearchChange, clearLabel]);
 
+  // Opening highlights the chosen option. After that, when the list changes (search results arriving,
+  // or a live update from another user), the highlight stays on the same option if it is still there,
+  // so Enter never picks something the user did not point at.
+  const activeValue = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the list opens
   useEffect(() => {
     if (!open) return;
     const idx = visible.findIndex((o) => o.value === (value ?? ''));
+    activeValue.current = null;
     setActive(Math.max(idx, 0));
-  }, [open, visible, value]);
+  }, [open]);
+  useEffect(() => {
+    if (!open) return;
+    setActive((a) => {
+      const keep = activeValue.current;
+      const idx = keep === null ? -1 : visible.findIndex((o) => o.value === keep);
+      return idx >= 0 ? idx : Math.min(a, Math.max(visible.length - 1, 0));
+    });
+  }, [visible, open]);
+  useEffect(() => {
+    activeValue.current = visible[active]?.value ?? null;
+  }, [active, visible]);
 
   useEffect(() => {
     if (!open) return;

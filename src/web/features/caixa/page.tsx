@@ -134,7 +134,7 @@ export default function CaixaPage() {
           title="Total Entradas"
           value={money(r?.total_entradas)}
           icon={CircleArrowUp}
-          valueClassName="text-green-600"
+          valueClassName="text-green-700"
           testId="caixa-entradas"
         />
         <KpiCard
@@ -148,7 +148,7 @@ export default function CaixaPage() {
           title="Saldo Atual"
           value={money(r?.saldo)}
           icon={Wallet}
-          valueClassName={r ? (r.saldo >= 0 ? 'text-green-600' : 'text-red-600') : undefined}
+          valueClassName={r ? (r.saldo >= 0 ? 'text-green-700' : 'text-red-600') : undefined}
           testId="caixa-saldo"
         />
       </div>
@@ -194,7 +194,7 @@ export default function CaixaPage() {
                       <TD
                         className={cn(
                           'whitespace-nowrap text-right font-medium tabular-nums',
-                          m.tipo === 'entrada' ? 'text-green-600' : 'text-red-600',
+                          m.tipo === 'entrada' ? 'text-green-700' : 'text-red-600',
                         )}
                       >
                         {formatMoney(m.valor)}

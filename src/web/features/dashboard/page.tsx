@@ -86,7 +86,7 @@ export default function DashboardPage() {
             <span className="flex items-center gap-2">
               {formatMoney(d.faturamento_mensal)}
               {lucroPositivo ? (
-                <TrendingUp aria-label="Lucro no mês" role="img" className="size-5 text-green-600" />
+                <TrendingUp aria-label="Lucro no mês" role="img" className="size-5 text-green-700" />
               ) : (
                 <TrendingDown aria-label="Prejuízo no mês" role="img" className="size-5 text-red-600" />
               )}
@@ -187,7 +187,7 @@ export default function DashboardPage() {
             <dl className="flex flex-col gap-3" data-testid="dash-resumo">
               <div className="flex items-center justify-between gap-2">
                 <dt className="text-muted-foreground">Faturamento</dt>
-                <dd className="font-semibold tabular-nums text-green-600">
+                <dd className="font-semibold tabular-nums text-green-700">
                   {formatMoney(d.faturamento_mensal)}
                 </dd>
               </div>
@@ -200,7 +200,7 @@ export default function DashboardPage() {
                 <dd
                   className={cn(
                     'text-lg font-bold tabular-nums',
-                    lucroPositivo ? 'text-green-600' : 'text-red-600',
+                    lucroPositivo ? 'text-green-700' : 'text-red-600',
                   )}
                   data-testid="dash-lucro"
                 >

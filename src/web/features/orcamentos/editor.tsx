@@ -1,4 +1,5 @@
 import { type Control, Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { rotuloCartao } from '../../../schemas/cartoes';
 import { TIPO_VENDA_LABEL, TIPOS_VENDA } from '../../../schemas/orcamentos';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -286,7 +287,7 @@ function Pagamento({ form }: { form: UseFormReturn<OrcamentoForm> }) {
               <option value="">Nenhum</option>
               {lista.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.bandeira} - {c.tipo}
+                  {rotuloCartao(c)}
                 </option>
               ))}
               {salvoInativo && <option value={cartaoId}>{cartaoLabel}</option>}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Eye, Pencil, Printer, ShoppingCart, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { toast } from 'sonner';
 import type { Page } from '../../../schemas/common';
 import { type OrcamentoListItem, STATUS_ORCAMENTO } from '../../../schemas/orcamentos';
@@ -24,11 +24,24 @@ export interface HistoricoActions {
   onDelete: (o: OrcamentoListItem) => void;
 }
 
-/** The Histórico tab: quotes searched, filtered and paginated on the server. */
-export function Historico(actions: HistoricoActions) {
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
+export interface HistoricoFiltros {
+  q: string;
+  status: string;
+  page: number;
+}
+export const FILTROS_INICIAIS: HistoricoFiltros = { q: '', status: '', page: 1 };
+
+/**
+ * The Histórico tab: quotes searched, filtered and paginated on the server. The filters live in the
+ * page, so they survive a trip to the editor tab.
+ */
+export function Historico({
+  filtros,
+  onFiltros,
+  ...actions
+}: HistoricoActions & { filtros: HistoricoFiltros; onFiltros: (f: HistoricoFiltros) => void }) {
+  const { q, status, page } = filtros;
+  const setPage = (p: number) => onFiltros({ ...filtros, page: p });
   const query = useQuery({
     queryKey: ['orcamentos', 'lista', { q, status, page }],
     queryFn: ({ signal }) =>
@@ -45,8 +58,9 @@ export function Historico(actions: HistoricoActions) {
   // A page emptied by a delete goes back one page.
   const total = query.data?.total ?? 0;
   useEffect(() => {
-    if (query.data && page > 1 && query.data.items.length === 0 && total > 0) setPage((p) => p - 1);
-  }, [query.data, page, total]);
+    if (query.data && page > 1 && query.data.items.length === 0 && total > 0)
+      onFiltros({ ...filtros, page: page - 1 });
+  }, [query.data, page, total, filtros, onFiltros]);
 
   const items = query.data?.items ?? [];
   return (
@@ -54,20 +68,14 @@ export function Historico(actions: HistoricoActions) {
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <SearchInput
           value={q}
-          onChange={(v) => {
-            setQ(v);
-            setPage(1);
-          }}
+          onChange={(v) => onFiltros({ ...filtros, q: v, page: 1 })}
           placeholder="Buscar por número ou cliente..."
           label="Buscar orçamentos"
         />
         <NativeSelect
           aria-label="Filtrar por status"
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => onFiltros({ ...filtros, status: e.target.value, page: 1 })}
           className="sm:w-52"
         >
           <option value="">Todos os status</option>

@@ -18,7 +18,7 @@ import { detalheKey, empresaKey, fetchDetalhe, fetchEmpresa } from './api';
 import { DetalhesDialog } from './detalhes-dialog';
 import { OrcamentoEditor } from './editor';
 import { emptyForm, fromDetalhe, type OrcamentoForm, type OrcamentoPayload, toPayload } from './form';
-import { Historico } from './historico';
+import { FILTROS_INICIAIS, Historico } from './historico';
 
 type Aba = 'novo' | 'historico';
 interface Editando {
@@ -30,6 +30,7 @@ interface Editando {
 export default function OrcamentosPage() {
   const qc = useQueryClient();
   const [aba, setAba] = useState<Aba>('novo');
+  const [filtros, setFiltros] = useState(FILTROS_INICIAIS);
   const [editando, setEditando] = useState<Editando | null>(null);
   const [detalhe, setDetalhe] = useState<{ id: string; numero: number } | null>(null);
   const [excluir, setExcluir] = useState<OrcamentoListItem | null>(null);
@@ -54,6 +55,8 @@ export default function OrcamentosPage() {
       else toastSuccess('Orçamento salvo com sucesso!', 'O orçamento foi adicionado ao sistema.');
       void qc.invalidateQueries({ queryKey: ['orcamentos'] });
       limpar();
+      // a fresh list, so the quote just saved shows at the top
+      setFiltros(FILTROS_INICIAIS);
       setAba('historico');
     },
     onError: (err, v) => {
@@ -188,6 +191,8 @@ export default function OrcamentosPage() {
         </TabsContent>
         <TabsContent value="historico">
           <Historico
+            filtros={filtros}
+            onFiltros={setFiltros}
             onView={(o) => setDetalhe({ id: o.id, numero: o.numero })}
             onPrint={(o) => void imprimir(o.id)}
             onEdit={(o) => void editar(o)}

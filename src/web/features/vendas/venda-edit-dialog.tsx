@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { rotuloCartao } from '../../../schemas/cartoes';
 import {
   STATUS_VENDA,
   STATUS_VENDA_LABEL,
@@ -233,7 +234,7 @@ export function VendaEditDialog({
                 )}
                 {cartoes.data?.map((c) => (
                   <option key={c.id} value={c.id}>
-                    {c.bandeira} - {c.tipo}
+                    {rotuloCartao(c)}
                   </option>
                 ))}
               </NativeSelect>
