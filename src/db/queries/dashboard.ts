@@ -19,7 +19,7 @@ export async function dashboard(
     db,
     sql`with fat as (
           select coalesce(sum(${vendas.valor_liquido}), 0) as v from ${vendas}
-          where ${vendas.data_venda} between ${m.inicio} and ${m.fim}
+          where ${vendas.data_venda} between ${m.inicio} and ${m.fim} and ${vendas.status} <> 'cancelada'
         ), desp as (
           select coalesce(sum(${despesas.valor}), 0) as v from ${despesas}
           where ${despesas.data_vencimento} between ${m.inicio} and ${m.fim}
@@ -46,7 +46,9 @@ export async function dashboard(
           from generate_series(${m.serieInicio}::date, ${m.inicio}::date, interval '1 month') as d
         ), v as (
           select to_char(${vendas.data_venda}, 'YYYY-MM') as mes, sum(${vendas.valor_liquido}) as total
-          from ${vendas} where ${vendas.data_venda} between ${m.serieInicio} and ${m.fim} group by 1
+          from ${vendas}
+          where ${vendas.data_venda} between ${m.serieInicio} and ${m.fim} and ${vendas.status} <> 'cancelada'
+          group by 1
         ), d as (
           select to_char(${despesas.data_vencimento}, 'YYYY-MM') as mes, sum(${despesas.valor}) as total
           from ${despesas} where ${despesas.data_vencimento} between ${m.serieInicio} and ${m.fim} group by 1

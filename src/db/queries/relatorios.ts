@@ -57,7 +57,12 @@ export async function comissoesReport(
 ): Promise<ComissoesRows> {
   const k = KIND[kind];
   const fk = sql.raw(`v.${k.fk}`);
-  const conds: SQL[] = [sql`${fk} is not null`, sql`${sql.raw(`v.${k.comissao}`)} > 0`];
+  // a cancelled sale earns nobody a commission
+  const conds: SQL[] = [
+    sql`${fk} is not null`,
+    sql`${sql.raw(`v.${k.comissao}`)} > 0`,
+    sql`v.status <> 'cancelada'`,
+  ];
   if (f.pessoa_id) conds.push(sql`${fk} = ${f.pessoa_id}`);
   if (f.inicio) conds.push(sql`v.data_venda >= ${f.inicio}::date`);
   if (f.fim) conds.push(sql`v.data_venda <= ${f.fim}::date`);

@@ -156,7 +156,9 @@ export async function estatisticasVendas(
           (count(*) filter (where data_venda = ${hoje}::date))::int as vendas_hoje,
           coalesce(sum(valor_liquido) filter (where cartao_id is not null), 0)::text as total_cartao,
           coalesce(sum(valor_liquido) filter (where tipo_venda = 'parcelado'), 0)::text as total_parcelado
-        from vendas`,
+        from vendas
+        -- a cancelled sale brought no money in
+        where status <> 'cancelada'`,
   );
   return r!;
 }

@@ -56,6 +56,16 @@ beforeAll(async () => {
     s4: { data_venda: '2024-06-01', valor_bruto: '200.00', vendedor_id: A.id, comissao_vendedor: '20.00' },
     s5: { data_venda: '2024-05-15', valor_bruto: '900.00', vendedor_id: A.id, comissao_vendedor: '0' },
     s6: { data_venda: '2024-05-15', valor_bruto: '800.00' },
+    // cancelled: earns no commission, though it has a seller, an architect and stored commissions
+    s8: {
+      data_venda: '2024-05-20',
+      valor_bruto: '4000.00',
+      vendedor_id: A.id,
+      comissao_vendedor: '400.00',
+      arquiteto_id: X.id,
+      comissao_arquiteto: '400.00',
+      status: 'cancelada',
+    },
     s7: {
       data_venda: '2024-05-10',
       valor_bruto: '100.10',

@@ -48,6 +48,16 @@ describe('GET /api/vendas/estatisticas', () => {
         tipo_venda: 'parcelado',
         numero_parcelas: 3,
       }),
+      // cancelled sales count nowhere, whatever their date, card or type
+      seedVenda(env, { data_venda: '2024-03-31', valor_bruto: '777.00', status: 'cancelada' }),
+      seedVenda(env, {
+        data_venda: '2024-03-15',
+        valor_bruto: '555.00',
+        cartao_id: cartao.id,
+        tipo_venda: 'parcelado',
+        numero_parcelas: 2,
+        status: 'cancelada',
+      }),
     ]);
 
     // 02:30 UTC on 1 April is still 23:30 on 31 March in São Paulo (UTC−3): the month is March.
