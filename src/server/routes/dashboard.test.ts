@@ -84,15 +84,13 @@ describe('GET /api/dashboard', () => {
     await venda(anterior, '5000.00');
     await venda(seguinte, '7000.00');
     // a cancelled sale of this month brought no money in
-    await env.db
-      .insert(vendas)
-      .values({
-        cliente_id: clienteA,
-        data_venda: inicio,
-        valor_bruto: '444.00',
-        valor_liquido: '444.00',
-        status: 'cancelada',
-      });
+    await env.db.insert(vendas).values({
+      cliente_id: clienteA,
+      data_venda: inicio,
+      valor_bruto: '444.00',
+      valor_liquido: '444.00',
+      status: 'cancelada',
+    });
     // expenses due this month count whether paid or not
     await despesa(inicio, '300.30', 'paga');
     await despesa(fim, '200.00');
