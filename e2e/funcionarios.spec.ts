@@ -75,7 +75,8 @@ test('funcionarios: KPIs, create (ativo, 220 h), hourly cost, edit status, filte
   await expect(edited).toContainText('R$ 15,00');
   await expect(edited).toContainText('Inativo');
 
-  // the status filter, on the server
+  // the status filter, on the server (saving showed a fresh list: search again; other specs add employees)
+  await page.getByRole('searchbox', { name: 'Buscar funcionários' }).fill(nome);
   await page.getByLabel('Filtrar por status').selectOption('ativo');
   await expect(page.getByText('Nenhum funcionário encontrado para esta busca.')).toBeVisible();
   await page.getByLabel('Filtrar por status').selectOption('inativo');
