@@ -5,8 +5,8 @@
  * The same seed and scale always give the same data. Figures are computed by the domain rules, so
  * every quote's total and every sale's commission agree with what the app itself would compute.
  */
-import { sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../src/db/client';
 import {
   arquitetos,
@@ -321,13 +321,53 @@ const slug = (s: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '.');
 
-/** Inserts rows in chunks that stay under PostgreSQL's 65,535 bind parameters per statement. */
+/**
+ * Inserts rows as one `insert … select * from unnest($1::type[], $2::type[], …)` per chunk: one array
+ * parameter per column, so a 10,000-row chunk is a dozen parameters (cheap to build, cheap for
+ * PostgreSQL to parse), on PGlite and on PostgreSQL alike. Rows with differing key sets (where a
+ * missing key must mean the column's default, not null) go through Drizzle's multi-row insert.
+ */
 async function bulk(db: Db, table: PgTable, rows: Record<string, unknown>[]) {
   if (!rows.length) return;
-  const cols = Object.keys(rows[0]!).length;
-  const size = Math.max(1, Math.floor(60_000 / cols));
+  const keys = Object.keys(rows[0]!);
+  const uniform = rows.every((row) => {
+    const k = Object.keys(row);
+    return k.length === keys.length && k.every((key, i) => key === keys[i]);
+  });
+  if (!uniform) {
+    const size = Math.max(1, Math.floor(60_000 / keys.length));
+    for (let i = 0; i < rows.length; i += size) {
+      await db.insert(table).values(rows.slice(i, i + size) as never);
+    }
+    return;
+  }
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const cols = keys.map((k) => {
+    const c = columns[k];
+    if (!c) throw new Error(`coluna desconhecida: ${k}`);
+    return c;
+  });
+  const size = 10_000;
   for (let i = 0; i < rows.length; i += size) {
-    await db.insert(table).values(rows.slice(i, i + size) as never);
+    const chunk = rows.slice(i, i + size);
+    const arrays = cols.map((c, j) => {
+      const key = keys[j]!;
+      const json = c.getSQLType() === 'jsonb';
+      const values = chunk.map((row) => {
+        const v = row[key];
+        if (v === null || v === undefined) return null;
+        if (json) return JSON.stringify(v);
+        if (v instanceof Date) return v.toISOString();
+        return v;
+      });
+      return sql`${sql.param(values)}::${sql.raw(c.getSQLType())}[]`;
+    });
+    await db.execute(
+      sql`insert into ${table} (${sql.join(
+        cols.map((c) => sql.identifier(c.name)),
+        sql`, `,
+      )}) select * from unnest(${sql.join(arrays, sql`, `)})`,
+    );
   }
 }
 
@@ -589,7 +629,6 @@ export async function generate(db: Db, opts: GenerateOptions) {
       if (isSale) {
         vendasFeitas++;
         const data = addDays(created, r.int(0, 10));
-        // biome-ignore lint/complexity/useMathMinMax: these are Dates; Math.min would turn them into numbers
         const dataVenda = data > now ? now : data;
         const v = computeVenda({
           valor_bruto: resumo.total,
