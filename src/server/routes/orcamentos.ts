@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { numbersOut, paginate } from '../../db/queries/common';
 import * as q from '../../db/queries/orcamentos';
 import { monthRange, todayIso } from '../../domain/datas';
-import { dec, toDbMoney } from '../../domain/money';
+import { dec, sum, toDbMoney, toMoney } from '../../domain/money';
 import {
   type CardRates,
   computeResumo,
@@ -215,7 +215,7 @@ function resumoFromDb(row: NonNullable<Awaited<ReturnType<typeof q.getOrcamento>
   // A quote written without a breakdown (imported data): the spec's back-computed figures.
   const maoDeObra = dec(row.custo_hora).times(dec(row.horas_trabalho));
   return {
-    materiais: Number(row.itens.reduce((acc, i) => acc.plus(dec(i.valor_total)), dec(0)).toFixed(2)),
+    materiais: toMoney(sum(row.itens.map((i) => i.valor_total))),
     custo_hora_funcionarios: 0,
     custo_hora_despesas: 0,
     custo_hora: Number(row.custo_hora),

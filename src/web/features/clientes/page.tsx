@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Cliente } from '../../../schemas/clientes';
 import type { Page } from '../../../schemas/common';
@@ -9,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { Pagination } from '../../components/ui/pagination';
+import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
@@ -155,30 +155,15 @@ export default function ClientesPage() {
                             {c.cidade || c.uf ? [c.cidade, c.uf].filter(Boolean).join('/') : '—'}
                           </TD>
                           <TD>
-                            <div className="flex justify-end gap-1">
-                              <Button
-                                variant="ghost"
-                                size="icon"
-                                aria-label={`Editar ${c.nome}`}
-                                title="Editar"
-                                onClick={() => {
-                                  setEditing(c);
-                                  setTab('novo');
-                                }}
-                              >
-                                <Pencil />
-                              </Button>
-                              <Button
-                                variant="ghost"
-                                size="icon"
-                                aria-label={`Excluir ${c.nome}`}
-                                title="Excluir"
-                                className="text-destructive"
-                                onClick={() => setRemoving(c)}
-                              >
-                                <Trash2 />
-                              </Button>
-                            </div>
+                            <RowActions
+                              editLabel={`Editar ${c.nome}`}
+                              deleteLabel={`Excluir ${c.nome}`}
+                              onEdit={() => {
+                                setEditing(c);
+                                setTab('novo');
+                              }}
+                              onDelete={() => setRemoving(c)}
+                            />
                           </TD>
                         </TR>
                       ))}

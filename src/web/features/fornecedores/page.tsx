@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Mail, MapPin, Pencil, Phone, Trash2, User } from 'lucide-react';
+import { Mail, MapPin, Phone, User } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { Page } from '../../../schemas/common';
@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { Pagination } from '../../components/ui/pagination';
+import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { Empty, Loading } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -41,21 +42,13 @@ function FornecedorCard({
             {f.cnpj ? `CNPJ ${f.cnpj}` : 'CNPJ não informado'}
           </CardDescription>
         </div>
-        <div className="flex shrink-0 gap-1">
-          <Button variant="ghost" size="icon" aria-label={`Editar ${f.nome}`} title="Editar" onClick={onEdit}>
-            <Pencil />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Excluir ${f.nome}`}
-            title="Excluir"
-            className="text-destructive"
-            onClick={onDelete}
-          >
-            <Trash2 />
-          </Button>
-        </div>
+        <RowActions
+          editLabel={`Editar ${f.nome}`}
+          deleteLabel={`Excluir ${f.nome}`}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          className="shrink-0"
+        />
       </CardHeader>
       <CardContent className="grid gap-1.5 text-sm text-muted-foreground">
         {f.contato && (

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Clock, Pencil, Trash2, Users, Wallet } from 'lucide-react';
+import { Clock, Users, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { Page } from '../../../schemas/common';
@@ -12,6 +12,7 @@ import { NativeSelect } from '../../components/ui/input';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Pagination } from '../../components/ui/pagination';
+import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
@@ -206,30 +207,15 @@ export default function FuncionariosPage() {
                             <StatusBadge status={f.status} />
                           </TD>
                           <TD>
-                            <div className="flex justify-end gap-1">
-                              <Button
-                                variant="ghost"
-                                size="icon"
-                                aria-label={`Editar ${f.nome}`}
-                                title="Editar"
-                                onClick={() => {
-                                  setEditing(f);
-                                  setTab('novo');
-                                }}
-                              >
-                                <Pencil />
-                              </Button>
-                              <Button
-                                variant="ghost"
-                                size="icon"
-                                aria-label={`Excluir ${f.nome}`}
-                                title="Excluir"
-                                className="text-destructive"
-                                onClick={() => setRemoving(f)}
-                              >
-                                <Trash2 />
-                              </Button>
-                            </div>
+                            <RowActions
+                              editLabel={`Editar ${f.nome}`}
+                              deleteLabel={`Excluir ${f.nome}`}
+                              onEdit={() => {
+                                setEditing(f);
+                                setTab('novo');
+                              }}
+                              onDelete={() => setRemoving(f)}
+                            />
                           </TD>
                         </TR>
                       ))}
