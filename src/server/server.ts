@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { openDatabase } from '../db/client';
 import { createApp } from './app';
 import { createAuth } from './auth/better-auth';
@@ -38,6 +39,8 @@ export function serveWeb(webDir: string) {
     const indexFile = path.join(webDir, 'index.html');
     app.use(
       '/assets/*',
+      // JS and CSS travel gzipped (about a third of their size): the first load on a slow connection.
+      compress(),
       async (c, next) => {
         await next();
         if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,0 +1,850 @@
+/**
+ * `npm run bench` — load benchmark of the real server on generated data (issue 8 §1):
+ *   npm run bench                 PostgreSQL at S = 0.01, 0.1 and 1, PGlite beside it, baselines, Lighthouse
+ *   npm run bench -- --quick      small scales, short runs (under 3 minutes)
+ *   npm run bench -- --soak       5 minutes of mixed traffic at 32 connections, server memory sampled
+ * Options: --db postgres|pglite|both, --scales 0.01,0.1,1, --pglite-scales 0.01,0.1, --duration <s>,
+ * --connections <n>, --soak-seconds <s>, --scale <S> (soak), --no-lighthouse.
+ * PostgreSQL comes from BENCH_DATABASE_URL (scripts/bench.sh starts a throw-away PG 15 cluster).
+ * Results: bench/results/<timestamp>-<db>-S<scale>.json, plus <timestamp>-resumo.json.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../src/db/client';
+import { earlierApp, floor, rowCounts, type Timing } from './baselines';
+import { generate } from './generate';
+import { type LighthousePage, runLighthouse } from './lighthouse';
+import { type LoadStats, runLoad } from './load';
+import { Api, ROOT, startServer } from './server';
+
+type DbKind = 'postgres' | 'pglite';
+
+// ── arguments
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(`--${name}`);
+const opt = (name: string) => {
+  const i = argv.indexOf(`--${name}`);
+  if (i >= 0) return argv[i + 1];
+  return argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+};
+const list = (v: string | undefined) => v?.split(',').map(Number);
+
+const QUICK = flag('quick');
+const SOAK = flag('soak');
+const MODE = SOAK ? 'soak' : QUICK ? 'quick' : 'full';
+const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL || '';
+const dbArg = opt('db') ?? 'both';
+const DBS: DbKind[] = ((dbArg === 'both' ? ['postgres', 'pglite'] : [dbArg]) as DbKind[]).filter(
+  (d) => d !== 'postgres' || PG_ADMIN_URL,
+);
+if (!PG_ADMIN_URL && dbArg !== 'pglite') {
+  console.log('BENCH_DATABASE_URL ausente: só PGlite. (`npm run bench` inicia um PostgreSQL 15 temporário.)');
+}
+const CONNECTIONS = Number(opt('connections') ?? 16);
+const DURATION = Number(opt('duration') ?? (QUICK ? 3 : 10));
+const WARMUP = QUICK ? 1 : 2;
+const SCALES: Record<DbKind, number[]> = {
+  postgres: list(opt('scales')) ?? (QUICK ? [0.01, 0.1] : [0.01, 0.1, 1]),
+  pglite: list(opt('pglite-scales')) ?? (QUICK ? [0.01] : [0.01, 0.1, 1]),
+};
+const LIGHTHOUSE = !flag('no-lighthouse') && !SOAK;
+const SEED = 20261122;
+const RESULTS = path.join(ROOT, 'bench/results');
+const STAMP = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
+
+// ── targets (issue 8 §1, PostgreSQL at S = 1, 16 connections)
+const P95_LEITURA = 50;
+const P95_CRIAR = 100;
+const CRESCIMENTO = 2;
+const RAZAO_LISTA = 100;
+const LH_DESEMPENHO = 90;
+const LH_ACESSIBILIDADE = 95;
+
+const log = (m: string) => console.log(m);
+const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : v.toFixed(0)) : '—');
+const fmtScale = (s: number) => String(s);
+
+interface Endpoint {
+  id: string;
+  nome: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  escrita?: boolean;
+  /** Growth target applies: paged lists, the dashboard, the reports. */
+  crescimento?: boolean;
+  /** The whole-table baseline this list page is compared with. */
+  lista?: 'orcamentos' | 'vendas' | 'clientes';
+  p95Alvo?: number;
+}
+
+interface Fixtures {
+  corpo: Record<string, unknown>;
+  orcamento10: string;
+  buscaNome: string;
+  inicio: string;
+  fim: string;
+  mes: string;
+}
+
+type Opcao = { id: string; nome?: string; tipo_unidade?: string; tipo?: string };
+
+/** Ids and a quote body from the generated data, through the API; a 10-item quote for the detail view. */
+async function fixtures(api: Api): Promise<Fixtures> {
+  const [produtos, itensVenda, vendedores, arquitetos, funcionarios, cartoes, clientes] = await Promise.all([
+    api.get<Opcao[]>('/api/produtos/opcoes'),
+    api.get<Opcao[]>('/api/itens-venda/opcoes'),
+    api.get<Opcao[]>('/api/vendedores/opcoes'),
+    api.get<Opcao[]>('/api/arquitetos/opcoes'),
+    api.get<Opcao[]>('/api/funcionarios/opcoes'),
+    api.get<Opcao[]>('/api/cartoes/opcoes'),
+    api.get<{ items: Opcao[] }>('/api/clientes?page=1&limit=1'),
+  ]);
+  const chapas = produtos.filter((p) => p.tipo_unidade === 'm²');
+  const pecas = produtos.filter((p) => p.tipo_unidade === 'unitário');
+  const cliente = clientes.items[0]!;
+  const itens = (n: number) =>
+    Array.from({ length: n }, (_, k) =>
+      k === n - 1 && pecas.length
+        ? { produto_id: pecas[k % pecas.length]!.id, quantidade: 2 }
+        : {
+            produto_id: chapas[k % chapas.length]!.id,
+            item_venda_id: itensVenda[k % itensVenda.length]!.id,
+            quantidade: 1,
+            medida1: (1.2 + k * 0.3).toFixed(2),
+            medida2: '0.60',
+          },
+    );
+  const credito = cartoes.find((c) => c.tipo === 'Crédito') ?? cartoes[0];
+  const corpo = {
+    cliente_id: cliente.id,
+    vendedor_id: vendedores[0]?.id ?? null,
+    arquiteto_id: arquitetos[0]?.id ?? null,
+    funcionario_ids: funcionarios.slice(0, 2).map((f) => f.id),
+    itens: itens(5),
+    valor_frete: 150,
+    valor_instalacao: 400,
+    horas_trabalho: 6,
+    margem_lucro: 30,
+    tipo_venda: 'parcelado',
+    numero_parcelas: 3,
+    valor_entrada: 0,
+    cartao_id: credito?.id ?? null,
+  };
+  const dez = await api.post<{ id: string }>('/api/orcamentos', { ...corpo, itens: itens(10) });
+  const hoje = new Date();
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  return {
+    corpo,
+    orcamento10: dez.id,
+    // what a user types: first name and surname of a client
+    buscaNome: cliente.nome!.split(' ').slice(0, 2).join(' '),
+    inicio: iso(new Date(hoje.getTime() - 365 * 86_400_000)),
+    fim: iso(hoje),
+    mes: iso(hoje).slice(0, 7),
+  };
+}
+
+function readEndpoints(f: Fixtures): Endpoint[] {
+  const periodo = `inicio=${f.inicio}&fim=${f.fim}`;
+  return [
+    {
+      id: 'orcamentos',
+      nome: 'Orçamentos, 1ª página',
+      method: 'GET',
+      path: '/api/orcamentos?page=1&limit=20',
+      crescimento: true,
+      lista: 'orcamentos',
+      p95Alvo: P95_LEITURA,
+    },
+    {
+      id: 'vendas',
+      nome: 'Vendas, 1ª página',
+      method: 'GET',
+      path: '/api/vendas?page=1&limit=20',
+      crescimento: true,
+      lista: 'vendas',
+      p95Alvo: P95_LEITURA,
+    },
+    {
+      id: 'clientes',
+      nome: 'Clientes, 1ª página',
+      method: 'GET',
+      path: '/api/clientes?page=1&limit=20',
+      crescimento: true,
+      lista: 'clientes',
+      p95Alvo: P95_LEITURA,
+    },
+    {
+      id: 'busca',
+      nome: 'Orçamentos, busca por cliente',
+      method: 'GET',
+      path: `/api/orcamentos?q=${encodeURIComponent(f.buscaNome)}&page=1&limit=20`,
+      crescimento: true,
+      p95Alvo: P95_LEITURA,
+    },
+    {
+      id: 'orcamento',
+      nome: 'Orçamento com 10 itens',
+      method: 'GET',
+      path: `/api/orcamentos/${f.orcamento10}`,
+      p95Alvo: P95_LEITURA,
+    },
+    {
+      id: 'calcular',
+      nome: 'Calcular (POST, não grava)',
+      method: 'POST',
+      path: '/api/orcamentos/calcular',
+      body: f.corpo,
+      p95Alvo: P95_LEITURA,
+    },
+    {
+      id: 'dashboard',
+      nome: 'Dashboard',
+      method: 'GET',
+      path: '/api/dashboard',
+      crescimento: true,
+      p95Alvo: P95_LEITURA,
+    },
+    {
+      id: 'estatisticas',
+      nome: 'Vendas, estatísticas',
+      method: 'GET',
+      path: '/api/vendas/estatisticas',
+      p95Alvo: P95_LEITURA,
+    },
+    {
+      id: 'rel-vendedores',
+      nome: 'Comissões vendedores, 12 meses',
+      method: 'GET',
+      path: `/api/relatorios/comissoes-vendedores?${periodo}`,
+      crescimento: true,
+      p95Alvo: P95_LEITURA,
+    },
+    {
+      id: 'rel-arquitetos',
+      nome: 'Comissões arquitetos, 12 meses',
+      method: 'GET',
+      path: `/api/relatorios/comissoes-arquitetos?${periodo}`,
+      crescimento: true,
+      p95Alvo: P95_LEITURA,
+    },
+  ];
+}
+
+interface EndpointResult extends LoadStats {
+  id: string;
+  nome: string;
+  path: string;
+  method: string;
+}
+
+interface ScaleResult {
+  db: DbKind;
+  scale: number;
+  carga: { ms: number; linhas?: Record<string, number> };
+  endpoints: EndpointResult[];
+  /** Same endpoints at 1 connection (unloaded latency), for the baseline ratios. */
+  umaConexao?: EndpointResult[];
+  piso?: LoadStats & { sql: string[] };
+  modoAntigo?: Record<string, Timing>;
+  lighthouse?: LighthousePage[];
+  rssMb: { inicio: number; fim: number };
+  observacoes: string[];
+}
+
+function printHeader() {
+  log(
+    `${'endpoint'.padEnd(34)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} ${'erros'.padStart(6)}`,
+  );
+}
+function printRow(nome: string, s: LoadStats) {
+  log(
+    `${nome.padEnd(34)} ${s.rps.toFixed(0).padStart(7)} ${ms(s.p50).padStart(6)} ${ms(s.p95).padStart(6)} ${ms(s.p99).padStart(6)} ${String(s.errors).padStart(6)}`,
+  );
+}
+
+async function measure(
+  baseUrl: string,
+  headers: Record<string, string>,
+  e: Endpoint,
+  o: { connections: number; duration: number; warmup: number },
+): Promise<EndpointResult> {
+  const req = { baseUrl, headers, method: e.method, path: e.path, body: e.body };
+  if (o.warmup > 0) await runLoad({ ...req, connections: o.connections, duration: o.warmup });
+  const stats = await runLoad({ ...req, connections: o.connections, duration: o.duration });
+  return { id: e.id, nome: e.nome, path: e.path, method: e.method, ...stats };
+}
+
+/** Pending quotes for the sale-generation run: each request turns a different one into a sale. */
+async function pendingQuotes(api: Api, wanted: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page = 1; ids.length < wanted; page++) {
+    const r = await api.get<{ items: { id: string }[] }>(
+      `/api/orcamentos?status=pendente&page=${page}&limit=200`,
+    );
+    ids.push(...r.items.map((i) => i.id));
+    if (r.items.length < 200) break;
+  }
+  return ids.slice(0, wanted);
+}
+
+function pgUrl(database: string) {
+  const u = new URL(PG_ADMIN_URL);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function pgAdmin(sqlText: string) {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await c.connect();
+  try {
+    return await c.query(sqlText);
+  } finally {
+    await c.end();
+  }
+}
+
+async function prepareDatabase(db: DbKind, scale: number) {
+  if (db === 'postgres') {
+    const name = `lavra_bench_s${String(scale).replace('.', '_')}`;
+    await pgAdmin(`drop database if exists ${name} with (force)`);
+    await pgAdmin(`create database ${name}`);
+    return {
+      env: { DATABASE_URL: pgUrl(name) },
+      open: { databaseUrl: pgUrl(name) },
+      cleanup: () => pgAdmin(`drop database if exists ${name} with (force)`).then(() => undefined),
+    };
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lavra-bench-pglite-'));
+  return {
+    env: { DATA_DIR: dir },
+    open: { dataDir: dir },
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function load(db: DbKind, scale: number, open: { databaseUrl?: string; dataDir?: string }) {
+  const t0 = performance.now();
+  const database = await openDatabase(open);
+  await generate(database.db, {
+    scale,
+    seed: SEED,
+    log: (m) => log(`  [carga] ${m}`),
+  });
+  await database.close();
+  const loadMs = performance.now() - t0;
+  log(`  carga ${db} S=${fmtScale(scale)}: ${(loadMs / 1000).toFixed(1)} s`);
+  return loadMs;
+}
+
+async function benchScale(
+  db: DbKind,
+  scale: number,
+  o: { full: boolean; lighthouse: boolean; webDir: string },
+): Promise<ScaleResult> {
+  log(
+    `\n━━ ${db === 'postgres' ? 'PostgreSQL 15' : 'PGlite'} — S = ${fmtScale(scale)}${o.full ? '' : ' (leituras)'}`,
+  );
+  const prepared = await prepareDatabase(db, scale);
+  const observacoes: string[] = [];
+  try {
+    const loadMs = await load(db, scale, prepared.open);
+    const linhas = db === 'postgres' ? await rowCounts(prepared.env.DATABASE_URL!) : undefined;
+    const server = await startServer({ ...prepared.env, WEB_DIR: o.webDir });
+    const rssInicio = server.rssMb();
+    try {
+      const api = new Api(server.baseUrl);
+      await api.login();
+      const f = await fixtures(api);
+      const load = { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP };
+      const endpoints: EndpointResult[] = [];
+      printHeader();
+      for (const e of readEndpoints(f)) {
+        const r = await measure(server.baseUrl, api.headers, e, load);
+        endpoints.push(r);
+        printRow(e.nome, r);
+      }
+      const result: ScaleResult = {
+        db,
+        scale,
+        carga: { ms: loadMs, linhas },
+        endpoints,
+        rssMb: { inicio: rssInicio, fim: Number.NaN },
+        observacoes,
+      };
+      if (o.full) {
+        const criar = await measure(
+          server.baseUrl,
+          api.headers,
+          {
+            id: 'criar',
+            nome: 'Criar orçamento (5 itens)',
+            method: 'POST',
+            path: '/api/orcamentos',
+            body: f.corpo,
+            escrita: true,
+          },
+          load,
+        );
+        endpoints.push(criar);
+        printRow(criar.nome, criar);
+
+        // Every request needs a quote still pending: enough for the run at the creation rate × 2.
+        const wanted = Math.ceil(Math.max(500, criar.rps * 2) * (DURATION + WARMUP) * 1.5);
+        const pool = await pendingQuotes(api, wanted);
+        const vendaReq = (duration: number) =>
+          runLoad({
+            baseUrl: server.baseUrl,
+            headers: api.headers,
+            connections: CONNECTIONS,
+            duration,
+            requests: [
+              {
+                method: 'POST',
+                setupRequest: (req) => ({
+                  ...req,
+                  path: `/api/orcamentos/${pool.pop() ?? f.orcamento10}/venda`,
+                }),
+              },
+            ],
+          });
+        await vendaReq(WARMUP);
+        const venda = await vendaReq(DURATION);
+        if (pool.length === 0)
+          observacoes.push('gerar venda: os orçamentos pendentes acabaram durante a medição');
+        const gerar = {
+          id: 'venda',
+          nome: 'Gerar venda de um orçamento',
+          path: '/api/orcamentos/:id/venda',
+          method: 'POST',
+          ...venda,
+        };
+        endpoints.push(gerar);
+        printRow(gerar.nome, gerar);
+
+        // Unloaded latency of the pages the baselines replace (1 connection).
+        const ids = ['orcamentos', 'vendas', 'clientes', 'dashboard'];
+        result.umaConexao = [];
+        for (const e of readEndpoints(f).filter((x) => ids.includes(x.id))) {
+          result.umaConexao.push(
+            await measure(server.baseUrl, api.headers, e, {
+              connections: 1,
+              duration: QUICK ? 2 : 4,
+              warmup: 0.5,
+            }),
+          );
+        }
+
+        if (db === 'postgres') {
+          log('  linhas de base (PostgreSQL direto, via pg)…');
+          result.piso = await (async () => {
+            const r = await floor(prepared.env.DATABASE_URL!, {
+              connections: CONNECTIONS,
+              seconds: DURATION,
+              limit: 20,
+            });
+            return { ...r.stats, sql: r.sql };
+          })();
+          printRow('piso: SQL da página de orçamentos', result.piso);
+          result.modoAntigo = await earlierApp(prepared.env.DATABASE_URL!, {
+            times: 3,
+            minSeconds: QUICK ? 1 : 3,
+            mes: f.mes,
+          });
+          for (const [k, t] of Object.entries(result.modoAntigo)) {
+            log(
+              `  modo antigo, ${k.padEnd(10)}: p50 ${ms(t.p50)} ms (${t.runs} vezes, ${t.rows} linhas, ${t.mb.toFixed(1)} MB de JSON)`,
+            );
+          }
+        }
+        if (o.lighthouse) {
+          log('  Lighthouse (Chromium do Debian)…');
+          try {
+            result.lighthouse = await runLighthouse(server.baseUrl, api.cookie, QUICK ? 1 : 3, (m) =>
+              log(`    ${m}`),
+            );
+          } catch (err) {
+            observacoes.push(`Lighthouse falhou: ${(err as Error).message}`);
+            log(`    Lighthouse falhou: ${(err as Error).message}`);
+          }
+        }
+      }
+      result.rssMb.fim = server.rssMb();
+      log(`  RSS do servidor: ${result.rssMb.inicio.toFixed(0)} → ${result.rssMb.fim.toFixed(0)} MB`);
+      return result;
+    } catch (err) {
+      log(server.log().slice(-3000));
+      throw err;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await prepared.cleanup();
+  }
+}
+
+// ── report
+
+interface Alvo {
+  alvo: string;
+  valor: string;
+  ok: boolean;
+}
+
+function evaluate(runs: ScaleResult[]) {
+  const alvos: Alvo[] = [];
+  const crescimento: { db: DbKind; id: string; nome: string; de: number; ate: number; razao: number }[] = [];
+  for (const db of DBS) {
+    const mine = runs.filter((r) => r.db === db).sort((a, b) => a.scale - b.scale);
+    if (mine.length < 2) continue;
+    const small = mine[0]!;
+    const big = mine.at(-1)!;
+    for (const e of big.endpoints) {
+      const s = small.endpoints.find((x) => x.id === e.id);
+      if (!s) continue;
+      crescimento.push({ db, id: e.id, nome: e.nome, de: small.scale, ate: big.scale, razao: e.p50 / s.p50 });
+    }
+  }
+  const endpointsDef = new Map<string, Endpoint>();
+  const pgTop = runs.filter((r) => r.db === 'postgres').sort((a, b) => b.scale - a.scale)[0];
+  if (pgTop) {
+    const f: Fixtures = { corpo: {}, orcamento10: '', buscaNome: '', inicio: '', fim: '', mes: '' };
+    for (const e of readEndpoints(f)) endpointsDef.set(e.id, e);
+    const at = `PostgreSQL S=${fmtScale(pgTop.scale)}`;
+    for (const e of pgTop.endpoints) {
+      const def = endpointsDef.get(e.id);
+      const alvo = e.id === 'criar' ? P95_CRIAR : def?.p95Alvo;
+      if (alvo) {
+        alvos.push({
+          alvo: `${e.nome}: p95 ≤ ${alvo} ms (${at})`,
+          valor: `${ms(e.p95)} ms`,
+          ok: e.p95 <= alvo,
+        });
+      }
+      alvos.push({ alvo: `${e.nome}: zero erros (${at})`, valor: String(e.errors), ok: e.errors === 0 });
+    }
+    for (const g of crescimento.filter((c) => c.db === 'postgres')) {
+      if (!endpointsDef.get(g.id)?.crescimento) continue;
+      alvos.push({
+        alvo: `${g.nome}: p50(S=${g.ate}) / p50(S=${g.de}) ≤ ${CRESCIMENTO}`,
+        valor: g.razao.toFixed(2),
+        ok: g.razao <= CRESCIMENTO,
+      });
+    }
+    if (pgTop.modoAntigo && pgTop.umaConexao) {
+      for (const lista of ['orcamentos', 'vendas', 'clientes'] as const) {
+        const page = pgTop.umaConexao.find((x) => x.id === lista);
+        const antigo = pgTop.modoAntigo[lista];
+        if (!page || !antigo) continue;
+        const razao = antigo.p50 / page.p50;
+        alvos.push({
+          alvo: `${page.nome}: ≥ ${RAZAO_LISTA}× mais rápida que a tabela inteira`,
+          valor: `${razao.toFixed(0)}×`,
+          ok: razao >= RAZAO_LISTA,
+        });
+      }
+    }
+    for (const p of pgTop.lighthouse ?? []) {
+      alvos.push({
+        alvo: `Lighthouse ${p.pagina}: desempenho ≥ ${LH_DESEMPENHO}`,
+        valor: String(p.performance),
+        ok: p.performance >= LH_DESEMPENHO,
+      });
+      alvos.push({
+        alvo: `Lighthouse ${p.pagina}: acessibilidade ≥ ${LH_ACESSIBILIDADE}`,
+        valor: String(p.accessibility),
+        ok: p.accessibility >= LH_ACESSIBILIDADE,
+      });
+    }
+  }
+  for (const r of runs.filter((x) => x.db === 'pglite')) {
+    const errors = r.endpoints.reduce((s, e) => s + e.errors, 0);
+    alvos.push({
+      alvo: `PGlite S=${fmtScale(r.scale)}: zero erros`,
+      valor: String(errors),
+      ok: errors === 0,
+    });
+  }
+  return { alvos, crescimento };
+}
+
+function markdownTable(runs: ScaleResult[], crescimento: ReturnType<typeof evaluate>['crescimento']) {
+  const tops = DBS.map((db) => runs.filter((r) => r.db === db).sort((a, b) => b.scale - a.scale)[0]).filter(
+    (r): r is ScaleResult => !!r,
+  );
+  if (!tops.length) return '';
+  const head = ['Endpoint (16 conexões)'];
+  for (const t of tops) {
+    const n = t.db === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    head.push(`${n} S=${fmtScale(t.scale)} req/s`, 'p50', 'p95', 'p99', 'erros');
+  }
+  for (const db of DBS) {
+    const g = crescimento.find((c) => c.db === db);
+    if (g) head.push(`crescimento ${db === 'postgres' ? 'PG' : 'PGlite'} (S=${g.ate}/S=${g.de})`);
+  }
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i ? '---:' : '---')).join('|')}|`];
+  const ids = tops[0]!.endpoints.map((e) => e.id);
+  for (const id of ids) {
+    const row = [tops[0]!.endpoints.find((e) => e.id === id)!.nome];
+    for (const t of tops) {
+      const e = t.endpoints.find((x) => x.id === id);
+      row.push(e ? e.rps.toFixed(0) : '—', ms(e?.p50 ?? Number.NaN), ms(e?.p95 ?? Number.NaN));
+      row.push(ms(e?.p99 ?? Number.NaN), e ? String(e.errors) : '—');
+    }
+    for (const db of DBS) {
+      if (!crescimento.some((c) => c.db === db)) continue;
+      const g = crescimento.find((c) => c.db === db && c.id === id);
+      row.push(g ? g.razao.toFixed(2) : '—');
+    }
+    lines.push(`| ${row.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+function printSummary(runs: ScaleResult[]) {
+  const { alvos, crescimento } = evaluate(runs);
+  log('\n━━ Crescimento: p50(maior S) / p50(menor S), 16 conexões');
+  for (const g of crescimento) {
+    log(
+      `  ${g.db.padEnd(8)} ${g.nome.padEnd(34)} ${g.razao.toFixed(2).padStart(6)}  (S=${g.ate} / S=${g.de})`,
+    );
+  }
+  const pgTop = runs.filter((r) => r.db === 'postgres').sort((a, b) => b.scale - a.scale)[0];
+  if (pgTop?.piso && pgTop.modoAntigo && pgTop.umaConexao) {
+    const orc = pgTop.endpoints.find((e) => e.id === 'orcamentos')!;
+    log(`\n━━ Linhas de base (PostgreSQL S=${fmtScale(pgTop.scale)})`);
+    log(
+      `  página de orçamentos via API / piso SQL via pg (16 conexões): p50 ${ms(orc.p50)} / ${ms(pgTop.piso.p50)} ms = ${(orc.p50 / pgTop.piso.p50).toFixed(1)}×; req/s ${orc.rps.toFixed(0)} / ${pgTop.piso.rps.toFixed(0)}`,
+    );
+    for (const id of ['orcamentos', 'vendas', 'clientes', 'dashboard'] as const) {
+      const page = pgTop.umaConexao.find((x) => x.id === id);
+      const antigo = pgTop.modoAntigo[id];
+      if (!page || !antigo) continue;
+      log(
+        `  ${page.nome.padEnd(28)} modo antigo p50 ${ms(antigo.p50).padStart(6)} ms / API p50 ${ms(page.p50).padStart(5)} ms (1 conexão) = ${(antigo.p50 / page.p50).toFixed(0)}× mais rápido`,
+      );
+    }
+  }
+  if (pgTop?.lighthouse) {
+    log('\n━━ Lighthouse (padrão: celular, 4G lento simulado, CPU 4× mais lenta; mediana)');
+    for (const p of pgTop.lighthouse) {
+      log(
+        `  ${p.pagina.padEnd(10)} desempenho ${p.performance} (execuções ${p.runs.map((r) => r.performance).join(', ')}), acessibilidade ${p.accessibility} — ${Object.entries(
+          p.metricas,
+        )
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      );
+      for (const q of p.problemas) log(`      ${q}`);
+    }
+  }
+  log('\n━━ Tabela (markdown)');
+  log(markdownTable(runs, crescimento));
+  log('\n━━ Alvos');
+  for (const a of alvos) log(`  ${a.ok ? 'PASS' : 'FAIL'}  ${a.alvo}: ${a.valor}`);
+  const failed = alvos.filter((a) => !a.ok).length;
+  log(`\n${alvos.length - failed}/${alvos.length} alvos atingidos.`);
+  return { alvos, crescimento };
+}
+
+function buildWeb(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lavra-bench-web-'));
+  log(`Compilando a interface web em ${dir}…`);
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, WEB_OUT_DIR: dir },
+  });
+  if (r.status !== 0) throw new Error('vite build falhou');
+  return dir;
+}
+
+function machine() {
+  return {
+    cpus: os.cpus().length,
+    modelo: os.cpus()[0]?.model,
+    memoriaGb: Math.round(os.totalmem() / 1e9),
+    carga: os.loadavg().map((l) => Number(l.toFixed(2))),
+    node: process.version,
+  };
+}
+
+// ── soak: mixed traffic, 32 connections, server memory sampled
+
+async function soak() {
+  const db: DbKind = DBS[0] ?? 'pglite';
+  const scale = Number(opt('scale') ?? 0.1);
+  const seconds = Number(opt('soak-seconds') ?? 300);
+  const connections = Number(opt('connections') ?? 32);
+  const warmup = Math.min(60, seconds / 5);
+  log(`Soak: ${db} S=${scale}, ${seconds} s de tráfego misto a ${connections} conexões`);
+  const prepared = await prepareDatabase(db, scale);
+  try {
+    await load(db, scale, prepared.open);
+    const server = await startServer({ ...prepared.env, WEB_DIR: path.join(ROOT, 'dist/web') });
+    try {
+      const api = new Api(server.baseUrl);
+      await api.login();
+      const f = await fixtures(api);
+      const reads = readEndpoints(f);
+      // The mix of a working day: mostly lists and details, some quotes being typed and saved.
+      const mix = [
+        ...reads,
+        reads[0]!,
+        reads[4]!,
+        reads[5]!,
+        reads[5]!,
+        { id: 'criar', nome: 'Criar orçamento', method: 'POST', path: '/api/orcamentos', body: f.corpo },
+      ] as Endpoint[];
+      const samples: { t: number; rss: number }[] = [];
+      const t0 = performance.now();
+      const sample = () => samples.push({ t: (performance.now() - t0) / 1000, rss: server.rssMb() });
+      sample();
+      const timer = setInterval(sample, 5000);
+      const buckets: number[][] = [];
+      const stats = await runLoad({
+        baseUrl: server.baseUrl,
+        headers: api.headers,
+        connections,
+        duration: seconds,
+        requests: mix.map((e) => ({
+          method: e.method,
+          path: e.path,
+          ...(e.body ? { body: JSON.stringify(e.body) } : {}),
+        })),
+        onResponse: (_status, latency) => {
+          const minute = Math.floor((performance.now() - t0) / 60_000);
+          if (!buckets[minute]) buckets[minute] = [];
+          buckets[minute].push(latency);
+        },
+      });
+      clearInterval(timer);
+      sample();
+      log(
+        `\n${stats.requests} requisições, ${stats.rps.toFixed(0)} req/s, p50 ${ms(stats.p50)} ms, p95 ${ms(stats.p95)} ms, p99 ${ms(stats.p99)} ms, erros ${stats.errors}`,
+      );
+      log(`status: ${JSON.stringify(stats.statuses)}`);
+      buckets.forEach((b, i) => {
+        const s = Float64Array.from(b).sort();
+        log(
+          `  minuto ${i + 1}: ${b.length} req, p50 ${ms(s[Math.floor(s.length / 2)]!)} ms, p95 ${ms(s[Math.floor(s.length * 0.95)]!)} ms`,
+        );
+      });
+      log('RSS do servidor (MB) a cada 5 s:');
+      log(`  ${samples.map((s) => s.rss.toFixed(0)).join(' ')}`);
+      const after = samples.filter((s) => s.t >= warmup);
+      // least-squares slope of RSS over time after warm-up, MB per minute
+      const n = after.length;
+      const mt = after.reduce((a, s) => a + s.t, 0) / n;
+      const mr = after.reduce((a, s) => a + s.rss, 0) / n;
+      const slope =
+        (after.reduce((a, s) => a + (s.t - mt) * (s.rss - mr), 0) /
+          Math.max(
+            1e-9,
+            after.reduce((a, s) => a + (s.t - mt) ** 2, 0),
+          )) *
+        60;
+      const firstHalf = after.slice(0, Math.floor(n / 2));
+      const secondHalf = after.slice(Math.floor(n / 2));
+      const max1 = Math.max(...firstHalf.map((s) => s.rss));
+      const max2 = Math.max(...secondHalf.map((s) => s.rss));
+      const estavel = max2 <= max1 * 1.1 && slope < 5;
+      const alvos: Alvo[] = [
+        { alvo: 'zero erros', valor: String(stats.errors), ok: stats.errors === 0 },
+        {
+          alvo: `memória estável após ${warmup.toFixed(0)} s de aquecimento (pico da 2ª metade ≤ 1,1 × pico da 1ª; tendência < 5 MB/min)`,
+          valor: `pico ${max1.toFixed(0)} → ${max2.toFixed(0)} MB, tendência ${slope.toFixed(1)} MB/min`,
+          ok: estavel,
+        },
+      ];
+      log('\n━━ Alvos');
+      for (const a of alvos) log(`  ${a.ok ? 'PASS' : 'FAIL'}  ${a.alvo}: ${a.valor}`);
+      const file = path.join(RESULTS, `${STAMP}-${db}-S${scale}-soak.json`);
+      writeFileSync(
+        file,
+        JSON.stringify(
+          { modo: 'soak', maquina: machine(), db, scale, connections, seconds, stats, samples, alvos },
+          null,
+          2,
+        ),
+      );
+      log(`\nResultados: ${path.relative(ROOT, file)}`);
+      return alvos.every((a) => a.ok);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await prepared.cleanup();
+  }
+}
+
+// ── main
+
+async function main() {
+  mkdirSync(RESULTS, { recursive: true });
+  const m = machine();
+  log(
+    `Lavra bench (${MODE}) — ${m.cpus} CPUs (${m.modelo}), ${m.memoriaGb} GB, carga ${m.carga.join(' ')}, Node ${m.node}`,
+  );
+  if (SOAK) return soak();
+  if (PG_ADMIN_URL) {
+    const v = await pgAdmin('show server_version');
+    log(`PostgreSQL ${v.rows[0].server_version} em ${new URL(PG_ADMIN_URL).host}`);
+  }
+  log(
+    `${CONNECTIONS} conexões, ${DURATION} s por endpoint (+${WARMUP} s de aquecimento); escalas: ${DBS.map((d) => `${d} ${SCALES[d].join(', ')}`).join('; ')}`,
+  );
+  const webDir = LIGHTHOUSE ? buildWeb() : path.join(ROOT, 'dist/web');
+  const runs: ScaleResult[] = [];
+  const t0 = performance.now();
+  try {
+    for (const db of DBS) {
+      const scales = [...SCALES[db]].sort((a, b) => a - b);
+      for (const scale of scales) {
+        const full = scale === scales.at(-1);
+        const r = await benchScale(db, scale, {
+          full,
+          lighthouse: LIGHTHOUSE && full && db === DBS[0],
+          webDir,
+        });
+        runs.push(r);
+        const file = path.join(RESULTS, `${STAMP}-${db}-S${fmtScale(scale)}.json`);
+        writeFileSync(file, JSON.stringify({ modo: MODE, maquina: m, ...r }, null, 2));
+      }
+    }
+  } finally {
+    if (LIGHTHOUSE) rmSync(webDir, { recursive: true, force: true });
+  }
+  const { alvos, crescimento } = printSummary(runs);
+  const file = path.join(RESULTS, `${STAMP}-resumo.json`);
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        modo: MODE,
+        comando: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`,
+        maquina: { ...m, cargaFinal: os.loadavg().map((l) => Number(l.toFixed(2))) },
+        duracaoS: Math.round((performance.now() - t0) / 1000),
+        alvos,
+        crescimento,
+        tabela: markdownTable(runs, crescimento),
+      },
+      null,
+      2,
+    ),
+  );
+  log(`\nResultados: bench/results/${STAMP}-*.json (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  return true;
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
