@@ -28,7 +28,7 @@ async function capturedListPage(pool: pg.Pool, limit: number) {
     logger: { logQuery: (query, params) => captured.push({ sql: query, params }) },
   });
   await listOrcamentos(db as never, undefined, listOrder('-created_at')!, limit, 0);
-  await countOrcamentos(db as never, undefined);
+  await countOrcamentos(db as never, {}, undefined);
   return captured;
 }
 

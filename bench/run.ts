@@ -4,7 +4,9 @@
  *   npm run bench -- --quick      small scales, short runs (under 3 minutes)
  *   npm run bench -- --soak       5 minutes of mixed traffic at 32 connections, server memory sampled
  * Options: --db postgres|pglite|both, --scales 0.01,0.1,1, --pglite-scales 0.01,0.1, --duration <s>,
- * --connections <n>, --soak-seconds <s>, --scale <S> (soak), --no-lighthouse.
+ * --connections <n>, --soak-seconds <s>, --scale <S> (soak), --no-lighthouse,
+ * --reuse (PostgreSQL: keep each scale's database and its data between runs, for tuning; the quotes
+ * and sales the write runs add stay in it).
  * PostgreSQL comes from BENCH_DATABASE_URL (scripts/bench.sh starts a throw-away PG 15 cluster).
  * Results: bench/results/<timestamp>-<db>-S<scale>.json, plus <timestamp>-resumo.json.
  */
@@ -51,6 +53,7 @@ const SCALES: Record<DbKind, number[]> = {
   pglite: list(opt('pglite-scales')) ?? (QUICK ? [0.01] : [0.01, 0.1, 1]),
 };
 const LIGHTHOUSE = !flag('no-lighthouse') && !SOAK;
+const REUSE = flag('reuse');
 const SEED = 20261122;
 const RESULTS = path.join(ROOT, 'bench/results');
 const STAMP = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
@@ -311,18 +314,32 @@ async function pgAdmin(sqlText: string) {
 async function prepareDatabase(db: DbKind, scale: number) {
   if (db === 'postgres') {
     const name = `lavra_bench_s${String(scale).replace('.', '_')}`;
-    await pgAdmin(`drop database if exists ${name} with (force)`);
-    await pgAdmin(`create database ${name}`);
+    // A database is reused only when a load into it finished (the comment is set after the load).
+    const exists =
+      (
+        await pgAdmin(
+          `select 1 from pg_database where datname = '${name}' and shobj_description(oid, 'pg_database') = 'lavra-bench S=${scale}'`,
+        )
+      ).rowCount === 1;
+    if (!(REUSE && exists)) {
+      await pgAdmin(`drop database if exists ${name} with (force)`);
+      await pgAdmin(`create database ${name}`);
+    }
     return {
       env: { DATABASE_URL: pgUrl(name) },
       open: { databaseUrl: pgUrl(name) },
-      cleanup: () => pgAdmin(`drop database if exists ${name} with (force)`).then(() => undefined),
+      loaded: REUSE && exists,
+      cleanup: () =>
+        REUSE
+          ? Promise.resolve()
+          : pgAdmin(`drop database if exists ${name} with (force)`).then(() => undefined),
     };
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lavra-bench-pglite-'));
   return {
     env: { DATA_DIR: dir },
     open: { dataDir: dir },
+    loaded: false,
     cleanup: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -352,7 +369,13 @@ async function benchScale(
   const prepared = await prepareDatabase(db, scale);
   const observacoes: string[] = [];
   try {
-    const loadMs = await load(db, scale, prepared.open);
+    const loadMs = prepared.loaded ? 0 : await load(db, scale, prepared.open);
+    if (prepared.loaded) log('  carga: banco reaproveitado (--reuse)');
+    else if (db === 'postgres' && REUSE) {
+      await pgAdmin(
+        `comment on database ${new URL(prepared.env.DATABASE_URL!).pathname.slice(1)} is 'lavra-bench S=${scale}'`,
+      );
+    }
     const linhas = db === 'postgres' ? await rowCounts(prepared.env.DATABASE_URL!) : undefined;
     const server = await startServer({ ...prepared.env, WEB_DIR: o.webDir });
     const rssInicio = server.rssMb();

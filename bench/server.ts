@@ -39,27 +39,34 @@ export function rssMb(pid: number): number {
 }
 
 /** Starts `node --import tsx src/server/main.ts` on a free port and waits for /api/health. */
-export async function startServer(env: {
-  DATABASE_URL?: string;
-  DATA_DIR?: string;
-  WEB_DIR?: string;
-}): Promise<RunningServer> {
+export async function startServer(
+  env: {
+    DATABASE_URL?: string;
+    DATA_DIR?: string;
+    WEB_DIR?: string;
+  },
+  nodeFlags: string[] = [],
+): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      ADMIN_PASSWORD,
-      LOG_REQUESTS: '0',
-      DATABASE_URL: env.DATABASE_URL ?? '',
-      DATA_DIR: env.DATA_DIR ?? '',
-      WEB_DIR: env.WEB_DIR ?? path.join(ROOT, 'dist/web'),
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags, '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        ADMIN_PASSWORD,
+        LOG_REQUESTS: '0',
+        DATABASE_URL: env.DATABASE_URL ?? '',
+        DATA_DIR: env.DATA_DIR ?? '',
+        WEB_DIR: env.WEB_DIR ?? path.join(ROOT, 'dist/web'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let out = '';
   child.stdout!.on('data', (d) => {
     out += d;

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 source scripts/pg-cluster.sh
 
 trap 'pg_cluster_stop' EXIT
-if [[ " $* " != *" --db pglite "* && " $* " != *" --db=pglite "* ]]; then
+if [[ -z "${BENCH_DATABASE_URL:-}" && " $* " != *" --db pglite "* && " $* " != *" --db=pglite "* ]]; then
   pg_cluster_start
   "${PG_RUN[@]}" "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -w -m fast restart \
     -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c max_connections=300" >/dev/null

@@ -101,7 +101,7 @@ export function custoHoraFuncionarios(salarios: Decimalish[]): number {
   return toMoney(hourly(salarios));
 }
 
-const UTILITY_KEYWORDS = ['aluguel', 'luz', 'agua'];
+export const UTILITY_KEYWORDS = ['aluguel', 'luz', 'agua'];
 
 function normalize(text: string): string {
   return text

@@ -1,4 +1,4 @@
-import { isoDate, uuid } from './common';
+import { isoDate, listQuery, uuid } from './common';
 import { z } from './z';
 
 // An empty query-string value (`?inicio=`) means "no filter".
@@ -9,20 +9,20 @@ const periodo = {
   fim: z.preprocess(blankToUndefined, isoDate('Data de fim inválida.').optional()),
 };
 
+// The detail list is paged like every list (newest first); the summary covers the whole period.
+const pagina = { page: listQuery.shape.page, limit: listQuery.shape.limit };
+
 const ordered = <T extends { inicio?: string; fim?: string }>(q: T) =>
   !q.inicio || !q.fim || q.inicio <= q.fim;
 const orderMessage = { message: 'A Data Início deve ser anterior ou igual à Data Fim.', path: ['fim'] };
 
 export const comissoesVendedoresQuery = z
-  .object({ vendedor_id: z.preprocess(blankToUndefined, uuid.optional()), ...periodo })
+  .object({ vendedor_id: z.preprocess(blankToUndefined, uuid.optional()), ...periodo, ...pagina })
   .refine(ordered, orderMessage);
 
 export const comissoesArquitetosQuery = z
-  .object({ arquiteto_id: z.preprocess(blankToUndefined, uuid.optional()), ...periodo })
+  .object({ arquiteto_id: z.preprocess(blankToUndefined, uuid.optional()), ...periodo, ...pagina })
   .refine(ordered, orderMessage);
-
-/** The detail list is capped; `vendas_total` tells how many sales matched. */
-export const RELATORIO_MAX_VENDAS = 500;
 
 export interface ComissaoVendaLinha {
   id: string;
@@ -53,7 +53,10 @@ export interface ComissoesVendedores {
     vendedor_id: string | null;
     vendedor_nome: string | null;
   })[];
+  /** Sales in the period (all pages of `vendas`). */
   vendas_total: number;
+  page: number;
+  limit: number;
 }
 
 export interface ComissoesArquitetos {
@@ -63,5 +66,8 @@ export interface ComissoesArquitetos {
     arquiteto_id: string | null;
     arquiteto_nome: string | null;
   })[];
+  /** Sales in the period (all pages of `vendas`). */
   vendas_total: number;
+  page: number;
+  limit: number;
 }

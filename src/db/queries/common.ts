@@ -1,4 +1,4 @@
-import { type AnyColumn, and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Page } from '../../schemas/common';
 import type { Executor } from '../client';
@@ -66,7 +66,26 @@ export async function paginate<T>(
   return { items, total, page, limit };
 }
 
+/** Tables whose row counts (by status) the database keeps in `contagens` (migration 0001_agregados). */
+export type Contada = 'orcamentos' | 'vendas' | 'clientes';
+const CONTADAS = new Set<string>(['orcamentos', 'vendas', 'clientes']);
+
+/**
+ * Rows of a counted table, or of one status: read off the kept counts (a few rows), where `count(*)`
+ * would read the whole table or index on every page of the list.
+ */
+export async function countKept(db: Executor, tabela: Contada, status?: string): Promise<number> {
+  const [r] = await queryRows<{ n: number }>(
+    db,
+    sql`select coalesce(sum(n), 0)::int as n from contagens
+         where tabela = ${tabela}${status === undefined ? sql`` : sql` and status = ${status}`}`,
+  );
+  return r?.n ?? 0;
+}
+
 export async function countWhere(db: Executor, table: PgTable, where?: SQL): Promise<number> {
+  const name = getTableName(table);
+  if (!where && CONTADAS.has(name)) return countKept(db, name as Contada);
   const [r] = await db.select({ n: count() }).from(table).where(where);
   return r?.n ?? 0;
 }

@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Dashboard } from '../../schemas/dashboard';
 import type { Executor } from '../client';
-import { clientes, despesas, orcamentos, produtos, vendas } from '../schema';
+import { clientes, orcamentos, produtos } from '../schema';
 import { queryRows } from './common';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 /**
- * The dashboard's figures for the month [inicio, fim] (dates in the business time zone), each a SQL
- * aggregate: sales by vendas_data_idx, expenses by despesas_vencimento_idx, recent quotes by
+ * The dashboard's figures for the month [inicio, fim] (dates in the business time zone, whole months),
+ * read off the summaries the database keeps (migration 0001_agregados): month totals of sales and
+ * expenses, and quote and client counts. Only the recent quotes come from the table itself, by
  * orcamentos_created_idx. `serieInicio` is the first day of the 12-month chart.
  */
 export async function dashboard(
@@ -18,42 +19,39 @@ export async function dashboard(
   const [f] = await queryRows<Record<string, unknown>>(
     db,
     sql`with fat as (
-          select coalesce(sum(${vendas.valor_liquido}), 0) as v from ${vendas}
-          where ${vendas.data_venda} between ${m.inicio} and ${m.fim} and ${vendas.status} <> 'cancelada'
+          select coalesce(sum(liquido), 0) as v from vendas_mensal where mes = ${m.inicio}::date
         ), desp as (
-          select coalesce(sum(${despesas.valor}), 0) as v from ${despesas}
-          where ${despesas.data_vencimento} between ${m.inicio} and ${m.fim}
+          select coalesce(sum(valor), 0) as v from despesas_mensal where mes = ${m.inicio}::date
         )
         select fat.v as faturamento_mensal,
                desp.v as despesas_mes,
                fat.v - desp.v as lucro_mensal,
-               (select count(*)::int from ${orcamentos} where ${orcamentos.status} = 'pendente') as orcamentos_pendentes,
-               (select count(*)::int from ${clientes}) as clientes_ativos,
+               (select coalesce(sum(n), 0)::int from contagens where tabela = 'orcamentos' and status = 'pendente') as orcamentos_pendentes,
+               (select coalesce(sum(n), 0)::int from contagens where tabela = 'clientes') as clientes_ativos,
                (select count(*)::int from ${produtos}) as produtos_cadastrados
         from fat, desp`,
   );
   const recentes = await queryRows<Record<string, unknown>>(
     db,
-    sql`select o.id, o.numero, c.nome as cliente_nome, o.valor_total, o.status, o.created_at
-        from ${orcamentos} o left join ${clientes} c on c.id = o.cliente_id
+    sql`select o.id, o.numero, (select c.nome from ${clientes} c where c.id = o.cliente_id) as cliente_nome,
+               o.valor_total, o.status, o.created_at
+        from ${orcamentos} o
         order by o.created_at desc nulls last, o.id desc nulls last
         limit 4`,
   );
   const serie = await queryRows<Record<string, unknown>>(
     db,
     sql`with meses as (
-          select to_char(d, 'YYYY-MM') as mes
+          select d::date as mes
           from generate_series(${m.serieInicio}::date, ${m.inicio}::date, interval '1 month') as d
         ), v as (
-          select to_char(${vendas.data_venda}, 'YYYY-MM') as mes, sum(${vendas.valor_liquido}) as total
-          from ${vendas}
-          where ${vendas.data_venda} between ${m.serieInicio} and ${m.fim} and ${vendas.status} <> 'cancelada'
-          group by 1
+          select mes, sum(liquido) as total from vendas_mensal
+          where mes between ${m.serieInicio}::date and ${m.inicio}::date group by 1
         ), d as (
-          select to_char(${despesas.data_vencimento}, 'YYYY-MM') as mes, sum(${despesas.valor}) as total
-          from ${despesas} where ${despesas.data_vencimento} between ${m.serieInicio} and ${m.fim} group by 1
+          select mes, sum(valor) as total from despesas_mensal
+          where mes between ${m.serieInicio}::date and ${m.inicio}::date group by 1
         )
-        select meses.mes, coalesce(v.total, 0) as faturamento, coalesce(d.total, 0) as despesas
+        select to_char(meses.mes, 'YYYY-MM') as mes, coalesce(v.total, 0) as faturamento, coalesce(d.total, 0) as despesas
         from meses left join v on v.mes = meses.mes left join d on d.mes = meses.mes
         order by meses.mes`,
   );

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { addMonthsClamped, lastDayOfMonth, parseIsoDate } from '../../domain/datas';
 import type { Executor } from '../client';
 import { queryRows } from './common';
 
@@ -9,12 +10,12 @@ export interface ComissoesFiltro {
   /** Inclusive bounds on data_venda, 'YYYY-MM-DD'. */
   inicio?: string;
   fim?: string;
-  /** Most recent sales returned in the detail list. */
-  maxVendas: number;
+  /** The page of the detail list (newest first). */
+  limit: number;
+  offset: number;
 }
 
 export interface ComissoesRows {
-  resumo: { pessoas: number; vendas: number; total: string };
   porPessoa: {
     pessoa_id: string;
     nome: string;
@@ -43,12 +44,52 @@ const KIND = {
   arquiteto: { table: 'arquitetos', fk: 'arquiteto_id', comissao: 'comissao_arquiteto' },
 } as const;
 
+/** A period split into whole months (read off comissoes_mensal) and the odd days at its ends. */
+export interface PeriodoMeses {
+  /** First days of the first and last whole month; undefined = unbounded on that side. */
+  meses: { de?: string; ate?: string } | null;
+  /** Inclusive day ranges outside the whole months, read from the sales themselves. */
+  dias: { de: string; ate: string }[];
+}
+
+const firstOfMonth = (iso: string) => `${iso.slice(0, 8)}01`;
+const isLastDay = (iso: string) => {
+  const { ano, mes, dia } = parseIsoDate(iso);
+  return dia === lastDayOfMonth(ano, mes);
+};
+
+export function periodoMeses(inicio?: string, fim?: string): PeriodoMeses {
+  const dias: PeriodoMeses['dias'] = [];
+  // first whole month: the start's own month when the period starts on the 1st, else the next one
+  let de: string | undefined;
+  if (inicio) de = inicio.endsWith('-01') ? inicio : addMonthsClamped(firstOfMonth(inicio), 1);
+  // last whole month: the end's own month when the period ends on its last day, else the one before
+  let ate: string | undefined;
+  if (fim) ate = isLastDay(fim) ? firstOfMonth(fim) : addMonthsClamped(firstOfMonth(fim), -1);
+  if (inicio && fim && de && ate && de > ate) {
+    // no whole month inside: the days themselves
+    return { meses: null, dias: [{ de: inicio, ate: fim }] };
+  }
+  if (inicio && de && inicio < de) dias.push({ de: inicio, ate: dayBefore(de) });
+  if (fim && !isLastDay(fim)) dias.push({ de: firstOfMonth(fim), ate: fim });
+  return { meses: { de, ate }, dias };
+}
+
+function dayBefore(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
 /**
- * The commission report (doc 2 §2 Vendedores, §9), all in SQL over the indexes on
- * (vendedor_id | arquiteto_id, data_venda): only sales that have the person and a stored commission
- * above 0, dates inclusive. Per sale: round((valor_bruto − coalesce(valor_taxa, 0)) × person's % / 100, 2)
- * — `round(numeric, 2)` rounds half away from zero, i.e. half-up for these positive figures, like
- * `comissaoVenda` in domain/comissoes.ts. Totals add the rounded per-sale values.
+ * The commission report (doc 2 §2 Vendedores, §9): only sales that have the person and a stored
+ * commission above 0, not cancelled, dates inclusive. Per sale: round((valor_bruto − coalesce(valor_taxa, 0))
+ * × person's % / 100, 2) — `round(numeric, 2)` rounds half away from zero, i.e. half-up for these
+ * positive figures, like `comissaoVenda` in domain/comissoes.ts. Totals add the rounded per-sale values.
+ *
+ * The per-person totals add the whole months kept in comissoes_mensal (the same per-sale figures,
+ * summed by the database on every write) and the odd days at the period's ends, read from the sales:
+ * a year of a large shop is a few hundred summary rows and a month of sales, not 15,000 sales.
  */
 export async function comissoesReport(
   db: Executor,
@@ -57,48 +98,58 @@ export async function comissoesReport(
 ): Promise<ComissoesRows> {
   const k = KIND[kind];
   const fk = sql.raw(`v.${k.fk}`);
+  const pessoas = sql.raw(k.table);
+  const comissao = sql`round((v.valor_bruto - coalesce(v.valor_taxa, 0)) * p.percentual_comissao / 100, 2)`;
   // a cancelled sale earns nobody a commission
-  const conds: SQL[] = [
-    sql`${fk} is not null`,
-    sql`${sql.raw(`v.${k.comissao}`)} > 0`,
-    sql`v.status <> 'cancelada'`,
-  ];
-  if (f.pessoa_id) conds.push(sql`${fk} = ${f.pessoa_id}`);
-  if (f.inicio) conds.push(sql`v.data_venda >= ${f.inicio}::date`);
-  if (f.fim) conds.push(sql`v.data_venda <= ${f.fim}::date`);
-  const base = sql`
-    select v.id, v.numero, v.data_venda, ${fk} as pessoa_id, p.nome as pessoa_nome,
-           v.valor_bruto, coalesce(v.valor_taxa, 0) as valor_taxa, v.comissao_paga, v.created_at,
-           p.percentual_comissao,
-           v.valor_bruto - coalesce(v.valor_taxa, 0) as valor_base,
-           round((v.valor_bruto - coalesce(v.valor_taxa, 0)) * p.percentual_comissao / 100, 2) as valor_comissao
-      from vendas v
-      join ${sql.raw(k.table)} p on p.id = ${fk}
-     where ${sql.join(conds, sql` and `)}`;
+  const vendaConds: SQL[] = [sql`${sql.raw(`v.${k.comissao}`)} > 0`, sql`v.status <> 'cancelada'`];
+  if (f.pessoa_id) vendaConds.push(sql`${fk} = ${f.pessoa_id}`);
 
-  const [resumo] = await queryRows<{ pessoas: number; vendas: number; total: string }>(
-    db,
-    sql`select count(distinct pessoa_id)::int as pessoas, count(*)::int as vendas,
-               coalesce(sum(valor_comissao), 0)::text as total
-          from (${base}) b`,
-  );
-  const porPessoa = await queryRows<ComissoesRows['porPessoa'][number]>(
-    db,
-    sql`select pessoa_id, pessoa_nome as nome, percentual_comissao::text as percentual_comissao,
-               count(*)::int as vendas, sum(valor_comissao)::text as total_comissao
-          from (${base}) b
-         group by pessoa_id, pessoa_nome, percentual_comissao
-         order by sum(valor_comissao) desc, pessoa_nome asc`,
-  );
+  const periodo = periodoMeses(f.inicio, f.fim);
+  const partes: SQL[] = [];
+  if (periodo.meses) {
+    const c: SQL[] = [sql`tipo = ${kind}`];
+    if (periodo.meses.de) c.push(sql`mes >= ${periodo.meses.de}::date`);
+    if (periodo.meses.ate) c.push(sql`mes <= ${periodo.meses.ate}::date`);
+    if (f.pessoa_id) c.push(sql`pessoa_id = ${f.pessoa_id}`);
+    partes.push(sql`select pessoa_id, sum(n) as n, sum(total) as total from comissoes_mensal
+                     where ${sql.join(c, sql` and `)} group by pessoa_id`);
+  }
+  if (periodo.dias.length) {
+    const faixas = sql.join(
+      periodo.dias.map((d) => sql`v.data_venda between ${d.de}::date and ${d.ate}::date`),
+      sql` or `,
+    );
+    partes.push(sql`select ${fk} as pessoa_id, count(*) as n, sum(${comissao}) as total
+                      from vendas v join ${pessoas} p on p.id = ${fk}
+                     where (${faixas}) and ${sql.join(vendaConds, sql` and `)}
+                     group by 1`);
+  }
+  const porPessoa = partes.length
+    ? await queryRows<ComissoesRows['porPessoa'][number]>(
+        db,
+        sql`select p.id as pessoa_id, p.nome, p.percentual_comissao::text as percentual_comissao,
+                   sum(x.n)::int as vendas, sum(x.total)::text as total_comissao
+              from (${sql.join(partes, sql` union all `)}) x join ${pessoas} p on p.id = x.pessoa_id
+             group by p.id, p.nome, p.percentual_comissao
+            having sum(x.n) > 0
+             order by sum(x.total) desc, p.nome asc`,
+      )
+    : [];
+
+  const detalheConds = [...vendaConds];
+  if (f.inicio) detalheConds.push(sql`v.data_venda >= ${f.inicio}::date`);
+  if (f.fim) detalheConds.push(sql`v.data_venda <= ${f.fim}::date`);
   const vendas = await queryRows<ComissoesRows['vendas'][number]>(
     db,
-    sql`select id, numero, data_venda::text as data_venda, pessoa_id, pessoa_nome,
-               valor_bruto::text as valor_bruto, valor_taxa::text as valor_taxa,
-               valor_base::text as valor_base, percentual_comissao::text as percentual_comissao,
-               valor_comissao::text as valor_comissao, comissao_paga
-          from (${base}) b
-         order by data_venda desc, numero desc
-         limit ${f.maxVendas}`,
+    sql`select v.id, v.numero, v.data_venda::text as data_venda, ${fk} as pessoa_id, p.nome as pessoa_nome,
+               v.valor_bruto::text as valor_bruto, coalesce(v.valor_taxa, 0)::text as valor_taxa,
+               (v.valor_bruto - coalesce(v.valor_taxa, 0))::text as valor_base,
+               p.percentual_comissao::text as percentual_comissao,
+               ${comissao}::text as valor_comissao, v.comissao_paga
+          from vendas v join ${pessoas} p on p.id = ${fk}
+         where ${sql.join(detalheConds, sql` and `)}
+         order by v.data_venda desc, v.numero desc
+         limit ${f.limit} offset ${f.offset}`,
   );
-  return { resumo: resumo ?? { pessoas: 0, vendas: 0, total: '0' }, porPessoa, vendas };
+  return { porPessoa, vendas };
 }

@@ -3,8 +3,8 @@ import { hashPassword } from 'better-auth/crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Me } from '../../schemas/auth';
 import type { Permissao } from '../../schemas/permissoes';
-import type { Executor } from '../client';
-import { authAccount, authUser, usuarioPermissoes, usuarios } from '../schema';
+import type { Db, Executor } from '../client';
+import { authAccount, authSession, authUser, usuarioPermissoes, usuarios } from '../schema';
 import { countWhere, likePattern, queryRows } from './common';
 
 export interface NewUsuario {
@@ -71,6 +71,46 @@ export async function loadMe(db: Executor, authUserId: string): Promise<Me | nul
     id: r.id,
     nome: r.nome,
     email: r.email,
+    role: r.role as Me['role'],
+    status: r.status as Me['status'],
+    permissoes: r.permissoes as Permissao[],
+  };
+}
+
+function prepareSessaoMe(db: Db) {
+  return db
+    .select({
+      expires_at: authSession.expiresAt,
+      id: usuarios.id,
+      nome: usuarios.nome,
+      email: usuarios.email,
+      role: usuarios.role,
+      status: usuarios.status,
+      permissoes: sql<
+        string[]
+      >`coalesce((select array_agg(p.permissao) from ${usuarioPermissoes} p where p.usuario_id = ${usuarios.id}), '{}')`,
+    })
+    .from(authSession)
+    .innerJoin(usuarios, eq(usuarios.auth_user_id, authSession.userId))
+    .where(eq(authSession.token, sql.placeholder('token')))
+    .prepare('lavra_sessao_me');
+}
+const sessaoMeQueries = new WeakMap<Db, ReturnType<typeof prepareSessaoMe>>();
+
+/**
+ * The session row and its user, status and permissions in one round trip (every /api request runs
+ * this): a statement prepared once per connection.
+ */
+export async function sessaoMe(db: Db, token: string): Promise<(Me & { expires_at: Date }) | null> {
+  let q = sessaoMeQueries.get(db);
+  if (!q) {
+    q = prepareSessaoMe(db);
+    sessaoMeQueries.set(db, q);
+  }
+  const [r] = await q.execute({ token });
+  if (!r) return null;
+  return {
+    ...r,
     role: r.role as Me['role'],
     status: r.status as Me['status'],
     permissoes: r.permissoes as Permissao[],

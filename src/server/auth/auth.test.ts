@@ -80,6 +80,56 @@ describe('sign-in', () => {
     expect(again.body.detail).toMatch(/inativo/);
   });
 
+  it('a tampered session cookie is no session, and leaves the real one working', async () => {
+    const c = await loginAdmin(env);
+    const value = /lavra\.session_token=([^;]+)/.exec(c.cookie)![1]!;
+    const token = decodeURIComponent(value).split('.')[0]!;
+    // someone else's token with this cookie's signature, and this token with a forged signature
+    const forged = [
+      `other${token.slice(5)}.${decodeURIComponent(value).split('.')[1]}`,
+      `${token}.AAAA${'A'.repeat(39)}=`,
+    ];
+    for (const f of forged) {
+      const res = await new Client(env, `lavra.session_token=${encodeURIComponent(f)}`).get('/api/auth/me');
+      expect(res.status).toBe(401);
+    }
+    expect((await c.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('an expired session is refused and removed', async () => {
+    const c = await loginAdmin(env);
+    const token = decodeURIComponent(/lavra\.session_token=([^;]+)/.exec(c.cookie)![1]!).split('.')[0]!;
+    await env.db.execute(
+      sql`update auth_session set expires_at = now() - interval '1 minute' where token = ${token}`,
+    );
+    expect((await c.get('/api/auth/me')).status).toBe(401);
+    const [left] = await queryRows<{ n: number }>(
+      env.db,
+      sql`select count(*)::int as n from auth_session where token = ${token}`,
+    );
+    expect(left!.n).toBe(0);
+  });
+
+  it('a session used after a day is extended to a full week, with a fresh cookie', async () => {
+    const c = await loginAdmin(env);
+    const token = decodeURIComponent(/lavra\.session_token=([^;]+)/.exec(c.cookie)![1]!).split('.')[0]!;
+    // signed in 2 days ago: 5 days left, past the 1-day refresh age
+    await env.db.execute(
+      sql`update auth_session set expires_at = now() + interval '5 days' where token = ${token}`,
+    );
+    const res = await c.get('/api/auth/me');
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((k) => k.startsWith('lavra.session_token='))).toBe(true);
+    const [row] = await queryRows<{ dias: number }>(
+      env.db,
+      sql`select extract(epoch from expires_at - now()) / 86400 as dias from auth_session where token = ${token}`,
+    );
+    expect(Number(row!.dias)).toBeGreaterThan(6.9);
+    // a session still fresh is served without a new cookie
+    const again = await c.get('/api/auth/me');
+    expect(again.headers.getSetCookie()).toEqual([]);
+  });
+
   it('logout ends the session', async () => {
     const c = await loginAdmin(env);
     expect((await c.post('/api/auth/logout')).status).toBe(204);

@@ -288,7 +288,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     const where = q.listWhere(query);
     const page = await paginate(
       (limit, offset) => q.listOrcamentos(db, where, order, limit, offset),
-      () => q.countOrcamentos(db, where),
+      () => q.countOrcamentos(db, query, where),
       query.page,
       query.limit,
     );

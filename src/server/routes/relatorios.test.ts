@@ -168,7 +168,44 @@ describe('GET /api/relatorios/comissoes-vendedores', () => {
       por_vendedor: [],
       vendas: [],
       vendas_total: 0,
+      page: 1,
+      limit: 50,
     });
+  });
+
+  it('a period of whole months and odd days adds the kept month totals and the days at its ends', async () => {
+    // 15 Apr – 1 Jun: s3 (30 Apr, A 50.00) on the odd days of April, all of May (A 97.00; B 8.34 + 2.50),
+    // s4 (1 Jun, A 20.00) on the odd day of June → A 167.00 over 3 sales, B 10.84 over 2, total 177.84
+    const res = await vendedoresReport('?inicio=2024-04-15&fim=2024-06-01');
+    expect(res.body.resumo).toEqual({
+      vendedores_ativos: 2,
+      vendas_com_comissao: 5,
+      total_comissoes: 177.84,
+    });
+    expect(res.body.por_vendedor.map((p: { total_comissao: number }) => p.total_comissao)).toEqual([
+      167, 10.84,
+    ]);
+    // whole months only (1 Apr – 30 Jun): the same sales
+    expect((await vendedoresReport('?inicio=2024-04-01&fim=2024-06-30')).body.resumo.total_comissoes).toBe(
+      177.84,
+    );
+    // from 2 Apr to 31 May: April's odd days (s3) and May: 50.00 + 97.00 + 10.84 = 157.84
+    expect((await vendedoresReport('?inicio=2024-04-02&fim=2024-05-31')).body.resumo.total_comissoes).toBe(
+      157.84,
+    );
+    // from 1 May to 30 Jun, one seller: A 97.00 + 20.00 = 117.00
+    const a = await vendedoresReport(`?vendedor_id=${ids.A}&inicio=2024-05-01&fim=2024-06-30`);
+    expect(a.body.resumo).toEqual({ vendedores_ativos: 1, vendas_com_comissao: 2, total_comissoes: 117 });
+  });
+
+  it('pages the detail newest first, while the summary covers the whole period', async () => {
+    const p1 = await vendedoresReport('?inicio=2024-05-01&fim=2024-05-31&limit=2&page=1');
+    expect(p1.body.vendas.map((v: { id: string }) => v.id)).toEqual([ids.s2, ids.s7]);
+    expect(p1.body).toMatchObject({ vendas_total: 3, page: 1, limit: 2 });
+    expect(p1.body.resumo.vendas_com_comissao).toBe(3);
+    const p2 = await vendedoresReport('?inicio=2024-05-01&fim=2024-05-31&limit=2&page=2');
+    expect(p2.body.vendas.map((v: { id: string }) => v.id)).toEqual([ids.s1]);
+    expect((await vendedoresReport('?limit=201')).status).toBe(400);
   });
 
   it('refuses bad filters with 400', async () => {
@@ -209,6 +246,32 @@ describe('GET /api/relatorios/comissoes-arquitetos', () => {
     expect(res.body.vendas.map((v: { id: string }) => v.id)).toEqual([ids.s2]);
     const only = await arquitetosReport(`?arquiteto_id=${ids.X}&inicio=2024-05-31&fim=2024-05-31`);
     expect(only.body.resumo.vendas_com_comissao).toBe(0);
+  });
+});
+
+describe('a change of percentage', () => {
+  it('recomputes every sale of that person at the new rate, in whole months and odd days alike', async () => {
+    const res = await admin.patch(`/api/vendedores/${ids.B}`, { percentual_comissao: 4 });
+    expect(res.status).toBe(200);
+    // B at 4 %: s2 333.40 × 4 % = 13.336 → 13.34; s7 100.00 × 4 % = 4.00 → 17.34 over May
+    const may = await vendedoresReport('?inicio=2024-05-01&fim=2024-05-31');
+    expect(may.body.por_vendedor.find((p: { vendedor_id: string }) => p.vendedor_id === ids.B)).toMatchObject(
+      {
+        percentual_comissao: 4,
+        vendas: 2,
+        total_comissao: 17.34,
+      },
+    );
+    // A unchanged (97.00): 97.00 + 17.34 = 114.34
+    expect(may.body.resumo.total_comissoes).toBe(114.34);
+    // odd days only (2–31 May): s2 13.34 + s7 4.00
+    expect((await vendedoresReport('?inicio=2024-05-02&fim=2024-05-31')).body.resumo.total_comissoes).toBe(
+      17.34,
+    );
+    await admin.patch(`/api/vendedores/${ids.B}`, { percentual_comissao: 2.5 });
+    expect((await vendedoresReport('?inicio=2024-05-01&fim=2024-05-31')).body.resumo.total_comissoes).toBe(
+      107.84,
+    );
   });
 });
 

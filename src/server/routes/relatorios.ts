@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { type ComissoesRows, comissoesReport } from '../../db/queries/relatorios';
+import { sum, toMoney } from '../../domain/money';
 import {
   type ComissoesArquitetos,
   type ComissoesVendedores,
   comissoesArquitetosQuery,
   comissoesVendedoresQuery,
-  RELATORIO_MAX_VENDAS,
 } from '../../schemas/relatorios';
 import { type AppEnv, parseQuery } from '../context';
 import { requirePermission } from '../permissions';
@@ -35,6 +35,15 @@ function pessoaLinha(r: ComissoesRows['porPessoa'][number]) {
   };
 }
 
+/** The summary card: people with a commissioned sale, their sales, and the sum of their (rounded) totals. */
+function resumo(rows: ComissoesRows) {
+  return {
+    ativos: rows.porPessoa.length,
+    vendas: rows.porPessoa.reduce((n, r) => n + r.vendas, 0),
+    total: toMoney(sum(rows.porPessoa.map((r) => r.total_comissao))),
+  };
+}
+
 /** Commission reports (doc 2 §2 Vendedores and Arquitetos), each behind its own screen's permission. */
 export const relatoriosRoutes = new Hono<AppEnv>()
   .get('/comissoes-vendedores', requirePermission('vendedores'), async (c) => {
@@ -43,13 +52,15 @@ export const relatoriosRoutes = new Hono<AppEnv>()
       pessoa_id: q.vendedor_id,
       inicio: q.inicio,
       fim: q.fim,
-      maxVendas: RELATORIO_MAX_VENDAS,
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
     });
+    const r = resumo(rows);
     const body: ComissoesVendedores = {
       resumo: {
-        vendedores_ativos: rows.resumo.pessoas,
-        vendas_com_comissao: rows.resumo.vendas,
-        total_comissoes: n(rows.resumo.total),
+        vendedores_ativos: r.ativos,
+        vendas_com_comissao: r.vendas,
+        total_comissoes: r.total,
       },
       por_vendedor: rows.porPessoa.map((r) => ({ vendedor_id: r.pessoa_id, ...pessoaLinha(r) })),
       vendas: rows.vendas.map((r) => ({
@@ -57,7 +68,9 @@ export const relatoriosRoutes = new Hono<AppEnv>()
         vendedor_id: r.pessoa_id,
         vendedor_nome: r.pessoa_nome,
       })),
-      vendas_total: rows.resumo.vendas,
+      vendas_total: r.vendas,
+      page: q.page,
+      limit: q.limit,
     };
     return c.json(body);
   })
@@ -67,13 +80,15 @@ export const relatoriosRoutes = new Hono<AppEnv>()
       pessoa_id: q.arquiteto_id,
       inicio: q.inicio,
       fim: q.fim,
-      maxVendas: RELATORIO_MAX_VENDAS,
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
     });
+    const r = resumo(rows);
     const body: ComissoesArquitetos = {
       resumo: {
-        arquitetos_ativos: rows.resumo.pessoas,
-        vendas_com_comissao: rows.resumo.vendas,
-        total_comissoes: n(rows.resumo.total),
+        arquitetos_ativos: r.ativos,
+        vendas_com_comissao: r.vendas,
+        total_comissoes: r.total,
       },
       por_arquiteto: rows.porPessoa.map((r) => ({ arquiteto_id: r.pessoa_id, ...pessoaLinha(r) })),
       vendas: rows.vendas.map((r) => ({
@@ -81,7 +96,9 @@ export const relatoriosRoutes = new Hono<AppEnv>()
         arquiteto_id: r.pessoa_id,
         arquiteto_nome: r.pessoa_nome,
       })),
-      vendas_total: rows.resumo.vendas,
+      vendas_total: r.vendas,
+      page: q.page,
+      limit: q.limit,
     };
     return c.json(body);
   });

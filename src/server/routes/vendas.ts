@@ -62,7 +62,7 @@ export const vendasRoutes = new Hono<AppEnv>()
     const order = orderBy(q.sort);
     const page = await paginate(
       (limit, offset) => listVendas(db, { where, order, limit, offset }),
-      () => countVendas(db, where),
+      () => countVendas(db, q, where),
       q.page,
       q.limit,
     );

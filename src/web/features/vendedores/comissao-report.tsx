@@ -7,12 +7,15 @@ import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
+import { Pagination } from '../../components/ui/pagination';
 import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { api, qs, toastError } from '../../lib/api';
 import { formatDate, formatMoney, formatPercent } from '../../lib/format';
 
 type Kind = 'vendedor' | 'arquiteto';
+
+const DETALHE_POR_PAGINA = 50;
 
 interface Texts {
   recurso: 'vendedores' | 'arquitetos';
@@ -63,6 +66,8 @@ interface Report {
   }[];
   vendas: (ComissoesVendedores['vendas'][number] & { pessoa_nome: string | null })[];
   vendasTotal: number;
+  page: number;
+  limit: number;
 }
 
 function normalize(kind: Kind, r: ComissoesVendedores | ComissoesArquitetos): Report {
@@ -77,6 +82,8 @@ function normalize(kind: Kind, r: ComissoesVendedores | ComissoesArquitetos): Re
       porPessoa: v.por_vendedor.map((p) => ({ ...p, id: p.vendedor_id })),
       vendas: v.vendas.map((s) => ({ ...s, pessoa_nome: s.vendedor_nome })),
       vendasTotal: v.vendas_total,
+      page: v.page,
+      limit: v.limit,
     };
   }
   const a = r as ComissoesArquitetos;
@@ -94,6 +101,8 @@ function normalize(kind: Kind, r: ComissoesVendedores | ComissoesArquitetos): Re
       pessoa_nome: s.arquiteto_nome,
     })),
     vendasTotal: a.vendas_total,
+    page: a.page,
+    limit: a.limit,
   };
 }
 
@@ -107,6 +116,12 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
   const [pessoa, setPessoa] = useState('');
   const [inicio, setInicio] = useState('');
   const [fim, setFim] = useState('');
+  const [page, setPage] = useState(1);
+  // a new filter starts the detail list over from its first page
+  const filtrar = (set: (v: string) => void) => (e: { target: { value: string } }) => {
+    set(e.target.value);
+    setPage(1);
+  };
 
   // Every person, active or not: a former seller still has commissions in past periods.
   const pessoas = useQuery({
@@ -117,12 +132,12 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
 
   const validRange = !inicio || !fim || inicio <= fim;
   const report = useQuery({
-    queryKey: ['relatorios', t.recurso, { pessoa, inicio, fim }],
+    queryKey: ['relatorios', t.recurso, { pessoa, inicio, fim, page }],
     queryFn: async ({ signal }) =>
       normalize(
         kind,
         await api.get<ComissoesVendedores | ComissoesArquitetos>(
-          `${t.endpoint}${qs({ [t.filtroParam]: pessoa, inicio, fim })}`,
+          `${t.endpoint}${qs({ [t.filtroParam]: pessoa, inicio, fim, page, limit: DETALHE_POR_PAGINA })}`,
           signal,
         ),
       ),
@@ -142,7 +157,7 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-3">
           <FormField id={`${uid}-pessoa`} label={t.pessoa}>
-            <NativeSelect id={`${uid}-pessoa`} value={pessoa} onChange={(e) => setPessoa(e.target.value)}>
+            <NativeSelect id={`${uid}-pessoa`} value={pessoa} onChange={filtrar(setPessoa)}>
               <option value="">{t.todos}</option>
               {pessoas.data?.items.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -153,12 +168,7 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
             </NativeSelect>
           </FormField>
           <FormField id={`${uid}-inicio`} label="Data Início">
-            <Input
-              id={`${uid}-inicio`}
-              type="date"
-              value={inicio}
-              onChange={(e) => setInicio(e.target.value)}
-            />
+            <Input id={`${uid}-inicio`} type="date" value={inicio} onChange={filtrar(setInicio)} />
           </FormField>
           <FormField
             id={`${uid}-fim`}
@@ -171,7 +181,7 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
               value={fim}
               aria-invalid={validRange ? undefined : true}
               aria-describedby={validRange ? undefined : `${uid}-fim-erro`}
-              onChange={(e) => setFim(e.target.value)}
+              onChange={filtrar(setFim)}
             />
           </FormField>
         </CardContent>
@@ -240,12 +250,6 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
           <Card>
             <CardHeader>
               <CardTitle>Detalhamento das Vendas</CardTitle>
-              {data.vendasTotal > data.vendas.length && (
-                <p className="text-sm text-muted-foreground">
-                  Mostrando as {data.vendas.length} vendas mais recentes de {data.vendasTotal}. Use os filtros
-                  de data para ver as demais.
-                </p>
-              )}
             </CardHeader>
             <CardContent>
               {data.vendas.length === 0 ? (
@@ -290,6 +294,7 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
                   </TBody>
                 </Table>
               )}
+              <Pagination page={data.page} limit={data.limit} total={data.vendasTotal} onPage={setPage} />
             </CardContent>
           </Card>
         </>
