@@ -568,7 +568,7 @@ export async function generate(db: Db, opts: GenerateOptions) {
         numero_parcelas,
         cartao,
         salarios_funcionarios: team.map((f) => f.salario),
-        despesas_mes: [],
+        despesas_fixas_mes: 0,
         percentual_vendedor: vendedor?.percentual_comissao ?? null,
         percentual_arquiteto: arquiteto?.percentual_comissao ?? null,
       };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDespesaFixa } from '../domain/pricing';
 import { seedArquiteto, seedCartao, seedCliente, seedVendedor } from '../server/routes/vendas.test-helpers';
 import { createTestDeps, type TestEnv } from '../server/testing/harness';
 import { queryRows } from './queries/common';
@@ -40,8 +41,9 @@ async function summaries() {
                        from vendas_mensal group by 1
                       having sum(n) <> 0 or sum(liquido) <> 0 or sum(liquido_cartao) <> 0 or sum(liquido_parcelado) <> 0
                       order by 1`),
-    despesas: await q(`select mes::text, sum(n)::int as n, sum(valor)::text as valor from despesas_mensal
-                        group by 1 having sum(n) <> 0 or sum(valor) <> 0 order by 1`),
+    despesas: await q(`select mes::text, sum(n)::int as n, sum(valor)::text as valor,
+                              sum(valor_fixas)::text as fixas from despesas_mensal
+                        group by 1 having sum(n) <> 0 or sum(valor) <> 0 or sum(valor_fixas) <> 0 order by 1`),
     comissoes: await q(`select tipo, pessoa_id, mes::text, sum(n)::int as n, sum(total)::text as total
                           from comissoes_mensal group by 1, 2, 3
                          having sum(n) <> 0 or sum(total) <> 0 order by 1, 2, 3`),
@@ -102,8 +104,15 @@ const operacao = fc.oneof(
     op: fc.constant('despesas' as const),
     dias: fc.array(dia, { minLength: 1, maxLength: 4 }),
     valor: dinheiro,
+    descricao: fc.constantFrom('Conta de luz', 'Aluguel do galpão', 'Manutenção da serra'),
   }),
-  fc.record({ op: fc.constant('despesa-mover' as const), alvo: fc.nat(), data: dia, valor: dinheiro }),
+  fc.record({
+    op: fc.constant('despesa-mover' as const),
+    alvo: fc.nat(),
+    data: dia,
+    valor: dinheiro,
+    descricao: fc.constantFrom('Água e esgoto', 'Material de escritório'),
+  }),
   fc.record({ op: fc.constant('despesa-apagar' as const), alvo: fc.nat() }),
   fc.record({ op: fc.constant('orcamentos' as const), n: fc.integer({ min: 1, max: 4 }) }),
   fc.record({
@@ -172,7 +181,7 @@ async function apply(o: Operacao) {
       );
       return;
     case 'despesas': {
-      const values = o.dias.map((d) => sql`('Conta de luz', ${o.valor}::numeric, ${d}::date)`);
+      const values = o.dias.map((d) => sql`(${o.descricao}, ${o.valor}::numeric, ${d}::date)`);
       await db.execute(
         sql`insert into despesas (descricao, valor, data_vencimento) values ${sql.join(values, sql`, `)}`,
       );
@@ -182,7 +191,7 @@ async function apply(o: Operacao) {
       const id = await pick('despesas', o.alvo);
       if (id)
         await db.execute(
-          sql`update despesas set data_vencimento = ${o.data}::date, valor = ${o.valor}::numeric where id = ${id}`,
+          sql`update despesas set data_vencimento = ${o.data}::date, valor = ${o.valor}::numeric, descricao = ${o.descricao} where id = ${id}`,
         );
       return;
     }
@@ -205,6 +214,39 @@ async function apply(o: Operacao) {
     }
   }
 }
+
+describe('lavra_despesa_fixa', () => {
+  it('agrees with the domain rule isDespesaFixa on any description', async () => {
+    const pedaco = fc.oneof(
+      fc.constantFrom(
+        'Aluguel',
+        'ALUGUÉL',
+        'luz',
+        'Lúz',
+        'água',
+        'ÁGUA',
+        'A\u0301gua',
+        'agua',
+        'Luzia',
+        'lu z',
+        'agu a',
+      ),
+      fc.string({ unit: 'grapheme', maxLength: 6 }),
+    );
+    const descricoes = fc.array(pedaco, { minLength: 1, maxLength: 4 }).map((p) => p.join(' '));
+    await fc.assert(
+      fc.asyncProperty(fc.array(descricoes, { minLength: 1, maxLength: 20 }), async (ds) => {
+        const rows = await queryRows<{ fixa: boolean }>(
+          env.db,
+          sql`select lavra_despesa_fixa(d) as fixa
+                from jsonb_array_elements_text(${JSON.stringify(ds)}::jsonb) with ordinality as t(d, i) order by i`,
+        );
+        expect(rows.map((r) => r.fixa)).toEqual(ds.map(isDespesaFixa));
+      }),
+      { numRuns: 30, seed: 20261123 },
+    );
+  });
+});
 
 describe('summaries kept by the database', () => {
   it('equal a rebuild from the tables after any sequence of writes', async () => {

@@ -476,9 +476,18 @@ export const vendas = pgTable(
   (t) => [
     uniqueIndex('vendas_numero_uq').on(t.numero),
     index('vendas_created_idx').on(t.created_at.desc()),
-    index('vendas_data_idx').on(t.data_venda),
+    // (date, número): newest-first lists of a period come off the index already in order
+    index('vendas_data_idx').on(t.data_venda, t.numero),
     index('vendas_vendedor_data_idx').on(t.vendedor_id, t.data_venda),
     index('vendas_arquiteto_data_idx').on(t.arquiteto_id, t.data_venda),
+    // The commission reports' detail (newest first) and the odd days of their periods: only the sales
+    // that earn a commission, in the order the report lists them.
+    index('vendas_comissao_vendedor_idx')
+      .on(t.data_venda, t.numero)
+      .where(sql`comissao_vendedor > 0 and status <> 'cancelada'`),
+    index('vendas_comissao_arquiteto_idx')
+      .on(t.data_venda, t.numero)
+      .where(sql`comissao_arquiteto > 0 and status <> 'cancelada'`),
     index('vendas_cliente_idx').on(t.cliente_id),
     index('vendas_cartao_idx').on(t.cartao_id),
     check('vendas_status_ck', inList('status', STATUS_VENDA)),

@@ -122,7 +122,7 @@ const base: QuoteInput = {
   numero_parcelas: 1,
   cartao: null,
   salarios_funcionarios: [],
-  despesas_mes: [],
+  despesas_fixas_mes: 0,
   percentual_vendedor: null,
   percentual_arquiteto: null,
 };
@@ -265,10 +265,8 @@ const cases: Case[] = [
         },
       ],
       salarios_funcionarios: [1100],
-      despesas_mes: [
-        { descricao: 'Conta de água', valor: '220.00' },
-        { descricao: 'Manutenção da serra', valor: '900.00' },
-      ],
+      // "Conta de água" 220.00 counts; "Manutenção da serra" 900.00 does not
+      despesas_fixas_mes: '220.00',
       horas_trabalho: 4,
       valor_instalacao: '80.00',
       margem_lucro: '25',
@@ -332,12 +330,8 @@ const full: QuoteInput = {
   numero_parcelas: 3,
   cartao: credito,
   salarios_funcionarios: ['2200.00', '3300.00'],
-  despesas_mes: [
-    { descricao: 'Aluguel galpão', valor: '3300.00' },
-    { descricao: 'Conta de Luz', valor: '452.37' },
-    { descricao: 'ÁGUA', valor: '110.00' },
-    { descricao: 'Material de escritório', valor: '500.00' },
-  ],
+  // "Aluguel galpão" 3300.00 + "Conta de Luz" 452.37 + "ÁGUA" 110.00; "Material de escritório" 500.00 does not count
+  despesas_fixas_mes: '3862.37',
   percentual_vendedor: '5',
   percentual_arquiteto: '10',
 };

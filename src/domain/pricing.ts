@@ -41,8 +41,11 @@ export interface QuoteInput {
   cartao: CardRates | null;
   /** Salaries of the selected active employees. */
   salarios_funcionarios: Decimalish[];
-  /** Expenses due in the current month (business time zone); the keyword filter happens here. */
-  despesas_mes: DespesaMes[];
+  /**
+   * Σ of the current month's expenses (business time zone) that `isDespesaFixa` counts: rent,
+   * electricity, water. The database keeps this sum per month (despesas_mensal.valor_fixas).
+   */
+  despesas_fixas_mes: Decimalish;
   /** null = no seller chosen. */
   percentual_vendedor: MaybeDecimal;
   percentual_arquiteto: MaybeDecimal;
@@ -101,7 +104,8 @@ export function custoHoraFuncionarios(salarios: Decimalish[]): number {
   return toMoney(hourly(salarios));
 }
 
-export const UTILITY_KEYWORDS = ['aluguel', 'luz', 'agua'];
+// Also in SQL: lavra_despesa_fixa (migration 0001_agregados), checked against this by agregados.test.ts.
+const UTILITY_KEYWORDS = ['aluguel', 'luz', 'agua'];
 
 function normalize(text: string): string {
   return text
@@ -150,7 +154,7 @@ export function computeResumo(input: QuoteInput): Resumo {
   const itens = input.itens.map(itemFigures);
   const materiais = sum(itens.map((i) => i.total));
   const chFuncionarios = hourly(input.salarios_funcionarios);
-  const chDespesas = despesasHourly(input.despesas_mes);
+  const chDespesas = hourly([input.despesas_fixas_mes]);
   const custoHora = chFuncionarios.plus(chDespesas);
   const maoDeObra = cents(custoHora.times(dec(input.horas_trabalho)));
   const subtotal = materiais

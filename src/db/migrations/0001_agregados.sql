@@ -1,8 +1,10 @@
 -- Summaries kept by the database itself, so that list totals, the dashboard, the sales KPIs and the
 -- commission reports read a handful of summary rows instead of scanning years of quotes and sales.
 -- Statement triggers with transition tables keep them exact on every write, bulk loads included, and
--- whatever code path writes. Each summary is split in 8 slots (by server backend) so that concurrent
--- writers rarely wait for one another; readers add the slots up.
+-- whatever code path writes. The counts and the month totals, which every sale or quote touches, are
+-- split in 8 slots (by server backend) so that concurrent writers rarely wait for one another; readers
+-- add the slots up. A person's month of commissions is one row: two sales of one seller in
+-- the same instant are rare, and the report reads fewer rows.
 -- lavra_recalcular_agregados() rebuilds every summary from the tables (also what the tests compare with).
 
 create table contagens (
@@ -28,6 +30,8 @@ create table despesas_mensal (
   slot smallint not null,
   n bigint not null,
   valor numeric not null,
+  -- the expenses the quote's hourly cost counts (lavra_despesa_fixa)
+  valor_fixas numeric not null,
   primary key (mes, slot)
 );
 --> statement-breakpoint
@@ -37,11 +41,19 @@ create table comissoes_mensal (
   tipo text not null,
   pessoa_id uuid not null,
   mes date not null,
-  slot smallint not null,
   n bigint not null,
   total numeric not null,
-  primary key (tipo, pessoa_id, mes, slot)
+  primary key (tipo, pessoa_id, mes)
 );
+--> statement-breakpoint
+-- The report reads a period's whole months of one kind.
+create index comissoes_mensal_tipo_mes_idx on comissoes_mensal (tipo, mes) include (pessoa_id, n, total);
+--> statement-breakpoint
+-- isDespesaFixa (domain/pricing.ts) in SQL: unaccented (NFD without combining marks), lower-cased,
+-- naming rent, electricity or water. agregados.test.ts checks that both agree.
+create function lavra_despesa_fixa(descricao text) returns boolean language sql immutable as $$
+  select lower(regexp_replace(normalize(descricao, NFD), '[\u0300-\u036f]', '', 'g')) ~ '(aluguel|luz|agua)'
+$$;
 --> statement-breakpoint
 -- The rows a statement added (+1) and removed (−1), as SQL over its transition tables.
 create function lavra_delta(op text) returns text language sql immutable as $$
@@ -66,11 +78,16 @@ end $$;
 create function lavra_despesas_mensal() returns trigger language plpgsql as $$
 begin
   execute format(
-    'insert into despesas_mensal (mes, slot, n, valor)
-       select date_trunc(''month'', data_vencimento)::date, pg_backend_pid() %% 8, sum(sinal), sum(sinal * valor)
-         from (%s) d group by 1 having sum(sinal) <> 0 or sum(sinal * valor) <> 0 order by 1
+    'insert into despesas_mensal (mes, slot, n, valor, valor_fixas)
+       select date_trunc(''month'', data_vencimento)::date, pg_backend_pid() %% 8, sum(sinal), sum(sinal * valor),
+              coalesce(sum(sinal * valor) filter (where lavra_despesa_fixa(descricao)), 0)
+         from (%s) d group by 1
+       having sum(sinal) <> 0 or sum(sinal * valor) <> 0
+           or sum(sinal * valor) filter (where lavra_despesa_fixa(descricao)) <> 0
+        order by 1
      on conflict (mes, slot) do update
-       set n = despesas_mensal.n + excluded.n, valor = despesas_mensal.valor + excluded.valor',
+       set n = despesas_mensal.n + excluded.n, valor = despesas_mensal.valor + excluded.valor,
+           valor_fixas = despesas_mensal.valor_fixas + excluded.valor_fixas',
     lavra_delta(TG_OP));
   return null;
 end $$;
@@ -102,8 +119,8 @@ begin
     execute format('select 1 from %I where id in (select %I from (%s) d) order by id for share',
       k.tabela, k.tipo || '_id', d);
     execute format(
-      'insert into comissoes_mensal (tipo, pessoa_id, mes, slot, n, total)
-         select %L, d.%I, date_trunc(''month'', d.data_venda)::date, pg_backend_pid() %% 8, sum(sinal),
+      'insert into comissoes_mensal (tipo, pessoa_id, mes, n, total)
+         select %L, d.%I, date_trunc(''month'', d.data_venda)::date, sum(sinal),
                 sum(sinal * round((d.valor_bruto - coalesce(d.valor_taxa, 0)) * p.percentual_comissao / 100, 2))
            from (%s) d join %I p on p.id = d.%I
           where d.%I > 0 and d.status <> ''cancelada''
@@ -111,7 +128,7 @@ begin
          having sum(sinal) <> 0
              or sum(sinal * round((d.valor_bruto - coalesce(d.valor_taxa, 0)) * p.percentual_comissao / 100, 2)) <> 0
           order by 2, 3
-       on conflict (tipo, pessoa_id, mes, slot) do update
+       on conflict (tipo, pessoa_id, mes) do update
          set n = comissoes_mensal.n + excluded.n, total = comissoes_mensal.total + excluded.total',
       k.tipo, k.tipo || '_id', d, k.tabela, k.tipo || '_id', 'comissao_' || k.tipo);
   end loop;
@@ -129,8 +146,8 @@ begin
   if mudou is null then return null; end if;
   delete from comissoes_mensal where tipo = v_tipo and pessoa_id = any(mudou);
   execute format(
-    'insert into comissoes_mensal (tipo, pessoa_id, mes, slot, n, total)
-       select %L, v.%I, date_trunc(''month'', v.data_venda)::date, 0, count(*),
+    'insert into comissoes_mensal (tipo, pessoa_id, mes, n, total)
+       select %L, v.%I, date_trunc(''month'', v.data_venda)::date, count(*),
               sum(round((v.valor_bruto - coalesce(v.valor_taxa, 0)) * p.percentual_comissao / 100, 2))
          from vendas v join %I p on p.id = v.%I
         where v.%I = any($1) and v.%I > 0 and v.status <> ''cancelada''
@@ -167,14 +184,16 @@ begin
            coalesce(sum(valor_liquido) filter (where tipo_venda = 'parcelado'), 0)
       from vendas where status <> 'cancelada' group by 1;
   insert into despesas_mensal
-    select date_trunc('month', data_vencimento)::date, 0, count(*), sum(valor) from despesas group by 1;
+    select date_trunc('month', data_vencimento)::date, 0, count(*), sum(valor),
+           coalesce(sum(valor) filter (where lavra_despesa_fixa(descricao)), 0)
+      from despesas group by 1;
   insert into comissoes_mensal
-    select 'vendedor', v.vendedor_id, date_trunc('month', v.data_venda)::date, 0, count(*),
+    select 'vendedor', v.vendedor_id, date_trunc('month', v.data_venda)::date, count(*),
            sum(round((v.valor_bruto - coalesce(v.valor_taxa, 0)) * p.percentual_comissao / 100, 2))
       from vendas v join vendedores p on p.id = v.vendedor_id
      where v.comissao_vendedor > 0 and v.status <> 'cancelada' group by 2, 3;
   insert into comissoes_mensal
-    select 'arquiteto', v.arquiteto_id, date_trunc('month', v.data_venda)::date, 0, count(*),
+    select 'arquiteto', v.arquiteto_id, date_trunc('month', v.data_venda)::date, count(*),
            sum(round((v.valor_bruto - coalesce(v.valor_taxa, 0)) * p.percentual_comissao / 100, 2))
       from vendas v join arquitetos p on p.id = v.arquiteto_id
      where v.comissao_arquiteto > 0 and v.status <> 'cancelada' group by 2, 3;

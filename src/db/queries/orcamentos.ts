@@ -1,12 +1,11 @@
-import { and, asc, between, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type CardRates, UTILITY_KEYWORDS } from '../../domain/pricing';
+import type { CardRates } from '../../domain/pricing';
 import type { Executor } from '../client';
 import {
   arquitetos,
   cartoes,
   clientes,
-  despesas,
   funcionarios,
   itensVenda,
   orcamentoFuncionarios,
@@ -16,7 +15,7 @@ import {
   vendas,
   vendedores,
 } from '../schema';
-import { countKept, likePattern } from './common';
+import { countKept, likePattern, queryRows } from './common';
 
 // ── What the pricing engine reads from the database (the client never sends prices or salaries)
 
@@ -27,98 +26,75 @@ export interface ProdutoPreco {
   tipo_unidade: 'm²' | 'unitário';
 }
 
-export async function produtosPorId(db: Executor, ids: string[]): Promise<Map<string, ProdutoPreco>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select({
-      id: produtos.id,
-      nome: produtos.nome,
-      valor_m2: produtos.valor_m2,
-      tipo_unidade: produtos.tipo_unidade,
-    })
-    .from(produtos)
-    .where(inArray(produtos.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r as ProdutoPreco]));
+export interface DadosPreco {
+  produtos: Map<string, ProdutoPreco>;
+  itensVenda: Set<string>;
+  /** Id, status and salary of the chosen employees (only active ones count in the hourly cost). */
+  equipe: { id: string; status: string; salario: string }[];
+  /** Σ of the month's fixed expenses (rent, electricity, water), from the month summary. */
+  despesasFixas: string;
+  percentualVendedor?: string;
+  percentualArquiteto?: string;
+  cartao?: CardRates;
+  clienteExiste: boolean;
 }
 
-export async function itensVendaExistentes(db: Executor, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .select({ id: itensVenda.id })
-    .from(itensVenda)
-    .where(inArray(itensVenda.id, [...new Set(ids)]));
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Id, status and salary of the chosen employees (only active ones count in the hourly cost). */
-export async function funcionariosPorId(db: Executor, ids: string[]) {
-  if (!ids.length) return [];
-  return db
-    .select({ id: funcionarios.id, status: funcionarios.status, salario: funcionarios.salario })
-    .from(funcionarios)
-    .where(inArray(funcionarios.id, ids));
-}
+const idList = (ids: string[]) =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
 
 /**
- * Expenses due within [inicio, fim] (the current month in the business time zone) that may be fixed
- * costs: the database drops those whose description, unaccented and lower-cased as
- * `isDespesaFixa` does, names none of the keywords, so a month of a large shop's expenses does not
- * travel to the server on every keystroke of the quote editor. The domain rule still decides.
+ * Everything a quote is priced from, in one round trip: the editor's live summary calls this on every
+ * change, so eight lookups would be eight trips through the pool. Decimals travel as text (never as
+ * JSON numbers, which would become binary floats).
  */
-export async function despesasDoPeriodo(db: Executor, inicio: string, fim: string) {
-  return db
-    .select({ descricao: despesas.descricao, valor: despesas.valor })
-    .from(despesas)
-    .where(
-      and(
-        between(despesas.data_vencimento, inicio, fim),
-        sql`lower(regexp_replace(normalize(${despesas.descricao}, NFD), '[\\u0300-\\u036f]', '', 'g')) ~ ${`(${UTILITY_KEYWORDS.join('|')})`}`,
-      ),
-    );
-}
-
-export async function percentualVendedor(db: Executor, id: string) {
-  const [r] = await db
-    .select({ percentual: vendedores.percentual_comissao })
-    .from(vendedores)
-    .where(eq(vendedores.id, id));
-  return r?.percentual;
-}
-
-export async function percentualArquiteto(db: Executor, id: string) {
-  const [r] = await db
-    .select({ percentual: arquitetos.percentual_comissao })
-    .from(arquitetos)
-    .where(eq(arquitetos.id, id));
-  return r?.percentual;
-}
-
-export async function cartaoTaxas(db: Executor, id: string): Promise<CardRates | undefined> {
-  const [r] = await db
-    .select({
-      tipo: cartoes.tipo,
-      taxa: cartoes.taxa,
-      taxa_1x: cartoes.taxa_1x,
-      taxa_2x: cartoes.taxa_2x,
-      taxa_3x: cartoes.taxa_3x,
-      taxa_4x: cartoes.taxa_4x,
-      taxa_5x: cartoes.taxa_5x,
-      taxa_6x: cartoes.taxa_6x,
-      taxa_7x: cartoes.taxa_7x,
-      taxa_8x: cartoes.taxa_8x,
-      taxa_9x: cartoes.taxa_9x,
-      taxa_10x: cartoes.taxa_10x,
-      taxa_11x: cartoes.taxa_11x,
-      taxa_12x: cartoes.taxa_12x,
-    })
-    .from(cartoes)
-    .where(eq(cartoes.id, id));
-  return r as CardRates | undefined;
-}
-
-export async function clienteExiste(db: Executor, id: string): Promise<boolean> {
-  const [r] = await db.select({ n: count() }).from(clientes).where(eq(clientes.id, id));
-  return (r?.n ?? 0) > 0;
+export async function dadosPrecificacao(
+  db: Executor,
+  p: {
+    produtoIds: string[];
+    itemVendaIds: string[];
+    funcionarioIds: string[];
+    mesInicio: string;
+    vendedorId?: string | null;
+    arquitetoId?: string | null;
+    cartaoId?: string | null;
+    clienteId?: string | null;
+  },
+): Promise<DadosPreco> {
+  const taxas = ['taxa', ...Array.from({ length: 12 }, (_, i) => `taxa_${i + 1}x`)];
+  const [r] = await queryRows<{
+    produtos: ProdutoPreco[];
+    itens_venda: string[];
+    equipe: DadosPreco['equipe'];
+    despesas_fixas: string;
+    pct_vendedor: string | null;
+    pct_arquiteto: string | null;
+    cartao: CardRates | null;
+    cliente_existe: boolean;
+  }>(
+    db,
+    sql`select
+      (select coalesce(json_agg(json_build_object('id', id, 'nome', nome, 'valor_m2', valor_m2::text,
+              'tipo_unidade', tipo_unidade)), '[]') from ${produtos} where id in ${idList(p.produtoIds)}) as produtos,
+      (select coalesce(json_agg(id), '[]') from ${itensVenda} where id in ${idList(p.itemVendaIds)}) as itens_venda,
+      (select coalesce(json_agg(json_build_object('id', id, 'status', status, 'salario', salario::text)), '[]')
+         from ${funcionarios} where id in ${idList(p.funcionarioIds)}) as equipe,
+      (select coalesce(sum(valor_fixas), 0)::text from despesas_mensal where mes = ${p.mesInicio}::date) as despesas_fixas,
+      (select percentual_comissao::text from ${vendedores} where id = ${p.vendedorId ?? null}::uuid) as pct_vendedor,
+      (select percentual_comissao::text from ${arquitetos} where id = ${p.arquitetoId ?? null}::uuid) as pct_arquiteto,
+      (select json_build_object('tipo', tipo, ${sql.raw(taxas.map((t) => `'${t}', ${t}::text`).join(', '))})
+         from ${cartoes} where id = ${p.cartaoId ?? null}::uuid) as cartao,
+      exists (select 1 from ${clientes} where id = ${p.clienteId ?? null}::uuid) as cliente_existe`,
+  );
+  return {
+    produtos: new Map(r!.produtos.map((x) => [x.id, x])),
+    itensVenda: new Set(r!.itens_venda),
+    equipe: r!.equipe,
+    despesasFixas: r!.despesas_fixas,
+    percentualVendedor: r!.pct_vendedor ?? undefined,
+    percentualArquiteto: r!.pct_arquiteto ?? undefined,
+    cartao: r!.cartao ?? undefined,
+    clienteExiste: r!.cliente_existe,
+  };
 }
 
 // ── Writes (call inside a transaction)

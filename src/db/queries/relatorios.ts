@@ -111,28 +111,28 @@ export async function comissoesReport(
     if (periodo.meses.de) c.push(sql`mes >= ${periodo.meses.de}::date`);
     if (periodo.meses.ate) c.push(sql`mes <= ${periodo.meses.ate}::date`);
     if (f.pessoa_id) c.push(sql`pessoa_id = ${f.pessoa_id}`);
-    partes.push(sql`select pessoa_id, sum(n) as n, sum(total) as total from comissoes_mensal
-                     where ${sql.join(c, sql` and `)} group by pessoa_id`);
+    partes.push(sql`select pessoa_id, n, total from comissoes_mensal where ${sql.join(c, sql` and `)}`);
   }
   if (periodo.dias.length) {
     const faixas = sql.join(
       periodo.dias.map((d) => sql`v.data_venda between ${d.de}::date and ${d.ate}::date`),
       sql` or `,
     );
-    partes.push(sql`select ${fk} as pessoa_id, count(*) as n, sum(${comissao}) as total
+    partes.push(sql`select ${fk}, 1, ${comissao}
                       from vendas v join ${pessoas} p on p.id = ${fk}
-                     where (${faixas}) and ${sql.join(vendaConds, sql` and `)}
-                     group by 1`);
+                     where (${faixas}) and ${sql.join(vendaConds, sql` and `)}`);
   }
+  // one aggregation over the whole months and the odd days
   const porPessoa = partes.length
     ? await queryRows<ComissoesRows['porPessoa'][number]>(
         db,
         sql`select p.id as pessoa_id, p.nome, p.percentual_comissao::text as percentual_comissao,
-                   sum(x.n)::int as vendas, sum(x.total)::text as total_comissao
-              from (${sql.join(partes, sql` union all `)}) x join ${pessoas} p on p.id = x.pessoa_id
-             group by p.id, p.nome, p.percentual_comissao
-            having sum(x.n) > 0
-             order by sum(x.total) desc, p.nome asc`,
+                   x.n::int as vendas, x.total::text as total_comissao
+              from (select pessoa_id, sum(n) as n, sum(total) as total
+                      from (${sql.join(partes, sql` union all `)}) as u (pessoa_id, n, total)
+                     group by pessoa_id having sum(n) > 0) x
+              join ${pessoas} p on p.id = x.pessoa_id
+             order by x.total desc, p.nome asc`,
       )
     : [];
 

@@ -51,18 +51,20 @@ interface Priced {
 async function price(db: Executor, tz: string, input: OrcamentoCalculo, strict: boolean): Promise<Priced> {
   const produtoIds = input.itens.map((i) => i.produto_id).filter((id): id is string => !!id);
   const itemVendaIds = input.itens.map((i) => i.item_venda_id).filter((id): id is string => !!id);
-  const { inicio, fim } = monthRange(tz);
-  const [produtos, itensVenda, equipe, despesas, pctVendedor, pctArquiteto, cartao, clienteOk] =
-    await Promise.all([
-      q.produtosPorId(db, produtoIds),
-      strict ? q.itensVendaExistentes(db, itemVendaIds) : Promise.resolve(new Set<string>()),
-      q.funcionariosPorId(db, input.funcionario_ids),
-      q.despesasDoPeriodo(db, inicio, fim),
-      input.vendedor_id ? q.percentualVendedor(db, input.vendedor_id) : undefined,
-      input.arquiteto_id ? q.percentualArquiteto(db, input.arquiteto_id) : undefined,
-      input.cartao_id ? q.cartaoTaxas(db, input.cartao_id) : undefined,
-      strict && input.cliente_id ? q.clienteExiste(db, input.cliente_id) : true,
-    ]);
+  const d = await q.dadosPrecificacao(db, {
+    produtoIds,
+    itemVendaIds: strict ? itemVendaIds : [],
+    funcionarioIds: input.funcionario_ids,
+    mesInicio: monthRange(tz).inicio,
+    vendedorId: input.vendedor_id,
+    arquitetoId: input.arquiteto_id,
+    cartaoId: input.cartao_id,
+    clienteId: strict ? input.cliente_id : null,
+  });
+  const { produtos, itensVenda, equipe, cartao } = d;
+  const pctVendedor = d.percentualVendedor;
+  const pctArquiteto = d.percentualArquiteto;
+  const clienteOk = !strict || !input.cliente_id || d.clienteExiste;
 
   if (strict) {
     const missing = (path: string, message: string) => badRequest(message, [{ path, message }]);
@@ -106,7 +108,7 @@ async function price(db: Executor, tz: string, input: OrcamentoCalculo, strict: 
     numero_parcelas: input.numero_parcelas,
     cartao: (cartao as CardRates | undefined) ?? null,
     salarios_funcionarios: equipe.filter((f) => f.status === 'ativo').map((f) => f.salario),
-    despesas_mes: despesas,
+    despesas_fixas_mes: d.despesasFixas,
     percentual_vendedor: pctVendedor ?? null,
     percentual_arquiteto: pctArquiteto ?? null,
   });
@@ -356,11 +358,16 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(tx, id))) {
         throw conflict('Venda já gerada', MSG_VENDA_JA_GERADA);
       }
-      const [cartao, pctVendedor, pctArquiteto] = await Promise.all([
-        o.cartao_id ? q.cartaoTaxas(tx, o.cartao_id) : undefined,
-        o.vendedor_id ? q.percentualVendedor(tx, o.vendedor_id) : undefined,
-        o.arquiteto_id ? q.percentualArquiteto(tx, o.arquiteto_id) : undefined,
-      ]);
+      const d = await q.dadosPrecificacao(tx, {
+        produtoIds: [],
+        itemVendaIds: [],
+        funcionarioIds: [],
+        mesInicio: monthRange(config.tzNegocio).inicio,
+        vendedorId: o.vendedor_id,
+        arquitetoId: o.arquiteto_id,
+        cartaoId: o.cartao_id,
+      });
+      const [cartao, pctVendedor, pctArquiteto] = [d.cartao, d.percentualVendedor, d.percentualArquiteto];
       const f = computeVenda({
         valor_bruto: o.valor_total,
         tipo_venda: o.tipo_venda as OrcamentoCalculo['tipo_venda'],
