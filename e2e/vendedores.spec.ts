@@ -188,3 +188,54 @@ test.describe('on a phone', () => {
     await page.screenshot({ path: testInfo.outputPath('vendedores-relatorio-390.png'), fullPage: true });
   });
 });
+
+test('the report pages its detail 50 sales at a time while the summary counts the whole period', async ({
+  adminPage: page,
+  admin,
+}) => {
+  const nome = unique('Vendedor Paginado');
+  const vendedor = await (
+    await admin.post('/api/vendedores', { data: { nome, percentual_comissao: 10 } })
+  ).json();
+  // 51 sales through quotes: the first with its own client and product, the rest on the same ones
+  const { cliente, venda: primeira } = await vendaViaOrcamento(admin, { vendedor_id: vendedor.id });
+  const orc = await (
+    await admin.get(
+      `/api/orcamentos/${(await (await admin.get(`/api/vendas/${primeira.id}`)).json()).orcamento_id}`,
+    )
+  ).json();
+  const produtoId = orc.itens[0].produto_id as string;
+  for (let i = 1; i < 51; i++) {
+    const o = await admin.post('/api/orcamentos', {
+      data: {
+        cliente_id: cliente.id,
+        vendedor_id: vendedor.id,
+        itens: [{ produto_id: produtoId, quantidade: 1 }],
+        margem_lucro: 0,
+        horas_trabalho: 0,
+        tipo_venda: 'avista',
+      },
+    });
+    expect(o.status()).toBe(201);
+    expect((await admin.post(`/api/orcamentos/${(await o.json()).id}/venda`, { data: {} })).status()).toBe(
+      201,
+    );
+  }
+
+  await page.goto('/vendedores');
+  await page.getByRole('tab', { name: 'Relatório de Comissão' }).click();
+  await page.getByLabel('Vendedor', { exact: true }).selectOption({ label: nome });
+  await expect(page.getByRole('definition').nth(1)).toHaveText('51');
+  const detalhe = page.getByRole('table', { name: 'Detalhamento das Vendas' });
+  await expect(detalhe.getByRole('row')).toHaveCount(51); // header + 50
+  const paginacao = page.getByRole('navigation', { name: 'Paginação' });
+  await expect(paginacao).toContainText('1–50 de 51');
+  await paginacao.getByRole('button', { name: 'Próxima' }).click();
+  await expect(paginacao).toContainText('51–51 de 51');
+  // the oldest sale is on the last page
+  await expect(detalhe.getByRole('row', { name: new RegExp(`#${primeira.numero}\\b`) })).toBeVisible();
+  await expect(detalhe.getByRole('row')).toHaveCount(2);
+  // a new filter starts again from the first page
+  await page.getByLabel('Data Fim').fill(primeira.data_venda);
+  await expect(paginacao).toContainText('1–50 de 51');
+});
