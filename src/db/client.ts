@@ -69,6 +69,8 @@ const MAX_PREPARED = 1000;
  * app's queries planning cost as much as running them (a third of the database's time under load).
  * Statements without parameters (BEGIN, migrations with several statements) go as they are.
  */
+const statementNames = new Map<string, string>();
+
 class PreparingClient extends pg.Client {
   private prepared = new Set<string>();
 
@@ -83,7 +85,11 @@ class PreparingClient extends pg.Client {
       Array.isArray(params) &&
       params.length > 0
     ) {
-      const name = `q${createHash('sha1').update(text).digest('base64url')}`;
+      let name = statementNames.get(text);
+      if (!name) {
+        name = `q${createHash('sha1').update(text).digest('base64url')}`;
+        if (statementNames.size < MAX_PREPARED) statementNames.set(text, name);
+      }
       if (this.prepared.has(name) || this.prepared.size < MAX_PREPARED) {
         this.prepared.add(name);
         const named =

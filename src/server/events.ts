@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Database, EVENTS_CHANNEL, type Executor } from '../db/client';
 
 export type Acao = 'criado' | 'atualizado' | 'removido';
@@ -16,6 +16,12 @@ export interface Evento {
 export async function publish(tx: Executor, recurso: string, acao: Acao, id?: string): Promise<void> {
   const payload: Evento = { recurso, acao, ...(id ? { id } : {}) };
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
+}
+
+/** The same announcement as an SQL expression, for a write done in one statement (`id` is SQL). */
+export function publishSql(recurso: string, acao: Acao): (id: SQL) => SQL {
+  return (id) =>
+    sql`pg_notify(${EVENTS_CHANNEL}, json_build_object('recurso', ${recurso}::text, 'acao', ${acao}::text, 'id', ${id})::text)`;
 }
 
 type Listener = (e: Evento) => void;

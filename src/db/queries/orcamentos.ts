@@ -1,5 +1,5 @@
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { CardRates } from '../../domain/pricing';
 import type { Executor } from '../client';
 import {
@@ -105,16 +105,48 @@ export type OrcamentoValues = Omit<
 >;
 export type ItemValues = Omit<typeof orcamentoItens.$inferInsert, 'id' | 'orcamento_id'>;
 
+/**
+ * A new quote with its lines and employees, and its announcement, in one statement (so one round
+ * trip, atomic without a transaction): data-modifying CTEs all run to completion, and the foreign
+ * keys are checked at the statement's end, when the quote exists.
+ */
 export async function insertOrcamento(
-  tx: Executor,
+  db: Executor,
   values: OrcamentoValues,
   itens: ItemValues[],
   funcionarioIds: string[],
+  aviso: (id: SQL) => SQL,
 ): Promise<string> {
-  const [row] = await tx.insert(orcamentos).values(values).returning({ id: orcamentos.id });
-  const id = row!.id;
-  await writeChildren(tx, id, itens, funcionarioIds);
-  return id;
+  const cols = getTableColumns(orcamentos) as Record<string, PgColumn>;
+  const entries = Object.entries(values).filter(([, v]) => v !== undefined);
+  const linhas = itens.map((i, posicao) => ({ ...i, posicao }));
+  const [r] = await queryRows<{ id: string }>(
+    db,
+    sql`with o as (
+          insert into ${orcamentos} (${sql.join(
+            entries.map(([k]) => sql.identifier(cols[k]!.name)),
+            sql`, `,
+          )})
+          values (${sql.join(
+            entries.map(([k, v]) => sql.param(v, cols[k])),
+            sql`, `,
+          )})
+          returning id
+        ), i as (
+          insert into ${orcamentoItens} (orcamento_id, posicao, produto_id, item_venda_id, quantidade,
+                 valor_unitario, valor_total, medida1, medida2, area, tipo_unidade)
+          select o.id, x.posicao, x.produto_id, x.item_venda_id, x.quantidade, x.valor_unitario,
+                 x.valor_total, x.medida1, x.medida2, x.area, coalesce(x.tipo_unidade, 'm²')
+            from o, jsonb_to_recordset(${JSON.stringify(linhas)}::jsonb) as x(posicao int, produto_id uuid,
+                 item_venda_id uuid, quantidade numeric, valor_unitario numeric, valor_total numeric,
+                 medida1 numeric, medida2 numeric, area numeric, tipo_unidade text)
+        ), f as (
+          insert into ${orcamentoFuncionarios} (orcamento_id, funcionario_id)
+          select o.id, x::uuid from o, jsonb_array_elements_text(${JSON.stringify(funcionarioIds)}::jsonb) as x
+        )
+        select o.id, ${aviso(sql`o.id`)} from o`,
+  );
+  return r!.id;
 }
 
 /** Replaces the quote's fields, lines and employees; the caller holds the row lock. */

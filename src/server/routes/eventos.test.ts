@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoriasProdutos, clientes, funcionarios, produtos } from '../../db/schema';
 import {
   type Client,
   createTestDeps,
@@ -106,6 +107,39 @@ describe('/api/eventos (live updates)', () => {
     // the later, successful write arrives; the failed one never did
     expect(await stream.waitFor((e) => e.id === ok.body.id)).toBeDefined();
     expect(stream.events.filter((e) => e.recurso === 'usuarios' && e.acao === 'criado')).toHaveLength(1);
+    stream.close();
+  });
+
+  it('announces a new quote (written in one statement with its lines and team) once, and a refused one never', async () => {
+    const admin = await loginAdmin(env);
+    const stream = await listen(env.app, admin);
+    await env.db.insert(categoriasProdutos).values({ nome: 'eventos' });
+    const [cliente] = await env.db.insert(clientes).values({ nome: 'Cliente Evento' }).returning();
+    const [produto] = await env.db
+      .insert(produtos)
+      .values({ nome: 'Granito Evento', categoria: 'eventos', valor_m2: '100.00', tipo_unidade: 'unitário' })
+      .returning();
+    const [func] = await env.db
+      .insert(funcionarios)
+      .values({ nome: 'Equipe Evento', cargo: 'Acabador', salario: '2200.00' })
+      .returning();
+    const body = {
+      cliente_id: cliente!.id,
+      funcionario_ids: [func!.id],
+      itens: [{ produto_id: produto!.id, quantidade: 2 }],
+      tipo_venda: 'avista',
+    };
+    // an unknown employee: refused before anything is written
+    const bad = await admin.post('/api/orcamentos', { ...body, funcionario_ids: [crypto.randomUUID()] });
+    expect(bad.status).toBe(400);
+    const ok = await admin.post('/api/orcamentos', body);
+    expect(ok.status).toBe(201);
+    expect(ok.body.itens).toHaveLength(1);
+    expect(ok.body.funcionarios.map((f: { id: string }) => f.id)).toEqual([func!.id]);
+    const match = (e: { recurso: string; acao: string; id?: string }) =>
+      e.recurso === 'orcamentos' && e.acao === 'criado';
+    expect(await stream.waitFor((e) => match(e) && e.id === ok.body.id)).toBeDefined();
+    expect(stream.events.filter(match)).toHaveLength(1);
     stream.close();
   });
 

@@ -25,7 +25,7 @@ import {
 } from '../../schemas/orcamentos';
 import { type AppContext, type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { badRequest, conflict, notFound, staleWrite } from '../errors';
-import { publish } from '../events';
+import { publish, publishSql } from '../events';
 import { requirePermission } from '../permissions';
 
 const RECURSO = 'orcamentos';
@@ -307,11 +307,13 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     const priced = await price(db, tzOf(c), input, true);
     const { values, itens } = toValues(input, priced);
-    const id = await db.transaction(async (tx) => {
-      const newId = await q.insertOrcamento(tx, values, itens, input.funcionario_ids);
-      await publish(tx, RECURSO, 'criado', newId);
-      return newId;
-    });
+    const id = await q.insertOrcamento(
+      db,
+      values,
+      itens,
+      input.funcionario_ids,
+      publishSql(RECURSO, 'criado'),
+    );
     return c.json(await detalhe(db, id), 201);
   })
   .put('/:id', guard, async (c) => {
