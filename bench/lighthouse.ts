@@ -42,6 +42,7 @@ export async function runLighthouse(
     for (const p of pages) {
       const results: { performance: number; accessibility: number }[] = [];
       let last: Awaited<ReturnType<typeof lighthouse>>;
+      let tentativas = 0;
       for (let i = 0; i < runs; i++) {
         // A fresh browser per run: a second navigation in the same headless Chromium fails with NO_NAVSTART.
         const userDataDir = mkdtempSync(path.join(tmpdir(), 'lavra-lh-'));
@@ -73,7 +74,17 @@ export async function runLighthouse(
           rmSync(userDataDir, { recursive: true, force: true });
         }
         const lhr = last!.lhr;
-        if (lhr.runtimeError) throw new Error(`Lighthouse (${p.pagina}): ${lhr.runtimeError.message}`);
+        if (lhr.runtimeError) {
+          // Headless Chromium now and then loses the trace of a load (NO_NAVSTART): that run is
+          // repeated, up to twice, rather than the whole measurement dropped.
+          tentativas += 1;
+          log(`lighthouse ${p.pagina} #${i + 1}: ${lhr.runtimeError.code}, de novo`);
+          if (tentativas <= 2) {
+            i -= 1;
+            continue;
+          }
+          throw new Error(`Lighthouse (${p.pagina}): ${lhr.runtimeError.message}`);
+        }
         results.push({
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),

@@ -3,6 +3,8 @@
 # `npm test` does), runs bench/run.ts against it and against PGlite, and removes the cluster.
 # The cluster runs with PostgreSQL's durable defaults (fsync, synchronous_commit, full_page_writes on):
 # the figures are those of a real installation, not of the test suite's fast, unsafe settings.
+# With BENCH_DATABASE_URL already set, that server is used instead (with `-- --reuse`, its generated
+# databases are kept between runs: tuning without reloading a million rows each time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/pg-cluster.sh

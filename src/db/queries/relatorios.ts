@@ -15,33 +15,24 @@ export interface ComissoesFiltro {
   offset: number;
 }
 
-export interface ComissoesRows {
-  porPessoa: {
-    pessoa_id: string;
-    nome: string;
-    percentual_comissao: string;
-    vendas: number;
-    total_comissao: string;
-  }[];
-  vendas: {
-    id: string;
-    numero: number;
-    data_venda: string;
-    pessoa_id: string | null;
-    pessoa_nome: string | null;
-    valor_bruto: string;
-    valor_taxa: string;
-    valor_base: string;
-    percentual_comissao: string;
-    valor_comissao: string;
-    comissao_paga: boolean;
-  }[];
-}
-
 // Fixed identifiers per kind (never user input), so sql.raw is safe here.
 const KIND = {
-  vendedor: { table: 'vendedores', fk: 'vendedor_id', comissao: 'comissao_vendedor' },
-  arquiteto: { table: 'arquitetos', fk: 'arquiteto_id', comissao: 'comissao_arquiteto' },
+  vendedor: {
+    table: 'vendedores',
+    fk: 'vendedor_id',
+    comissao: 'comissao_vendedor',
+    ativos: 'vendedores_ativos',
+    lista: 'por_vendedor',
+    nome: 'vendedor_nome',
+  },
+  arquiteto: {
+    table: 'arquitetos',
+    fk: 'arquiteto_id',
+    comissao: 'comissao_arquiteto',
+    ativos: 'arquitetos_ativos',
+    lista: 'por_arquiteto',
+    nome: 'arquiteto_nome',
+  },
 } as const;
 
 /** A period split into whole months (read off comissoes_mensal) and the odd days at its ends. */
@@ -82,7 +73,8 @@ function dayBefore(iso: string): string {
 }
 
 /**
- * The commission report (doc 2 §2 Vendedores, §9): only sales that have the person and a stored
+ * The commission report (doc 2 §2 Vendedores, §9) as the API answers it (ComissoesVendedores /
+ * ComissoesArquitetos in schemas/relatorios.ts): only sales that have the person and a stored
  * commission above 0, not cancelled, dates inclusive. Per sale: round((valor_bruto − coalesce(valor_taxa, 0))
  * × person's % / 100, 2) — `round(numeric, 2)` rounds half away from zero, i.e. half-up for these
  * positive figures, like `comissaoVenda` in domain/comissoes.ts. Totals add the rounded per-sale values.
@@ -90,12 +82,15 @@ function dayBefore(iso: string): string {
  * The per-person totals add the whole months kept in comissoes_mensal (the same per-sale figures,
  * summed by the database on every write) and the odd days at the period's ends, read from the sales:
  * a year of a large shop is a few hundred summary rows and a month of sales, not 15,000 sales.
+ * The database also writes the JSON (decimals as JSON numbers, exactly as stored), in one statement:
+ * a report lists every person of the period, and parsing and re-serialising those rows cost the
+ * server more than the database spent finding them.
  */
-export async function comissoesReport(
+export async function comissoesReportJson(
   db: Executor,
   kind: Comissionado,
-  f: ComissoesFiltro,
-): Promise<ComissoesRows> {
+  f: ComissoesFiltro & { page: number },
+): Promise<string> {
   const k = KIND[kind];
   const fk = sql.raw(`v.${k.fk}`);
   const pessoas = sql.raw(k.table);
@@ -122,34 +117,47 @@ export async function comissoesReport(
                       from vendas v join ${pessoas} p on p.id = ${fk}
                      where (${faixas}) and ${sql.join(vendaConds, sql` and `)}`);
   }
-  // one aggregation over the whole months and the odd days
-  const porPessoa = partes.length
-    ? await queryRows<ComissoesRows['porPessoa'][number]>(
-        db,
-        sql`select p.id as pessoa_id, p.nome, p.percentual_comissao::text as percentual_comissao,
-                   x.n::int as vendas, x.total::text as total_comissao
-              from (select pessoa_id, sum(n) as n, sum(total) as total
-                      from (${sql.join(partes, sql` union all `)}) as u (pessoa_id, n, total)
-                     group by pessoa_id having sum(n) > 0) x
-              join ${pessoas} p on p.id = x.pessoa_id
-             order by x.total desc, p.nome asc`,
-      )
-    : [];
-
   const detalheConds = [...vendaConds];
   if (f.inicio) detalheConds.push(sql`v.data_venda >= ${f.inicio}::date`);
   if (f.fim) detalheConds.push(sql`v.data_venda <= ${f.fim}::date`);
-  const vendas = await queryRows<ComissoesRows['vendas'][number]>(
+  const chave = (name: string) => sql.raw(`'${name}'`); // fixed key names per kind, never user input
+
+  const [r] = await queryRows<{ body: string }>(
     db,
-    sql`select v.id, v.numero, v.data_venda::text as data_venda, ${fk} as pessoa_id, p.nome as pessoa_nome,
-               v.valor_bruto::text as valor_bruto, coalesce(v.valor_taxa, 0)::text as valor_taxa,
-               (v.valor_bruto - coalesce(v.valor_taxa, 0))::text as valor_base,
-               p.percentual_comissao::text as percentual_comissao,
-               ${comissao}::text as valor_comissao, v.comissao_paga
-          from vendas v join ${pessoas} p on p.id = ${fk}
-         where ${sql.join(detalheConds, sql` and `)}
-         order by v.data_venda desc, v.numero desc
-         limit ${f.limit} offset ${f.offset}`,
+    sql`with por as (
+          -- one aggregation over the whole months and the odd days
+          select x.pessoa_id, x.n, x.total, p.nome, p.percentual_comissao
+            from (select pessoa_id, sum(n) as n, sum(total) as total
+                    from (${sql.join(partes, sql` union all `)}) as u (pessoa_id, n, total)
+                   group by pessoa_id having sum(n) > 0) x
+            join ${pessoas} p on p.id = x.pessoa_id
+        ), detalhe as (
+          select v.id, v.numero, v.data_venda, ${fk} as pessoa_id, p.nome, v.valor_bruto,
+                 coalesce(v.valor_taxa, 0) as valor_taxa, v.valor_bruto - coalesce(v.valor_taxa, 0) as valor_base,
+                 p.percentual_comissao, ${comissao} as valor_comissao, v.comissao_paga
+            from vendas v join ${pessoas} p on p.id = ${fk}
+           where ${sql.join(detalheConds, sql` and `)}
+           order by v.data_venda desc, v.numero desc
+           limit ${f.limit} offset ${f.offset}
+        ), totais as (
+          select count(*) as pessoas, coalesce(sum(n), 0) as vendas, coalesce(sum(total), 0) as total from por
+        )
+        select json_build_object(
+          'resumo', json_build_object(${chave(k.ativos)}, totais.pessoas, 'vendas_com_comissao', totais.vendas,
+                                      'total_comissoes', totais.total),
+          ${chave(k.lista)}, (select coalesce(json_agg(json_build_object(${chave(k.fk)}, pessoa_id, 'nome', nome,
+                 'percentual_comissao', percentual_comissao, 'vendas', n, 'total_comissao', total)
+                 order by total desc, nome asc), '[]') from por),
+          'vendas', (select coalesce(json_agg(json_build_object('id', id, 'numero', numero, 'data_venda', data_venda,
+                 ${chave(k.fk)}, pessoa_id, ${chave(k.nome)}, nome, 'valor_bruto', valor_bruto,
+                 'valor_taxa', valor_taxa, 'valor_base', valor_base, 'percentual_comissao', percentual_comissao,
+                 'valor_comissao', valor_comissao, 'comissao_paga', comissao_paga)
+                 order by data_venda desc, numero desc), '[]') from detalhe),
+          'vendas_total', totais.vendas,
+          'page', ${f.page}::int,
+          'limit', ${f.limit}::int
+        )::text as body
+        from totais`,
   );
-  return { porPessoa, vendas };
+  return r!.body;
 }
