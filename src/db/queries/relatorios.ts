@@ -39,8 +39,12 @@ const KIND = {
 export interface PeriodoMeses {
   /** First days of the first and last whole month; undefined = unbounded on that side. */
   meses: { de?: string; ate?: string } | null;
-  /** Inclusive day ranges outside the whole months, read from the sales themselves. */
-  dias: { de: string; ate: string }[];
+  /**
+   * Inclusive day ranges outside the whole months, each inside one month (`mes`, first day, to
+   * `fimMes`, last day), read from the sales themselves — or from that month's summary when the
+   * month has no sale outside the range (the usual "up to today" end of a period).
+   */
+  dias: { de: string; ate: string; mes: string; fimMes: string }[];
 }
 
 const firstOfMonth = (iso: string) => `${iso.slice(0, 8)}01`;
@@ -57,12 +61,17 @@ export function periodoMeses(inicio?: string, fim?: string): PeriodoMeses {
   // last whole month: the end's own month when the period ends on its last day, else the one before
   let ate: string | undefined;
   if (fim) ate = isLastDay(fim) ? firstOfMonth(fim) : addMonthsClamped(firstOfMonth(fim), -1);
+  const faixa = (a: string, b: string) => {
+    const mes = firstOfMonth(a);
+    return { de: a, ate: b, mes, fimMes: dayBefore(addMonthsClamped(mes, 1)) };
+  };
   if (inicio && fim && de && ate && de > ate) {
-    // no whole month inside: the days themselves
-    return { meses: null, dias: [{ de: inicio, ate: fim }] };
+    // no whole month inside: the days themselves (one month, or the ends of two neighbouring ones)
+    if (firstOfMonth(inicio) === firstOfMonth(fim)) return { meses: null, dias: [faixa(inicio, fim)] };
+    return { meses: null, dias: [faixa(inicio, dayBefore(de)), faixa(firstOfMonth(fim), fim)] };
   }
-  if (inicio && de && inicio < de) dias.push({ de: inicio, ate: dayBefore(de) });
-  if (fim && !isLastDay(fim)) dias.push({ de: firstOfMonth(fim), ate: fim });
+  if (inicio && de && inicio < de) dias.push(faixa(inicio, dayBefore(de)));
+  if (fim && !isLastDay(fim)) dias.push(faixa(firstOfMonth(fim), fim));
   return { meses: { de, ate }, dias };
 }
 
@@ -108,14 +117,20 @@ export async function comissoesReportJson(
     if (f.pessoa_id) c.push(sql`pessoa_id = ${f.pessoa_id}`);
     partes.push(sql`select pessoa_id, n, total from comissoes_mensal where ${sql.join(c, sql` and `)}`);
   }
-  if (periodo.dias.length) {
-    const faixas = sql.join(
-      periodo.dias.map((d) => sql`v.data_venda between ${d.de}::date and ${d.ate}::date`),
-      sql` or `,
+  for (const d of periodo.dias) {
+    // Does the month have sales outside the range? Two index probes, run once (an InitPlan): only
+    // one of the two parts below is then read.
+    const fora = sql`(exists (select 1 from vendas where data_venda >= ${d.mes}::date and data_venda < ${d.de}::date)
+                   or exists (select 1 from vendas where data_venda > ${d.ate}::date and data_venda <= ${d.fimMes}::date))`;
+    const c: SQL[] = [sql`tipo = ${kind}`, sql`mes = ${d.mes}::date`];
+    if (f.pessoa_id) c.push(sql`pessoa_id = ${f.pessoa_id}`);
+    partes.push(
+      sql`select pessoa_id, n, total from comissoes_mensal where ${sql.join(c, sql` and `)} and not ${fora}`,
     );
     partes.push(sql`select ${fk}, 1, ${comissao}
                       from vendas v join ${pessoas} p on p.id = ${fk}
-                     where (${faixas}) and ${sql.join(vendaConds, sql` and `)}`);
+                     where v.data_venda between ${d.de}::date and ${d.ate}::date
+                       and ${sql.join(vendaConds, sql` and `)} and ${fora}`);
   }
   const detalheConds = [...vendaConds];
   if (f.inicio) detalheConds.push(sql`v.data_venda >= ${f.inicio}::date`);

@@ -193,6 +193,17 @@ describe('GET /api/relatorios/comissoes-vendedores', () => {
     expect((await vendedoresReport('?inicio=2024-04-02&fim=2024-05-31')).body.resumo.total_comissoes).toBe(
       157.84,
     );
+    // 15 Apr – 10 Jun: April has no sale before the 15th and June none after the 10th, so both ends
+    // come from the month summaries — the same 177.84
+    expect((await vendedoresReport('?inicio=2024-04-15&fim=2024-06-10')).body.resumo).toEqual({
+      vendedores_ativos: 2,
+      vendas_com_comissao: 5,
+      total_comissoes: 177.84,
+    });
+    // 31 May – 1 Jun (the ends of two months, none whole): s2 B 8.34 + s4 A 20.00
+    expect((await vendedoresReport('?inicio=2024-05-31&fim=2024-06-01')).body.resumo.total_comissoes).toBe(
+      28.34,
+    );
     // from 1 May to 30 Jun, one seller: A 97.00 + 20.00 = 117.00
     const a = await vendedoresReport(`?vendedor_id=${ids.A}&inicio=2024-05-01&fim=2024-06-30`);
     expect(a.body.resumo).toEqual({ vendedores_ativos: 1, vendas_com_comissao: 2, total_comissoes: 117 });
