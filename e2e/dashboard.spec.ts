@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, test, unique } from './fixtures';
+import { vendaViaOrcamento } from './vendas-helpers';
 
 /** "R$ 1.234,56" / "-R$ 1.234,56" → 1234.56 / −1234.56 (to cents, as integers, to compare exactly). */
 const cents = (text: string) => {
@@ -148,4 +149,26 @@ test('on a phone the dashboard fits the screen', async ({ adminPage: page }) => 
   await page.screenshot({ path: 'test-results/dashboard-390.png', fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('on a phone the chart library loads only when the chart scrolls near', async ({
+  adminPage: page,
+  admin,
+}) => {
+  // a sale this month, so the chart has something to draw
+  await vendaViaOrcamento(admin);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('dash-lucro')).toBeVisible();
+  await page.waitForTimeout(500);
+  const antes = scripts.length;
+  await expect(page.locator('.recharts-responsive-container')).toHaveCount(0);
+  await page.getByText('Últimos 12 meses').scrollIntoViewIfNeeded();
+  await expect(page.locator('.recharts-responsive-container')).toBeVisible();
+  // the chart's code arrived only now
+  expect(scripts.length).toBeGreaterThan(antes);
 });

@@ -1,7 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { Permissao } from '../../schemas/permissoes';
 import { Loading } from '../components/ui/states';
+import { dashboardQuery } from '../features/dashboard/query';
 import { Layout } from './layout';
 import { Guard, Home, NotFound } from './pages';
 
@@ -22,8 +24,15 @@ const screens = {
   usuarios: lazy(() => import('../features/usuarios/page')),
 };
 
+/** Data a screen reads first, fetched while its chunk downloads instead of after. */
+const prefetch: Partial<Record<keyof typeof screens, (qc: QueryClient) => void>> = {
+  dashboard: (qc) => void qc.prefetchQuery(dashboardQuery),
+};
+
 function Screen({ name }: { name: keyof typeof screens }) {
   const C = screens[name];
+  const qc = useQueryClient();
+  useEffect(() => prefetch[name]?.(qc), [name, qc]);
   return (
     <Suspense fallback={<Loading />}>
       <C />

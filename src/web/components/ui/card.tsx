@@ -7,8 +7,9 @@ export function Card({ className, ...props }: React.ComponentProps<'div'>) {
 export function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-4 md:p-6', className)} {...props} />;
 }
-export function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
-  return <h3 className={cn('text-lg font-semibold leading-tight', className)} {...props} />;
+// h2: a card sits right under the page's h1 (PageHeader); h3 skipped a level for screen readers.
+export function CardTitle({ className, ...props }: React.ComponentProps<'h2'>) {
+  return <h2 className={cn('text-lg font-semibold leading-tight', className)} {...props} />;
 }
 export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {
   return <p className={cn('text-sm text-muted-foreground', className)} {...props} />;

@@ -13,7 +13,7 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Dashboard } from '../../../schemas/dashboard';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
@@ -22,9 +22,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Empty, Loading } from '../../components/ui/states';
-import { api } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import { useNearViewport } from '../../lib/use-near-viewport';
 import { cn } from '../../lib/utils';
+import { dashboardQuery } from './query';
 
 const SerieChart = lazy(() => import('./serie-chart'));
 
@@ -61,11 +62,25 @@ const ACOES: { label: string; to: string; icon: LucideIcon }[] = [
   { label: 'Gerenciar Despesas', to: '/despesas', icon: Receipt },
 ];
 
+function Serie({ serie }: { serie: Dashboard['serie_12_meses'] }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref);
+  const carregando = <Loading text="Carregando gráfico..." />;
+  return (
+    <div ref={ref} className="min-h-[280px]">
+      {near ? (
+        <Suspense fallback={carregando}>
+          <SerieChart serie={serie} />
+        </Suspense>
+      ) : (
+        carregando
+      )}
+    </div>
+  );
+}
+
 export default function DashboardPage() {
-  const q = useQuery({
-    queryKey: ['dashboard'],
-    queryFn: ({ signal }) => api.get<Dashboard>('/dashboard', signal),
-  });
+  const q = useQuery(dashboardQuery);
   // The spec: a dashboard load failure is only logged.
   useEffect(() => {
     if (q.error) console.error('Erro ao carregar dashboard', q.error);
@@ -217,9 +232,7 @@ export default function DashboardPage() {
           </CardHeader>
           <CardContent>
             {d.serie_12_meses.some((m) => m.faturamento || m.despesas) ? (
-              <Suspense fallback={<Loading text="Carregando gráfico..." />}>
-                <SerieChart serie={d.serie_12_meses} />
-              </Suspense>
+              <Serie serie={d.serie_12_meses} />
             ) : (
               <Empty text="Ainda não há vendas nem despesas nos últimos 12 meses." className="py-6" />
             )}
