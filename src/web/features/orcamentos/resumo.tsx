@@ -43,7 +43,9 @@ export function ResumoPanel() {
           </span>
         ) : null}
       </p>
-      <dl className={cn('flex flex-col', pending && 'opacity-70 transition-opacity')}>
+      {/* "Calculando..." says the figures are being refreshed; dimming them would drop the muted labels
+          below AA contrast, so they stay as they are and the list is marked busy. */}
+      <dl className="flex flex-col" aria-busy={pending || undefined}>
         <Linha label="Materiais" value={r?.materiais} />
         <Linha label="Frete" value={r?.valor_frete} />
         <Linha label="Instalação" value={r?.valor_instalacao} />
