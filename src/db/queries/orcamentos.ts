@@ -15,7 +15,7 @@ import {
   vendas,
   vendedores,
 } from '../schema';
-import { countKept, likePattern, queryRows } from './common';
+import { countKept, likePattern, lookup, queryRows } from './common';
 
 // ── What the pricing engine reads from the database (the client never sends prices or salaries)
 
@@ -197,24 +197,14 @@ const listColumns = {
   id: orcamentos.id,
   numero: orcamentos.numero,
   cliente_id: orcamentos.cliente_id,
-  cliente_nome: sql<
-    string | null
-  >`(select ${clientes.nome} from ${clientes} where ${clientes.id} = ${orcamentos.cliente_id})`,
+  cliente_nome: lookup<string>(clientes.nome, clientes.id, orcamentos.cliente_id),
   vendedor_id: orcamentos.vendedor_id,
-  vendedor_nome: sql<
-    string | null
-  >`(select ${vendedores.nome} from ${vendedores} where ${vendedores.id} = ${orcamentos.vendedor_id})`,
+  vendedor_nome: lookup<string>(vendedores.nome, vendedores.id, orcamentos.vendedor_id),
   arquiteto_id: orcamentos.arquiteto_id,
-  arquiteto_nome: sql<
-    string | null
-  >`(select ${arquitetos.nome} from ${arquitetos} where ${arquitetos.id} = ${orcamentos.arquiteto_id})`,
+  arquiteto_nome: lookup<string>(arquitetos.nome, arquitetos.id, orcamentos.arquiteto_id),
   cartao_id: orcamentos.cartao_id,
-  cartao_bandeira: sql<
-    string | null
-  >`(select ${cartoes.bandeira} from ${cartoes} where ${cartoes.id} = ${orcamentos.cartao_id})`,
-  cartao_tipo: sql<
-    string | null
-  >`(select ${cartoes.tipo} from ${cartoes} where ${cartoes.id} = ${orcamentos.cartao_id})`,
+  cartao_bandeira: lookup<string>(cartoes.bandeira, cartoes.id, orcamentos.cartao_id),
+  cartao_tipo: lookup<string>(cartoes.tipo, cartoes.id, orcamentos.cartao_id),
   valor_total: orcamentos.valor_total,
   status: orcamentos.status,
   tipo_venda: orcamentos.tipo_venda,

@@ -48,48 +48,37 @@ export async function countUsuarios(db: Executor): Promise<number> {
   return r?.n ?? 0;
 }
 
-/** The signed-in user as the API shows it, read fresh (status and permissions are never cached). */
-export async function loadMe(db: Executor, authUserId: string): Promise<Me | null> {
-  const rows = await db
-    .select({
-      id: usuarios.id,
-      nome: usuarios.nome,
-      email: usuarios.email,
-      role: usuarios.role,
-      status: usuarios.status,
-      permissoes: sql<
-        string[]
-      >`coalesce(array_agg(${usuarioPermissoes.permissao}) filter (where ${usuarioPermissoes.permissao} is not null), '{}')`,
-    })
-    .from(usuarios)
-    .leftJoin(usuarioPermissoes, eq(usuarioPermissoes.usuario_id, usuarios.id))
-    .where(eq(usuarios.auth_user_id, authUserId))
-    .groupBy(usuarios.id);
-  const r = rows[0];
-  if (!r) return null;
+const permissoesAgg = sql<
+  string[]
+>`coalesce((select array_agg(p.permissao order by p.permissao) from usuario_permissoes p where p.usuario_id = ${usuarios.id}), '{}')`;
+
+/** The signed-in user's columns as the API shows them (`Me`), and their typing. */
+const meColumns = {
+  id: usuarios.id,
+  nome: usuarios.nome,
+  email: usuarios.email,
+  role: usuarios.role,
+  status: usuarios.status,
+  permissoes: permissoesAgg,
+};
+function toMe<T extends { role: string; status: string; permissoes: string[] }>(r: T) {
   return {
-    id: r.id,
-    nome: r.nome,
-    email: r.email,
+    ...r,
     role: r.role as Me['role'],
     status: r.status as Me['status'],
     permissoes: r.permissoes as Permissao[],
   };
 }
 
+/** The signed-in user as the API shows it, read fresh (status and permissions are never cached). */
+export async function loadMe(db: Executor, authUserId: string): Promise<Me | null> {
+  const [r] = await db.select(meColumns).from(usuarios).where(eq(usuarios.auth_user_id, authUserId));
+  return r ? toMe(r) : null;
+}
+
 function prepareSessaoMe(db: Db) {
   return db
-    .select({
-      expires_at: authSession.expiresAt,
-      id: usuarios.id,
-      nome: usuarios.nome,
-      email: usuarios.email,
-      role: usuarios.role,
-      status: usuarios.status,
-      permissoes: sql<
-        string[]
-      >`coalesce((select array_agg(p.permissao) from ${usuarioPermissoes} p where p.usuario_id = ${usuarios.id}), '{}')`,
-    })
+    .select({ expires_at: authSession.expiresAt, ...meColumns })
     .from(authSession)
     .innerJoin(usuarios, eq(usuarios.auth_user_id, authSession.userId))
     .where(eq(authSession.token, sql.placeholder('token')))
@@ -108,13 +97,7 @@ export async function sessaoMe(db: Db, token: string): Promise<(Me & { expires_a
     sessaoMeQueries.set(db, q);
   }
   const [r] = await q.execute({ token });
-  if (!r) return null;
-  return {
-    ...r,
-    role: r.role as Me['role'],
-    status: r.status as Me['status'],
-    permissoes: r.permissoes as Permissao[],
-  };
+  return r ? toMe(r) : null;
 }
 
 export async function findUsuarioByEmail(db: Executor, email: string) {
@@ -140,10 +123,6 @@ export async function countOtherManagingAdmins(db: Executor, exceptId: string): 
   );
   return r?.n ?? 0;
 }
-
-const permissoesAgg = sql<
-  string[]
->`coalesce((select array_agg(p.permissao order by p.permissao) from usuario_permissoes p where p.usuario_id = ${usuarios.id}), '{}')`;
 
 const usuarioColumns = {
   id: usuarios.id,

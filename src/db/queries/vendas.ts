@@ -3,7 +3,7 @@ import { monthRange, todayIso } from '../../domain/datas';
 import type { CardRates } from '../../domain/pricing';
 import type { Executor } from '../client';
 import { arquitetos, cartoes, clientes, orcamentos, vendas, vendedores } from '../schema';
-import { countKept, likePattern, numbersOut, numericColumns, queryRows } from './common';
+import { countKept, likePattern, lookup, numbersOut, numericColumns, queryRows } from './common';
 
 const vendaNumeric = numericColumns(vendas);
 
@@ -13,24 +13,12 @@ const vendaNumeric = numericColumns(vendas);
  */
 const vendaSelect = {
   ...getTableColumns(vendas),
-  cliente_nome: sql<
-    string | null
-  >`(select ${clientes.nome} from ${clientes} where ${clientes.id} = ${vendas.cliente_id})`,
-  arquiteto_nome: sql<
-    string | null
-  >`(select ${arquitetos.nome} from ${arquitetos} where ${arquitetos.id} = ${vendas.arquiteto_id})`,
-  vendedor_nome: sql<
-    string | null
-  >`(select ${vendedores.nome} from ${vendedores} where ${vendedores.id} = ${vendas.vendedor_id})`,
-  cartao_bandeira: sql<
-    string | null
-  >`(select ${cartoes.bandeira} from ${cartoes} where ${cartoes.id} = ${vendas.cartao_id})`,
-  cartao_tipo: sql<
-    string | null
-  >`(select ${cartoes.tipo} from ${cartoes} where ${cartoes.id} = ${vendas.cartao_id})`,
-  orcamento_numero: sql<
-    number | null
-  >`(select ${orcamentos.numero} from ${orcamentos} where ${orcamentos.id} = ${vendas.orcamento_id})`,
+  cliente_nome: lookup<string>(clientes.nome, clientes.id, vendas.cliente_id),
+  arquiteto_nome: lookup<string>(arquitetos.nome, arquitetos.id, vendas.arquiteto_id),
+  vendedor_nome: lookup<string>(vendedores.nome, vendedores.id, vendas.vendedor_id),
+  cartao_bandeira: lookup<string>(cartoes.bandeira, cartoes.id, vendas.cartao_id),
+  cartao_tipo: lookup<string>(cartoes.tipo, cartoes.id, vendas.cartao_id),
+  orcamento_numero: lookup<number>(orcamentos.numero, orcamentos.id, vendas.orcamento_id),
 };
 
 function joined(db: Executor) {
