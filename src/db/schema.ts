@@ -108,12 +108,19 @@ export const appConfig = pgTable('app_config', {
   valor: text('valor').notNull(),
 });
 
-// Failed sign-ins, counted per key over a window; in the database so every instance sees them.
-export const loginTentativas = pgTable(
-  'login_tentativas',
-  { id: id(), chave: text('chave').notNull(), created_at: createdAt() },
-  (t) => [index('login_tentativas_chave_idx').on(t.chave, t.created_at)],
-);
+// Sign-in throttling: one counter row per key (an address, an address+user, an account), in the
+// database so every instance sees them. The function lavra_login_tentativa (migration
+// 0004_login_limites_sql) reads, decides and counts in one statement under the row locks, so parallel
+// attempts cannot all read the same count.
+export const loginLimites = pgTable('login_limites', {
+  chave: text('chave').primaryKey(),
+  /** Failures counted in the current window (address keys) or since the last success (account). */
+  falhas: integer('falhas').notNull().default(0),
+  janela_inicio: tstz('janela_inicio').notNull().defaultNow(),
+  /** Account keys: refused until then (exponential back-off). */
+  bloqueado_ate: tstz('bloqueado_ate'),
+  atualizado_em: tstz('atualizado_em').notNull().defaultNow(),
+});
 
 // ── Staff accounts and permissions
 export const usuarios = pgTable(

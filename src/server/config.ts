@@ -16,6 +16,18 @@ export interface Config {
   /** Failed sign-ins allowed per user and address in the window before 429. */
   loginMaxTentativas: number;
   loginJanelaMin: number;
+  /** Failed sign-ins allowed per address in the window, whatever the user names (spraying). */
+  loginMaxFalhasEndereco: number;
+  /** Failed sign-ins of one account, from any address, before its exponential back-off starts. */
+  loginContaMaxFalhas: number;
+  /** Password checks run at once (hashing is CPU-bound), and how many more may wait for a turn. */
+  loginConcorrentes: number;
+  loginFila: number;
+  /**
+   * Reverse proxies in front of the server (TRUST_PROXY): 0 = none, the socket's address is the
+   * client's; n = the client is the n-th X-Forwarded-For entry from the right (what the n-th proxy saw).
+   */
+  trustProxy: number;
   logRequests: boolean;
 }
 
@@ -41,6 +53,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     loginMaxTentativas: Number(env.LOGIN_MAX_TENTATIVAS ?? 5),
     loginJanelaMin: Number(env.LOGIN_JANELA_MIN ?? 15),
+    loginMaxFalhasEndereco: Number(env.LOGIN_MAX_FALHAS_ENDERECO ?? 20),
+    loginContaMaxFalhas: Number(env.LOGIN_CONTA_MAX_FALHAS ?? 10),
+    loginConcorrentes: Math.max(1, Number(env.LOGIN_CONCORRENTES ?? 2)),
+    loginFila: Math.max(0, Number(env.LOGIN_FILA ?? 32)),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logRequests: env.LOG_REQUESTS !== '0',
   };
+}
+
+/** TRUST_PROXY: unset/0 = no proxy; a positive integer = how many proxies append to X-Forwarded-For. */
+export function parseTrustProxy(value: string | undefined): number {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0' || v.toLowerCase() === 'false') return 0;
+  if (!/^[1-9][0-9]?$/.test(v)) {
+    throw new Error(
+      `TRUST_PROXY inválido ("${v}"): informe quantos proxies reversos ficam na frente do servidor (1, 2, …).`,
+    );
+  }
+  return Number(v);
 }

@@ -1,12 +1,21 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { loadMe } from '../../db/queries/usuarios';
-import { loginTentativas } from '../../db/schema';
 import { loginInput } from '../../schemas/auth';
-import { type AppContext, type AppEnv, currentUser, parseBody } from '../context';
-import { HttpError } from '../errors';
+import { addressKey, clientAddress } from '../client-address';
+import { type AppEnv, currentUser, parseBody } from '../context';
+import { HttpError, problem } from '../errors';
 import { requireAuth } from '../permissions';
+import {
+  desfazerTentativa,
+  loginGate,
+  loginKeys,
+  muitasTentativas,
+  OCUPADO_RETRY_S,
+  registrarSucesso,
+  registrarTentativa,
+  servidorOcupado,
+} from './throttle';
 
 const invalid = () => new HttpError(401, 'Erro no login', 'Usuário ou senha inválidos');
 
@@ -16,57 +25,45 @@ export function resolveEmail(usuario: string, dominio: string): string {
   return u.includes('@') ? u : `${u}@${dominio}`;
 }
 
-function clientIp(c: AppContext): string {
-  if (process.env.TRUST_PROXY === '1') {
-    const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (fwd) return fwd;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'local';
-  } catch {
-    return 'local'; // in-process requests (tests) have no socket
-  }
-}
-
 export const authRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
-    const { db, auth, config } = c.get('deps');
+    const deps = c.get('deps');
+    const { db, auth, config } = deps;
     const { usuario, senha } = await parseBody(c, loginInput);
     const email = resolveEmail(usuario, config.emailDominio);
-    const chave = `${clientIp(c)}|${email}`;
-    const desde = new Date(Date.now() - config.loginJanelaMin * 60_000);
+    const keys = loginKeys(addressKey(clientAddress(c, config.trustProxy)), email);
 
-    const [falhas] = await db
-      .select({ n: count() })
-      .from(loginTentativas)
-      .where(and(eq(loginTentativas.chave, chave), gt(loginTentativas.created_at, desde)));
-    if ((falhas?.n ?? 0) >= config.loginMaxTentativas) {
-      throw new HttpError(
-        429,
-        'Muitas tentativas',
-        `Muitas tentativas de login. Aguarde ${config.loginJanelaMin} minutos e tente novamente.`,
-      );
+    // Counted before the hash, in one statement: parallel attempts cannot all pass one count.
+    const veredito = await registrarTentativa(db, keys, config);
+    if (!veredito.permitido) {
+      const res = problem(c, muitasTentativas(veredito));
+      res.headers.set('retry-after', String(veredito.espera_s));
+      return res;
     }
 
-    const result = await auth.api
-      .signInEmail({
-        body: { email, password: senha, rememberMe: true },
-        headers: c.req.raw.headers,
-        returnHeaders: true,
-      })
-      .catch(() => null);
-    if (!result) {
-      await db.insert(loginTentativas).values({ chave });
-      throw invalid();
+    const checked = await loginGate(deps).tryRun(() =>
+      auth.api
+        .signInEmail({
+          body: { email, password: senha, rememberMe: true },
+          headers: c.req.raw.headers,
+          returnHeaders: true,
+        })
+        .catch(() => null),
+    );
+    if (!checked) {
+      await desfazerTentativa(db, keys, config);
+      const res = problem(c, servidorOcupado());
+      res.headers.set('retry-after', String(OCUPADO_RETRY_S));
+      return res;
     }
+    const result = checked.value;
+    if (!result) throw invalid(); // stays counted as a failure
+    await registrarSucesso(db, keys);
     const me = await loadMe(db, result.response.user.id);
     if (me?.status !== 'ativo') {
       await db.execute(sql`delete from auth_session where token = ${result.response.token}`);
       throw new HttpError(403, 'Erro no login', 'Usuário inativo. Fale com o administrador.');
     }
-    await db.delete(loginTentativas).where(eq(loginTentativas.chave, chave));
-    // Old failures of everyone are pruned here, off the hot path of requests.
-    await db.delete(loginTentativas).where(sql`${loginTentativas.created_at} < now() - interval '1 day'`);
     const res = c.json({ usuario: me }, 200);
     for (const cookie of result.headers.getSetCookie()) res.headers.append('set-cookie', cookie);
     return res;

@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { addressKey, clientAddress } from './client-address';
+import { parseTrustProxy } from './config';
+
+const seen = async (trustProxy: number, xff?: string | string[]) => {
+  const app = new Hono().get('/', (c) => c.text(clientAddress(c, trustProxy)));
+  const headers = new Headers();
+  for (const v of xff === undefined ? [] : Array.isArray(xff) ? xff : [xff])
+    headers.append('x-forwarded-for', v);
+  return (await app.request('http://localhost/', { headers })).text();
+};
+
+describe('clientAddress', () => {
+  it('ignores X-Forwarded-For without a trusted proxy', async () => {
+    expect(await seen(0, '203.0.113.9')).toBe('local');
+  });
+
+  it('takes the entry the trusted proxy appended, never the client-written left-most one', async () => {
+    expect(await seen(1, '1.1.1.1, 10.9.8.7, 203.0.113.9')).toBe('203.0.113.9');
+    expect(await seen(1, ['1.1.1.1', '203.0.113.9'])).toBe('203.0.113.9');
+  });
+
+  it('with TRUST_PROXY=n takes the n-th entry from the right (hop count)', async () => {
+    // client → proxy A (appends the client) → proxy B (appends A) → server
+    expect(await seen(2, 'forjado, 203.0.113.9, 10.0.0.2')).toBe('203.0.113.9');
+    // a chain shorter than the hop count: as far as the proxies reach
+    expect(await seen(3, '203.0.113.9, 10.0.0.2')).toBe('203.0.113.9');
+  });
+
+  it('strips ports and brackets, and cuts junk short', async () => {
+    expect(await seen(1, '203.0.113.9:4711')).toBe('203.0.113.9');
+    expect(await seen(1, '[2001:DB8::1]:443')).toBe('2001:db8::1');
+    expect((await seen(1, 'x'.repeat(500))).length).toBe(64);
+  });
+});
+
+describe('addressKey', () => {
+  it('IPv4 as is (also IPv4-mapped), IPv6 by its /64', () => {
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('2001:db8:a:b:1:2:3:4')).toBe('2001:db8:a:b::/64');
+    expect(addressKey('2001:db8:a:b::ffff')).toBe('2001:db8:a:b::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('local')).toBe('local');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is a hop count; anything else refuses to start with a clear message', () => {
+    expect(parseTrustProxy(undefined)).toBe(0);
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(() => parseTrustProxy('yes')).toThrow(/TRUST_PROXY inválido/);
+  });
+});
