@@ -108,9 +108,16 @@ export async function findUsuarioByEmail(db: Executor, email: string) {
   return r ?? null;
 }
 
-/** Ends every session of a user (deactivation, password change). */
-export async function endSessions(db: Executor, authUserId: string) {
-  await db.execute(sql`delete from auth_session where user_id = ${authUserId}`);
+/**
+ * Ends every session of a user (deactivation, password reset by someone else), or every one but
+ * `keepToken` (the user changed their own password: the session they did it from stays).
+ */
+export async function endSessions(db: Executor, authUserId: string, keepToken?: string | null) {
+  await db.execute(
+    keepToken
+      ? sql`delete from auth_session where user_id = ${authUserId} and token <> ${keepToken}`
+      : sql`delete from auth_session where user_id = ${authUserId}`,
+  );
 }
 
 /** Other active administrators who can still manage users (the lock-out rule counts these). */

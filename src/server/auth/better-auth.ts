@@ -22,7 +22,7 @@ export function createAuth(db: Db, opts: { secret: string; baseURL: string; trus
       provider: 'pg',
       schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification },
     }),
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 6, maxPasswordLength: 128 },
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
     session: {
       expiresIn: 60 * 60 * 24 * SESSION_DAYS,
       updateAge: 60 * 60 * 24,

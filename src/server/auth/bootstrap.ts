@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { countUsuarios, insertUsuario } from '../../db/queries/usuarios';
 import { appConfig } from '../../db/schema';
 import { PERMISSOES } from '../../schemas/permissoes';
+import { problemaSenha } from './password-policy';
 
 /** The session-signing secret: from the environment, else generated once and kept in the database
  * so that every instance (and every restart) signs cookies alike. */
@@ -19,7 +20,8 @@ export async function loadAuthSecret(db: Db): Promise<string> {
 
 /**
  * First start on an empty database: create the `admin` user with every permission, with
- * ADMIN_PASSWORD or a random password printed once. There is no built-in credential.
+ * ADMIN_PASSWORD (8+ characters, not a common password: else the start fails) or a random password
+ * printed once. There is no built-in credential.
  */
 export async function ensureAdmin(
   db: Db,
@@ -30,6 +32,11 @@ export async function ensureAdmin(
     // Two instances starting together must not both create an admin.
     await tx.execute(sql`select pg_advisory_xact_lock(7271001)`);
     if ((await countUsuarios(tx)) > 0) return { created: false };
+    const fraca = opts.adminPassword !== undefined && problemaSenha(opts.adminPassword);
+    if (fraca) {
+      // Refuse to start rather than create an administrator anyone could guess.
+      throw new Error(`ADMIN_PASSWORD recusada: ${fraca} Defina outra e inicie de novo.`);
+    }
     const senha = opts.adminPassword ?? randomBytes(12).toString('base64url');
     const email = `admin@${opts.emailDominio}`;
     await insertUsuario(tx, {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { loadMe, sessaoMe } from '../../db/queries/usuarios';
 import type { AppDeps, AppEnv } from '../context';
@@ -52,6 +53,15 @@ export function verifiedToken(value: string, secret: string): string | null {
   const given = Buffer.from(value.slice(dot + 1), 'base64');
   const expected = createHmac('sha256', secret).update(token).digest();
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+/** The token of the request's session cookie when its signature holds (which session "this" is). */
+export async function currentSessionToken(c: Context<AppEnv>): Promise<string | null> {
+  const header = c.req.header('cookie');
+  if (!header) return null;
+  const cfg = await cookieSettings(c.get('deps').auth);
+  const value = readCookie(header, cfg.name);
+  return value ? verifiedToken(value, cfg.secret) : null;
 }
 
 /**

@@ -56,14 +56,34 @@ describe('/api/usuarios', () => {
     expect(res.body).toMatchObject({ role: 'usuario', status: 'ativo', permissoes: ['dashboard'] });
   });
 
-  it('enforces the 6-character password and the required fields in pt-BR', async () => {
-    const res = await admin.post('/api/usuarios', novo({ senha: '123', nome: '' }));
+  it('enforces the 8-character password and the required fields in pt-BR', async () => {
+    const res = await admin.post('/api/usuarios', novo({ senha: 'seg-123', nome: '' }));
     expect(res.status).toBe(400);
     const msgs = Object.fromEntries(
       res.body.errors.map((e: { path: string; message: string }) => [e.path, e.message]),
     );
-    expect(msgs.senha).toBe('A senha deve ter no mínimo 6 caracteres.');
+    expect(msgs.senha).toBe('A senha deve ter no mínimo 8 caracteres.');
     expect(msgs.nome).toBe('Informe o nome.');
+  });
+
+  it('refuses a common password on create and on update, naming the field, and writes nothing', async () => {
+    const body = novo({ senha: 'password1' });
+    const res = await admin.post('/api/usuarios', body);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { path: 'senha', message: 'Esta senha é muito comum e fácil de adivinhar: escolha outra senha.' },
+    ]);
+    expect(await queryRows(env.db, sql`select 1 from auth_user where email = ${body.email}`)).toHaveLength(0);
+    // the list is checked case-insensitively ("Iloveyou" is "iloveyou")
+    expect((await admin.post('/api/usuarios', novo({ senha: 'Iloveyou' }))).status).toBe(400);
+
+    const u = await userWith(env, ['dashboard']);
+    const upd = await admin.patch(`/api/usuarios/${u.row.id}`, { senha: '12345678' });
+    expect(upd.status).toBe(400);
+    expect(upd.body.errors[0].path).toBe('senha');
+    // the old password still works, the session too
+    expect((await u.client.get('/api/auth/me')).status).toBe(200);
+    expect((await login(env, u.email, u.senha).then((c) => c.get('/api/auth/me'))).status).toBe(200);
   });
 
   it('refuses a duplicate e-mail with 409 and writes nothing', async () => {
@@ -178,9 +198,154 @@ describe('/api/usuarios', () => {
     for (const u of res.body.items) expect(u.nome.toLowerCase()).toContain('maria');
   });
 
+  it("changing one's own password ends one's other sessions and keeps the current one", async () => {
+    const u = await userWith(env, ['dashboard', 'usuarios']);
+    const elsewhere = await login(env, u.email, u.senha); // e.g. a stolen session
+    expect((await elsewhere.get('/api/auth/me')).status).toBe(200);
+    const res = await u.client.patch(`/api/usuarios/${u.row.id}`, { senha: 'outra-senha-boa' });
+    expect(res.status).toBe(200);
+    expect((await u.client.get('/api/auth/me')).status).toBe(200);
+    expect((await elsewhere.get('/api/auth/me')).status).toBe(401);
+    expect((await login(env, u.email, 'outra-senha-boa').then((c) => c.get('/api/auth/me'))).status).toBe(
+      200,
+    );
+  });
+
+  it("an administrator resetting someone's password ends all of that person's sessions", async () => {
+    const u = await userWith(env, ['dashboard']);
+    const second = await login(env, u.email, u.senha);
+    expect((await admin.patch(`/api/usuarios/${u.row.id}`, { senha: 'definida-pelo-admin' })).status).toBe(
+      200,
+    );
+    expect((await u.client.get('/api/auth/me')).status).toBe(401);
+    expect((await second.get('/api/auth/me')).status).toBe(401);
+    expect((await admin.get('/api/auth/me')).status).toBe(200);
+  });
+
   it('is closed to users without the usuarios permission', async () => {
     const u = await userWith(env, ['dashboard', 'vendas']);
     expect((await u.client.get('/api/usuarios')).status).toBe(403);
     expect((await u.client.post('/api/usuarios', novo())).status).toBe(403);
+  });
+});
+
+describe('/api/usuarios: who may grant what', () => {
+  const snapshot = async (id: string) =>
+    (
+      await queryRows<{ role: string; status: string; nome: string; permissoes: string[]; senha: string }>(
+        env.db,
+        sql`select u.role, u.status, u.nome, a.password as senha,
+            coalesce((select array_agg(p.permissao order by p.permissao) from usuario_permissoes p
+                      where p.usuario_id = u.id), '{}') as permissoes
+          from usuarios u join auth_account a on a.user_id = u.auth_user_id where u.id = ${id}`,
+      )
+    )[0]!;
+
+  /** A manager: holds `usuarios` (and a few screens) but is not an administrator. */
+  const gerente = () => userWith(env, ['dashboard', 'usuarios', 'clientes', 'orcamentos']);
+
+  const refused = (res: { status: number; body: { detail: string } }, detail: RegExp) => {
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toMatch(detail);
+  };
+
+  it('a usuarios holder cannot make itself administrator nor give itself more permissions', async () => {
+    const g = await gerente();
+    const before = await snapshot(g.row.id);
+    refused(await g.client.patch(`/api/usuarios/${g.row.id}`, { role: 'admin' }), /próprias permissões/);
+    refused(
+      await g.client.patch(`/api/usuarios/${g.row.id}`, {
+        permissoes: [...before.permissoes, 'funcionarios'],
+      }),
+      /próprias permissões/,
+    );
+    expect(await snapshot(g.row.id)).toEqual(before);
+    // removing one's own permission is fine
+    const less = await g.client.patch(`/api/usuarios/${g.row.id}`, {
+      permissoes: ['dashboard', 'usuarios', 'clientes'],
+    });
+    expect(less.status).toBe(200);
+  });
+
+  it('an administrator cannot widen their own permissions either', async () => {
+    const a = await userWith(env, ['dashboard', 'usuarios'], { role: 'admin' });
+    refused(
+      await a.client.patch(`/api/usuarios/${a.row.id}`, { permissoes: ['dashboard', 'usuarios', 'vendas'] }),
+      /próprias permissões/,
+    );
+  });
+
+  it('a usuarios holder cannot touch an administrator: no password reset, no edit, no deactivation', async () => {
+    const g = await gerente();
+    const id = await adminId();
+    const before = await snapshot(id);
+    for (const change of [
+      { senha: 'tomada-de-conta-1' },
+      { nome: 'Ex-admin' },
+      { status: 'inativo' },
+      { role: 'usuario' },
+      { permissoes: ['dashboard'] },
+    ]) {
+      refused(await g.client.patch(`/api/usuarios/${id}`, change), /Somente um administrador/);
+    }
+    expect(await snapshot(id)).toEqual(before);
+    expect((await admin.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('only an administrator creates an administrator or a usuarios holder', async () => {
+    const g = await gerente();
+    for (const over of [
+      { role: 'admin', permissoes: ['dashboard'] },
+      { permissoes: ['dashboard', 'usuarios'] },
+    ]) {
+      const body = novo(over);
+      refused(await g.client.post('/api/usuarios', body), /Somente um administrador pode conceder/);
+      expect(await queryRows(env.db, sql`select 1 from auth_user where email = ${body.email}`)).toHaveLength(
+        0,
+      );
+    }
+    expect((await admin.post('/api/usuarios', novo({ permissoes: ['usuarios'] }))).status).toBe(201);
+    expect((await admin.post('/api/usuarios', novo({ role: 'admin' }))).status).toBe(201);
+  });
+
+  it('a usuarios holder grants only what it holds, and never usuarios or admin, on update', async () => {
+    const g = await gerente();
+    const u = await userWith(env, ['dashboard']);
+    const before = await snapshot(u.row.id);
+    refused(await g.client.patch(`/api/usuarios/${u.row.id}`, { role: 'admin' }), /Somente um administrador/);
+    refused(
+      await g.client.patch(`/api/usuarios/${u.row.id}`, { permissoes: ['dashboard', 'usuarios'] }),
+      /Somente um administrador/,
+    );
+    refused(
+      await g.client.patch(`/api/usuarios/${u.row.id}`, { permissoes: ['dashboard', 'funcionarios'] }),
+      /só pode conceder permissões que você mesmo tem/,
+    );
+    refused(
+      await g.client.post('/api/usuarios', novo({ permissoes: ['funcionarios'] })),
+      /só pode conceder permissões que você mesmo tem/,
+    );
+    expect(await snapshot(u.row.id)).toEqual(before);
+    // within its reach it manages staff as before
+    const ok = await g.client.patch(`/api/usuarios/${u.row.id}`, {
+      nome: 'Atendente',
+      permissoes: ['dashboard', 'clientes'],
+      senha: 'nova-senha-da-loja',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.permissoes).toEqual(['clientes', 'dashboard']);
+    expect((await g.client.post('/api/usuarios', novo({ permissoes: ['orcamentos'] }))).status).toBe(201);
+  });
+
+  it('a usuarios holder cannot reset the password of someone with permissions it lacks', async () => {
+    const g = await gerente();
+    const rh = await userWith(env, ['dashboard', 'funcionarios']);
+    const before = await snapshot(rh.row.id);
+    refused(
+      await g.client.patch(`/api/usuarios/${rh.row.id}`, { senha: 'quero-entrar-1' }),
+      /senha de quem tem permissões que você não tem/,
+    );
+    expect(await snapshot(rh.row.id)).toEqual(before);
+    expect((await rh.client.get('/api/auth/me')).status).toBe(200);
   });
 });

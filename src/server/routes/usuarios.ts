@@ -13,15 +13,67 @@ import {
   setSenha,
 } from '../../db/queries/usuarios';
 import { authUser, usuarios } from '../../db/schema';
+import type { Me } from '../../schemas/auth';
 import { listQuery, uuid } from '../../schemas/common';
 import type { Permissao } from '../../schemas/permissoes';
 import { usuarioCreate, usuarioUpdate } from '../../schemas/usuarios';
+import { problemaSenha } from '../auth/password-policy';
+import { currentSessionToken } from '../auth/session';
 import { type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
-import { badRequest, conflict, notFound, staleWrite } from '../errors';
+import { badRequest, conflict, HttpError, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { requirePermission } from '../permissions';
 
 const guard = requirePermission('usuarios');
+
+const negado = (detail: string) => new HttpError(403, 'Acesso negado', detail);
+const SO_ADMIN_CONCEDE =
+  'Somente um administrador pode conceder o papel de administrador ou a permissão Usuários.';
+
+/** 400 on `senha` for a common password (the length is the schema's). */
+function checkSenha(senha: string | undefined) {
+  const problema = senha === undefined ? null : problemaSenha(senha);
+  if (problema) throw badRequest(problema, [{ path: 'senha', message: problema }]);
+}
+
+/**
+ * Who may give what (issue 12 §5: a holder of `usuarios` made itself administrator and reset the
+ * administrator's password). The `usuarios` permission lets a non-administrator manage ordinary staff
+ * within their own reach, never beyond it:
+ * - only an administrator grants the admin role or the `usuarios` permission, and touches an
+ *   administrator's account at all (edit, deactivate, password);
+ * - a non-administrator grants only permissions they hold, and resets the password only of someone
+ *   whose permissions they all hold (else signing in as that person would widen their own access);
+ * - nobody widens their own role or permissions, administrators included.
+ * `target` is the account before the change (null when creating); `granted` the permissions it gains.
+ */
+function checkGrant(
+  me: Me,
+  target: { id: string; role: string; permissoes: readonly string[] } | null,
+  change: { role?: string; granted: readonly Permissao[]; senha: boolean },
+) {
+  const isAdmin = me.role === 'admin';
+  const promoted = change.role === 'admin' && target?.role !== 'admin';
+  if (target && target.id === me.id && (promoted || change.granted.length > 0)) {
+    throw negado('Você não pode ampliar as suas próprias permissões: peça a um administrador.');
+  }
+  if (isAdmin) return;
+  if (target?.role === 'admin') {
+    throw negado('Somente um administrador pode alterar a conta de um administrador.');
+  }
+  if (promoted || change.granted.includes('usuarios')) throw negado(SO_ADMIN_CONCEDE);
+  if (change.granted.some((p) => !me.permissoes.includes(p))) {
+    throw negado('Você só pode conceder permissões que você mesmo tem.');
+  }
+  if (
+    change.senha &&
+    target &&
+    target.id !== me.id &&
+    target.permissoes.some((p) => !me.permissoes.includes(p as Permissao))
+  ) {
+    throw negado('Você não pode alterar a senha de quem tem permissões que você não tem.');
+  }
+}
 
 /** Serialises every change that could leave the shop without an administrator. */
 const lockAdmins = (tx: Executor) => tx.execute(sql`select pg_advisory_xact_lock(7271002)`);
@@ -43,6 +95,8 @@ export const usuariosRoutes = new Hono<AppEnv>()
   })
   .post('/', guard, async (c) => {
     const input = await parseBody(c, usuarioCreate);
+    checkSenha(input.senha);
+    checkGrant(currentUser(c), null, { role: input.role, granted: input.permissoes, senha: false });
     const { db } = c.get('deps');
     if (await findUsuarioByEmail(db, input.email)) {
       throw conflict('E-mail já cadastrado', 'Já existe um usuário com este e-mail.');
@@ -57,8 +111,10 @@ export const usuariosRoutes = new Hono<AppEnv>()
   .patch('/:id', guard, async (c) => {
     const id = parseId(c, uuid);
     const input = await parseBody(c, usuarioUpdate);
+    checkSenha(input.senha);
     const me = currentUser(c);
     const { db } = c.get('deps');
+    const myToken = input.senha && me.id === id ? await currentSessionToken(c) : null;
     await db.transaction(async (tx) => {
       const [before] = await tx.select().from(usuarios).where(eq(usuarios.id, id)).for('update');
       if (!before) throw notFound('Usuário não encontrado.');
@@ -69,8 +125,13 @@ export const usuariosRoutes = new Hono<AppEnv>()
       }
       const role = input.role ?? before.role;
       const status = input.status ?? before.status;
-      const current = await getUsuario(tx, id);
-      const permissoes = (input.permissoes ?? current!.permissoes) as Permissao[];
+      const current = (await getUsuario(tx, id))!;
+      checkGrant(me, current, {
+        role: input.role,
+        granted: (input.permissoes ?? []).filter((p) => !current.permissoes.includes(p)),
+        senha: !!input.senha,
+      });
+      const permissoes = (input.permissoes ?? current.permissoes) as Permissao[];
       const stillAdmin = role === 'admin' && status === 'ativo' && permissoes.includes('usuarios');
       if (before.role === 'admin' && before.status === 'ativo' && !stillAdmin) {
         await lockAdmins(tx);
@@ -96,9 +157,12 @@ export const usuariosRoutes = new Hono<AppEnv>()
       }
       if (input.permissoes !== undefined) await replacePermissoes(tx, id, input.permissoes);
       if (input.senha) await setSenha(tx, before.auth_user_id, input.senha);
-      // A deactivated user, or one whose password someone else reset, is signed out everywhere now.
+      // A deactivated user, or one whose password someone else reset, is signed out everywhere now;
+      // who changes their own password stays signed in here only (another session may be a thief's).
       if ((status === 'inativo' && before.status === 'ativo') || (input.senha && me.id !== id)) {
         await endSessions(tx, before.auth_user_id);
+      } else if (input.senha) {
+        await endSessions(tx, before.auth_user_id, myToken);
       }
       await publish(tx, 'usuarios', 'atualizado', id);
     });
