@@ -1,4 +1,4 @@
-import { ADMIN_SENHA, expect, signInPage, test, unique } from './fixtures';
+import { ADMIN_SENHA, apiAs, createUser, expect, signInPage, test, unique } from './fixtures';
 
 test('admin creates a user with only Orçamentos, then grants Clientes; the other browser follows', async ({
   browser,
@@ -18,9 +18,15 @@ test('admin creates a user with only Orçamentos, then grants Clientes; the othe
   const dialog = admin.getByRole('dialog', { name: 'Novo Usuário' });
   await dialog.getByLabel('Nome').fill(nome);
   await dialog.getByLabel('E-mail').fill(email);
-  await dialog.getByLabel('Senha').fill('123');
+  await dialog.getByLabel('Senha').fill('seg-123');
   await dialog.getByRole('button', { name: 'Criar Usuário' }).click();
-  await expect(dialog.getByText('A senha deve ter no mínimo 6 caracteres.')).toBeVisible();
+  await expect(dialog.getByText('A senha deve ter no mínimo 8 caracteres.')).toBeVisible();
+  // long enough but on the list of common passwords: the server names the field
+  await dialog.getByLabel('Senha').fill('password1');
+  await dialog.getByRole('button', { name: 'Criar Usuário' }).click();
+  await expect(
+    dialog.getByText('Esta senha é muito comum e fácil de adivinhar: escolha outra senha.'),
+  ).toBeVisible();
   await dialog.getByLabel('Senha').fill('senha-forte-1');
   // default permission is Dashboard: swap it for Orçamentos only
   await dialog.getByRole('checkbox', { name: 'Dashboard' }).click();
@@ -76,4 +82,45 @@ test('admin creates a user with only Orçamentos, then grants Clientes; the othe
 
   await adminCtx.close();
   await userCtx.close();
+});
+
+test('a manager with Usuários is not offered what it cannot give, nor an administrator to edit', async ({
+  page,
+  admin,
+}) => {
+  const gerente = await createUser(admin, ['usuarios', 'clientes']);
+  const comum = await createUser(admin, ['clientes']);
+  // the server refuses the manager a permission it lacks (the screen never offers it)
+  const api = await apiAs(gerente.email, gerente.senha);
+  const me = await (await api.get('/api/auth/me')).json();
+  const tentativa = await api.patch(`/api/usuarios/${me.id}`, {
+    data: { permissoes: ['usuarios', 'clientes', 'vendas'] },
+  });
+  expect(tentativa.status()).toBe(403);
+  await api.dispose();
+
+  await signInPage(page, gerente.email, gerente.senha);
+  await page.goto('/usuarios');
+  const busca = page.getByPlaceholder('Buscar por nome ou e-mail...');
+  await busca.fill('admin@lavra.local');
+  const adminCard = page.getByTestId('usuario-card').filter({ hasText: 'admin@lavra.local' });
+  await expect(adminCard).toBeVisible();
+  await expect(adminCard.getByRole('button', { name: /^Editar / })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Novo Usuário' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo Usuário' });
+  await expect(dialog.getByRole('checkbox')).toHaveCount(1);
+  await expect(dialog.getByRole('checkbox', { name: 'Clientes' })).toBeVisible();
+  await expect(dialog.getByLabel('Papel').locator('option')).toHaveText(['Usuário']);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+  await busca.fill(comum.email);
+  await page
+    .getByTestId('usuario-card')
+    .filter({ hasText: comum.email })
+    .getByRole('button', { name: `Editar ${comum.nome}` })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Editar Usuário' });
+  await expect(edit.getByRole('checkbox')).toHaveCount(1);
+  await expect(edit.getByLabel('Papel').locator('option')).toHaveText(['Usuário']);
 });

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { Page } from '../../../schemas/common';
 import { PERMISSAO_LABEL, PERMISSOES } from '../../../schemas/permissoes';
 import type { Usuario } from '../../../schemas/usuarios';
+import { useAuth } from '../../app/auth';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -17,6 +18,9 @@ import { UsuarioDialog } from './usuario-dialog';
 const LIMIT = 24;
 
 export default function UsuariosPage() {
+  const { me } = useAuth();
+  // Only an administrator may change an administrator's account (the server refuses others).
+  const canEdit = (u: Usuario) => me?.role === 'admin' || u.role !== 'admin';
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<{ open: boolean; usuario: Usuario | null }>({
@@ -72,14 +76,16 @@ export default function UsuariosPage() {
                       <p className="truncate font-semibold">{u.nome}</p>
                       <p className="truncate text-sm text-muted-foreground">{u.email}</p>
                     </div>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Editar ${u.nome}`}
-                      onClick={() => setDialog({ open: true, usuario: u })}
-                    >
-                      <Pencil />
-                    </Button>
+                    {canEdit(u) && (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Editar ${u.nome}`}
+                        onClick={() => setDialog({ open: true, usuario: u })}
+                      >
+                        <Pencil />
+                      </Button>
+                    )}
                   </div>
                   <div className="flex flex-wrap gap-2">
                     <Badge variant={u.role === 'admin' ? 'default' : 'secondary'}>

@@ -3,8 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PERMISSAO_LABEL, PERMISSOES, type Permissao } from '../../../schemas/permissoes';
-import { type Usuario, usuarioCreate, usuarioUpdate } from '../../../schemas/usuarios';
+import { SENHA_MIN, type Usuario, usuarioCreate, usuarioUpdate } from '../../../schemas/usuarios';
 import type { z } from '../../../schemas/z';
+import { useAuth } from '../../app/auth';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import {
@@ -18,6 +19,7 @@ import {
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
+import { grantable } from './grants';
 
 type FormValues = {
   nome: string;
@@ -49,6 +51,14 @@ export function UsuarioDialog({
 }) {
   const editing = !!usuario;
   const qc = useQueryClient();
+  const { me } = useAuth();
+  // Options the signed-in user cannot give are not offered; those the account already has stay
+  // visible so they can be taken away.
+  const canGive = grantable(me, usuario);
+  const shown = PERMISSOES.filter((p) => canGive.has(p) || usuario?.permissoes.includes(p));
+  const offerAdmin = me?.role === 'admin' || usuario?.role === 'admin';
+  // A boolean, not `me`: a refetch of /auth/me must not reset a form being filled in.
+  const defaultDashboard = grantable(me, null).has('dashboard');
   const form = useForm<FormValues>({
     // The same zod schema the server validates with.
     resolver: zodResolver(
@@ -71,9 +81,10 @@ export function UsuarioDialog({
             status: usuario.status,
             permissoes: usuario.permissoes as Permissao[],
           }
-        : EMPTY,
+        : // the default Dashboard only when the signed-in user may give it
+          { ...EMPTY, permissoes: defaultDashboard ? ['dashboard'] : [] },
     );
-  }, [open, usuario, reset]);
+  }, [open, usuario, reset, defaultDashboard]);
 
   const save = useMutation({
     mutationFn: (v: FormValues) =>
@@ -132,7 +143,7 @@ export function UsuarioDialog({
             id="u-senha"
             label={editing ? 'Nova senha (opcional)' : 'Senha'}
             required={!editing}
-            hint="Mínimo 6 caracteres"
+            hint={`Mínimo ${SENHA_MIN} caracteres; evite senhas comuns`}
             error={errors.senha?.message}
           >
             <Input
@@ -146,7 +157,7 @@ export function UsuarioDialog({
             <FormField id="u-role" label="Papel">
               <NativeSelect id="u-role" {...register('role')}>
                 <option value="usuario">Usuário</option>
-                <option value="admin">Administrador</option>
+                {offerAdmin && <option value="admin">Administrador</option>}
               </NativeSelect>
             </FormField>
             <FormField id="u-status" label="Status">
@@ -163,7 +174,7 @@ export function UsuarioDialog({
               name="permissoes"
               render={({ field }) => (
                 <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-                  {PERMISSOES.map((p) => {
+                  {shown.map((p) => {
                     const id = `perm-${p}`;
                     const checked = field.value.includes(p);
                     return (
