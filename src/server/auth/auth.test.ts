@@ -1,16 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client';
 import { queryRows } from '../../db/queries/common';
+import { countUsuarios } from '../../db/queries/usuarios';
 import { PERMISSOES } from '../../schemas/permissoes';
 import {
   ADMIN_SENHA,
   Client,
   createTestDeps,
+  freshPostgresDatabase,
   login,
   loginAdmin,
   type TestEnv,
   userWith,
 } from '../testing/harness';
+import { ensureAdmin } from './bootstrap';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -68,6 +72,7 @@ describe('sign-in', () => {
     const blocked = await anon.post('/api/auth/login', { usuario: 'alvo', senha: 'outra' });
     expect(blocked.status).toBe(429);
     expect(blocked.body.detail).toMatch(/Muitas tentativas de login/);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('an inactive user cannot sign in, and deactivation ends open sessions', async () => {
@@ -161,5 +166,28 @@ describe('sign-in', () => {
     expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('same-origin');
+  });
+});
+
+describe('first start', () => {
+  it('refuses a short or common ADMIN_PASSWORD with a clear message and creates no admin', async () => {
+    const { url, drop } = await freshPostgresDatabase();
+    const database = await openDatabase({ databaseUrl: url });
+    try {
+      const start = (adminPassword?: string) =>
+        ensureAdmin(database.db, { emailDominio: 'lavra.test', adminPassword, log: () => {} });
+      await expect(start('admin1')).rejects.toThrow(
+        'ADMIN_PASSWORD recusada: A senha deve ter no mínimo 8 caracteres. Defina outra e inicie de novo.',
+      );
+      await expect(start('password123')).rejects.toThrow(/ADMIN_PASSWORD recusada: Esta senha é muito comum/);
+      expect(await countUsuarios(database.db)).toBe(0);
+      // without ADMIN_PASSWORD the random one is made as before (16 characters of base64url)
+      const made = await start();
+      expect(made.created).toBe(true);
+      expect(made.senha).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    } finally {
+      await database.close();
+      await drop();
+    }
   });
 });
