@@ -128,7 +128,7 @@ describe('sign-in throttling', () => {
     const addr = freshNet();
     const release = await gate.acquire()!; // the only slot, taken by "someone else"
     const queued = attempt(busy, 'na.fila', 'senha-errada', addr(1));
-    await vi.waitFor(() => expect(gate.waitingCount).toBe(1));
+    await vi.waitFor(() => expect(gate.waitingCount).toBe(1), { timeout: 10_000 });
     const over = await attempt(busy, 'sem.lugar', 'senha-errada', addr(2));
     expect(over.status).toBe(503);
     expect(over.headers.get('retry-after')).toBe('2');
