@@ -13,14 +13,14 @@ let produtoId: string;
 beforeAll(async () => {
   env = await createTestDeps();
   admin = await loginAdmin(env);
-  [{ id: clienteId }] = (await env.db.insert(clientes).values({ nome: 'Cliente Idem' }).returning()) as [
-    { id: string },
-  ];
+  clienteId = (await env.db.insert(clientes).values({ nome: 'Cliente Idem' }).returning())[0]!.id;
   await env.db.execute(sql`insert into categorias_produtos (nome) values ('pedras')`);
-  [{ id: produtoId }] = (await env.db
-    .insert(produtos)
-    .values({ nome: 'Cuba inox', categoria: 'pedras', valor_m2: '185.00', tipo_unidade: 'unitário' })
-    .returning()) as [{ id: string }];
+  produtoId = (
+    await env.db
+      .insert(produtos)
+      .values({ nome: 'Cuba inox', categoria: 'pedras', valor_m2: '185.00', tipo_unidade: 'unitário' })
+      .returning()
+  )[0]!.id;
 });
 afterAll(() => env.close());
 
@@ -93,7 +93,7 @@ describe('Idempotency-Key on creating requests', () => {
     const other = await withKey(admin, '/api/vendedores', { nome: 'Outro Corpo' }, key);
     expect(other.status).toBe(422);
     expect(other.body.detail).toBe(
-      'Esta chave de idempotência já foi usada com outros dados. Gere uma nova chave para uma nova operação.',
+      'Esta operação já foi registrada com outros dados (mesma chave de idempotência). Recarregue a página e confira antes de salvar de novo.',
     );
     expect(await count('vendedores')).toBe(before);
   });

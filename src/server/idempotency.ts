@@ -24,7 +24,7 @@ const keyMismatch = () =>
   new HttpError(
     422,
     'Chave de idempotência reutilizada',
-    'Esta chave de idempotência já foi usada com outros dados. Gere uma nova chave para uma nova operação.',
+    'Esta operação já foi registrada com outros dados (mesma chave de idempotência). Recarregue a página e confira antes de salvar de novo.',
   );
 const stillRunning = () =>
   new HttpError(
@@ -100,10 +100,10 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     if (!row) continue; // the holder failed and let the key go: try to reserve it again
     if (row.hash_corpo !== hash_corpo) throw keyMismatch();
     if (row.status !== null) {
-      return c.body(row.resposta ?? null, row.status as 200, {
-        ...(row.content_type ? { 'content-type': row.content_type } : {}),
-        [IDEMPOTENT_REPLAY_HEADER]: 'true',
-      });
+      const headers: Record<string, string> = { [IDEMPOTENT_REPLAY_HEADER]: 'true' };
+      if (row.content_type) headers['content-type'] = row.content_type;
+      if (row.status === 204) return c.body(null, 204, headers);
+      return c.body(row.resposta ?? '', row.status as 200, headers);
     }
     if (Date.now() > deadline) throw stillRunning();
     await sleep(POLL_MS);
@@ -115,6 +115,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   try {
     await next();
     const res = c.res;
+    // 204 has no body to replay; it is still stored, as the answer.
     if (res.status >= 200 && res.status < 300) {
       succeeded = true;
       const resposta = await res.clone().text();

@@ -191,7 +191,7 @@ export default function ArquitetosPage() {
         title="Confirmar exclusão"
         description={`Tem certeza que deseja excluir o arquiteto ${excluir?.nome ?? ''}? Esta ação não pode ser desfeita.`}
         busy={remove.isPending}
-        onConfirm={() => excluir && remove.mutate(excluir)}
+        onConfirm={() => excluir && remove.mutateAsync(excluir)}
       />
     </>
   );

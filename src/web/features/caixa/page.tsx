@@ -246,7 +246,7 @@ export default function CaixaPage() {
         confirmLabel="Excluir"
         cancelLabel="Cancelar"
         busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing.id)}
+        onConfirm={() => removing && remove.mutateAsync(removing.id)}
       />
     </>
   );

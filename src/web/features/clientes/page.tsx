@@ -202,7 +202,7 @@ export default function ClientesPage() {
         title="Confirmar exclusão"
         description={`Tem certeza que deseja excluir o cliente ${removing?.nome ?? ''}? Esta ação não pode ser desfeita.`}
         busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
+        onConfirm={() => removing && remove.mutateAsync(removing)}
       />
     </div>
   );

@@ -178,7 +178,7 @@ export function ListaDespesas({
             : ''
         }
         busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing.id)}
+        onConfirm={() => removing && remove.mutateAsync(removing.id)}
       />
     </div>
   );

@@ -226,7 +226,7 @@ export default function FornecedoresPage() {
         title="Confirmar exclusão"
         description={`Tem certeza que deseja excluir o fornecedor ${removing?.nome ?? ''}? Esta ação não pode ser desfeita.`}
         busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
+        onConfirm={() => removing && remove.mutateAsync(removing)}
       />
     </div>
   );

@@ -260,7 +260,7 @@ export default function FuncionariosPage() {
         title="Confirmar exclusão"
         description={`Tem certeza que deseja excluir o funcionário ${removing?.nome ?? ''}? Esta ação não pode ser desfeita.`}
         busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
+        onConfirm={() => removing && remove.mutateAsync(removing)}
       />
     </div>
   );

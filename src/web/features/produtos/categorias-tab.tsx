@@ -181,7 +181,7 @@ export function CategoriasTab() {
         title="Confirmar exclusão"
         description={`Tem certeza que deseja excluir a categoria "${excluir?.nome ?? ''}"? Esta ação não pode ser desfeita.`}
         busy={remover.isPending}
-        onConfirm={() => excluir && remover.mutate(excluir)}
+        onConfirm={() => excluir && remover.mutateAsync(excluir)}
       />
     </div>
   );

@@ -207,7 +207,7 @@ export function ItensVendaTab() {
         title="Confirmar exclusão"
         description={`Tem certeza que deseja excluir o item "${excluir?.nome ?? ''}"? Esta ação não pode ser desfeita.`}
         busy={remover.isPending}
-        onConfirm={() => excluir && remover.mutate(excluir)}
+        onConfirm={() => excluir && remover.mutateAsync(excluir)}
       />
     </div>
   );

@@ -208,7 +208,7 @@ export default function VendedoresPage() {
         title="Confirmar exclusão"
         description="Tem certeza que deseja excluir este vendedor? Esta ação não pode ser desfeita."
         busy={remove.isPending}
-        onConfirm={() => excluir && remove.mutate(excluir)}
+        onConfirm={() => excluir && remove.mutateAsync(excluir)}
       />
     </>
   );
