@@ -17,6 +17,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { ApiError, api } from '../../lib/api';
 import { todayIso } from '../../lib/format';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 interface FormValues {
   nome: string;
@@ -41,6 +42,8 @@ export function MovimentacaoForm({
   onDone: () => void;
 }) {
   const qc = useQueryClient();
+  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
+  const idem = useIdempotencyKey();
   const form = useForm<FormValues, unknown, Parsed>({
     resolver: zodResolver(movimentacaoCreate as unknown as z.ZodType<Parsed, FormValues>),
     defaultValues: empty(),
@@ -64,8 +67,9 @@ export function MovimentacaoForm({
             ...v,
             updated_at: editing.updated_at,
           })
-        : api.post<Movimentacao>('/caixa/movimentacoes', v),
+        : api.post<Movimentacao>('/caixa/movimentacoes', v, { idempotencyKey: idem.key }),
     onSuccess: () => {
+      idem.renew();
       toast.success('Sucesso', {
         description: editing ? 'Movimentação atualizada com sucesso!' : 'Movimentação criada com sucesso!',
       });
@@ -96,7 +100,7 @@ export function MovimentacaoForm({
         <form
           noValidate
           aria-label={editing ? 'Editar Movimentação' : 'Nova Movimentação'}
-          onSubmit={handleSubmit((v) => save.mutate(v))}
+          onSubmit={handleSubmit((v) => save.mutateAsync(v).catch(() => {}))}
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
         >
           <FormField id="mov-nome" label="Nome" required error={errors.nome?.message}>
@@ -143,7 +147,7 @@ export function MovimentacaoForm({
                 Cancelar
               </Button>
             )}
-            <Button type="submit" disabled={save.isPending}>
+            <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
               {editing ? 'Atualizar Movimentação' : 'Adicionar'}
             </Button>
           </div>

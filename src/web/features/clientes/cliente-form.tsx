@@ -11,6 +11,7 @@ import { Input, NativeSelect } from '../../components/ui/input';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
 import { maskCep, maskCpfCnpj, maskTelefone, placeholderDocumento } from '../../lib/masks';
 import { fillFromCep, useCep } from '../../lib/use-cep';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 type Values = ClienteInput;
 type Output = z.output<typeof clienteCreate>;
@@ -62,6 +63,8 @@ export function ClienteForm({
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const qc = useQueryClient();
+  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
+  const idem = useIdempotencyKey();
   const editing = !!cliente;
   const { register, handleSubmit, reset, setError, setValue, watch, getValues, formState } = useForm<
     Values,
@@ -85,8 +88,9 @@ export function ClienteForm({
     mutationFn: (v: Output) =>
       editing
         ? api.patch<Cliente>(`/clientes/${cliente.id}`, { ...v, updated_at: cliente.updated_at })
-        : api.post<Cliente>('/clientes', v),
+        : api.post<Cliente>('/clientes', v, { idempotencyKey: idem.key }),
     onSuccess: () => {
+      idem.renew();
       if (editing) toastSuccess('Cliente atualizado com sucesso!');
       else toastSuccess('Cliente salvo com sucesso!', 'O cliente foi adicionado ao sistema.');
       void qc.invalidateQueries({ queryKey: ['clientes'] });
@@ -122,7 +126,7 @@ export function ClienteForm({
       className="grid gap-4"
       noValidate
       aria-label={editing ? 'Editar Cliente' : 'Novo Cliente'}
-      onSubmit={handleSubmit((v) => save.mutate(v))}
+      onSubmit={handleSubmit((v) => save.mutateAsync(v).catch(() => {}))}
     >
       <div className="grid gap-4 md:grid-cols-2">
         <FormField id={id('nome')} label="Nome" required error={err('nome')} className="md:col-span-2">
@@ -199,7 +203,7 @@ export function ClienteForm({
         <Button variant="outline" onClick={onCancel} disabled={save.isPending}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
           {save.isPending ? 'Salvando...' : editing ? 'Atualizar Cliente' : 'Salvar Cliente'}
         </Button>
       </div>

@@ -122,7 +122,9 @@ export function EditarDespesaDialog({
         <form
           noValidate
           aria-label="Editar despesa"
-          onSubmit={handleSubmit((v) => save.mutate({ ...v, replicar: mensal && replicar }))}
+          onSubmit={handleSubmit((v) =>
+            save.mutateAsync({ ...v, replicar: mensal && replicar }).catch(() => {}),
+          )}
           className="grid gap-4"
         >
           <FormField id="editar-descricao" label="Descrição" required error={errors.descricao?.message}>
@@ -184,7 +186,7 @@ export function EditarDespesaDialog({
             >
               Cancelar
             </Button>
-            <Button type="submit" disabled={save.isPending}>
+            <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
               {save.isPending ? 'Salvando...' : 'Salvar Alterações'}
             </Button>
           </DialogFooter>

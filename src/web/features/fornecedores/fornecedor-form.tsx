@@ -10,6 +10,7 @@ import { Input } from '../../components/ui/input';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
 import { maskCep, maskCnpj, maskTelefone } from '../../lib/masks';
 import { fillFromCep, useCep } from '../../lib/use-cep';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 type Values = FornecedorInput;
 type Output = z.output<typeof fornecedorCreate>;
@@ -55,6 +56,8 @@ export function FornecedorForm({
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const qc = useQueryClient();
+  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
+  const idem = useIdempotencyKey();
   const editing = !!fornecedor;
   const { register, handleSubmit, reset, setError, setValue, formState } = useForm<Values, unknown, Output>({
     resolver: zodResolver(fornecedorCreate),
@@ -71,8 +74,9 @@ export function FornecedorForm({
     mutationFn: (v: Output) =>
       editing
         ? api.patch<Fornecedor>(`/fornecedores/${fornecedor.id}`, { ...v, updated_at: fornecedor.updated_at })
-        : api.post<Fornecedor>('/fornecedores', v),
+        : api.post<Fornecedor>('/fornecedores', v, { idempotencyKey: idem.key }),
     onSuccess: () => {
+      idem.renew();
       if (editing) toastSuccess('Fornecedor atualizado com sucesso!');
       else toastSuccess('Fornecedor salvo com sucesso!', 'O fornecedor foi adicionado ao sistema.');
       void qc.invalidateQueries({ queryKey: ['fornecedores'] });
@@ -108,7 +112,7 @@ export function FornecedorForm({
       className="grid gap-4"
       noValidate
       aria-label={editing ? 'Editar Fornecedor' : 'Novo Fornecedor'}
-      onSubmit={handleSubmit((v) => save.mutate(v))}
+      onSubmit={handleSubmit((v) => save.mutateAsync(v).catch(() => {}))}
     >
       <div className="grid gap-4 md:grid-cols-2">
         <FormField id={id('nome')} label="Nome" required error={err('nome')}>
@@ -173,7 +177,7 @@ export function FornecedorForm({
         <Button variant="outline" onClick={onCancel} disabled={save.isPending}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
           {save.isPending ? 'Salvando...' : editing ? 'Atualizar Fornecedor' : 'Salvar Fornecedor'}
         </Button>
       </div>

@@ -15,6 +15,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
 import { maskCpf, maskTelefone } from '../../lib/masks';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 type Values = FuncionarioInput;
 type Output = z.output<typeof funcionarioForm>;
@@ -62,6 +63,8 @@ export function FuncionarioForm({
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const qc = useQueryClient();
+  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
+  const idem = useIdempotencyKey();
   const editing = !!funcionario;
   const { register, handleSubmit, reset, setError, setValue, formState } = useForm<Values, unknown, Output>({
     resolver: zodResolver(funcionarioForm),
@@ -78,8 +81,9 @@ export function FuncionarioForm({
             updated_at: funcionario.updated_at,
           })
         : // new employees always start ativo (the server decides)
-          api.post<Funcionario>('/funcionarios', v),
+          api.post<Funcionario>('/funcionarios', v, { idempotencyKey: idem.key }),
     onSuccess: () => {
+      idem.renew();
       if (editing) toastSuccess('Funcionário atualizado com sucesso!');
       else toastSuccess('Funcionário salvo com sucesso!', 'O funcionário foi adicionado ao sistema.');
       void qc.invalidateQueries({ queryKey: ['funcionarios'] });
@@ -109,7 +113,7 @@ export function FuncionarioForm({
       className="grid gap-4"
       noValidate
       aria-label={editing ? 'Editar Funcionário' : 'Novo Funcionário'}
-      onSubmit={handleSubmit((v) => save.mutate(v))}
+      onSubmit={handleSubmit((v) => save.mutateAsync(v).catch(() => {}))}
     >
       <div className="grid gap-4 md:grid-cols-2">
         <FormField id={id('nome')} label="Nome" required error={err('nome')}>
@@ -185,7 +189,7 @@ export function FuncionarioForm({
         <Button variant="outline" onClick={onCancel} disabled={save.isPending}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
           {save.isPending ? 'Salvando...' : editing ? 'Atualizar Funcionário' : 'Salvar Funcionário'}
         </Button>
       </div>

@@ -18,6 +18,7 @@ import {
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 type FormValues = {
   nome: string;
@@ -49,6 +50,8 @@ export function UsuarioDialog({
 }) {
   const editing = !!usuario;
   const qc = useQueryClient();
+  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
+  const idem = useIdempotencyKey();
   const form = useForm<FormValues>({
     // The same zod schema the server validates with.
     resolver: zodResolver(
@@ -86,8 +89,9 @@ export function UsuarioDialog({
             permissoes: v.permissoes,
             updated_at: usuario!.updated_at,
           })
-        : api.post<Usuario>('/usuarios', v),
+        : api.post<Usuario>('/usuarios', v, { idempotencyKey: idem.key }),
     onSuccess: () => {
+      idem.renew();
       toastSuccess(editing ? 'Usuário atualizado com sucesso!' : 'Usuário criado com sucesso!');
       void qc.invalidateQueries({ queryKey: ['usuarios'] });
       onOpenChange(false);
@@ -115,7 +119,11 @@ export function UsuarioDialog({
               : 'Crie o acesso de um membro da equipe.'}
           </DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" onSubmit={handleSubmit((v) => save.mutate(v))} noValidate>
+        <form
+          className="grid gap-4"
+          onSubmit={handleSubmit((v) => save.mutateAsync(v).catch(() => {}))}
+          noValidate
+        >
           <FormField id="u-nome" label="Nome" required error={errors.nome?.message}>
             <Input {...fieldA11y('u-nome', errors.nome?.message)} autoComplete="off" {...register('nome')} />
           </FormField>
@@ -190,7 +198,7 @@ export function UsuarioDialog({
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
               Cancelar
             </Button>
-            <Button type="submit" disabled={save.isPending}>
+            <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
               {save.isPending ? 'Salvando...' : editing ? 'Salvar Alterações' : 'Criar Usuário'}
             </Button>
           </DialogFooter>

@@ -11,6 +11,7 @@ import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
 import { parseNumberInput } from '../../lib/format';
 import { maskCep, maskCpfCnpj, maskTelefone, placeholderDocumento } from '../../lib/masks';
 import { fillFromCep, useCep } from '../../lib/use-cep';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 /** Texts that differ between the seller and the architect screens (spec wording for each). */
 export interface ComissionadoTexts {
@@ -91,6 +92,8 @@ export function ComissionadoForm({
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const qc = useQueryClient();
+  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
+  const idem = useIdempotencyKey();
   const editing = !!item;
   const { register, handleSubmit, reset, setError, setValue, watch, formState } =
     useForm<ComissionadoFormValues>({
@@ -113,8 +116,9 @@ export function ComissionadoForm({
     mutationFn: (v: ComissionadoFormValues) =>
       editing
         ? api.patch<Comissionado>(`/${texts.recurso}/${item!.id}`, { ...v, updated_at: item!.updated_at })
-        : api.post<Comissionado>(`/${texts.recurso}`, v),
+        : api.post<Comissionado>(`/${texts.recurso}`, v, { idempotencyKey: idem.key }),
     onSuccess: (saved) => {
+      idem.renew();
       if (editing) toastSuccess(texts.atualizado);
       else toastSuccess(texts.criado, texts.criadoDescricao);
       void qc.invalidateQueries({ queryKey: [texts.recurso] });
@@ -145,7 +149,11 @@ export function ComissionadoForm({
     });
 
   return (
-    <form className="grid gap-4" onSubmit={handleSubmit((v) => save.mutate(v))} noValidate>
+    <form
+      className="grid gap-4"
+      onSubmit={handleSubmit((v) => save.mutateAsync(v).catch(() => {}))}
+      noValidate
+    >
       <FormField id={id('nome')} label="Nome" required error={errors.nome?.message}>
         <Input {...fieldA11y(id('nome'), errors.nome?.message)} autoComplete="off" {...register('nome')} />
       </FormField>
@@ -262,7 +270,7 @@ export function ComissionadoForm({
             {cancelLabel}
           </Button>
         )}
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
           {save.isPending ? 'Salvando...' : editing ? 'Salvar Alterações' : texts.botaoCriar}
         </Button>
       </div>
