@@ -62,15 +62,33 @@ export function ConflictNotice({ onReload, reloading }: { onReload: () => void; 
 /**
  * Renders `children` with the record read fresh from `path` (`/clientes/<id>`), a loading line
  * until it arrives, and — when the form reports a stale-write 409 through `useReportConflict` — a
- * notice with "Recarregar", which reads the record again and restarts the form with it.
+ * notice with "Recarregar", which reads the record again and restarts the form with it. A null
+ * `path` (a new record) renders `children(null)` at once.
  */
 export function FreshRecord<T>({
   path,
   loadingText = 'Carregando...',
   children,
 }: {
-  path: string;
+  path: string | null;
   loadingText?: string;
+  children: (record: T | null) => ReactNode;
+}) {
+  if (path === null) return <>{children(null)}</>;
+  return (
+    <FreshRecordLoaded<T> key={path} path={path} loadingText={loadingText}>
+      {children}
+    </FreshRecordLoaded>
+  );
+}
+
+function FreshRecordLoaded<T>({
+  path,
+  loadingText,
+  children,
+}: {
+  path: string;
+  loadingText: string;
   children: (record: T) => ReactNode;
 }) {
   const q = useFreshRecord<T>(path);

@@ -15,6 +15,7 @@ import {
   type TipoCartao,
 } from '../../../schemas/cartoes';
 import type { z } from '../../../schemas/z';
+import { useReportConflict } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
@@ -82,6 +83,8 @@ export function CartaoForm({
   const qc = useQueryClient();
   // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
   const idem = useIdempotencyKey();
+  // a stale-write 409 offers to reload the record (inside <FreshRecord>)
+  const reportConflict = useReportConflict();
   const { register, handleSubmit, setError, watch, formState } = useForm<FormValues>({
     resolver,
     defaultValues: valuesOf(cartao),
@@ -102,6 +105,7 @@ export function CartaoForm({
       onDone();
     },
     onError: (e) => {
+      reportConflict(e);
       if (e instanceof ApiError) {
         for (const f of e.errors) {
           if (FIELDS.includes(f.path)) setError(f.path as keyof FormValues, { message: f.message });

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { type Cliente, type ClienteInput, clienteCreate } from '../../../schemas/clientes';
 import { documentoLabel, TIPOS_PESSOA, type TipoPessoa } from '../../../schemas/documentos';
 import type { z } from '../../../schemas/z';
+import { useReportConflict } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
@@ -65,6 +66,8 @@ export function ClienteForm({
   const qc = useQueryClient();
   // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
   const idem = useIdempotencyKey();
+  // a stale-write 409 offers to reload the record (inside <FreshRecord>)
+  const reportConflict = useReportConflict();
   const editing = !!cliente;
   const { register, handleSubmit, reset, setError, setValue, watch, getValues, formState } = useForm<
     Values,
@@ -98,6 +101,7 @@ export function ClienteForm({
       onDone();
     },
     onError: (err) => {
+      reportConflict(err);
       console.error(editing ? 'Erro ao atualizar cliente' : 'Erro ao salvar cliente', err);
       if (err instanceof ApiError) {
         for (const f of err.errors) {

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import type { Cliente } from '../../../schemas/clientes';
 import type { Page } from '../../../schemas/common';
+import { FreshRecord } from '../../components/fresh-record';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -185,12 +186,15 @@ export default function ClientesPage() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <ClienteForm
-                key={editing?.id ?? 'novo'}
-                cliente={editing}
-                onDone={backToList}
-                onCancel={backToList}
-              />
+              {/* the client as the server has it now, not the row the list cached */}
+              <FreshRecord<Cliente>
+                path={editing ? `/clientes/${editing.id}` : null}
+                loadingText="Carregando cliente..."
+              >
+                {(c) => (
+                  <ClienteForm key={c?.id ?? 'novo'} cliente={c} onDone={backToList} onCancel={backToList} />
+                )}
+              </FreshRecord>
             </CardContent>
           </Card>
         </TabsContent>

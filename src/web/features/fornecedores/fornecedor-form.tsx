@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { type Fornecedor, type FornecedorInput, fornecedorCreate } from '../../../schemas/fornecedores';
 import type { z } from '../../../schemas/z';
+import { useReportConflict } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -58,6 +59,8 @@ export function FornecedorForm({
   const qc = useQueryClient();
   // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
   const idem = useIdempotencyKey();
+  // a stale-write 409 offers to reload the record (inside <FreshRecord>)
+  const reportConflict = useReportConflict();
   const editing = !!fornecedor;
   const { register, handleSubmit, reset, setError, setValue, formState } = useForm<Values, unknown, Output>({
     resolver: zodResolver(fornecedorCreate),
@@ -84,6 +87,7 @@ export function FornecedorForm({
       onDone();
     },
     onError: (err) => {
+      reportConflict(err);
       console.error(editing ? 'Erro ao atualizar fornecedor' : 'Erro ao salvar fornecedor', err);
       if (err instanceof ApiError) {
         for (const f of err.errors) {

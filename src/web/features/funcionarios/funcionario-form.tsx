@@ -10,6 +10,7 @@ import {
   HORAS_MENSAIS_PADRAO,
 } from '../../../schemas/funcionarios';
 import type { z } from '../../../schemas/z';
+import { useReportConflict } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
@@ -65,6 +66,8 @@ export function FuncionarioForm({
   const qc = useQueryClient();
   // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
   const idem = useIdempotencyKey();
+  // a stale-write 409 offers to reload the record (inside <FreshRecord>)
+  const reportConflict = useReportConflict();
   const editing = !!funcionario;
   const { register, handleSubmit, reset, setError, setValue, formState } = useForm<Values, unknown, Output>({
     resolver: zodResolver(funcionarioForm),
@@ -91,6 +94,7 @@ export function FuncionarioForm({
       onDone();
     },
     onError: (err) => {
+      reportConflict(err);
       console.error(editing ? 'Erro ao atualizar funcionário' : 'Erro ao salvar funcionário', err);
       if (err instanceof ApiError) {
         for (const f of err.errors) {

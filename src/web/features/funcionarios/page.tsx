@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { Page } from '../../../schemas/common';
 import type { Funcionario, FuncionariosResumo } from '../../../schemas/funcionarios';
+import { FreshRecord } from '../../components/fresh-record';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -239,12 +240,19 @@ export default function FuncionariosPage() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <FuncionarioForm
-                key={editing?.id ?? 'novo'}
-                funcionario={editing}
-                onDone={backToList}
-                onCancel={backToList}
-              />
+              <FreshRecord<Funcionario>
+                path={editing ? `/funcionarios/${editing.id}` : null}
+                loadingText="Carregando funcionário..."
+              >
+                {(f) => (
+                  <FuncionarioForm
+                    key={f?.id ?? 'novo'}
+                    funcionario={f}
+                    onDone={backToList}
+                    onCancel={backToList}
+                  />
+                )}
+              </FreshRecord>
             </CardContent>
           </Card>
         </TabsContent>

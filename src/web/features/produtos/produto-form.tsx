@@ -9,6 +9,7 @@ import {
   type TipoUnidade,
 } from '../../../schemas/produtos';
 import type { z } from '../../../schemas/z';
+import { useReportConflict } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
@@ -101,6 +102,8 @@ export function ProdutoForm({
   const qc = useQueryClient();
   // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
   const idem = useIdempotencyKey();
+  // a stale-write 409 offers to reload the record (inside <FreshRecord>)
+  const reportConflict = useReportConflict();
   const { register, handleSubmit, setError, setValue, getValues, watch, formState } = useForm<FormValues>({
     resolver,
     defaultValues: valuesOf(produto),
@@ -134,6 +137,7 @@ export function ProdutoForm({
       onDone();
     },
     onError: (err) => {
+      reportConflict(err);
       if (err instanceof ApiError) {
         for (const f of err.errors) {
           if ((FIELDS as string[]).includes(f.path))

@@ -4,6 +4,7 @@ import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { type Comissionado, comissionadoCreate, TIPOS_PESSOA } from '../../../schemas/vendedores';
 import type { z } from '../../../schemas/z';
+import { useReportConflict } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
@@ -94,6 +95,8 @@ export function ComissionadoForm({
   const qc = useQueryClient();
   // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
   const idem = useIdempotencyKey();
+  // a stale-write 409 offers to reload the record (inside <FreshRecord>)
+  const reportConflict = useReportConflict();
   const editing = !!item;
   const { register, handleSubmit, reset, setError, setValue, watch, formState } =
     useForm<ComissionadoFormValues>({
@@ -127,6 +130,7 @@ export function ComissionadoForm({
       onDone?.(saved);
     },
     onError: (err) => {
+      reportConflict(err);
       console.error(texts.erroSalvar, err);
       if (err instanceof ApiError) {
         for (const f of err.errors) {
