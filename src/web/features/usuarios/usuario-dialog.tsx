@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PERMISSAO_LABEL, PERMISSOES, type Permissao } from '../../../schemas/permissoes';
 import { type Usuario, usuarioCreate, usuarioUpdate } from '../../../schemas/usuarios';
 import type { z } from '../../../schemas/z';
+import { ConflictNotice, isStaleWrite, useFreshRecord } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import {
@@ -17,6 +18,7 @@ import {
 } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
+import { Loading } from '../../components/ui/states';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
@@ -61,22 +63,28 @@ export function UsuarioDialog({
   });
   const { register, handleSubmit, reset, control, setError, formState } = form;
   const errors = formState.errors;
+  // The user as the server has it now (not the list's row), read on every opening.
+  const fresh = useFreshRecord<Usuario>(open && usuario ? `/usuarios/${usuario.id}` : null);
+  const atual = usuario ? (fresh.data ?? null) : null;
+  const loading = editing && !atual;
+  const [conflict, setConflict] = useState(false);
 
   useEffect(() => {
-    if (!open) return;
+    if (!open) setConflict(false);
+    if (!open || loading) return;
     reset(
-      usuario
+      atual
         ? {
-            nome: usuario.nome,
-            email: usuario.email,
+            nome: atual.nome,
+            email: atual.email,
             senha: '',
-            role: usuario.role,
-            status: usuario.status,
-            permissoes: usuario.permissoes as Permissao[],
+            role: atual.role,
+            status: atual.status,
+            permissoes: atual.permissoes as Permissao[],
           }
         : EMPTY,
     );
-  }, [open, usuario, reset]);
+  }, [open, atual, loading, reset]);
 
   const save = useMutation({
     mutationFn: (v: FormValues) =>
@@ -87,7 +95,7 @@ export function UsuarioDialog({
             role: v.role,
             status: v.status,
             permissoes: v.permissoes,
-            updated_at: usuario!.updated_at,
+            updated_at: (atual ?? usuario!).updated_at,
           })
         : api.post<Usuario>('/usuarios', v, { idempotencyKey: idem.key }),
     onSuccess: () => {
@@ -97,6 +105,7 @@ export function UsuarioDialog({
       onOpenChange(false);
     },
     onError: (err) => {
+      if (isStaleWrite(err)) setConflict(true);
       if (err instanceof ApiError) {
         for (const f of err.errors) {
           if (f.path in EMPTY) setError(f.path as keyof FormValues, { message: f.message });
@@ -119,8 +128,16 @@ export function UsuarioDialog({
               : 'Crie o acesso de um membro da equipe.'}
           </DialogDescription>
         </DialogHeader>
+        {conflict && (
+          <ConflictNotice
+            reloading={fresh.isFetching}
+            onReload={() => void fresh.refetch().then((res) => res.isSuccess && setConflict(false))}
+          />
+        )}
+        {loading && <Loading text="Carregando usuário..." />}
         <form
           className="grid gap-4"
+          hidden={loading}
           onSubmit={handleSubmit((v) => save.mutateAsync(v).catch(() => {}))}
           noValidate
         >
