@@ -23,7 +23,9 @@ test('Vendas → Editar twice: the second opening shows the saved values and sav
   const cliente = unique('Cliente Reedição');
   const { venda } = await vendaViaOrcamento(admin, { cliente });
   const cartao = await (
-    await admin.post('/api/cartoes', { data: { bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: 3, taxa_3x: 5.5 } })
+    await admin.post('/api/cartoes', {
+      data: { bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: 3, taxa_3x: 5.5 },
+    })
   ).json();
 
   await page.goto('/vendas');
@@ -61,11 +63,18 @@ test('Vendas → Editar twice: the second opening shows the saved values and sav
     cartao_id: cartao.id,
   });
 
-  // a change by someone else while the dialog is open: 409, then "Recarregar" shows their version
+  // a change by someone else between two openings: the next opening shows it, not the copy the
+  // page read before (the old dialog showed that cached copy and its save then failed with 409)
+  const between = await admin.patch(`/api/vendas/${venda.id}`, {
+    data: { numero_parcelas: 4, updated_at: saved.updated_at },
+  });
+  expect(between.status()).toBe(200);
   await row.getByRole('button', { name: `Editar venda #${venda.numero}` }).click();
-  await expect(edit.getByLabel('Número de Parcelas')).toHaveValue('2');
+  await expect(edit.getByLabel('Número de Parcelas')).toHaveValue('4');
+
+  // a change by someone else while the dialog is open: 409, then "Recarregar" shows their version
   const other = await admin.patch(`/api/vendas/${venda.id}`, {
-    data: { numero_parcelas: 3, updated_at: saved.updated_at },
+    data: { numero_parcelas: 3, updated_at: (await between.json()).updated_at },
   });
   expect(other.status()).toBe(200);
   await edit.getByLabel('Data da Venda').fill('2026-01-20');
@@ -114,6 +123,37 @@ test('a double-click on "Salvar Cliente" creates one client', async ({ adminPage
   await expect(page.getByRole('row').filter({ hasText: nome })).toHaveCount(1);
   await expect(errorToasts(page)).toHaveCount(0);
   expect(posts).toHaveLength(1);
+  const found = await (await admin.get(`/api/clientes?q=${encodeURIComponent(nome)}`)).json();
+  expect(found.total).toBe(1);
+});
+
+test('two submits faster than the screen can disable "Salvar" still create one client (same key)', async ({
+  adminPage: page,
+  admin,
+}) => {
+  const nome = unique('Cliente Mesma Chave');
+  const keys: (string | null)[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/clientes') {
+      keys.push(r.headers()['idempotency-key'] ?? null);
+    }
+  });
+  await page.goto('/clientes');
+  await page.getByRole('tab', { name: 'Novo Cliente' }).click();
+  await page.getByLabel('Nome').fill(nome);
+  await page.getByLabel('CPF').pressSequentially('52998224725');
+  await page.getByLabel('Telefone').pressSequentially('11987654321');
+  // Two clicks in one task: no re-render between them, so the button is not disabled yet for the
+  // second. The form's one Idempotency-Key makes the server create the client once.
+  await page.getByRole('button', { name: 'Salvar Cliente' }).evaluate((b: HTMLButtonElement) => {
+    b.click();
+    b.click();
+  });
+  await expect(page.getByText('Cliente salvo com sucesso!').first()).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: nome })).toHaveCount(1);
+  expect(keys.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(keys).size).toBe(1);
+  expect(keys[0]).toBeTruthy();
   const found = await (await admin.get(`/api/clientes?q=${encodeURIComponent(nome)}`)).json();
   expect(found.total).toBe(1);
 });
