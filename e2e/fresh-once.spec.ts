@@ -157,3 +157,43 @@ test('two submits faster than the screen can disable "Salvar" still create one c
   const found = await (await admin.get(`/api/clientes?q=${encodeURIComponent(nome)}`)).json();
   expect(found.total).toBe(1);
 });
+
+test('Clientes → Editar: a change saved by someone else meanwhile answers 409 and "Recarregar" shows it', async ({
+  adminPage: page,
+  admin,
+}) => {
+  const nome = unique('Cliente Conflito');
+  const criado = await admin.post('/api/clientes', {
+    data: { nome, tipo: 'Pessoa Física', cpf_cnpj: '529.982.247-25', telefone: '(11) 98765-4321' },
+  });
+  expect(criado.status()).toBe(201);
+  const cliente = await criado.json();
+
+  await page.goto('/clientes');
+  await page.getByRole('searchbox', { name: 'Buscar clientes' }).fill(nome);
+  const row = page.getByRole('row').filter({ hasText: nome });
+  await row.getByRole('button', { name: `Editar ${nome}` }).click();
+  const form = page.getByRole('form', { name: 'Editar Cliente' });
+  await expect(form.getByLabel('Nome')).toHaveValue(nome);
+
+  // someone else renames the client while this form is open
+  const outroNome = `${nome} (outro)`;
+  const outro = await admin.patch(`/api/clientes/${cliente.id}`, {
+    data: { nome: outroNome, updated_at: cliente.updated_at },
+  });
+  expect(outro.status()).toBe(200);
+
+  await form.getByLabel('Telefone').fill('');
+  await form.getByLabel('Telefone').pressSequentially('11912345678');
+  await page.getByRole('button', { name: 'Atualizar Cliente' }).click();
+  const aviso = page
+    .getByRole('tabpanel')
+    .getByRole('alert')
+    .filter({ hasText: 'alterado por outra pessoa' });
+  await expect(aviso).toBeVisible();
+  await aviso.getByRole('button', { name: 'Recarregar' }).click();
+  await expect(aviso).toBeHidden();
+  await expect(page.getByRole('form', { name: 'Editar Cliente' }).getByLabel('Nome')).toHaveValue(outroNome);
+  await page.getByRole('button', { name: 'Atualizar Cliente' }).click();
+  await expect(page.getByText('Cliente atualizado com sucesso!')).toBeVisible();
+});
