@@ -160,6 +160,31 @@ export const usuarioPermissoes = pgTable(
   ],
 );
 
+// ── Idempotency keys of creating requests (POST with an Idempotency-Key header, see
+// server/idempotency.ts): one row per user + method + path + key, reserved before the handler runs
+// (status null) and holding the answer once it succeeded, so a retry gets the same answer instead of
+// a second record. Kept at least 24 h; older rows are purged on write.
+export const chavesIdempotencia = pgTable(
+  'chaves_idempotencia',
+  {
+    usuario_id: uuid('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    metodo: text('metodo').notNull(),
+    caminho: text('caminho').notNull(),
+    chave: text('chave').notNull(),
+    hash_corpo: text('hash_corpo').notNull(),
+    status: integer('status'),
+    content_type: text('content_type'),
+    resposta: text('resposta'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.usuario_id, t.metodo, t.caminho, t.chave] }),
+    index('chaves_idempotencia_created_idx').on(t.created_at),
+  ],
+);
+
 // ── Master data
 const pessoaColumns = () => ({
   email: text('email'),

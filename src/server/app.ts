@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes';
 import { sessionMiddleware } from './auth/session';
 import type { AppDeps, AppEnv } from './context';
 import { HttpError, problem, toHttpError } from './errors';
+import { idempotency } from './idempotency';
 import { apiRoutes } from './routes';
 import { eventosRoutes } from './routes/eventos';
 import { requestLog, sameOrigin, securityHeaders } from './security';
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps, web?: (app: Hono<AppEnv>) => void) {
     }),
   );
   app.use('/api/*', sessionMiddleware);
+  app.use('/api/*', idempotency);
 
   app.get('/api/health', (c) => c.json({ ok: true, db: deps.database.kind }));
   app.route('/api/auth', authRoutes);

@@ -1,16 +1,19 @@
 import './index.css';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { AuthProvider, useAuth } from './app/auth';
+import { invalidateAfterWrite } from './app/live-updates';
 import { LoadingScreen } from './app/pages';
 import { router } from './app/router';
 import LoginPage from './features/auth/login-page';
 import { ApiError } from './lib/api';
 
-const queryClient = new QueryClient({
+const queryClient: QueryClient = new QueryClient({
+  // Every successful write refreshes what is on screen at once, not only when its SSE event arrives.
+  mutationCache: new MutationCache({ onSuccess: () => invalidateAfterWrite(queryClient) }),
   defaultOptions: {
     queries: {
       staleTime: 15_000,

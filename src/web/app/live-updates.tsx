@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ME_KEY } from './auth';
 
@@ -24,6 +24,18 @@ const DEPENDENTS: Record<string, string[]> = {
   cartoes: ['vendas', 'orcamentos', 'orcamentos-calculo'],
   usuarios: ['me'],
 };
+
+/**
+ * After a successful write (any mutation): every query is marked stale and those on screen refetch
+ * now, so lists, totals and dashboards never wait for the SSE event to show one's own write. Left
+ * out: the record an open dialog is editing (`registro-atual`, which must not change under the user;
+ * a change by someone else shows as a 409 with "Recarregar") and the session (`me`).
+ */
+export function invalidateAfterWrite(qc: QueryClient) {
+  return qc.invalidateQueries({
+    predicate: (q) => q.queryKey[0] !== 'registro-atual' && q.queryKey[0] !== ME_KEY[0],
+  });
+}
 
 /**
  * Listens to the server's events (SSE) and refreshes every query of the resource that changed, so

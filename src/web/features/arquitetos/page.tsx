@@ -3,6 +3,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Arquiteto } from '../../../schemas/arquitetos';
 import type { Page } from '../../../schemas/common';
+import { FreshRecord } from '../../components/fresh-record';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -175,7 +176,20 @@ export default function ArquitetosPage() {
               <CardTitle>{editando ? 'Editar Arquiteto' : 'Novo Arquiteto'}</CardTitle>
             </CardHeader>
             <CardContent>
-              <ComissionadoForm item={editando} texts={TEXTS} onDone={backToList} onCancel={backToList} />
+              <FreshRecord<Arquiteto>
+                path={editando ? `/arquitetos/${editando.id}` : null}
+                loadingText="Carregando arquiteto..."
+              >
+                {(a) => (
+                  <ComissionadoForm
+                    key={a?.id ?? 'novo'}
+                    item={a}
+                    texts={TEXTS}
+                    onDone={backToList}
+                    onCancel={backToList}
+                  />
+                )}
+              </FreshRecord>
             </CardContent>
           </Card>
         </TabsContent>
@@ -191,7 +205,7 @@ export default function ArquitetosPage() {
         title="Confirmar exclusão"
         description={`Tem certeza que deseja excluir o arquiteto ${excluir?.nome ?? ''}? Esta ação não pode ser desfeita.`}
         busy={remove.isPending}
-        onConfirm={() => excluir && remove.mutate(excluir)}
+        onConfirm={() => excluir && remove.mutateAsync(excluir)}
       />
     </>
   );

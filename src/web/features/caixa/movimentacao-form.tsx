@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
@@ -11,12 +11,15 @@ import {
   type TipoMovimentacao,
 } from '../../../schemas/caixa';
 import type { z } from '../../../schemas/z';
+import { ConflictNotice, isStaleWrite, useFreshRecord } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
+import { Loading } from '../../components/ui/states';
 import { ApiError, api } from '../../lib/api';
 import { todayIso } from '../../lib/format';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 interface FormValues {
   nome: string;
@@ -41,6 +44,8 @@ export function MovimentacaoForm({
   onDone: () => void;
 }) {
   const qc = useQueryClient();
+  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
+  const idem = useIdempotencyKey();
   const form = useForm<FormValues, unknown, Parsed>({
     resolver: zodResolver(movimentacaoCreate as unknown as z.ZodType<Parsed, FormValues>),
     defaultValues: empty(),
@@ -48,24 +53,32 @@ export function MovimentacaoForm({
   const { register, handleSubmit, reset, setError, setFocus, formState } = form;
   const errors = formState.errors;
 
+  // The movement as the server has it now (not the list's row); its updated_at is the edit's version.
+  const fresh = useFreshRecord<Movimentacao>(editing ? `/caixa/movimentacoes/${editing.id}` : null);
+  const atual = editing ? (fresh.data ?? null) : null;
+  const loading = !!editing && !atual;
+  const [conflict, setConflict] = useState(false);
+
   useEffect(() => {
-    if (editing) {
-      reset({ nome: editing.nome, valor: editing.valor.toFixed(2), data: editing.data, tipo: editing.tipo });
+    if (!editing) setConflict(false);
+    if (atual) {
+      reset({ nome: atual.nome, valor: atual.valor.toFixed(2), data: atual.data, tipo: atual.tipo });
       setFocus('nome');
-    } else {
+    } else if (!editing) {
       reset(empty());
     }
-  }, [editing, reset, setFocus]);
+  }, [editing, atual, reset, setFocus]);
 
   const save = useMutation({
     mutationFn: (v: Parsed) =>
       editing
         ? api.patch<Movimentacao>(`/caixa/movimentacoes/${editing.id}`, {
             ...v,
-            updated_at: editing.updated_at,
+            updated_at: (atual ?? editing).updated_at,
           })
-        : api.post<Movimentacao>('/caixa/movimentacoes', v),
+        : api.post<Movimentacao>('/caixa/movimentacoes', v, { idempotencyKey: idem.key }),
     onSuccess: () => {
+      idem.renew();
       toast.success('Sucesso', {
         description: editing ? 'Movimentação atualizada com sucesso!' : 'Movimentação criada com sucesso!',
       });
@@ -74,6 +87,7 @@ export function MovimentacaoForm({
       onDone();
     },
     onError: (err) => {
+      if (isStaleWrite(err)) setConflict(true);
       if (err instanceof ApiError) {
         for (const e of err.errors) {
           if (e.path === 'nome' || e.path === 'valor' || e.path === 'data' || e.path === 'tipo') {
@@ -93,10 +107,18 @@ export function MovimentacaoForm({
         <CardTitle>{editing ? 'Editar Movimentação' : 'Nova Movimentação'}</CardTitle>
       </CardHeader>
       <CardContent>
+        {conflict && (
+          <ConflictNotice
+            reloading={fresh.isFetching}
+            onReload={() => void fresh.refetch().then((res) => res.isSuccess && setConflict(false))}
+          />
+        )}
+        {loading && <Loading text="Carregando movimentação..." />}
         <form
+          hidden={loading}
           noValidate
           aria-label={editing ? 'Editar Movimentação' : 'Nova Movimentação'}
-          onSubmit={handleSubmit((v) => save.mutate(v))}
+          onSubmit={handleSubmit((v) => save.mutateAsync(v).catch(() => {}))}
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
         >
           <FormField id="mov-nome" label="Nome" required error={errors.nome?.message}>
@@ -143,7 +165,7 @@ export function MovimentacaoForm({
                 Cancelar
               </Button>
             )}
-            <Button type="submit" disabled={save.isPending}>
+            <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
               {editing ? 'Atualizar Movimentação' : 'Adicionar'}
             </Button>
           </div>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleArrowDown, CircleArrowUp, Pencil, Trash2, Vault, Wallet } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { CaixaResumo, Movimentacao } from '../../../schemas/caixa';
 import { TIPO_MOVIMENTACAO_LABEL } from '../../../schemas/caixa';
@@ -28,6 +28,8 @@ function CaixaInicialCard({ atual }: { atual: number | undefined }) {
   const qc = useQueryClient();
   const [valor, setValor] = useState('');
   const [erro, setErro] = useState<string>();
+  // isPending reaches the button after the event; a double-click's second submit is stopped here.
+  const sending = useRef(false);
   const save = useMutation({
     mutationFn: (v: string) => api.put('/caixa/inicial', { valor: v }),
     onSuccess: () => {
@@ -56,7 +58,13 @@ function CaixaInicialCard({ atual }: { atual: number | undefined }) {
               return;
             }
             setErro(undefined);
-            save.mutate(valor);
+            if (sending.current) return;
+            sending.current = true;
+            save.mutate(valor, {
+              onSettled: () => {
+                sending.current = false;
+              },
+            });
           }}
         >
           <FormField id="caixa-inicial" label="Valor Inicial" error={erro} className="sm:w-64">
@@ -246,7 +254,7 @@ export default function CaixaPage() {
         confirmLabel="Excluir"
         cancelLabel="Cancelar"
         busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing.id)}
+        onConfirm={() => removing && remove.mutateAsync(removing.id)}
       />
     </>
   );

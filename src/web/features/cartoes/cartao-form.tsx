@@ -15,12 +15,14 @@ import {
   type TipoCartao,
 } from '../../../schemas/cartoes';
 import type { z } from '../../../schemas/z';
+import { useReportConflict } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
 import { decimalText } from '../../lib/decimal';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { nomeCartao } from './shared';
 
 type FormValues = {
@@ -79,6 +81,10 @@ export function CartaoForm({
 }) {
   const editing = !!cartao;
   const qc = useQueryClient();
+  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
+  const idem = useIdempotencyKey();
+  // a stale-write 409 offers to reload the record (inside <FreshRecord>)
+  const reportConflict = useReportConflict();
   const { register, handleSubmit, setError, watch, formState } = useForm<FormValues>({
     resolver,
     defaultValues: valuesOf(cartao),
@@ -91,13 +97,15 @@ export function CartaoForm({
     mutationFn: (v: FormValues) =>
       editing
         ? api.patch<Cartao>(`/cartoes/${cartao.id}`, { ...payload(v), updated_at: cartao.updated_at })
-        : api.post<Cartao>('/cartoes', payload(v)),
+        : api.post<Cartao>('/cartoes', payload(v), { idempotencyKey: idem.key }),
     onSuccess: () => {
+      idem.renew();
       toastSuccess(editing ? 'Cartão atualizado com sucesso!' : 'Cartão cadastrado com sucesso!');
       void qc.invalidateQueries({ queryKey: ['cartoes'] });
       onDone();
     },
     onError: (e) => {
+      reportConflict(e);
       if (e instanceof ApiError) {
         for (const f of e.errors) {
           if (FIELDS.includes(f.path)) setError(f.path as keyof FormValues, { message: f.message });
@@ -120,7 +128,7 @@ export function CartaoForm({
       <CardContent>
         <form
           className="grid gap-4 md:grid-cols-2"
-          onSubmit={handleSubmit((v) => salvar.mutate(v))}
+          onSubmit={handleSubmit((v) => salvar.mutateAsync(v).catch(() => {}))}
           noValidate
         >
           <FormField id="c-bandeira" label="Bandeira" required error={err('bandeira')}>
@@ -207,7 +215,7 @@ export function CartaoForm({
             <Button variant="outline" onClick={onCancel} disabled={salvar.isPending}>
               Cancelar
             </Button>
-            <Button type="submit" disabled={salvar.isPending}>
+            <Button type="submit" disabled={salvar.isPending || formState.isSubmitting}>
               {salvar.isPending ? 'Salvando...' : editing ? 'Salvar Alterações' : 'Cadastrar Pagamento'}
             </Button>
           </div>

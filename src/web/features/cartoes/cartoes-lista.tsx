@@ -159,7 +159,7 @@ export function CartoesLista({
         title="Confirmar exclusão"
         description={`Tem certeza que deseja excluir o método de pagamento "${excluir ? nomeCartao(excluir) : ''}"? Esta ação não pode ser desfeita.`}
         busy={remover.isPending}
-        onConfirm={() => excluir && remover.mutate(excluir)}
+        onConfirm={() => excluir && remover.mutateAsync(excluir)}
       />
     </div>
   );

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Percent } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Cartao, CartoesEstatisticas } from '../../../schemas/cartoes';
+import { FreshRecord } from '../../components/fresh-record';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -88,7 +89,9 @@ export default function CartoesPage() {
           />
         </TabsContent>
         <TabsContent value="novo">
-          <CartaoForm key={editando?.id ?? 'novo'} cartao={editando} onDone={voltar} onCancel={voltar} />
+          <FreshRecord<Cartao> path={editando ? `/cartoes/${editando.id}` : null} loadingText="Carregando...">
+            {(c) => <CartaoForm key={c?.id ?? 'novo'} cartao={c} onDone={voltar} onCancel={voltar} />}
+          </FreshRecord>
         </TabsContent>
         <TabsContent value="simulador">
           <Simulador />

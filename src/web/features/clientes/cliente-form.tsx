@@ -5,12 +5,14 @@ import { useForm } from 'react-hook-form';
 import { type Cliente, type ClienteInput, clienteCreate } from '../../../schemas/clientes';
 import { documentoLabel, TIPOS_PESSOA, type TipoPessoa } from '../../../schemas/documentos';
 import type { z } from '../../../schemas/z';
+import { useReportConflict } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
 import { maskCep, maskCpfCnpj, maskTelefone, placeholderDocumento } from '../../lib/masks';
 import { fillFromCep, useCep } from '../../lib/use-cep';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 type Values = ClienteInput;
 type Output = z.output<typeof clienteCreate>;
@@ -62,6 +64,10 @@ export function ClienteForm({
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const qc = useQueryClient();
+  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
+  const idem = useIdempotencyKey();
+  // a stale-write 409 offers to reload the record (inside <FreshRecord>)
+  const reportConflict = useReportConflict();
   const editing = !!cliente;
   const { register, handleSubmit, reset, setError, setValue, watch, getValues, formState } = useForm<
     Values,
@@ -85,8 +91,9 @@ export function ClienteForm({
     mutationFn: (v: Output) =>
       editing
         ? api.patch<Cliente>(`/clientes/${cliente.id}`, { ...v, updated_at: cliente.updated_at })
-        : api.post<Cliente>('/clientes', v),
+        : api.post<Cliente>('/clientes', v, { idempotencyKey: idem.key }),
     onSuccess: () => {
+      idem.renew();
       if (editing) toastSuccess('Cliente atualizado com sucesso!');
       else toastSuccess('Cliente salvo com sucesso!', 'O cliente foi adicionado ao sistema.');
       void qc.invalidateQueries({ queryKey: ['clientes'] });
@@ -94,6 +101,7 @@ export function ClienteForm({
       onDone();
     },
     onError: (err) => {
+      reportConflict(err);
       console.error(editing ? 'Erro ao atualizar cliente' : 'Erro ao salvar cliente', err);
       if (err instanceof ApiError) {
         for (const f of err.errors) {
@@ -122,7 +130,7 @@ export function ClienteForm({
       className="grid gap-4"
       noValidate
       aria-label={editing ? 'Editar Cliente' : 'Novo Cliente'}
-      onSubmit={handleSubmit((v) => save.mutate(v))}
+      onSubmit={handleSubmit((v) => save.mutateAsync(v).catch(() => {}))}
     >
       <div className="grid gap-4 md:grid-cols-2">
         <FormField id={id('nome')} label="Nome" required error={err('nome')} className="md:col-span-2">
@@ -199,7 +207,7 @@ export function ClienteForm({
         <Button variant="outline" onClick={onCancel} disabled={save.isPending}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
           {save.isPending ? 'Salvando...' : editing ? 'Atualizar Cliente' : 'Salvar Cliente'}
         </Button>
       </div>

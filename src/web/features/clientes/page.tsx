@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import type { Cliente } from '../../../schemas/clientes';
 import type { Page } from '../../../schemas/common';
+import { FreshRecord } from '../../components/fresh-record';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -185,12 +186,15 @@ export default function ClientesPage() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <ClienteForm
-                key={editing?.id ?? 'novo'}
-                cliente={editing}
-                onDone={backToList}
-                onCancel={backToList}
-              />
+              {/* the client as the server has it now, not the row the list cached */}
+              <FreshRecord<Cliente>
+                path={editing ? `/clientes/${editing.id}` : null}
+                loadingText="Carregando cliente..."
+              >
+                {(c) => (
+                  <ClienteForm key={c?.id ?? 'novo'} cliente={c} onDone={backToList} onCancel={backToList} />
+                )}
+              </FreshRecord>
             </CardContent>
           </Card>
         </TabsContent>
@@ -202,7 +206,7 @@ export default function ClientesPage() {
         title="Confirmar exclusão"
         description={`Tem certeza que deseja excluir o cliente ${removing?.nome ?? ''}? Esta ação não pode ser desfeita.`}
         busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
+        onConfirm={() => removing && remove.mutateAsync(removing)}
       />
     </div>
   );

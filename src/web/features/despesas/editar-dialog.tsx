@@ -10,6 +10,7 @@ import {
   TIPO_DESPESA_LABEL,
 } from '../../../schemas/despesas';
 import type { z } from '../../../schemas/z';
+import { ConflictNotice, isStaleWrite, useFreshRecord } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import {
@@ -22,6 +23,7 @@ import {
 } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Label, Textarea } from '../../components/ui/input';
+import { Loading } from '../../components/ui/states';
 import { api, qs, toastError } from '../../lib/api';
 import { markServerErrors } from './shared';
 
@@ -51,24 +53,30 @@ export function EditarDespesaDialog({
   });
   const { register, handleSubmit, reset, setError, formState } = form;
   const errors = formState.errors;
-  const mensal = despesa?.tipo === 'mensal';
+  // The expense as the server has it now (not the list's row), read on every opening; its
+  // updated_at is the version the edit is based on.
+  const fresh = useFreshRecord<Despesa>(despesa ? `/despesas/${despesa.id}` : null);
+  const atual = despesa ? (fresh.data ?? null) : null;
+  const [conflict, setConflict] = useState(false);
+  const mensal = atual?.tipo === 'mensal';
 
   useEffect(() => {
-    if (!despesa) return;
+    if (!despesa) setConflict(false);
+    if (!atual) return;
     setReplicar(false);
     reset({
-      descricao: despesa.descricao,
-      valor: despesa.valor.toFixed(2),
-      data_vencimento: despesa.data_vencimento,
-      observacoes: despesa.observacoes ?? '',
+      descricao: atual.descricao,
+      valor: atual.valor.toFixed(2),
+      data_vencimento: atual.data_vencimento,
+      observacoes: atual.observacoes ?? '',
     });
-  }, [despesa, reset]);
+  }, [despesa, atual, reset]);
 
   const save = useMutation({
     mutationFn: (v: Parsed & { replicar: boolean }) => {
       const { replicar: rep, ...values } = v;
       // Only what changed is sent, so the copy to later months does not overwrite what they hold of their own.
-      const d = despesa!;
+      const d = atual!;
       const body: Record<string, unknown> = { updated_at: d.updated_at };
       if (values.descricao !== d.descricao) body.descricao = values.descricao;
       if (Number(values.valor) !== d.valor) body.valor = values.valor;
@@ -100,9 +108,12 @@ export function EditarDespesaDialog({
         }
       }
       void qc.invalidateQueries({ queryKey: ['despesas'] });
+      void qc.invalidateQueries({ queryKey: ['dashboard'] });
+      void qc.invalidateQueries({ queryKey: ['orcamentos-calculo'] });
       onOpenChange(false);
     },
     onError: (err) => {
+      if (isStaleWrite(err)) setConflict(true);
       markServerErrors(err, setError, ['descricao', 'valor', 'data_vencimento', 'observacoes']);
       toastError('Erro ao atualizar despesa', err);
     },
@@ -114,15 +125,25 @@ export function EditarDespesaDialog({
         <DialogHeader>
           <DialogTitle>Editar Despesa</DialogTitle>
           <DialogDescription>
-            {despesa
-              ? `${TIPO_DESPESA_LABEL[despesa.tipo]}${despesa.tipo === 'avulso' ? '' : ` — parcela ${despesa.parcela_atual}/${despesa.parcelas}`}`
+            {atual
+              ? `${TIPO_DESPESA_LABEL[atual.tipo]}${atual.tipo === 'avulso' ? '' : ` — parcela ${atual.parcela_atual}/${atual.parcelas}`}`
               : ''}
           </DialogDescription>
         </DialogHeader>
+        {conflict && (
+          <ConflictNotice
+            reloading={fresh.isFetching}
+            onReload={() => void fresh.refetch().then((res) => res.isSuccess && setConflict(false))}
+          />
+        )}
+        {!atual && <Loading text="Carregando despesa..." />}
         <form
+          hidden={!atual}
           noValidate
           aria-label="Editar despesa"
-          onSubmit={handleSubmit((v) => save.mutate({ ...v, replicar: mensal && replicar }))}
+          onSubmit={handleSubmit((v) =>
+            save.mutateAsync({ ...v, replicar: mensal && replicar }).catch(() => {}),
+          )}
           className="grid gap-4"
         >
           <FormField id="editar-descricao" label="Descrição" required error={errors.descricao?.message}>
@@ -184,7 +205,7 @@ export function EditarDespesaDialog({
             >
               Cancelar
             </Button>
-            <Button type="submit" disabled={save.isPending}>
+            <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
               {save.isPending ? 'Salvando...' : 'Salvar Alterações'}
             </Button>
           </DialogFooter>

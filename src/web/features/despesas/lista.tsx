@@ -3,6 +3,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Despesa, DespesasPage, StatusDespesa } from '../../../schemas/despesas';
 import { TIPO_DESPESA_LABEL } from '../../../schemas/despesas';
+import { useFreshRecord } from '../../components/fresh-record';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Switch } from '../../components/ui/checkbox';
@@ -43,6 +44,8 @@ export function ListaDespesas({
   const qc = useQueryClient();
   const [editing, setEditing] = useState<Despesa | null>(null);
   const [removing, setRemoving] = useState<Despesa | null>(null);
+  // The confirmation names the expense as the server has it now, not as the list row cached it.
+  const removingNow = useFreshRecord<Despesa>(removing ? `/despesas/${removing.id}` : null).data;
 
   const status = useMutation({
     mutationFn: ({ id, status }: { id: string; status: StatusDespesa }) =>
@@ -173,12 +176,12 @@ export function ListaDespesas({
         onOpenChange={(open) => !open && setRemoving(null)}
         title="Confirmar exclusão"
         description={
-          removing
-            ? `Tem certeza que deseja excluir a despesa "${removing.descricao}" de ${formatDate(removing.data_vencimento)}? Esta ação não pode ser desfeita.`
-            : ''
+          removingNow
+            ? `Tem certeza que deseja excluir a despesa "${removingNow.descricao}" de ${formatDate(removingNow.data_vencimento)}? Esta ação não pode ser desfeita.`
+            : 'Carregando despesa...'
         }
-        busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing.id)}
+        busy={remove.isPending || !removingNow}
+        onConfirm={() => removing && remove.mutateAsync(removing.id)}
       />
     </div>
   );

@@ -17,6 +17,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { api, toastError } from '../../lib/api';
 import { todayIso } from '../../lib/format';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { markServerErrors } from './shared';
 
 interface FormValues {
@@ -46,6 +47,8 @@ const TIPO_HINT: Record<TipoDespesa, string> = {
 /** The "Nova" tab: one form creates the whole schedule on the server. */
 export function NovaDespesa({ onCreated }: { onCreated: (items: Despesa[]) => void }) {
   const qc = useQueryClient();
+  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
+  const idem = useIdempotencyKey();
   const form = useForm<FormValues, unknown, DespesaCreate>({
     // The same zod schema the server validates with.
     resolver: zodResolver(despesaCreate as unknown as z.ZodType<DespesaCreate, FormValues>),
@@ -56,8 +59,10 @@ export function NovaDespesa({ onCreated }: { onCreated: (items: Despesa[]) => vo
   const tipo = watch('tipo');
 
   const save = useMutation({
-    mutationFn: (v: DespesaCreate) => api.post<{ items: Despesa[] }>('/despesas', v),
+    mutationFn: (v: DespesaCreate) =>
+      api.post<{ items: Despesa[] }>('/despesas', v, { idempotencyKey: idem.key }),
     onSuccess: ({ items }) => {
+      idem.renew();
       toast.success('Despesa(s) cadastrada(s) com sucesso!', {
         description: `${items.length} ${items.length === 1 ? 'despesa cadastrada' : 'despesas cadastradas'}.`,
       });
@@ -87,7 +92,7 @@ export function NovaDespesa({ onCreated }: { onCreated: (items: Despesa[]) => vo
         <form
           noValidate
           aria-label="Nova despesa"
-          onSubmit={handleSubmit((v) => save.mutate(v))}
+          onSubmit={handleSubmit((v) => save.mutateAsync(v).catch(() => {}))}
           className="grid gap-4 md:grid-cols-2"
         >
           <FormField
@@ -169,7 +174,7 @@ export function NovaDespesa({ onCreated }: { onCreated: (items: Despesa[]) => vo
             <Button type="button" variant="outline" onClick={() => reset(empty())} disabled={save.isPending}>
               Limpar
             </Button>
-            <Button type="submit" disabled={save.isPending}>
+            <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
               {save.isPending ? 'Salvando...' : 'Cadastrar Despesa'}
             </Button>
           </div>

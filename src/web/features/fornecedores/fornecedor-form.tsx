@@ -4,12 +4,14 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { type Fornecedor, type FornecedorInput, fornecedorCreate } from '../../../schemas/fornecedores';
 import type { z } from '../../../schemas/z';
+import { useReportConflict } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
 import { maskCep, maskCnpj, maskTelefone } from '../../lib/masks';
 import { fillFromCep, useCep } from '../../lib/use-cep';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 type Values = FornecedorInput;
 type Output = z.output<typeof fornecedorCreate>;
@@ -55,6 +57,10 @@ export function FornecedorForm({
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const qc = useQueryClient();
+  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
+  const idem = useIdempotencyKey();
+  // a stale-write 409 offers to reload the record (inside <FreshRecord>)
+  const reportConflict = useReportConflict();
   const editing = !!fornecedor;
   const { register, handleSubmit, reset, setError, setValue, formState } = useForm<Values, unknown, Output>({
     resolver: zodResolver(fornecedorCreate),
@@ -71,8 +77,9 @@ export function FornecedorForm({
     mutationFn: (v: Output) =>
       editing
         ? api.patch<Fornecedor>(`/fornecedores/${fornecedor.id}`, { ...v, updated_at: fornecedor.updated_at })
-        : api.post<Fornecedor>('/fornecedores', v),
+        : api.post<Fornecedor>('/fornecedores', v, { idempotencyKey: idem.key }),
     onSuccess: () => {
+      idem.renew();
       if (editing) toastSuccess('Fornecedor atualizado com sucesso!');
       else toastSuccess('Fornecedor salvo com sucesso!', 'O fornecedor foi adicionado ao sistema.');
       void qc.invalidateQueries({ queryKey: ['fornecedores'] });
@@ -80,6 +87,7 @@ export function FornecedorForm({
       onDone();
     },
     onError: (err) => {
+      reportConflict(err);
       console.error(editing ? 'Erro ao atualizar fornecedor' : 'Erro ao salvar fornecedor', err);
       if (err instanceof ApiError) {
         for (const f of err.errors) {
@@ -108,7 +116,7 @@ export function FornecedorForm({
       className="grid gap-4"
       noValidate
       aria-label={editing ? 'Editar Fornecedor' : 'Novo Fornecedor'}
-      onSubmit={handleSubmit((v) => save.mutate(v))}
+      onSubmit={handleSubmit((v) => save.mutateAsync(v).catch(() => {}))}
     >
       <div className="grid gap-4 md:grid-cols-2">
         <FormField id={id('nome')} label="Nome" required error={err('nome')}>
@@ -173,7 +181,7 @@ export function FornecedorForm({
         <Button variant="outline" onClick={onCancel} disabled={save.isPending}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
           {save.isPending ? 'Salvando...' : editing ? 'Atualizar Fornecedor' : 'Salvar Fornecedor'}
         </Button>
       </div>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { Page } from '../../../schemas/common';
 import type { Fornecedor } from '../../../schemas/fornecedores';
+import { FreshRecord } from '../../components/fresh-record';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -209,12 +210,19 @@ export default function FornecedoresPage() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <FornecedorForm
-                key={editing?.id ?? 'novo'}
-                fornecedor={editing}
-                onDone={backToList}
-                onCancel={backToList}
-              />
+              <FreshRecord<Fornecedor>
+                path={editing ? `/fornecedores/${editing.id}` : null}
+                loadingText="Carregando fornecedor..."
+              >
+                {(f) => (
+                  <FornecedorForm
+                    key={f?.id ?? 'novo'}
+                    fornecedor={f}
+                    onDone={backToList}
+                    onCancel={backToList}
+                  />
+                )}
+              </FreshRecord>
             </CardContent>
           </Card>
         </TabsContent>
@@ -226,7 +234,7 @@ export default function FornecedoresPage() {
         title="Confirmar exclusão"
         description={`Tem certeza que deseja excluir o fornecedor ${removing?.nome ?? ''}? Esta ação não pode ser desfeita.`}
         busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
+        onConfirm={() => removing && remove.mutateAsync(removing)}
       />
     </div>
   );

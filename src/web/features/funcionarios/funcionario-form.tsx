@@ -10,11 +10,13 @@ import {
   HORAS_MENSAIS_PADRAO,
 } from '../../../schemas/funcionarios';
 import type { z } from '../../../schemas/z';
+import { useReportConflict } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
 import { maskCpf, maskTelefone } from '../../lib/masks';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 type Values = FuncionarioInput;
 type Output = z.output<typeof funcionarioForm>;
@@ -62,6 +64,10 @@ export function FuncionarioForm({
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const qc = useQueryClient();
+  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
+  const idem = useIdempotencyKey();
+  // a stale-write 409 offers to reload the record (inside <FreshRecord>)
+  const reportConflict = useReportConflict();
   const editing = !!funcionario;
   const { register, handleSubmit, reset, setError, setValue, formState } = useForm<Values, unknown, Output>({
     resolver: zodResolver(funcionarioForm),
@@ -78,8 +84,9 @@ export function FuncionarioForm({
             updated_at: funcionario.updated_at,
           })
         : // new employees always start ativo (the server decides)
-          api.post<Funcionario>('/funcionarios', v),
+          api.post<Funcionario>('/funcionarios', v, { idempotencyKey: idem.key }),
     onSuccess: () => {
+      idem.renew();
       if (editing) toastSuccess('Funcionário atualizado com sucesso!');
       else toastSuccess('Funcionário salvo com sucesso!', 'O funcionário foi adicionado ao sistema.');
       void qc.invalidateQueries({ queryKey: ['funcionarios'] });
@@ -87,6 +94,7 @@ export function FuncionarioForm({
       onDone();
     },
     onError: (err) => {
+      reportConflict(err);
       console.error(editing ? 'Erro ao atualizar funcionário' : 'Erro ao salvar funcionário', err);
       if (err instanceof ApiError) {
         for (const f of err.errors) {
@@ -109,7 +117,7 @@ export function FuncionarioForm({
       className="grid gap-4"
       noValidate
       aria-label={editing ? 'Editar Funcionário' : 'Novo Funcionário'}
-      onSubmit={handleSubmit((v) => save.mutate(v))}
+      onSubmit={handleSubmit((v) => save.mutateAsync(v).catch(() => {}))}
     >
       <div className="grid gap-4 md:grid-cols-2">
         <FormField id={id('nome')} label="Nome" required error={err('nome')}>
@@ -185,7 +193,7 @@ export function FuncionarioForm({
         <Button variant="outline" onClick={onCancel} disabled={save.isPending}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
           {save.isPending ? 'Salvando...' : editing ? 'Atualizar Funcionário' : 'Salvar Funcionário'}
         </Button>
       </div>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { Page } from '../../../schemas/common';
 import type { Funcionario, FuncionariosResumo } from '../../../schemas/funcionarios';
+import { FreshRecord } from '../../components/fresh-record';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -239,12 +240,19 @@ export default function FuncionariosPage() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <FuncionarioForm
-                key={editing?.id ?? 'novo'}
-                funcionario={editing}
-                onDone={backToList}
-                onCancel={backToList}
-              />
+              <FreshRecord<Funcionario>
+                path={editing ? `/funcionarios/${editing.id}` : null}
+                loadingText="Carregando funcionário..."
+              >
+                {(f) => (
+                  <FuncionarioForm
+                    key={f?.id ?? 'novo'}
+                    funcionario={f}
+                    onDone={backToList}
+                    onCancel={backToList}
+                  />
+                )}
+              </FreshRecord>
             </CardContent>
           </Card>
         </TabsContent>
@@ -260,7 +268,7 @@ export default function FuncionariosPage() {
         title="Confirmar exclusão"
         description={`Tem certeza que deseja excluir o funcionário ${removing?.nome ?? ''}? Esta ação não pode ser desfeita.`}
         busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
+        onConfirm={() => removing && remove.mutateAsync(removing)}
       />
     </div>
   );

@@ -16,6 +16,7 @@ import { SearchInput } from '../../components/ui/search-input';
 import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError, api, qs, toastError, toastSuccess } from '../../lib/api';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 const LIMIT = 50;
 type FormValues = { nome: string };
@@ -26,6 +27,8 @@ const emUso = (n: number) => `Categoria em uso por ${n} produto${n === 1 ? '' : 
 /** Spec doc 2 §2: create, list and delete categories; delete is disabled for a category in use. */
 export function CategoriasTab() {
   const qc = useQueryClient();
+  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
+  const idem = useIdempotencyKey();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [excluir, setExcluir] = useState<CategoriaProduto | null>(null);
@@ -51,8 +54,10 @@ export function CategoriasTab() {
   }, [list.error]);
 
   const criar = useMutation({
-    mutationFn: (v: FormValues) => api.post<CategoriaProduto>('/categorias-produtos', v),
+    mutationFn: (v: FormValues) =>
+      api.post<CategoriaProduto>('/categorias-produtos', v, { idempotencyKey: idem.key }),
     onSuccess: () => {
+      idem.renew();
       toastSuccess('Categoria criada com sucesso!');
       reset({ nome: '' });
       void qc.invalidateQueries({ queryKey: ['categorias-produtos'] });
@@ -85,7 +90,11 @@ export function CategoriasTab() {
           <CardTitle>Nova Categoria</CardTitle>
         </CardHeader>
         <CardContent>
-          <form className="flex flex-col gap-3" onSubmit={handleSubmit((v) => criar.mutate(v))} noValidate>
+          <form
+            className="flex flex-col gap-3"
+            onSubmit={handleSubmit((v) => criar.mutateAsync(v).catch(() => {}))}
+            noValidate
+          >
             <div className="flex flex-col gap-1.5">
               <Label htmlFor="cat-nome">Nome da categoria</Label>
               <Input
@@ -101,7 +110,7 @@ export function CategoriasTab() {
               )}
               <p className="text-xs text-muted-foreground">O nome é salvo em letras minúsculas.</p>
             </div>
-            <Button type="submit" disabled={criar.isPending}>
+            <Button type="submit" disabled={criar.isPending || formState.isSubmitting}>
               <Plus />
               {criar.isPending ? 'Salvando...' : 'Adicionar Categoria'}
             </Button>
@@ -181,7 +190,7 @@ export function CategoriasTab() {
         title="Confirmar exclusão"
         description={`Tem certeza que deseja excluir a categoria "${excluir?.nome ?? ''}"? Esta ação não pode ser desfeita.`}
         busy={remover.isPending}
-        onConfirm={() => excluir && remover.mutate(excluir)}
+        onConfirm={() => excluir && remover.mutateAsync(excluir)}
       />
     </div>
   );

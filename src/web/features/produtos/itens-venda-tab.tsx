@@ -21,6 +21,7 @@ import { SearchInput } from '../../components/ui/search-input';
 import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError, api, qs, toastError, toastSuccess } from '../../lib/api';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 const LIMIT = 50;
 type FormValues = { nome: string; formato_medida: FormatoMedida | '' };
@@ -30,6 +31,8 @@ const resolver = zodResolver(itemVendaCreate as unknown as z.ZodType<FormValues,
 /** Spec doc 2 §2: create, edit and list sale items (name and measure format), by name. */
 export function ItensVendaTab() {
   const qc = useQueryClient();
+  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
+  const idem = useIdempotencyKey();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [editando, setEditando] = useState<ItemVenda | null>(null);
@@ -59,8 +62,9 @@ export function ItensVendaTab() {
     mutationFn: (v: FormValues) =>
       editando
         ? api.patch<ItemVenda>(`/itens-venda/${editando.id}`, { ...v, updated_at: editando.updated_at })
-        : api.post<ItemVenda>('/itens-venda', v),
+        : api.post<ItemVenda>('/itens-venda', v, { idempotencyKey: idem.key }),
     onSuccess: () => {
+      idem.renew();
       toastSuccess(editando ? 'Item atualizado com sucesso!' : 'Item criado com sucesso!');
       cancelar();
       void qc.invalidateQueries({ queryKey: ['itens-venda'] });
@@ -97,7 +101,11 @@ export function ItensVendaTab() {
           <CardTitle>{editando ? 'Editar Item' : 'Novo Item'}</CardTitle>
         </CardHeader>
         <CardContent>
-          <form className="flex flex-col gap-4" onSubmit={handleSubmit((v) => salvar.mutate(v))} noValidate>
+          <form
+            className="flex flex-col gap-4"
+            onSubmit={handleSubmit((v) => salvar.mutateAsync(v).catch(() => {}))}
+            noValidate
+          >
             <FormField id="iv-nome" label="Nome do item" required error={errors.nome?.message}>
               <Input
                 {...fieldA11y('iv-nome', errors.nome?.message)}
@@ -130,7 +138,7 @@ export function ItensVendaTab() {
                   Cancelar
                 </Button>
               )}
-              <Button type="submit" disabled={salvar.isPending}>
+              <Button type="submit" disabled={salvar.isPending || formState.isSubmitting}>
                 {salvar.isPending ? 'Salvando...' : editando ? 'Salvar Alterações' : 'Adicionar Item'}
               </Button>
             </div>
@@ -207,7 +215,7 @@ export function ItensVendaTab() {
         title="Confirmar exclusão"
         description={`Tem certeza que deseja excluir o item "${excluir?.nome ?? ''}"? Esta ação não pode ser desfeita.`}
         busy={remover.isPending}
-        onConfirm={() => excluir && remover.mutate(excluir)}
+        onConfirm={() => excluir && remover.mutateAsync(excluir)}
       />
     </div>
   );

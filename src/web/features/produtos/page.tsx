@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Produto } from '../../../schemas/produtos';
+import { FreshRecord } from '../../components/fresh-record';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { CategoriasTab } from './categorias-tab';
@@ -44,18 +45,25 @@ export default function ProdutosPage() {
           />
         </TabsContent>
         <TabsContent value="novo">
-          <ProdutoForm
-            key={editando?.id ?? 'novo'}
-            produto={editando}
-            onDone={() => {
-              setEditando(null);
-              setAba('lista');
-            }}
-            onCancel={() => {
-              setEditando(null);
-              setAba('lista');
-            }}
-          />
+          <FreshRecord<Produto>
+            path={editando ? `/produtos/${editando.id}` : null}
+            loadingText="Carregando produto..."
+          >
+            {(p) => (
+              <ProdutoForm
+                key={p?.id ?? 'novo'}
+                produto={p}
+                onDone={() => {
+                  setEditando(null);
+                  setAba('lista');
+                }}
+                onCancel={() => {
+                  setEditando(null);
+                  setAba('lista');
+                }}
+              />
+            )}
+          </FreshRecord>
         </TabsContent>
         <TabsContent value="categorias">
           <CategoriasTab />

@@ -9,12 +9,14 @@ import {
   type TipoUnidade,
 } from '../../../schemas/produtos';
 import type { z } from '../../../schemas/z';
+import { useReportConflict } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
 import { decimalText } from '../../lib/decimal';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 type FormValues = {
   nome: string;
@@ -98,6 +100,10 @@ export function ProdutoForm({
 }) {
   const editing = !!produto;
   const qc = useQueryClient();
+  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
+  const idem = useIdempotencyKey();
+  // a stale-write 409 offers to reload the record (inside <FreshRecord>)
+  const reportConflict = useReportConflict();
   const { register, handleSubmit, setError, setValue, getValues, watch, formState } = useForm<FormValues>({
     resolver,
     defaultValues: valuesOf(produto),
@@ -121,8 +127,9 @@ export function ProdutoForm({
     mutationFn: (v: FormValues) =>
       editing
         ? api.patch<Produto>(`/produtos/${produto.id}`, { ...v, updated_at: produto.updated_at })
-        : api.post<Produto>('/produtos', v),
+        : api.post<Produto>('/produtos', v, { idempotencyKey: idem.key }),
     onSuccess: () => {
+      idem.renew();
       if (editing) toastSuccess('Produto atualizado com sucesso!');
       else toastSuccess('Produto salvo com sucesso!', 'O produto foi adicionado ao sistema.');
       void qc.invalidateQueries({ queryKey: ['produtos'] });
@@ -130,6 +137,7 @@ export function ProdutoForm({
       onDone();
     },
     onError: (err) => {
+      reportConflict(err);
       if (err instanceof ApiError) {
         for (const f of err.errors) {
           if ((FIELDS as string[]).includes(f.path))
@@ -154,7 +162,7 @@ export function ProdutoForm({
       <CardContent>
         <form
           className="grid gap-4 md:grid-cols-2"
-          onSubmit={handleSubmit((v) => salvar.mutate(v))}
+          onSubmit={handleSubmit((v) => salvar.mutateAsync(v).catch(() => {}))}
           noValidate
         >
           <FormField id="p-nome" label="Nome" required error={err('nome')} className="md:col-span-2">
@@ -243,7 +251,7 @@ export function ProdutoForm({
             <Button variant="outline" onClick={onCancel} disabled={salvar.isPending}>
               Cancelar
             </Button>
-            <Button type="submit" disabled={salvar.isPending}>
+            <Button type="submit" disabled={salvar.isPending || formState.isSubmitting}>
               {salvar.isPending ? 'Salvando...' : editing ? 'Salvar Alterações' : 'Salvar Produto'}
             </Button>
           </div>

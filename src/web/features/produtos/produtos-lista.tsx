@@ -179,7 +179,7 @@ export function ProdutosLista({
         title="Confirmar exclusão"
         description={`Tem certeza que deseja excluir o produto "${excluir?.nome ?? ''}"? Esta ação não pode ser desfeita.`}
         busy={remover.isPending}
-        onConfirm={() => excluir && remover.mutate(excluir)}
+        onConfirm={() => excluir && remover.mutateAsync(excluir)}
       />
     </div>
   );

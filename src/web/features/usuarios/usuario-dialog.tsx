@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PERMISSAO_LABEL, PERMISSOES, type Permissao } from '../../../schemas/permissoes';
 import { SENHA_MIN, type Usuario, usuarioCreate, usuarioUpdate } from '../../../schemas/usuarios';
 import type { z } from '../../../schemas/z';
 import { useAuth } from '../../app/auth';
+import { ConflictNotice, isStaleWrite, useFreshRecord } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import {
@@ -18,7 +19,9 @@ import {
 } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
+import { Loading } from '../../components/ui/states';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { grantable } from './grants';
 
 type FormValues = {
@@ -59,6 +62,8 @@ export function UsuarioDialog({
   const offerAdmin = me?.role === 'admin' || usuario?.role === 'admin';
   // A boolean, not `me`: a refetch of /auth/me must not reset a form being filled in.
   const defaultDashboard = grantable(me, null).has('dashboard');
+  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
+  const idem = useIdempotencyKey();
   const form = useForm<FormValues>({
     // The same zod schema the server validates with.
     resolver: zodResolver(
@@ -68,23 +73,29 @@ export function UsuarioDialog({
   });
   const { register, handleSubmit, reset, control, setError, formState } = form;
   const errors = formState.errors;
+  // The user as the server has it now (not the list's row), read on every opening.
+  const fresh = useFreshRecord<Usuario>(open && usuario ? `/usuarios/${usuario.id}` : null);
+  const atual = usuario ? (fresh.data ?? null) : null;
+  const loading = editing && !atual;
+  const [conflict, setConflict] = useState(false);
 
   useEffect(() => {
-    if (!open) return;
+    if (!open) setConflict(false);
+    if (!open || loading) return;
     reset(
-      usuario
+      atual
         ? {
-            nome: usuario.nome,
-            email: usuario.email,
+            nome: atual.nome,
+            email: atual.email,
             senha: '',
-            role: usuario.role,
-            status: usuario.status,
-            permissoes: usuario.permissoes as Permissao[],
+            role: atual.role,
+            status: atual.status,
+            permissoes: atual.permissoes as Permissao[],
           }
         : // the default Dashboard only when the signed-in user may give it
           { ...EMPTY, permissoes: defaultDashboard ? ['dashboard'] : [] },
     );
-  }, [open, usuario, reset, defaultDashboard]);
+  }, [open, atual, loading, reset, defaultDashboard]);
 
   const save = useMutation({
     mutationFn: (v: FormValues) =>
@@ -95,15 +106,17 @@ export function UsuarioDialog({
             role: v.role,
             status: v.status,
             permissoes: v.permissoes,
-            updated_at: usuario!.updated_at,
+            updated_at: (atual ?? usuario!).updated_at,
           })
-        : api.post<Usuario>('/usuarios', v),
+        : api.post<Usuario>('/usuarios', v, { idempotencyKey: idem.key }),
     onSuccess: () => {
+      idem.renew();
       toastSuccess(editing ? 'Usuário atualizado com sucesso!' : 'Usuário criado com sucesso!');
       void qc.invalidateQueries({ queryKey: ['usuarios'] });
       onOpenChange(false);
     },
     onError: (err) => {
+      if (isStaleWrite(err)) setConflict(true);
       if (err instanceof ApiError) {
         for (const f of err.errors) {
           if (f.path in EMPTY) setError(f.path as keyof FormValues, { message: f.message });
@@ -126,7 +139,19 @@ export function UsuarioDialog({
               : 'Crie o acesso de um membro da equipe.'}
           </DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" onSubmit={handleSubmit((v) => save.mutate(v))} noValidate>
+        {conflict && (
+          <ConflictNotice
+            reloading={fresh.isFetching}
+            onReload={() => void fresh.refetch().then((res) => res.isSuccess && setConflict(false))}
+          />
+        )}
+        {loading && <Loading text="Carregando usuário..." />}
+        <form
+          className="grid gap-4"
+          hidden={loading}
+          onSubmit={handleSubmit((v) => save.mutateAsync(v).catch(() => {}))}
+          noValidate
+        >
           <FormField id="u-nome" label="Nome" required error={errors.nome?.message}>
             <Input {...fieldA11y('u-nome', errors.nome?.message)} autoComplete="off" {...register('nome')} />
           </FormField>
@@ -201,7 +226,7 @@ export function UsuarioDialog({
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
               Cancelar
             </Button>
-            <Button type="submit" disabled={save.isPending}>
+            <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
               {save.isPending ? 'Salvando...' : editing ? 'Salvar Alterações' : 'Criar Usuário'}
             </Button>
           </DialogFooter>

@@ -242,7 +242,7 @@ export default function VendasPage() {
         title="Confirmar exclusão"
         description={`Tem certeza que deseja excluir a venda #${excluir?.numero ?? ''}? Esta ação não pode ser desfeita.`}
         busy={remove.isPending}
-        onConfirm={() => excluir && remove.mutate(excluir)}
+        onConfirm={() => excluir && remove.mutateAsync(excluir)}
       />
     </>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { rotuloCartao } from '../../../schemas/cartoes';
 import {
@@ -10,6 +10,7 @@ import {
   type Venda,
   vendaUpdate,
 } from '../../../schemas/vendas';
+import { ConflictNotice, isStaleWrite, useFreshRecord } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -75,45 +76,103 @@ export function VendaEditDialog({
   vendaId: string | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const qc = useQueryClient();
   const open = !!vendaId;
-  // The sale as it is now (its updated_at is the version this edit is based on).
-  const venda = useQuery({
-    queryKey: ['vendas', 'detalhe', vendaId],
-    queryFn: ({ signal }) => api.get<Venda>(`/vendas/${vendaId}`, signal),
-    enabled: open,
-    staleTime: 0,
-  });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        {/* mounted per opening: each opening reads the sale afresh (never a cached older version) */}
+        {vendaId && <VendaEditBody key={vendaId} vendaId={vendaId} onOpenChange={onOpenChange} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function VendaEditBody({
+  vendaId,
+  onOpenChange,
+}: {
+  vendaId: string;
+  onOpenChange: (open: boolean) => void;
+}) {
+  // The sale as the server has it now (its updated_at is the version this edit is based on).
+  const venda = useFreshRecord<Venda>(`/vendas/${vendaId}`);
   const cartoes = useQuery({
     queryKey: ['cartoes', 'opcoes'],
     queryFn: ({ signal }) => api.get<CartaoOpcao[]>('/cartoes/opcoes', signal),
-    enabled: open,
   });
-  const [base, setBase] = useState<Venda | null>(null);
-  const { register, handleSubmit, reset, watch, setError, clearErrors, formState } = useForm<FormValues>();
+  const [conflict, setConflict] = useState(false);
+  // The form waits for the card options too: a <select> filled before its options exist shows
+  // "Nenhum (sem taxa)" for a card sale.
+  const ready = venda.data && cartoes.data;
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Editar Venda{venda.data ? ` #${venda.data.numero}` : ''}</DialogTitle>
+        <DialogDescription>
+          Taxa do cartão, valor líquido, parcelas e comissões são recalculados ao salvar.
+        </DialogDescription>
+      </DialogHeader>
+      {conflict && (
+        <ConflictNotice
+          reloading={venda.isFetching}
+          onReload={() => {
+            void venda.refetch().then((r) => {
+              if (r.isSuccess) setConflict(false);
+            });
+          }}
+        />
+      )}
+      {venda.isError ? (
+        <p role="alert" className="py-6 text-center text-sm">
+          {venda.error instanceof ApiError && venda.error.status === 404
+            ? 'Esta venda não existe mais (foi excluída).'
+            : 'Não foi possível carregar a venda. Verifique a conexão.'}
+        </p>
+      ) : !ready ? (
+        <Loading text="Carregando venda..." />
+      ) : (
+        <VendaEditForm
+          key={venda.dataUpdatedAt}
+          base={venda.data}
+          cartoes={cartoes.data}
+          onConflict={() => setConflict(true)}
+          onOpenChange={onOpenChange}
+        />
+      )}
+    </>
+  );
+}
+
+function VendaEditForm({
+  base,
+  cartoes,
+  onConflict,
+  onOpenChange,
+}: {
+  base: Venda;
+  cartoes: CartaoOpcao[];
+  onConflict: () => void;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const qc = useQueryClient();
+  const { register, handleSubmit, watch, setError, clearErrors, formState } = useForm<FormValues>({
+    defaultValues: valuesOf(base),
+  });
   const errors = formState.errors;
   const tipo = watch('tipo_venda');
 
-  useEffect(() => {
-    if (!open) setBase(null);
-  }, [open]);
-  // Load the form once per opening, so a live refresh does not wipe what the user is typing.
-  useEffect(() => {
-    if (open && venda.data && !base) {
-      setBase(venda.data);
-      reset(valuesOf(venda.data));
-    }
-  }, [open, venda.data, base, reset]);
-
   const save = useMutation({
-    mutationFn: (body: ReturnType<typeof payloadOf>) => api.patch<Venda>(`/vendas/${vendaId}`, body),
+    mutationFn: (body: ReturnType<typeof payloadOf>) => api.patch<Venda>(`/vendas/${base.id}`, body),
     onSuccess: () => {
       toastSuccess('Venda atualizada com sucesso!');
       void qc.invalidateQueries({ queryKey: ['vendas'] });
+      void qc.invalidateQueries({ queryKey: ['orcamentos'] });
+      void qc.invalidateQueries({ queryKey: ['dashboard'] });
       void qc.invalidateQueries({ queryKey: ['relatorios'] });
       onOpenChange(false);
     },
     onError: (err) => {
+      if (isStaleWrite(err)) onConflict();
       if (err instanceof ApiError) {
         for (const f of err.errors) setError(f.path as keyof FormValues, { message: f.message });
       }
@@ -121,8 +180,9 @@ export function VendaEditDialog({
     },
   });
 
-  const submit = handleSubmit((v) => {
-    if (!base) return;
+  // Returning the request's promise keeps formState.isSubmitting true while it runs, which disables
+  // "Salvar" at once (a double-click sends one request).
+  const submit = handleSubmit(async (v) => {
     clearErrors();
     const body = payloadOf(v, base.updated_at);
     const parsed = vendaUpdate.safeParse(body);
@@ -132,124 +192,104 @@ export function VendaEditDialog({
       }
       return;
     }
-    save.mutate(body);
+    await save.mutateAsync(body).catch(() => {});
   });
+  const busy = save.isPending || formState.isSubmitting;
 
-  const cartaoIds = new Set(cartoes.data?.map((c) => c.id));
+  const cartaoIds = new Set(cartoes.map((c) => c.id));
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Editar Venda{base ? ` #${base.numero}` : ''}</DialogTitle>
-          <DialogDescription>
-            Taxa do cartão, valor líquido, parcelas e comissões são recalculados ao salvar.
-          </DialogDescription>
-        </DialogHeader>
-        {!base ? (
-          <Loading text="Carregando venda..." />
-        ) : (
-          <form className="grid gap-4" onSubmit={submit} noValidate>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField id="ve-data" label="Data da Venda" error={errors.data_venda?.message}>
-                <Input
-                  {...fieldA11y('ve-data', errors.data_venda?.message)}
-                  type="date"
-                  {...register('data_venda')}
-                />
-              </FormField>
-              <FormField id="ve-status" label="Status" error={errors.status?.message}>
-                <NativeSelect {...fieldA11y('ve-status', errors.status?.message)} {...register('status')}>
-                  {STATUS_VENDA.map((s) => (
-                    <option key={s} value={s}>
-                      {STATUS_VENDA_LABEL[s]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </FormField>
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField id="ve-bruto" label="Valor Bruto" error={errors.valor_bruto?.message}>
-                <Input
-                  {...fieldA11y('ve-bruto', errors.valor_bruto?.message)}
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  min={0}
-                  {...register('valor_bruto')}
-                />
-              </FormField>
-              <FormField id="ve-tipo" label="Tipo de Venda" error={errors.tipo_venda?.message}>
-                <NativeSelect
-                  {...fieldA11y('ve-tipo', errors.tipo_venda?.message)}
-                  {...register('tipo_venda')}
-                >
-                  {TIPOS_VENDA.map((t) => (
-                    <option key={t} value={t}>
-                      {TIPO_VENDA_LABEL[t]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </FormField>
-            </div>
-            {tipo !== 'avista' && (
-              <div className="grid gap-4 sm:grid-cols-2">
-                {tipo === 'entrada' && (
-                  <FormField id="ve-entrada" label="Valor da Entrada" error={errors.valor_entrada?.message}>
-                    <Input
-                      {...fieldA11y('ve-entrada', errors.valor_entrada?.message)}
-                      type="number"
-                      inputMode="decimal"
-                      step="0.01"
-                      min={0}
-                      {...register('valor_entrada')}
-                    />
-                  </FormField>
-                )}
-                <FormField
-                  id="ve-parcelas"
-                  label="Número de Parcelas"
-                  error={errors.numero_parcelas?.message}
-                >
-                  <NativeSelect
-                    {...fieldA11y('ve-parcelas', errors.numero_parcelas?.message)}
-                    {...register('numero_parcelas')}
-                  >
-                    {PARCELAS.map((n) => (
-                      <option key={n} value={String(n)}>
-                        {n}x
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormField>
-              </div>
-            )}
-            <FormField id="ve-cartao" label="Tipo de Pagamento" error={errors.cartao_id?.message}>
-              <NativeSelect {...fieldA11y('ve-cartao', errors.cartao_id?.message)} {...register('cartao_id')}>
-                <option value="">Nenhum (sem taxa)</option>
-                {/* an inactive card still on the sale stays selectable */}
-                {base.cartao_id && !cartaoIds.has(base.cartao_id) && (
-                  <option value={base.cartao_id}>
-                    {[base.cartao_bandeira, base.cartao_tipo].filter(Boolean).join(' - ') || 'Cartão atual'}
-                  </option>
-                )}
-                {cartoes.data?.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {rotuloCartao(c)}
-                  </option>
-                ))}
-              </NativeSelect>
+    <form className="grid gap-4" onSubmit={submit} noValidate>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="ve-data" label="Data da Venda" error={errors.data_venda?.message}>
+          <Input
+            {...fieldA11y('ve-data', errors.data_venda?.message)}
+            type="date"
+            {...register('data_venda')}
+          />
+        </FormField>
+        <FormField id="ve-status" label="Status" error={errors.status?.message}>
+          <NativeSelect {...fieldA11y('ve-status', errors.status?.message)} {...register('status')}>
+            {STATUS_VENDA.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_VENDA_LABEL[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="ve-bruto" label="Valor Bruto" error={errors.valor_bruto?.message}>
+          <Input
+            {...fieldA11y('ve-bruto', errors.valor_bruto?.message)}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={0}
+            {...register('valor_bruto')}
+          />
+        </FormField>
+        <FormField id="ve-tipo" label="Tipo de Venda" error={errors.tipo_venda?.message}>
+          <NativeSelect {...fieldA11y('ve-tipo', errors.tipo_venda?.message)} {...register('tipo_venda')}>
+            {TIPOS_VENDA.map((t) => (
+              <option key={t} value={t}>
+                {TIPO_VENDA_LABEL[t]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      {tipo !== 'avista' && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {tipo === 'entrada' && (
+            <FormField id="ve-entrada" label="Valor da Entrada" error={errors.valor_entrada?.message}>
+              <Input
+                {...fieldA11y('ve-entrada', errors.valor_entrada?.message)}
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min={0}
+                {...register('valor_entrada')}
+              />
             </FormField>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
-                Cancelar
-              </Button>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? 'Salvando...' : 'Salvar Alterações'}
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+          )}
+          <FormField id="ve-parcelas" label="Número de Parcelas" error={errors.numero_parcelas?.message}>
+            <NativeSelect
+              {...fieldA11y('ve-parcelas', errors.numero_parcelas?.message)}
+              {...register('numero_parcelas')}
+            >
+              {PARCELAS.map((n) => (
+                <option key={n} value={String(n)}>
+                  {n}x
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </div>
+      )}
+      <FormField id="ve-cartao" label="Tipo de Pagamento" error={errors.cartao_id?.message}>
+        <NativeSelect {...fieldA11y('ve-cartao', errors.cartao_id?.message)} {...register('cartao_id')}>
+          <option value="">Nenhum (sem taxa)</option>
+          {/* an inactive card still on the sale stays selectable */}
+          {base.cartao_id && !cartaoIds.has(base.cartao_id) && (
+            <option value={base.cartao_id}>
+              {[base.cartao_bandeira, base.cartao_tipo].filter(Boolean).join(' - ') || 'Cartão atual'}
+            </option>
+          )}
+          {cartoes.map((c) => (
+            <option key={c.id} value={c.id}>
+              {rotuloCartao(c)}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <DialogFooter>
+        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Salvando...' : 'Salvar Alterações'}
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { type Comissionado, comissionadoCreate, TIPOS_PESSOA } from '../../../schemas/vendedores';
 import type { z } from '../../../schemas/z';
+import { useReportConflict } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
@@ -11,6 +12,7 @@ import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
 import { parseNumberInput } from '../../lib/format';
 import { maskCep, maskCpfCnpj, maskTelefone, placeholderDocumento } from '../../lib/masks';
 import { fillFromCep, useCep } from '../../lib/use-cep';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
 /** Texts that differ between the seller and the architect screens (spec wording for each). */
 export interface ComissionadoTexts {
@@ -91,6 +93,10 @@ export function ComissionadoForm({
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const qc = useQueryClient();
+  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
+  const idem = useIdempotencyKey();
+  // a stale-write 409 offers to reload the record (inside <FreshRecord>)
+  const reportConflict = useReportConflict();
   const editing = !!item;
   const { register, handleSubmit, reset, setError, setValue, watch, formState } =
     useForm<ComissionadoFormValues>({
@@ -113,8 +119,9 @@ export function ComissionadoForm({
     mutationFn: (v: ComissionadoFormValues) =>
       editing
         ? api.patch<Comissionado>(`/${texts.recurso}/${item!.id}`, { ...v, updated_at: item!.updated_at })
-        : api.post<Comissionado>(`/${texts.recurso}`, v),
+        : api.post<Comissionado>(`/${texts.recurso}`, v, { idempotencyKey: idem.key }),
     onSuccess: (saved) => {
+      idem.renew();
       if (editing) toastSuccess(texts.atualizado);
       else toastSuccess(texts.criado, texts.criadoDescricao);
       void qc.invalidateQueries({ queryKey: [texts.recurso] });
@@ -123,6 +130,7 @@ export function ComissionadoForm({
       onDone?.(saved);
     },
     onError: (err) => {
+      reportConflict(err);
       console.error(texts.erroSalvar, err);
       if (err instanceof ApiError) {
         for (const f of err.errors) {
@@ -145,7 +153,11 @@ export function ComissionadoForm({
     });
 
   return (
-    <form className="grid gap-4" onSubmit={handleSubmit((v) => save.mutate(v))} noValidate>
+    <form
+      className="grid gap-4"
+      onSubmit={handleSubmit((v) => save.mutateAsync(v).catch(() => {}))}
+      noValidate
+    >
       <FormField id={id('nome')} label="Nome" required error={errors.nome?.message}>
         <Input {...fieldA11y(id('nome'), errors.nome?.message)} autoComplete="off" {...register('nome')} />
       </FormField>
@@ -262,7 +274,7 @@ export function ComissionadoForm({
             {cancelLabel}
           </Button>
         )}
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
           {save.isPending ? 'Salvando...' : editing ? 'Salvar Alterações' : texts.botaoCriar}
         </Button>
       </div>

@@ -3,6 +3,7 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Page } from '../../../schemas/common';
 import type { Vendedor } from '../../../schemas/vendedores';
+import { FreshRecord } from '../../components/fresh-record';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -193,12 +194,20 @@ export default function VendedoresPage() {
               {dialog.vendedor ? 'Altere os dados do vendedor.' : 'Preencha os dados do novo vendedor.'}
             </DialogDescription>
           </DialogHeader>
-          <ComissionadoForm
-            item={dialog.vendedor}
-            texts={TEXTS}
-            onDone={() => setDialog({ open: false, vendedor: null })}
-            onCancel={() => setDialog({ open: false, vendedor: null })}
-          />
+          <FreshRecord<Vendedor>
+            path={dialog.vendedor ? `/vendedores/${dialog.vendedor.id}` : null}
+            loadingText="Carregando vendedor..."
+          >
+            {(v) => (
+              <ComissionadoForm
+                key={v?.id ?? 'novo'}
+                item={v}
+                texts={TEXTS}
+                onDone={() => setDialog({ open: false, vendedor: null })}
+                onCancel={() => setDialog({ open: false, vendedor: null })}
+              />
+            )}
+          </FreshRecord>
         </DialogContent>
       </Dialog>
 
@@ -208,7 +217,7 @@ export default function VendedoresPage() {
         title="Confirmar exclusão"
         description="Tem certeza que deseja excluir este vendedor? Esta ação não pode ser desfeita."
         busy={remove.isPending}
-        onConfirm={() => excluir && remove.mutate(excluir)}
+        onConfirm={() => excluir && remove.mutateAsync(excluir)}
       />
     </>
   );
