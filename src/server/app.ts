@@ -5,9 +5,10 @@ import { authRoutes } from './auth/routes';
 import { sessionMiddleware } from './auth/session';
 import type { AppDeps, AppEnv } from './context';
 import { HttpError, problem, toHttpError } from './errors';
+import { safeError } from './log';
 import { apiRoutes } from './routes';
 import { eventosRoutes } from './routes/eventos';
-import { requestLog, sameOrigin, securityHeaders } from './security';
+import { refuseNul, requestLog, sameOrigin, securityHeaders } from './security';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -25,7 +26,7 @@ export function createApp(deps: AppDeps, web?: (app: Hono<AppEnv>) => void) {
     await next();
     c.header('cache-control', 'no-store');
   });
-  app.use('/api/*', sameOrigin(deps.config.trustedOrigins));
+  app.use('/api/*', sameOrigin(deps.config));
   app.use(
     '/api/*',
     bodyLimit({
@@ -37,6 +38,7 @@ export function createApp(deps: AppDeps, web?: (app: Hono<AppEnv>) => void) {
         ),
     }),
   );
+  app.use('/api/*', refuseNul);
   app.use('/api/*', sessionMiddleware);
 
   app.get('/api/health', (c) => c.json({ ok: true, db: deps.database.kind }));
@@ -49,7 +51,8 @@ export function createApp(deps: AppDeps, web?: (app: Hono<AppEnv>) => void) {
   app.onError((err, c) => {
     const http = toHttpError(err);
     if (http) return problem(c, http);
-    console.error(`[req ${c.get('requestId')}] erro interno`, err);
+    // Never the error as it is: a failed query's message carries its parameters (names, CPF…).
+    deps.logger.error({ req: c.get('requestId'), err: safeError(err) }, 'erro interno');
     return problem(c, new HttpError(500, 'Erro interno', 'Ocorreu um erro inesperado.'));
   });
 
