@@ -42,6 +42,9 @@ export function createApp(deps: AppDeps, web?: (app: Hono<AppEnv>) => void) {
   app.use('/api/*', sessionMiddleware);
 
   app.get('/api/health', (c) => c.json({ ok: true, db: deps.database.kind }));
+  // "Who is signed in?", the web app's first question, answered 200 either way: an anonymous visit is
+  // not an error (a 401 shows as one in every browser's console). GET /api/auth/me keeps its 401.
+  app.get('/api/auth/sessao', (c) => c.json({ usuario: c.get('me') }));
   app.route('/api/auth', authRoutes);
   app.route('/api/eventos', eventosRoutes);
   for (const [path, router] of apiRoutes) app.route(`/api/${path}`, router);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Produto } from '../../../schemas/produtos';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useAbaInicial } from '../../lib/use-aba-inicial';
 import { CategoriasTab } from './categorias-tab';
 import { ItensVendaTab } from './itens-venda-tab';
 import { ProdutoForm } from './produto-form';
@@ -11,7 +12,7 @@ type Aba = 'lista' | 'novo' | 'categorias' | 'itens';
 
 /** Spec doc 2 §2 Produtos: tabs Lista, Novo Produto, Categorias, Itens de Vendas. */
 export default function ProdutosPage() {
-  const [aba, setAba] = useState<Aba>('lista');
+  const [aba, setAba] = useState<Aba>(useAbaInicial<Aba>(['lista', 'novo'], 'lista'));
   const [editando, setEditando] = useState<Produto | null>(null);
   // Kept here so the list comes back as it was after an edit.
   const [filtros, setFiltros] = useState<ListaFiltros>({ q: '', page: 1, abaixoMinimo: false });
