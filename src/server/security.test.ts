@@ -196,3 +196,20 @@ describe('error log', () => {
     expect(lines[0]).not.toContain('529.982');
   });
 });
+
+describe('the class, not the instance', () => {
+  it('no server module writes to the console (everything goes through the structured logger)', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const path = await import('node:path');
+    const root = path.resolve(import.meta.dirname, '..');
+    const offenders: string[] = [];
+    for (const dir of ['server', 'db']) {
+      for (const f of await readdir(path.join(root, dir), { recursive: true })) {
+        if (!f.endsWith('.ts') || f.endsWith('.test.ts') || f === 'main.ts') continue;
+        const text = await readFile(path.join(root, dir, f), 'utf8');
+        if (/console\.(log|error|warn|info)\(/.test(text)) offenders.push(`${dir}/${f}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});

@@ -15,7 +15,12 @@ import { createLogger } from './log';
 
 /** Opens the database (migrating it), makes sure an admin exists, and wires the app's dependencies. */
 export async function createDeps(config: Config, log: (m: string) => void = console.log): Promise<AppDeps> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onError: (what, message) => logger.error({ conexao: what, message }, 'erro de conexão com o banco'),
+  });
   const db = database.db;
   await ensureAdmin(db, { emailDominio: config.emailDominio, adminPassword: config.adminPassword, log });
   const secret = await loadAuthSecret(db);
@@ -26,7 +31,6 @@ export async function createDeps(config: Config, log: (m: string) => void = cons
   });
   const events = new EventHub();
   await events.start(database);
-  const logger = createLogger(config.logLevel);
   return { database, db, auth, config, events, logger };
 }
 
