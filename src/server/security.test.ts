@@ -97,6 +97,9 @@ describe('a NUL character is refused with a 400 on every route', () => {
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe('A requisição contém um caractere inválido (NUL).');
     expect((await admin.get('/api/orcamentos?q=a%00b')).status).toBe(400);
+    // a malformed escape elsewhere in the address does not hide it; nor does the path
+    expect((await admin.get('/api/clientes?x=%E0%A4%A&q=%00')).status).toBe(400);
+    expect((await admin.get('/api/clientes/%00')).status).toBe(400);
   });
 
   it('in a JSON body, as an escape, also in a key or nested — and nothing is written', async () => {
