@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN_SENHA, expect, signInPage, test, unique } from './fixtures';
+import { ADMIN_SENHA, createUser, expect, signInPage, test, unique } from './fixtures';
 
 /**
  * Issue 12 §3/§4 screen items, at the desktop size of the issue (1366×800) and on a phone (390×844):
@@ -139,3 +139,23 @@ for (const size of SIZES) {
     });
   });
 }
+
+test('a user deactivated while a screen is open is taken to the login screen by the live stream', async ({
+  page,
+  admin,
+}) => {
+  const u = await createUser(admin, ['clientes']);
+  await signInPage(page, u.email, u.senha);
+  const stream = page.waitForResponse((r) => r.url().endsWith('/api/eventos'));
+  await page.goto('/clientes');
+  await expect(page.getByRole('heading', { name: 'Clientes', exact: true })).toBeVisible();
+  expect((await stream).status()).toBe(200);
+  const found = await admin.get(`/api/usuarios?q=${encodeURIComponent(u.email)}`);
+  const { items } = (await found.json()) as { items: { id: string; email: string }[] };
+  const id = items.find((i) => i.email === u.email)!.id;
+  const res = await admin.patch(`/api/usuarios/${id}`, { data: { status: 'inativo' } });
+  expect(res.status()).toBe(200);
+  // no click, no navigation: the server ends the stream and the screen follows
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Sessão encerrada' })).toBeVisible();
+});
