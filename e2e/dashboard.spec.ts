@@ -48,8 +48,8 @@ test('the dashboard shows its sections, and its figures change when a sale is ma
   const acoes = page.getByRole('navigation', { name: 'Ações rápidas' });
   const links: [string, string][] = [
     ['Novo Orçamento', '/orcamentos'],
-    ['Cadastrar Cliente', '/clientes'],
-    ['Adicionar Produto', '/produtos'],
+    ['Cadastrar Cliente', '/clientes?aba=novo'],
+    ['Adicionar Produto', '/produtos?aba=novo'],
     ['Registrar Venda', '/vendas'],
     ['Gerenciar Despesas', '/despesas'],
   ];
@@ -57,7 +57,7 @@ test('the dashboard shows its sections, and its figures change when a sale is ma
     await expect(acoes.getByRole('link', { name })).toHaveAttribute('href', href);
   await expect(page.getByRole('link', { name: 'Ver Todos os Orçamentos' })).toHaveAttribute(
     'href',
-    '/orcamentos',
+    '/orcamentos?aba=historico',
   );
   await expect(page.getByText('Performance Mensal')).toBeVisible();
   await expect(page.getByText('Resumo do Mês')).toBeVisible();

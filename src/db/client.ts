@@ -36,10 +36,14 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite folder; omitted = in memory (tests). */
   dataDir?: string;
+  /** Where connection-level errors go (the server's logger); only the driver's message, never a query. */
+  onError?: (what: string, message: string) => void;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
+  const database = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl, opts.onError)
+    : await openPglite(opts.dataDir);
   return database;
 }
 
@@ -101,13 +105,16 @@ class PreparingClient extends pg.Client {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(
+  url: string,
+  onError: (what: string, message: string) => void = () => {},
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.PG_POOL_MAX ?? 10),
     Client: PreparingClient,
   });
-  pool.on('error', (err) => console.error('[db] pool error', err.message));
+  pool.on('error', (err) => onError('pool', err.message));
   await pool.query('create extension if not exists pg_trgm');
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder });
@@ -122,7 +129,7 @@ async function openPostgres(url: string): Promise<Database> {
       client.on('notification', (msg) => {
         if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
       });
-      client.on('error', (err) => console.error('[db] listener error', err.message));
+      client.on('error', (err) => onError('listener', err.message));
       await client.query(`listen ${pg.escapeIdentifier(channel)}`);
       listeners.push(client);
       return async () => {

@@ -6,9 +6,10 @@ import { sessionMiddleware } from './auth/session';
 import type { AppDeps, AppEnv } from './context';
 import { HttpError, problem, toHttpError } from './errors';
 import { idempotency } from './idempotency';
+import { safeError } from './log';
 import { apiRoutes } from './routes';
 import { eventosRoutes } from './routes/eventos';
-import { requestLog, sameOrigin, securityHeaders } from './security';
+import { refuseNul, requestLog, sameOrigin, securityHeaders } from './security';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -26,7 +27,7 @@ export function createApp(deps: AppDeps, web?: (app: Hono<AppEnv>) => void) {
     await next();
     c.header('cache-control', 'no-store');
   });
-  app.use('/api/*', sameOrigin(deps.config.trustedOrigins));
+  app.use('/api/*', sameOrigin(deps.config));
   app.use(
     '/api/*',
     bodyLimit({
@@ -38,10 +39,14 @@ export function createApp(deps: AppDeps, web?: (app: Hono<AppEnv>) => void) {
         ),
     }),
   );
+  app.use('/api/*', refuseNul);
   app.use('/api/*', sessionMiddleware);
   app.use('/api/*', idempotency);
 
   app.get('/api/health', (c) => c.json({ ok: true, db: deps.database.kind }));
+  // "Who is signed in?", the web app's first question, answered 200 either way: an anonymous visit is
+  // not an error (a 401 shows as one in every browser's console). GET /api/auth/me keeps its 401.
+  app.get('/api/auth/sessao', (c) => c.json({ usuario: c.get('me') }));
   app.route('/api/auth', authRoutes);
   app.route('/api/eventos', eventosRoutes);
   for (const [path, router] of apiRoutes) app.route(`/api/${path}`, router);
@@ -51,7 +56,8 @@ export function createApp(deps: AppDeps, web?: (app: Hono<AppEnv>) => void) {
   app.onError((err, c) => {
     const http = toHttpError(err);
     if (http) return problem(c, http);
-    console.error(`[req ${c.get('requestId')}] erro interno`, err);
+    // Never the error as it is: a failed query's message carries its parameters (names, CPF…).
+    deps.logger.error({ req: c.get('requestId'), err: safeError(err) }, 'erro interno');
     return problem(c, new HttpError(500, 'Erro interno', 'Ocorreu um erro inesperado.'));
   });
 

@@ -29,6 +29,14 @@ export interface Config {
    */
   trustProxy: number;
   logRequests: boolean;
+  /** pino level (`LOG_LEVEL`): fatal, error, warn, info (default), debug, trace or silent. */
+  logLevel: string;
+  /** True when PUBLIC_URL was not set: then both loopback spellings (localhost, 127.0.0.1) are this site. */
+  publicUrlDefault: boolean;
+  /** How often an open live-update stream re-reads its session (ms; at most a minute). */
+  sseRecheckMs: number;
+  /** Live-update streams one user may hold open at once; a new one beyond closes the oldest. */
+  sseMaxPorUsuario: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,6 +67,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFila: Math.max(0, Number(env.LOGIN_FILA ?? 32)),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logRequests: env.LOG_REQUESTS !== '0',
+    logLevel: env.LOG_LEVEL || 'info',
+    publicUrlDefault: !env.PUBLIC_URL,
+    sseRecheckMs: Math.min(Number(env.SSE_RECHECK_MS ?? 60_000) || 60_000, 60_000),
+    sseMaxPorUsuario: Math.max(1, Number(env.SSE_MAX_POR_USUARIO ?? 10) || 10),
   };
 }
 

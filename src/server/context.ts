@@ -6,6 +6,7 @@ import type { Auth } from './auth/better-auth';
 import type { Config } from './config';
 import { badRequest, fromZod } from './errors';
 import type { EventHub } from './events';
+import type { Logger } from './log';
 
 export interface AppDeps {
   database: Database;
@@ -13,6 +14,7 @@ export interface AppDeps {
   auth: Auth;
   config: Config;
   events: EventHub;
+  logger: Logger;
 }
 
 export interface AppEnv {

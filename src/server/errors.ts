@@ -70,6 +70,9 @@ export function fromDatabase(err: unknown): HttpError | null {
     case '22P02':
     case '22007':
     case '22008':
+    // a NUL or a character the encoding cannot hold (refuseNul stops NUL first; this is the backstop)
+    case '22021':
+    case '22P05':
       return badRequest('Um dos valores informados é inválido.');
     case '40001':
     case '40P01':

@@ -51,6 +51,37 @@ export class EventHub {
     return this.listeners.size;
   }
 
+  /** Open live-update streams per user id, oldest first (a Set keeps insertion order). */
+  private streams = new Map<string, Set<() => void>>();
+
+  /**
+   * Counts an open stream of a user; when the user already holds `max`, the oldest are closed (their
+   * `close` is called) to make room. Returns the function that forgets the stream when it ends.
+   */
+  track(userId: string, close: () => void, max: number): () => void {
+    let open = this.streams.get(userId);
+    if (!open) {
+      open = new Set();
+      this.streams.set(userId, open);
+    }
+    const mine = open;
+    for (const oldest of mine) {
+      if (mine.size < max) break;
+      mine.delete(oldest);
+      oldest();
+    }
+    mine.add(close);
+    return () => {
+      mine.delete(close);
+      if (!mine.size && this.streams.get(userId) === mine) this.streams.delete(userId);
+    };
+  }
+
+  /** How many streams a user holds open on this instance. */
+  streamsOf(userId: string): number {
+    return this.streams.get(userId)?.size ?? 0;
+  }
+
   async close() {
     this.listeners.clear();
     await this.stop?.();

@@ -188,3 +188,74 @@ describe('bad input on every write route', () => {
     expect(failures).toEqual([]);
   }, 600_000);
 });
+
+/** Every GET route of the API without a path parameter (the lists, options and reports). */
+function listRoutes(app: TestEnv['app']) {
+  const seen = new Set<string>();
+  return app.routes.filter((r) => {
+    if (r.method !== 'GET' || !r.path.startsWith('/api/') || r.path.includes(':') || r.path.endsWith('*'))
+      return false;
+    if (r.path === '/api/eventos' || seen.has(r.path)) return false;
+    seen.add(r.path);
+    return true;
+  });
+}
+
+describe('hostile query strings and NUL on every route', () => {
+  // the generated bodies above may have signed the admin out (POST /api/auth/logout)
+  beforeAll(async () => {
+    admin = await loginAdmin(env);
+  });
+
+  it('covers the lists of api.md', () => {
+    const paths = listRoutes(env.app).map((r) => r.path);
+    for (const p of ['clientes', 'orcamentos', 'vendas', 'produtos', 'funcionarios', 'cartoes', 'vendedores'])
+      expect(paths).toContain(`/api/${p}`);
+  });
+
+  it('?sort= naming a member of Object.prototype is a 400, never a 500', async () => {
+    const failures: string[] = [];
+    for (const route of listRoutes(env.app)) {
+      for (const sort of [
+        '__proto__',
+        '-__proto__',
+        'constructor',
+        '-constructor',
+        'toString',
+        'hasOwnProperty',
+      ]) {
+        const res = await admin.get(`${route.path}?sort=${sort}`);
+        // a route without sorting may ignore the parameter (200); a sorted list refuses it (400)
+        if (res.status >= 500 || (res.status !== 200 && res.status !== 400))
+          failures.push(`${route.path}?sort=${sort} → ${res.status}`);
+        if (res.status === 400) expect(res.headers.get('content-type')).toMatch(/problem\+json/);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a NUL in the query string of any GET is a 400 in pt-BR', async () => {
+    const failures: string[] = [];
+    for (const route of listRoutes(env.app)) {
+      for (const qs of ['q=%00', 'q=a%00b', 'sort=%00', 'x%00=1']) {
+        const res = await admin.get(`${route.path}?${qs}`);
+        if (res.status !== 400 || res.body?.detail !== 'A requisição contém um caractere inválido (NUL).')
+          failures.push(`${route.path}?${qs} → ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a NUL in any field of a body on any write route is a 400 and changes nothing', async () => {
+    const failures: string[] = [];
+    const before = await rowCounts();
+    for (const route of unsafeRoutes(env.app)) {
+      for (const field of ['nome', 'usuario', 'descricao', 'observacoes', 'email']) {
+        const res = await admin.request(route.method, concrete(route.path), { [field]: `a\u0000b` });
+        if (res.status !== 400) failures.push(`${route.method} ${route.path} ${field} → ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await rowCounts()).toBe(before);
+  });
+});

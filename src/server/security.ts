@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import type { Config } from './config';
 import type { AppEnv } from './context';
 import { HttpError } from './errors';
 
@@ -26,19 +27,45 @@ export const securityHeaders = secureHeaders({
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * CSRF: a state-changing request must say it comes from this site, by its Origin header (or, from
- * browsers that send no Origin, Sec-Fetch-Site). A request with neither is refused.
+ * The origins (scheme + host + port) that are this site: the configured public one and
+ * TRUSTED_ORIGINS. While PUBLIC_URL is left at its default (http://localhost:PORT, a development or
+ * single-machine setup), the other loopback spellings of the same port are this site too.
  */
-export function sameOrigin(trusted: string[]) {
+export function allowedOrigins(
+  config: Pick<Config, 'publicUrl' | 'publicUrlDefault' | 'trustedOrigins' | 'port'>,
+) {
+  const out = new Set<string>();
+  const add = (u: string) => {
+    try {
+      const o = new URL(u).origin;
+      if (o !== 'null') out.add(o);
+    } catch {
+      // a malformed TRUSTED_ORIGINS entry trusts nothing
+    }
+  };
+  add(config.publicUrl);
+  for (const t of config.trustedOrigins) add(t);
+  if (config.publicUrlDefault) {
+    for (const h of ['localhost', '127.0.0.1', '[::1]']) add(`http://${h}:${config.port}`);
+  }
+  return out;
+}
+
+/**
+ * CSRF: a state-changing request must say it comes from this site. Its Origin header (scheme, host
+ * and port) must be one of `allowedOrigins` — never compared with the request's own Host, which the
+ * client writes. Browsers that send no Origin must send Sec-Fetch-Site: same-origin. A request with
+ * neither is refused.
+ */
+export function sameOrigin(config: Parameters<typeof allowedOrigins>[0]) {
+  const allowed = allowedOrigins(config);
   return createMiddleware<AppEnv>(async (c, next) => {
     if (UNSAFE.has(c.req.method)) {
       const origin = c.req.header('origin');
-      const host =
-        (process.env.TRUST_PROXY === '1' && c.req.header('x-forwarded-host')) || c.req.header('host');
       let ok = false;
       if (origin && origin !== 'null') {
         try {
-          ok = new URL(origin).host === host || trusted.includes(origin);
+          ok = allowed.has(new URL(origin).origin);
         } catch {
           ok = false;
         }
@@ -51,12 +78,72 @@ export function sameOrigin(trusted: string[]) {
   });
 }
 
-/** One line per request with its id; never a body, so never a password. */
+const NUL = '\u0000';
+const nulRefused = () =>
+  new HttpError(400, 'Dados inválidos', 'A requisição contém um caractere inválido (NUL).');
+
+function hasNul(v: unknown, depth = 0): boolean {
+  if (typeof v === 'string') return v.includes(NUL);
+  if (!v || typeof v !== 'object') return false;
+  if (depth > 64) return true; // the text has a \u0000 escape and no field of this API nests so deep
+  if (Array.isArray(v)) return v.some((x) => hasNul(x, depth + 1));
+  for (const [k, x] of Object.entries(v)) if (k.includes(NUL) || hasNul(x, depth + 1)) return true;
+  return false;
+}
+
+/**
+ * PostgreSQL cannot store a NUL character in text (it fails the statement), and no field of this API
+ * has a use for one: a NUL in the path, the query string or a JSON body is refused here with a 400,
+ * before any route sees it. Runs after the body limit, so at most 1 MB is read; the route reads the
+ * body again from its clone.
+ */
+export const refuseNul = createMiddleware<AppEnv>(async (c, next) => {
+  const url = new URL(c.req.url);
+  // In a URL a NUL can only be spelled %00; URLSearchParams decodes leniently (never throws).
+  if (/%00/.test(url.pathname)) throw nulRefused();
+  for (const [k, v] of url.searchParams) if (k.includes(NUL) || v.includes(NUL)) throw nulRefused();
+  if (c.req.raw.body && UNSAFE.has(c.req.method)) {
+    const text = await c.req.raw.clone().text();
+    if (text.includes(NUL)) throw nulRefused();
+    // JSON spells NUL as an escape (\u0000); only a parsed value says whether it is one.
+    if (/\\u0000/i.test(text)) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined; // bad JSON: the route answers its own 400
+      }
+      if (hasNul(parsed)) throw nulRefused();
+    }
+  }
+  await next();
+});
+
+/**
+ * One structured record per request (pino, JSON): the raw path as a JSON string (a %0a in it is
+ * escaped, never a new line), never the query string (search text is personal data), never a body,
+ * and the user's id rather than their e-mail.
+ */
 export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const start = performance.now();
   await next();
-  if (!c.get('deps').config.logRequests) return;
-  const ms = (performance.now() - start).toFixed(1);
-  const user = c.get('me')?.email ?? '-';
-  console.log(`[req ${c.get('requestId')}] ${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms ${user}`);
+  const { config, logger } = c.get('deps');
+  if (!config.logRequests) return;
+  let path: string;
+  try {
+    path = new URL(c.req.url).pathname;
+  } catch {
+    path = c.req.path;
+  }
+  logger.info(
+    {
+      req: c.get('requestId'),
+      method: c.req.method,
+      path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - start) * 10) / 10,
+      usuario: c.get('me')?.id ?? null,
+    },
+    'requisição',
+  );
 });

@@ -11,10 +11,16 @@ import { ensureAdmin, loadAuthSecret } from './auth/bootstrap';
 import type { Config } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { EventHub } from './events';
+import { createLogger } from './log';
 
 /** Opens the database (migrating it), makes sure an admin exists, and wires the app's dependencies. */
 export async function createDeps(config: Config, log: (m: string) => void = console.log): Promise<AppDeps> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onError: (what, message) => logger.error({ conexao: what, message }, 'erro de conexão com o banco'),
+  });
   const db = database.db;
   await ensureAdmin(db, { emailDominio: config.emailDominio, adminPassword: config.adminPassword, log });
   const secret = await loadAuthSecret(db);
@@ -25,12 +31,13 @@ export async function createDeps(config: Config, log: (m: string) => void = cons
   });
   const events = new EventHub();
   await events.start(database);
-  return { database, db, auth, config, events };
+  return { database, db, auth, config, events, logger };
 }
 
 export async function closeDeps(deps: AppDeps) {
   await deps.events.close();
   await deps.database.close();
+  deps.logger.flush();
 }
 
 /** Serves the built SPA: files as they are, and index.html for every client-side route. */
@@ -61,7 +68,7 @@ export async function startServer(config: Config, webDir: string) {
   const app = createApp(deps, serveWeb(webDir));
   const server = serve({ fetch: app.fetch, port: config.port });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${config.dataDir}`;
-  console.log(`[lavra] Servindo em http://localhost:${config.port} — banco: ${where}`);
+  deps.logger.info({ porta: config.port, banco: where }, `Servindo em http://localhost:${config.port}`);
   const shutdown = async () => {
     server.close();
     await closeDeps(deps);

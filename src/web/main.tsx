@@ -37,7 +37,9 @@ createRoot(document.getElementById('root')!).render(
       <AuthProvider>
         <Root />
       </AuthProvider>
-      <Toaster richColors closeButton position="top-right" />
+      {/* Bottom-right (full width at the bottom on a phone): a toast never covers the header, the menu
+          button or a screen's top-right actions. */}
+      <Toaster richColors closeButton position="bottom-right" />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -250,8 +250,10 @@ const SORTABLE = {
 
 export function listOrder(sort = '-created_at'): SQL | null {
   const descending = sort.startsWith('-');
-  const col = SORTABLE[(descending ? sort.slice(1) : sort) as keyof typeof SORTABLE];
-  if (!col) return null;
+  const name = descending ? sort.slice(1) : sort;
+  // Own keys only: `sort=__proto__` or `constructor` must not find Object.prototype's members.
+  if (!Object.hasOwn(SORTABLE, name)) return null;
+  const col = SORTABLE[name as keyof typeof SORTABLE];
   // Spelled as the indexes are built (drizzle writes `DESC NULLS LAST`): plain `desc` means NULLS FIRST,
   // and PostgreSQL would then sort the whole table instead of reading the page off the index.
   return descending

@@ -106,3 +106,20 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (setCookie && !c.res.headers.has('set-cookie')) c.res.headers.append('set-cookie', setCookie);
 });
+
+/**
+ * The user of a session cookie as the database has it now, or null when the session ended, expired
+ * or its user is no longer active. For long-lived requests (the live-update stream) that must notice
+ * a change after they started; it never extends a session or sets a cookie.
+ */
+export async function currentSessionUser(deps: AppDeps, cookieHeader: string | undefined) {
+  if (!cookieHeader?.includes('session_token')) return null;
+  const cfg = await cookieSettings(deps.auth);
+  const value = readCookie(cookieHeader, cfg.name);
+  const token = value ? verifiedToken(value, cfg.secret) : null;
+  if (!token) return null;
+  const row = await sessaoMe(deps.db, token);
+  if (!row || row.expires_at.getTime() <= Date.now() || row.status !== 'ativo') return null;
+  const { expires_at: _, ...me } = row;
+  return me;
+}

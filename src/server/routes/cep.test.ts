@@ -40,10 +40,41 @@ const fake = http.createServer((req, res) => {
       return res.end('<html>manutenção</html>');
     case '70000000': // never answers: the route gives up after its timeout
       return;
+    case '80000000': // a redirect (here to another CEP of the same service; could be anywhere)
+      res.statusCode = 302;
+      res.setHeader('location', '/ws/01310200/json/');
+      return res.end();
+    case '81000000': // a 50 MB answer without a length: streamed until the reader hangs up
+      return streamHuge(res);
+    case '81100000': // an answer that declares its oversize up front
+      res.setHeader('content-length', String(100 * 1024));
+      return res.end(`{"logradouro":"${'x'.repeat(100 * 1024 - 18)}"}`);
+    case '82000000': // a field that is not text
+      return res.end(JSON.stringify({ logradouro: 123, bairro: 'B', localidade: 'C', uf: 'SP' }));
+    case '82100000':
+      return res.end(JSON.stringify({ logradouro: 'A', bairro: 'B', localidade: { x: 1 }, uf: ['SP'] }));
+    case '82200000': // an array is not an address
+      return res.end('[1,2]');
     default:
       return res.end(JSON.stringify({ erro: true }));
   }
 });
+
+/** Bytes the huge answer got out before the reader stopped it. */
+let hugeSent = 0;
+function streamHuge(res: http.ServerResponse) {
+  const chunk = Buffer.alloc(16 * 1024, 'a');
+  res.write('{"logradouro":"');
+  const total = 50 * 1024 * 1024;
+  const pump = () => {
+    while (hugeSent < total && !res.destroyed) {
+      hugeSent += chunk.length;
+      if (!res.write(chunk)) return void res.once('drain', pump);
+    }
+    if (!res.destroyed) res.end('"}');
+  };
+  pump();
+}
 
 let env: TestEnv;
 let admin: Client;
@@ -130,6 +161,34 @@ describe('GET /api/cep/:cep', () => {
     expect(elapsed).toBeGreaterThanOrEqual(4900);
     expect(elapsed).toBeLessThan(9000);
   }, 15_000);
+
+  it('never follows a redirect: 502, and the target is never asked', async () => {
+    const res = await admin.get('/api/cep/80000000');
+    expect(res.status).toBe(502);
+    expect(res.body.title).toBe('Serviço de CEP indisponível');
+    expect(hits.get('80000000')).toBe(1);
+    expect(hits.has('01310200')).toBe(false);
+  });
+
+  it('stops reading an answer past 64 KB: 502 without downloading it', async () => {
+    const t0 = Date.now();
+    const res = await admin.get('/api/cep/81000000');
+    expect(res.status).toBe(502);
+    // the reader hung up after about 64 KB; socket buffers let a few more MB through, never 50 MB
+    expect(hugeSent).toBeLessThan(16 * 1024 * 1024);
+    expect(Date.now() - t0).toBeLessThan(4000);
+    expect((await admin.get('/api/cep/81100000')).status).toBe(502);
+  });
+
+  it('502 for an answer whose fields are not text (never a 500, never "[object Object]")', async () => {
+    for (const cep of ['82000000', '82100000', '82200000']) {
+      const res = await admin.get(`/api/cep/${cep}`);
+      expect(res.status, cep).toBe(502);
+      expect(res.body.detail).toBe(
+        'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.',
+      );
+    }
+  });
 
   it('is open to holders of any address screen, 403 for others, 401 without a session', async () => {
     for (const p of ['clientes', 'fornecedores', 'funcionarios', 'arquitetos', 'vendedores'] as const) {

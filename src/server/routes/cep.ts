@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { EnderecoCep } from '../../schemas/documentos';
 import type { AppEnv } from '../context';
 import { badRequest, HttpError, notFound } from '../errors';
+import type { Logger } from '../log';
 import { requirePermission } from '../permissions';
 
 /** The address `GET /api/cep/:cep` answers (the form fills endereço, cidade and UF from it). */
@@ -9,12 +10,12 @@ type Endereco = EnderecoCep;
 
 /** ViaCEP's answer: the address, or `{ erro: true }` for a CEP that does not exist. */
 interface ViaCep {
-  cep?: string;
-  logradouro?: string;
-  bairro?: string;
-  localidade?: string;
-  uf?: string;
-  erro?: boolean | string;
+  cep?: unknown;
+  logradouro?: unknown;
+  bairro?: unknown;
+  localidade?: unknown;
+  uf?: unknown;
+  erro?: unknown;
 }
 
 export const CEP_TIMEOUT_MS = 5_000;
@@ -83,38 +84,89 @@ const unreachable = () =>
     'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.',
   );
 
-async function fetchCep(baseUrl: string, cep: string): Promise<Lookup> {
+/** ViaCEP's answers are a few hundred bytes; anything past this is not an address. */
+export const CEP_MAX_BYTES = 64 * 1024;
+
+/** The body as text, reading at most `max` bytes (then cancelling the download): null when longer. */
+async function readCapped(res: Response, max: number): Promise<string | null> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) {
+    await res.body?.cancel().catch(() => {});
+    return null;
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A text field of the service's answer; anything else (number, object, array) is a broken answer. */
+function text(v: unknown): string | undefined {
+  if (v === undefined || v === null) return '';
+  return typeof v === 'string' ? v : undefined;
+}
+
+async function fetchCep(baseUrl: string, cep: string, log: Logger): Promise<Lookup> {
+  // The whole exchange, headers and body, within CEP_TIMEOUT_MS: a service that trickles its body
+  // holds the request no longer than one that never answers.
+  const signal = AbortSignal.timeout(CEP_TIMEOUT_MS);
   let res: Response;
   try {
     res = await fetch(`${baseUrl.replace(/\/+$/, '')}/${cep}/json/`, {
-      signal: AbortSignal.timeout(CEP_TIMEOUT_MS),
+      signal,
+      // A redirect is never followed: it could point the server at itself or the internal network.
+      redirect: 'manual',
       headers: { accept: 'application/json' },
     });
   } catch (err) {
-    console.error(`CEP ${cep}: serviço inacessível`, (err as Error).message);
+    log.warn({ cep, erro: (err as Error).name }, 'serviço de CEP inacessível');
     throw unreachable();
   }
-  if (res.status === 404) return null;
+  if (res.status === 404) {
+    await res.body?.cancel().catch(() => {});
+    return null;
+  }
   if (!res.ok) {
-    console.error(`CEP ${cep}: serviço respondeu ${res.status}`);
+    await res.body?.cancel().catch(() => {});
+    log.warn({ cep, status: res.status }, 'serviço de CEP respondeu com erro');
     throw unreachable();
   }
-  let body: ViaCep;
+  let body: unknown;
   try {
-    body = (await res.json()) as ViaCep;
-  } catch {
-    console.error(`CEP ${cep}: resposta inválida do serviço`);
+    const raw = await readCapped(res, CEP_MAX_BYTES);
+    if (raw === null) {
+      log.warn({ cep, limite: CEP_MAX_BYTES }, 'resposta do serviço de CEP grande demais');
+      throw unreachable();
+    }
+    body = JSON.parse(raw);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    log.warn({ cep, erro: (err as Error).name }, 'resposta inválida do serviço de CEP');
     throw unreachable();
   }
-  if (!body || typeof body !== 'object') throw unreachable();
-  if (body.erro === true || body.erro === 'true') return null;
-  return {
-    cep: `${cep.slice(0, 5)}-${cep.slice(5)}`,
-    logradouro: String(body.logradouro ?? ''),
-    bairro: String(body.bairro ?? ''),
-    cidade: String(body.localidade ?? ''),
-    uf: String(body.uf ?? '').toUpperCase(),
-  };
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw unreachable();
+  const b = body as ViaCep;
+  if (b.erro === true || b.erro === 'true') return null;
+  const logradouro = text(b.logradouro);
+  const bairro = text(b.bairro);
+  const cidade = text(b.localidade);
+  const uf = text(b.uf);
+  if (logradouro === undefined || bairro === undefined || cidade === undefined || uf === undefined) {
+    log.warn({ cep }, 'resposta do serviço de CEP com campo que não é texto');
+    throw unreachable();
+  }
+  return { cep: `${cep.slice(0, 5)}-${cep.slice(5)}`, logradouro, bairro, cidade, uf: uf.toUpperCase() };
 }
 
 /** Address lookup for every screen with an address form (api.md `GET /api/cep/:cep`). */
@@ -125,8 +177,9 @@ export const cepRoutes = new Hono<AppEnv>().get(
     const raw = c.req.param('cep');
     if (!/^\d{5}-?\d{3}$/.test(raw)) throw badRequest('CEP inválido: informe os 8 dígitos.');
     const cep = raw.replace('-', '');
-    const base = c.get('deps').config.cepApiUrl;
-    const endereco = await cepCache.once(`${base}|${cep}`, () => fetchCep(base, cep));
+    const { config, logger } = c.get('deps');
+    const base = config.cepApiUrl;
+    const endereco = await cepCache.once(`${base}|${cep}`, () => fetchCep(base, cep, logger));
     if (!endereco) throw notFound('CEP não encontrado.');
     return c.json(endereco);
   },

@@ -49,7 +49,9 @@ export interface CrudOptions<T extends PgTable> {
 /** `?sort=-col` → ORDER BY, from the columns a list allows. */
 export function orderFrom(sort: string, sortable: Record<string, PgColumn>, idCol: PgColumn): SQL {
   const descending = sort.startsWith('-');
-  const col = sortable[descending ? sort.slice(1) : sort];
+  const name = descending ? sort.slice(1) : sort;
+  // Own keys only: `sort=__proto__` or `constructor` must not find Object.prototype's members.
+  const col = Object.hasOwn(sortable, name) ? sortable[name] : undefined;
   if (!col) throw new HttpError(400, 'Dados inválidos', `Não é possível ordenar por "${sort}".`);
   // id breaks ties so pages never repeat or skip a row. NULLS LAST on descending orders matches the
   // indexes Drizzle creates (`DESC NULLS LAST`); PostgreSQL's plain DESC (nulls first) could not use them.

@@ -511,7 +511,7 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
         'create trigger falha_replica before update on despesas for each row execute function falha_replica()',
       ),
     );
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(env.deps.logger, 'error').mockImplementation(() => {});
     try {
       const res = await admin.patch(`/api/despesas/${aluguel[3]!.id}?replicar=true`, { valor: 900 });
       expect(res.status).toBe(200);

@@ -31,6 +31,7 @@ import {
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { notFound, staleWrite } from '../errors';
 import { publish } from '../events';
+import { safeError } from '../log';
 import { requirePermission } from '../permissions';
 
 const RECURSO = 'despesas';
@@ -126,7 +127,10 @@ export const despesasRoutes = new Hono<AppEnv>()
             }),
           );
         } catch (err) {
-          console.error(`[despesas] erro ao replicar ${id} para meses futuros`, err);
+          c.get('deps').logger.error(
+            { despesa: id, err: safeError(err) },
+            'erro ao replicar para meses futuros',
+          );
           erro = 'Despesa atualizada, mas houve erro ao replicar para meses futuros.';
         }
       }

@@ -11,7 +11,8 @@ import {
 
 let env: TestEnv;
 beforeAll(async () => {
-  env = await createTestDeps();
+  // a short re-check period, so a session ended without any event is noticed within the test
+  env = await createTestDeps({ sseRecheckMs: 300 });
 });
 afterAll(() => env.close());
 
@@ -26,6 +27,7 @@ async function listen(app: TestEnv['app'], client: Client) {
   expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
   const reader = res.body!.getReader();
   const events: { recurso: string; acao: string; id?: string }[] = [];
+  const closing: { motivo?: string } = {};
   let buffer = '';
   let ready!: () => void;
   const isReady = new Promise<void>((r) => {
@@ -45,6 +47,7 @@ async function listen(app: TestEnv['app'], client: Client) {
         const data = /^data: (.*)$/m.exec(block)?.[1];
         if (event === 'pronto') ready();
         if (event === 'mudanca' && data) events.push(JSON.parse(data));
+        if (event === 'encerrado' && data) closing.motivo = JSON.parse(data).motivo;
         i = buffer.indexOf('\n\n');
       }
     }
@@ -52,6 +55,14 @@ async function listen(app: TestEnv['app'], client: Client) {
   await isReady;
   return {
     events,
+    closing,
+    /** Resolves true when the server ends the stream within `ms`. */
+    ended(ms = 5000) {
+      return Promise.race([
+        pump.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), ms)),
+      ]);
+    },
     async waitFor(pred: (e: { recurso: string; acao: string; id?: string }) => boolean, ms = 5000) {
       const start = Date.now();
       while (Date.now() - start < ms) {
@@ -157,5 +168,76 @@ describe('/api/eventos (live updates)', () => {
     expect(stream.events.find((e) => e.recurso === 'usuarios')).toBeUndefined();
     stream.close();
     adminStream.close();
+  });
+});
+
+describe('/api/eventos follows its session', () => {
+  it('ends the stream of a user as soon as an administrator deactivates them', async () => {
+    const admin = await loginAdmin(env);
+    const u = await userWith(env, ['clientes']);
+    const stream = await listen(env.app, u.client);
+    const before = await admin.get(`/api/usuarios/${u.row.id}`);
+    const res = await admin.patch(`/api/usuarios/${u.row.id}`, {
+      status: 'inativo',
+      updated_at: before.body.updated_at,
+    });
+    expect(res.status).toBe(200);
+    // the `usuarios` event of their own id triggers the check at once (well before the periodic one)
+    expect(await stream.ended(3000)).toBe(true);
+    expect(stream.closing.motivo).toBe('sessao');
+    // and the client cannot open another one
+    const again = await env.app.request('http://localhost:3000/api/eventos', {
+      headers: { cookie: u.client.cookie },
+    });
+    expect(again.status).toBe(401);
+  });
+
+  it('ends the stream within the periodic check when the session ends without any event (signed out elsewhere)', async () => {
+    const u = await userWith(env, ['clientes']);
+    const stream = await listen(env.app, u.client);
+    expect((await u.client.post('/api/auth/logout')).status).toBe(204);
+    expect(await stream.ended(3000)).toBe(true);
+    expect(stream.closing.motivo).toBe('sessao');
+  });
+
+  it('stops sending events of a screen whose permission was removed, without reconnecting', async () => {
+    const admin = await loginAdmin(env);
+    const u = await userWith(env, ['fornecedores', 'produtos']);
+    const stream = await listen(env.app, u.client);
+    const fornecedor = (nome: string) =>
+      admin.post('/api/fornecedores', { nome, telefone: '(11) 3333-4444' });
+    const first = await fornecedor('Visível');
+    expect(first.status).toBe(201);
+    expect(await stream.waitFor((e) => e.id === first.body.id)).toBeDefined();
+    const before = await admin.get(`/api/usuarios/${u.row.id}`);
+    const res = await admin.patch(`/api/usuarios/${u.row.id}`, {
+      permissoes: ['produtos'],
+      updated_at: before.body.updated_at,
+    });
+    expect(res.status).toBe(200);
+    // its own `usuarios` event re-reads its permissions at once: from then on, no fornecedores
+    const hidden = await fornecedor('Oculto depois');
+    expect(hidden.status).toBe(201);
+    const marker = await admin.post('/api/categorias-produtos', { nome: 'marcador-eventos' });
+    expect(marker.status).toBe(201);
+    expect(await stream.waitFor((e) => e.id === marker.body.id)).toBeDefined();
+    expect(stream.events.find((e) => e.id === hidden.body.id)).toBeUndefined();
+    expect(await stream.ended(100)).toBe(false);
+    stream.close();
+  });
+
+  it('caps the streams of one user: the eleventh closes the oldest', async () => {
+    const u = await userWith(env, ['clientes']);
+    const streams = [];
+    for (let i = 0; i < 10; i++) streams.push(await listen(env.app, u.client));
+    expect(env.deps.events.streamsOf(u.row.id)).toBe(10);
+    const eleventh = await listen(env.app, u.client);
+    expect(await streams[0]!.ended(3000)).toBe(true);
+    expect(streams[0]!.closing.motivo).toBe('limite');
+    expect(await streams[1]!.ended(100)).toBe(false);
+    expect(env.deps.events.streamsOf(u.row.id)).toBe(10);
+    for (const s of [...streams.slice(1), eleventh]) await s.close();
+    // a closed tab frees its slot
+    await expect.poll(() => env.deps.events.streamsOf(u.row.id)).toBe(0);
   });
 });

@@ -23,7 +23,13 @@ async function deleteConflict(db: Executor, id: string) {
   );
 }
 
-const BOOL = { true: true, '1': true, false: false, '0': false } as Record<string, boolean>;
+// A Map, not an object: `?abaixo_minimo=constructor` must not find Object.prototype's members.
+const BOOL = new Map<string, boolean>([
+  ['true', true],
+  ['1', true],
+  ['false', false],
+  ['0', false],
+]);
 
 /** Products with the supplier's name joined (read only; the update schema drops it). */
 export const produtosRoutes = new Hono<AppEnv>()
@@ -58,7 +64,7 @@ export const produtosRoutes = new Hono<AppEnv>()
         const parts = [];
         const abaixo = query.abaixo_minimo;
         if (abaixo !== undefined && abaixo !== '') {
-          const flag = BOOL[abaixo];
+          const flag = BOOL.get(abaixo);
           if (flag === undefined) throw badRequest('O filtro abaixo_minimo deve ser true ou false.');
           if (flag) parts.push(abaixoDoMinimo);
         }

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
 import type { Me } from '../../schemas/auth';
 import type { Permissao } from '../../schemas/permissoes';
-import { ApiError, api, setUnauthorizedHandler } from '../lib/api';
+import { api, setUnauthorizedHandler } from '../lib/api';
 
 interface AuthState {
   me: Me | null;
@@ -17,11 +17,14 @@ interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 export const ME_KEY = ['me'] as const;
 
+/**
+ * The signed-in user, or null. Asks `/auth/sessao`, which answers 200 `{ usuario: null }` to an
+ * anonymous visitor: the first load of the login screen logs no failed request in the console.
+ */
 async function fetchMe(): Promise<Me | null> {
   try {
-    return await api.get<Me>('/auth/me');
+    return (await api.get<{ usuario: Me | null }>('/auth/sessao')).usuario;
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
     // Spec: if loading the user fails, no permissions and not admin — i.e. not signed in here.
     console.error('Erro ao carregar usuário', err);
     return null;
@@ -30,9 +33,15 @@ async function fetchMe(): Promise<Me | null> {
 
 export function AuthProvider({ children }: { children: React.ReactNode }) {
   const qc = useQueryClient();
+  const expired = useRef(() => {});
   const { data, isPending } = useQuery({
     queryKey: ME_KEY,
-    queryFn: fetchMe,
+    queryFn: async () => {
+      const me = await fetchMe();
+      // A session that ended while signed in here (signed out elsewhere, deactivated): as a 401 does.
+      if (!me && qc.getQueryData(ME_KEY)) expired.current();
+      return me;
+    },
     staleTime: 30_000,
     retry: false,
   });
@@ -45,11 +54,12 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   }, [qc]);
 
   useEffect(() => {
+    expired.current = () => {
+      signedOut();
+      toast.error('Sessão encerrada', { description: 'Entre novamente para continuar.' });
+    };
     setUnauthorizedHandler(() => {
-      if (qc.getQueryData(ME_KEY)) {
-        signedOut();
-        toast.error('Sessão encerrada', { description: 'Entre novamente para continuar.' });
-      }
+      if (qc.getQueryData(ME_KEY)) expired.current();
     });
   }, [qc, signedOut]);
 

@@ -1,5 +1,5 @@
 import { LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../components/ui/button';
@@ -87,10 +87,14 @@ export function Layout() {
   const { pathname } = useLocation();
   const { refresh } = useAuth();
 
-  // Permissions are re-read on navigation, so a grant made by an administrator shows up at once.
+  // Permissions are re-read on navigation, so a grant made by an administrator shows up at once —
+  // but not on the first render: the user was read a moment ago, and asking again at once made every
+  // first load read it twice.
+  const firstRoute = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change on purpose
   useEffect(() => {
-    refresh();
+    if (firstRoute.current) firstRoute.current = false;
+    else refresh();
     setOpen(false);
   }, [pathname]);
 

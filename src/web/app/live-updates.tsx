@@ -54,6 +54,18 @@ export function LiveUpdates() {
         // a malformed event changes nothing on screen
       }
     });
+    // The server ended the stream for good: the session is over (read who is signed in: the login
+    // screen shows) or this user opened too many screens and this one is the oldest (no reconnecting,
+    // which would only push out another).
+    es.addEventListener('encerrado', (ev) => {
+      es.close();
+      try {
+        const { motivo } = JSON.parse((ev as MessageEvent<string>).data) as { motivo: string };
+        if (motivo === 'sessao') void qc.invalidateQueries({ queryKey: ME_KEY });
+      } catch {
+        // nothing more to do
+      }
+    });
     return () => es.close();
   }, [qc]);
   return null;

@@ -15,6 +15,7 @@ import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { api, qs, toastError, toastSuccess } from '../../lib/api';
+import { useAbaInicial } from '../../lib/use-aba-inicial';
 import { ClienteForm } from './cliente-form';
 
 const LIMIT = 20;
@@ -23,7 +24,7 @@ const LOAD_ERROR = 'Não foi possível carregar a lista de clientes.';
 type Tab = 'lista' | 'novo';
 
 export default function ClientesPage() {
-  const [tab, setTab] = useState<Tab>('lista');
+  const [tab, setTab] = useState<Tab>(useAbaInicial<Tab>(['lista', 'novo'], 'lista'));
   const [editing, setEditing] = useState<Cliente | null>(null);
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);

@@ -56,8 +56,8 @@ function statusOrcamento(status: string): { label: string; variant: BadgeVariant
 
 const ACOES: { label: string; to: string; icon: LucideIcon }[] = [
   { label: 'Novo Orçamento', to: '/orcamentos', icon: FileText },
-  { label: 'Cadastrar Cliente', to: '/clientes', icon: UserPlus },
-  { label: 'Adicionar Produto', to: '/produtos', icon: PackagePlus },
+  { label: 'Cadastrar Cliente', to: '/clientes?aba=novo', icon: UserPlus },
+  { label: 'Adicionar Produto', to: '/produtos?aba=novo', icon: PackagePlus },
   { label: 'Registrar Venda', to: '/vendas', icon: ShoppingCart },
   { label: 'Gerenciar Despesas', to: '/despesas', icon: Receipt },
 ];
@@ -161,7 +161,7 @@ export default function DashboardPage() {
             )}
             <div className="flex flex-col gap-2 sm:flex-row">
               <Button asChild variant="outline" className="flex-1">
-                <Link to="/orcamentos">Ver Todos os Orçamentos</Link>
+                <Link to="/orcamentos?aba=historico">Ver Todos os Orçamentos</Link>
               </Button>
               <Button asChild className="flex-1">
                 <Link to="/orcamentos">

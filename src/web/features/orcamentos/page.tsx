@@ -14,6 +14,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import { useAbaInicial } from '../../lib/use-aba-inicial';
 import { detalheKey, empresaKey, fetchDetalhe, fetchEmpresa } from './api';
 import { DetalhesDialog } from './detalhes-dialog';
 import { OrcamentoEditor } from './editor';
@@ -29,7 +30,7 @@ interface Editando {
 
 export default function OrcamentosPage() {
   const qc = useQueryClient();
-  const [aba, setAba] = useState<Aba>('novo');
+  const [aba, setAba] = useState<Aba>(useAbaInicial<Aba>(['novo', 'historico'], 'novo'));
   const [filtros, setFiltros] = useState(FILTROS_INICIAIS);
   const [editando, setEditando] = useState<Editando | null>(null);
   const [detalhe, setDetalhe] = useState<{ id: string; numero: number } | null>(null);

@@ -3,6 +3,7 @@ import type { Produto } from '../../../schemas/produtos';
 import { FreshRecord } from '../../components/fresh-record';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useAbaInicial } from '../../lib/use-aba-inicial';
 import { CategoriasTab } from './categorias-tab';
 import { ItensVendaTab } from './itens-venda-tab';
 import { ProdutoForm } from './produto-form';
@@ -12,7 +13,7 @@ type Aba = 'lista' | 'novo' | 'categorias' | 'itens';
 
 /** Spec doc 2 §2 Produtos: tabs Lista, Novo Produto, Categorias, Itens de Vendas. */
 export default function ProdutosPage() {
-  const [aba, setAba] = useState<Aba>('lista');
+  const [aba, setAba] = useState<Aba>(useAbaInicial<Aba>(['lista', 'novo'], 'lista'));
   const [editando, setEditando] = useState<Produto | null>(null);
   // Kept here so the list comes back as it was after an edit.
   const [filtros, setFiltros] = useState<ListaFiltros>({ q: '', page: 1, abaixoMinimo: false });

@@ -148,7 +148,9 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
     if (report.error) toastError('Erro ao carregar relatório', report.error);
   }, [report.error]);
 
-  const data = report.data;
+  // A period that ends before it starts has no figures: never leave the previous period's on screen
+  // under the error (keepPreviousData would).
+  const data = validRange ? report.data : undefined;
   return (
     <div className="flex flex-col gap-4">
       <Card>
@@ -187,7 +189,7 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
         </CardContent>
       </Card>
 
-      {report.isPending && !data ? (
+      {!validRange ? null : report.isPending && !data ? (
         <Loading text="Carregando relatório de comissão..." />
       ) : !data ? null : (
         <>

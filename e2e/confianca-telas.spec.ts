@@ -1,0 +1,161 @@
+import type { Locator, Page } from '@playwright/test';
+import { ADMIN_SENHA, createUser, expect, signInPage, test, unique } from './fixtures';
+
+/**
+ * Issue 12 §3/§4 screen items, at the desktop size of the issue (1366×800) and on a phone (390×844):
+ * the first load reads the session once and logs no error, the dashboard's shortcuts land where they
+ * say, toasts cover no control, and a report with an inverted period shows no figures.
+ */
+const SIZES = [
+  { name: 'desktop', use: { viewport: { width: 1366, height: 800 } } },
+  { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+] as const;
+
+function intersects(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** Visible controls (outside the toaster) in the upper half of the viewport: header, menu, tabs, actions. */
+async function upperControls(page: Page) {
+  const height = page.viewportSize()!.height;
+  const boxes: { name: string; box: { x: number; y: number; width: number; height: number } }[] = [];
+  const all: Locator = page.locator('button, a[href], [role="tab"], input, select').filter({ visible: true });
+  for (const el of await all.all()) {
+    if (await el.evaluate((n) => !!n.closest('[data-sonner-toaster]'))) continue;
+    const box = await el.boundingBox();
+    if (!box || box.y + box.height > height / 2) continue;
+    boxes.push({ name: (await el.getAttribute('aria-label')) ?? (await el.innerText()).trim(), box });
+  }
+  return boxes;
+}
+
+for (const size of SIZES) {
+  test.describe(`${size.name}`, () => {
+    test.use(size.use);
+
+    test('the first load of the login screen reads the session once and logs no console error', async ({
+      page,
+    }) => {
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      const sessionReads: string[] = [];
+      page.on('request', (r) => {
+        if (/\/api\/auth\/(me|sessao)/.test(r.url())) sessionReads.push(new URL(r.url()).pathname);
+      });
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/sessao'));
+      await page.goto('/login');
+      expect((await answered).status()).toBe(200);
+      await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+      expect(sessionReads).toEqual(['/api/auth/sessao']);
+      expect(errors).toEqual([]);
+    });
+
+    test('a signed-in first load reads the session once, not again for the layout', async ({ page }) => {
+      await signInPage(page, 'admin', ADMIN_SENHA);
+      const sessionReads: string[] = [];
+      page.on('request', (r) => {
+        if (/\/api\/auth\/(me|sessao)/.test(r.url())) sessionReads.push(new URL(r.url()).pathname);
+      });
+      // the dashboard's data is asked for when the layout mounts, as the second read used to be
+      const dashboard = page.waitForResponse((r) => r.url().includes('/api/dashboard'));
+      await page.goto('/');
+      await dashboard;
+      await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+      expect(sessionReads).toEqual(['/api/auth/sessao']);
+    });
+
+    test('the dashboard shortcuts open the quotes history and the new client and product forms', async ({
+      adminPage: page,
+    }) => {
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Ver Todos os Orçamentos' }).click();
+      await expect(page).toHaveURL(/\/orcamentos$/);
+      await expect(page.getByRole('tab', { name: 'Histórico' })).toHaveAttribute('aria-selected', 'true');
+
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Cadastrar Cliente' }).click();
+      await expect(page).toHaveURL(/\/clientes$/);
+      await expect(page.getByRole('tab', { name: 'Novo Cliente' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('button', { name: 'Salvar Cliente' })).toBeVisible();
+
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Adicionar Produto' }).click();
+      await expect(page).toHaveURL(/\/produtos$/);
+      await expect(page.getByRole('tab', { name: 'Novo Produto' })).toHaveAttribute('aria-selected', 'true');
+
+      // the plain "Novo Orçamento" shortcut still opens the editor
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Novo Orçamento' }).first().click();
+      await expect(page.getByRole('tab', { name: 'Novo Orçamento' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+    });
+
+    test('a toast covers neither the menu button nor the actions at the top of the screen', async ({
+      adminPage: page,
+    }) => {
+      // Usuários has a top-right action ("Novo Usuário") on the desktop and the menu button on a phone
+      await page.goto('/usuarios');
+      await page.getByRole('button', { name: 'Novo Usuário' }).click();
+      const nome = unique('Toast');
+      await page.getByLabel('Nome').fill(nome);
+      await page
+        .getByLabel('E-mail')
+        .fill(`${nome.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@exemplo.com.br`);
+      await page.getByLabel('Senha').fill('Marmore-Toast-2026!');
+      await page.getByRole('button', { name: 'Criar Usuário' }).click();
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Usuário criado com sucesso!' });
+      await expect(toast).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      // sonner slides the toast in: compare once it has settled
+      await expect(toast).toHaveAttribute('data-mounted', 'true');
+      const box = (await toast.boundingBox())!;
+      const controls = await upperControls(page);
+      expect(controls.map((c) => c.name)).toContain(size.name === 'phone' ? 'Abrir menu' : 'Novo Usuário');
+      expect(controls.filter((c) => intersects(c.box, box)).map((c) => c.name)).toEqual([]);
+    });
+
+    test('a commission report whose Data Início is after Data Fim shows the error and no figures', async ({
+      adminPage: page,
+    }) => {
+      await page.goto('/vendedores');
+      await page.getByRole('tab', { name: 'Relatório de Comissão' }).click();
+      await page.getByLabel('Data Início').fill('2026-01-01');
+      await page.getByLabel('Data Fim').fill('2026-12-31');
+      const resumo = page.getByRole('definition').first();
+      await expect(page.getByText('Vendas com Comissão')).toBeVisible();
+      await expect(resumo).toBeVisible();
+      await page.getByLabel('Data Início').fill('2027-02-01');
+      await expect(page.getByText('A Data Fim deve ser igual ou posterior à Data Início.')).toBeVisible();
+      await expect(page.getByText('Vendas com Comissão')).toHaveCount(0);
+      await expect(page.getByText('Detalhamento das Vendas')).toHaveCount(0);
+      // a valid period again shows its figures
+      await page.getByLabel('Data Início').fill('2026-01-01');
+      await expect(page.getByText('Vendas com Comissão')).toBeVisible();
+    });
+  });
+}
+
+test('a user deactivated while a screen is open is taken to the login screen by the live stream', async ({
+  page,
+  admin,
+}) => {
+  const u = await createUser(admin, ['clientes']);
+  await signInPage(page, u.email, u.senha);
+  const stream = page.waitForResponse((r) => r.url().endsWith('/api/eventos'));
+  await page.goto('/clientes');
+  await expect(page.getByRole('heading', { name: 'Clientes', exact: true })).toBeVisible();
+  expect((await stream).status()).toBe(200);
+  const found = await admin.get(`/api/usuarios?q=${encodeURIComponent(u.email)}`);
+  const { items } = (await found.json()) as { items: { id: string; email: string }[] };
+  const id = items.find((i) => i.email === u.email)!.id;
+  const res = await admin.patch(`/api/usuarios/${id}`, { data: { status: 'inativo' } });
+  expect(res.status()).toBe(200);
+  // no click, no navigation: the server ends the stream and the screen follows
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Sessão encerrada' })).toBeVisible();
+});
