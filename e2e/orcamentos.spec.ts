@@ -561,6 +561,29 @@ for (const { nome, viewport } of TAMANHOS) {
       await expect(dialog.getByRole('definition').filter({ hasText: 'R$ 370,00' }).last()).toBeVisible();
     });
 
+    test('saving over a newer version is refused and offers the server copy', async ({
+      adminPage: page,
+      admin,
+    }) => {
+      const d = await seed(admin);
+      const o = await criarOrcamento(admin, d);
+      const row = await abrirHistorico(page, d.cliente);
+      await row.getByRole('button', { name: `Editar orçamento #${o.numero}` }).click();
+      await expect(page.getByLabel('Margem de Lucro %')).toHaveValue('30');
+      // saved elsewhere meanwhile: margin 50 % → 370.00 + 185.00 = 555.00
+      await alterarMargem(admin, o.id, 50);
+      await page.getByLabel('Margem de Lucro %').fill('20');
+      await page.getByRole('button', { name: 'Atualizar Orçamento' }).click();
+      await expect(
+        toasts(page).getByText('Este registro foi alterado por outra pessoa. Recarregue.'),
+      ).toBeVisible();
+      await toasts(page).getByRole('button', { name: 'Recarregar' }).click();
+      await expect(page.getByLabel('Margem de Lucro %')).toHaveValue('50');
+      await expect(figura(page, 'Total')).toHaveText('R$ 555,00');
+      await page.getByRole('button', { name: 'Atualizar Orçamento' }).click();
+      await expect(page.getByText('Orçamento atualizado com sucesso!')).toBeVisible();
+    });
+
     test('one click, one action: double clicks create, update, sell and delete once', async ({
       adminPage: page,
       admin,

@@ -88,6 +88,15 @@ export default function OrcamentosPage() {
     },
     onError: (err, v) => {
       if (err instanceof ApiError && err.status === 400) setErrosSalvar(errosDe(err.errors));
+      if (err instanceof ApiError && err.status === 409 && err.title === 'Conflito de edição' && v.editando) {
+        // Someone saved this quote after it was opened here: offer the server's version instead.
+        const id = v.editando.id;
+        toast.error('Erro ao atualizar orçamento', {
+          description: err.detail,
+          action: { label: 'Recarregar', onClick: () => void editar({ id }) },
+        });
+        return;
+      }
       // Bad input reads as the spec's "Erro ao salvar orçamento" with the reason; other failures by action.
       const titulo =
         err instanceof ApiError && err.status === 400
@@ -112,7 +121,7 @@ export default function OrcamentosPage() {
       await salvar.mutateAsync({ payload, editando });
     });
 
-  const editar = (o: OrcamentoListItem) =>
+  const editar = (o: Pick<OrcamentoListItem, 'id'>) =>
     umaVezEditar(async () => {
       try {
         // Always read now: the list row (or an earlier opening) may be older than the server's copy.
