@@ -1,6 +1,6 @@
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test, unique } from './fixtures';
+import { createUser, expect, signInPage, test, unique } from './fixtures';
 
 async function post<T = { id: string }>(api: APIRequestContext, path: string, data: unknown): Promise<T> {
   const res = await api.post(path, { data });
@@ -69,6 +69,9 @@ async function choose(page: Page, combobox: Locator, text: string) {
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The toasts (sonner's region). */
+const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications/ });
+
 /** The value shown next to a label of the summary panel. */
 function figura(page: Page, label: string) {
   return page
@@ -100,7 +103,10 @@ test('builds, saves, finds, details, edits and sells a quote', async ({ adminPag
   // Saving an empty quote names the first problem, as the spec words it.
   await page.getByRole('button', { name: 'Gerar Orçamento' }).click();
   await expect(page.getByText('Erro ao salvar orçamento')).toBeVisible();
-  await expect(page.getByText('Selecione um cliente.')).toBeVisible();
+  await expect(toasts(page).getByText('Selecione um cliente.')).toBeVisible();
+  // ...and the field at fault is marked with the same message
+  await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#orcamento-cliente-erro')).toHaveText('Selecione um cliente.');
 
   // 1. client, seller, architect, two employees
   await choose(page, page.getByRole('combobox', { name: 'Cliente' }), d.cliente);
@@ -117,7 +123,12 @@ test('builds, saves, finds, details, edits and sells a quote', async ({ adminPag
   await page.getByLabel(`${d.funcionarios[1]} - Serrador`).check();
 
   await page.getByRole('button', { name: 'Gerar Orçamento' }).click();
-  await expect(page.getByText('Adicione pelo menos um item ao orçamento.')).toBeVisible();
+  await expect(toasts(page).getByText('Adicione pelo menos um item ao orçamento.')).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: '2. Itens do Orçamento' })
+      .getByText('Adicione pelo menos um item ao orçamento.'),
+  ).toBeVisible();
 
   // 2. items: a Bancada (Largura x Profundidade), a Soleira (Largura x Altura), a unitário product
   await page.getByRole('button', { name: 'Adicionar Item' }).click();
@@ -258,7 +269,8 @@ test('builds, saves, finds, details, edits and sells a quote', async ({ adminPag
   await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(d.cliente);
   await expect(row).toContainText('R$ 3.659,88');
 
-  // Convert into a sale
+  // Convert into a sale: the confirmation reads the quote from the server when it opens (issue 12 §1:
+  // it once showed the total from before the edit, taken from a cached list row)
   await row.getByRole('button', { name: `Gerar venda do orçamento #${numero}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Confirmar Geração de Venda' });
   await expect(confirm).toContainText(d.cliente);
@@ -438,4 +450,438 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('searchbox', { name: 'Buscar orçamentos' })).toBeVisible();
     await page.screenshot({ path: 'test-results/orcamentos-mobile-historico.png', fullPage: true });
   });
+});
+
+// ── Issue 12: what the screen confirms is what happens, one click one action, bad input, phone, drafts
+
+async function opcao(admin: APIRequestContext, recurso: string, q: string) {
+  const res = await admin.get(`/api/${recurso}/opcoes?q=${encodeURIComponent(q)}`);
+  const [row] = (await res.json()) as { id: string }[];
+  if (!row) throw new Error(`${recurso}: ${q} não encontrado`);
+  return row.id;
+}
+
+/** A quote of 2 × Cuba inox (185.00) through the API: 370.00 + margin → total. */
+async function criarOrcamento(admin: APIRequestContext, d: Dados, extra: Record<string, unknown> = {}) {
+  return post<{ id: string; numero: number; updated_at: string; valor_total: number }>(
+    admin,
+    '/api/orcamentos',
+    {
+      cliente_id: await opcao(admin, 'clientes', d.cliente),
+      itens: [{ produto_id: await opcao(admin, 'produtos', d.cuba), quantidade: 2 }],
+      ...extra,
+    },
+  );
+}
+
+async function alterarMargem(admin: APIRequestContext, id: string, margem: number) {
+  const atual = (await (await admin.get(`/api/orcamentos/${id}`)).json()) as {
+    cliente_id: string;
+    updated_at: string;
+    itens: { produto_id: string; quantidade: number }[];
+  };
+  const res = await admin.put(`/api/orcamentos/${id}`, {
+    data: {
+      cliente_id: atual.cliente_id,
+      itens: atual.itens.map((i) => ({ produto_id: i.produto_id, quantidade: i.quantidade })),
+      margem_lucro: margem,
+      updated_at: atual.updated_at,
+    },
+  });
+  expect(res.status()).toBe(200);
+}
+
+async function contarOrcamentos(admin: APIRequestContext, cliente: string) {
+  const res = await admin.get(`/api/orcamentos?q=${encodeURIComponent(cliente)}`);
+  return ((await res.json()) as { total: number }).total;
+}
+
+async function abrirHistorico(page: Page, cliente: string) {
+  await page.goto('/orcamentos');
+  await page.getByRole('tab', { name: 'Histórico' }).click();
+  await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(cliente);
+  const rows = page.getByRole('table', { name: 'Histórico de orçamentos' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  return rows.filter({ hasText: cliente });
+}
+
+const erroToasts = (page: Page) => page.locator('[data-sonner-toast][data-type="error"]');
+
+const TAMANHOS = [
+  { nome: '1366×800', viewport: { width: 1366, height: 800 } },
+  { nome: '390×844', viewport: { width: 390, height: 844 } },
+];
+
+for (const { nome, viewport } of TAMANHOS) {
+  test.describe(`issue 12 at ${nome}`, () => {
+    test.use({ viewport });
+
+    test('the sale confirmation shows the quote as the server has it, and a change meanwhile is not sold', async ({
+      adminPage: page,
+      admin,
+    }) => {
+      const d = await seed(admin);
+      // 2 × 185.00 = 370.00; margin 30 %: 111.00 → 481.00
+      const o = await criarOrcamento(admin, d);
+      expect(o.valor_total).toBe(481);
+      // No live events: the list on screen keeps its old figures, as a cached list would.
+      await page.route('**/api/eventos', (r) => r.abort());
+      const row = await abrirHistorico(page, d.cliente);
+      await expect(row).toContainText('R$ 481,00');
+
+      // Changed elsewhere: margin 50 % → 370.00 + 185.00 = 555.00. The row still says 481,00.
+      await alterarMargem(admin, o.id, 50);
+      await expect(row).toContainText('R$ 481,00');
+      await row.getByRole('button', { name: `Gerar venda do orçamento #${o.numero}` }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Confirmar Geração de Venda' });
+      await expect(confirm).toContainText('R$ 555,00');
+      await expect(confirm).not.toContainText('R$ 481,00');
+
+      // Changed again while the confirmation is open: margin 0 % → 370.00. Confirming what was shown
+      // (555,00) is refused; the dialog shows the new figure and nothing was sold.
+      await alterarMargem(admin, o.id, 0);
+      await confirm.getByRole('button', { name: 'Confirmar' }).click();
+      await expect(confirm.getByRole('alert')).toContainText(
+        'foi alterado enquanto esta janela estava aberta',
+      );
+      await expect(confirm).toContainText('R$ 370,00');
+      expect((await (await admin.get(`/api/vendas?q=${encodeURIComponent(d.cliente)}`)).json()).total).toBe(
+        0,
+      );
+      await confirm.getByRole('button', { name: 'Confirmar' }).click();
+      await expect(page.getByText('Venda gerada com sucesso!')).toBeVisible();
+      const vendas = (await (await admin.get(`/api/vendas?q=${encodeURIComponent(d.cliente)}`)).json()) as {
+        items: { valor_bruto: number }[];
+      };
+      expect(vendas.items.map((v) => v.valor_bruto)).toEqual([370]);
+
+      // The details read fresh too: margin back in the list is irrelevant, the dialog shows the server's.
+      await row.getByRole('button', { name: `Ver detalhes do orçamento #${o.numero}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Detalhes do Orçamento #${o.numero}` });
+      await expect(dialog.getByRole('definition').filter({ hasText: 'R$ 370,00' }).last()).toBeVisible();
+    });
+
+    test('saving over a newer version is refused and offers the server copy', async ({
+      adminPage: page,
+      admin,
+    }) => {
+      const d = await seed(admin);
+      const o = await criarOrcamento(admin, d);
+      const row = await abrirHistorico(page, d.cliente);
+      await row.getByRole('button', { name: `Editar orçamento #${o.numero}` }).click();
+      await expect(page.getByLabel('Margem de Lucro %')).toHaveValue('30');
+      // saved elsewhere meanwhile: margin 50 % → 370.00 + 185.00 = 555.00
+      await alterarMargem(admin, o.id, 50);
+      await page.getByLabel('Margem de Lucro %').fill('20');
+      await page.getByRole('button', { name: 'Atualizar Orçamento' }).click();
+      await expect(
+        toasts(page).getByText('Este registro foi alterado por outra pessoa. Recarregue.'),
+      ).toBeVisible();
+      await toasts(page).getByRole('button', { name: 'Recarregar' }).click();
+      await expect(page.getByLabel('Margem de Lucro %')).toHaveValue('50');
+      await expect(figura(page, 'Total')).toHaveText('R$ 555,00');
+      await page.getByRole('button', { name: 'Atualizar Orçamento' }).click();
+      await expect(page.getByText('Orçamento atualizado com sucesso!')).toBeVisible();
+    });
+
+    test('one click, one action: double clicks create, update, sell and delete once', async ({
+      adminPage: page,
+      admin,
+    }) => {
+      const d = await seed(admin);
+      const writes: string[] = [];
+      page.on('request', (r) => {
+        const path = new URL(r.url()).pathname;
+        if (r.method() !== 'GET' && !path.endsWith('/calcular') && path.startsWith('/api/orcamentos'))
+          writes.push(`${r.method()} ${path.replace(/[0-9a-f-]{36}/, ':id')}`);
+      });
+      await page.goto('/orcamentos');
+      await choose(page, page.getByRole('combobox', { name: 'Cliente' }), d.cliente);
+      await page.getByRole('button', { name: 'Adicionar Item' }).click();
+      const item = page.getByRole('group', { name: 'Item 1' });
+      await choose(page, item.getByRole('combobox', { name: 'Produto' }), d.cuba);
+      await item.getByLabel('Qtd (Unidades)').fill('2');
+      // 2 × 185.00 = 370.00 + 30 % = 481.00
+      await expect(figura(page, 'Total')).toHaveText('R$ 481,00');
+      await page.getByRole('button', { name: 'Gerar Orçamento' }).dblclick();
+      await expect(page.getByText('Orçamento salvo com sucesso!')).toBeVisible();
+      await expect(page.getByRole('tab', { name: 'Histórico' })).toHaveAttribute('aria-selected', 'true');
+      expect(await contarOrcamentos(admin, d.cliente)).toBe(1);
+
+      const row = await abrirHistorico(page, d.cliente);
+      const numero = (await row.getByRole('cell').first().textContent())!.replace('#', '').trim();
+      await row.getByRole('button', { name: `Editar orçamento #${numero}` }).click();
+      await page.getByLabel('Margem de Lucro %').fill('20');
+      // 370.00 + 20 % 74.00 = 444.00
+      await expect(figura(page, 'Total')).toHaveText('R$ 444,00');
+      await page.getByRole('button', { name: 'Atualizar Orçamento' }).dblclick();
+      await expect(page.getByText('Orçamento atualizado com sucesso!')).toBeVisible();
+
+      await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(d.cliente);
+      await row.getByRole('button', { name: `Gerar venda do orçamento #${numero}` }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Confirmar Geração de Venda' });
+      await expect(confirm).toContainText('R$ 444,00');
+      await confirm.getByRole('button', { name: 'Confirmar' }).dblclick();
+      await expect(page.getByText('Venda gerada com sucesso!')).toBeVisible();
+      await expect(row.getByText('Venda Realizada')).toBeVisible();
+      const vendas = (await (await admin.get(`/api/vendas?q=${encodeURIComponent(d.cliente)}`)).json()) as {
+        total: number;
+      };
+      expect(vendas.total).toBe(1);
+
+      // Delete: a second quote of the same client, double-clicked "Excluir"
+      const outro = await criarOrcamento(admin, d);
+      await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(String(outro.numero));
+      await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(d.cliente);
+      await page.getByRole('button', { name: `Excluir orçamento #${outro.numero}` }).click();
+      const excluir = page.getByRole('alertdialog', { name: 'Confirmar Exclusão' });
+      await excluir.getByRole('button', { name: 'Excluir' }).dblclick();
+      await expect(page.getByText('Orçamento removido com sucesso!')).toBeVisible();
+      expect((await admin.get(`/api/orcamentos/${outro.id}`)).status()).toBe(404);
+
+      expect(writes).toEqual([
+        'POST /api/orcamentos',
+        'PUT /api/orcamentos/:id',
+        'POST /api/orcamentos/:id/venda',
+        'DELETE /api/orcamentos/:id',
+      ]);
+      await expect(erroToasts(page)).toHaveCount(0);
+    });
+
+    test('bad input is stopped or marked on its field, and no summary is shown for it', async ({
+      adminPage: page,
+      admin,
+    }) => {
+      const d = await seed(admin);
+      await page.goto('/orcamentos');
+      await page.getByRole('button', { name: 'Adicionar Item' }).click();
+      const item = page.getByRole('group', { name: 'Item 1' });
+      await choose(page, item.getByRole('combobox', { name: 'Item de Venda' }), d.bancada);
+      await choose(page, item.getByRole('combobox', { name: 'Produto' }), d.granito);
+      // The masks: three decimals and fractions of a piece cannot be typed
+      await item.getByLabel('Largura (m)').fill('0.005');
+      await expect(item.getByLabel('Largura (m)')).toHaveValue('0.00');
+      await item.getByLabel('Largura (m)').fill('1.999');
+      await expect(item.getByLabel('Largura (m)')).toHaveValue('1.99');
+      await item.getByLabel('Profundidade (m)').fill('0.6');
+      await item.getByLabel('Qtd (Unidades)').fill('1.5');
+      await expect(item.getByLabel('Qtd (Unidades)')).toHaveValue('1');
+      await page.getByLabel('Frete (R$)').fill('-10');
+      await expect(page.getByLabel('Frete (R$)')).toHaveValue('10');
+      // 1.99 × 0.60 = 1.194 m² × 450.00 = 537.30 + 10.00 = 547.30; 30 %: 164.19 → 711.49
+      await expect(figura(page, 'Total')).toHaveText('R$ 711,49');
+
+      // Out of bounds: marked on the field with the server's message, and no figures at all
+      await page.getByLabel('Margem de Lucro %').fill('999');
+      const margem = page.getByLabel('Margem de Lucro %');
+      await expect(margem).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.locator('#orcamento-margem-erro')).toHaveText(
+        'A margem de lucro deve estar entre 0 e 500 %.',
+      );
+      await expect(figura(page, 'Total')).toHaveText('—');
+      await expect(page.getByText('Corrija o campo destacado para ver o resumo')).toBeVisible();
+      await margem.fill('30');
+      await expect(figura(page, 'Total')).toHaveText('R$ 711,49');
+
+      await item.getByLabel('Largura (m)').fill('999.99');
+      await expect(item.getByLabel('Largura (m)')).toHaveAttribute('aria-invalid', 'true');
+      await expect(item.getByRole('alert')).toHaveText(
+        'A medida deve ser um número de 0 a 99,99 m, com até 2 casas decimais.',
+      );
+      await expect(figura(page, 'Total')).toHaveText('—');
+      await item.getByLabel('Largura (m)').fill('1.99');
+
+      await page.getByLabel('Frete (R$)').fill('1e308');
+      await expect(page.locator('#orcamento-frete-erro')).toHaveText(
+        'Informe um valor de R$ 0 a R$ 9.999.999,99, com até 2 casas decimais.',
+      );
+      await expect(figura(page, 'Total')).toHaveText('—');
+      // Saving is refused with the same message, and nothing is created
+      await page.getByRole('button', { name: 'Gerar Orçamento' }).click();
+      await expect(toasts(page).getByText('Informe um valor de R$ 0 a R$ 9.999.999,99')).toBeVisible();
+      await page.getByLabel('Frete (R$)').fill('10');
+      await expect(figura(page, 'Total')).toHaveText('R$ 711,49');
+
+      // What only the server knows (a figure past what the database keeps) is marked on its field too:
+      // a product of R$ 999,999,999.00 × 9,999 units
+      const categoria = unique('caras').toLowerCase();
+      await post(admin, '/api/categorias-produtos', { nome: categoria });
+      const joia = unique('Peça de museu');
+      await post(admin, '/api/produtos', {
+        nome: joia,
+        categoria,
+        valor_m2: '999999999.00',
+        tipo_unidade: 'unitário',
+        unidade: 'un',
+      });
+      await page.getByRole('button', { name: 'Adicionar Item' }).click();
+      const item2 = page.getByRole('group', { name: 'Item 2' });
+      await choose(page, item2.getByRole('combobox', { name: 'Produto' }), joia);
+      await item2.getByLabel('Qtd (Unidades)').fill('9999');
+      await expect(item2.getByLabel('Qtd (Unidades)')).toHaveAttribute('aria-invalid', 'true');
+      await expect(item2.getByRole('alert')).toContainText('passa do limite');
+      await expect(figura(page, 'Total')).toHaveText('—');
+      await expect(erroToasts(page)).toHaveCount(1); // only the refused save's
+    });
+
+    test('quote details fit the screen: nothing sideways, every figure in view', async ({
+      adminPage: page,
+      admin,
+    }) => {
+      const d = await seed(admin, unique('Cliente Com Um Nome Bem Comprido Da Silva Pereira Albuquerque'));
+      const o = await criarOrcamento(admin, d, {
+        itens: [
+          {
+            item_venda_id: await opcao(admin, 'itens-venda', d.bancada),
+            produto_id: await opcao(admin, 'produtos', d.granito),
+            quantidade: 2,
+            medida1: 2.5,
+            medida2: 0.6,
+          },
+          { produto_id: await opcao(admin, 'produtos', d.cuba), quantidade: 2 },
+        ],
+        valor_frete: 150,
+      });
+      const row = await abrirHistorico(page, d.cliente);
+      await row.getByRole('button', { name: `Ver detalhes do orçamento #${o.numero}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Detalhes do Orçamento #${o.numero}` });
+      // 1350.00 + 370.00 + 150.00 = 1870.00; 30 %: 561.00 → 2431.00
+      const total = dialog.getByRole('definition').filter({ hasText: 'R$ 2.431,00' }).last();
+      await expect(total).toBeVisible();
+      const medidas = await dialog.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(medidas.scroll).toBeLessThanOrEqual(medidas.client);
+      // every money figure of the items and of the summary lies inside the dialog's width
+      const box = (await dialog.boundingBox())!;
+      for (const fig of await dialog.getByText(/^R\$\s/).all()) {
+        if (!(await fig.isVisible())) continue;
+        const b = (await fig.boundingBox())!;
+        expect(b.x).toBeGreaterThanOrEqual(box.x);
+        expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+      }
+      await total.scrollIntoViewIfNeeded();
+      await expect(total).toBeInViewport();
+      await page.screenshot({ path: `test-results/orcamentos-detalhes-${viewport.width}.png` });
+    });
+
+    test('a new quote survives a reload as a draft, and leaving a changed form asks first', async ({
+      adminPage: page,
+      admin,
+    }) => {
+      const d = await seed(admin);
+      await page.goto('/orcamentos');
+      await choose(page, page.getByRole('combobox', { name: 'Cliente' }), d.cliente);
+      await page.getByRole('button', { name: 'Adicionar Item' }).click();
+      const item = page.getByRole('group', { name: 'Item 1' });
+      await choose(page, item.getByRole('combobox', { name: 'Produto' }), d.cuba);
+      await item.getByLabel('Qtd (Unidades)').fill('3');
+      // 3 × 185.00 = 555.00; 30 %: 166.50 → 721.50
+      await expect(figura(page, 'Total')).toHaveText('R$ 721,50');
+
+      // In-app navigation is held until the user decides
+      const menu = page.getByRole('navigation', { name: 'Menu principal' });
+      if (!(await menu.first().getByRole('link', { name: 'Clientes' }).isVisible())) {
+        await page.getByRole('button', { name: 'Abrir menu' }).click();
+      }
+      await menu.getByRole('link', { name: 'Clientes' }).first().click();
+      const sair = page.getByRole('alertdialog', { name: 'Sair sem salvar?' });
+      await expect(sair).toBeVisible();
+      await sair.getByRole('button', { name: 'Continuar editando' }).click();
+      await expect(page).toHaveURL(/\/orcamentos$/);
+      await expect(item.getByLabel('Qtd (Unidades)')).toHaveValue('3');
+
+      // A reload warns (beforeunload) and then offers the draft back
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            Object.keys(localStorage).some((k) => k.startsWith('lavra:orcamento-rascunho:')),
+          ),
+        )
+        .toBe(true);
+      const dialogos: string[] = [];
+      page.on('dialog', (dlg) => {
+        dialogos.push(dlg.type());
+        void dlg.accept();
+      });
+      await page.reload();
+      expect(dialogos).toEqual(['beforeunload']);
+      const oferta = page.getByRole('region', { name: 'Rascunho não salvo' });
+      await expect(oferta).toContainText(d.cliente);
+      await expect(page.getByRole('group', { name: 'Item 1' })).toHaveCount(0);
+      await oferta.getByRole('button', { name: 'Recuperar rascunho' }).click();
+      await expect(oferta).toBeHidden();
+      await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveText(d.cliente);
+      await expect(item.getByRole('combobox', { name: 'Produto' })).toHaveText(d.cuba);
+      await expect(item.getByLabel('Qtd (Unidades)')).toHaveValue('3');
+      await expect(figura(page, 'Total')).toHaveText('R$ 721,50');
+
+      // Saved: the draft is gone, a reload offers nothing and does not warn
+      await page.getByRole('button', { name: 'Gerar Orçamento' }).click();
+      await expect(page.getByText('Orçamento salvo com sucesso!')).toBeVisible();
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            Object.keys(localStorage).some((k) => k.startsWith('lavra:orcamento-rascunho:')),
+          ),
+        )
+        .toBe(false);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Orçamentos' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Rascunho não salvo' })).toHaveCount(0);
+      expect(dialogos).toEqual(['beforeunload']);
+    });
+  });
+}
+
+test('select boxes of the quote items show the whole name at 1366 px', async ({ adminPage: page, admin }) => {
+  await page.setViewportSize({ width: 1366, height: 800 });
+  const d = await seed(admin);
+  const nomeLongo = unique('Bancada de cozinha em L com ilha central');
+  await post(admin, '/api/itens-venda', { nome: nomeLongo, formato_medida: 'Largura x Profundidade' });
+  await page.goto('/orcamentos');
+  await page.getByRole('button', { name: 'Adicionar Item' }).click();
+  const item = page.getByRole('group', { name: 'Item 1' });
+  const select = item.getByRole('combobox', { name: 'Item de Venda' });
+  await choose(page, select, nomeLongo);
+  await expect(select).toHaveText(nomeLongo);
+  await expect(select).toHaveAttribute('title', nomeLongo);
+  // not cut: the text's own width fits its box
+  const cortado = await select
+    .locator('span')
+    .first()
+    .evaluate((el) => el.scrollWidth > el.clientWidth);
+  expect(cortado).toBe(false);
+  await choose(page, item.getByRole('combobox', { name: 'Produto' }), d.carrara);
+  await expect(item.getByRole('combobox', { name: 'Produto' })).toHaveAttribute('title', d.carrara);
+});
+
+test('the per-employee hourly cost is shown to holders of funcionarios only', async ({
+  adminPage: page,
+  admin,
+  browser,
+}) => {
+  const d = await seed(admin);
+  const marcar = async (p: Page) => {
+    await p.goto('/orcamentos');
+    await p.getByLabel(`${d.funcionarios[0]} - Acabador`).check();
+    await p.getByLabel(`${d.funcionarios[1]} - Serrador`).check();
+    // (2200 + 3300) / 220 = 25.00 for the team, shown to both
+    await expect(p.getByText('Funcionários R$ 25,00')).toBeVisible();
+  };
+  await marcar(page);
+  const lista = page.getByRole('list', { name: 'Custo hora por funcionário' });
+  // 2200.00 / 220 = 10.00; 3300.00 / 220 = 15.00
+  await expect(lista.getByRole('listitem').filter({ hasText: d.funcionarios[0] })).toContainText(
+    'R$ 10,00/h',
+  );
+  await expect(lista.getByRole('listitem').filter({ hasText: d.funcionarios[1] })).toContainText(
+    'R$ 15,00/h',
+  );
+
+  const u = await createUser(admin, ['orcamentos']);
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  const outra = await ctx.newPage();
+  await signInPage(outra, u.email, u.senha);
+  await marcar(outra);
+  await expect(outra.getByRole('list', { name: 'Custo hora por funcionário' })).toHaveCount(0);
+  await ctx.close();
 });

@@ -1,4 +1,4 @@
-import { isoDate, listQuery, moneyInput, optionalText, percentInput, uuid, versionField } from './common';
+import { isoDate, listQuery, optionalText, uuid, versionField } from './common';
 import { z } from './z';
 
 // The spec's messages for saving a quote (doc 1 §5), shown in the "Erro ao salvar orçamento" toast.
@@ -20,19 +20,72 @@ export type StatusOrcamento = (typeof STATUS_ORCAMENTO)[number];
 /** '' and null mean "none chosen" for an optional link (a select left empty). */
 const optionalId = z.preprocess((v) => (v === '' ? null : v), uuid.nullish()).transform((v) => v ?? null);
 
-/** A decimal input (number or numeric string); what cannot be parsed is a 400, never NaN. */
-const decimal = (opts: { scale: number; max: number; message: string }) =>
+/**
+ * The bounds of what a quote may hold (README, API notes). They are a marble workshop's, generously:
+ * a slab is at most ~3.5 m and a countertop run a few metres, so a measure of 99.99 m is already far
+ * beyond anything cut; 9,999 pieces of one line; a margin up to 500 %. Both the server (400 naming the
+ * field) and the editor's inputs read them, so the form stops the user before the server has to.
+ */
+export const LIMITES = {
+  medida: { min: 0, max: 99.99, casas: 2 },
+  quantidade: { min: 1, max: 9999 },
+  margem_lucro: { min: 0, max: 500 },
+  /** Freight, installation and the down payment. */
+  valor: { min: 0, max: 9_999_999.99 },
+  horas_trabalho: { min: 0, max: 9999.99 },
+  numero_parcelas: { min: 1, max: 12 },
+  /** Every money figure of a quote fits `numeric(14,2)`. */
+  figura_max: 999_999_999_999.99,
+} as const;
+
+const fmtLimite = (n: number) => n.toLocaleString('pt-BR', { maximumFractionDigits: 2 });
+
+export const MSG_MEDIDA = `A medida deve ser um número de ${fmtLimite(LIMITES.medida.min)} a ${fmtLimite(LIMITES.medida.max)} m, com até 2 casas decimais.`;
+export const MSG_QUANTIDADE = `A quantidade deve ser um número inteiro de ${LIMITES.quantidade.min} a ${fmtLimite(LIMITES.quantidade.max)}.`;
+export const MSG_VALOR = `Informe um valor de R$ 0 a R$ ${fmtLimite(LIMITES.valor.max)}, com até 2 casas decimais.`;
+export const MSG_MARGEM = `A margem de lucro deve estar entre ${LIMITES.margem_lucro.min} e ${LIMITES.margem_lucro.max} %.`;
+export const MSG_HORAS = `As horas de trabalho devem estar entre 0 e ${fmtLimite(LIMITES.horas_trabalho.max)}, com até 2 casas decimais.`;
+export const MSG_FIGURA =
+  'O valor do orçamento passa do limite que o sistema guarda. Revise medidas, quantidades e preços.';
+
+/**
+ * A decimal input (number or numeric string) within [min, max] with at most `scale` decimals; what
+ * cannot be parsed or is out of bounds is a 400 naming the field, never NaN, Infinity or a rounding.
+ */
+const decimal = (opts: { scale: number; min?: number; max: number; message: string }) =>
   z.union([z.number(), z.string().trim()], { message: opts.message }).transform((v, ctx) => {
     const s = typeof v === 'number' ? String(v) : v.replace(',', '.');
-    const re = new RegExp(`^\\d{1,9}(\\.\\d{1,${opts.scale}})?$`);
-    if (!re.test(s) || Number(s) > opts.max) {
+    const re = new RegExp(`^-?\\d{1,9}(\\.\\d{1,${opts.scale}})?$`);
+    const n = Number(s);
+    if (!re.test(s) || !Number.isFinite(n) || n < (opts.min ?? 0) || n > opts.max) {
       ctx.addIssue({ code: 'custom', message: opts.message });
       return z.NEVER;
     }
-    return s;
+    return s.startsWith('-') ? s.slice(1) : s; // only "-0" gets here
   });
 
-const medida = decimal({ scale: 3, max: 1_000_000, message: 'Medida inválida.' }).nullish();
+// An empty measure field (null or '') counts as 0: the editor prices half-filled lines.
+const medida = z.preprocess(
+  (v) => (v === '' ? null : v),
+  decimal({ scale: LIMITES.medida.casas, max: LIMITES.medida.max, message: MSG_MEDIDA }).nullish(),
+);
+
+/**
+ * Whole pieces only: a fractional quantity would be priced on a rounded area. 0 (a line still being
+ * filled) is accepted by `/calcular` and refused when saving (MSG_ITEM_INVALIDO).
+ */
+const quantidade = z
+  .union([z.number(), z.string().trim()], { message: MSG_QUANTIDADE })
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '') return 0;
+    const n = typeof v === 'string' ? Number(v.replace(',', '.')) : v;
+    if (!Number.isInteger(n) || n < 0 || n > LIMITES.quantidade.max) {
+      ctx.addIssue({ code: 'custom', message: MSG_QUANTIDADE });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 /**
  * One line of the editor. Product and quantity are checked by the quote (one message for any line),
@@ -41,20 +94,16 @@ const medida = decimal({ scale: 3, max: 1_000_000, message: 'Medida inválida.' 
 export const orcamentoItemInput = z.object({
   item_venda_id: optionalId,
   produto_id: optionalId,
-  quantidade: z
-    .union([z.number(), z.string().trim()])
-    .nullish()
-    .transform((v) => {
-      const n = typeof v === 'string' ? Number(v.replace(',', '.')) : (v ?? 0);
-      return Number.isFinite(n) ? n : 0;
-    }),
+  quantidade,
   medida1: medida,
   medida2: medida,
 });
 export type OrcamentoItemInput = z.input<typeof orcamentoItemInput>;
 
-/** Positive, at most 2 decimals (the column's scale), within the column's range. */
-const quantidadeValida = (q: number) => q > 0 && q <= 1_000_000 && /^\d+(\.\d{1,2})?$/.test(String(q));
+/** Saving needs at least one piece (the bounds themselves are checked per field). */
+const quantidadeValida = (q: number) => q >= LIMITES.quantidade.min;
+
+const valorInput = decimal({ scale: 2, max: LIMITES.valor.max, message: MSG_VALOR });
 
 // Field order matters: the first problem's message is the toast's, in the spec's order
 // (client, then items, then the lines).
@@ -68,12 +117,12 @@ const orcamentoFields = {
     .max(200)
     .default([])
     .transform((ids) => [...new Set(ids)]),
-  valor_frete: moneyInput().default('0'),
-  valor_instalacao: moneyInput().default('0'),
-  horas_trabalho: decimal({ scale: 2, max: 100_000, message: 'Horas de trabalho inválidas.' }).default('0'),
-  margem_lucro: percentInput({ max: 1000 }).default('30'),
+  valor_frete: valorInput.default('0'),
+  valor_instalacao: valorInput.default('0'),
+  horas_trabalho: decimal({ scale: 2, max: LIMITES.horas_trabalho.max, message: MSG_HORAS }).default('0'),
+  margem_lucro: decimal({ scale: 3, max: LIMITES.margem_lucro.max, message: MSG_MARGEM }).default('30'),
   tipo_venda: z.enum(TIPOS_VENDA, { message: 'Tipo de venda inválido.' }).default('avista'),
-  valor_entrada: moneyInput().default('0'),
+  valor_entrada: valorInput.default('0'),
   numero_parcelas: z.coerce
     .number()
     .int('Número de parcelas inválido.')
@@ -125,6 +174,9 @@ export const orcamentoUpdate = z
   .superRefine(checkQuote)
   .transform(normalizePayment);
 
+/** Body of `POST /api/orcamentos/:id/venda`: the version the confirmation showed (optional). */
+export const orcamentoVendaInput = z.object({ ...versionField });
+
 export const orcamentoListQuery = listQuery.extend({
   status: z.enum(STATUS_ORCAMENTO, { message: 'Status inválido.' }).optional(),
 });
@@ -150,8 +202,17 @@ export interface ResumoOrcamento {
   percentual_arquiteto: number;
 }
 
+/** One chosen employee's share of the hourly cost (salary / 220). */
+export interface CustoHoraFuncionario {
+  id: string;
+  nome: string;
+  custo_hora: number;
+}
+
 /** `POST /calcular`: the summary plus each line's figures, in the order sent. */
 export interface CalculoOrcamento extends ResumoOrcamento {
+  /** Each active chosen employee's hourly cost; only sent to holders of `funcionarios`. */
+  funcionarios_custo_hora?: CustoHoraFuncionario[];
   /** The inputs the figures were computed from, so the summary shows one consistent snapshot. */
   valor_frete: number;
   valor_instalacao: number;

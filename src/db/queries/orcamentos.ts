@@ -30,7 +30,7 @@ export interface DadosPreco {
   produtos: Map<string, ProdutoPreco>;
   itensVenda: Set<string>;
   /** Id, status and salary of the chosen employees (only active ones count in the hourly cost). */
-  equipe: { id: string; status: string; salario: string }[];
+  equipe: { id: string; nome: string; status: string; salario: string }[];
   /** Σ of the month's fixed expenses (rent, electricity, water), from the month summary. */
   despesasFixas: string;
   percentualVendedor?: string;
@@ -76,7 +76,7 @@ export async function dadosPrecificacao(
       (select coalesce(json_agg(json_build_object('id', id, 'nome', nome, 'valor_m2', valor_m2::text,
               'tipo_unidade', tipo_unidade)), '[]') from ${produtos} where id in ${idList(p.produtoIds)}) as produtos,
       (select coalesce(json_agg(id), '[]') from ${itensVenda} where id in ${idList(p.itemVendaIds)}) as itens_venda,
-      (select coalesce(json_agg(json_build_object('id', id, 'status', status, 'salario', salario::text)), '[]')
+      (select coalesce(json_agg(json_build_object('id', id, 'nome', nome, 'status', status, 'salario', salario::text)), '[]')
          from ${funcionarios} where id in ${idList(p.funcionarioIds)}) as equipe,
       (select coalesce(sum(valor_fixas), 0)::text from despesas_mensal where mes = ${p.mesInicio}::date) as despesas_fixas,
       (select percentual_comissao::text from ${vendedores} where id = ${p.vendedorId ?? null}::uuid) as pct_vendedor,

@@ -15,7 +15,17 @@ import {
   vendedores,
 } from '../../db/schema';
 import { addMonthsClamped, monthRange, todayIso } from '../../domain/datas';
-import { MSG_CLIENTE, MSG_ITEM_INVALIDO, MSG_SEM_ITENS } from '../../schemas/orcamentos';
+import {
+  MSG_CLIENTE,
+  MSG_FIGURA,
+  MSG_HORAS,
+  MSG_ITEM_INVALIDO,
+  MSG_MARGEM,
+  MSG_MEDIDA,
+  MSG_QUANTIDADE,
+  MSG_SEM_ITENS,
+  MSG_VALOR,
+} from '../../schemas/orcamentos';
 import type { Evento } from '../events';
 import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
 
@@ -214,8 +224,21 @@ describe('POST /api/orcamentos/calcular', () => {
     const before = await countRows('orcamentos');
     const res = await admin.post('/api/orcamentos/calcular', fullQuote());
     expect(res.status).toBe(200);
-    const { itens, valor_frete, valor_instalacao, horas_trabalho, margem_lucro, ...resumo } = res.body;
+    const {
+      itens,
+      valor_frete,
+      valor_instalacao,
+      horas_trabalho,
+      margem_lucro,
+      funcionarios_custo_hora,
+      ...resumo
+    } = res.body;
     expect(resumo).toEqual(FULL_RESUMO);
+    // admin holds `funcionarios`: each active employee's share, 2200.00 / 220 = 10.00, 3300.00 / 220 = 15.00
+    expect(funcionarios_custo_hora).toEqual([
+      { id: ids.ana, nome: 'Ana', custo_hora: 10 },
+      { id: ids.bruno, nome: 'Bruno', custo_hora: 15 },
+    ]);
     expect({ valor_frete, valor_instalacao, horas_trabalho, margem_lucro }).toEqual({
       valor_frete: 150,
       valor_instalacao: 300,
@@ -303,7 +326,7 @@ describe('POST /api/orcamentos/calcular', () => {
   it('answers 400 in pt-BR for junk numbers', async () => {
     const res = await admin.post('/api/orcamentos/calcular', { valor_frete: 'abc', itens: [] });
     expect(res.status).toBe(400);
-    expect(res.body.errors[0]).toMatchObject({ path: 'valor_frete', message: 'Valor inválido.' });
+    expect(res.body.errors[0]).toMatchObject({ path: 'valor_frete', message: MSG_VALOR });
   });
 });
 
@@ -423,14 +446,14 @@ describe('POST /api/orcamentos', () => {
     [
       'negative quantity',
       () => ({ itens: [{ produto_id: ids.cuba, quantidade: -2 }] }),
-      MSG_ITEM_INVALIDO,
-      'itens.0',
+      MSG_QUANTIDADE,
+      'itens.0.quantidade',
     ],
     [
-      'a quantity with 3 decimals',
-      () => ({ itens: [{ produto_id: ids.cuba, quantidade: 1.005 }] }),
-      MSG_ITEM_INVALIDO,
-      'itens.0',
+      'a fractional quantity',
+      () => ({ itens: [{ produto_id: ids.cuba, quantidade: 1.5 }] }),
+      MSG_QUANTIDADE,
+      'itens.0.quantidade',
     ],
   ])("refuses %s with the spec's message", async (_name, patch, message, path) => {
     const before = await countRows('orcamentos');
@@ -595,6 +618,141 @@ describe('PUT /api/orcamentos/:id', () => {
   });
 });
 
+describe('bounds of what a quote may hold (issue 12 §3)', () => {
+  const line = (extra: Record<string, unknown>) => ({
+    itens: [
+      {
+        item_venda_id: ids.bancada,
+        produto_id: ids.granito,
+        quantidade: 1,
+        medida1: 1,
+        medida2: 1,
+        ...extra,
+      },
+    ],
+  });
+  // [name, body patch, path, message]: each refused with 400 naming the field, on /calcular, POST and PUT
+  const cases: [string, () => Record<string, unknown>, string, string][] = [
+    ['a measure with 3 decimals', () => line({ medida1: 0.005 }), 'itens.0.medida1', MSG_MEDIDA],
+    ['a measure with 3 decimals (text)', () => line({ medida2: '1,999' }), 'itens.0.medida2', MSG_MEDIDA],
+    ['a negative measure', () => line({ medida1: -1 }), 'itens.0.medida1', MSG_MEDIDA],
+    ['a measure of 999.99 m', () => line({ medida2: 999.99 }), 'itens.0.medida2', MSG_MEDIDA],
+    ['a measure of 1e308', () => line({ medida1: 1e308 }), 'itens.0.medida1', MSG_MEDIDA],
+    ['a fractional quantity', () => line({ quantidade: 1.5 }), 'itens.0.quantidade', MSG_QUANTIDADE],
+    ['a negative quantity', () => line({ quantidade: -1 }), 'itens.0.quantidade', MSG_QUANTIDADE],
+    ['10,000 units', () => line({ quantidade: 10000 }), 'itens.0.quantidade', MSG_QUANTIDADE],
+    ['a quantity of 1e308', () => line({ quantidade: 1e308 }), 'itens.0.quantidade', MSG_QUANTIDADE],
+    ['a negative freight', () => ({ valor_frete: -10 }), 'valor_frete', MSG_VALOR],
+    ['freight of 1e308', () => ({ valor_frete: 1e308 }), 'valor_frete', MSG_VALOR],
+    [
+      'installation over 9,999,999.99',
+      () => ({ valor_instalacao: '10000000' }),
+      'valor_instalacao',
+      MSG_VALOR,
+    ],
+    ['a negative margin', () => ({ margem_lucro: -5 }), 'margem_lucro', MSG_MARGEM],
+    ['a margin of 999 %', () => ({ margem_lucro: 999 }), 'margem_lucro', MSG_MARGEM],
+    ['10,000 hours', () => ({ horas_trabalho: 10000 }), 'horas_trabalho', MSG_HORAS],
+    ['negative hours', () => ({ horas_trabalho: -1 }), 'horas_trabalho', MSG_HORAS],
+  ];
+
+  it.each(cases)('/calcular refuses %s (400 naming the field)', async (_n, patch, path, message) => {
+    const res = await admin.post('/api/orcamentos/calcular', fullQuote(patch()));
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.errors).toContainEqual({ path, message });
+  });
+
+  it.each(cases)('POST and PUT refuse %s and change nothing', async (_n, patch, path, message) => {
+    const o = await create();
+    const before = await countRows('orcamentos');
+    const post = await admin.post('/api/orcamentos', fullQuote(patch()));
+    expect(post.status).toBe(400);
+    expect(post.body.errors).toContainEqual({ path, message });
+    expect(await countRows('orcamentos')).toBe(before);
+    const put = await admin.put(
+      `/api/orcamentos/${o.id}`,
+      fullQuote({ ...patch(), updated_at: o.updated_at }),
+    );
+    expect(put.status).toBe(400);
+    expect(put.body.errors).toContainEqual({ path, message });
+    expect((await admin.get(`/api/orcamentos/${o.id}`)).body.updated_at).toBe(o.updated_at);
+  });
+
+  it('accepts the edges: 99.99 m × 0.01 m, 9,999 units, 500 % margin, R$ 9,999,999.99 freight', async () => {
+    const res = await admin.post('/api/orcamentos/calcular', {
+      itens: [
+        { produto_id: ids.cuba, quantidade: 9999 },
+        { produto_id: ids.granito, quantidade: 1, medida1: 99.99, medida2: 0.01 },
+      ],
+      margem_lucro: 500,
+      valor_frete: '9999999.99',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // 9999 × 185.00 = 1,849,815.00; 99.99 × 0.01 = 0.9999 m² × 450.00 = 449.955 → 449.96
+    // materiais 1,850,264.96; + freight 9,999,999.99 = 11,850,264.95; margin 500 % = 59,251,324.75
+    // total 71,101,589.70
+    expect(res.body).toMatchObject({ materiais: 1850264.96, margem: 59251324.75, total: 71101589.7 });
+  });
+
+  it('refuses a figure that would not fit numeric(14,2), naming the line', async () => {
+    // A product priced R$ 999,999,999.00 × 9,999 units = R$ 9,998,999,990,001.00 > 999,999,999,999.99
+    const [caro] = await env.db
+      .insert(produtos)
+      .values({
+        nome: 'Peça de museu',
+        categoria: 'pedras',
+        valor_m2: '999999999.00',
+        tipo_unidade: 'unitário',
+      })
+      .returning();
+    const body = {
+      cliente_id: ids.cliente,
+      itens: [
+        { produto_id: ids.cuba, quantidade: 1 },
+        { produto_id: caro!.id, quantidade: 9999 },
+      ],
+    };
+    const calc = await admin.post('/api/orcamentos/calcular', body);
+    expect(calc.status).toBe(400);
+    expect(calc.body.errors).toEqual([{ path: 'itens.1.quantidade', message: MSG_FIGURA }]);
+    const before = await countRows('orcamentos');
+    expect((await admin.post('/api/orcamentos', body)).status).toBe(400);
+    expect(await countRows('orcamentos')).toBe(before);
+  });
+});
+
+describe('labour breakdown by employee (issue 12 §5)', () => {
+  it('is sent only to holders of funcionarios; the team figure stays for quote builders', async () => {
+    const { client: vendedorUser } = await userWith(env, ['orcamentos']);
+    const body = fullQuote();
+    const semPermissao = await vendedorUser.post('/api/orcamentos/calcular', body);
+    expect(semPermissao.status).toBe(200);
+    expect(semPermissao.body).not.toHaveProperty('funcionarios_custo_hora');
+    expect(JSON.stringify(semPermissao.body)).not.toContain('2200');
+    // the team's figure the spec's formula needs: (2200 + 3300) / 220 = 25.00
+    expect(semPermissao.body.custo_hora_funcionarios).toBe(25);
+
+    const { client: rh } = await userWith(env, ['orcamentos', 'funcionarios']);
+    const comPermissao = await rh.post('/api/orcamentos/calcular', body);
+    expect(comPermissao.body.funcionarios_custo_hora).toEqual([
+      { id: ids.ana, nome: 'Ana', custo_hora: 10 },
+      { id: ids.bruno, nome: 'Bruno', custo_hora: 15 },
+    ]);
+
+    // Neither the details nor the selector carry any salary or per-person cost.
+    const o = await create();
+    const detalhe = await vendedorUser.get(`/api/orcamentos/${o.id}`);
+    expect(detalhe.status).toBe(200);
+    for (const f of detalhe.body.funcionarios) expect(Object.keys(f).sort()).toEqual(['cargo', 'id', 'nome']);
+    const opcoes = await vendedorUser.get('/api/funcionarios/opcoes');
+    expect(opcoes.status).toBe(200);
+    for (const f of opcoes.body) {
+      expect(f).not.toHaveProperty('salario');
+      expect(f).not.toHaveProperty('custo_hora');
+    }
+  });
+});
+
 describe('POST /api/orcamentos/:id/venda', () => {
   it("turns the quote into a confirmed sale with the spec's figures, in one step", async () => {
     const o = await create();
@@ -704,6 +862,32 @@ describe('POST /api/orcamentos/:id/venda', () => {
       valor_liquido: 202.69,
       comissao_arquiteto: 20.27,
     });
+  });
+
+  it('with the updated_at the confirmation showed: 409 when the quote changed since, and no sale', async () => {
+    const o = await create();
+    const shown = o.updated_at;
+    const put = await admin.put(
+      `/api/orcamentos/${o.id}`,
+      fullQuote({ margem_lucro: 20, updated_at: shown }),
+    );
+    expect(put.status).toBe(200);
+    const stale = await admin.post(`/api/orcamentos/${o.id}/venda`, { updated_at: shown });
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+    expect(await env.db.select().from(vendas).where(eq(vendas.orcamento_id, o.id))).toHaveLength(0);
+    expect((await admin.get(`/api/orcamentos/${o.id}`)).body.status).toBe('pendente');
+    const fresh = await admin.post(`/api/orcamentos/${o.id}/venda`, { updated_at: put.body.updated_at });
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.valor_bruto).toBe(put.body.valor_total);
+  });
+
+  it('refuses a malformed updated_at with 400 and still accepts an empty body', async () => {
+    const o = await create();
+    const bad = await admin.post(`/api/orcamentos/${o.id}/venda`, { updated_at: 'ontem' });
+    expect(bad.status).toBe(400);
+    const empty = await admin.request('POST', `/api/orcamentos/${o.id}/venda`);
+    expect(empty.status).toBe(201);
   });
 
   it('a second call gets 409 and no second sale', async () => {

@@ -7,6 +7,7 @@ import { dec, sum, toDbMoney, toMoney } from '../../domain/money';
 import {
   type CardRates,
   computeResumo,
+  custoHoraFuncionarios,
   customerLines,
   displayComissaoArquiteto,
   displayMargem,
@@ -16,17 +17,21 @@ import { computeVenda } from '../../domain/venda';
 import { uuid } from '../../schemas/common';
 import {
   type CalculoOrcamento,
+  type CustoHoraFuncionario,
+  LIMITES,
+  MSG_FIGURA,
   type OrcamentoCalculo,
   orcamentoCalculo,
   orcamentoCreate,
   orcamentoListQuery,
   orcamentoUpdate,
+  orcamentoVendaInput,
   type ResumoOrcamento,
 } from '../../schemas/orcamentos';
-import { type AppContext, type AppEnv, parseBody, parseId, parseQuery } from '../context';
+import { type AppContext, type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
 import { badRequest, conflict, notFound, staleWrite } from '../errors';
 import { publish, publishSql } from '../events';
-import { requirePermission } from '../permissions';
+import { hasAny, requirePermission } from '../permissions';
 
 const RECURSO = 'orcamentos';
 const guard = requirePermission('orcamentos');
@@ -40,6 +45,24 @@ type Row = Record<string, unknown>;
 interface Priced {
   resumo: ResumoOrcamento;
   itens: (CalculoOrcamento['itens'][number] & { produto_id: string | null })[];
+  /** Each chosen active employee's hourly cost: only for holders of `funcionarios` (salaries). */
+  equipe: CustoHoraFuncionario[];
+}
+
+const FIGURA_MAX = dec(LIMITES.figura_max);
+
+/**
+ * Every figure must fit `numeric(14,2)`: the bounds of each input keep a line sane, but a product
+ * priced in the millions times thousands of pieces would not fit. Refused with the field that made it
+ * (the line's quantity), or the items as a whole when only the sum overflows.
+ */
+function checkFigures(priced: Priced) {
+  const idx = priced.itens.findIndex((i) => dec(i.valor_total).gt(FIGURA_MAX));
+  const path = idx >= 0 ? `itens.${idx}.quantidade` : 'itens';
+  const over =
+    idx >= 0 ||
+    Object.values(priced.resumo).some((v) => typeof v === 'number' && dec(v).abs().gt(FIGURA_MAX));
+  if (over) throw badRequest(MSG_FIGURA, [{ path, message: MSG_FIGURA }]);
 }
 
 /**
@@ -113,7 +136,7 @@ async function price(db: Executor, tz: string, input: OrcamentoCalculo, strict: 
     percentual_arquiteto: pctArquiteto ?? null,
   });
   const { itens: itemFigures, ...figures } = r;
-  return {
+  const priced: Priced = {
     resumo: {
       ...figures,
       percentual_vendedor: Number(pctVendedor ?? 0),
@@ -126,7 +149,12 @@ async function price(db: Executor, tz: string, input: OrcamentoCalculo, strict: 
       valor_total: itemFigures[idx]?.valor_total ?? 0,
       tipo_unidade: l.item.tipo_unidade,
     })),
+    equipe: equipe
+      .filter((f) => f.status === 'ativo')
+      .map((f) => ({ id: f.id, nome: f.nome, custo_hora: custoHoraFuncionarios([f.salario]) })),
   };
+  checkFigures(priced);
+  return priced;
 }
 
 const MONEY_KEYS: (keyof ResumoOrcamento)[] = [
@@ -266,14 +294,34 @@ async function detalhe(db: Executor, id: string) {
   };
 }
 
+/** A body that may be absent (older clients post nothing): an empty one reads as `{}`. */
+async function parseOptionalBody<S extends Parameters<typeof parseBody>[1]>(c: AppContext, schema: S) {
+  const text = await c.req.text();
+  if (!text.trim()) return schema.parse({}) as ReturnType<S['parse']>;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw badRequest('O corpo da requisição não é um JSON válido.');
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Dados inválidos.');
+  return parsed.data as ReturnType<S['parse']>;
+}
+
 const tzOf = (c: AppContext) => c.get('deps').config.tzNegocio;
 
 export const orcamentosRoutes = new Hono<AppEnv>()
   .post('/calcular', guard, async (c) => {
     const input = await parseBody(c, orcamentoCalculo);
     const priced = await price(c.get('deps').db, tzOf(c), input, false);
+    // The labour figure tells the average hourly cost of the chosen team to whoever builds quotes
+    // (the spec's formula needs it, README "Diferenças deliberadas"); each person's own cost only to
+    // those who may see salaries.
+    const podeVerCustos = hasAny(currentUser(c), ['funcionarios']);
     const body: CalculoOrcamento = {
       ...priced.resumo,
+      ...(podeVerCustos ? { funcionarios_custo_hora: priced.equipe } : {}),
       valor_frete: Number(input.valor_frete),
       valor_instalacao: Number(input.valor_instalacao),
       horas_trabalho: Number(input.horas_trabalho),
@@ -351,6 +399,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
   })
   .post('/:id/venda', guard, async (c) => {
     const id = parseId(c, uuid);
+    const { updated_at } = await parseOptionalBody(c, orcamentoVendaInput);
     const { db, config } = c.get('deps');
     const venda = await db.transaction(async (tx) => {
       // The row lock makes concurrent calls wait here; the first commits, the rest then see its status.
@@ -360,6 +409,8 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(tx, id))) {
         throw conflict('Venda já gerada', MSG_VENDA_JA_GERADA);
       }
+      // The confirmation showed the quote as it was read; a change since then is not what was confirmed.
+      if (updated_at && o.updated_at.getTime() !== new Date(updated_at).getTime()) throw staleWrite();
       const d = await q.dadosPrecificacao(tx, {
         produtoIds: [],
         itemVendaIds: [],

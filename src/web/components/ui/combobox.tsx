@@ -30,6 +30,8 @@ interface ComboboxProps {
   clearLabel?: string;
   disabled?: boolean;
   className?: string;
+  /** Long names wrap onto more lines instead of being cut (narrow columns such as the quote items). */
+  wrap?: boolean;
   'aria-label'?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
@@ -60,6 +62,7 @@ export function Combobox({
   clearLabel,
   disabled,
   className,
+  wrap,
   ...aria
 }: ComboboxProps) {
   const [open, setOpen] = useState(false);
@@ -141,13 +144,18 @@ export function Combobox({
           aria-expanded={open}
           aria-controls={open ? listId : undefined}
           aria-haspopup="listbox"
+          // the whole name on hover, whatever the width
+          title={label || undefined}
           className={cn(
             'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-card px-3 py-2 text-left text-base md:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-destructive',
+            wrap && 'h-auto min-h-10',
             className,
           )}
           {...aria}
         >
-          <span className={cn('truncate', !label && 'text-muted-foreground')}>{label || placeholder}</span>
+          <span className={cn(wrap ? 'min-w-0 break-words' : 'truncate', !label && 'text-muted-foreground')}>
+            {label || placeholder}
+          </span>
           <ChevronsUpDown aria-hidden className="size-4 shrink-0 opacity-50" />
         </button>
       </Popover.Trigger>
@@ -221,7 +229,7 @@ export function Combobox({
                     <Check aria-hidden className={cn('size-4', selected ? 'opacity-100' : 'opacity-0')} />
                   )}
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate">{o.label}</span>
+                    <span className="block break-words">{o.label}</span>
                     {o.hint && <span className="block truncate text-xs text-muted-foreground">{o.hint}</span>}
                   </span>
                 </div>

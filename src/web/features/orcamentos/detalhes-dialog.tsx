@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
@@ -16,7 +15,7 @@ import { Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError } from '../../lib/api';
 import { formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format';
-import { detalheKey, fetchDetalhe } from './api';
+import { useOrcamentoFresco } from './acoes';
 import { StatusBadge } from './status';
 import { medidasTexto } from './texto';
 
@@ -40,11 +39,8 @@ export function DetalhesDialog({
   onClose: () => void;
   onPrint: (id: string) => void;
 }) {
-  const query = useQuery({
-    queryKey: detalheKey(id ?? ''),
-    queryFn: ({ signal }) => fetchDetalhe(id!, signal),
-    enabled: !!id,
-  });
+  // Read when it opens: the figures are the server's now, not an older cached copy.
+  const query = useOrcamentoFresco(id);
   const o = query.data;
   useEffect(() => {
     if (query.error && !(query.error instanceof ApiError && query.error.status === 401)) {
@@ -57,7 +53,7 @@ export function DetalhesDialog({
 
   return (
     <Dialog open={!!id} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl">
+      <DialogContent className="max-w-3xl grid-cols-[minmax(0,1fr)]">
         <DialogHeader>
           <DialogTitle>Detalhes do Orçamento #{o?.numero ?? numero}</DialogTitle>
           <DialogDescription className="sr-only">
@@ -66,7 +62,9 @@ export function DetalhesDialog({
         </DialogHeader>
         {o && (
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-            <Campo label="Cliente">{o.cliente_nome ?? 'Cliente não encontrado'}</Campo>
+            <Campo label="Cliente">
+              <span className="break-words">{o.cliente_nome ?? 'Cliente não encontrado'}</span>
+            </Campo>
             <Campo label="Data">{formatDate(o.created_at)}</Campo>
             <Campo label="Status">
               <StatusBadge status={o.status} />
@@ -81,46 +79,79 @@ export function DetalhesDialog({
           <h3 id="detalhes-produtos" className="font-semibold">
             Produtos
           </h3>
-          {query.isLoading ? (
+          {query.carregando ? (
             <Loading text="Carregando produtos..." className="py-6" />
           ) : !o || o.itens.length === 0 ? (
             <p className="py-6 text-center text-sm text-muted-foreground">
               Nenhum produto encontrado para este orçamento.
             </p>
           ) : (
-            <Table>
-              <THead>
-                <TR>
-                  <TH>Item de Venda</TH>
-                  <TH>Produto</TH>
-                  <TH className="text-right">Quantidade</TH>
-                  <TH className="text-right">Valor Unitário/M²</TH>
-                  <TH className="text-right">Total</TH>
-                </TR>
-              </THead>
-              <TBody>
+            <>
+              {/* On a phone, one card per item: every figure in view, nothing to scroll sideways. */}
+              <ul aria-label="Produtos do orçamento" className="flex flex-col gap-2 sm:hidden">
                 {o.itens.map((i) => (
-                  <TR key={i.id}>
-                    <TD>
-                      <span className="block">{i.item_venda_nome ?? '—'}</span>
-                      {medidasTexto(i) && (
-                        <span className="block text-xs text-muted-foreground">{medidasTexto(i)}</span>
-                      )}
-                    </TD>
-                    <TD>{i.produto_nome ?? 'Produto não encontrado'}</TD>
-                    <TD className="text-right tabular-nums">{formatNumber(i.quantidade)}</TD>
-                    <TD className="text-right tabular-nums">{formatMoney(i.valor_unitario_exibido)}</TD>
-                    <TD className="text-right tabular-nums">{formatMoney(i.valor_total_exibido)}</TD>
-                  </TR>
+                  <li key={i.id} className="rounded-md border p-3 text-sm">
+                    <p className="break-words font-medium">{i.produto_nome ?? 'Produto não encontrado'}</p>
+                    {(i.item_venda_nome || medidasTexto(i)) && (
+                      <p className="break-words text-xs text-muted-foreground">
+                        {[i.item_venda_nome, medidasTexto(i)].filter(Boolean).join(' · ')}
+                      </p>
+                    )}
+                    <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5">
+                      <dt className="text-muted-foreground">Quantidade</dt>
+                      <dd className="text-right tabular-nums">{formatNumber(i.quantidade)}</dd>
+                      <dt className="text-muted-foreground">Valor Unitário/M²</dt>
+                      <dd className="text-right tabular-nums">{formatMoney(i.valor_unitario_exibido)}</dd>
+                      <dt className="font-medium">Total</dt>
+                      <dd className="text-right font-semibold tabular-nums">
+                        {formatMoney(i.valor_total_exibido)}
+                      </dd>
+                    </dl>
+                  </li>
                 ))}
                 {o.custos_adicionais !== 0 && (
-                  <TR>
-                    <TD colSpan={4}>Custos adicionais</TD>
-                    <TD className="text-right tabular-nums">{formatMoney(o.custos_adicionais)}</TD>
-                  </TR>
+                  <li className="flex justify-between gap-3 rounded-md border p-3 text-sm">
+                    <span>Custos adicionais</span>
+                    <span className="tabular-nums">{formatMoney(o.custos_adicionais)}</span>
+                  </li>
                 )}
-              </TBody>
-            </Table>
+              </ul>
+              <div className="hidden sm:block">
+                <Table>
+                  <THead>
+                    <TR>
+                      <TH>Item de Venda</TH>
+                      <TH>Produto</TH>
+                      <TH className="text-right">Quantidade</TH>
+                      <TH className="text-right">Valor Unitário/M²</TH>
+                      <TH className="text-right">Total</TH>
+                    </TR>
+                  </THead>
+                  <TBody>
+                    {o.itens.map((i) => (
+                      <TR key={i.id}>
+                        <TD>
+                          <span className="block">{i.item_venda_nome ?? '—'}</span>
+                          {medidasTexto(i) && (
+                            <span className="block text-xs text-muted-foreground">{medidasTexto(i)}</span>
+                          )}
+                        </TD>
+                        <TD>{i.produto_nome ?? 'Produto não encontrado'}</TD>
+                        <TD className="text-right tabular-nums">{formatNumber(i.quantidade)}</TD>
+                        <TD className="text-right tabular-nums">{formatMoney(i.valor_unitario_exibido)}</TD>
+                        <TD className="text-right tabular-nums">{formatMoney(i.valor_total_exibido)}</TD>
+                      </TR>
+                    ))}
+                    {o.custos_adicionais !== 0 && (
+                      <TR>
+                        <TD colSpan={4}>Custos adicionais</TD>
+                        <TD className="text-right tabular-nums">{formatMoney(o.custos_adicionais)}</TD>
+                      </TR>
+                    )}
+                  </TBody>
+                </Table>
+              </div>
+            </>
           )}
         </section>
 
@@ -129,7 +160,10 @@ export function DetalhesDialog({
             <h3 id="detalhes-resumo" className="font-semibold">
               Resumo Financeiro
             </h3>
-            <dl className="grid gap-x-6 gap-y-1 rounded-md border p-3 text-sm sm:grid-cols-2">
+            <dl
+              aria-label="Resumo Financeiro"
+              className="grid gap-x-6 gap-y-1 rounded-md border p-3 text-sm sm:grid-cols-2"
+            >
               <ResumoLinha label="Frete" value={o.valor_frete} />
               <ResumoLinha label="Instalação" value={o.valor_instalacao} />
               <ResumoLinha
@@ -178,8 +212,8 @@ export function DetalhesDialog({
 function ResumoLinha({ label, value }: { label: string; value: number }) {
   return (
     <div className="flex justify-between gap-3">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="tabular-nums">{formatMoney(value)}</dd>
+      <dt className="min-w-0 text-muted-foreground">{label}</dt>
+      <dd className="whitespace-nowrap tabular-nums">{formatMoney(value)}</dd>
     </div>
   );
 }

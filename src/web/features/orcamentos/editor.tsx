@@ -1,6 +1,13 @@
-import { type Control, Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldPath,
+  type UseFormRegister,
+  type UseFormReturn,
+  useWatch,
+} from 'react-hook-form';
 import { rotuloCartao } from '../../../schemas/cartoes';
-import { TIPO_VENDA_LABEL, TIPOS_VENDA } from '../../../schemas/orcamentos';
+import { LIMITES, TIPO_VENDA_LABEL, TIPOS_VENDA } from '../../../schemas/orcamentos';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
 import { FormField } from '../../components/ui/form-field';
@@ -8,9 +15,10 @@ import { Input, Label, NativeSelect, Textarea } from '../../components/ui/input'
 import { Loading } from '../../components/ui/states';
 import { parseNumberInput } from '../../lib/format';
 import { type CartaoOpcao, type FuncionarioOpcao, useOpcoes } from './api';
-import { CalculoProvider } from './calculo';
+import { CalculoProvider, type Erros, useErro } from './calculo';
 import type { OrcamentoForm } from './form';
 import { ItensEditor } from './itens';
+import { erroA11y, numeroMascarado } from './numero';
 import { ResumoPanel } from './resumo';
 import { ClienteSelect, PessoaSelect } from './selects';
 
@@ -32,11 +40,56 @@ function Secao({ n, title, children }: { n: number; title: string; children: Rea
   );
 }
 
+/**
+ * A number field of the quote with its mask, bounds and the message of the server's rule it breaks
+ * (`path` is the API's field name, as in the problem+json `errors[].path`).
+ */
+function CampoNumero({
+  id,
+  label,
+  path,
+  casas,
+  max,
+  step,
+  register,
+}: {
+  id: string;
+  label: string;
+  path: FieldPath<OrcamentoForm>;
+  casas: number;
+  max: number;
+  step: string;
+  register: UseFormRegister<OrcamentoForm>;
+}) {
+  const erro = useErro(path);
+  return (
+    <FormField id={id} label={label} error={erro}>
+      <Input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        step={step}
+        min="0"
+        max={max}
+        {...erroA11y(id, erro)}
+        {...numeroMascarado(register(path, asNumber), casas)}
+      />
+    </FormField>
+  );
+}
+
 /** The quote editor: sections 1–6 of the spec's "Novo Orçamento" tab. */
-export function OrcamentoEditor({ form }: { form: UseFormReturn<OrcamentoForm> }) {
+export function OrcamentoEditor({
+  form,
+  errosSalvar,
+}: {
+  form: UseFormReturn<OrcamentoForm>;
+  /** Fields the last save was refused for, by API path. */
+  errosSalvar?: Erros;
+}) {
   const { control, register, setValue } = form;
   return (
-    <CalculoProvider control={control}>
+    <CalculoProvider control={control} errosSalvar={errosSalvar}>
       <div className="flex flex-col gap-4 md:gap-6">
         <Secao n={1} title="Dados do Cliente">
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -44,17 +97,20 @@ export function OrcamentoEditor({ form }: { form: UseFormReturn<OrcamentoForm> }
               control={control}
               name="cliente_id"
               render={({ field }) => (
-                <FormField id="orcamento-cliente" label="Cliente" required>
-                  <ClienteSelect
-                    id="orcamento-cliente"
-                    value={field.value}
-                    selectedLabel={form.getValues('cliente_nome')}
-                    onChange={(id, nome) => {
-                      field.onChange(id);
-                      setValue('cliente_nome', nome);
-                    }}
-                  />
-                </FormField>
+                <CampoCliente>
+                  {(erro) => (
+                    <ClienteSelect
+                      id="orcamento-cliente"
+                      {...erroA11y('orcamento-cliente', erro)}
+                      value={field.value}
+                      selectedLabel={form.getValues('cliente_nome')}
+                      onChange={(id, nome) => {
+                        field.onChange(id);
+                        setValue('cliente_nome', nome);
+                      }}
+                    />
+                  )}
+                </CampoCliente>
               )}
             />
             <Controller
@@ -114,46 +170,42 @@ export function OrcamentoEditor({ form }: { form: UseFormReturn<OrcamentoForm> }
             </Secao>
             <Secao n={4} title="Custos Adicionais">
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField id="orcamento-frete" label="Frete (R$)">
-                  <Input
-                    id="orcamento-frete"
-                    type="number"
-                    inputMode="decimal"
-                    step="0.01"
-                    min="0"
-                    {...register('valor_frete', asNumber)}
-                  />
-                </FormField>
-                <FormField id="orcamento-instalacao" label="Instalação (R$)">
-                  <Input
-                    id="orcamento-instalacao"
-                    type="number"
-                    inputMode="decimal"
-                    step="0.01"
-                    min="0"
-                    {...register('valor_instalacao', asNumber)}
-                  />
-                </FormField>
-                <FormField id="orcamento-horas" label="Horas de Trabalho">
-                  <Input
-                    id="orcamento-horas"
-                    type="number"
-                    inputMode="decimal"
-                    step="0.5"
-                    min="0"
-                    {...register('horas_trabalho', asNumber)}
-                  />
-                </FormField>
-                <FormField id="orcamento-margem" label="Margem de Lucro %">
-                  <Input
-                    id="orcamento-margem"
-                    type="number"
-                    inputMode="decimal"
-                    step="0.1"
-                    min="0"
-                    {...register('margem_lucro', asNumber)}
-                  />
-                </FormField>
+                <CampoNumero
+                  id="orcamento-frete"
+                  label="Frete (R$)"
+                  path="valor_frete"
+                  casas={2}
+                  max={LIMITES.valor.max}
+                  step="0.01"
+                  register={register}
+                />
+                <CampoNumero
+                  id="orcamento-instalacao"
+                  label="Instalação (R$)"
+                  path="valor_instalacao"
+                  casas={2}
+                  max={LIMITES.valor.max}
+                  step="0.01"
+                  register={register}
+                />
+                <CampoNumero
+                  id="orcamento-horas"
+                  label="Horas de Trabalho"
+                  path="horas_trabalho"
+                  casas={2}
+                  max={LIMITES.horas_trabalho.max}
+                  step="0.5"
+                  register={register}
+                />
+                <CampoNumero
+                  id="orcamento-margem"
+                  label="Margem de Lucro %"
+                  path="margem_lucro"
+                  casas={3}
+                  max={LIMITES.margem_lucro.max}
+                  step="0.1"
+                  register={register}
+                />
               </div>
             </Secao>
 
@@ -178,6 +230,16 @@ export function OrcamentoEditor({ form }: { form: UseFormReturn<OrcamentoForm> }
         </div>
       </div>
     </CalculoProvider>
+  );
+}
+
+/** The client field, marked when saving was refused for it (the combobox takes the aria link). */
+function CampoCliente({ children }: { children: (erro: string | undefined) => React.ReactNode }) {
+  const erro = useErro('cliente_id');
+  return (
+    <FormField id="orcamento-cliente" label="Cliente" required error={erro}>
+      {children(erro)}
+    </FormField>
   );
 }
 
@@ -261,16 +323,15 @@ function Pagamento({ form }: { form: UseFormReturn<OrcamentoForm> }) {
         </FormField>
       )}
       {tipo === 'entrada' && (
-        <FormField id="orcamento-entrada" label="Valor da Entrada (R$)">
-          <Input
-            id="orcamento-entrada"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            {...register('valor_entrada', asNumber)}
-          />
-        </FormField>
+        <CampoNumero
+          id="orcamento-entrada"
+          label="Valor da Entrada (R$)"
+          path="valor_entrada"
+          casas={2}
+          max={LIMITES.valor.max}
+          step="0.01"
+          register={register}
+        />
       )}
       <Controller
         control={control}

@@ -139,16 +139,17 @@ function todayIsoOf(ts: string): string {
   }).format(new Date(ts));
 }
 
-/** Numbers typed in the form: anything that is not a finite number counts as 0 (spec §5). */
+/** Numbers typed in the form: an empty or unreadable field counts as 0 (spec §5). */
 const num = (v: unknown): number => {
   const n = typeof v === 'number' ? v : Number(v);
   return Number.isFinite(n) ? n : 0;
 };
 
-/** Round to the cents the API accepts (an input may hold 10.005 typed by hand). */
-const money = (v: unknown) => Math.round(num(v) * 100) / 100;
-
-/** The API body (`POST /api/orcamentos`, `PUT`, `calcular`): ids and quantities only, never prices. */
+/**
+ * The API body (`POST /api/orcamentos`, `PUT`, `calcular`): ids and quantities only, never prices.
+ * Numbers go as typed, never rounded here: a value the server refuses must be shown as refused (with
+ * its field highlighted), not silently changed into another one that prices differently.
+ */
 export function toPayload(v: OrcamentoForm) {
   return {
     cliente_id: v.cliente_id || null,
@@ -156,18 +157,18 @@ export function toPayload(v: OrcamentoForm) {
       item_venda_id: i.item_venda_id || null,
       produto_id: i.produto_id || null,
       quantidade: num(i.quantidade),
-      medida1: Math.round(num(i.medida1) * 1000) / 1000,
-      medida2: Math.round(num(i.medida2) * 1000) / 1000,
+      medida1: num(i.medida1),
+      medida2: num(i.medida2),
     })),
     vendedor_id: v.vendedor_id || null,
     arquiteto_id: v.arquiteto_id || null,
     funcionario_ids: v.funcionario_ids,
-    valor_frete: money(v.valor_frete),
-    valor_instalacao: money(v.valor_instalacao),
-    horas_trabalho: money(v.horas_trabalho),
-    margem_lucro: Math.round(num(v.margem_lucro) * 1000) / 1000,
+    valor_frete: num(v.valor_frete),
+    valor_instalacao: num(v.valor_instalacao),
+    horas_trabalho: num(v.horas_trabalho),
+    margem_lucro: num(v.margem_lucro),
     tipo_venda: v.tipo_venda,
-    valor_entrada: money(v.valor_entrada),
+    valor_entrada: v.tipo_venda === 'entrada' ? num(v.valor_entrada) : 0,
     numero_parcelas: num(v.numero_parcelas) || 1,
     cartao_id: v.cartao_id || null,
     observacoes: v.observacoes,

@@ -6,12 +6,14 @@ import {
   useFieldArray,
   useWatch,
 } from 'react-hook-form';
+import { LIMITES } from '../../../schemas/orcamentos';
 import { Button } from '../../components/ui/button';
 import { Input, Label } from '../../components/ui/input';
 import { formatMoney, formatNumber, parseNumberInput } from '../../lib/format';
 import { cn } from '../../lib/utils';
-import { useLinhaCalculo } from './calculo';
+import { useCalculo, useLinhaCalculo } from './calculo';
 import { type LinhaForm, novaLinha, type OrcamentoForm } from './form';
+import { erroA11y, numeroMascarado } from './numero';
 import { ItemVendaSelect, ProdutoSelect } from './selects';
 
 const asNumber = {
@@ -46,8 +48,14 @@ export function ItensEditor({
   setValue: UseFormSetValue<OrcamentoForm>;
 }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'itens', keyName: 'fieldId' });
+  const erroItens = useCalculo().erros.itens;
   return (
     <div className="flex flex-col gap-3">
+      {erroItens && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {erroItens}
+        </p>
+      )}
       {fields.length > 0 && (
         <div aria-hidden className={cn('hidden px-3 text-sm font-medium text-muted-foreground', ROW_GRID)}>
           {HEADERS.map((h) => (
@@ -103,6 +111,14 @@ function LinhaItem({
   const area =
     calc?.area ?? Math.round(Number(linha.medida1 || 0) * Number(linha.medida2 || 0) * 10000) / 10000;
   const fieldLabel = 'text-xs font-medium text-muted-foreground xl:sr-only';
+  const { erros } = useCalculo();
+  const erro = (campo: string) => erros[`itens.${index}.${campo}`];
+  const erroM1 = erro('medida1');
+  const erroM2 = erro('medida2');
+  const erroQtd = erro('quantidade');
+  const erroProduto = erro('produto_id');
+  const erroLinha = erros[`itens.${index}`];
+  const erroMedidas = erroM1 ?? erroM2;
 
   return (
     <fieldset
@@ -136,11 +152,13 @@ function LinhaItem({
             inputMode="decimal"
             step="0.01"
             min="0"
+            max={LIMITES.medida.max}
             aria-label={`${l1} (m)`}
             title={l1}
             placeholder={l1}
             className="min-w-0 px-2"
-            {...register(`itens.${index}.medida1`, asNumber)}
+            {...erroA11y(`${idp}-medidas`, erroM1)}
+            {...numeroMascarado(register(`itens.${index}.medida1`, asNumber), LIMITES.medida.casas)}
           />
           <span aria-hidden className="text-muted-foreground">
             x
@@ -150,16 +168,24 @@ function LinhaItem({
             inputMode="decimal"
             step="0.01"
             min="0"
+            max={LIMITES.medida.max}
             aria-label={`${l2} (m)`}
             title={l2}
             placeholder={l2}
             className="min-w-0 px-2"
-            {...register(`itens.${index}.medida2`, asNumber)}
+            {...erroA11y(`${idp}-medidas`, erroM2)}
+            {...numeroMascarado(register(`itens.${index}.medida2`, asNumber), LIMITES.medida.casas)}
           />
         </div>
-        <span className="text-xs text-muted-foreground" aria-live="polite">
-          {l1} x {l2}: <span className="font-medium text-foreground">{formatNumber(area)} m²</span>
-        </span>
+        {erroMedidas ? (
+          <p id={`${idp}-medidas-erro`} role="alert" className="text-xs font-medium text-destructive">
+            {erroMedidas}
+          </p>
+        ) : (
+          <span className="text-xs text-muted-foreground" aria-live="polite">
+            {l1} x {l2}: <span className="font-medium text-foreground">{formatNumber(area)} m²</span>
+          </span>
+        )}
       </fieldset>
       <div className="flex flex-col gap-1">
         <Label htmlFor={`${idp}-produto`} className={fieldLabel}>
@@ -167,6 +193,7 @@ function LinhaItem({
         </Label>
         <ProdutoSelect
           id={`${idp}-produto`}
+          {...erroA11y(`${idp}-produto`, erroProduto)}
           value={linha.produto_id}
           selectedLabel={linha.produto_nome}
           onSelect={(p) => {
@@ -176,6 +203,11 @@ function LinhaItem({
             set('tipo_unidade', p.tipo_unidade);
           }}
         />
+        {erroProduto && (
+          <p id={`${idp}-produto-erro`} role="alert" className="text-xs font-medium text-destructive">
+            {erroProduto}
+          </p>
+        )}
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor={`${idp}-qtd`} className={fieldLabel}>
@@ -187,9 +219,16 @@ function LinhaItem({
           inputMode="numeric"
           step="1"
           min="1"
+          max={LIMITES.quantidade.max}
           className="px-2"
-          {...register(`itens.${index}.quantidade`, asNumber)}
+          {...erroA11y(`${idp}-qtd`, erroQtd)}
+          {...numeroMascarado(register(`itens.${index}.quantidade`, asNumber), 0)}
         />
+        {erroQtd && (
+          <p id={`${idp}-qtd-erro`} role="alert" className="text-xs font-medium text-destructive">
+            {erroQtd}
+          </p>
+        )}
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor={`${idp}-vu`} className={fieldLabel}>
@@ -222,6 +261,11 @@ function LinhaItem({
           <Trash2 className="text-destructive" />
         </Button>
       </div>
+      {erroLinha && (
+        <p role="alert" className="text-xs font-medium text-destructive sm:col-span-2 xl:col-span-7">
+          {erroLinha}
+        </p>
+      )}
     </fieldset>
   );
 }

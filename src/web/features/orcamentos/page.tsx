@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
@@ -8,18 +8,23 @@ import {
   orcamentoCreate,
   TIPO_VENDA_LABEL,
 } from '../../../schemas/orcamentos';
+import { useAuth } from '../../app/auth';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
+import { Loading } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { useAbaInicial } from '../../lib/use-aba-inicial';
+import { atualizarOrcamentos, useOrcamentoFresco, useUmaVez } from './acoes';
 import { detalheKey, empresaKey, fetchDetalhe, fetchEmpresa } from './api';
+import { type Erros, errosDe } from './calculo';
 import { DetalhesDialog } from './detalhes-dialog';
 import { OrcamentoEditor } from './editor';
 import { emptyForm, fromDetalhe, type OrcamentoForm, type OrcamentoPayload, toPayload } from './form';
 import { FILTROS_INICIAIS, Historico } from './historico';
+import { apagarRascunho, quando, useAvisoAoSair, useRascunho, useRascunhoOferecido } from './rascunho';
 
 type Aba = 'novo' | 'historico';
 interface Editando {
@@ -31,16 +36,37 @@ interface Editando {
 export default function OrcamentosPage() {
   const qc = useQueryClient();
   const [aba, setAba] = useState<Aba>(useAbaInicial<Aba>(['novo', 'historico'], 'novo'));
+  const { me } = useAuth();
   const [filtros, setFiltros] = useState(FILTROS_INICIAIS);
   const [editando, setEditando] = useState<Editando | null>(null);
   const [detalhe, setDetalhe] = useState<{ id: string; numero: number } | null>(null);
   const [excluir, setExcluir] = useState<OrcamentoListItem | null>(null);
-  const [vender, setVender] = useState<OrcamentoListItem | null>(null);
+  // Only the id and number are taken from the list row: the figures shown are read fresh.
+  const [vender, setVender] = useState<{ id: string; numero: number } | null>(null);
+  const [errosSalvar, setErrosSalvar] = useState<Erros>({});
   const form = useForm<OrcamentoForm>({ defaultValues: emptyForm() });
+  const umaVezSalvar = useUmaVez();
+  const umaVezExcluir = useUmaVez();
+  const umaVezVender = useUmaVez();
+  const umaVezEditar = useUmaVez();
+
+  // A changed form is not left silently (reload, close, another screen), and a new quote is kept as a
+  // draft in this browser until it is saved.
+  const alterado = form.formState.isDirty;
+  const bloqueio = useAvisoAoSair(alterado);
+  const [oferta, setOferta] = useRascunhoOferecido(me?.id);
+  useRascunho(form, me?.id, !editando && !oferta);
+
+  // The save's field messages belong to the values they were about: any change clears them.
+  useEffect(() => {
+    const sub = form.watch(() => setErrosSalvar((e) => (Object.keys(e).length ? {} : e)));
+    return () => sub.unsubscribe();
+  }, [form]);
 
   const limpar = () => {
     form.reset(emptyForm());
     setEditando(null);
+    setErrosSalvar({});
   };
 
   const salvar = useMutation({
@@ -54,13 +80,24 @@ export default function OrcamentosPage() {
     onSuccess: (_o, v) => {
       if (v.editando) toastSuccess('Orçamento atualizado com sucesso!');
       else toastSuccess('Orçamento salvo com sucesso!', 'O orçamento foi adicionado ao sistema.');
-      void qc.invalidateQueries({ queryKey: ['orcamentos'] });
+      if (me && !v.editando) apagarRascunho(me.id);
+      atualizarOrcamentos(qc);
       limpar();
       // a fresh list, so the quote just saved shows at the top
       setFiltros(FILTROS_INICIAIS);
       setAba('historico');
     },
     onError: (err, v) => {
+      if (err instanceof ApiError && err.status === 400) setErrosSalvar(errosDe(err.errors));
+      if (err instanceof ApiError && err.status === 409 && err.title === 'Conflito de edição' && v.editando) {
+        // Someone saved this quote after it was opened here: offer the server's version instead.
+        const id = v.editando.id;
+        toast.error('Erro ao atualizar orçamento', {
+          description: err.detail,
+          action: { label: 'Recarregar', onClick: () => void editar({ id }) },
+        });
+        return;
+      }
       // Bad input reads as the spec's "Erro ao salvar orçamento" with the reason; other failures by action.
       const titulo =
         err instanceof ApiError && err.status === 400
@@ -72,35 +109,40 @@ export default function OrcamentosPage() {
     },
   });
 
-  const onSalvar = () => {
-    const payload = toPayload(form.getValues());
-    // The same rules the server applies, checked first so the message shows without a round trip.
-    const parsed = orcamentoCreate.safeParse(payload);
-    if (!parsed.success) {
-      toast.error('Erro ao salvar orçamento', { description: parsed.error.issues[0]?.message });
-      return;
-    }
-    salvar.mutate({ payload, editando });
-  };
+  const onSalvar = () =>
+    umaVezSalvar(async () => {
+      const payload = toPayload(form.getValues());
+      // The same rules the server applies, checked first so the message shows without a round trip.
+      const parsed = orcamentoCreate.safeParse(payload);
+      if (!parsed.success) {
+        setErrosSalvar(errosDe(parsed.error.issues));
+        toast.error('Erro ao salvar orçamento', { description: parsed.error.issues[0]?.message });
+        return;
+      }
+      await salvar.mutateAsync({ payload, editando });
+    });
 
-  const editar = async (o: OrcamentoListItem) => {
-    try {
-      const d = await qc.fetchQuery({
-        queryKey: detalheKey(o.id),
-        queryFn: ({ signal }) => fetchDetalhe(o.id, signal),
-        staleTime: 0,
-      });
-      form.reset(fromDetalhe(d));
-      setEditando({ id: d.id, numero: d.numero, updated_at: d.updated_at });
-      setAba('novo');
-      window.scrollTo({ top: 0 });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return;
-      toast.error('Erro ao carregar itens', {
-        description: 'Não foi possível carregar os itens do orçamento.',
-      });
-    }
-  };
+  const editar = (o: Pick<OrcamentoListItem, 'id'>) =>
+    umaVezEditar(async () => {
+      try {
+        // Always read now: the list row (or an earlier opening) may be older than the server's copy.
+        const d = await qc.fetchQuery({
+          queryKey: detalheKey(o.id),
+          queryFn: ({ signal }) => fetchDetalhe(o.id, signal),
+          staleTime: 0,
+        });
+        form.reset(fromDetalhe(d));
+        setErrosSalvar({});
+        setEditando({ id: d.id, numero: d.numero, updated_at: d.updated_at });
+        setAba('novo');
+        window.scrollTo({ top: 0 });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) return;
+        toast.error('Erro ao carregar itens', {
+          description: 'Não foi possível carregar os itens do orçamento.',
+        });
+      }
+    });
 
   const imprimir = async (id: string) => {
     // Opened now, while the click still counts as the user's: after an await, browsers block pop-ups.
@@ -142,22 +184,35 @@ export default function OrcamentosPage() {
       toastSuccess('Orçamento removido com sucesso!');
       if (editando?.id === o.id) limpar();
       setExcluir(null);
-      void qc.invalidateQueries({ queryKey: ['orcamentos'] });
+      atualizarOrcamentos(qc);
     },
     onError: (err) => toastError('Erro ao remover orçamento', err),
   });
 
+  // The confirmation shows the quote as the server has it when it opens, and sends that version:
+  // a quote changed meanwhile answers 409 and the dialog shows the new figures to confirm again.
+  const paraVender = useOrcamentoFresco(vender?.id ?? null);
+  const [vendaMudou, setVendaMudou] = useState(false);
   const gerarVenda = useMutation({
-    mutationFn: (o: OrcamentoListItem) => api.post(`/orcamentos/${o.id}/venda`),
+    mutationFn: (o: OrcamentoDetalhe) => api.post(`/orcamentos/${o.id}/venda`, { updated_at: o.updated_at }),
     onSuccess: (_r, o) => {
       toastSuccess('Venda gerada com sucesso!', `Venda criada a partir do orçamento #${o.numero}`);
       if (editando?.id === o.id) limpar();
       setVender(null);
-      void qc.invalidateQueries({ queryKey: ['orcamentos'] });
+      atualizarOrcamentos(qc);
       void qc.invalidateQueries({ queryKey: ['vendas'] });
     },
-    onError: (err) => toastError('Erro ao gerar venda', err),
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409 && err.title === 'Conflito de edição') {
+        setVendaMudou(true);
+        atualizarOrcamentos(qc);
+        void paraVender.refetch();
+        return;
+      }
+      toastError('Erro ao gerar venda', err);
+    },
   });
+  const v = paraVender.data;
 
   return (
     <div>
@@ -171,7 +226,7 @@ export default function OrcamentosPage() {
                 Cancelar
               </Button>
             )}
-            <Button onClick={onSalvar} disabled={salvar.isPending}>
+            <Button onClick={() => void onSalvar()} disabled={salvar.isPending}>
               {salvar.isPending ? 'Salvando...' : editando ? 'Atualizar Orçamento' : 'Gerar Orçamento'}
             </Button>
           </>
@@ -183,12 +238,46 @@ export default function OrcamentosPage() {
           <TabsTrigger value="historico">Histórico</TabsTrigger>
         </TabsList>
         <TabsContent value="novo">
+          {oferta && !editando && (
+            <section
+              aria-label="Rascunho não salvo"
+              className="mb-3 flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <p>
+                Há um orçamento não salvo de {quando(oferta.salvo_em)}
+                {oferta.valores.cliente_nome ? ` (${oferta.valores.cliente_nome})` : ''}, com{' '}
+                {oferta.valores.itens.length} {oferta.valores.itens.length === 1 ? 'item' : 'itens'}.
+              </p>
+              <div className="flex gap-2">
+                <Button
+                  size="sm"
+                  onClick={() => {
+                    // Kept as changes over the empty form, so it still warns and keeps its draft.
+                    form.reset(oferta.valores, { keepDefaultValues: true });
+                    setOferta(null);
+                  }}
+                >
+                  Recuperar rascunho
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => {
+                    if (me) apagarRascunho(me.id);
+                    setOferta(null);
+                  }}
+                >
+                  Descartar
+                </Button>
+              </div>
+            </section>
+          )}
           {editando && (
             <p className="mb-3 rounded-md border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900">
               Editando o orçamento #{editando.numero}.
             </p>
           )}
-          <OrcamentoEditor form={form} />
+          <OrcamentoEditor form={form} errosSalvar={errosSalvar} />
         </TabsContent>
         <TabsContent value="historico">
           <Historico
@@ -197,7 +286,10 @@ export default function OrcamentosPage() {
             onView={(o) => setDetalhe({ id: o.id, numero: o.numero })}
             onPrint={(o) => void imprimir(o.id)}
             onEdit={(o) => void editar(o)}
-            onVenda={setVender}
+            onVenda={(o) => {
+              setVendaMudou(false);
+              setVender({ id: o.id, numero: o.numero });
+            }}
             onDelete={setExcluir}
           />
         </TabsContent>
@@ -217,7 +309,7 @@ export default function OrcamentosPage() {
         description={`Tem certeza que deseja excluir o orçamento #${excluir?.numero ?? ''}? Esta ação não pode ser desfeita.`}
         confirmLabel="Excluir"
         busy={remover.isPending}
-        onConfirm={() => excluir && remover.mutate(excluir)}
+        onConfirm={() => umaVezExcluir(async () => excluir && (await remover.mutateAsync(excluir)))}
       />
 
       <ConfirmDialog
@@ -227,31 +319,44 @@ export default function OrcamentosPage() {
         description={`Deseja gerar uma venda a partir do orçamento #${vender?.numero ?? ''}?`}
         confirmLabel="Confirmar"
         destructive={false}
-        busy={gerarVenda.isPending}
-        onConfirm={() => vender && gerarVenda.mutate(vender)}
+        busy={gerarVenda.isPending || !v}
+        onConfirm={() => umaVezVender(async () => v && (await gerarVenda.mutateAsync(v)))}
       >
-        {vender && (
+        {vendaMudou && v && (
+          <p
+            role="alert"
+            className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+          >
+            Este orçamento foi alterado enquanto esta janela estava aberta. Confira os valores atualizados e
+            confirme de novo.
+          </p>
+        )}
+        {paraVender.carregando ? (
+          <Loading text="Carregando orçamento..." className="py-4" />
+        ) : !v ? (
+          <p role="alert" className="text-sm text-destructive">
+            Não foi possível carregar o orçamento. Feche e tente de novo.
+          </p>
+        ) : (
           <>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border p-3 text-sm">
               <dt className="text-muted-foreground">Cliente</dt>
-              <dd className="font-medium">{vender.cliente_nome ?? 'Cliente não encontrado'}</dd>
-              <dt className="text-muted-foreground">Arquiteto</dt>
-              <dd className="font-medium">{vender.arquiteto_nome ?? 'Nenhum'}</dd>
-              <dt className="text-muted-foreground">Valor Total</dt>
-              <dd className="font-medium">{formatMoney(vender.valor_total)}</dd>
-              <dt className="text-muted-foreground">Tipo de Venda</dt>
-              <dd className="font-medium">
-                {TIPO_VENDA_LABEL[vender.tipo_venda] ?? TIPO_VENDA_LABEL.avista}
+              <dd className="min-w-0 break-words font-medium">
+                {v.cliente_nome ?? 'Cliente não encontrado'}
               </dd>
+              <dt className="text-muted-foreground">Arquiteto</dt>
+              <dd className="min-w-0 break-words font-medium">{v.arquiteto_nome ?? 'Nenhum'}</dd>
+              <dt className="text-muted-foreground">Valor Total</dt>
+              <dd className="font-medium">{formatMoney(v.valor_total)}</dd>
+              <dt className="text-muted-foreground">Tipo de Venda</dt>
+              <dd className="font-medium">{TIPO_VENDA_LABEL[v.tipo_venda] ?? TIPO_VENDA_LABEL.avista}</dd>
               <dt className="text-muted-foreground">Valor da Entrada</dt>
-              <dd className="font-medium">{formatMoney(vender.valor_entrada)}</dd>
+              <dd className="font-medium">{formatMoney(v.valor_entrada)}</dd>
               <dt className="text-muted-foreground">Parcelas</dt>
-              <dd className="font-medium">{vender.numero_parcelas}x</dd>
+              <dd className="font-medium">{v.numero_parcelas}x</dd>
               <dt className="text-muted-foreground">Cartão</dt>
               <dd className="font-medium">
-                {vender.cartao_bandeira
-                  ? `${vender.cartao_bandeira} - ${vender.cartao_tipo ?? ''}`
-                  : 'Nenhum'}
+                {v.cartao_bandeira ? `${v.cartao_bandeira} - ${v.cartao_tipo ?? ''}` : 'Nenhum'}
               </dd>
             </dl>
             <p className="text-sm">
@@ -260,6 +365,16 @@ export default function OrcamentosPage() {
           </>
         )}
       </ConfirmDialog>
+
+      <ConfirmDialog
+        open={bloqueio.state === 'blocked'}
+        onOpenChange={(open) => !open && bloqueio.state === 'blocked' && bloqueio.reset()}
+        title="Sair sem salvar?"
+        description="O orçamento tem alterações que não foram salvas. Se sair agora, elas ficam só no rascunho deste navegador (orçamentos novos) ou se perdem (edição)."
+        confirmLabel="Sair"
+        cancelLabel="Continuar editando"
+        onConfirm={() => bloqueio.state === 'blocked' && bloqueio.proceed()}
+      />
     </div>
   );
 }

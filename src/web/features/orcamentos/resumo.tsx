@@ -31,10 +31,15 @@ function Linha({
 
 /** Section 6: the figures the server computed for what the form holds right now. */
 export function ResumoPanel() {
-  const { data: r, pending, error } = useCalculo();
+  const { data: r, pending, error, recusa } = useCalculo();
   return (
     <div className="flex flex-col gap-2 text-sm">
       <p aria-live="polite" className="-mt-2 min-h-4 text-xs text-muted-foreground">
+        {recusa ? (
+          <span className="font-medium text-destructive">
+            Corrija o campo destacado para ver o resumo: {recusa}
+          </span>
+        ) : null}
         {pending ? 'Calculando...' : ''}
         {!pending && error ? (
           <span className="text-destructive">
@@ -58,6 +63,22 @@ export function ResumoPanel() {
               : undefined
           }
         />
+        {r?.funcionarios_custo_hora && r.funcionarios_custo_hora.length > 0 && (
+          // Sent by the server only to holders of `funcionarios` (salaries).
+          <div className="pb-1 pl-3 text-xs text-muted-foreground">
+            <dt className="sr-only">Custo hora por funcionário</dt>
+            <dd>
+              <ul aria-label="Custo hora por funcionário">
+                {r.funcionarios_custo_hora.map((f) => (
+                  <li key={f.id} className="flex justify-between gap-3">
+                    <span className="min-w-0 break-words">{f.nome}</span>
+                    <span className="whitespace-nowrap tabular-nums">{formatMoney(f.custo_hora)}/h</span>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
         <Linha
           label="Mão de Obra"
           value={r?.mao_de_obra}

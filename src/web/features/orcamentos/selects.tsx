@@ -16,6 +16,7 @@ interface BaseProps {
   onChange: (id: string, label: string) => void;
   'aria-label'?: string;
   'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
 }
 
 /** Server-searched selector; loads its options the first time it opens. */
@@ -117,6 +118,7 @@ export function ProdutoSelect({
       loading={r.loading}
       onSearchChange={r.onSearchChange}
       onOpenChange={r.onOpenChange}
+      wrap
       placeholder="Selecione o produto"
       searchPlaceholder="Buscar produto..."
       emptyText="Nenhum produto encontrado."
@@ -148,6 +150,7 @@ export function ItemVendaSelect({
       onSearchChange={r.onSearchChange}
       onOpenChange={r.onOpenChange}
       clearLabel="Nenhum"
+      wrap
       placeholder="Selecione o item"
       searchPlaceholder="Buscar item de venda..."
       emptyText="Nenhum item de venda encontrado."
