@@ -28,18 +28,30 @@ async function violations(page: import('@playwright/test').Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-test('the login page has no serious accessibility violation', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
-  expect(await violations(page)).toEqual([]);
-});
+// The desktop size of the shop's office and a phone (issue 12: the phone layout is checked too).
+const VIEWPORTS = [
+  { nome: '1366×800', viewport: { width: 1366, height: 800 } },
+  { nome: '390×844', viewport: { width: 390, height: 844 } },
+];
 
-for (const path of SCREENS) {
-  test(`${path} has no serious accessibility violation`, async ({ adminPage: page }) => {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    // let the screen's data arrive (loading texts gone)
-    await expect(page.getByRole('status')).toHaveCount(0, { timeout: 15_000 });
-    expect(await violations(page)).toEqual([]);
+for (const { nome, viewport } of VIEWPORTS) {
+  test.describe(nome, () => {
+    test.use({ viewport });
+
+    test('the login page has no serious accessibility violation', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    for (const path of SCREENS) {
+      test(`${path} has no serious accessibility violation`, async ({ adminPage: page }) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        // let the screen's data arrive (loading texts gone)
+        await expect(page.getByRole('status')).toHaveCount(0, { timeout: 15_000 });
+        expect(await violations(page)).toEqual([]);
+      });
+    }
   });
 }
