@@ -18,6 +18,28 @@ export interface ItemInput {
   /** The product's valor_m2, copied into the item. */
   valor_unitario: Decimalish;
   tipo_unidade: TipoUnidade;
+  /** m² items only: the finished sides, each at most once (see validarPeca). */
+  bordas?: BordaInput[] | null;
+  /** m² items only: cutouts, quantity per piece. */
+  recortes?: RecorteInput[] | null;
+  /** m² items only: stone lost in cutting, 0–100; absent means 0 (the caller resolves the product's default). */
+  perda_percentual?: MaybeDecimal;
+}
+
+export type Lado = 'frente' | 'fundo' | 'esquerda' | 'direita';
+export const LADOS: readonly Lado[] = ['frente', 'fundo', 'esquerda', 'direita'];
+
+export interface BordaInput {
+  lado: Lado;
+  /** The finish's price per linear metre, resolved by the caller from the catalogue (or the saved quote). */
+  valor_ml: Decimalish;
+}
+
+export interface RecorteInput {
+  /** Price of one cutout, resolved by the caller. */
+  valor: Decimalish;
+  /** Cutouts per piece (integer ≥ 1, see validarPeca). */
+  quantidade: Decimalish;
 }
 
 type Parcela = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
@@ -56,6 +78,15 @@ export interface ItemResult {
   valor_total: number;
 }
 
+/** ItemResult with the breakdown of issue 14 (stone with loss, edges, cutouts). */
+export interface ItemDetalhado extends ItemResult {
+  valor_material: number;
+  /** Metres of finished edge per piece, 4 decimals. */
+  metros_borda: number;
+  valor_bordas: number;
+  valor_recortes: number;
+}
+
 export interface Resumo {
   materiais: number;
   custo_hora_funcionarios: number;
@@ -73,6 +104,17 @@ export interface Resumo {
   itens: ItemResult[];
 }
 
+/**
+ * Resumo plus the split of `materiais` (which stays Σ item valor_total): pedra = Σ valor_material
+ * (unitário items' totals included, so pedra + bordas + recortes = materiais), bordas, recortes.
+ */
+export interface ResumoDetalhado extends Omit<Resumo, 'itens'> {
+  pedra: number;
+  bordas: number;
+  recortes: number;
+  itens: ItemDetalhado[];
+}
+
 function isMissing(v: MaybeDecimal): v is null | undefined | '' {
   return v === null || v === undefined || v === '';
 }
@@ -83,17 +125,67 @@ export function margemOrDefault(margem: MaybeDecimal): Big {
 
 // Measures come in steps of 0.01, so 4 decimals keep the area exact; rounding there means the stored
 // area reproduces the stored total.
-function itemFigures(item: ItemInput): { area: Big; total: Big } {
+function measure(v: MaybeDecimal): Big {
+  return dec(v).round(4, Big.roundHalfUp);
+}
+
+/** Length of one side of a piece: frente/fundo run along medida1, esquerda/direita along medida2. */
+export function comprimentoLado(lado: Lado, medida1: MaybeDecimal, medida2: MaybeDecimal): Big {
+  return lado === 'frente' || lado === 'fundo' ? measure(medida1) : measure(medida2);
+}
+
+interface Figures {
+  area: Big;
+  material: Big;
+  metrosBorda: Big;
+  bordas: Big;
+  recortes: Big;
+  total: Big;
+}
+
+// Each named figure is rounded to cents once and the total is the sum of the rounded figures, so the
+// lines a customer sees add up. Without bordas/recortes/perda this is exactly the seed's
+// cents(area × unit × qty): × (1 + 0/100) is × 1 in decimals, and the other two figures are 0.
+// Unitário items ignore the new fields (validarPeca rejects them before they get here).
+function itemFigures(item: ItemInput): Figures {
   const area = dec(item.medida1).times(dec(item.medida2)).round(4, Big.roundHalfUp);
   const qty = dec(item.quantidade);
   const unit = dec(item.valor_unitario);
-  const total = item.tipo_unidade === 'm²' ? area.times(unit).times(qty) : qty.times(unit);
-  return { area, total: cents(total) };
+  if (item.tipo_unidade !== 'm²') {
+    const total = cents(qty.times(unit));
+    return { area, material: total, metrosBorda: ZERO, bordas: ZERO, recortes: ZERO, total };
+  }
+  const perda = dec(item.perda_percentual).div(100).plus(1);
+  const material = cents(area.times(unit).times(qty).times(perda));
+  const bordasIn = item.bordas ?? [];
+  const lengths = bordasIn.map((b) => comprimentoLado(b.lado, item.medida1, item.medida2));
+  const metrosBorda = sum(lengths).round(4, Big.roundHalfUp);
+  const bordas = cents(sum(bordasIn.map((b, i) => (lengths[i] ?? ZERO).times(dec(b.valor_ml)))).times(qty));
+  const recortes = cents(
+    sum((item.recortes ?? []).map((r) => dec(r.quantidade).times(dec(r.valor)))).times(qty),
+  );
+  return { area, material, metrosBorda, bordas, recortes, total: material.plus(bordas).plus(recortes) };
+}
+
+function detalhe(f: Figures): ItemDetalhado {
+  return {
+    area: Number(f.area.toString()),
+    valor_total: toMoney(f.total),
+    valor_material: toMoney(f.material),
+    metros_borda: Number(f.metrosBorda.toString()),
+    valor_bordas: toMoney(f.bordas),
+    valor_recortes: toMoney(f.recortes),
+  };
 }
 
 export function computeItem(item: ItemInput): ItemResult {
   const { area, total } = itemFigures(item);
   return { area: Number(area.toString()), valor_total: toMoney(total) };
+}
+
+/** computeItem with the breakdown (valor_material, metros_borda, valor_bordas, valor_recortes). */
+export function computeItemDetalhado(item: ItemInput): ItemDetalhado {
+  return detalhe(itemFigures(item));
 }
 
 function hourly(values: Decimalish[]): Big {
@@ -150,7 +242,7 @@ export function computeCardRate(
 
 // Every named figure is rounded to cents and the next one is built from the rounded value, so the
 // summary a customer sees adds up to the cent.
-export function computeResumo(input: QuoteInput): Resumo {
+function resumoFigures(input: QuoteInput): { resumo: Omit<Resumo, 'itens'>; itens: Figures[] } {
   const itens = input.itens.map(itemFigures);
   const materiais = sum(itens.map((i) => i.total));
   const chFuncionarios = hourly(input.salarios_funcionarios);
@@ -169,7 +261,7 @@ export function computeResumo(input: QuoteInput): Resumo {
   const vendedor = cents(percentOf(base, dec(input.percentual_vendedor)));
   const arquiteto = cents(percentOf(base, dec(input.percentual_arquiteto)));
   const total = comMargem.plus(vendedor).plus(arquiteto).plus(taxa);
-  return {
+  const resumo = {
     materiais: toMoney(materiais),
     custo_hora_funcionarios: toMoney(chFuncionarios),
     custo_hora_despesas: toMoney(chDespesas),
@@ -183,8 +275,110 @@ export function computeResumo(input: QuoteInput): Resumo {
     comissao_vendedor: toMoney(vendedor),
     comissao_arquiteto: toMoney(arquiteto),
     total: toMoney(total),
+  };
+  return { resumo, itens };
+}
+
+/** The seed's summary (shape unchanged); `materiais` already includes edges and cutouts when given. */
+export function computeResumo(input: QuoteInput): Resumo {
+  const { resumo, itens } = resumoFigures(input);
+  return {
+    ...resumo,
     itens: itens.map((i) => ({ area: Number(i.area.toString()), valor_total: toMoney(i.total) })),
   };
+}
+
+/** computeResumo plus pedra/bordas/recortes and each item's breakdown (issue 14). */
+export function computeResumoDetalhado(input: QuoteInput): ResumoDetalhado {
+  const { resumo, itens } = resumoFigures(input);
+  return {
+    ...resumo,
+    pedra: toMoney(sum(itens.map((i) => i.material))),
+    bordas: toMoney(sum(itens.map((i) => i.bordas))),
+    recortes: toMoney(sum(itens.map((i) => i.recortes))),
+    itens: itens.map(detalhe),
+  };
+}
+
+/** One bad-input finding: `path` for zod's ctx.addIssue, `campo` as problem+json names it. */
+export interface PecaIssue {
+  path: (string | number)[];
+  campo: string;
+  message: string;
+}
+
+/** The raw item as the API receives it (ids or resolved prices, whichever; only the checked keys matter). */
+export interface PecaValidacaoInput {
+  tipo_unidade: TipoUnidade | string;
+  bordas?: readonly { lado?: unknown }[] | null;
+  recortes?: readonly { quantidade?: unknown }[] | null;
+  perda_percentual?: unknown;
+}
+
+function asNumber(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'string' && v.trim() !== '' && /^-?\d+(\.\d+)?$/.test(v.trim())) return Number(v);
+  return null;
+}
+
+/**
+ * The pure bad-input rules of issue 14 for one item at `itens.<index>`; the catalogue checks
+ * (unknown or inactive finish/cutout) need the database and stay in the route. Empty lists and
+ * null/absent fields are "not given" and pass on any item.
+ */
+export function validarPeca(item: PecaValidacaoInput, index: number): PecaIssue[] {
+  const issues: PecaIssue[] = [];
+  const add = (path: (string | number)[], message: string) =>
+    issues.push({ path: ['itens', index, ...path], campo: ['itens', index, ...path].join('.'), message });
+  const unitario = item.tipo_unidade !== 'm²';
+  const perdaGiven =
+    item.perda_percentual !== null && item.perda_percentual !== undefined && item.perda_percentual !== '';
+
+  if (unitario) {
+    if (item.bordas?.length)
+      add(['bordas'], 'Itens unitários não aceitam bordas: bordas são só para itens em m².');
+    if (item.recortes?.length)
+      add(['recortes'], 'Itens unitários não aceitam recortes: recortes são só para itens em m².');
+    if (perdaGiven)
+      add(['perda_percentual'], 'Itens unitários não aceitam perda: a perda é só para itens em m².');
+    return issues;
+  }
+
+  const seen = new Set<string>();
+  (item.bordas ?? []).forEach((b, i) => {
+    const lado = b?.lado;
+    if (typeof lado !== 'string' || !(LADOS as readonly string[]).includes(lado)) {
+      add(['bordas', i, 'lado'], 'Lado inválido: use frente, fundo, esquerda ou direita.');
+    } else if (seen.has(lado)) {
+      add(
+        ['bordas', i, 'lado'],
+        `O lado ${lado} aparece mais de uma vez: cada lado tem no máximo um acabamento.`,
+      );
+    } else {
+      seen.add(lado);
+    }
+  });
+
+  (item.recortes ?? []).forEach((r, i) => {
+    const q = asNumber(r?.quantidade);
+    if (q === null || !Number.isInteger(q) || q < 1) {
+      add(
+        ['recortes', i, 'quantidade'],
+        'A quantidade do recorte deve ser um número inteiro maior ou igual a 1.',
+      );
+    }
+  });
+
+  if (perdaGiven) {
+    const p = asNumber(item.perda_percentual);
+    if (p === null || p < 0 || p > 100) add(['perda_percentual'], 'A perda deve estar entre 0 e 100%.');
+  }
+  return issues;
+}
+
+/** validarPeca over every item of a quote. */
+export function validarPecas(itens: readonly PecaValidacaoInput[]): PecaIssue[] {
+  return itens.flatMap((item, i) => validarPeca(item, i));
 }
 
 export interface CustomerLineInput {
