@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
-import { authRoutes } from './auth/routes';
 import { sessionMiddleware } from './auth/session';
 import type { AppDeps, AppEnv } from './context';
+import { route } from './contract';
 import { HttpError, problem, toHttpError } from './errors';
-import { apiRoutes } from './routes';
-import { eventosRoutes } from './routes/eventos';
+import { apiApp } from './routes';
+import { registerDocs } from './routes/docs';
 import { requestLog, sameOrigin, securityHeaders } from './security';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -39,10 +39,11 @@ export function createApp(deps: AppDeps, web?: (app: Hono<AppEnv>) => void) {
   );
   app.use('/api/*', sessionMiddleware);
 
-  app.get('/api/health', (c) => c.json({ ok: true, db: deps.database.kind }));
-  app.route('/api/auth', authRoutes);
-  app.route('/api/eventos', eventosRoutes);
-  for (const [path, router] of apiRoutes) app.route(`/api/${path}`, router);
+  app.get('/api/health', route({ summary: 'Saúde do servidor', access: 'publico' }), (c) =>
+    c.json({ ok: true, db: deps.database.kind }),
+  );
+  app.route('/api', apiApp);
+  registerDocs(app);
 
   app.all('/api/*', (c) => problem(c, new HttpError(404, 'Não encontrado', 'Rota da API inexistente.')));
 

@@ -5,6 +5,7 @@ import { orWhere, searchAny, searchDigits } from '../../db/queries/common';
 import { arquitetos } from '../../db/schema';
 import { arquitetoCreate, arquitetoUpdate } from '../../schemas/arquitetos';
 import { uuid } from '../../schemas/common';
+import { z } from '../../schemas/z';
 import { type AppEnv, parseId } from '../context';
 import { conflict } from '../errors';
 import { requirePermission } from '../permissions';
@@ -33,6 +34,7 @@ const crud = crudRoutes({
   filters: (query) => [
     query.status === 'ativo' || query.status === 'inativo' ? eq(arquitetos.status, query.status) : undefined,
   ],
+  filterQuery: { status: z.enum(['ativo', 'inativo']).optional() },
   sortable: {
     nome: arquitetos.nome,
     created_at: arquitetos.created_at,
@@ -51,6 +53,7 @@ const crud = crudRoutes({
     orderBy: arquitetos.nome,
   },
   deleteConflict: async (db, id) => emUso(await usoArquiteto(db, id)),
+  nome: 'arquiteto',
 });
 
 const emUso = (uso: { orcamentos: number; vendas: number }) =>

@@ -19,77 +19,104 @@ import {
 } from '../../schemas/caixa';
 import { uuid } from '../../schemas/common';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
+import { route } from '../contract';
 import { notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { requirePermission } from '../permissions';
 
 // The cash screen is guarded by the dashboard permission (spec doc 2 §2), and so is its API.
-const guard = requirePermission('dashboard');
+const access = ['dashboard'] as const;
 const RECURSO = 'caixa';
 
 export const caixaRoutes = new Hono<AppEnv>()
-  .get('/', guard, async (c) => c.json(await resumoCaixa(c.get('deps').db)))
+  .get('/', route({ summary: 'Resumo do caixa', access }), async (c) =>
+    c.json(await resumoCaixa(c.get('deps').db)),
+  )
 
   /** Records a new initial cash value; the latest one is current. Works on an empty database. */
-  .put('/inicial', guard, async (c) => {
-    const { valor } = await parseBody(c, caixaInicialInput);
-    const { db } = c.get('deps');
-    const row = await db.transaction(async (tx) => {
-      const r = await insertCaixaInicial(tx, valor);
-      await publish(tx, RECURSO, 'atualizado', r.id);
-      return r;
-    });
-    return c.json(row);
-  })
+  .put(
+    '/inicial',
+    route({ summary: 'Registra o valor inicial do caixa', access, body: caixaInicialInput }),
+    async (c) => {
+      const { valor } = await parseBody(c, caixaInicialInput);
+      const { db } = c.get('deps');
+      const row = await db.transaction(async (tx) => {
+        const r = await insertCaixaInicial(tx, valor);
+        await publish(tx, RECURSO, 'atualizado', r.id);
+        return r;
+      });
+      return c.json(row);
+    },
+  )
 
-  .get('/movimentacoes', guard, async (c) => {
-    const query = parseQuery(c, movimentacoesListQuery);
-    const { db } = c.get('deps');
-    const f = { q: query.q, tipo: query.tipo };
-    const [items, total] = await Promise.all([
-      listMovimentacoes(db, { ...f, limit: query.limit, offset: (query.page - 1) * query.limit }),
-      countMovimentacoes(db, f),
-    ]);
-    return c.json({ items: items.map(movimentacaoOut), total, page: query.page, limit: query.limit });
-  })
+  .get(
+    '/movimentacoes',
+    route({ summary: 'Lista movimentações do caixa', access, query: movimentacoesListQuery }),
+    async (c) => {
+      const query = parseQuery(c, movimentacoesListQuery);
+      const { db } = c.get('deps');
+      const f = { q: query.q, tipo: query.tipo };
+      const [items, total] = await Promise.all([
+        listMovimentacoes(db, { ...f, limit: query.limit, offset: (query.page - 1) * query.limit }),
+        countMovimentacoes(db, f),
+      ]);
+      return c.json({ items: items.map(movimentacaoOut), total, page: query.page, limit: query.limit });
+    },
+  )
 
-  .get('/movimentacoes/:id', guard, async (c) => {
+  .get('/movimentacoes/:id', route({ summary: 'Uma movimentação', access, errors: [404] }), async (c) => {
     const id = parseId(c, uuid);
     const row = await getMovimentacao(c.get('deps').db, id);
     if (!row) throw notFound();
     return c.json(movimentacaoOut(row));
   })
 
-  .post('/movimentacoes', guard, async (c) => {
-    const values = await parseBody(c, movimentacaoCreate);
-    const { db } = c.get('deps');
-    const row = await db.transaction(async (tx) => {
-      const r = await insertMovimentacao(tx, values);
-      await publish(tx, RECURSO, 'criado', r.id);
-      return r;
-    });
-    return c.json(movimentacaoOut(row), 201);
-  })
+  .post(
+    '/movimentacoes',
+    route({ summary: 'Cria movimentação', access, body: movimentacaoCreate, status: 201 }),
+    async (c) => {
+      const values = await parseBody(c, movimentacaoCreate);
+      const { db } = c.get('deps');
+      const row = await db.transaction(async (tx) => {
+        const r = await insertMovimentacao(tx, values);
+        await publish(tx, RECURSO, 'criado', r.id);
+        return r;
+      });
+      return c.json(movimentacaoOut(row), 201);
+    },
+  )
 
-  .patch('/movimentacoes/:id', guard, async (c) => {
-    const id = parseId(c, uuid);
-    const { updated_at, ...values } = await parseBody(c, movimentacaoUpdate);
-    const { db } = c.get('deps');
-    await db.transaction(async (tx) => {
-      const r = await updateVersioned(tx, movimentacoesCaixa, id, values, updated_at);
-      if (r === 'missing') throw notFound();
-      if (r === 'stale') throw staleWrite();
-      await publish(tx, RECURSO, 'atualizado', id);
-    });
-    return c.json(movimentacaoOut((await getMovimentacao(db, id))!));
-  })
+  .patch(
+    '/movimentacoes/:id',
+    route({
+      summary: 'Altera movimentação (envie o updated_at lido)',
+      access,
+      body: movimentacaoUpdate,
+      errors: [404, 409],
+    }),
+    async (c) => {
+      const id = parseId(c, uuid);
+      const { updated_at, ...values } = await parseBody(c, movimentacaoUpdate);
+      const { db } = c.get('deps');
+      await db.transaction(async (tx) => {
+        const r = await updateVersioned(tx, movimentacoesCaixa, id, values, updated_at);
+        if (r === 'missing') throw notFound();
+        if (r === 'stale') throw staleWrite();
+        await publish(tx, RECURSO, 'atualizado', id);
+      });
+      return c.json(movimentacaoOut((await getMovimentacao(db, id))!));
+    },
+  )
 
-  .delete('/movimentacoes/:id', guard, async (c) => {
-    const id = parseId(c, uuid);
-    const { db } = c.get('deps');
-    await db.transaction(async (tx) => {
-      if (!(await deleteMovimentacao(tx, id))) throw notFound();
-      await publish(tx, RECURSO, 'removido', id);
-    });
-    return c.body(null, 204);
-  });
+  .delete(
+    '/movimentacoes/:id',
+    route({ summary: 'Remove movimentação', access, status: 204, errors: [404] }),
+    async (c) => {
+      const id = parseId(c, uuid);
+      const { db } = c.get('deps');
+      await db.transaction(async (tx) => {
+        if (!(await deleteMovimentacao(tx, id))) throw notFound();
+        await publish(tx, RECURSO, 'removido', id);
+      });
+      return c.body(null, 204);
+    },
+  );

@@ -14,7 +14,9 @@ import {
   TIPOS_CARTAO,
 } from '../../schemas/cartoes';
 import { uuid } from '../../schemas/common';
+import { z } from '../../schemas/z';
 import { type AppEnv, parseBody, parseId } from '../context';
+import { route } from '../contract';
 import { badRequest, conflict, notFound } from '../errors';
 import { requirePermission } from '../permissions';
 import { crudRoutes } from './crud';
@@ -48,6 +50,7 @@ const crud = crudRoutes({
     }
     return parts;
   },
+  filterQuery: { status: z.enum(STATUS_CARTAO).optional(), tipo: z.enum(TIPOS_CARTAO).optional() },
   sortable: { created_at: cartoes.created_at, bandeira: cartoes.bandeira, tipo: cartoes.tipo },
   defaultSort: '-created_at',
   opcoes: {
@@ -64,6 +67,7 @@ const crud = crudRoutes({
     orderBy: cartoes.bandeira,
   },
   deleteConflict,
+  nome: 'método de pagamento',
 });
 
 async function deleteConflict(db: Executor, id: string) {
@@ -83,18 +87,22 @@ const guard = requirePermission('cartoes');
 /** Payment methods and their rates (spec doc 2 §2 Pagamentos e Taxas). */
 export const cartoesRoutes = new Hono<AppEnv>()
   // The three KPI cards, computed in SQL.
-  .get('/estatisticas', guard, async (c) => {
-    const r = await cartoesEstatisticas(c.get('deps').db);
-    const body: CartoesEstatisticas = {
-      total: r.total,
-      ativos: r.ativos,
-      inativos: r.total - r.ativos,
-      // numeric(…, 2) text → JSON number: a change of representation, not arithmetic.
-      taxa_media_debito: r.taxa_media_debito === null ? null : Number(r.taxa_media_debito),
-      taxa_media_credito: r.taxa_media_credito === null ? null : Number(r.taxa_media_credito),
-    };
-    return c.json(body);
-  })
+  .get(
+    '/estatisticas',
+    route({ summary: 'Estatísticas dos métodos de pagamento (cartões de KPI)', access: ['cartoes'] }),
+    async (c) => {
+      const r = await cartoesEstatisticas(c.get('deps').db);
+      const body: CartoesEstatisticas = {
+        total: r.total,
+        ativos: r.ativos,
+        inativos: r.total - r.ativos,
+        // numeric(…, 2) text → JSON number: a change of representation, not arithmetic.
+        taxa_media_debito: r.taxa_media_debito === null ? null : Number(r.taxa_media_debito),
+        taxa_media_credito: r.taxa_media_credito === null ? null : Number(r.taxa_media_credito),
+      };
+      return c.json(body);
+    },
+  )
   // A partial update must still leave a debit method with taxa and a credit one with taxa_1x:
   // check the row as it would be after the change, then let the CRUD route write it.
   .patch('/:id', guard, async (c, next) => {

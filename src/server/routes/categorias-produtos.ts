@@ -55,5 +55,6 @@ export const categoriasProdutosRoutes = new Hono<AppEnv>()
       },
       select: { list: listCategorias, one: getCategoria },
       deleteConflict,
+      nome: 'categoria de produto',
     }),
   );

@@ -46,4 +46,5 @@ export const clientesRoutes = crudRoutes({
     orderBy: clientes.nome,
   },
   deleteConflict,
+  nome: 'cliente',
 });

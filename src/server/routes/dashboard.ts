@@ -2,11 +2,15 @@ import { Hono } from 'hono';
 import { dashboard } from '../../db/queries/dashboard';
 import { addMonthsClamped, monthRange } from '../../domain/datas';
 import type { AppEnv } from '../context';
-import { requirePermission } from '../permissions';
+import { route } from '../contract';
 
 /** `GET /api/dashboard`: this month's figures (business time zone), recent quotes and a 12-month series. */
-export const dashboardRoutes = new Hono<AppEnv>().get('/', requirePermission('dashboard'), async (c) => {
-  const { db, config } = c.get('deps');
-  const mes = monthRange(config.tzNegocio);
-  return c.json(await dashboard(db, { ...mes, serieInicio: addMonthsClamped(mes.inicio, -11) }));
-});
+export const dashboardRoutes = new Hono<AppEnv>().get(
+  '/',
+  route({ summary: 'Números do mês, orçamentos recentes e série de 12 meses', access: ['dashboard'] }),
+  async (c) => {
+    const { db, config } = c.get('deps');
+    const mes = monthRange(config.tzNegocio);
+    return c.json(await dashboard(db, { ...mes, serieInicio: addMonthsClamped(mes.inicio, -11) }));
+  },
+);

@@ -29,63 +29,80 @@ import {
   replicarQuery,
 } from '../../schemas/despesas';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
+import { route } from '../contract';
 import { notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { requirePermission } from '../permissions';
 
 const RECURSO = 'despesas';
-const guard = requirePermission('despesas');
+const access = ['despesas'] as const;
 
 export const despesasRoutes = new Hono<AppEnv>()
   /** Creates the whole schedule (avulso / mensal / parcelada) in one transaction. */
-  .post('/', guard, async (c) => {
-    const input = await parseBody(c, despesaCreate);
-    const rows = buildSchedule(input);
-    const { db } = c.get('deps');
-    const serieId = randomUUID();
-    const inserted = await db.transaction(async (tx) => {
-      const r = await insertSchedule(tx, rows, serieId);
-      await publish(tx, RECURSO, 'criado', r[0]?.id);
-      return r;
-    });
-    return c.json({ items: inserted.map(despesaOut) }, 201);
-  })
+  .post(
+    '/',
+    route({
+      summary: 'Cria despesa (avulsa, mensal ou parcelada: todas as parcelas)',
+      access,
+      body: despesaCreate,
+      status: 201,
+    }),
+    async (c) => {
+      const input = await parseBody(c, despesaCreate);
+      const rows = buildSchedule(input);
+      const { db } = c.get('deps');
+      const serieId = randomUUID();
+      const inserted = await db.transaction(async (tx) => {
+        const r = await insertSchedule(tx, rows, serieId);
+        await publish(tx, RECURSO, 'criado', r[0]?.id);
+        return r;
+      });
+      return c.json({ items: inserted.map(despesaOut) }, 201);
+    },
+  )
 
-  .get('/', guard, async (c) => {
-    const query = parseQuery(c, despesasListQuery);
-    const { db, config } = c.get('deps');
-    let { mes, ano } = query;
-    if (mes === undefined || ano === undefined) {
-      const [y, m] = monthRange(config.tzNegocio).inicio.split('-').map(Number) as [number, number];
-      mes ??= m;
-      ano ??= y;
-    }
-    const range = monthRangeOf(ano, mes);
-    const filter = { ...range, q: query.q };
-    const [items, total, resumo] = await Promise.all([
-      listDespesas(db, { ...filter, limit: query.limit, offset: (query.page - 1) * query.limit }),
-      countDespesas(db, filter),
-      resumoMes(db, range),
-    ]);
-    return c.json({
-      items: items.map(despesaOut),
-      total,
-      page: query.page,
-      limit: query.limit,
-      mes,
-      ano,
-      resumo,
-    });
-  })
+  .get(
+    '/',
+    route({ summary: 'Despesas de um mês, com o resumo do mês', access, query: despesasListQuery }),
+    async (c) => {
+      const query = parseQuery(c, despesasListQuery);
+      const { db, config } = c.get('deps');
+      let { mes, ano } = query;
+      if (mes === undefined || ano === undefined) {
+        const [y, m] = monthRange(config.tzNegocio).inicio.split('-').map(Number) as [number, number];
+        mes ??= m;
+        ano ??= y;
+      }
+      const range = monthRangeOf(ano, mes);
+      const filter = { ...range, q: query.q };
+      const [items, total, resumo] = await Promise.all([
+        listDespesas(db, { ...filter, limit: query.limit, offset: (query.page - 1) * query.limit }),
+        countDespesas(db, filter),
+        resumoMes(db, range),
+      ]);
+      return c.json({
+        items: items.map(despesaOut),
+        total,
+        page: query.page,
+        limit: query.limit,
+        mes,
+        ano,
+        resumo,
+      });
+    },
+  )
 
-  .get('/relatorio', guard, async (c) => {
-    const { ano } = parseQuery(c, despesasRelatorioQuery);
-    const { db, config } = c.get('deps');
-    const year = ano ?? Number(todayIso(config.tzNegocio).slice(0, 4));
-    return c.json(await relatorioAno(db, year));
-  })
+  .get(
+    '/relatorio',
+    route({ summary: 'Relatório anual de despesas por mês', access, query: despesasRelatorioQuery }),
+    async (c) => {
+      const { ano } = parseQuery(c, despesasRelatorioQuery);
+      const { db, config } = c.get('deps');
+      const year = ano ?? Number(todayIso(config.tzNegocio).slice(0, 4));
+      return c.json(await relatorioAno(db, year));
+    },
+  )
 
-  .get('/:id', guard, async (c) => {
+  .get('/:id', route({ summary: 'Uma despesa', access, errors: [404] }), async (c) => {
     const id = parseId(c, uuid);
     const row = await getDespesa(c.get('deps').db, id);
     if (!row) throw notFound();
@@ -98,62 +115,76 @@ export const despesasRoutes = new Hono<AppEnv>()
    * if it fails, only the copy is undone, the row is still saved, and the answer says so
    * (the spec's "Despesa atualizada, mas houve erro ao replicar para meses futuros.").
    */
-  .patch('/:id', guard, async (c) => {
-    const id = parseId(c, uuid);
-    const { replicar } = parseQuery(c, replicarQuery);
-    const { updated_at, ...values } = await parseBody(c, despesaUpdate);
-    const { db } = c.get('deps');
-    const result = await db.transaction(async (tx) => {
-      const before = await lockDespesa(tx, id);
-      if (!before) throw notFound();
-      const r = await updateVersioned(tx, despesas, id, values, updated_at);
-      if (r === 'missing') throw notFound();
-      if (r === 'stale') throw staleWrite();
-      await publish(tx, RECURSO, 'atualizado', id);
-      let replicadas = 0;
-      let erro: string | undefined;
-      if (replicar && before.tipo === 'mensal' && before.serie_id) {
-        const copy = Object.fromEntries(
-          CAMPOS_REPLICADOS.filter((k) => values[k] !== undefined).map((k) => [k, values[k]]),
-        );
-        try {
-          replicadas = await tx.transaction((sp) =>
-            replicarParaMesesSeguintes(sp, {
-              serieId: before.serie_id!,
-              depoisDe: before.data_vencimento,
-              excetoId: id,
-              values: copy,
-            }),
+  .patch(
+    '/:id',
+    route({
+      summary: 'Altera despesa; com ?replicar=true copia aos meses seguintes da série',
+      access,
+      query: replicarQuery,
+      body: despesaUpdate,
+      errors: [404, 409],
+    }),
+    async (c) => {
+      const id = parseId(c, uuid);
+      const { replicar } = parseQuery(c, replicarQuery);
+      const { updated_at, ...values } = await parseBody(c, despesaUpdate);
+      const { db } = c.get('deps');
+      const result = await db.transaction(async (tx) => {
+        const before = await lockDespesa(tx, id);
+        if (!before) throw notFound();
+        const r = await updateVersioned(tx, despesas, id, values, updated_at);
+        if (r === 'missing') throw notFound();
+        if (r === 'stale') throw staleWrite();
+        await publish(tx, RECURSO, 'atualizado', id);
+        let replicadas = 0;
+        let erro: string | undefined;
+        if (replicar && before.tipo === 'mensal' && before.serie_id) {
+          const copy = Object.fromEntries(
+            CAMPOS_REPLICADOS.filter((k) => values[k] !== undefined).map((k) => [k, values[k]]),
           );
-        } catch (err) {
-          console.error(`[despesas] erro ao replicar ${id} para meses futuros`, err);
-          erro = 'Despesa atualizada, mas houve erro ao replicar para meses futuros.';
+          try {
+            replicadas = await tx.transaction((sp) =>
+              replicarParaMesesSeguintes(sp, {
+                serieId: before.serie_id!,
+                depoisDe: before.data_vencimento,
+                excetoId: id,
+                values: copy,
+              }),
+            );
+          } catch (err) {
+            console.error(`[despesas] erro ao replicar ${id} para meses futuros`, err);
+            erro = 'Despesa atualizada, mas houve erro ao replicar para meses futuros.';
+          }
         }
-      }
-      const despesa = despesaOut((await getDespesa(tx, id))!);
-      return { despesa, replicadas, erro };
-    });
-    if (!replicar) return c.json(result.despesa);
-    const body: DespesaAtualizada = { despesa: result.despesa, replicadas: result.replicadas };
-    if (result.erro) body.erro_replicacao = result.erro;
-    return c.json(body);
-  })
+        const despesa = despesaOut((await getDespesa(tx, id))!);
+        return { despesa, replicadas, erro };
+      });
+      if (!replicar) return c.json(result.despesa);
+      const body: DespesaAtualizada = { despesa: result.despesa, replicadas: result.replicadas };
+      if (result.erro) body.erro_replicacao = result.erro;
+      return c.json(body);
+    },
+  )
 
   /** The list's switch: pendente ↔ paga at once, no version check (it is the whole intent). */
-  .patch('/:id/status', guard, async (c) => {
-    const id = parseId(c, uuid);
-    const { status } = await parseBody(c, despesaStatus);
-    const { db } = c.get('deps');
-    const row = await db.transaction(async (tx) => {
-      const r = await setStatus(tx, id, status);
-      if (!r) throw notFound();
-      await publish(tx, RECURSO, 'atualizado', id);
-      return r;
-    });
-    return c.json(despesaOut(row));
-  })
+  .patch(
+    '/:id/status',
+    route({ summary: 'Marca a despesa como paga ou pendente', access, body: despesaStatus, errors: [404] }),
+    async (c) => {
+      const id = parseId(c, uuid);
+      const { status } = await parseBody(c, despesaStatus);
+      const { db } = c.get('deps');
+      const row = await db.transaction(async (tx) => {
+        const r = await setStatus(tx, id, status);
+        if (!r) throw notFound();
+        await publish(tx, RECURSO, 'atualizado', id);
+        return r;
+      });
+      return c.json(despesaOut(row));
+    },
+  )
 
-  .delete('/:id', guard, async (c) => {
+  .delete('/:id', route({ summary: 'Remove despesa', access, status: 204, errors: [404] }), async (c) => {
     const id = parseId(c, uuid);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {

@@ -42,4 +42,5 @@ export const fornecedoresRoutes = crudRoutes({
     orderBy: fornecedores.nome,
   },
   deleteConflict,
+  nome: 'fornecedor',
 });

@@ -12,9 +12,10 @@ import {
 import { funcionarios, orcamentoFuncionarios } from '../../db/schema';
 import { listQuery } from '../../schemas/common';
 import { funcionarioCreate, funcionarioUpdate, STATUS_FUNCIONARIO } from '../../schemas/funcionarios';
+import { z } from '../../schemas/z';
 import { type AppEnv, parseQuery } from '../context';
+import { route } from '../contract';
 import { conflict } from '../errors';
-import { requirePermission } from '../permissions';
 import { crudRoutes } from './crud';
 
 async function deleteConflict(db: Executor, id: string) {
@@ -46,6 +47,7 @@ const crud = crudRoutes({
       ? eq(funcionarios.status, query.status!)
       : undefined,
   ],
+  filterQuery: { status: z.enum(STATUS_FUNCIONARIO).optional() },
   sortable: {
     created_at: funcionarios.created_at,
     nome: funcionarios.nome,
@@ -62,12 +64,21 @@ const crud = crudRoutes({
   select: { list: listFuncionarios, one: getFuncionario },
   toResponse: funcionarioOut,
   deleteConflict,
+  nome: 'funcionário',
 });
 
 /** CRUD plus `GET /resumo`: the KPI cards and the Cálculo de Custo table, computed in SQL. */
 export const funcionariosRoutes = new Hono<AppEnv>()
-  .get('/resumo', requirePermission('funcionarios'), async (c) => {
-    const { page, limit } = parseQuery(c, listQuery);
-    return c.json(await resumoFuncionarios(c.get('deps').db, page, limit));
-  })
+  .get(
+    '/resumo',
+    route({
+      summary: 'Resumo de custos: cartões e tabela de Cálculo de Custo',
+      access: ['funcionarios'],
+      query: listQuery,
+    }),
+    async (c) => {
+      const { page, limit } = parseQuery(c, listQuery);
+      return c.json(await resumoFuncionarios(c.get('deps').db, page, limit));
+    },
+  )
   .route('/', crud);

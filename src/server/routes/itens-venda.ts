@@ -38,5 +38,6 @@ export const itensVendaRoutes = new Hono<AppEnv>().route(
       orderBy: itensVenda.nome,
     },
     deleteConflict,
+    nome: 'item de venda',
   }),
 );

@@ -10,6 +10,7 @@ import {
 } from '../../db/queries/produtos';
 import { produtos } from '../../db/schema';
 import { produtoCreate, produtoUpdate } from '../../schemas/produtos';
+import { z } from '../../schemas/z';
 import type { AppEnv } from '../context';
 import { badRequest, conflict } from '../errors';
 import { constraintMessages } from './constraint-errors';
@@ -65,6 +66,10 @@ export const produtosRoutes = new Hono<AppEnv>()
         if (query.categoria) parts.push(eq(produtos.categoria, query.categoria.trim().toLowerCase()));
         return parts;
       },
+      filterQuery: {
+        abaixo_minimo: z.enum(['true', 'false', '1', '0']).optional(),
+        categoria: z.string().optional(),
+      },
       sortable: {
         nome: produtos.nome,
         categoria: produtos.categoria,
@@ -85,5 +90,6 @@ export const produtosRoutes = new Hono<AppEnv>()
       },
       select: { list: listProdutos, one: getProduto },
       deleteConflict,
+      nome: 'produto',
     }),
   );

@@ -5,6 +5,7 @@ import { usoVendedor } from '../../db/queries/vendedores';
 import { vendedores } from '../../db/schema';
 import { uuid } from '../../schemas/common';
 import { vendedorCreate, vendedorUpdate } from '../../schemas/vendedores';
+import { z } from '../../schemas/z';
 import { type AppEnv, parseId } from '../context';
 import { conflict } from '../errors';
 import { requirePermission } from '../permissions';
@@ -34,6 +35,7 @@ const crud = crudRoutes({
   filters: (query) => [
     query.status === 'ativo' || query.status === 'inativo' ? eq(vendedores.status, query.status) : undefined,
   ],
+  filterQuery: { status: z.enum(['ativo', 'inativo']).optional() },
   sortable: {
     nome: vendedores.nome,
     created_at: vendedores.created_at,
@@ -52,6 +54,7 @@ const crud = crudRoutes({
     orderBy: vendedores.nome,
   },
   deleteConflict: async (db, id) => emUso(await usoVendedor(db, id)),
+  nome: 'vendedor',
 });
 
 const emUso = (uso: { orcamentos: number; vendas: number }) =>
