@@ -60,6 +60,7 @@ export const despesaUpdate = z
   })
   .strict();
 export type DespesaUpdate = z.output<typeof despesaUpdate>;
+export type DespesaUpdateInput = z.input<typeof despesaUpdate>;
 
 /** The edit form of one row (the screen sends only what changed through despesaUpdate). */
 export const despesaEditForm = z.object({

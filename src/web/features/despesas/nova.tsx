@@ -15,7 +15,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
-import { api, toastError } from '../../lib/api';
+import { toastError } from '../../lib/api';
+import { client, json } from '../../lib/client';
 import { todayIso } from '../../lib/format';
 import { markServerErrors } from './shared';
 
@@ -56,7 +57,7 @@ export function NovaDespesa({ onCreated }: { onCreated: (items: Despesa[]) => vo
   const tipo = watch('tipo');
 
   const save = useMutation({
-    mutationFn: (v: DespesaCreate) => api.post<{ items: Despesa[] }>('/despesas', v),
+    mutationFn: (v: DespesaCreate) => json(client.despesas.$post({ json: v })),
     onSuccess: ({ items }) => {
       toast.success('Despesa(s) cadastrada(s) com sucesso!', {
         description: `${items.length} ${items.length === 1 ? 'despesa cadastrada' : 'despesas cadastradas'}.`,
