@@ -1,4 +1,5 @@
 import { PERMISSOES } from './permissoes';
+import { versionField } from './common';
 import { z } from './z';
 
 const permissoes = z
@@ -38,7 +39,7 @@ export const usuarioUpdate = z.object({
   role: role.optional(),
   status: status.optional(),
   permissoes: permissoes.optional(),
-  updated_at: z.iso.datetime({ offset: true }).optional(),
+  ...versionField,
 });
 export type UsuarioUpdate = z.input<typeof usuarioUpdate>;
 
