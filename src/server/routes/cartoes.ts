@@ -18,6 +18,7 @@ import { z } from '../../schemas/z';
 import { type AppEnv, parseBody, parseId } from '../context';
 import { route } from '../contract';
 import { badRequest, conflict, notFound } from '../errors';
+import type { ExportColumn } from '../export';
 import { requirePermission } from '../permissions';
 import { crudRoutes } from './crud';
 
@@ -27,6 +28,16 @@ const search = (q: string) => {
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const exportColumns: ExportColumn[] = [
+  { header: 'Bandeira', value: 'bandeira' },
+  { header: 'Tipo', value: 'tipo' },
+  { header: 'Taxa débito (%)', value: 'taxa', type: 'percent' },
+  ...TAXAS_PARCELA.map((k, i): ExportColumn => ({ header: `Taxa ${i + 1}x (%)`, value: k, type: 'percent' })),
+  { header: 'Status', value: 'status' },
+  { header: 'Observações', value: 'observacoes' },
+  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+];
 
 const crud = crudRoutes({
   table: cartoes,
@@ -68,6 +79,8 @@ const crud = crudRoutes({
   },
   deleteConflict,
   nome: 'método de pagamento',
+  exportColumns,
+  titulo: 'pagamentos',
 });
 
 async function deleteConflict(db: Executor, id: string) {

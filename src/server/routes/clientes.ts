@@ -5,6 +5,7 @@ import { searchDocumento } from '../../db/queries/documentos';
 import { clientes, orcamentos, vendas } from '../../db/schema';
 import { clienteCreate, clienteUpdate } from '../../schemas/clientes';
 import { conflict } from '../errors';
+import type { ExportColumn } from '../export';
 import { crudRoutes } from './crud';
 
 const search = (q: string) =>
@@ -22,6 +23,20 @@ async function deleteConflict(db: Executor, id: string) {
     `Este cliente possui ${uses.join(' e ') || 'registros vinculados'} e não pode ser removido.`,
   );
 }
+
+/** The export's columns (pt-BR headers, spec doc 1 §6 labels). */
+const exportColumns: ExportColumn[] = [
+  { header: 'Nome', value: 'nome' },
+  { header: 'Tipo', value: 'tipo' },
+  { header: 'CPF/CNPJ', value: 'cpf_cnpj' },
+  { header: 'Telefone', value: 'telefone' },
+  { header: 'E-mail', value: 'email' },
+  { header: 'Endereço', value: 'endereco' },
+  { header: 'Cidade', value: 'cidade' },
+  { header: 'UF', value: 'uf' },
+  { header: 'CEP', value: 'cep' },
+  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+];
 
 export const clientesRoutes = crudRoutes({
   table: clientes,
@@ -47,4 +62,5 @@ export const clientesRoutes = crudRoutes({
   },
   deleteConflict,
   nome: 'cliente',
+  exportColumns,
 });

@@ -11,6 +11,7 @@ import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { fromDatabase, HttpError, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
+import { type ExportColumn, exportContract, exportResponse } from '../export';
 
 type Row = Record<string, unknown>;
 
@@ -51,6 +52,10 @@ export interface CrudOptions<T extends PgTable> {
   row?: z.ZodObject;
   /** Singular noun for the reference ("cliente"); default: the resource name. */
   nome?: string;
+  /** The export's columns (`GET /exportar?formato=csv|xlsx`, every row of the list's filters). */
+  exportColumns?: ExportColumn[];
+  /** The export's sheet title and file name prefix; default: the resource name. */
+  titulo?: string;
 }
 
 /** `?sort=-col` → ORDER BY, from the columns a list allows. */
@@ -85,6 +90,14 @@ export function crudRoutes<T extends PgTable>(o: CrudOptions<T>) {
       ? o.select.one(db, id)
       : ((await db.select().from(table).where(eq(idCol, id)))[0] as Row | undefined);
 
+  const listFilters = o.filterQuery ? listQuery.extend(o.filterQuery) : listQuery;
+  /** The list's WHERE: the search and the resource's own filters. */
+  const whereOf = (q: string | undefined, raw: Record<string, string>) => {
+    const parts = [q && o.search ? o.search(q) : undefined, ...(o.filters?.(raw) ?? [])];
+    const present = parts.filter((p): p is SQL => !!p);
+    return present.length ? sql.join(present, sql` and `) : undefined;
+  };
+
   const app = new Hono<AppEnv>();
 
   if (o.opcoes) {
@@ -112,18 +125,13 @@ export function crudRoutes<T extends PgTable>(o: CrudOptions<T>) {
       route({
         summary: `Lista ${nome} (busca, paginação, ordenação)`,
         access,
-        query: o.filterQuery ? listQuery.extend(o.filterQuery) : listQuery,
+        query: listFilters,
         response: pageSchema,
       }),
       async (c) => {
         const query = parseQuery(c, listQuery);
         const { db } = c.get('deps');
-        const parts = [
-          query.q && o.search ? o.search(query.q) : undefined,
-          ...(o.filters?.(c.req.query()) ?? []),
-        ];
-        const present = parts.filter((p): p is SQL => !!p);
-        const where = present.length ? sql.join(present, sql` and `) : undefined;
+        const where = whereOf(query.q, c.req.query());
         const order = orderFrom(query.sort ?? o.defaultSort, o.sortable, idCol);
         const page = await paginate(
           async (limit, offset) =>
@@ -143,6 +151,28 @@ export function crudRoutes<T extends PgTable>(o: CrudOptions<T>) {
         return c.json({ ...page, items: page.items.map(out) });
       },
     )
+    .get('/exportar', route({ ...exportContract(o.titulo ?? o.recurso, listFilters), access }), async (c) => {
+      const query = parseQuery(c, listQuery);
+      const sort = query.sort ?? o.defaultSort;
+      const key = sort.replace(/^-/, '');
+      orderFrom(sort, o.sortable, idCol); // the same refusal of an unknown sort as the list
+      const col = o.sortable[key]!;
+      const desc = sort.startsWith('-');
+      return exportResponse(c, {
+        recurso: o.recurso,
+        titulo: o.titulo ?? o.recurso,
+        columns: o.exportColumns ?? [],
+        where: whereOf(query.q, c.req.query()),
+        order: [
+          { col, key, desc, notNull: col.notNull },
+          { col: idCol, key: 'id', desc, notNull: true },
+        ],
+        page: (db, p) =>
+          o.select
+            ? o.select.list(db, p.where, p.order, p.limit, 0)
+            : (db.select().from(table).where(p.where).orderBy(p.order).limit(p.limit) as Promise<Row[]>),
+      });
+    })
     .get('/:id', route({ summary: `Um(a) ${nome}`, access, response: row, errors: [404] }), async (c) => {
       const id = parseId(c, uuid);
       const row = await one(c.get('deps').db, id);

@@ -5,6 +5,7 @@ import { searchDocumento } from '../../db/queries/documentos';
 import { fornecedores, produtos } from '../../db/schema';
 import { fornecedorCreate, fornecedorUpdate } from '../../schemas/fornecedores';
 import { conflict } from '../errors';
+import type { ExportColumn } from '../export';
 import { crudRoutes } from './crud';
 
 const search = (q: string) =>
@@ -25,6 +26,19 @@ async function deleteConflict(db: Executor, id: string) {
   );
 }
 
+const exportColumns: ExportColumn[] = [
+  { header: 'Nome', value: 'nome' },
+  { header: 'CNPJ', value: 'cnpj' },
+  { header: 'Contato', value: 'contato' },
+  { header: 'Telefone', value: 'telefone' },
+  { header: 'E-mail', value: 'email' },
+  { header: 'Endereço', value: 'endereco' },
+  { header: 'Cidade', value: 'cidade' },
+  { header: 'UF', value: 'uf' },
+  { header: 'CEP', value: 'cep' },
+  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+];
+
 export const fornecedoresRoutes = crudRoutes({
   table: fornecedores,
   recurso: 'fornecedores',
@@ -43,4 +57,5 @@ export const fornecedoresRoutes = crudRoutes({
   },
   deleteConflict,
   nome: 'fornecedor',
+  exportColumns,
 });

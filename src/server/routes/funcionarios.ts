@@ -16,6 +16,7 @@ import { z } from '../../schemas/z';
 import { type AppEnv, parseQuery } from '../context';
 import { route } from '../contract';
 import { conflict } from '../errors';
+import type { ExportColumn } from '../export';
 import { crudRoutes } from './crud';
 
 async function deleteConflict(db: Executor, id: string) {
@@ -28,6 +29,21 @@ async function deleteConflict(db: Executor, id: string) {
     `Este funcionário está vinculado a ${r?.n ?? 0} orçamento(s) e não pode ser removido. Marque-o como inativo.`,
   );
 }
+
+const exportColumns: ExportColumn[] = [
+  { header: 'Nome', value: 'nome' },
+  { header: 'CPF', value: 'cpf' },
+  { header: 'Cargo', value: 'cargo' },
+  { header: 'Telefone', value: 'telefone' },
+  { header: 'E-mail', value: 'email' },
+  { header: 'Salário', value: 'salario', type: 'money' },
+  { header: 'Horas mensais', value: 'horas_mensais', type: 'number' },
+  { header: 'Custo hora', value: 'custo_hora', type: 'money' },
+  { header: 'Data de admissão', value: 'data_admissao', type: 'date' },
+  { header: 'Endereço', value: 'endereco' },
+  { header: 'Status', value: 'status', labels: { ativo: 'Ativo', inativo: 'Inativo' } },
+  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+];
 
 const crud = crudRoutes({
   table: funcionarios,
@@ -65,6 +81,7 @@ const crud = crudRoutes({
   toResponse: funcionarioOut,
   deleteConflict,
   nome: 'funcionário',
+  exportColumns,
 });
 
 /** CRUD plus `GET /resumo`: the KPI cards and the Cálculo de Custo table, computed in SQL. */

@@ -13,6 +13,7 @@ import { produtoCreate, produtoUpdate } from '../../schemas/produtos';
 import { z } from '../../schemas/z';
 import type { AppEnv } from '../context';
 import { badRequest, conflict } from '../errors';
+import type { ExportColumn } from '../export';
 import { constraintMessages } from './constraint-errors';
 import { crudRoutes } from './crud';
 
@@ -25,6 +26,19 @@ async function deleteConflict(db: Executor, id: string) {
 }
 
 const BOOL = { true: true, '1': true, false: false, '0': false } as Record<string, boolean>;
+
+const exportColumns: ExportColumn[] = [
+  { header: 'Nome', value: 'nome' },
+  { header: 'Categoria', value: 'categoria' },
+  { header: 'Fornecedor', value: 'fornecedor_nome' },
+  { header: 'Valor (m²/unidade)', value: 'valor_m2', type: 'money' },
+  { header: 'Estoque', value: 'estoque', type: 'number' },
+  { header: 'Estoque mínimo', value: 'estoque_minimo', type: 'number' },
+  { header: 'Unidade', value: 'unidade' },
+  { header: 'Tipo de unidade', value: 'tipo_unidade' },
+  { header: 'Descrição', value: 'descricao' },
+  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+];
 
 /** Products with the supplier's name joined (read only; the update schema drops it). */
 export const produtosRoutes = new Hono<AppEnv>()
@@ -91,5 +105,6 @@ export const produtosRoutes = new Hono<AppEnv>()
       select: { list: listProdutos, one: getProduto },
       deleteConflict,
       nome: 'produto',
+      exportColumns,
     }),
   );
