@@ -1,5 +1,5 @@
-import { PERMISSOES } from './permissoes';
 import { versionField } from './common';
+import { PERMISSOES } from './permissoes';
 import { z } from './z';
 
 const permissoes = z
