@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from './export';
+import { seedVenda, seedVendedor } from './routes/vendas.test-helpers';
 import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from './testing/harness';
 
 let env: TestEnv;
@@ -118,5 +119,125 @@ describe('GET /api/<lista>/exportar', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe('O formato deve ser csv ou xlsx.');
     expect((await admin.get('/api/clientes/exportar?formato=csv&sort=senha')).status).toBe(400);
+  });
+
+  it('expenses of one month, the search respected, money with two decimals and dates as dates', async () => {
+    const body = { tipo: 'avulso', data_vencimento: '2025-03-10', observacoes: null };
+    expect(
+      (await admin.post('/api/despesas', { ...body, descricao: 'Energia', valor: '1234.5' })).status,
+    ).toBe(201);
+    expect((await admin.post('/api/despesas', { ...body, descricao: 'Água', valor: 80 })).status).toBe(201);
+    expect(
+      (
+        await admin.post('/api/despesas', {
+          ...body,
+          descricao: 'Energia abril',
+          valor: 99,
+          data_vencimento: '2025-04-10',
+        })
+      ).status,
+    ).toBe(201);
+    const csv = csvLines(
+      (await download(admin, '/api/despesas/exportar?formato=csv&mes=3&ano=2025&q=energia')).buf,
+    );
+    expect(csv[0]).toBe('Descrição;Valor;Tipo;Vencimento;Parcela;Status;Observações;Cadastrada em');
+    // March only (not April's), only the search's row; 1234.5 written as 1234,50
+    expect(csv).toHaveLength(2);
+    expect(csv[1]!.split(';').slice(0, 6)).toEqual([
+      'Energia',
+      '1234,50',
+      'Avulsa',
+      '10/03/2025',
+      '1/1',
+      'Pendente',
+    ]);
+    const rows = await sheet(
+      (await download(admin, '/api/despesas/exportar?formato=xlsx&mes=3&ano=2025')).buf,
+    );
+    expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual([
+      ['Energia', 1234.5],
+      ['Água', 80],
+    ]);
+    expect(rows[1]![3]).toEqual(new Date(Date.UTC(2025, 2, 10)));
+  });
+
+  it('cash movements filtered by type; users behind the usuarios permission', async () => {
+    await admin.post('/api/caixa/movimentacoes', {
+      nome: 'Aporte',
+      tipo: 'entrada',
+      valor: 500,
+      data: '2025-01-02',
+    });
+    await admin.post('/api/caixa/movimentacoes', {
+      nome: 'Sangria',
+      tipo: 'saida',
+      valor: 20.1,
+      data: '2025-01-03',
+    });
+    const caixa = csvLines(
+      (await download(admin, '/api/caixa/movimentacoes/exportar?formato=csv&tipo=saida')).buf,
+    );
+    expect(caixa.slice(1).map((l) => l.split(';').slice(0, 4))).toEqual([
+      ['Sangria', 'Saída', '20,10', '03/01/2025'],
+    ]);
+
+    const { client } = await userWith(env, ['clientes']);
+    expect((await download(client, '/api/usuarios/exportar?formato=csv')).res.status).toBe(403);
+    expect((await download(client, '/api/caixa/movimentacoes/exportar?formato=csv')).res.status).toBe(403);
+    const users = csvLines((await download(admin, '/api/usuarios/exportar?formato=csv&q=admin')).buf);
+    expect(users[0]).toBe('Nome;E-mail;Perfil;Status;Permissões;Cadastrado em');
+    expect(users[1]).toContain(';Administrador;Ativo;');
+  });
+
+  it('sales and the commission report: the period filter, commission money as numbers', async () => {
+    const v = await seedVendedor(env, '10', 'Vera Exporta');
+    // 1000.00 − 30.00 fee = 970.00 base; 10 % = 97.00
+    await seedVenda(env, {
+      data_venda: '2024-05-01',
+      valor_bruto: '1000.00',
+      valor_taxa: '30.00',
+      valor_liquido: '970.00',
+      vendedor_id: v.id,
+      comissao_vendedor: '97.00',
+    });
+    await seedVenda(env, {
+      data_venda: '2024-07-01',
+      valor_bruto: '200.00',
+      vendedor_id: v.id,
+      comissao_vendedor: '20.00',
+    });
+    const rel = await sheet(
+      (
+        await download(
+          admin,
+          `/api/relatorios/comissoes-vendedores/exportar?formato=xlsx&vendedor_id=${v.id}&inicio=2024-05-01&fim=2024-05-31`,
+        )
+      ).buf,
+    );
+    expect(rel[0]).toEqual([
+      'Venda',
+      'Data da venda',
+      'Vendedor',
+      'Valor bruto',
+      'Taxa',
+      'Base de cálculo',
+      'Comissão (%)',
+      'Comissão',
+      'Comissão paga',
+    ]);
+    expect(rel).toHaveLength(2);
+    expect(rel[1]!.slice(2)).toEqual(['Vera Exporta', 1000, 30, 970, 10, 97, 'Não']);
+
+    const vendas = csvLines((await download(admin, '/api/vendas/exportar?formato=csv&sort=data_venda')).buf);
+    expect(vendas).toHaveLength(3);
+    expect(vendas[1]!.split(';')[1]).toBe('01/05/2024');
+    expect(vendas[2]!.split(';')[1]).toBe('01/07/2024');
+    const { client } = await userWith(env, ['vendas']);
+    expect(
+      (await download(client, '/api/relatorios/comissoes-vendedores/exportar?formato=csv')).res.status,
+    ).toBe(403);
+    expect((await download(client, '/api/orcamentos/exportar?formato=csv')).res.status).toBe(403);
+    const orc = csvLines((await download(admin, '/api/orcamentos/exportar?formato=csv')).buf);
+    expect(orc[0]!.startsWith('Número;Cliente;Vendedor;Arquiteto;Valor total;Status')).toBe(true);
   });
 });

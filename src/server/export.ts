@@ -57,6 +57,21 @@ export interface ExportSpec {
 
 export const PAGE_SIZE = 1000;
 
+/**
+ * The export's order from a list's `?sort=` (the same columns the list sorts by, then the id), refusing
+ * an unknown column as the list does.
+ */
+export function sortKeys(sort: string, sortable: Record<string, PgColumn>, idCol: PgColumn): KeyPart[] {
+  const desc = sort.startsWith('-');
+  const key = desc ? sort.slice(1) : sort;
+  const col = Object.hasOwn(sortable, key) ? sortable[key] : undefined;
+  if (!col) throw badRequest(`Não é possível ordenar por "${sort}".`);
+  return [
+    { col, key, desc, notNull: col.notNull },
+    { col: idCol, key: 'id', desc, notNull: true },
+  ];
+}
+
 /** `?formato=csv|xlsx` with the list's own filters beside it. */
 export const exportQuery = z.object({
   formato: z.enum(['csv', 'xlsx'], { message: 'O formato deve ser csv ou xlsx.' }),
@@ -285,6 +300,12 @@ export const exportContract = <Q extends z.ZodObject>(titulo: string, listFilter
   description:
     'CSV: separador `;`, vírgula decimal, datas dd/mm/aaaa, UTF-8 com BOM. XLSX: valores como números e datas. Nome do arquivo: <recurso>-<data>.<formato>.',
   produces: 'text/csv',
-  query: listFilters.omit({ page: true, limit: true } as never).extend(exportQuery.shape) as unknown as Q,
+  query: listFilters
+    .omit(
+      Object.fromEntries(
+        ['page', 'limit'].filter((k) => k in listFilters.shape).map((k) => [k, true]),
+      ) as never,
+    )
+    .extend(exportQuery.shape) as unknown as Q,
   errors: [400] as ErrorStatus[],
 });

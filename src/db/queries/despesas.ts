@@ -40,7 +40,7 @@ export interface MonthFilter {
   q?: string;
 }
 
-function monthWhere(f: MonthFilter): SQL {
+export function monthWhere(f: MonthFilter): SQL {
   const range = between(despesas.data_vencimento, f.inicio, f.fim);
   const search = searchAny(f.q, [despesas.descricao, despesas.observacoes]);
   return search ? and(range, search)! : range;

@@ -7,21 +7,24 @@ import {
   insertMovimentacao,
   listMovimentacoes,
   movimentacaoOut,
+  movWhere,
   resumoCaixa,
 } from '../../db/queries/caixa';
-import { updateVersioned } from '../../db/queries/common';
+import { pageOf, updateVersioned } from '../../db/queries/common';
 import { movimentacoesCaixa } from '../../db/schema';
 import {
   caixaInicialInput,
   movimentacaoCreate,
   movimentacaoUpdate,
   movimentacoesListQuery,
+  TIPO_MOVIMENTACAO_LABEL,
 } from '../../schemas/caixa';
 import { uuid } from '../../schemas/common';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { notFound, staleWrite } from '../errors';
 import { publish } from '../events';
+import { exportContract, exportResponse } from '../export';
 
 // The cash screen is guarded by the dashboard permission (spec doc 2 §2), and so is its API.
 const access = ['dashboard'] as const;
@@ -63,6 +66,31 @@ export const caixaRoutes = new Hono<AppEnv>()
     },
   )
 
+  .get(
+    '/movimentacoes/exportar',
+    route({ ...exportContract('movimentações do caixa', movimentacoesListQuery), access }),
+    async (c) => {
+      const query = parseQuery(c, movimentacoesListQuery);
+      return exportResponse(c, {
+        recurso: 'caixa-movimentacoes',
+        titulo: 'movimentações',
+        columns: [
+          { header: 'Nome', value: 'nome' },
+          { header: 'Tipo', value: 'tipo', labels: TIPO_MOVIMENTACAO_LABEL },
+          { header: 'Valor', value: 'valor', type: 'money' },
+          { header: 'Data', value: 'data', type: 'date' },
+          { header: 'Registrada em', value: 'created_at', type: 'datetime' },
+        ],
+        where: movWhere({ q: query.q, tipo: query.tipo }),
+        order: [
+          { col: movimentacoesCaixa.data, key: 'data', desc: true, notNull: true },
+          { col: movimentacoesCaixa.created_at, key: 'created_at', desc: true, notNull: true },
+          { col: movimentacoesCaixa.id, key: 'id', desc: true, notNull: true },
+        ],
+        page: pageOf(movimentacoesCaixa),
+      });
+    },
+  )
   .get('/movimentacoes/:id', route({ summary: 'Uma movimentação', access, errors: [404] }), async (c) => {
     const id = parseId(c, uuid);
     const row = await getMovimentacao(c.get('deps').db, id);

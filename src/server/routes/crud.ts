@@ -2,7 +2,14 @@ import { asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import type { Executor } from '../../db/client';
-import { countWhere, numbersOut, numericColumns, paginate, updateVersioned } from '../../db/queries/common';
+import {
+  countWhere,
+  numbersOut,
+  numericColumns,
+  pageOf,
+  paginate,
+  updateVersioned,
+} from '../../db/queries/common';
 import { rowSchema } from '../../db/row-schema';
 import { listQuery, uuid } from '../../schemas/common';
 import type { Permissao } from '../../schemas/permissoes';
@@ -11,7 +18,7 @@ import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { fromDatabase, HttpError, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { type ExportColumn, exportContract, exportResponse } from '../export';
+import { type ExportColumn, exportContract, exportResponse, sortKeys } from '../export';
 
 type Row = Record<string, unknown>;
 
@@ -153,24 +160,13 @@ export function crudRoutes<T extends PgTable>(o: CrudOptions<T>) {
     )
     .get('/exportar', route({ ...exportContract(o.titulo ?? o.recurso, listFilters), access }), async (c) => {
       const query = parseQuery(c, listQuery);
-      const sort = query.sort ?? o.defaultSort;
-      const key = sort.replace(/^-/, '');
-      orderFrom(sort, o.sortable, idCol); // the same refusal of an unknown sort as the list
-      const col = o.sortable[key]!;
-      const desc = sort.startsWith('-');
       return exportResponse(c, {
         recurso: o.recurso,
         titulo: o.titulo ?? o.recurso,
         columns: o.exportColumns ?? [],
         where: whereOf(query.q, c.req.query()),
-        order: [
-          { col, key, desc, notNull: col.notNull },
-          { col: idCol, key: 'id', desc, notNull: true },
-        ],
-        page: (db, p) =>
-          o.select
-            ? o.select.list(db, p.where, p.order, p.limit, 0)
-            : (db.select().from(table).where(p.where).orderBy(p.order).limit(p.limit) as Promise<Row[]>),
+        order: sortKeys(query.sort ?? o.defaultSort, o.sortable, idCol),
+        page: (db, p) => (o.select ? o.select.list(db, p.where, p.order, p.limit, 0) : pageOf(table)(db, p)),
       });
     })
     .get('/:id', route({ summary: `Um(a) ${nome}`, access, response: row, errors: [404] }), async (c) => {

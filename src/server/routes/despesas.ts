@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { updateVersioned } from '../../db/queries/common';
+import { pageOf, updateVersioned } from '../../db/queries/common';
 import {
   countDespesas,
   deleteDespesa,
@@ -9,6 +9,7 @@ import {
   insertSchedule,
   listDespesas,
   lockDespesa,
+  monthWhere,
   relatorioAno,
   replicarParaMesesSeguintes,
   resumoMes,
@@ -27,11 +28,13 @@ import {
   despesasRelatorioQuery,
   despesaUpdate,
   replicarQuery,
+  TIPO_DESPESA_LABEL,
 } from '../../schemas/despesas';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { notFound, staleWrite } from '../errors';
 import { publish } from '../events';
+import { exportContract, exportResponse } from '../export';
 
 const RECURSO = 'despesas';
 const access = ['despesas'] as const;
@@ -101,6 +104,35 @@ export const despesasRoutes = new Hono<AppEnv>()
       return c.json(await relatorioAno(db, year));
     },
   )
+
+  .get('/exportar', route({ ...exportContract('despesas', despesasListQuery), access }), async (c) => {
+    const query = parseQuery(c, despesasListQuery);
+    const { config } = c.get('deps');
+    const [y, m] = monthRange(config.tzNegocio).inicio.split('-').map(Number) as [number, number];
+    const range = monthRangeOf(query.ano ?? y, query.mes ?? m);
+    return exportResponse(c, {
+      recurso: 'despesas',
+      titulo: 'despesas',
+      columns: [
+        { header: 'Descrição', value: 'descricao' },
+        { header: 'Valor', value: 'valor', type: 'money' },
+        { header: 'Tipo', value: 'tipo', labels: TIPO_DESPESA_LABEL },
+        { header: 'Vencimento', value: 'data_vencimento', type: 'date' },
+        { header: 'Parcela', value: (r) => `${r.parcela_atual}/${r.parcelas}` },
+        { header: 'Status', value: 'status', labels: { pendente: 'Pendente', paga: 'Paga' } },
+        { header: 'Observações', value: 'observacoes' },
+        { header: 'Cadastrada em', value: 'created_at', type: 'datetime' },
+      ],
+      where: monthWhere({ ...range, q: query.q }),
+      order: [
+        { col: despesas.data_vencimento, key: 'data_vencimento', notNull: true },
+        { col: despesas.created_at, key: 'created_at', notNull: true },
+        { col: despesas.parcela_atual, key: 'parcela_atual', notNull: true },
+        { col: despesas.id, key: 'id', notNull: true },
+      ],
+      page: pageOf(despesas),
+    });
+  })
 
   .get('/:id', route({ summary: 'Uma despesa', access, errors: [404] }), async (c) => {
     const id = parseId(c, uuid);

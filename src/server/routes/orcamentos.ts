@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Executor } from '../../db/client';
 import { numbersOut, paginate } from '../../db/queries/common';
 import * as q from '../../db/queries/orcamentos';
+import { orcamentos } from '../../db/schema';
 import { monthRange, todayIso } from '../../domain/datas';
 import { dec, sum, toDbMoney, toMoney } from '../../domain/money';
 import {
@@ -22,11 +23,14 @@ import {
   orcamentoListQuery,
   orcamentoUpdate,
   type ResumoOrcamento,
+  type StatusOrcamento,
+  TIPO_VENDA_LABEL,
 } from '../../schemas/orcamentos';
 import { type AppContext, type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { badRequest, conflict, notFound, staleWrite } from '../errors';
 import { publish, publishSql } from '../events';
+import { exportContract, exportResponse, sortKeys } from '../export';
 
 const RECURSO = 'orcamentos';
 const access = ['orcamentos'] as const;
@@ -268,6 +272,14 @@ async function detalhe(db: Executor, id: string) {
 
 const tzOf = (c: AppContext) => c.get('deps').config.tzNegocio;
 
+/** The status as the list shows it (web/features/orcamentos/status.tsx). */
+const STATUS_ORCAMENTO_LABEL: Record<StatusOrcamento, string> = {
+  pendente: 'Pendente',
+  aprovado: 'Aprovado',
+  venda_realizada: 'Venda Realizada',
+  rejeitado: 'Rejeitado',
+};
+
 export const orcamentosRoutes = new Hono<AppEnv>()
   .post(
     '/calcular',
@@ -308,6 +320,30 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       return c.json({ ...page, items: page.items.map((r) => numbersOut(r as Row, LIST_NUMERIC)) });
     },
   )
+  .get('/exportar', route({ ...exportContract('orçamentos', orcamentoListQuery), access }), async (c) => {
+    const query = parseQuery(c, orcamentoListQuery);
+    return exportResponse(c, {
+      recurso: 'orcamentos',
+      titulo: 'orçamentos',
+      columns: [
+        { header: 'Número', value: 'numero', type: 'integer' },
+        { header: 'Cliente', value: 'cliente_nome' },
+        { header: 'Vendedor', value: 'vendedor_nome' },
+        { header: 'Arquiteto', value: 'arquiteto_nome' },
+        { header: 'Valor total', value: 'valor_total', type: 'money' },
+        { header: 'Status', value: 'status', labels: STATUS_ORCAMENTO_LABEL },
+        { header: 'Tipo de venda', value: 'tipo_venda', labels: TIPO_VENDA_LABEL },
+        { header: 'Entrada', value: 'valor_entrada', type: 'money' },
+        { header: 'Parcelas', value: 'numero_parcelas', type: 'integer' },
+        { header: 'Pagamento', value: (r) => [r.cartao_bandeira, r.cartao_tipo].filter(Boolean).join(' ') },
+        { header: 'Validade', value: 'validade', type: 'date' },
+        { header: 'Criado em', value: 'created_at', type: 'datetime' },
+      ],
+      where: q.listWhere(query),
+      order: sortKeys(query.sort ?? '-created_at', q.SORTABLE, orcamentos.id),
+      page: (db, p) => q.listOrcamentos(db, p.where, p.order, p.limit, 0),
+    });
+  })
   .get('/:id', route({ summary: 'Um orçamento com itens e resumo', access, errors: [404] }), async (c) => {
     const id = parseId(c, uuid);
     const body = await detalhe(c.get('deps').db, id);

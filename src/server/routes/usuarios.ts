@@ -9,17 +9,20 @@ import {
   getUsuario,
   insertUsuario,
   listUsuarios,
+  pageUsuarios,
   replacePermissoes,
   setSenha,
+  usuariosWhere,
 } from '../../db/queries/usuarios';
 import { authUser, usuarios } from '../../db/schema';
 import { listQuery, uuid } from '../../schemas/common';
-import type { Permissao } from '../../schemas/permissoes';
+import { PERMISSAO_LABEL, type Permissao } from '../../schemas/permissoes';
 import { usuarioCreate, usuarioUpdate } from '../../schemas/usuarios';
 import { type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { badRequest, conflict, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
+import { exportContract, exportResponse } from '../export';
 
 const access = ['usuarios'] as const;
 
@@ -35,6 +38,30 @@ export const usuariosRoutes = new Hono<AppEnv>()
       offset: (q.page - 1) * q.limit,
     });
     return c.json({ items, total, page: q.page, limit: q.limit });
+  })
+  .get('/exportar', route({ ...exportContract('usuários', listQuery), access }), async (c) => {
+    const q = parseQuery(c, listQuery);
+    return exportResponse(c, {
+      recurso: 'usuarios',
+      titulo: 'usuários',
+      columns: [
+        { header: 'Nome', value: 'nome' },
+        { header: 'E-mail', value: 'email' },
+        { header: 'Perfil', value: 'role', labels: { admin: 'Administrador', usuario: 'Usuário' } },
+        { header: 'Status', value: 'status', labels: { ativo: 'Ativo', inativo: 'Inativo' } },
+        {
+          header: 'Permissões',
+          value: (r) => ((r.permissoes as Permissao[]) ?? []).map((p) => PERMISSAO_LABEL[p] ?? p).join(', '),
+        },
+        { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+      ],
+      where: usuariosWhere(q.q),
+      order: [
+        { col: usuarios.created_at, key: 'created_at', desc: true, notNull: true },
+        { col: usuarios.id, key: 'id', desc: true, notNull: true },
+      ],
+      page: pageUsuarios,
+    });
   })
   .get('/:id', route({ summary: 'Um usuário', access, errors: [404] }), async (c) => {
     const row = await getUsuario(c.get('deps').db, parseId(c, uuid));

@@ -19,11 +19,19 @@ import { dec, toDbMoney } from '../../domain/money';
 import type { TipoVenda } from '../../domain/pricing';
 import { computeVenda } from '../../domain/venda';
 import { uuid } from '../../schemas/common';
-import { comissaoUpdate, type VendasEstatisticas, vendasQuery, vendaUpdate } from '../../schemas/vendas';
+import {
+  comissaoUpdate,
+  STATUS_VENDA_LABEL,
+  TIPO_VENDA_LABEL,
+  type VendasEstatisticas,
+  vendasQuery,
+  vendaUpdate,
+} from '../../schemas/vendas';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { badRequest, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
+import { exportContract, exportResponse, sortKeys } from '../export';
 import { orderFrom } from './crud';
 
 const access = ['vendas'] as const;
@@ -72,6 +80,40 @@ export const vendasRoutes = new Hono<AppEnv>()
       return c.json({ ...page, items: page.items.map(vendaOut) });
     },
   )
+  .get('/exportar', route({ ...exportContract('vendas', vendasQuery), access }), async (c) => {
+    const q = parseQuery(c, vendasQuery);
+    const parts = [vendasSearch(q.q), q.status ? eq(vendas.status, q.status) : undefined].filter(
+      (p): p is SQL => !!p,
+    );
+    return exportResponse(c, {
+      recurso: 'vendas',
+      titulo: 'vendas',
+      columns: [
+        { header: 'Número', value: 'numero', type: 'integer' },
+        { header: 'Data da venda', value: 'data_venda', type: 'date' },
+        { header: 'Cliente', value: 'cliente_nome' },
+        { header: 'Orçamento', value: 'orcamento_numero', type: 'integer' },
+        { header: 'Vendedor', value: 'vendedor_nome' },
+        { header: 'Arquiteto', value: 'arquiteto_nome' },
+        { header: 'Tipo de venda', value: 'tipo_venda', labels: TIPO_VENDA_LABEL },
+        { header: 'Pagamento', value: (r) => [r.cartao_bandeira, r.cartao_tipo].filter(Boolean).join(' ') },
+        { header: 'Valor bruto', value: 'valor_bruto', type: 'money' },
+        { header: 'Entrada', value: 'valor_entrada', type: 'money' },
+        { header: 'Parcelas', value: 'numero_parcelas', type: 'integer' },
+        { header: 'Valor das parcelas', value: 'valor_parcelas', type: 'money' },
+        { header: 'Taxa do cartão', value: 'valor_taxa', type: 'money' },
+        { header: 'Valor líquido', value: 'valor_liquido', type: 'money' },
+        { header: 'Comissão vendedor', value: 'comissao_vendedor', type: 'money' },
+        { header: 'Comissão arquiteto', value: 'comissao_arquiteto', type: 'money' },
+        { header: 'Comissão paga', value: 'comissao_paga', type: 'boolean' },
+        { header: 'Status', value: 'status', labels: STATUS_VENDA_LABEL },
+        { header: 'Cadastrada em', value: 'created_at', type: 'datetime' },
+      ],
+      where: parts.length ? sql.join(parts, sql` and `) : undefined,
+      order: sortKeys(q.sort ?? '-created_at', SORTABLE, vendas.id),
+      page: (db, p) => listVendas(db, { ...p, offset: 0 }),
+    });
+  })
   .get('/:id', route({ summary: 'Uma venda', access, errors: [404] }), async (c) => {
     const id = parseId(c, uuid);
     const row = await getVenda(c.get('deps').db, id);
