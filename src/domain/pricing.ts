@@ -6,7 +6,7 @@ export type MaybeDecimal = Decimalish | null | undefined;
 export type TipoUnidade = 'm²' | 'unitário';
 export type TipoVenda = 'avista' | 'parcelado' | 'entrada';
 
-export const HORAS_MES = 220;
+import { HORAS_MENSAIS_PADRAO } from './custo-hora';
 export const MARGEM_PADRAO = 30;
 
 export interface ItemInput {
@@ -24,11 +24,6 @@ type Parcela = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 export type CardRates = { tipo: 'Débito' | 'Crédito'; taxa?: MaybeDecimal } & {
   [K in `taxa_${Parcela}x`]?: MaybeDecimal;
 };
-
-export interface DespesaMes {
-  descricao: string;
-  valor: Decimalish;
-}
 
 export interface QuoteInput {
   itens: ItemInput[];
@@ -97,11 +92,7 @@ export function computeItem(item: ItemInput): ItemResult {
 }
 
 function hourly(values: Decimalish[]): Big {
-  return cents(sum(values).div(HORAS_MES));
-}
-
-export function custoHoraFuncionarios(salarios: Decimalish[]): number {
-  return toMoney(hourly(salarios));
+  return cents(sum(values).div(HORAS_MENSAIS_PADRAO));
 }
 
 // Also in SQL: lavra_despesa_fixa (migration 0001_agregados), checked against this by agregados.test.ts.
@@ -121,14 +112,6 @@ function normalize(text: string): string {
 export function isDespesaFixa(descricao: string): boolean {
   const text = normalize(descricao);
   return UTILITY_KEYWORDS.some((k) => text.includes(k));
-}
-
-function despesasHourly(despesas: DespesaMes[]): Big {
-  return hourly(despesas.filter((d) => isDespesaFixa(d.descricao)).map((d) => d.valor));
-}
-
-export function custoHoraDespesas(despesas: DespesaMes[]): number {
-  return toMoney(despesasHourly(despesas));
 }
 
 /**

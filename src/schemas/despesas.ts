@@ -1,10 +1,11 @@
 import { PARCELAS_MAX, PARCELAS_MIN } from '../domain/despesas';
 import { isoDate, listQuery, moneyInput, optionalText, requiredText, versionField } from './common';
+import { STATUS_DESPESA, TIPOS_DESPESA } from './enums';
 import { z } from './z';
 
-export const TIPOS_DESPESA = ['avulso', 'mensal', 'parcelada'] as const;
+export { STATUS_DESPESA, TIPOS_DESPESA };
+
 export type TipoDespesa = (typeof TIPOS_DESPESA)[number];
-export const STATUS_DESPESA = ['pendente', 'paga'] as const;
 export type StatusDespesa = (typeof STATUS_DESPESA)[number];
 
 export const TIPO_DESPESA_LABEL: Record<TipoDespesa, string> = {
@@ -12,9 +13,6 @@ export const TIPO_DESPESA_LABEL: Record<TipoDespesa, string> = {
   mensal: 'Mensal',
   parcelada: 'Parcelada',
 };
-
-/** Expense "Custo Hora" divisor (spec doc 2 §9). */
-export const HORAS_MES = 220;
 
 const PARCELAS_MSG = `Informe de ${PARCELAS_MIN} a ${PARCELAS_MAX} parcelas.`;
 

@@ -9,7 +9,12 @@ import { Client, createTestDeps, type TestEnv, userWith } from './testing/harnes
 const PUBLIC = new Set(['POST /api/auth/login', 'POST /api/auth/logout', 'GET /api/health', 'ALL /api/*']);
 // Open to any signed-in user by design: who am I, the live-update stream (filtered by permission) and
 // the API description.
-const SESSION_ONLY = new Set(['GET /api/auth/me', 'GET /api/eventos', 'GET /api/openapi.json']);
+const SESSION_ONLY = new Set([
+  'GET /api/auth/me',
+  'GET /api/eventos',
+  'GET /api/openapi.json',
+  'GET /api/config',
+]);
 
 let env: TestEnv;
 beforeAll(async () => {

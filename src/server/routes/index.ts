@@ -7,6 +7,7 @@ import { cartoesRoutes } from './cartoes';
 import { categoriasProdutosRoutes } from './categorias-produtos';
 import { cepRoutes } from './cep';
 import { clientesRoutes } from './clientes';
+import { configRoutes } from './config';
 import { dashboardRoutes } from './dashboard';
 import { despesasRoutes } from './despesas';
 import { eventosRoutes } from './eventos';
@@ -29,6 +30,7 @@ import { vendedoresRoutes } from './vendedores';
 export const apiApp = new Hono<AppEnv>()
   .route('/auth', authRoutes)
   .route('/eventos', eventosRoutes)
+  .route('/config', configRoutes)
   .route('/usuarios', usuariosRoutes)
   .route('/clientes', clientesRoutes)
   .route('/fornecedores', fornecedoresRoutes)

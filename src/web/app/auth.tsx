@@ -4,6 +4,8 @@ import { toast } from 'sonner';
 import type { Me } from '../../schemas/auth';
 import type { Permissao } from '../../schemas/permissoes';
 import { ApiError, api, setUnauthorizedHandler } from '../lib/api';
+import { client, json } from '../lib/client';
+import { setBusinessTz } from '../lib/format';
 
 interface AuthState {
   me: Me | null;
@@ -19,7 +21,12 @@ export const ME_KEY = ['me'] as const;
 
 async function fetchMe(): Promise<Me | null> {
   try {
-    return await api.get<Me>('/auth/me');
+    const [me, config] = await Promise.all([
+      api.get<Me>('/auth/me'),
+      json(client.config.$get()).catch(() => null),
+    ]);
+    setBusinessTz(config?.tz_negocio);
+    return me;
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     // Spec: if loading the user fails, no permissions and not admin — i.e. not signed in here.
@@ -56,6 +63,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   const login = useCallback(
     async (usuario: string, senha: string) => {
       const res = await api.post<{ usuario: Me }>('/auth/login', { usuario, senha });
+      setBusinessTz((await json(client.config.$get()).catch(() => null))?.tz_negocio);
       qc.setQueryData(ME_KEY, res.usuario);
     },
     [qc],
