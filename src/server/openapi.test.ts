@@ -1,5 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardSchema } from '../schemas/dashboard';
+import { despesasPageSchema } from '../schemas/despesas';
 import { openApiPath, registeredRoutes } from './openapi';
 import { createTestDeps, loginAdmin, type TestEnv, userWith } from './testing/harness';
 
@@ -78,5 +80,29 @@ describe('GET /api/docs', () => {
   it('is refused to a user who is not an administrator, even with every screen', async () => {
     const { client } = await userWith(env, ['clientes', 'usuarios']);
     expect((await client.get('/api/docs')).status).toBe(403);
+  });
+});
+
+describe('documented answers are the real ones', () => {
+  it('GET /api/dashboard and GET /api/despesas answer exactly their documented schema', async () => {
+    const admin = await loginAdmin(env);
+    const d = await admin.post('/api/despesas', {
+      descricao: 'Aluguel',
+      valor: 1500,
+      tipo: 'avulso',
+      data_vencimento: '2025-02-05',
+    });
+    expect(d.status).toBe(201);
+    // strict: a field the handler adds without documenting it fails here too
+    dashboardSchema.strict().parse((await admin.get('/api/dashboard')).body);
+    const page = (await admin.get('/api/despesas?mes=2&ano=2025')).body;
+    despesasPageSchema.strict().parse(page);
+    expect(page.items).toHaveLength(1);
+    const doc = (await admin.get('/api/openapi.json')).body;
+    expect(
+      Object.keys(
+        doc.paths['/api/dashboard'].get.responses['200'].content['application/json'].schema.properties,
+      ),
+    ).toContain('lucro_mensal');
   });
 });

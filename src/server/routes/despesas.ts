@@ -22,14 +22,18 @@ import { uuid } from '../../schemas/common';
 import {
   CAMPOS_REPLICADOS,
   type DespesaAtualizada,
+  despesaAtualizadaSchema,
   despesaCreate,
+  despesaSchema,
   despesaStatus,
   despesasListQuery,
+  despesasPageSchema,
   despesasRelatorioQuery,
   despesaUpdate,
   replicarQuery,
   TIPO_DESPESA_LABEL,
 } from '../../schemas/despesas';
+import { z } from '../../schemas/z';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { notFound, staleWrite } from '../errors';
@@ -48,6 +52,7 @@ export const despesasRoutes = new Hono<AppEnv>()
       access,
       body: despesaCreate,
       status: 201,
+      response: z.object({ items: z.array(despesaSchema) }),
     }),
     async (c) => {
       const input = await parseBody(c, despesaCreate);
@@ -65,7 +70,12 @@ export const despesasRoutes = new Hono<AppEnv>()
 
   .get(
     '/',
-    route({ summary: 'Despesas de um mês, com o resumo do mês', access, query: despesasListQuery }),
+    route({
+      summary: 'Despesas de um mês, com o resumo do mês',
+      access,
+      query: despesasListQuery,
+      response: despesasPageSchema,
+    }),
     async (c) => {
       const query = parseQuery(c, despesasListQuery);
       const { db, config } = c.get('deps');
@@ -134,12 +144,16 @@ export const despesasRoutes = new Hono<AppEnv>()
     });
   })
 
-  .get('/:id', route({ summary: 'Uma despesa', access, errors: [404] }), async (c) => {
-    const id = parseId(c, uuid);
-    const row = await getDespesa(c.get('deps').db, id);
-    if (!row) throw notFound();
-    return c.json(despesaOut(row));
-  })
+  .get(
+    '/:id',
+    route({ summary: 'Uma despesa', access, errors: [404], response: despesaSchema }),
+    async (c) => {
+      const id = parseId(c, uuid);
+      const row = await getDespesa(c.get('deps').db, id);
+      if (!row) throw notFound();
+      return c.json(despesaOut(row));
+    },
+  )
 
   /**
    * Edits one row. With ?replicar=true the descricao/valor/observacoes sent are also copied to the
@@ -155,6 +169,8 @@ export const despesasRoutes = new Hono<AppEnv>()
       query: replicarQuery,
       body: despesaUpdate,
       errors: [404, 409],
+      // the row; with ?replicar=true the row, how many later months were changed, and a warning
+      response: z.union([despesaSchema, despesaAtualizadaSchema]),
     }),
     async (c) => {
       const id = parseId(c, uuid);
@@ -201,7 +217,13 @@ export const despesasRoutes = new Hono<AppEnv>()
   /** The list's switch: pendente ↔ paga at once, no version check (it is the whole intent). */
   .patch(
     '/:id/status',
-    route({ summary: 'Marca a despesa como paga ou pendente', access, body: despesaStatus, errors: [404] }),
+    route({
+      summary: 'Marca a despesa como paga ou pendente',
+      access,
+      body: despesaStatus,
+      errors: [404],
+      response: despesaSchema,
+    }),
     async (c) => {
       const id = parseId(c, uuid);
       const { status } = await parseBody(c, despesaStatus);
