@@ -30,121 +30,110 @@ import { exportContract, exportResponse } from '../export';
 const access = ['dashboard'] as const;
 const RECURSO = 'caixa';
 
+/** Each route's contract (server/contract.ts): its permission, inputs and answer. */
+const doc = {
+  get: route({ summary: 'Resumo do caixa', access }),
+  putInicial: route({ summary: 'Registra o valor inicial do caixa', access, body: caixaInicialInput }),
+  getMovimentacoes: route({ summary: 'Lista movimentações do caixa', access, query: movimentacoesListQuery }),
+  getMovimentacoesExportar: route({
+    ...exportContract('movimentações do caixa', movimentacoesListQuery),
+    access,
+  }),
+  getMovimentacoesId: route({ summary: 'Uma movimentação', access, errors: [404] }),
+  postMovimentacoes: route({ summary: 'Cria movimentação', access, body: movimentacaoCreate, status: 201 }),
+  patchMovimentacoesId: route({
+    summary: 'Altera movimentação (envie o updated_at lido)',
+    access,
+    body: movimentacaoUpdate,
+    errors: [404, 409],
+  }),
+  deleteMovimentacoesId: route({ summary: 'Remove movimentação', access, status: 204, errors: [404] }),
+};
+
 export const caixaRoutes = new Hono<AppEnv>()
-  .get('/', route({ summary: 'Resumo do caixa', access }), async (c) =>
-    c.json(await resumoCaixa(c.get('deps').db)),
-  )
+  .get('/', doc.get, async (c) => c.json(await resumoCaixa(c.get('deps').db)))
 
   /** Records a new initial cash value; the latest one is current. Works on an empty database. */
-  .put(
-    '/inicial',
-    route({ summary: 'Registra o valor inicial do caixa', access, body: caixaInicialInput }),
-    async (c) => {
-      const { valor } = await parseBody(c, caixaInicialInput);
-      const { db } = c.get('deps');
-      const row = await db.transaction(async (tx) => {
-        const r = await insertCaixaInicial(tx, valor);
-        await publish(tx, RECURSO, 'atualizado', r.id);
-        return r;
-      });
-      return c.json(row);
-    },
-  )
+  .put('/inicial', doc.putInicial, async (c) => {
+    const { valor } = await parseBody(c, caixaInicialInput);
+    const { db } = c.get('deps');
+    const row = await db.transaction(async (tx) => {
+      const r = await insertCaixaInicial(tx, valor);
+      await publish(tx, RECURSO, 'atualizado', r.id);
+      return r;
+    });
+    return c.json(row);
+  })
 
-  .get(
-    '/movimentacoes',
-    route({ summary: 'Lista movimentações do caixa', access, query: movimentacoesListQuery }),
-    async (c) => {
-      const query = parseQuery(c, movimentacoesListQuery);
-      const { db } = c.get('deps');
-      const f = { q: query.q, tipo: query.tipo };
-      const [items, total] = await Promise.all([
-        listMovimentacoes(db, { ...f, limit: query.limit, offset: (query.page - 1) * query.limit }),
-        countMovimentacoes(db, f),
-      ]);
-      return c.json({ items: items.map(movimentacaoOut), total, page: query.page, limit: query.limit });
-    },
-  )
+  .get('/movimentacoes', doc.getMovimentacoes, async (c) => {
+    const query = parseQuery(c, movimentacoesListQuery);
+    const { db } = c.get('deps');
+    const f = { q: query.q, tipo: query.tipo };
+    const [items, total] = await Promise.all([
+      listMovimentacoes(db, { ...f, limit: query.limit, offset: (query.page - 1) * query.limit }),
+      countMovimentacoes(db, f),
+    ]);
+    return c.json({ items: items.map(movimentacaoOut), total, page: query.page, limit: query.limit });
+  })
 
-  .get(
-    '/movimentacoes/exportar',
-    route({ ...exportContract('movimentações do caixa', movimentacoesListQuery), access }),
-    async (c) => {
-      const query = parseQuery(c, movimentacoesListQuery);
-      return exportResponse(c, {
-        recurso: 'caixa-movimentacoes',
-        titulo: 'movimentações',
-        columns: [
-          { header: 'Nome', value: 'nome' },
-          { header: 'Tipo', value: 'tipo', labels: TIPO_MOVIMENTACAO_LABEL },
-          { header: 'Valor', value: 'valor', type: 'money' },
-          { header: 'Data', value: 'data', type: 'date' },
-          { header: 'Registrada em', value: 'created_at', type: 'datetime' },
-        ],
-        where: movWhere({ q: query.q, tipo: query.tipo }),
-        order: [
-          { col: movimentacoesCaixa.data, key: 'data', desc: true, notNull: true },
-          { col: movimentacoesCaixa.created_at, key: 'created_at', desc: true, notNull: true },
-          { col: movimentacoesCaixa.id, key: 'id', desc: true, notNull: true },
-        ],
-        page: pageOf(movimentacoesCaixa),
-      });
-    },
-  )
-  .get('/movimentacoes/:id', route({ summary: 'Uma movimentação', access, errors: [404] }), async (c) => {
+  .get('/movimentacoes/exportar', doc.getMovimentacoesExportar, async (c) => {
+    const query = parseQuery(c, movimentacoesListQuery);
+    return exportResponse(c, {
+      recurso: 'caixa-movimentacoes',
+      titulo: 'movimentações',
+      columns: [
+        { header: 'Nome', value: 'nome' },
+        { header: 'Tipo', value: 'tipo', labels: TIPO_MOVIMENTACAO_LABEL },
+        { header: 'Valor', value: 'valor', type: 'money' },
+        { header: 'Data', value: 'data', type: 'date' },
+        { header: 'Registrada em', value: 'created_at', type: 'datetime' },
+      ],
+      where: movWhere({ q: query.q, tipo: query.tipo }),
+      order: [
+        { col: movimentacoesCaixa.data, key: 'data', desc: true, notNull: true },
+        { col: movimentacoesCaixa.created_at, key: 'created_at', desc: true, notNull: true },
+        { col: movimentacoesCaixa.id, key: 'id', desc: true, notNull: true },
+      ],
+      page: pageOf(movimentacoesCaixa),
+    });
+  })
+  .get('/movimentacoes/:id', doc.getMovimentacoesId, async (c) => {
     const id = parseId(c, uuid);
     const row = await getMovimentacao(c.get('deps').db, id);
     if (!row) throw notFound();
     return c.json(movimentacaoOut(row));
   })
 
-  .post(
-    '/movimentacoes',
-    route({ summary: 'Cria movimentação', access, body: movimentacaoCreate, status: 201 }),
-    async (c) => {
-      const values = await parseBody(c, movimentacaoCreate);
-      const { db } = c.get('deps');
-      const row = await db.transaction(async (tx) => {
-        const r = await insertMovimentacao(tx, values);
-        await publish(tx, RECURSO, 'criado', r.id);
-        return r;
-      });
-      return c.json(movimentacaoOut(row), 201);
-    },
-  )
+  .post('/movimentacoes', doc.postMovimentacoes, async (c) => {
+    const values = await parseBody(c, movimentacaoCreate);
+    const { db } = c.get('deps');
+    const row = await db.transaction(async (tx) => {
+      const r = await insertMovimentacao(tx, values);
+      await publish(tx, RECURSO, 'criado', r.id);
+      return r;
+    });
+    return c.json(movimentacaoOut(row), 201);
+  })
 
-  .patch(
-    '/movimentacoes/:id',
-    route({
-      summary: 'Altera movimentação (envie o updated_at lido)',
-      access,
-      body: movimentacaoUpdate,
-      errors: [404, 409],
-    }),
-    async (c) => {
-      const id = parseId(c, uuid);
-      const { updated_at, ...values } = await parseBody(c, movimentacaoUpdate);
-      const { db } = c.get('deps');
-      await db.transaction(async (tx) => {
-        const r = await updateVersioned(tx, movimentacoesCaixa, id, values, updated_at);
-        if (r === 'missing') throw notFound();
-        if (r === 'stale') throw staleWrite();
-        await publish(tx, RECURSO, 'atualizado', id);
-      });
-      return c.json(movimentacaoOut((await getMovimentacao(db, id))!));
-    },
-  )
+  .patch('/movimentacoes/:id', doc.patchMovimentacoesId, async (c) => {
+    const id = parseId(c, uuid);
+    const { updated_at, ...values } = await parseBody(c, movimentacaoUpdate);
+    const { db } = c.get('deps');
+    await db.transaction(async (tx) => {
+      const r = await updateVersioned(tx, movimentacoesCaixa, id, values, updated_at);
+      if (r === 'missing') throw notFound();
+      if (r === 'stale') throw staleWrite();
+      await publish(tx, RECURSO, 'atualizado', id);
+    });
+    return c.json(movimentacaoOut((await getMovimentacao(db, id))!));
+  })
 
-  .delete(
-    '/movimentacoes/:id',
-    route({ summary: 'Remove movimentação', access, status: 204, errors: [404] }),
-    async (c) => {
-      const id = parseId(c, uuid);
-      const { db } = c.get('deps');
-      await db.transaction(async (tx) => {
-        if (!(await deleteMovimentacao(tx, id))) throw notFound();
-        await publish(tx, RECURSO, 'removido', id);
-      });
-      return c.body(null, 204);
-    },
-  );
+  .delete('/movimentacoes/:id', doc.deleteMovimentacoesId, async (c) => {
+    const id = parseId(c, uuid);
+    const { db } = c.get('deps');
+    await db.transaction(async (tx) => {
+      if (!(await deleteMovimentacao(tx, id))) throw notFound();
+      await publish(tx, RECURSO, 'removido', id);
+    });
+    return c.body(null, 204);
+  });

@@ -97,25 +97,29 @@ async function deleteConflict(db: Executor, id: string) {
 
 const guard = requirePermission('cartoes');
 
+/** Each route's contract (server/contract.ts): its permission, inputs and answer. */
+const doc = {
+  getEstatisticas: route({
+    summary: 'Estatísticas dos métodos de pagamento (cartões de KPI)',
+    access: ['cartoes'],
+  }),
+};
+
 /** Payment methods and their rates (spec doc 2 §2 Pagamentos e Taxas). */
 export const cartoesRoutes = new Hono<AppEnv>()
   // The three KPI cards, computed in SQL.
-  .get(
-    '/estatisticas',
-    route({ summary: 'Estatísticas dos métodos de pagamento (cartões de KPI)', access: ['cartoes'] }),
-    async (c) => {
-      const r = await cartoesEstatisticas(c.get('deps').db);
-      const body: CartoesEstatisticas = {
-        total: r.total,
-        ativos: r.ativos,
-        inativos: r.total - r.ativos,
-        // numeric(…, 2) text → JSON number: a change of representation, not arithmetic.
-        taxa_media_debito: r.taxa_media_debito === null ? null : Number(r.taxa_media_debito),
-        taxa_media_credito: r.taxa_media_credito === null ? null : Number(r.taxa_media_credito),
-      };
-      return c.json(body);
-    },
-  )
+  .get('/estatisticas', doc.getEstatisticas, async (c) => {
+    const r = await cartoesEstatisticas(c.get('deps').db);
+    const body: CartoesEstatisticas = {
+      total: r.total,
+      ativos: r.ativos,
+      inativos: r.total - r.ativos,
+      // numeric(…, 2) text → JSON number: a change of representation, not arithmetic.
+      taxa_media_debito: r.taxa_media_debito === null ? null : Number(r.taxa_media_debito),
+      taxa_media_credito: r.taxa_media_credito === null ? null : Number(r.taxa_media_credito),
+    };
+    return c.json(body);
+  })
   // A partial update must still leave a debit method with taxa and a credit one with taxa_1x:
   // check the row as it would be after the change, then let the CRUD route write it.
   .patch('/:id', guard, async (c, next) => {

@@ -43,79 +43,97 @@ import { exportContract, exportResponse } from '../export';
 const RECURSO = 'despesas';
 const access = ['despesas'] as const;
 
+/** Each route's contract (server/contract.ts): its permission, inputs and answer. */
+const doc = {
+  post: route({
+    summary: 'Cria despesa (avulsa, mensal ou parcelada: todas as parcelas)',
+    access,
+    body: despesaCreate,
+    status: 201,
+    response: z.object({ items: z.array(despesaSchema) }),
+  }),
+  get: route({
+    summary: 'Despesas de um mês, com o resumo do mês',
+    access,
+    query: despesasListQuery,
+    response: despesasPageSchema,
+  }),
+  getRelatorio: route({
+    summary: 'Relatório anual de despesas por mês',
+    access,
+    query: despesasRelatorioQuery,
+  }),
+  getExportar: route({ ...exportContract('despesas', despesasListQuery), access }),
+  getId: route({ summary: 'Uma despesa', access, errors: [404], response: despesaSchema }),
+  patchId: route({
+    summary: 'Altera despesa; com ?replicar=true copia aos meses seguintes da série',
+    access,
+    query: replicarQuery,
+    body: despesaUpdate,
+    errors: [404, 409],
+    // the row; with ?replicar=true the row, how many later months were changed, and a warning
+    response: z.union([despesaSchema, despesaAtualizadaSchema]),
+  }),
+  patchIdStatus: route({
+    summary: 'Marca a despesa como paga ou pendente',
+    access,
+    body: despesaStatus,
+    errors: [404],
+    response: despesaSchema,
+  }),
+  deleteId: route({ summary: 'Remove despesa', access, status: 204, errors: [404] }),
+};
+
 export const despesasRoutes = new Hono<AppEnv>()
   /** Creates the whole schedule (avulso / mensal / parcelada) in one transaction. */
-  .post(
-    '/',
-    route({
-      summary: 'Cria despesa (avulsa, mensal ou parcelada: todas as parcelas)',
-      access,
-      body: despesaCreate,
-      status: 201,
-      response: z.object({ items: z.array(despesaSchema) }),
-    }),
-    async (c) => {
-      const input = await parseBody(c, despesaCreate);
-      const rows = buildSchedule(input);
-      const { db } = c.get('deps');
-      const serieId = randomUUID();
-      const inserted = await db.transaction(async (tx) => {
-        const r = await insertSchedule(tx, rows, serieId);
-        await publish(tx, RECURSO, 'criado', r[0]?.id);
-        return r;
-      });
-      return c.json({ items: inserted.map(despesaOut) }, 201);
-    },
-  )
+  .post('/', doc.post, async (c) => {
+    const input = await parseBody(c, despesaCreate);
+    const rows = buildSchedule(input);
+    const { db } = c.get('deps');
+    const serieId = randomUUID();
+    const inserted = await db.transaction(async (tx) => {
+      const r = await insertSchedule(tx, rows, serieId);
+      await publish(tx, RECURSO, 'criado', r[0]?.id);
+      return r;
+    });
+    return c.json({ items: inserted.map(despesaOut) }, 201);
+  })
 
-  .get(
-    '/',
-    route({
-      summary: 'Despesas de um mês, com o resumo do mês',
-      access,
-      query: despesasListQuery,
-      response: despesasPageSchema,
-    }),
-    async (c) => {
-      const query = parseQuery(c, despesasListQuery);
-      const { db, config } = c.get('deps');
-      let { mes, ano } = query;
-      if (mes === undefined || ano === undefined) {
-        const [y, m] = monthRange(config.tzNegocio).inicio.split('-').map(Number) as [number, number];
-        mes ??= m;
-        ano ??= y;
-      }
-      const range = monthRangeOf(ano, mes);
-      const filter = { ...range, q: query.q };
-      const [items, total, resumo] = await Promise.all([
-        listDespesas(db, { ...filter, limit: query.limit, offset: (query.page - 1) * query.limit }),
-        countDespesas(db, filter),
-        resumoMes(db, range),
-      ]);
-      return c.json({
-        items: items.map(despesaOut),
-        total,
-        page: query.page,
-        limit: query.limit,
-        mes,
-        ano,
-        resumo,
-      });
-    },
-  )
+  .get('/', doc.get, async (c) => {
+    const query = parseQuery(c, despesasListQuery);
+    const { db, config } = c.get('deps');
+    let { mes, ano } = query;
+    if (mes === undefined || ano === undefined) {
+      const [y, m] = monthRange(config.tzNegocio).inicio.split('-').map(Number) as [number, number];
+      mes ??= m;
+      ano ??= y;
+    }
+    const range = monthRangeOf(ano, mes);
+    const filter = { ...range, q: query.q };
+    const [items, total, resumo] = await Promise.all([
+      listDespesas(db, { ...filter, limit: query.limit, offset: (query.page - 1) * query.limit }),
+      countDespesas(db, filter),
+      resumoMes(db, range),
+    ]);
+    return c.json({
+      items: items.map(despesaOut),
+      total,
+      page: query.page,
+      limit: query.limit,
+      mes,
+      ano,
+      resumo,
+    });
+  })
 
-  .get(
-    '/relatorio',
-    route({ summary: 'Relatório anual de despesas por mês', access, query: despesasRelatorioQuery }),
-    async (c) => {
-      const { ano } = parseQuery(c, despesasRelatorioQuery);
-      const { db, config } = c.get('deps');
-      const year = ano ?? Number(todayIso(config.tzNegocio).slice(0, 4));
-      return c.json(await relatorioAno(db, year));
-    },
-  )
+  .get('/relatorio', doc.getRelatorio, async (c) => {
+    const { ano } = parseQuery(c, despesasRelatorioQuery);
+    const { db, config } = c.get('deps');
+    const year = ano ?? Number(todayIso(config.tzNegocio).slice(0, 4));
+    return c.json(await relatorioAno(db, year));
+  })
 
-  .get('/exportar', route({ ...exportContract('despesas', despesasListQuery), access }), async (c) => {
+  .get('/exportar', doc.getExportar, async (c) => {
     const query = parseQuery(c, despesasListQuery);
     const { config } = c.get('deps');
     const [y, m] = monthRange(config.tzNegocio).inicio.split('-').map(Number) as [number, number];
@@ -144,16 +162,12 @@ export const despesasRoutes = new Hono<AppEnv>()
     });
   })
 
-  .get(
-    '/:id',
-    route({ summary: 'Uma despesa', access, errors: [404], response: despesaSchema }),
-    async (c) => {
-      const id = parseId(c, uuid);
-      const row = await getDespesa(c.get('deps').db, id);
-      if (!row) throw notFound();
-      return c.json(despesaOut(row));
-    },
-  )
+  .get('/:id', doc.getId, async (c) => {
+    const id = parseId(c, uuid);
+    const row = await getDespesa(c.get('deps').db, id);
+    if (!row) throw notFound();
+    return c.json(despesaOut(row));
+  })
 
   /**
    * Edits one row. With ?replicar=true the descricao/valor/observacoes sent are also copied to the
@@ -161,84 +175,62 @@ export const despesasRoutes = new Hono<AppEnv>()
    * if it fails, only the copy is undone, the row is still saved, and the answer says so
    * (the spec's "Despesa atualizada, mas houve erro ao replicar para meses futuros.").
    */
-  .patch(
-    '/:id',
-    route({
-      summary: 'Altera despesa; com ?replicar=true copia aos meses seguintes da série',
-      access,
-      query: replicarQuery,
-      body: despesaUpdate,
-      errors: [404, 409],
-      // the row; with ?replicar=true the row, how many later months were changed, and a warning
-      response: z.union([despesaSchema, despesaAtualizadaSchema]),
-    }),
-    async (c) => {
-      const id = parseId(c, uuid);
-      const { replicar } = parseQuery(c, replicarQuery);
-      const { updated_at, ...values } = await parseBody(c, despesaUpdate);
-      const { db } = c.get('deps');
-      const result = await db.transaction(async (tx) => {
-        const before = await lockDespesa(tx, id);
-        if (!before) throw notFound();
-        const r = await updateVersioned(tx, despesas, id, values, updated_at);
-        if (r === 'missing') throw notFound();
-        if (r === 'stale') throw staleWrite();
-        await publish(tx, RECURSO, 'atualizado', id);
-        let replicadas = 0;
-        let erro: string | undefined;
-        if (replicar && before.tipo === 'mensal' && before.serie_id) {
-          const copy = Object.fromEntries(
-            CAMPOS_REPLICADOS.filter((k) => values[k] !== undefined).map((k) => [k, values[k]]),
+  .patch('/:id', doc.patchId, async (c) => {
+    const id = parseId(c, uuid);
+    const { replicar } = parseQuery(c, replicarQuery);
+    const { updated_at, ...values } = await parseBody(c, despesaUpdate);
+    const { db } = c.get('deps');
+    const result = await db.transaction(async (tx) => {
+      const before = await lockDespesa(tx, id);
+      if (!before) throw notFound();
+      const r = await updateVersioned(tx, despesas, id, values, updated_at);
+      if (r === 'missing') throw notFound();
+      if (r === 'stale') throw staleWrite();
+      await publish(tx, RECURSO, 'atualizado', id);
+      let replicadas = 0;
+      let erro: string | undefined;
+      if (replicar && before.tipo === 'mensal' && before.serie_id) {
+        const copy = Object.fromEntries(
+          CAMPOS_REPLICADOS.filter((k) => values[k] !== undefined).map((k) => [k, values[k]]),
+        );
+        try {
+          replicadas = await tx.transaction((sp) =>
+            replicarParaMesesSeguintes(sp, {
+              serieId: before.serie_id!,
+              depoisDe: before.data_vencimento,
+              excetoId: id,
+              values: copy,
+            }),
           );
-          try {
-            replicadas = await tx.transaction((sp) =>
-              replicarParaMesesSeguintes(sp, {
-                serieId: before.serie_id!,
-                depoisDe: before.data_vencimento,
-                excetoId: id,
-                values: copy,
-              }),
-            );
-          } catch (err) {
-            console.error(`[despesas] erro ao replicar ${id} para meses futuros`, err);
-            erro = 'Despesa atualizada, mas houve erro ao replicar para meses futuros.';
-          }
+        } catch (err) {
+          console.error(`[despesas] erro ao replicar ${id} para meses futuros`, err);
+          erro = 'Despesa atualizada, mas houve erro ao replicar para meses futuros.';
         }
-        const despesa = despesaOut((await getDespesa(tx, id))!);
-        return { despesa, replicadas, erro };
-      });
-      if (!replicar) return c.json(result.despesa);
-      const body: DespesaAtualizada = { despesa: result.despesa, replicadas: result.replicadas };
-      if (result.erro) body.erro_replicacao = result.erro;
-      return c.json(body);
-    },
-  )
+      }
+      const despesa = despesaOut((await getDespesa(tx, id))!);
+      return { despesa, replicadas, erro };
+    });
+    if (!replicar) return c.json(result.despesa);
+    const body: DespesaAtualizada = { despesa: result.despesa, replicadas: result.replicadas };
+    if (result.erro) body.erro_replicacao = result.erro;
+    return c.json(body);
+  })
 
   /** The list's switch: pendente ↔ paga at once, no version check (it is the whole intent). */
-  .patch(
-    '/:id/status',
-    route({
-      summary: 'Marca a despesa como paga ou pendente',
-      access,
-      body: despesaStatus,
-      errors: [404],
-      response: despesaSchema,
-    }),
-    async (c) => {
-      const id = parseId(c, uuid);
-      const { status } = await parseBody(c, despesaStatus);
-      const { db } = c.get('deps');
-      const row = await db.transaction(async (tx) => {
-        const r = await setStatus(tx, id, status);
-        if (!r) throw notFound();
-        await publish(tx, RECURSO, 'atualizado', id);
-        return r;
-      });
-      return c.json(despesaOut(row));
-    },
-  )
+  .patch('/:id/status', doc.patchIdStatus, async (c) => {
+    const id = parseId(c, uuid);
+    const { status } = await parseBody(c, despesaStatus);
+    const { db } = c.get('deps');
+    const row = await db.transaction(async (tx) => {
+      const r = await setStatus(tx, id, status);
+      if (!r) throw notFound();
+      await publish(tx, RECURSO, 'atualizado', id);
+      return r;
+    });
+    return c.json(despesaOut(row));
+  })
 
-  .delete('/:id', route({ summary: 'Remove despesa', access, status: 204, errors: [404] }), async (c) => {
+  .delete('/:id', doc.deleteId, async (c) => {
     const id = parseId(c, uuid);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {

@@ -84,18 +84,19 @@ const crud = crudRoutes({
   exportColumns,
 });
 
+/** Each route's contract (server/contract.ts): its permission, inputs and answer. */
+const doc = {
+  getResumo: route({
+    summary: 'Resumo de custos: cartões e tabela de Cálculo de Custo',
+    access: ['funcionarios'],
+    query: listQuery,
+  }),
+};
+
 /** CRUD plus `GET /resumo`: the KPI cards and the Cálculo de Custo table, computed in SQL. */
 export const funcionariosRoutes = new Hono<AppEnv>()
-  .get(
-    '/resumo',
-    route({
-      summary: 'Resumo de custos: cartões e tabela de Cálculo de Custo',
-      access: ['funcionarios'],
-      query: listQuery,
-    }),
-    async (c) => {
-      const { page, limit } = parseQuery(c, listQuery);
-      return c.json(await resumoFuncionarios(c.get('deps').db, page, limit));
-    },
-  )
+  .get('/resumo', doc.getResumo, async (c) => {
+    const { page, limit } = parseQuery(c, listQuery);
+    return c.json(await resumoFuncionarios(c.get('deps').db, page, limit));
+  })
   .route('/', crud);

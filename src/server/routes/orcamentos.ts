@@ -280,47 +280,56 @@ const STATUS_ORCAMENTO_LABEL: Record<StatusOrcamento, string> = {
   rejeitado: 'Rejeitado',
 };
 
+/** Each route's contract (server/contract.ts): its permission, inputs and answer. */
+const doc = {
+  postCalcular: route({ summary: 'Calcula o orçamento sem salvar', access, body: orcamentoCalculo }),
+  get: route({
+    summary: 'Lista orçamentos (busca, status, paginação, ordenação)',
+    access,
+    query: orcamentoListQuery,
+  }),
+  getExportar: route({ ...exportContract('orçamentos', orcamentoListQuery), access }),
+  getId: route({ summary: 'Um orçamento com itens e resumo', access, errors: [404] }),
+  post: route({ summary: 'Cria orçamento', access, body: orcamentoCreate, status: 201 }),
+  putId: route({
+    summary: 'Substitui orçamento (envie o updated_at lido)',
+    access,
+    body: orcamentoUpdate,
+    errors: [404, 409],
+  }),
+  deleteId: route({ summary: 'Remove orçamento', access, status: 204, errors: [404, 409] }),
+  postIdVenda: route({ summary: 'Converte o orçamento em venda', access, status: 201, errors: [404, 409] }),
+};
+
 export const orcamentosRoutes = new Hono<AppEnv>()
-  .post(
-    '/calcular',
-    route({ summary: 'Calcula o orçamento sem salvar', access, body: orcamentoCalculo }),
-    async (c) => {
-      const input = await parseBody(c, orcamentoCalculo);
-      const priced = await price(c.get('deps').db, tzOf(c), input, false);
-      const body: CalculoOrcamento = {
-        ...priced.resumo,
-        valor_frete: Number(input.valor_frete),
-        valor_instalacao: Number(input.valor_instalacao),
-        horas_trabalho: Number(input.horas_trabalho),
-        margem_lucro: Number(input.margem_lucro),
-        itens: priced.itens.map(({ produto_id: _p, ...i }) => i),
-      };
-      return c.json(body);
-    },
-  )
-  .get(
-    '/',
-    route({
-      summary: 'Lista orçamentos (busca, status, paginação, ordenação)',
-      access,
-      query: orcamentoListQuery,
-    }),
-    async (c) => {
-      const query = parseQuery(c, orcamentoListQuery);
-      const order = q.listOrder(query.sort);
-      if (!order) throw badRequest(`Não é possível ordenar por "${query.sort}".`);
-      const { db } = c.get('deps');
-      const where = q.listWhere(query);
-      const page = await paginate(
-        (limit, offset) => q.listOrcamentos(db, where, order, limit, offset),
-        () => q.countOrcamentos(db, query, where),
-        query.page,
-        query.limit,
-      );
-      return c.json({ ...page, items: page.items.map((r) => numbersOut(r as Row, LIST_NUMERIC)) });
-    },
-  )
-  .get('/exportar', route({ ...exportContract('orçamentos', orcamentoListQuery), access }), async (c) => {
+  .post('/calcular', doc.postCalcular, async (c) => {
+    const input = await parseBody(c, orcamentoCalculo);
+    const priced = await price(c.get('deps').db, tzOf(c), input, false);
+    const body: CalculoOrcamento = {
+      ...priced.resumo,
+      valor_frete: Number(input.valor_frete),
+      valor_instalacao: Number(input.valor_instalacao),
+      horas_trabalho: Number(input.horas_trabalho),
+      margem_lucro: Number(input.margem_lucro),
+      itens: priced.itens.map(({ produto_id: _p, ...i }) => i),
+    };
+    return c.json(body);
+  })
+  .get('/', doc.get, async (c) => {
+    const query = parseQuery(c, orcamentoListQuery);
+    const order = q.listOrder(query.sort);
+    if (!order) throw badRequest(`Não é possível ordenar por "${query.sort}".`);
+    const { db } = c.get('deps');
+    const where = q.listWhere(query);
+    const page = await paginate(
+      (limit, offset) => q.listOrcamentos(db, where, order, limit, offset),
+      () => q.countOrcamentos(db, query, where),
+      query.page,
+      query.limit,
+    );
+    return c.json({ ...page, items: page.items.map((r) => numbersOut(r as Row, LIST_NUMERIC)) });
+  })
+  .get('/exportar', doc.getExportar, async (c) => {
     const query = parseQuery(c, orcamentoListQuery);
     return exportResponse(c, {
       recurso: 'orcamentos',
@@ -344,13 +353,13 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       page: (db, p) => q.listOrcamentos(db, p.where, p.order, p.limit, 0),
     });
   })
-  .get('/:id', route({ summary: 'Um orçamento com itens e resumo', access, errors: [404] }), async (c) => {
+  .get('/:id', doc.getId, async (c) => {
     const id = parseId(c, uuid);
     const body = await detalhe(c.get('deps').db, id);
     if (!body) throw notFound('Orçamento não encontrado.');
     return c.json(body);
   })
-  .post('/', route({ summary: 'Cria orçamento', access, body: orcamentoCreate, status: 201 }), async (c) => {
+  .post('/', doc.post, async (c) => {
     const input = await parseBody(c, orcamentoCreate);
     const { db } = c.get('deps');
     const priced = await price(db, tzOf(c), input, true);
@@ -364,129 +373,112 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     );
     return c.json(await detalhe(db, id), 201);
   })
-  .put(
-    '/:id',
-    route({
-      summary: 'Substitui orçamento (envie o updated_at lido)',
-      access,
-      body: orcamentoUpdate,
-      errors: [404, 409],
-    }),
-    async (c) => {
-      const id = parseId(c, uuid);
-      const { updated_at, ...input } = await parseBody(c, orcamentoUpdate);
-      const { db } = c.get('deps');
-      const priced = await price(db, tzOf(c), input, true);
-      const { values, itens } = toValues(input, priced);
-      await db.transaction(async (tx) => {
-        const current = await q.lockOrcamento(tx, id);
-        if (!current) throw notFound('Orçamento não encontrado.');
-        if (current.status === 'venda_realizada')
-          throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EDITAR);
-        if (updated_at && current.updated_at.getTime() !== new Date(updated_at).getTime()) throw staleWrite();
-        await q.replaceOrcamento(tx, id, values, itens, input.funcionario_ids);
-        await publish(tx, RECURSO, 'atualizado', id);
+  .put('/:id', doc.putId, async (c) => {
+    const id = parseId(c, uuid);
+    const { updated_at, ...input } = await parseBody(c, orcamentoUpdate);
+    const { db } = c.get('deps');
+    const priced = await price(db, tzOf(c), input, true);
+    const { values, itens } = toValues(input, priced);
+    await db.transaction(async (tx) => {
+      const current = await q.lockOrcamento(tx, id);
+      if (!current) throw notFound('Orçamento não encontrado.');
+      if (current.status === 'venda_realizada')
+        throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EDITAR);
+      if (updated_at && current.updated_at.getTime() !== new Date(updated_at).getTime()) throw staleWrite();
+      await q.replaceOrcamento(tx, id, values, itens, input.funcionario_ids);
+      await publish(tx, RECURSO, 'atualizado', id);
+    });
+    return c.json(await detalhe(db, id));
+  })
+  .delete('/:id', doc.deleteId, async (c) => {
+    const id = parseId(c, uuid);
+    const { db } = c.get('deps');
+    await db.transaction(async (tx) => {
+      const current = await q.lockOrcamento(tx, id);
+      if (!current) throw notFound('Orçamento não encontrado.');
+      if (current.status === 'venda_realizada') {
+        throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EXCLUIR);
+      }
+      if (await q.vendaDoOrcamento(tx, id))
+        throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EXCLUIR);
+      await q.deleteOrcamento(tx, id);
+      await publish(tx, RECURSO, 'removido', id);
+    });
+    return c.body(null, 204);
+  })
+  .post('/:id/venda', doc.postIdVenda, async (c) => {
+    const id = parseId(c, uuid);
+    const { db, config } = c.get('deps');
+    const venda = await db.transaction(async (tx) => {
+      // The row lock makes concurrent calls wait here; the first commits, the rest then see its status.
+      // vendas.orcamento_id is unique besides, so two sales for one quote cannot exist.
+      const o = await q.lockOrcamento(tx, id);
+      if (!o) throw notFound('Orçamento não encontrado.');
+      if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(tx, id))) {
+        throw conflict('Venda já gerada', MSG_VENDA_JA_GERADA);
+      }
+      const d = await q.dadosPrecificacao(tx, {
+        produtoIds: [],
+        itemVendaIds: [],
+        funcionarioIds: [],
+        mesInicio: monthRange(config.tzNegocio).inicio,
+        vendedorId: o.vendedor_id,
+        arquitetoId: o.arquiteto_id,
+        cartaoId: o.cartao_id,
       });
-      return c.json(await detalhe(db, id));
-    },
-  )
-  .delete(
-    '/:id',
-    route({ summary: 'Remove orçamento', access, status: 204, errors: [404, 409] }),
-    async (c) => {
-      const id = parseId(c, uuid);
-      const { db } = c.get('deps');
-      await db.transaction(async (tx) => {
-        const current = await q.lockOrcamento(tx, id);
-        if (!current) throw notFound('Orçamento não encontrado.');
-        if (current.status === 'venda_realizada') {
-          throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EXCLUIR);
-        }
-        if (await q.vendaDoOrcamento(tx, id))
-          throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EXCLUIR);
-        await q.deleteOrcamento(tx, id);
-        await publish(tx, RECURSO, 'removido', id);
+      const [cartao, pctVendedor, pctArquiteto] = [d.cartao, d.percentualVendedor, d.percentualArquiteto];
+      const f = computeVenda({
+        valor_bruto: o.valor_total,
+        tipo_venda: o.tipo_venda as OrcamentoCalculo['tipo_venda'],
+        valor_entrada: o.tipo_venda === 'entrada' ? o.valor_entrada : 0,
+        numero_parcelas: o.tipo_venda === 'avista' ? 1 : o.numero_parcelas,
+        cartao: cartao ?? null,
+        percentual_vendedor: pctVendedor,
+        tem_vendedor: !!o.vendedor_id,
+        percentual_arquiteto: pctArquiteto,
+        tem_arquiteto: !!o.arquiteto_id,
       });
-      return c.body(null, 204);
-    },
-  )
-  .post(
-    '/:id/venda',
-    route({ summary: 'Converte o orçamento em venda', access, status: 201, errors: [404, 409] }),
-    async (c) => {
-      const id = parseId(c, uuid);
-      const { db, config } = c.get('deps');
-      const venda = await db.transaction(async (tx) => {
-        // The row lock makes concurrent calls wait here; the first commits, the rest then see its status.
-        // vendas.orcamento_id is unique besides, so two sales for one quote cannot exist.
-        const o = await q.lockOrcamento(tx, id);
-        if (!o) throw notFound('Orçamento não encontrado.');
-        if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(tx, id))) {
-          throw conflict('Venda já gerada', MSG_VENDA_JA_GERADA);
-        }
-        const d = await q.dadosPrecificacao(tx, {
-          produtoIds: [],
-          itemVendaIds: [],
-          funcionarioIds: [],
-          mesInicio: monthRange(config.tzNegocio).inicio,
-          vendedorId: o.vendedor_id,
-          arquitetoId: o.arquiteto_id,
-          cartaoId: o.cartao_id,
-        });
-        const [cartao, pctVendedor, pctArquiteto] = [d.cartao, d.percentualVendedor, d.percentualArquiteto];
-        const f = computeVenda({
-          valor_bruto: o.valor_total,
-          tipo_venda: o.tipo_venda as OrcamentoCalculo['tipo_venda'],
-          valor_entrada: o.tipo_venda === 'entrada' ? o.valor_entrada : 0,
-          numero_parcelas: o.tipo_venda === 'avista' ? 1 : o.numero_parcelas,
-          cartao: cartao ?? null,
-          percentual_vendedor: pctVendedor,
-          tem_vendedor: !!o.vendedor_id,
-          percentual_arquiteto: pctArquiteto,
-          tem_arquiteto: !!o.arquiteto_id,
-        });
-        if (f.valor_parcelas < 0) {
-          throw badRequest('O valor da entrada não pode ser maior que o total do orçamento.');
-        }
-        const row = await q.insertVenda(tx, {
-          cliente_id: o.cliente_id,
-          orcamento_id: o.id,
-          vendedor_id: o.vendedor_id,
-          arquiteto_id: o.arquiteto_id,
-          cartao_id: o.cartao_id,
-          data_venda: todayIso(config.tzNegocio),
-          tipo_venda: f.tipo_venda,
-          valor_bruto: toDbMoney(f.valor_bruto),
-          valor_entrada: toDbMoney(f.valor_entrada),
-          valor_parcelas: toDbMoney(f.valor_parcelas),
-          numero_parcelas: f.numero_parcelas,
-          taxa_cartao: f.taxa_cartao,
-          valor_taxa: toDbMoney(f.valor_taxa),
-          valor_liquido: toDbMoney(f.valor_liquido),
-          comissao_vendedor: toDbMoney(f.comissao_vendedor),
-          comissao_arquiteto: toDbMoney(f.comissao_arquiteto),
-          status: 'confirmada',
-        });
-        await q.setStatusOrcamento(tx, id, 'venda_realizada');
-        await publish(tx, 'vendas', 'criado', row.id);
-        await publish(tx, RECURSO, 'atualizado', id);
-        return row;
+      if (f.valor_parcelas < 0) {
+        throw badRequest('O valor da entrada não pode ser maior que o total do orçamento.');
+      }
+      const row = await q.insertVenda(tx, {
+        cliente_id: o.cliente_id,
+        orcamento_id: o.id,
+        vendedor_id: o.vendedor_id,
+        arquiteto_id: o.arquiteto_id,
+        cartao_id: o.cartao_id,
+        data_venda: todayIso(config.tzNegocio),
+        tipo_venda: f.tipo_venda,
+        valor_bruto: toDbMoney(f.valor_bruto),
+        valor_entrada: toDbMoney(f.valor_entrada),
+        valor_parcelas: toDbMoney(f.valor_parcelas),
+        numero_parcelas: f.numero_parcelas,
+        taxa_cartao: f.taxa_cartao,
+        valor_taxa: toDbMoney(f.valor_taxa),
+        valor_liquido: toDbMoney(f.valor_liquido),
+        comissao_vendedor: toDbMoney(f.comissao_vendedor),
+        comissao_arquiteto: toDbMoney(f.comissao_arquiteto),
+        status: 'confirmada',
       });
-      return c.json(
-        numbersOut(venda as Row, [
-          'valor_bruto',
-          'valor_entrada',
-          'valor_parcelas',
-          'taxa_cartao',
-          'valor_taxa',
-          'valor_liquido',
-          'comissao_vendedor',
-          'comissao_arquiteto',
-        ]),
-        201,
-      );
-    },
-  );
+      await q.setStatusOrcamento(tx, id, 'venda_realizada');
+      await publish(tx, 'vendas', 'criado', row.id);
+      await publish(tx, RECURSO, 'atualizado', id);
+      return row;
+    });
+    return c.json(
+      numbersOut(venda as Row, [
+        'valor_bruto',
+        'valor_entrada',
+        'valor_parcelas',
+        'taxa_cartao',
+        'valor_taxa',
+        'valor_liquido',
+        'comissao_vendedor',
+        'comissao_arquiteto',
+      ]),
+      201,
+    );
+  });
 
 /** `GET /api/empresa`: the company header of printouts (server configuration). */
 export const empresaRoutes = new Hono<AppEnv>().get(

@@ -48,67 +48,59 @@ function exportComissoes(
   });
 }
 
+/** Each route's contract (server/contract.ts): its permission, inputs and answer. */
+const doc = {
+  getComissoesVendedoresExportar: route({
+    ...exportContract('o detalhe do relatório de comissões dos vendedores', periodoQuery('vendedor_id')),
+    access: ['vendedores'],
+  }),
+  getComissoesArquitetosExportar: route({
+    ...exportContract('o detalhe do relatório de comissões dos arquitetos', periodoQuery('arquiteto_id')),
+    access: ['arquitetos'],
+  }),
+  getComissoesVendedores: route({
+    summary: 'Relatório de comissões dos vendedores',
+    access: ['vendedores'],
+    query: comissoesVendedoresQuery,
+  }),
+  getComissoesArquitetos: route({
+    summary: 'Relatório de comissões dos arquitetos',
+    access: ['arquitetos'],
+    query: comissoesArquitetosQuery,
+  }),
+};
+
 /** Commission reports (doc 2 §2 Vendedores and Arquitetos), each behind its own screen's permission. */
 export const relatoriosRoutes = new Hono<AppEnv>()
-  .get(
-    '/comissoes-vendedores/exportar',
-    route({
-      ...exportContract('o detalhe do relatório de comissões dos vendedores', periodoQuery('vendedor_id')),
-      access: ['vendedores'],
-    }),
-    async (c) => {
-      const q = parseQuery(c, comissoesVendedoresQuery);
-      return exportComissoes(c, 'vendedor', { pessoa_id: q.vendedor_id, inicio: q.inicio, fim: q.fim });
-    },
-  )
-  .get(
-    '/comissoes-arquitetos/exportar',
-    route({
-      ...exportContract('o detalhe do relatório de comissões dos arquitetos', periodoQuery('arquiteto_id')),
-      access: ['arquitetos'],
-    }),
-    async (c) => {
-      const q = parseQuery(c, comissoesArquitetosQuery);
-      return exportComissoes(c, 'arquiteto', { pessoa_id: q.arquiteto_id, inicio: q.inicio, fim: q.fim });
-    },
-  )
-  .get(
-    '/comissoes-vendedores',
-    route({
-      summary: 'Relatório de comissões dos vendedores',
-      access: ['vendedores'],
-      query: comissoesVendedoresQuery,
-    }),
-    async (c) => {
-      const q = parseQuery(c, comissoesVendedoresQuery);
-      const body = await comissoesReportJson(c.get('deps').db, 'vendedor', {
-        pessoa_id: q.vendedor_id,
-        inicio: q.inicio,
-        fim: q.fim,
-        page: q.page,
-        limit: q.limit,
-        offset: (q.page - 1) * q.limit,
-      });
-      return json(c, body);
-    },
-  )
-  .get(
-    '/comissoes-arquitetos',
-    route({
-      summary: 'Relatório de comissões dos arquitetos',
-      access: ['arquitetos'],
-      query: comissoesArquitetosQuery,
-    }),
-    async (c) => {
-      const q = parseQuery(c, comissoesArquitetosQuery);
-      const body = await comissoesReportJson(c.get('deps').db, 'arquiteto', {
-        pessoa_id: q.arquiteto_id,
-        inicio: q.inicio,
-        fim: q.fim,
-        page: q.page,
-        limit: q.limit,
-        offset: (q.page - 1) * q.limit,
-      });
-      return json(c, body);
-    },
-  );
+  .get('/comissoes-vendedores/exportar', doc.getComissoesVendedoresExportar, async (c) => {
+    const q = parseQuery(c, comissoesVendedoresQuery);
+    return exportComissoes(c, 'vendedor', { pessoa_id: q.vendedor_id, inicio: q.inicio, fim: q.fim });
+  })
+  .get('/comissoes-arquitetos/exportar', doc.getComissoesArquitetosExportar, async (c) => {
+    const q = parseQuery(c, comissoesArquitetosQuery);
+    return exportComissoes(c, 'arquiteto', { pessoa_id: q.arquiteto_id, inicio: q.inicio, fim: q.fim });
+  })
+  .get('/comissoes-vendedores', doc.getComissoesVendedores, async (c) => {
+    const q = parseQuery(c, comissoesVendedoresQuery);
+    const body = await comissoesReportJson(c.get('deps').db, 'vendedor', {
+      pessoa_id: q.vendedor_id,
+      inicio: q.inicio,
+      fim: q.fim,
+      page: q.page,
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
+    });
+    return json(c, body);
+  })
+  .get('/comissoes-arquitetos', doc.getComissoesArquitetos, async (c) => {
+    const q = parseQuery(c, comissoesArquitetosQuery);
+    const body = await comissoesReportJson(c.get('deps').db, 'arquiteto', {
+      pessoa_id: q.arquiteto_id,
+      inicio: q.inicio,
+      fim: q.fim,
+      page: q.page,
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
+    });
+    return json(c, body);
+  });

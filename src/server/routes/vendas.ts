@@ -48,8 +48,34 @@ function orderBy(sort: string | undefined): SQL {
   return orderFrom(sort ?? '-created_at', SORTABLE, vendas.id); // the spec's order: newest first
 }
 
+/** Each route's contract (server/contract.ts): its permission, inputs and answer. */
+const doc = {
+  getEstatisticas: route({ summary: 'Estatísticas de vendas (cartões de KPI)', access }),
+  get: route({ summary: 'Lista vendas (busca, status, paginação, ordenação)', access, query: vendasQuery }),
+  getExportar: route({ ...exportContract('vendas', vendasQuery), access }),
+  getId: route({ summary: 'Uma venda', access, errors: [404] }),
+  patchId: route({
+    summary: 'Altera venda (envie o updated_at lido)',
+    access,
+    body: vendaUpdate,
+    errors: [404, 409],
+  }),
+  patchIdComissao: route({
+    summary: 'Marca a comissão da venda como paga ou não',
+    access,
+    body: comissaoUpdate,
+    errors: [404],
+  }),
+  deleteId: route({
+    summary: 'Remove venda (o orçamento volta a aprovado)',
+    access,
+    status: 204,
+    errors: [404],
+  }),
+};
+
 export const vendasRoutes = new Hono<AppEnv>()
-  .get('/estatisticas', route({ summary: 'Estatísticas de vendas (cartões de KPI)', access }), async (c) => {
+  .get('/estatisticas', doc.getEstatisticas, async (c) => {
     const { db, config } = c.get('deps');
     const r = await estatisticasVendas(db, config.tzNegocio);
     const body: VendasEstatisticas = {
@@ -60,27 +86,23 @@ export const vendasRoutes = new Hono<AppEnv>()
     };
     return c.json(body);
   })
-  .get(
-    '/',
-    route({ summary: 'Lista vendas (busca, status, paginação, ordenação)', access, query: vendasQuery }),
-    async (c) => {
-      const q = parseQuery(c, vendasQuery);
-      const { db } = c.get('deps');
-      const parts = [vendasSearch(q.q), q.status ? eq(vendas.status, q.status) : undefined].filter(
-        (p): p is SQL => !!p,
-      );
-      const where = parts.length ? sql.join(parts, sql` and `) : undefined;
-      const order = orderBy(q.sort);
-      const page = await paginate(
-        (limit, offset) => listVendas(db, { where, order, limit, offset }),
-        () => countVendas(db, q, where),
-        q.page,
-        q.limit,
-      );
-      return c.json({ ...page, items: page.items.map(vendaOut) });
-    },
-  )
-  .get('/exportar', route({ ...exportContract('vendas', vendasQuery), access }), async (c) => {
+  .get('/', doc.get, async (c) => {
+    const q = parseQuery(c, vendasQuery);
+    const { db } = c.get('deps');
+    const parts = [vendasSearch(q.q), q.status ? eq(vendas.status, q.status) : undefined].filter(
+      (p): p is SQL => !!p,
+    );
+    const where = parts.length ? sql.join(parts, sql` and `) : undefined;
+    const order = orderBy(q.sort);
+    const page = await paginate(
+      (limit, offset) => listVendas(db, { where, order, limit, offset }),
+      () => countVendas(db, q, where),
+      q.page,
+      q.limit,
+    );
+    return c.json({ ...page, items: page.items.map(vendaOut) });
+  })
+  .get('/exportar', doc.getExportar, async (c) => {
     const q = parseQuery(c, vendasQuery);
     const parts = [vendasSearch(q.q), q.status ? eq(vendas.status, q.status) : undefined].filter(
       (p): p is SQL => !!p,
@@ -114,126 +136,104 @@ export const vendasRoutes = new Hono<AppEnv>()
       page: (db, p) => listVendas(db, { ...p, offset: 0 }),
     });
   })
-  .get('/:id', route({ summary: 'Uma venda', access, errors: [404] }), async (c) => {
+  .get('/:id', doc.getId, async (c) => {
     const id = parseId(c, uuid);
     const row = await getVenda(c.get('deps').db, id);
     if (!row) throw vendaNaoEncontrada();
     return c.json(vendaOut(row));
   })
-  .patch(
-    '/:id',
-    route({
-      summary: 'Altera venda (envie o updated_at lido)',
-      access,
-      body: vendaUpdate,
-      errors: [404, 409],
-    }),
-    async (c) => {
-      const id = parseId(c, uuid);
-      const { updated_at, ...input } = await parseBody(c, vendaUpdate);
-      const { db } = c.get('deps');
-      await db.transaction(async (tx) => {
-        const cur = await lockVenda(tx, id);
-        if (!cur) throw vendaNaoEncontrada();
-        if (updated_at && cur.updated_at.getTime() !== new Date(updated_at).getTime()) throw staleWrite();
+  .patch('/:id', doc.patchId, async (c) => {
+    const id = parseId(c, uuid);
+    const { updated_at, ...input } = await parseBody(c, vendaUpdate);
+    const { db } = c.get('deps');
+    await db.transaction(async (tx) => {
+      const cur = await lockVenda(tx, id);
+      if (!cur) throw vendaNaoEncontrada();
+      if (updated_at && cur.updated_at.getTime() !== new Date(updated_at).getTime()) throw staleWrite();
 
-        const tipo = (input.tipo_venda ?? cur.tipo_venda) as TipoVenda;
-        const next = {
-          valor_bruto: input.valor_bruto ?? cur.valor_bruto,
-          tipo_venda: tipo,
-          // Only a sale with a down payment ('entrada') has one; à vista has a single payment.
-          valor_entrada: tipo === 'entrada' ? (input.valor_entrada ?? cur.valor_entrada) : '0',
-          numero_parcelas: tipo === 'avista' ? 1 : (input.numero_parcelas ?? cur.numero_parcelas),
-          cartao_id: input.cartao_id !== undefined ? input.cartao_id : cur.cartao_id,
-        };
-        const figuresChanged =
-          !dec(next.valor_bruto).eq(dec(cur.valor_bruto)) ||
-          next.tipo_venda !== cur.tipo_venda ||
-          !dec(next.valor_entrada).eq(dec(cur.valor_entrada)) ||
-          next.numero_parcelas !== cur.numero_parcelas ||
-          next.cartao_id !== cur.cartao_id;
+      const tipo = (input.tipo_venda ?? cur.tipo_venda) as TipoVenda;
+      const next = {
+        valor_bruto: input.valor_bruto ?? cur.valor_bruto,
+        tipo_venda: tipo,
+        // Only a sale with a down payment ('entrada') has one; à vista has a single payment.
+        valor_entrada: tipo === 'entrada' ? (input.valor_entrada ?? cur.valor_entrada) : '0',
+        numero_parcelas: tipo === 'avista' ? 1 : (input.numero_parcelas ?? cur.numero_parcelas),
+        cartao_id: input.cartao_id !== undefined ? input.cartao_id : cur.cartao_id,
+      };
+      const figuresChanged =
+        !dec(next.valor_bruto).eq(dec(cur.valor_bruto)) ||
+        next.tipo_venda !== cur.tipo_venda ||
+        !dec(next.valor_entrada).eq(dec(cur.valor_entrada)) ||
+        next.numero_parcelas !== cur.numero_parcelas ||
+        next.cartao_id !== cur.cartao_id;
 
-        const set: Record<string, unknown> = {};
-        if (input.status) set.status = input.status;
-        if (input.data_venda) set.data_venda = input.data_venda;
-        if (figuresChanged) {
-          if (dec(next.valor_entrada).gt(dec(next.valor_bruto))) {
-            throw badRequest('O valor da entrada não pode ser maior que o valor bruto.', [
-              { path: 'valor_entrada', message: 'O valor da entrada não pode ser maior que o valor bruto.' },
-            ]);
-          }
-          const cartao = next.cartao_id ? await cartaoRates(tx, next.cartao_id) : null;
-          if (next.cartao_id && !cartao) {
-            throw badRequest('Forma de pagamento não encontrada.', [
-              { path: 'cartao_id', message: 'Forma de pagamento não encontrada.' },
-            ]);
-          }
-          // The same rule as a quote turned into a sale, with the current rates and percentages.
-          const pct = await percentuaisComissao(tx, cur.vendedor_id, cur.arquiteto_id);
-          const f = computeVenda({
-            valor_bruto: next.valor_bruto,
-            tipo_venda: next.tipo_venda,
-            valor_entrada: next.valor_entrada,
-            numero_parcelas: next.numero_parcelas,
-            cartao,
-            tem_vendedor: !!cur.vendedor_id,
-            percentual_vendedor: pct.vendedor,
-            tem_arquiteto: !!cur.arquiteto_id,
-            percentual_arquiteto: pct.arquiteto,
-          });
-          Object.assign(set, {
-            cartao_id: next.cartao_id,
-            tipo_venda: f.tipo_venda,
-            numero_parcelas: f.numero_parcelas,
-            valor_bruto: toDbMoney(f.valor_bruto),
-            valor_entrada: toDbMoney(f.valor_entrada),
-            valor_parcelas: toDbMoney(f.valor_parcelas),
-            taxa_cartao: f.taxa_cartao,
-            valor_taxa: toDbMoney(f.valor_taxa),
-            valor_liquido: toDbMoney(f.valor_liquido),
-            comissao_vendedor: toDbMoney(f.comissao_vendedor),
-            comissao_arquiteto: toDbMoney(f.comissao_arquiteto),
-          });
+      const set: Record<string, unknown> = {};
+      if (input.status) set.status = input.status;
+      if (input.data_venda) set.data_venda = input.data_venda;
+      if (figuresChanged) {
+        if (dec(next.valor_entrada).gt(dec(next.valor_bruto))) {
+          throw badRequest('O valor da entrada não pode ser maior que o valor bruto.', [
+            { path: 'valor_entrada', message: 'O valor da entrada não pode ser maior que o valor bruto.' },
+          ]);
         }
-        const r = await updateVersioned(tx, vendas, id, set, updated_at);
-        if (r === 'missing') throw vendaNaoEncontrada();
-        if (r === 'stale') throw staleWrite();
-        await publish(tx, 'vendas', 'atualizado', id);
-      });
-      return c.json(vendaOut((await getVenda(db, id))!));
-    },
-  )
-  .patch(
-    '/:id/comissao',
-    route({
-      summary: 'Marca a comissão da venda como paga ou não',
-      access,
-      body: comissaoUpdate,
-      errors: [404],
-    }),
-    async (c) => {
-      const id = parseId(c, uuid);
-      const { comissao_paga } = await parseBody(c, comissaoUpdate);
-      const { db } = c.get('deps');
-      await db.transaction(async (tx) => {
-        if (!(await setComissaoPaga(tx, id, comissao_paga))) throw vendaNaoEncontrada();
-        await publish(tx, 'vendas', 'atualizado', id);
-      });
-      return c.json(vendaOut((await getVenda(db, id))!));
-    },
-  )
-  .delete(
-    '/:id',
-    route({ summary: 'Remove venda (o orçamento volta a aprovado)', access, status: 204, errors: [404] }),
-    async (c) => {
-      const id = parseId(c, uuid);
-      const { db } = c.get('deps');
-      await db.transaction(async (tx) => {
-        const gone = await deleteVendaReturningQuote(tx, id);
-        if (!gone) throw vendaNaoEncontrada();
-        await publish(tx, 'vendas', 'removido', id);
-        if (gone.orcamento_id) await publish(tx, 'orcamentos', 'atualizado', gone.orcamento_id);
-      });
-      return c.body(null, 204);
-    },
-  );
+        const cartao = next.cartao_id ? await cartaoRates(tx, next.cartao_id) : null;
+        if (next.cartao_id && !cartao) {
+          throw badRequest('Forma de pagamento não encontrada.', [
+            { path: 'cartao_id', message: 'Forma de pagamento não encontrada.' },
+          ]);
+        }
+        // The same rule as a quote turned into a sale, with the current rates and percentages.
+        const pct = await percentuaisComissao(tx, cur.vendedor_id, cur.arquiteto_id);
+        const f = computeVenda({
+          valor_bruto: next.valor_bruto,
+          tipo_venda: next.tipo_venda,
+          valor_entrada: next.valor_entrada,
+          numero_parcelas: next.numero_parcelas,
+          cartao,
+          tem_vendedor: !!cur.vendedor_id,
+          percentual_vendedor: pct.vendedor,
+          tem_arquiteto: !!cur.arquiteto_id,
+          percentual_arquiteto: pct.arquiteto,
+        });
+        Object.assign(set, {
+          cartao_id: next.cartao_id,
+          tipo_venda: f.tipo_venda,
+          numero_parcelas: f.numero_parcelas,
+          valor_bruto: toDbMoney(f.valor_bruto),
+          valor_entrada: toDbMoney(f.valor_entrada),
+          valor_parcelas: toDbMoney(f.valor_parcelas),
+          taxa_cartao: f.taxa_cartao,
+          valor_taxa: toDbMoney(f.valor_taxa),
+          valor_liquido: toDbMoney(f.valor_liquido),
+          comissao_vendedor: toDbMoney(f.comissao_vendedor),
+          comissao_arquiteto: toDbMoney(f.comissao_arquiteto),
+        });
+      }
+      const r = await updateVersioned(tx, vendas, id, set, updated_at);
+      if (r === 'missing') throw vendaNaoEncontrada();
+      if (r === 'stale') throw staleWrite();
+      await publish(tx, 'vendas', 'atualizado', id);
+    });
+    return c.json(vendaOut((await getVenda(db, id))!));
+  })
+  .patch('/:id/comissao', doc.patchIdComissao, async (c) => {
+    const id = parseId(c, uuid);
+    const { comissao_paga } = await parseBody(c, comissaoUpdate);
+    const { db } = c.get('deps');
+    await db.transaction(async (tx) => {
+      if (!(await setComissaoPaga(tx, id, comissao_paga))) throw vendaNaoEncontrada();
+      await publish(tx, 'vendas', 'atualizado', id);
+    });
+    return c.json(vendaOut((await getVenda(db, id))!));
+  })
+  .delete('/:id', doc.deleteId, async (c) => {
+    const id = parseId(c, uuid);
+    const { db } = c.get('deps');
+    await db.transaction(async (tx) => {
+      const gone = await deleteVendaReturningQuote(tx, id);
+      if (!gone) throw vendaNaoEncontrada();
+      await publish(tx, 'vendas', 'removido', id);
+      if (gone.orcamento_id) await publish(tx, 'orcamentos', 'atualizado', gone.orcamento_id);
+    });
+    return c.body(null, 204);
+  });
