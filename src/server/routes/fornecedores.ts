@@ -1,23 +1,18 @@
-import { count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orWhere, searchAny } from '../../db/queries/common';
-import { searchDocumento } from '../../db/queries/documentos';
-import { fornecedores, produtos } from '../../db/schema';
+import {
+  searchFornecedores as search,
+  searchFornecedorOpcoes,
+  usoFornecedor,
+} from '../../db/queries/fornecedores';
+import { fornecedores } from '../../db/schema';
 import { fornecedorCreate, fornecedorUpdate } from '../../schemas/fornecedores';
 import { conflict } from '../errors';
 import type { ExportColumn } from '../export';
 import { crudRoutes } from './crud';
 
-const search = (q: string) =>
-  orWhere(
-    searchAny(q, [fornecedores.nome, fornecedores.contato, fornecedores.email, fornecedores.cidade]),
-    searchDocumento(q, fornecedores.cnpj),
-  );
-
 /** Doc 2 §8: a supplier still in use is not removed; the message says what uses it. */
 async function deleteConflict(db: Executor, id: string) {
-  const [r] = await db.select({ n: count() }).from(produtos).where(eq(produtos.fornecedor_id, id));
-  const n = r?.n ?? 0;
+  const n = (await usoFornecedor(db, { id })).produtos;
   return conflict(
     'Não é possível remover fornecedor',
     n > 0
@@ -52,7 +47,7 @@ export const fornecedoresRoutes = crudRoutes({
   defaultSort: '-created_at',
   opcoes: {
     columns: { id: fornecedores.id, nome: fornecedores.nome },
-    search: (q) => searchAny(q, [fornecedores.nome]),
+    search: searchFornecedorOpcoes,
     orderBy: fornecedores.nome,
   },
   deleteConflict,
