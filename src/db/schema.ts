@@ -14,7 +14,43 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  BANDEIRAS,
+  CARGOS,
+  FORMATOS_MEDIDA,
+  ROLES,
+  STATUS_ATIVO,
+  STATUS_CARTAO,
+  STATUS_DESPESA,
+  STATUS_ORCAMENTO,
+  STATUS_VENDA,
+  TIPOS_CARTAO,
+  TIPOS_DESPESA,
+  TIPOS_MOVIMENTACAO,
+  TIPOS_PESSOA,
+  TIPOS_UNIDADE,
+  TIPOS_VENDA,
+} from '../schemas/enums';
 import { PERMISSOES } from '../schemas/permissoes';
+
+// The enums live in schemas/enums.ts (the web reads them too); re-exported for the database's users.
+export {
+  BANDEIRAS,
+  CARGOS,
+  FORMATOS_MEDIDA,
+  ROLES,
+  STATUS_ATIVO,
+  STATUS_CARTAO,
+  STATUS_DESPESA,
+  STATUS_ORCAMENTO,
+  STATUS_VENDA,
+  TIPOS_CARTAO,
+  TIPOS_DESPESA,
+  TIPOS_MOVIMENTACAO,
+  TIPOS_PESSOA,
+  TIPOS_UNIDADE,
+  TIPOS_VENDA,
+};
 
 // Millisecond precision so an updated_at read as JSON compares equal when sent back (optimistic locking).
 const tstz = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
@@ -26,22 +62,6 @@ const id = () => uuid('id').primaryKey().defaultRandom();
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`);
-
-export const TIPOS_PESSOA = ['Pessoa Física', 'Pessoa Jurídica'] as const;
-export const STATUS_ATIVO = ['ativo', 'inativo'] as const;
-export const ROLES = ['admin', 'usuario'] as const;
-export const TIPOS_UNIDADE = ['m²', 'unitário'] as const;
-export const FORMATOS_MEDIDA = ['Largura x Profundidade', 'Largura x Altura'] as const;
-export const CARGOS = ['Instalador Sênior', 'Instalador Júnior', 'Ajudante', 'Acabador', 'Serrador'] as const;
-export const BANDEIRAS = ['Pix', 'Dinheiro', 'Cartão'] as const;
-export const TIPOS_CARTAO = ['Débito', 'Crédito'] as const;
-export const STATUS_CARTAO = ['Ativo', 'Inativo'] as const;
-export const STATUS_ORCAMENTO = ['pendente', 'aprovado', 'venda_realizada', 'rejeitado'] as const;
-export const TIPOS_VENDA = ['avista', 'parcelado', 'entrada'] as const;
-export const STATUS_VENDA = ['confirmada', 'paga', 'cancelada'] as const;
-export const TIPOS_DESPESA = ['avulso', 'mensal', 'parcelada'] as const;
-export const STATUS_DESPESA = ['pendente', 'paga'] as const;
-export const TIPOS_MOVIMENTACAO = ['entrada', 'saida'] as const;
 
 // ── Better Auth's own tables (accounts, sessions); written by hand because its CLI fails on Node 20.
 export const authUser = pgTable('auth_user', {

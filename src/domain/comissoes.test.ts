@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { baseComissao, comissaoVenda } from './comissoes';
+import { comissaoVenda } from './comissoes';
+
+/** What a commission is charged on: the gross value less the card fee (the commission at 100 %). */
+const baseComissao = (valor_bruto: string, valor_taxa: string | null) =>
+  comissaoVenda(valor_bruto, valor_taxa, 100);
 
 describe('comissoes', () => {
   it('takes the commission on gross less card fee', () => {

@@ -2,11 +2,6 @@ import { type Decimalish, dec, percentOf, toMoney } from './money';
 
 type MaybeDecimal = Decimalish | null | undefined;
 
-/** What a commission is charged on: the gross value less the card fee (a missing fee counts as 0). */
-export function baseComissao(valor_bruto: Decimalish, valor_taxa: MaybeDecimal): number {
-  return toMoney(dec(valor_bruto).minus(dec(valor_taxa)));
-}
-
 /** Per-sale commission as the reports compute it in SQL; this is the reference the tests hold them to. */
 export function comissaoVenda(
   valor_bruto: Decimalish,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { custoHoraFuncionario, resumoCustos } from './custo-hora';
+import { resumoCustos } from './custo-hora';
+
+/** One employee's hourly cost, as the Cálculo de Custo table shows it. */
+const custoHoraFuncionario = (salario: string, horas_mensais?: number | null) =>
+  resumoCustos([{ salario, horas_mensais }]).por_funcionario[0]!.custo_hora;
 
 describe('custoHoraFuncionario', () => {
   it('divides the salary by the monthly hours', () => {

@@ -20,13 +20,6 @@ function hourlyCost(salario: Decimalish, horas_mensais: Decimalish | null | unde
   return cents(dec(salario).div(divisor));
 }
 
-export function custoHoraFuncionario(
-  salario: Decimalish,
-  horas_mensais: Decimalish | null = HORAS_MENSAIS_PADRAO,
-): number {
-  return toMoney(hourlyCost(salario, horas_mensais));
-}
-
 /** Total is the sum of the rounded per-employee figures, so the table adds up; the mean derives from it. */
 export function resumoCustos<T extends FuncionarioCusto>(funcionarios: T[]): ResumoCustos<T> {
   const custos = funcionarios.map((f) => hourlyCost(f.salario, f.horas_mensais));

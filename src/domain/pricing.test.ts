@@ -4,8 +4,6 @@ import {
   computeCardRate,
   computeItem,
   computeResumo,
-  custoHoraDespesas,
-  custoHoraFuncionarios,
   customerLines,
   displayComissaoArquiteto,
   displayMargem,
@@ -57,11 +55,19 @@ describe('computeItem', () => {
 });
 
 describe('hourly costs', () => {
+  // The hourly costs as the quote computes them (computeResumo); the fixed expenses of the month come
+  // summed by the database over the descriptions isDespesaFixa counts (checked in db/agregados.test.ts).
+  const hourly = (salarios: (string | number)[], despesas_fixas_mes: string | number = 0) => {
+    const r = computeResumo({ ...base, salarios_funcionarios: salarios, despesas_fixas_mes });
+    return { funcionarios: r.custo_hora_funcionarios, despesas: r.custo_hora_despesas };
+  };
+  const fixas = (ds: { descricao: string; valor: string | number }[]) =>
+    ds.filter((d) => isDespesaFixa(d.descricao)).reduce((s, d) => s + Number(d.valor) * 100, 0) / 100;
   it('divides the salaries by 220', () => {
-    expect(custoHoraFuncionarios(['2200.00', 3300])).toBe(25); // 5500 / 220 = 25.00
-    expect(custoHoraFuncionarios(['1500'])).toBe(6.82); // 1500 / 220 = 6.8181… → 6.82
-    expect(custoHoraFuncionarios(['1.10'])).toBe(0.01); // 1.10 / 220 = 0.005 → 0.01 (half-up)
-    expect(custoHoraFuncionarios([])).toBe(0);
+    expect(hourly(['2200.00', 3300]).funcionarios).toBe(25); // 5500 / 220 = 25.00
+    expect(hourly(['1500']).funcionarios).toBe(6.82); // 1500 / 220 = 6.8181… → 6.82
+    expect(hourly(['1.10']).funcionarios).toBe(0.01); // 1.10 / 220 = 0.005 → 0.01 (half-up)
+    expect(hourly([]).funcionarios).toBe(0);
   });
   it('counts rent, power and water expenses whatever their case and accents', () => {
     const despesas = [
@@ -73,15 +79,16 @@ describe('hourly costs', () => {
       { descricao: 'Combustível', valor: '300.00' },
     ];
     // 1650.00 + 330.00 + 88.00 + 22.00 = 2090.00; / 220 = 9.50 (the last two do not match)
-    expect(custoHoraDespesas(despesas)).toBe(9.5);
+    expect(fixas(despesas)).toBe(2090);
+    expect(hourly([], fixas(despesas)).despesas).toBe(9.5);
   });
   it('ignores descriptions without a keyword', () => {
-    expect(custoHoraDespesas([{ descricao: 'Salário do contador', valor: '2200.00' }])).toBe(0);
+    expect(hourly([], fixas([{ descricao: 'Salário do contador', valor: '2200.00' }])).despesas).toBe(0);
     expect(isDespesaFixa('Internet')).toBe(false);
   });
   it('matches by substring, so "Luzia" counts (accepted false positive)', () => {
     expect(isDespesaFixa('Luzia (diarista)')).toBe(true);
-    expect(custoHoraDespesas([{ descricao: 'Luzia (diarista)', valor: '220.00' }])).toBe(1); // 220 / 220
+    expect(hourly([], fixas([{ descricao: 'Luzia (diarista)', valor: '220.00' }])).despesas).toBe(1); // 220 / 220
   });
 });
 

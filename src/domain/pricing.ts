@@ -6,7 +6,7 @@ export type MaybeDecimal = Decimalish | null | undefined;
 export type TipoUnidade = 'm²' | 'unitário';
 export type TipoVenda = 'avista' | 'parcelado' | 'entrada';
 
-export const HORAS_MES = 220;
+import { HORAS_MENSAIS_PADRAO } from './custo-hora';
 export const MARGEM_PADRAO = 30;
 
 export interface ItemInput {
@@ -46,11 +46,6 @@ type Parcela = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 export type CardRates = { tipo: 'Débito' | 'Crédito'; taxa?: MaybeDecimal } & {
   [K in `taxa_${Parcela}x`]?: MaybeDecimal;
 };
-
-export interface DespesaMes {
-  descricao: string;
-  valor: Decimalish;
-}
 
 export interface QuoteInput {
   itens: ItemInput[];
@@ -189,9 +184,10 @@ export function computeItemDetalhado(item: ItemInput): ItemDetalhado {
 }
 
 function hourly(values: Decimalish[]): Big {
-  return cents(sum(values).div(HORAS_MES));
+  return cents(sum(values).div(HORAS_MENSAIS_PADRAO));
 }
 
+/** One or more employees' hourly cost (salaries ÷ monthly hours), as the quote's labour uses it. */
 export function custoHoraFuncionarios(salarios: Decimalish[]): number {
   return toMoney(hourly(salarios));
 }
@@ -213,14 +209,6 @@ function normalize(text: string): string {
 export function isDespesaFixa(descricao: string): boolean {
   const text = normalize(descricao);
   return UTILITY_KEYWORDS.some((k) => text.includes(k));
-}
-
-function despesasHourly(despesas: DespesaMes[]): Big {
-  return hourly(despesas.filter((d) => isDespesaFixa(d.descricao)).map((d) => d.valor));
-}
-
-export function custoHoraDespesas(despesas: DespesaMes[]): number {
-  return toMoney(despesasHourly(despesas));
 }
 
 /**

@@ -1,7 +1,9 @@
 import { isoDate, listQuery, moneyInput, requiredText, versionField } from './common';
+import { TIPOS_MOVIMENTACAO } from './enums';
 import { z } from './z';
 
-export const TIPOS_MOVIMENTACAO = ['entrada', 'saida'] as const;
+export { TIPOS_MOVIMENTACAO };
+
 export type TipoMovimentacao = (typeof TIPOS_MOVIMENTACAO)[number];
 export const TIPO_MOVIMENTACAO_LABEL: Record<TipoMovimentacao, string> = {
   entrada: 'Entrada',

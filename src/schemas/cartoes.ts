@@ -1,9 +1,9 @@
 import { optionalText, percentInput, versionField } from './common';
+import { BANDEIRAS, STATUS_CARTAO, TIPOS_CARTAO } from './enums';
 import { z } from './z';
 
-export const BANDEIRAS = ['Pix', 'Dinheiro', 'Cartão'] as const;
-export const TIPOS_CARTAO = ['Débito', 'Crédito'] as const;
-export const STATUS_CARTAO = ['Ativo', 'Inativo'] as const;
+export { BANDEIRAS, STATUS_CARTAO, TIPOS_CARTAO };
+
 export type Bandeira = (typeof BANDEIRAS)[number];
 export type TipoCartao = (typeof TIPOS_CARTAO)[number];
 export type StatusCartao = (typeof STATUS_CARTAO)[number];

@@ -85,8 +85,19 @@ export const isoDate = (message = 'Data inválida.') =>
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
     }, message);
 
-/** The `updated_at` a client read, sent back with an update (optimistic locking). */
-export const versionField = { updated_at: z.iso.datetime({ offset: true }).optional() };
+/**
+ * The `updated_at` a client read, sent back with every update (optimistic locking). Required: an update
+ * without it would overwrite someone else's change silently.
+ */
+export const versionField = {
+  updated_at: z.iso.datetime({
+    offset: true,
+    error: (issue) =>
+      issue.input === undefined
+        ? 'Informe updated_at: a data de atualização do registro que você leu.'
+        : 'updated_at inválido: use a data de atualização do registro que você leu.',
+  }),
+};
 
 export const UF_RE = /^[A-Z]{2}$/;
 export const ufInput = z

@@ -1,25 +1,29 @@
-/** `GET /api/dashboard` (api.md), shared by the server's query and the dashboard screen. */
-export interface OrcamentoRecente {
-  id: string;
-  numero: number;
-  cliente_nome: string | null;
-  valor_total: number;
-  status: string;
-  created_at: string;
-}
+import { z } from './z';
 
-export interface Dashboard {
+/** `GET /api/dashboard` (api.md), shared by the server's query, the dashboard screen and the OpenAPI document. */
+export const orcamentoRecenteSchema = z.object({
+  id: z.string(),
+  numero: z.number(),
+  cliente_nome: z.string().nullable(),
+  valor_total: z.number(),
+  status: z.string(),
+  created_at: z.string(),
+});
+export type OrcamentoRecente = z.infer<typeof orcamentoRecenteSchema>;
+
+export const dashboardSchema = z.object({
   /** Σ valor_liquido of the sales dated this month (business time zone). */
-  faturamento_mensal: number;
-  orcamentos_pendentes: number;
-  clientes_ativos: number;
-  produtos_cadastrados: number;
+  faturamento_mensal: z.number(),
+  orcamentos_pendentes: z.number(),
+  clientes_ativos: z.number(),
+  produtos_cadastrados: z.number(),
   /** Σ valor of the expenses due this month. */
-  despesas_mes: number;
+  despesas_mes: z.number(),
   /** faturamento_mensal − despesas_mes. */
-  lucro_mensal: number;
+  lucro_mensal: z.number(),
   /** The latest 4 quotes. */
-  orcamentos_recentes: OrcamentoRecente[];
+  orcamentos_recentes: z.array(orcamentoRecenteSchema),
   /** The last 12 months, oldest first, the current one last; mes is 'YYYY-MM'. */
-  serie_12_meses: { mes: string; faturamento: number; despesas: number }[];
-}
+  serie_12_meses: z.array(z.object({ mes: z.string(), faturamento: z.number(), despesas: z.number() })),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

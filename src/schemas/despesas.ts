@@ -1,10 +1,11 @@
 import { PARCELAS_MAX, PARCELAS_MIN } from '../domain/despesas';
 import { isoDate, listQuery, moneyInput, optionalText, requiredText, versionField } from './common';
+import { STATUS_DESPESA, TIPOS_DESPESA } from './enums';
 import { z } from './z';
 
-export const TIPOS_DESPESA = ['avulso', 'mensal', 'parcelada'] as const;
+export { STATUS_DESPESA, TIPOS_DESPESA };
+
 export type TipoDespesa = (typeof TIPOS_DESPESA)[number];
-export const STATUS_DESPESA = ['pendente', 'paga'] as const;
 export type StatusDespesa = (typeof STATUS_DESPESA)[number];
 
 export const TIPO_DESPESA_LABEL: Record<TipoDespesa, string> = {
@@ -12,9 +13,6 @@ export const TIPO_DESPESA_LABEL: Record<TipoDespesa, string> = {
   mensal: 'Mensal',
   parcelada: 'Parcelada',
 };
-
-/** Expense "Custo Hora" divisor (spec doc 2 §9). */
-export const HORAS_MES = 220;
 
 const PARCELAS_MSG = `Informe de ${PARCELAS_MIN} a ${PARCELAS_MAX} parcelas.`;
 
@@ -60,6 +58,7 @@ export const despesaUpdate = z
   })
   .strict();
 export type DespesaUpdate = z.output<typeof despesaUpdate>;
+export type DespesaUpdateInput = z.input<typeof despesaUpdate>;
 
 /** The edit form of one row (the screen sends only what changed through despesaUpdate). */
 export const despesaEditForm = z.object({
@@ -102,46 +101,52 @@ export const replicarQuery = z.object({
     .transform((v) => v === 'true' || v === '1'),
 });
 
+// ── Answers, as zod schemas: the OpenAPI document describes them and the types derive from them.
+
 /** A row as the API answers it. */
-export interface Despesa {
-  id: string;
-  descricao: string;
-  valor: number;
-  tipo: TipoDespesa;
-  data_vencimento: string;
-  parcelas: number;
-  parcela_atual: number;
-  observacoes: string | null;
-  status: StatusDespesa;
-  serie_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const despesaSchema = z.object({
+  id: z.string(),
+  descricao: z.string(),
+  valor: z.number(),
+  tipo: z.enum(TIPOS_DESPESA),
+  data_vencimento: z.string(),
+  parcelas: z.number(),
+  parcela_atual: z.number(),
+  observacoes: z.string().nullable(),
+  status: z.enum(STATUS_DESPESA),
+  serie_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Despesa = z.infer<typeof despesaSchema>;
 
-export interface DespesasResumo {
-  total_mes: number;
-  total_pago: number;
-  total_pendente: number;
-  custo_hora: number;
-  quantidade: number;
-}
+export const despesasResumoSchema = z.object({
+  total_mes: z.number(),
+  total_pago: z.number(),
+  total_pendente: z.number(),
+  custo_hora: z.number(),
+  quantidade: z.number(),
+});
+export type DespesasResumo = z.infer<typeof despesasResumoSchema>;
 
-export interface DespesasPage {
-  items: Despesa[];
-  total: number;
-  page: number;
-  limit: number;
-  mes: number;
-  ano: number;
-  resumo: DespesasResumo;
-}
+export const despesasPageSchema = z.object({
+  items: z.array(despesaSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  mes: z.number(),
+  ano: z.number(),
+  resumo: despesasResumoSchema,
+});
+export type DespesasPage = z.infer<typeof despesasPageSchema>;
 
-export interface DespesaAtualizada {
-  despesa: Despesa;
-  replicadas: number;
+export const despesaAtualizadaSchema = z.object({
+  despesa: despesaSchema,
+  replicadas: z.number(),
   /** Set when the row was saved but copying to the later months failed (that part was rolled back). */
-  erro_replicacao?: string;
-}
+  erro_replicacao: z.string().optional(),
+});
+export type DespesaAtualizada = z.infer<typeof despesaAtualizadaSchema>;
 
 export interface DespesasRelatorio {
   ano: number;

@@ -6,7 +6,10 @@ import {
   isValidCnpj,
   isValidCpf,
 } from '@brazilian-utils/brazilian-utils';
+import { TIPOS_PESSOA } from './enums';
 import { z } from './z';
+
+export { TIPOS_PESSOA };
 
 /**
  * Brazilian documents, phones and CEPs: the rules the server enforces and the web forms reuse.
@@ -15,8 +18,6 @@ import { z } from './z';
  * digits only (queries/common.ts `searchDigits`).
  */
 
-// Same values as the database's check (db/schema.ts); repeated here so the web never imports db/.
-export const TIPOS_PESSOA = ['Pessoa Física', 'Pessoa Jurídica'] as const;
 export type TipoPessoa = (typeof TIPOS_PESSOA)[number];
 
 export function onlyDigits(v: string | null | undefined): string {

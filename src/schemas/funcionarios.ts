@@ -1,12 +1,13 @@
+import { HORAS_MENSAIS_PADRAO } from '../domain/custo-hora';
 import { isoDate, moneyInput, optionalText, requiredText, versionField } from './common';
 import { cpfOpcional, emailOpcional, telefoneOpcional } from './documentos';
+import { CARGOS, STATUS_FUNCIONARIO } from './enums';
 import { z } from './z';
 
-// Same values as the database's checks (db/schema.ts); repeated here so the web never imports db/.
-export const CARGOS = ['Instalador Sênior', 'Instalador Júnior', 'Ajudante', 'Acabador', 'Serrador'] as const;
+export { CARGOS, STATUS_FUNCIONARIO };
+
 export type Cargo = (typeof CARGOS)[number];
-export const STATUS_FUNCIONARIO = ['ativo', 'inativo'] as const;
-export const HORAS_MENSAIS_PADRAO = 220;
+export { HORAS_MENSAIS_PADRAO };
 
 const horasMensais = z.coerce
   .number({ message: 'Informe as horas mensais.' })

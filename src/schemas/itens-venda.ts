@@ -1,8 +1,10 @@
 import { requiredText, versionField } from './common';
+import { FORMATOS_MEDIDA } from './enums';
 import { z } from './z';
 
+export { FORMATOS_MEDIDA };
+
 /** Doc 1 §3: with "Largura x Profundidade" the second measure is Profundidade, otherwise Altura. */
-export const FORMATOS_MEDIDA = ['Largura x Profundidade', 'Largura x Altura'] as const;
 export type FormatoMedida = (typeof FORMATOS_MEDIDA)[number];
 
 const nome = requiredText('Informe o nome do item.', 120);

@@ -1,20 +1,16 @@
 import { isoDate, listQuery, optionalText, uuid, versionField } from './common';
+import { STATUS_ORCAMENTO, TIPO_VENDA_LABEL, TIPOS_VENDA } from './enums';
 import { z } from './z';
+
+export { STATUS_ORCAMENTO, TIPO_VENDA_LABEL, TIPOS_VENDA };
 
 // The spec's messages for saving a quote (doc 1 §5), shown in the "Erro ao salvar orçamento" toast.
 export const MSG_CLIENTE = 'Selecione um cliente.';
 export const MSG_SEM_ITENS = 'Adicione pelo menos um item ao orçamento.';
 export const MSG_ITEM_INVALIDO = 'Todos os itens devem ter produto selecionado e quantidade maior que zero.';
 
-export const TIPOS_VENDA = ['avista', 'parcelado', 'entrada'] as const;
 export type TipoVenda = (typeof TIPOS_VENDA)[number];
-export const TIPO_VENDA_LABEL: Record<TipoVenda, string> = {
-  avista: 'À Vista',
-  parcelado: 'Parcelado',
-  entrada: 'Entrada',
-};
 
-export const STATUS_ORCAMENTO = ['pendente', 'aprovado', 'venda_realizada', 'rejeitado'] as const;
 export type StatusOrcamento = (typeof STATUS_ORCAMENTO)[number];
 
 /** '' and null mean "none chosen" for an optional link (a select left empty). */
@@ -175,7 +171,9 @@ export const orcamentoUpdate = z
   .transform(normalizePayment);
 
 /** Body of `POST /api/orcamentos/:id/venda`: the version the confirmation showed (optional). */
-export const orcamentoVendaInput = z.object({ ...versionField });
+// Optional here (older clients post no body): when given, the sale is refused with 409 if the quote
+// changed since the confirmation showed it.
+export const orcamentoVendaInput = z.object({ updated_at: versionField.updated_at.optional() });
 
 export const orcamentoListQuery = listQuery.extend({
   status: z.enum(STATUS_ORCAMENTO, { message: 'Status inválido.' }).optional(),

@@ -1,7 +1,9 @@
 import { moneyInput, optionalText, requiredText, uuid, versionField } from './common';
+import { TIPOS_UNIDADE } from './enums';
 import { z } from './z';
 
-export const TIPOS_UNIDADE = ['m²', 'unitário'] as const;
+export { TIPOS_UNIDADE };
+
 export type TipoUnidade = (typeof TIPOS_UNIDADE)[number];
 
 /** Spec doc 2 §5 defaults for a new product. */

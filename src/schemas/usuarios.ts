@@ -1,3 +1,4 @@
+import { versionField } from './common';
 import { PERMISSOES } from './permissoes';
 import { z } from './z';
 
@@ -40,7 +41,7 @@ export const usuarioUpdate = z.object({
   role: role.optional(),
   status: status.optional(),
   permissoes: permissoes.optional(),
-  updated_at: z.iso.datetime({ offset: true }).optional(),
+  ...versionField,
 });
 export type UsuarioUpdate = z.input<typeof usuarioUpdate>;
 

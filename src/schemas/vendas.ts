@@ -1,17 +1,13 @@
 import { isoDate, listQuery, moneyInput, uuid, versionField } from './common';
+import { STATUS_VENDA, TIPO_VENDA_LABEL, TIPOS_VENDA } from './enums';
 import { z } from './z';
 
+export { STATUS_VENDA, TIPO_VENDA_LABEL, TIPOS_VENDA };
+
 // Same values as the database's checks (db/schema.ts); repeated so the web never imports db/.
-export const TIPOS_VENDA = ['avista', 'parcelado', 'entrada'] as const;
-export const STATUS_VENDA = ['confirmada', 'paga', 'cancelada'] as const;
 export type TipoVenda = (typeof TIPOS_VENDA)[number];
 export type StatusVenda = (typeof STATUS_VENDA)[number];
 
-export const TIPO_VENDA_LABEL: Record<TipoVenda, string> = {
-  avista: 'À Vista',
-  parcelado: 'Parcelado',
-  entrada: 'Entrada',
-};
 export const STATUS_VENDA_LABEL: Record<StatusVenda, string> = {
   confirmada: 'Confirmada',
   paga: 'Paga',

@@ -1,11 +1,12 @@
 import { optionalText, percentInput, requiredText, ufInput, versionField } from './common';
 import { emailOpcional, TIPOS_PESSOA } from './documentos';
+import { STATUS_ATIVO } from './enums';
 import { z } from './z';
+
+export { STATUS_ATIVO };
 
 export const COMISSAO_PADRAO = 10;
 export { TIPOS_PESSOA };
-// Same values as the database's check (db/schema.ts); repeated here so the web never imports db/.
-export const STATUS_ATIVO = ['ativo', 'inativo'] as const;
 
 /**
  * The fields sellers and architects share (doc 2 §3): both are people paid a commission. UF is

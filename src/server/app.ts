@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
-import { authRoutes } from './auth/routes';
 import { sessionMiddleware } from './auth/session';
 import type { AppDeps, AppEnv } from './context';
+import { route } from './contract';
 import { HttpError, problem, toHttpError } from './errors';
 import { idempotency } from './idempotency';
 import { safeError } from './log';
-import { apiRoutes } from './routes';
-import { eventosRoutes } from './routes/eventos';
+import { apiApp } from './routes';
+import { registerDocs } from './routes/docs';
 import { refuseNul, requestLog, sameOrigin, securityHeaders } from './security';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -43,13 +43,18 @@ export function createApp(deps: AppDeps, web?: (app: Hono<AppEnv>) => void) {
   app.use('/api/*', sessionMiddleware);
   app.use('/api/*', idempotency);
 
-  app.get('/api/health', (c) => c.json({ ok: true, db: deps.database.kind }));
+  app.get('/api/health', route({ summary: 'Saúde do servidor', access: 'publico' }), (c) =>
+    c.json({ ok: true, db: deps.database.kind }),
+  );
   // "Who is signed in?", the web app's first question, answered 200 either way: an anonymous visit is
   // not an error (a 401 shows as one in every browser's console). GET /api/auth/me keeps its 401.
-  app.get('/api/auth/sessao', (c) => c.json({ usuario: c.get('me') }));
-  app.route('/api/auth', authRoutes);
-  app.route('/api/eventos', eventosRoutes);
-  for (const [path, router] of apiRoutes) app.route(`/api/${path}`, router);
+  app.get(
+    '/api/auth/sessao',
+    route({ summary: 'Quem está na sessão (200 também sem sessão: { usuario: null })', access: 'publico' }),
+    (c) => c.json({ usuario: c.get('me') }),
+  );
+  app.route('/api', apiApp);
+  registerDocs(app);
 
   app.all('/api/*', (c) => problem(c, new HttpError(404, 'Não encontrado', 'Rota da API inexistente.')));
 

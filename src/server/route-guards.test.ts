@@ -13,8 +13,14 @@ const PUBLIC = new Set([
   'GET /api/health',
   'ALL /api/*',
 ]);
-// Open to any signed-in user by design: who am I, and the live-update stream (filtered by permission).
-const SESSION_ONLY = new Set(['GET /api/auth/me', 'GET /api/eventos']);
+// Open to any signed-in user by design: who am I, the live-update stream (filtered by permission) and
+// the API description.
+const SESSION_ONLY = new Set([
+  'GET /api/auth/me',
+  'GET /api/eventos',
+  'GET /api/openapi.json',
+  'GET /api/config',
+]);
 
 let env: TestEnv;
 beforeAll(async () => {

@@ -64,7 +64,7 @@ export interface MovFilter {
   tipo?: string;
 }
 
-function movWhere(f: MovFilter): SQL | undefined {
+export function movWhere(f: MovFilter): SQL | undefined {
   return and(
     searchAny(f.q, [movimentacoesCaixa.nome]),
     f.tipo ? eq(movimentacoesCaixa.tipo, f.tipo) : undefined,

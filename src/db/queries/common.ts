@@ -130,3 +130,11 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const r = (await db.execute(query)) as unknown as { rows: T[] };
   return r.rows;
 }
+
+/** One page of a table's rows in `order` from `where` (the exporter's keyset pages). */
+export function pageOf(table: PgTable) {
+  return (db: Executor, p: { where: SQL | undefined; order: SQL; limit: number }) =>
+    db.select().from(table).where(p.where).orderBy(p.order).limit(p.limit) as Promise<
+      Record<string, unknown>[]
+    >;
+}

@@ -1,10 +1,10 @@
 import { and, asc, between, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
+import { HORAS_MENSAIS_PADRAO } from '../../domain/custo-hora';
 import type { DespesaRow } from '../../domain/despesas';
 import {
   type Despesa,
   type DespesasRelatorio,
   type DespesasResumo,
-  HORAS_MES,
   TIPOS_DESPESA,
   type TipoDespesa,
 } from '../../schemas/despesas';
@@ -40,7 +40,7 @@ export interface MonthFilter {
   q?: string;
 }
 
-function monthWhere(f: MonthFilter): SQL {
+export function monthWhere(f: MonthFilter): SQL {
   const range = between(despesas.data_vencimento, f.inicio, f.fim);
   const search = searchAny(f.q, [despesas.descricao, despesas.observacoes]);
   return search ? and(range, search)! : range;
@@ -77,7 +77,7 @@ export async function resumoMes(db: Executor, f: { inicio: string; fim: string }
           coalesce(sum(${despesas.valor}), 0) as total_mes,
           coalesce(sum(${despesas.valor}) filter (where ${despesas.status} = 'paga'), 0) as total_pago,
           coalesce(sum(${despesas.valor}) filter (where ${despesas.status} = 'pendente'), 0) as total_pendente,
-          round(coalesce(sum(${despesas.valor}), 0) / ${HORAS_MES}, 2) as custo_hora,
+          round(coalesce(sum(${despesas.valor}), 0) / ${HORAS_MENSAIS_PADRAO}, 2) as custo_hora,
           count(*)::int as quantidade
         from ${despesas}
         where ${despesas.data_vencimento} between ${f.inicio} and ${f.fim}`,

@@ -1,4 +1,5 @@
 import { asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { HORAS_MENSAIS_PADRAO } from '../../domain/custo-hora';
 import type { Executor } from '../client';
 import { funcionarios } from '../schema';
 import { numbersOut, numericColumns } from './common';
@@ -8,7 +9,7 @@ import { numbersOut, numericColumns } from './common';
  * half-up to cents (PostgreSQL's round(numeric) rounds halves away from zero, the same for the
  * non-negative salaries the table allows), with the standard 220 h month when the hours are missing.
  */
-export const custoHoraSql = sql<string>`round(${funcionarios.salario} / coalesce(nullif(${funcionarios.horas_mensais}, 0), 220), 2)`;
+export const custoHoraSql = sql<string>`round(${funcionarios.salario} / coalesce(nullif(${funcionarios.horas_mensais}, 0), ${sql.raw(String(HORAS_MENSAIS_PADRAO))}), 2)`;
 
 const ativo = eq(funcionarios.status, 'ativo');
 const MONEY_KEYS = [...numericColumns(funcionarios), 'custo_hora'];

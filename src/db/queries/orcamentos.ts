@@ -242,7 +242,7 @@ export function listWhere(p: { q?: string; status?: string }): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
-const SORTABLE = {
+export const SORTABLE = {
   created_at: orcamentos.created_at,
   numero: orcamentos.numero,
   valor_total: orcamentos.valor_total,

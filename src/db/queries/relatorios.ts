@@ -135,6 +135,7 @@ export async function comissoesReportJson(
   const detalheConds = [...vendaConds];
   if (f.inicio) detalheConds.push(sql`v.data_venda >= ${f.inicio}::date`);
   if (f.fim) detalheConds.push(sql`v.data_venda <= ${f.fim}::date`);
+  // (comissoesDetalhe below writes the same filter for the export)
   const chave = (name: string) => sql.raw(`'${name}'`); // fixed key names per kind, never user input
 
   const [r] = await queryRows<{ body: string }>(
@@ -175,4 +176,35 @@ export async function comissoesReportJson(
         from totais`,
   );
   return r!.body;
+}
+
+/**
+ * One page of the report's detail (the sales earning a commission in the period), for the export:
+ * the same filter as the report's `vendas`, in `order` after the keyset `after`.
+ */
+export function comissoesDetalhe(
+  db: Executor,
+  kind: Comissionado,
+  f: Pick<ComissoesFiltro, 'pessoa_id' | 'inicio' | 'fim'>,
+  p: { after: SQL | undefined; order: SQL; limit: number },
+) {
+  const k = KIND[kind];
+  const fk = sql.raw(`v.${k.fk}`);
+  const conds: SQL[] = [sql`${sql.raw(`v.${k.comissao}`)} > 0`, sql`v.status <> 'cancelada'`];
+  if (f.pessoa_id) conds.push(sql`${fk} = ${f.pessoa_id}`);
+  if (f.inicio) conds.push(sql`v.data_venda >= ${f.inicio}::date`);
+  if (f.fim) conds.push(sql`v.data_venda <= ${f.fim}::date`);
+  if (p.after) conds.push(p.after);
+  return queryRows<Record<string, unknown>>(
+    db,
+    sql`select v.id, v.numero, v.data_venda, p.nome as pessoa_nome, v.valor_bruto,
+               coalesce(v.valor_taxa, 0) as valor_taxa, v.valor_bruto - coalesce(v.valor_taxa, 0) as valor_base,
+               p.percentual_comissao,
+               round((v.valor_bruto - coalesce(v.valor_taxa, 0)) * p.percentual_comissao / 100, 2) as valor_comissao,
+               v.comissao_paga
+          from vendas v join ${sql.raw(k.table)} p on p.id = ${fk}
+         where ${sql.join(conds, sql` and `)}
+         order by ${p.order}
+         limit ${p.limit}`,
+  );
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Me } from '../../schemas/auth';
 import type { Permissao } from '../../schemas/permissoes';
 import type { Db, Executor } from '../client';
@@ -178,4 +178,16 @@ export async function setSenha(tx: Executor, authUserId: string, senha: string) 
     .update(authAccount)
     .set({ password: await hashPassword(senha), updatedAt: new Date() })
     .where(and(eq(authAccount.userId, authUserId), eq(authAccount.providerId, 'credential')));
+}
+
+/** The users list's search (name or e-mail). */
+export function usuariosWhere(q: string | undefined): SQL | undefined {
+  return q
+    ? sql`(${usuarios.nome} ilike ${likePattern(q)} or ${usuarios.email} ilike ${likePattern(q)})`
+    : undefined;
+}
+
+/** One page of users with their permissions (the exporter's keyset pages). */
+export function pageUsuarios(db: Executor, p: { where: SQL | undefined; order: SQL; limit: number }) {
+  return db.select(usuarioColumns).from(usuarios).where(p.where).orderBy(p.order).limit(p.limit);
 }

@@ -4,8 +4,8 @@ import { loadMe } from '../../db/queries/usuarios';
 import { loginInput } from '../../schemas/auth';
 import { addressKey, clientAddress } from '../client-address';
 import { type AppEnv, currentUser, parseBody } from '../context';
+import { route } from '../contract';
 import { HttpError, problem } from '../errors';
-import { requireAuth } from '../permissions';
 import {
   desfazerTentativa,
   loginGate,
@@ -25,8 +25,20 @@ export function resolveEmail(usuario: string, dominio: string): string {
   return u.includes('@') ? u : `${u}@${dominio}`;
 }
 
+/** Each route's contract (server/contract.ts): its permission, inputs and answer. */
+const doc = {
+  postLogin: route({
+    summary: 'Entra (usuário ou e-mail e senha); devolve o usuário e o cookie de sessão',
+    access: 'publico',
+    body: loginInput,
+    errors: [401, 403, 429],
+  }),
+  postLogout: route({ summary: 'Sai (encerra a sessão)', access: 'publico', status: 204 }),
+  getMe: route({ summary: 'O usuário da sessão e suas permissões', access: 'sessao' }),
+};
+
 export const authRoutes = new Hono<AppEnv>()
-  .post('/login', async (c) => {
+  .post('/login', doc.postLogin, async (c) => {
     const deps = c.get('deps');
     const { db, auth, config } = deps;
     const { usuario, senha } = await parseBody(c, loginInput);
@@ -68,7 +80,7 @@ export const authRoutes = new Hono<AppEnv>()
     for (const cookie of result.headers.getSetCookie()) res.headers.append('set-cookie', cookie);
     return res;
   })
-  .post('/logout', async (c) => {
+  .post('/logout', doc.postLogout, async (c) => {
     const { auth } = c.get('deps');
     const res = c.body(null, 204);
     try {
@@ -79,4 +91,4 @@ export const authRoutes = new Hono<AppEnv>()
     }
     return res;
   })
-  .get('/me', requireAuth, (c) => c.json(currentUser(c)));
+  .get('/me', doc.getMe, (c) => c.json(currentUser(c)));

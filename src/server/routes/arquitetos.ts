@@ -5,11 +5,29 @@ import { orWhere, searchAny, searchDigits } from '../../db/queries/common';
 import { arquitetos } from '../../db/schema';
 import { arquitetoCreate, arquitetoUpdate } from '../../schemas/arquitetos';
 import { uuid } from '../../schemas/common';
+import { z } from '../../schemas/z';
 import { type AppEnv, parseId } from '../context';
 import { conflict } from '../errors';
+import type { ExportColumn } from '../export';
 import { requirePermission } from '../permissions';
 import { crudRoutes } from './crud';
 import { descreverUso } from './vendedores';
+
+/** The export's columns (the list's, with the address). */
+const exportColumns: ExportColumn[] = [
+  { header: 'Nome', value: 'nome' },
+  { header: 'Tipo', value: 'tipo' },
+  { header: 'CPF', value: 'cpf' },
+  { header: 'Telefone', value: 'telefone' },
+  { header: 'E-mail', value: 'email' },
+  { header: 'Endereço', value: 'endereco' },
+  { header: 'Cidade', value: 'cidade' },
+  { header: 'UF', value: 'uf' },
+  { header: 'CEP', value: 'cep' },
+  { header: 'Comissão (%)', value: 'percentual_comissao', type: 'percent' },
+  { header: 'Status', value: 'status', labels: { ativo: 'Ativo', inativo: 'Inativo' } },
+  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+];
 
 const crud = crudRoutes({
   table: arquitetos,
@@ -33,6 +51,7 @@ const crud = crudRoutes({
   filters: (query) => [
     query.status === 'ativo' || query.status === 'inativo' ? eq(arquitetos.status, query.status) : undefined,
   ],
+  filterQuery: { status: z.enum(['ativo', 'inativo']).optional() },
   sortable: {
     nome: arquitetos.nome,
     created_at: arquitetos.created_at,
@@ -51,6 +70,8 @@ const crud = crudRoutes({
     orderBy: arquitetos.nome,
   },
   deleteConflict: async (db, id) => emUso(await usoArquiteto(db, id)),
+  nome: 'arquiteto',
+  exportColumns,
 });
 
 const emUso = (uso: { orcamentos: number; vendas: number }) =>

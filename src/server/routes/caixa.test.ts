@@ -167,7 +167,9 @@ describe('permissions', () => {
         })
       ).status,
     ).toBe(403);
-    expect((await sem.client.patch(`/api/caixa/movimentacoes/${m.id}`, { valor: 2 })).status).toBe(403);
+    expect((await sem.client.patchCurrent(`/api/caixa/movimentacoes/${m.id}`, { valor: 2 })).status).toBe(
+      403,
+    );
     expect((await sem.client.delete(`/api/caixa/movimentacoes/${m.id}`)).status).toBe(403);
     const com = await userWith(env, ['dashboard']);
     expect((await com.client.get('/api/caixa')).body.saldo).toBe(771);

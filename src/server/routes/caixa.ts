@@ -7,31 +7,54 @@ import {
   insertMovimentacao,
   listMovimentacoes,
   movimentacaoOut,
+  movWhere,
   resumoCaixa,
 } from '../../db/queries/caixa';
-import { updateVersioned } from '../../db/queries/common';
+import { pageOf, updateVersioned } from '../../db/queries/common';
 import { movimentacoesCaixa } from '../../db/schema';
 import {
   caixaInicialInput,
   movimentacaoCreate,
   movimentacaoUpdate,
   movimentacoesListQuery,
+  TIPO_MOVIMENTACAO_LABEL,
 } from '../../schemas/caixa';
 import { uuid } from '../../schemas/common';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
+import { route } from '../contract';
 import { notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { requirePermission } from '../permissions';
+import { exportContract, exportResponse } from '../export';
 
 // The cash screen is guarded by the dashboard permission (spec doc 2 §2), and so is its API.
-const guard = requirePermission('dashboard');
+const access = ['dashboard'] as const;
 const RECURSO = 'caixa';
 
+/** Each route's contract (server/contract.ts): its permission, inputs and answer. */
+const doc = {
+  get: route({ summary: 'Resumo do caixa', access }),
+  putInicial: route({ summary: 'Registra o valor inicial do caixa', access, body: caixaInicialInput }),
+  getMovimentacoes: route({ summary: 'Lista movimentações do caixa', access, query: movimentacoesListQuery }),
+  getMovimentacoesExportar: route({
+    ...exportContract('movimentações do caixa', movimentacoesListQuery),
+    access,
+  }),
+  getMovimentacoesId: route({ summary: 'Uma movimentação', access, errors: [404] }),
+  postMovimentacoes: route({ summary: 'Cria movimentação', access, body: movimentacaoCreate, status: 201 }),
+  patchMovimentacoesId: route({
+    summary: 'Altera movimentação (envie o updated_at lido)',
+    access,
+    body: movimentacaoUpdate,
+    errors: [404, 409],
+  }),
+  deleteMovimentacoesId: route({ summary: 'Remove movimentação', access, status: 204, errors: [404] }),
+};
+
 export const caixaRoutes = new Hono<AppEnv>()
-  .get('/', guard, async (c) => c.json(await resumoCaixa(c.get('deps').db)))
+  .get('/', doc.get, async (c) => c.json(await resumoCaixa(c.get('deps').db)))
 
   /** Records a new initial cash value; the latest one is current. Works on an empty database. */
-  .put('/inicial', guard, async (c) => {
+  .put('/inicial', doc.putInicial, async (c) => {
     const { valor } = await parseBody(c, caixaInicialInput);
     const { db } = c.get('deps');
     const row = await db.transaction(async (tx) => {
@@ -42,7 +65,7 @@ export const caixaRoutes = new Hono<AppEnv>()
     return c.json(row);
   })
 
-  .get('/movimentacoes', guard, async (c) => {
+  .get('/movimentacoes', doc.getMovimentacoes, async (c) => {
     const query = parseQuery(c, movimentacoesListQuery);
     const { db } = c.get('deps');
     const f = { q: query.q, tipo: query.tipo };
@@ -53,14 +76,35 @@ export const caixaRoutes = new Hono<AppEnv>()
     return c.json({ items: items.map(movimentacaoOut), total, page: query.page, limit: query.limit });
   })
 
-  .get('/movimentacoes/:id', guard, async (c) => {
+  .get('/movimentacoes/exportar', doc.getMovimentacoesExportar, async (c) => {
+    const query = parseQuery(c, movimentacoesListQuery);
+    return exportResponse(c, {
+      recurso: 'caixa-movimentacoes',
+      titulo: 'movimentações',
+      columns: [
+        { header: 'Nome', value: 'nome' },
+        { header: 'Tipo', value: 'tipo', labels: TIPO_MOVIMENTACAO_LABEL },
+        { header: 'Valor', value: 'valor', type: 'money' },
+        { header: 'Data', value: 'data', type: 'date' },
+        { header: 'Registrada em', value: 'created_at', type: 'datetime' },
+      ],
+      where: movWhere({ q: query.q, tipo: query.tipo }),
+      order: [
+        { col: movimentacoesCaixa.data, key: 'data', desc: true, notNull: true },
+        { col: movimentacoesCaixa.created_at, key: 'created_at', desc: true, notNull: true },
+        { col: movimentacoesCaixa.id, key: 'id', desc: true, notNull: true },
+      ],
+      page: pageOf(movimentacoesCaixa),
+    });
+  })
+  .get('/movimentacoes/:id', doc.getMovimentacoesId, async (c) => {
     const id = parseId(c, uuid);
     const row = await getMovimentacao(c.get('deps').db, id);
     if (!row) throw notFound();
     return c.json(movimentacaoOut(row));
   })
 
-  .post('/movimentacoes', guard, async (c) => {
+  .post('/movimentacoes', doc.postMovimentacoes, async (c) => {
     const values = await parseBody(c, movimentacaoCreate);
     const { db } = c.get('deps');
     const row = await db.transaction(async (tx) => {
@@ -71,7 +115,7 @@ export const caixaRoutes = new Hono<AppEnv>()
     return c.json(movimentacaoOut(row), 201);
   })
 
-  .patch('/movimentacoes/:id', guard, async (c) => {
+  .patch('/movimentacoes/:id', doc.patchMovimentacoesId, async (c) => {
     const id = parseId(c, uuid);
     const { updated_at, ...values } = await parseBody(c, movimentacaoUpdate);
     const { db } = c.get('deps');
@@ -84,7 +128,7 @@ export const caixaRoutes = new Hono<AppEnv>()
     return c.json(movimentacaoOut((await getMovimentacao(db, id))!));
   })
 
-  .delete('/movimentacoes/:id', guard, async (c) => {
+  .delete('/movimentacoes/:id', doc.deleteMovimentacoesId, async (c) => {
     const id = parseId(c, uuid);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {

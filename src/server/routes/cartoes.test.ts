@@ -136,18 +136,23 @@ describe('/api/cartoes', () => {
     expect(inativo.body).toMatchObject({ status: 'Inativo', taxa: 1.99, tipo: 'Débito' });
 
     // turning it into credit without a 1x rate would leave a credit method with no rate
-    const semTaxa = await admin.patch(`/api/cartoes/${d.id}`, { tipo: 'Crédito' });
+    const semTaxa = await admin.patchCurrent(`/api/cartoes/${d.id}`, { tipo: 'Crédito' });
     expect(semTaxa.status).toBe(400);
     expect(byPath(semTaxa.body)).toEqual({ taxa_1x: 'Informe a taxa do crédito à vista (1x).' });
-    const ok = await admin.patch(`/api/cartoes/${d.id}`, { tipo: 'Crédito', taxa_1x: 3.2, taxa: null });
+    const ok = await admin.patchCurrent(`/api/cartoes/${d.id}`, {
+      tipo: 'Crédito',
+      taxa_1x: 3.2,
+      taxa: null,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ tipo: 'Crédito', taxa_1x: 3.2, taxa: null });
-    const limpa = await admin.patch(`/api/cartoes/${d.id}`, { taxa_1x: '' });
+    const limpa = await admin.patchCurrent(`/api/cartoes/${d.id}`, { taxa_1x: '' });
     expect(limpa.status).toBe(400);
     const stale = await admin.patch(`/api/cartoes/${d.id}`, { observacoes: 'x', updated_at: d.updated_at });
     expect(stale.status).toBe(409);
     expect(
-      (await admin.patch('/api/cartoes/00000000-0000-4000-8000-000000000000', { status: 'Ativo' })).status,
+      (await admin.patchCurrent('/api/cartoes/00000000-0000-4000-8000-000000000000', { status: 'Ativo' }))
+        .status,
     ).toBe(404);
   });
 
@@ -196,7 +201,7 @@ describe('/api/cartoes', () => {
       403,
     );
     const c = await criar({ bandeira: 'Pix', tipo: 'Débito', taxa: 0 });
-    expect((await client.patch(`/api/cartoes/${c.id}`, { status: 'Inativo' })).status).toBe(403);
+    expect((await client.patchCurrent(`/api/cartoes/${c.id}`, { status: 'Inativo' })).status).toBe(403);
     expect((await client.delete(`/api/cartoes/${c.id}`)).status).toBe(403);
   });
 

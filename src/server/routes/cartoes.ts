@@ -14,8 +14,11 @@ import {
   TIPOS_CARTAO,
 } from '../../schemas/cartoes';
 import { uuid } from '../../schemas/common';
+import { z } from '../../schemas/z';
 import { type AppEnv, parseBody, parseId } from '../context';
+import { route } from '../contract';
 import { badRequest, conflict, notFound } from '../errors';
+import type { ExportColumn } from '../export';
 import { requirePermission } from '../permissions';
 import { crudRoutes } from './crud';
 
@@ -25,6 +28,16 @@ const search = (q: string) => {
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const exportColumns: ExportColumn[] = [
+  { header: 'Bandeira', value: 'bandeira' },
+  { header: 'Tipo', value: 'tipo' },
+  { header: 'Taxa débito (%)', value: 'taxa', type: 'percent' },
+  ...TAXAS_PARCELA.map((k, i): ExportColumn => ({ header: `Taxa ${i + 1}x (%)`, value: k, type: 'percent' })),
+  { header: 'Status', value: 'status' },
+  { header: 'Observações', value: 'observacoes' },
+  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+];
 
 const crud = crudRoutes({
   table: cartoes,
@@ -48,6 +61,7 @@ const crud = crudRoutes({
     }
     return parts;
   },
+  filterQuery: { status: z.enum(STATUS_CARTAO).optional(), tipo: z.enum(TIPOS_CARTAO).optional() },
   sortable: { created_at: cartoes.created_at, bandeira: cartoes.bandeira, tipo: cartoes.tipo },
   defaultSort: '-created_at',
   opcoes: {
@@ -64,6 +78,9 @@ const crud = crudRoutes({
     orderBy: cartoes.bandeira,
   },
   deleteConflict,
+  nome: 'método de pagamento',
+  exportColumns,
+  titulo: 'pagamentos',
 });
 
 async function deleteConflict(db: Executor, id: string) {
@@ -80,10 +97,18 @@ async function deleteConflict(db: Executor, id: string) {
 
 const guard = requirePermission('cartoes');
 
+/** Each route's contract (server/contract.ts): its permission, inputs and answer. */
+const doc = {
+  getEstatisticas: route({
+    summary: 'Estatísticas dos métodos de pagamento (cartões de KPI)',
+    access: ['cartoes'],
+  }),
+};
+
 /** Payment methods and their rates (spec doc 2 §2 Pagamentos e Taxas). */
 export const cartoesRoutes = new Hono<AppEnv>()
   // The three KPI cards, computed in SQL.
-  .get('/estatisticas', guard, async (c) => {
+  .get('/estatisticas', doc.getEstatisticas, async (c) => {
     const r = await cartoesEstatisticas(c.get('deps').db);
     const body: CartoesEstatisticas = {
       total: r.total,

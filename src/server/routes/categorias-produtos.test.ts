@@ -79,12 +79,12 @@ describe('/api/categorias-produtos', () => {
     const prod = (
       await admin.post('/api/produtos', { nome: 'Travertino', categoria: 'nome antigo', valor_m2: 400 })
     ).body;
-    const ren = await admin.patch(`/api/categorias-produtos/${cat.id}`, { nome: 'Nome Novo' });
+    const ren = await admin.patchCurrent(`/api/categorias-produtos/${cat.id}`, { nome: 'Nome Novo' });
     expect(ren.status).toBe(200);
     expect(ren.body.nome).toBe('nome novo');
     expect((await admin.get(`/api/produtos/${prod.id}`)).body.categoria).toBe('nome novo');
 
-    const dup = await admin.patch(`/api/categorias-produtos/${cat.id}`, { nome: 'quartzito' });
+    const dup = await admin.patchCurrent(`/api/categorias-produtos/${cat.id}`, { nome: 'quartzito' });
     expect(dup.status).toBe(409);
     expect(dup.body.detail).toBe('Já existe uma categoria com esse nome.');
   });

@@ -12,6 +12,7 @@ import {
 } from '../../schemas/categorias-produtos';
 import type { AppEnv } from '../context';
 import { conflict } from '../errors';
+import type { ExportColumn } from '../export';
 import { constraintMessages } from './constraint-errors';
 import { crudRoutes } from './crud';
 
@@ -24,6 +25,13 @@ async function deleteConflict(db: Executor, id: string) {
     `Esta categoria é usada por ${n} produto${n === 1 ? '' : 's'} e não pode ser removida. Altere ou remova primeiro os produtos dessa categoria.`,
   );
 }
+
+const exportColumns: ExportColumn[] = [
+  { header: 'Nome', value: 'nome' },
+  { header: 'Ativa', value: 'ativa', type: 'boolean' },
+  { header: 'Produtos', value: 'total_produtos', type: 'integer' },
+  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+];
 
 /** Product categories (spec doc 2 §2 Produtos → Categorias), listed by name with their product count. */
 export const categoriasProdutosRoutes = new Hono<AppEnv>()
@@ -55,5 +63,8 @@ export const categoriasProdutosRoutes = new Hono<AppEnv>()
       },
       select: { list: listCategorias, one: getCategoria },
       deleteConflict,
+      nome: 'categoria de produto',
+      exportColumns,
+      titulo: 'categorias-produtos',
     }),
   );

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { EnderecoCep } from '../../schemas/documentos';
 import type { AppEnv } from '../context';
+import { route } from '../contract';
 import { badRequest, HttpError, notFound } from '../errors';
 import type { Logger } from '../log';
-import { requirePermission } from '../permissions';
 
 /** The address `GET /api/cep/:cep` answers (the form fills endereço, cidade and UF from it). */
 type Endereco = EnderecoCep;
@@ -172,7 +172,11 @@ async function fetchCep(baseUrl: string, cep: string, log: Logger): Promise<Look
 /** Address lookup for every screen with an address form (api.md `GET /api/cep/:cep`). */
 export const cepRoutes = new Hono<AppEnv>().get(
   '/:cep',
-  requirePermission('clientes', 'fornecedores', 'funcionarios', 'arquitetos', 'vendedores'),
+  route({
+    summary: 'Endereço de um CEP (ViaCEP, com cache)',
+    access: ['clientes', 'fornecedores', 'funcionarios', 'arquitetos', 'vendedores'],
+    errors: [404, 502, 504],
+  }),
   async (c) => {
     const raw = c.req.param('cep');
     if (!/^\d{5}-?\d{3}$/.test(raw)) throw badRequest('CEP inválido: informe os 8 dígitos.');

@@ -154,12 +154,12 @@ describe('clientes: update', () => {
 
   it('switches to Pessoa Jurídica only together with a valid CNPJ', async () => {
     const c = await criar(pf({ nome: 'Loja Beta', cpf_cnpj: '123.456.789-09' }));
-    const onlyTipo = await admin.patch(`/api/clientes/${c.id}`, { tipo: 'Pessoa Jurídica' });
+    const onlyTipo = await admin.patchCurrent(`/api/clientes/${c.id}`, { tipo: 'Pessoa Jurídica' });
     expect(onlyTipo.status).toBe(400);
     expect(messages(onlyTipo.body)).toEqual({ cpf_cnpj: 'Informe o CNPJ.' });
-    const onlyDoc = await admin.patch(`/api/clientes/${c.id}`, { cpf_cnpj: '12345678000195' });
+    const onlyDoc = await admin.patchCurrent(`/api/clientes/${c.id}`, { cpf_cnpj: '12345678000195' });
     expect(messages(onlyDoc.body)).toEqual({ tipo: 'Informe o tipo junto com o CPF/CNPJ.' });
-    const ok = await admin.patch(`/api/clientes/${c.id}`, {
+    const ok = await admin.patchCurrent(`/api/clientes/${c.id}`, {
       tipo: 'Pessoa Jurídica',
       cpf_cnpj: '12345678000195',
     });
@@ -169,7 +169,7 @@ describe('clientes: update', () => {
 
   it('404 for an unknown id, 400 for a malformed one', async () => {
     expect(
-      (await admin.patch('/api/clientes/00000000-0000-4000-8000-000000000000', { nome: 'X' })).status,
+      (await admin.patchCurrent('/api/clientes/00000000-0000-4000-8000-000000000000', { nome: 'X' })).status,
     ).toBe(404);
     expect((await admin.get('/api/clientes/abc')).status).toBe(400);
   });

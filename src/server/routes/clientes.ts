@@ -1,27 +1,37 @@
-import { count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orWhere, searchAny } from '../../db/queries/common';
-import { searchDocumento } from '../../db/queries/documentos';
-import { clientes, orcamentos, vendas } from '../../db/schema';
+import { searchClientes as search, usoCliente } from '../../db/queries/clientes';
+import { clientes } from '../../db/schema';
 import { clienteCreate, clienteUpdate } from '../../schemas/clientes';
 import { conflict } from '../errors';
+import type { ExportColumn } from '../export';
 import { crudRoutes } from './crud';
-
-const search = (q: string) =>
-  orWhere(searchAny(q, [clientes.nome, clientes.email]), searchDocumento(q, clientes.cpf_cnpj));
 
 /** Explains why a client cannot be deleted: the quotes and sales that point at it. */
 async function deleteConflict(db: Executor, id: string) {
-  const [[o], [v]] = await Promise.all([
-    db.select({ n: count() }).from(orcamentos).where(eq(orcamentos.cliente_id, id)),
-    db.select({ n: count() }).from(vendas).where(eq(vendas.cliente_id, id)),
-  ]);
-  const uses = [o?.n ? `${o.n} orçamento(s)` : null, v?.n ? `${v.n} venda(s)` : null].filter(Boolean);
+  const u = await usoCliente(db, { id });
+  const uses = [
+    u.orcamentos ? `${u.orcamentos} orçamento(s)` : null,
+    u.vendas ? `${u.vendas} venda(s)` : null,
+  ].filter(Boolean);
   return conflict(
     'Não é possível remover cliente',
     `Este cliente possui ${uses.join(' e ') || 'registros vinculados'} e não pode ser removido.`,
   );
 }
+
+/** The export's columns (pt-BR headers, spec doc 1 §6 labels). */
+const exportColumns: ExportColumn[] = [
+  { header: 'Nome', value: 'nome' },
+  { header: 'Tipo', value: 'tipo' },
+  { header: 'CPF/CNPJ', value: 'cpf_cnpj' },
+  { header: 'Telefone', value: 'telefone' },
+  { header: 'E-mail', value: 'email' },
+  { header: 'Endereço', value: 'endereco' },
+  { header: 'Cidade', value: 'cidade' },
+  { header: 'UF', value: 'uf' },
+  { header: 'CEP', value: 'cep' },
+  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+];
 
 export const clientesRoutes = crudRoutes({
   table: clientes,
@@ -46,4 +56,6 @@ export const clientesRoutes = crudRoutes({
     orderBy: clientes.nome,
   },
   deleteConflict,
+  nome: 'cliente',
+  exportColumns,
 });

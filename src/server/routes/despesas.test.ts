@@ -343,8 +343,11 @@ describe('the status switch', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toMatchObject({ path: 'status', message: 'Status inválido.' });
     expect(
-      (await admin.patch('/api/despesas/00000000-0000-4000-8000-000000000000/status', { status: 'paga' }))
-        .status,
+      (
+        await admin.patch('/api/despesas/00000000-0000-4000-8000-000000000000/status', {
+          status: 'paga',
+        })
+      ).status,
     ).toBe(404);
   });
 });
@@ -419,7 +422,7 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
   });
 
   it('copies only the fields that were sent', async () => {
-    const res = await admin.patch(`/api/despesas/${aluguel[9]!.id}?replicar=true`, { valor: 610 });
+    const res = await admin.patchCurrent(`/api/despesas/${aluguel[9]!.id}?replicar=true`, { valor: 610 });
     expect(res.body.replicadas).toBe(2);
     const rows = await serie(aluguel[0]!.serie_id!);
     expect(rows.map((r) => [r.descricao, r.valor])).toEqual([
@@ -431,13 +434,13 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
   });
 
   it('December has no later months: replicadas 0', async () => {
-    const res = await admin.patch(`/api/despesas/${aluguel[11]!.id}?replicar=true`, { valor: 700 });
+    const res = await admin.patchCurrent(`/api/despesas/${aluguel[11]!.id}?replicar=true`, { valor: 700 });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ replicadas: 0, despesa: { valor: 700 } });
   });
 
   it('without replicar only the row changes, and the answer is the row', async () => {
-    const res = await admin.patch(`/api/despesas/${aluguel[0]!.id}`, { valor: 505 });
+    const res = await admin.patchCurrent(`/api/despesas/${aluguel[0]!.id}`, { valor: 505 });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: aluguel[0]!.id, valor: 505 });
     const rows = await serie(aluguel[0]!.serie_id!);
@@ -451,7 +454,9 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
       data_vencimento: '2031-01-10',
       tipo: 'avulso',
     });
-    expect((await admin.patch(`/api/despesas/${a!.id}?replicar=true`, { valor: 2 })).body.replicadas).toBe(0);
+    expect(
+      (await admin.patchCurrent(`/api/despesas/${a!.id}?replicar=true`, { valor: 2 })).body.replicadas,
+    ).toBe(0);
     const p = await create({
       descricao: 'Parc',
       valor: 1,
@@ -459,9 +464,9 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
       tipo: 'parcelada',
       parcelas: 3,
     });
-    expect((await admin.patch(`/api/despesas/${p[0]!.id}?replicar=true`, { valor: 2 })).body.replicadas).toBe(
-      0,
-    );
+    expect(
+      (await admin.patchCurrent(`/api/despesas/${p[0]!.id}?replicar=true`, { valor: 2 })).body.replicadas,
+    ).toBe(0);
     expect((await serie(p[0]!.serie_id!)).map((r) => r.valor)).toEqual([2, 1, 1]);
   });
 
@@ -484,15 +489,17 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
 
   it('validates the edit (dates and tipo are not copied; tipo cannot be changed)', async () => {
     const id = aluguel[0]!.id;
-    expect((await admin.patch(`/api/despesas/${id}`, { valor: 'abc' })).status).toBe(400);
-    expect((await admin.patch(`/api/despesas/${id}`, { descricao: '  ' })).body.errors[0]).toMatchObject({
+    expect((await admin.patchCurrent(`/api/despesas/${id}`, { valor: 'abc' })).status).toBe(400);
+    expect(
+      (await admin.patchCurrent(`/api/despesas/${id}`, { descricao: '  ' })).body.errors[0],
+    ).toMatchObject({
       path: 'descricao',
       message: 'Informe a descrição.',
     });
-    expect((await admin.patch(`/api/despesas/${id}`, { tipo: 'avulso' })).status).toBe(400);
-    expect((await admin.patch(`/api/despesas/${id}?replicar=talvez`, { valor: 1 })).status).toBe(400);
+    expect((await admin.patchCurrent(`/api/despesas/${id}`, { tipo: 'avulso' })).status).toBe(400);
+    expect((await admin.patchCurrent(`/api/despesas/${id}?replicar=talvez`, { valor: 1 })).status).toBe(400);
     expect(
-      (await admin.patch('/api/despesas/00000000-0000-4000-8000-000000000000', { valor: 1 })).status,
+      (await admin.patchCurrent('/api/despesas/00000000-0000-4000-8000-000000000000', { valor: 1 })).status,
     ).toBe(404);
   });
 
@@ -513,7 +520,7 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
     );
     const logged = vi.spyOn(env.deps.logger, 'error').mockImplementation(() => {});
     try {
-      const res = await admin.patch(`/api/despesas/${aluguel[3]!.id}?replicar=true`, { valor: 900 });
+      const res = await admin.patchCurrent(`/api/despesas/${aluguel[3]!.id}?replicar=true`, { valor: 900 });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         despesa: { id: aluguel[3]!.id, valor: 900 },
@@ -609,7 +616,7 @@ describe('permissions', () => {
       (await outro.client.post('/api/despesas', { descricao: 'x', valor: 1, data_vencimento: '2026-01-01' }))
         .status,
     ).toBe(403);
-    expect((await outro.client.patch(`/api/despesas/${d!.id}`, { valor: 2 })).status).toBe(403);
+    expect((await outro.client.patchCurrent(`/api/despesas/${d!.id}`, { valor: 2 })).status).toBe(403);
     expect((await outro.client.patch(`/api/despesas/${d!.id}/status`, { status: 'paga' })).status).toBe(403);
     expect((await outro.client.delete(`/api/despesas/${d!.id}`)).status).toBe(403);
     const dono = await userWith(env, ['despesas']);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { updateVersioned } from '../../db/queries/common';
+import { pageOf, updateVersioned } from '../../db/queries/common';
 import {
   countDespesas,
   deleteDespesa,
@@ -9,6 +9,7 @@ import {
   insertSchedule,
   listDespesas,
   lockDespesa,
+  monthWhere,
   relatorioAno,
   replicarParaMesesSeguintes,
   resumoMes,
@@ -21,25 +22,72 @@ import { uuid } from '../../schemas/common';
 import {
   CAMPOS_REPLICADOS,
   type DespesaAtualizada,
+  despesaAtualizadaSchema,
   despesaCreate,
+  despesaSchema,
   despesaStatus,
   despesasListQuery,
+  despesasPageSchema,
   despesasRelatorioQuery,
   despesaUpdate,
   replicarQuery,
+  TIPO_DESPESA_LABEL,
 } from '../../schemas/despesas';
+import { z } from '../../schemas/z';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
+import { route } from '../contract';
 import { notFound, staleWrite } from '../errors';
 import { publish } from '../events';
+import { exportContract, exportResponse } from '../export';
 import { safeError } from '../log';
-import { requirePermission } from '../permissions';
 
 const RECURSO = 'despesas';
-const guard = requirePermission('despesas');
+const access = ['despesas'] as const;
+
+/** Each route's contract (server/contract.ts): its permission, inputs and answer. */
+const doc = {
+  post: route({
+    summary: 'Cria despesa (avulsa, mensal ou parcelada: todas as parcelas)',
+    access,
+    body: despesaCreate,
+    status: 201,
+    response: z.object({ items: z.array(despesaSchema) }),
+  }),
+  get: route({
+    summary: 'Despesas de um mês, com o resumo do mês',
+    access,
+    query: despesasListQuery,
+    response: despesasPageSchema,
+  }),
+  getRelatorio: route({
+    summary: 'Relatório anual de despesas por mês',
+    access,
+    query: despesasRelatorioQuery,
+  }),
+  getExportar: route({ ...exportContract('despesas', despesasListQuery), access }),
+  getId: route({ summary: 'Uma despesa', access, errors: [404], response: despesaSchema }),
+  patchId: route({
+    summary: 'Altera despesa; com ?replicar=true copia aos meses seguintes da série',
+    access,
+    query: replicarQuery,
+    body: despesaUpdate,
+    errors: [404, 409],
+    // the row; with ?replicar=true the row, how many later months were changed, and a warning
+    response: z.union([despesaSchema, despesaAtualizadaSchema]),
+  }),
+  patchIdStatus: route({
+    summary: 'Marca a despesa como paga ou pendente',
+    access,
+    body: despesaStatus,
+    errors: [404],
+    response: despesaSchema,
+  }),
+  deleteId: route({ summary: 'Remove despesa', access, status: 204, errors: [404] }),
+};
 
 export const despesasRoutes = new Hono<AppEnv>()
   /** Creates the whole schedule (avulso / mensal / parcelada) in one transaction. */
-  .post('/', guard, async (c) => {
+  .post('/', doc.post, async (c) => {
     const input = await parseBody(c, despesaCreate);
     const rows = buildSchedule(input);
     const { db } = c.get('deps');
@@ -52,7 +100,7 @@ export const despesasRoutes = new Hono<AppEnv>()
     return c.json({ items: inserted.map(despesaOut) }, 201);
   })
 
-  .get('/', guard, async (c) => {
+  .get('/', doc.get, async (c) => {
     const query = parseQuery(c, despesasListQuery);
     const { db, config } = c.get('deps');
     let { mes, ano } = query;
@@ -79,14 +127,43 @@ export const despesasRoutes = new Hono<AppEnv>()
     });
   })
 
-  .get('/relatorio', guard, async (c) => {
+  .get('/relatorio', doc.getRelatorio, async (c) => {
     const { ano } = parseQuery(c, despesasRelatorioQuery);
     const { db, config } = c.get('deps');
     const year = ano ?? Number(todayIso(config.tzNegocio).slice(0, 4));
     return c.json(await relatorioAno(db, year));
   })
 
-  .get('/:id', guard, async (c) => {
+  .get('/exportar', doc.getExportar, async (c) => {
+    const query = parseQuery(c, despesasListQuery);
+    const { config } = c.get('deps');
+    const [y, m] = monthRange(config.tzNegocio).inicio.split('-').map(Number) as [number, number];
+    const range = monthRangeOf(query.ano ?? y, query.mes ?? m);
+    return exportResponse(c, {
+      recurso: 'despesas',
+      titulo: 'despesas',
+      columns: [
+        { header: 'Descrição', value: 'descricao' },
+        { header: 'Valor', value: 'valor', type: 'money' },
+        { header: 'Tipo', value: 'tipo', labels: TIPO_DESPESA_LABEL },
+        { header: 'Vencimento', value: 'data_vencimento', type: 'date' },
+        { header: 'Parcela', value: (r) => `${r.parcela_atual}/${r.parcelas}` },
+        { header: 'Status', value: 'status', labels: { pendente: 'Pendente', paga: 'Paga' } },
+        { header: 'Observações', value: 'observacoes' },
+        { header: 'Cadastrada em', value: 'created_at', type: 'datetime' },
+      ],
+      where: monthWhere({ ...range, q: query.q }),
+      order: [
+        { col: despesas.data_vencimento, key: 'data_vencimento', notNull: true },
+        { col: despesas.created_at, key: 'created_at', notNull: true },
+        { col: despesas.parcela_atual, key: 'parcela_atual', notNull: true },
+        { col: despesas.id, key: 'id', notNull: true },
+      ],
+      page: pageOf(despesas),
+    });
+  })
+
+  .get('/:id', doc.getId, async (c) => {
     const id = parseId(c, uuid);
     const row = await getDespesa(c.get('deps').db, id);
     if (!row) throw notFound();
@@ -99,7 +176,7 @@ export const despesasRoutes = new Hono<AppEnv>()
    * if it fails, only the copy is undone, the row is still saved, and the answer says so
    * (the spec's "Despesa atualizada, mas houve erro ao replicar para meses futuros.").
    */
-  .patch('/:id', guard, async (c) => {
+  .patch('/:id', doc.patchId, async (c) => {
     const id = parseId(c, uuid);
     const { replicar } = parseQuery(c, replicarQuery);
     const { updated_at, ...values } = await parseBody(c, despesaUpdate);
@@ -144,7 +221,7 @@ export const despesasRoutes = new Hono<AppEnv>()
   })
 
   /** The list's switch: pendente ↔ paga at once, no version check (it is the whole intent). */
-  .patch('/:id/status', guard, async (c) => {
+  .patch('/:id/status', doc.patchIdStatus, async (c) => {
     const id = parseId(c, uuid);
     const { status } = await parseBody(c, despesaStatus);
     const { db } = c.get('deps');
@@ -157,7 +234,7 @@ export const despesasRoutes = new Hono<AppEnv>()
     return c.json(despesaOut(row));
   })
 
-  .delete('/:id', guard, async (c) => {
+  .delete('/:id', doc.deleteId, async (c) => {
     const id = parseId(c, uuid);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {

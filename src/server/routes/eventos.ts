@@ -3,8 +3,9 @@ import { streamSSE } from 'hono/streaming';
 import type { Me } from '../../schemas/auth';
 import { currentSessionUser } from '../auth/session';
 import { type AppEnv, currentUser } from '../context';
+import { route } from '../contract';
 import type { Evento } from '../events';
-import { RECURSO_PERMISSAO, requireAuth } from '../permissions';
+import { RECURSO_PERMISSAO } from '../permissions';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -32,7 +33,13 @@ function maySee(me: Me, e: Evento): boolean {
  * until TCP gives up, many minutes) and because EventSource never retries after an error status, so
  * a refusal would leave the tab the user is looking at without live updates.
  */
-export const eventosRoutes = new Hono<AppEnv>().get('/', requireAuth, (c) => {
+const doc = route({
+  summary: 'Eventos ao vivo (SSE): { recurso, acao, id } de cada escrita que o usuário pode ver',
+  access: 'sessao',
+  produces: 'text/event-stream',
+});
+
+export const eventosRoutes = new Hono<AppEnv>().get('/', doc, (c) => {
   let me = currentUser(c);
   const deps = c.get('deps');
   const { events, config } = deps;

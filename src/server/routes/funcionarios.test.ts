@@ -109,19 +109,19 @@ describe('funcionarios: create, validation, update', () => {
     });
     expect(up.status).toBe(200);
     expect(up.body).toMatchObject({ status: 'inativo', salario: 3000, data_admissao: '2023-05-10' });
-    const bad = await admin.patch(`/api/funcionarios/${f.id}`, { status: 'ferias' });
+    const bad = await admin.patchCurrent(`/api/funcionarios/${f.id}`, { status: 'ferias' });
     expect(messages(bad.body)).toEqual({ status: 'Status inválido: ativo ou inativo.' });
     const stale = await admin.patch(`/api/funcionarios/${f.id}`, { nome: 'X', updated_at: f.updated_at });
     expect(stale.status).toBe(409);
     // salary change: 4400 / 220 = 20.00
-    const pay = await admin.patch(`/api/funcionarios/${f.id}`, { salario: '4400' });
+    const pay = await admin.patchCurrent(`/api/funcionarios/${f.id}`, { salario: '4400' });
     expect(pay.body).toMatchObject({ salario: 4400, custo_hora: 20 });
   });
 
   it('lists newest first, filters by status and searches by nome, cargo or CPF digits', async () => {
     const a = await criar(admin, base({ nome: 'Busca Ajudante', cargo: 'Ajudante', cpf: '111.444.777-35' }));
     const b = await criar(admin, base({ nome: 'Busca Acabador', cargo: 'Acabador' }));
-    await admin.patch(`/api/funcionarios/${b.id}`, { status: 'inativo' });
+    await admin.patchCurrent(`/api/funcionarios/${b.id}`, { status: 'inativo' });
     const ids = async (qs: string) =>
       (await admin.get(`/api/funcionarios?${qs}`)).body.items.map((x: { id: string }) => x.id);
     expect(await ids('q=busca')).toEqual([b.id, a.id]);
@@ -138,7 +138,7 @@ describe('funcionarios: opcoes and permissions', () => {
   it('opcoes: active employees only, id, nome and cargo — never the salary; open to orcamentos', async () => {
     const ativo = await criar(admin, base({ nome: 'Opção Ativo', cargo: 'Acabador' }));
     const inativo = await criar(admin, base({ nome: 'Opção Inativo' }));
-    await admin.patch(`/api/funcionarios/${inativo.id}`, { status: 'inativo' });
+    await admin.patchCurrent(`/api/funcionarios/${inativo.id}`, { status: 'inativo' });
     const orc = await userWith(env, ['orcamentos']);
     const res = await orc.client.get('/api/funcionarios/opcoes?q=Opção');
     expect(res.status).toBe(200);
@@ -206,7 +206,7 @@ describe('funcionarios: resumo (KPIs and Cálculo de Custo)', () => {
     await criar(c, base({ nome: 'Carla', salario: '2001.00', horas_mensais: 200 })); // 10.005 → 10.01 (half-up)
     await criar(c, base({ nome: 'Amanda', salario: '1800.00', horas_mensais: 176 })); // 10.2272… → 10.23
     const inativo = await criar(c, base({ nome: 'Davi', salario: '9000.00' }));
-    await c.patch(`/api/funcionarios/${inativo.id}`, { status: 'inativo' });
+    await c.patchCurrent(`/api/funcionarios/${inativo.id}`, { status: 'inativo' });
 
     const r = await c.get('/api/funcionarios/resumo');
     expect(r.status).toBe(200);

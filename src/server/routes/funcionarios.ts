@@ -12,9 +12,11 @@ import {
 import { funcionarios, orcamentoFuncionarios } from '../../db/schema';
 import { listQuery } from '../../schemas/common';
 import { funcionarioCreate, funcionarioUpdate, STATUS_FUNCIONARIO } from '../../schemas/funcionarios';
+import { z } from '../../schemas/z';
 import { type AppEnv, parseQuery } from '../context';
+import { route } from '../contract';
 import { conflict } from '../errors';
-import { requirePermission } from '../permissions';
+import type { ExportColumn } from '../export';
 import { crudRoutes } from './crud';
 
 async function deleteConflict(db: Executor, id: string) {
@@ -27,6 +29,21 @@ async function deleteConflict(db: Executor, id: string) {
     `Este funcionário está vinculado a ${r?.n ?? 0} orçamento(s) e não pode ser removido. Marque-o como inativo.`,
   );
 }
+
+const exportColumns: ExportColumn[] = [
+  { header: 'Nome', value: 'nome' },
+  { header: 'CPF', value: 'cpf' },
+  { header: 'Cargo', value: 'cargo' },
+  { header: 'Telefone', value: 'telefone' },
+  { header: 'E-mail', value: 'email' },
+  { header: 'Salário', value: 'salario', type: 'money' },
+  { header: 'Horas mensais', value: 'horas_mensais', type: 'number' },
+  { header: 'Custo hora', value: 'custo_hora', type: 'money' },
+  { header: 'Data de admissão', value: 'data_admissao', type: 'date' },
+  { header: 'Endereço', value: 'endereco' },
+  { header: 'Status', value: 'status', labels: { ativo: 'Ativo', inativo: 'Inativo' } },
+  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+];
 
 const crud = crudRoutes({
   table: funcionarios,
@@ -46,6 +63,7 @@ const crud = crudRoutes({
       ? eq(funcionarios.status, query.status!)
       : undefined,
   ],
+  filterQuery: { status: z.enum(STATUS_FUNCIONARIO).optional() },
   sortable: {
     created_at: funcionarios.created_at,
     nome: funcionarios.nome,
@@ -62,11 +80,22 @@ const crud = crudRoutes({
   select: { list: listFuncionarios, one: getFuncionario },
   toResponse: funcionarioOut,
   deleteConflict,
+  nome: 'funcionário',
+  exportColumns,
 });
+
+/** Each route's contract (server/contract.ts): its permission, inputs and answer. */
+const doc = {
+  getResumo: route({
+    summary: 'Resumo de custos: cartões e tabela de Cálculo de Custo',
+    access: ['funcionarios'],
+    query: listQuery,
+  }),
+};
 
 /** CRUD plus `GET /resumo`: the KPI cards and the Cálculo de Custo table, computed in SQL. */
 export const funcionariosRoutes = new Hono<AppEnv>()
-  .get('/resumo', requirePermission('funcionarios'), async (c) => {
+  .get('/resumo', doc.getResumo, async (c) => {
     const { page, limit } = parseQuery(c, listQuery);
     return c.json(await resumoFuncionarios(c.get('deps').db, page, limit));
   })

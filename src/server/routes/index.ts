@@ -1,4 +1,5 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
+import { authRoutes } from '../auth/routes';
 import type { AppEnv } from '../context';
 import { arquitetosRoutes } from './arquitetos';
 import { caixaRoutes } from './caixa';
@@ -6,8 +7,10 @@ import { cartoesRoutes } from './cartoes';
 import { categoriasProdutosRoutes } from './categorias-produtos';
 import { cepRoutes } from './cep';
 import { clientesRoutes } from './clientes';
+import { configRoutes } from './config';
 import { dashboardRoutes } from './dashboard';
 import { despesasRoutes } from './despesas';
+import { eventosRoutes } from './eventos';
 import { fornecedoresRoutes } from './fornecedores';
 import { funcionariosRoutes } from './funcionarios';
 import { itensVendaRoutes } from './itens-venda';
@@ -19,26 +22,32 @@ import { vendasRoutes } from './vendas';
 import { vendedoresRoutes } from './vendedores';
 
 /**
- * Every resource's routes, mounted under /api/<path>. Each router guards each of its routes with
- * requirePermission (see crud.ts); the route-guard test walks this whole table.
+ * Every resource's routes, mounted under /api/<path> by app.ts. The chain keeps each router's types:
+ * `ApiType` is what the web's typed client (`web/lib/client.ts`) is checked against. Each route is
+ * guarded by its contract (`route({...})` in server/contract.ts); the route-guard test walks them all
+ * and the OpenAPI test proves each one is documented.
  */
-export const apiRoutes: [path: string, router: Hono<AppEnv>][] = [
-  ['usuarios', usuariosRoutes],
-  ['clientes', clientesRoutes],
-  ['fornecedores', fornecedoresRoutes],
-  ['funcionarios', funcionariosRoutes],
-  ['cep', cepRoutes],
-  ['despesas', despesasRoutes],
-  ['caixa', caixaRoutes],
-  ['dashboard', dashboardRoutes],
-  ['vendedores', vendedoresRoutes],
-  ['arquitetos', arquitetosRoutes],
-  ['vendas', vendasRoutes],
-  ['relatorios', relatoriosRoutes],
-  ['categorias-produtos', categoriasProdutosRoutes],
-  ['itens-venda', itensVendaRoutes],
-  ['produtos', produtosRoutes],
-  ['cartoes', cartoesRoutes],
-  ['orcamentos', orcamentosRoutes],
-  ['empresa', empresaRoutes],
-];
+export const apiApp = new Hono<AppEnv>()
+  .route('/auth', authRoutes)
+  .route('/eventos', eventosRoutes)
+  .route('/config', configRoutes)
+  .route('/usuarios', usuariosRoutes)
+  .route('/clientes', clientesRoutes)
+  .route('/fornecedores', fornecedoresRoutes)
+  .route('/funcionarios', funcionariosRoutes)
+  .route('/cep', cepRoutes)
+  .route('/despesas', despesasRoutes)
+  .route('/caixa', caixaRoutes)
+  .route('/dashboard', dashboardRoutes)
+  .route('/vendedores', vendedoresRoutes)
+  .route('/arquitetos', arquitetosRoutes)
+  .route('/vendas', vendasRoutes)
+  .route('/relatorios', relatoriosRoutes)
+  .route('/categorias-produtos', categoriasProdutosRoutes)
+  .route('/itens-venda', itensVendaRoutes)
+  .route('/produtos', produtosRoutes)
+  .route('/cartoes', cartoesRoutes)
+  .route('/orcamentos', orcamentosRoutes)
+  .route('/empresa', empresaRoutes);
+
+export type ApiType = typeof apiApp;

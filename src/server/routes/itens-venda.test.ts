@@ -59,7 +59,9 @@ describe('/api/itens-venda', () => {
     });
     expect(stale.status).toBe(409);
     expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
-    const badFmt = await admin.patch(`/api/itens-venda/${frontao.id}`, { formato_medida: 'Comprimento' });
+    const badFmt = await admin.patchCurrent(`/api/itens-venda/${frontao.id}`, {
+      formato_medida: 'Comprimento',
+    });
     expect(badFmt.status).toBe(400);
   });
 

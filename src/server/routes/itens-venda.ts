@@ -7,6 +7,7 @@ import { itensVenda } from '../../db/schema';
 import { itemVendaCreate, itemVendaUpdate } from '../../schemas/itens-venda';
 import type { AppEnv } from '../context';
 import { conflict } from '../errors';
+import type { ExportColumn } from '../export';
 import { crudRoutes } from './crud';
 
 const search = (q: string) => sql`${itensVenda.nome} ilike ${likePattern(q)}`;
@@ -18,6 +19,12 @@ async function deleteConflict(db: Executor, id: string) {
     `Este item é usado em ${n} orçamento${n === 1 ? '' : 's'} e não pode ser removido.`,
   );
 }
+
+const exportColumns: ExportColumn[] = [
+  { header: 'Nome', value: 'nome' },
+  { header: 'Formato de medida', value: 'formato_medida' },
+  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+];
 
 /** Sale items (what a quote line is: "Bancada", "Soleira"…), listed by name ascending (spec doc 2 §7). */
 export const itensVendaRoutes = new Hono<AppEnv>().route(
@@ -38,5 +45,7 @@ export const itensVendaRoutes = new Hono<AppEnv>().route(
       orderBy: itensVenda.nome,
     },
     deleteConflict,
+    nome: 'item de venda',
+    exportColumns,
   }),
 );

@@ -570,13 +570,13 @@ describe('PUT /api/orcamentos/:id', () => {
 
   it('applies the same validation messages', async () => {
     const o = await create();
-    const res = await admin.put(`/api/orcamentos/${o.id}`, fullQuote({ itens: [] }));
+    const res = await admin.putCurrent(`/api/orcamentos/${o.id}`, fullQuote({ itens: [] }));
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe(MSG_SEM_ITENS);
   });
 
   it('answers 404 for an unknown quote', async () => {
-    const res = await admin.put('/api/orcamentos/00000000-0000-4000-8000-000000000000', fullQuote());
+    const res = await admin.putCurrent('/api/orcamentos/00000000-0000-4000-8000-000000000000', fullQuote());
     expect(res.status).toBe(404);
   });
 

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Executor } from '../../db/client';
 import { numbersOut, paginate } from '../../db/queries/common';
 import * as q from '../../db/queries/orcamentos';
+import { orcamentos } from '../../db/schema';
 import { monthRange, todayIso } from '../../domain/datas';
 import { dec, sum, toDbMoney, toMoney } from '../../domain/money';
 import {
@@ -27,14 +28,18 @@ import {
   orcamentoUpdate,
   orcamentoVendaInput,
   type ResumoOrcamento,
+  type StatusOrcamento,
+  TIPO_VENDA_LABEL,
 } from '../../schemas/orcamentos';
 import { type AppContext, type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
+import { route } from '../contract';
 import { badRequest, conflict, notFound, staleWrite } from '../errors';
 import { publish, publishSql } from '../events';
-import { hasAny, requirePermission } from '../permissions';
+import { exportContract, exportResponse, sortKeys } from '../export';
+import { hasAny } from '../permissions';
 
 const RECURSO = 'orcamentos';
-const guard = requirePermission('orcamentos');
+const access = ['orcamentos'] as const;
 
 const MSG_VENDA_REALIZADA_EDITAR = 'Este orçamento já foi convertido em venda e não pode ser alterado.';
 const MSG_VENDA_REALIZADA_EXCLUIR = 'Este orçamento já foi convertido em venda e não pode ser excluído.';
@@ -311,8 +316,43 @@ async function parseOptionalBody<S extends Parameters<typeof parseBody>[1]>(c: A
 
 const tzOf = (c: AppContext) => c.get('deps').config.tzNegocio;
 
+/** The status as the list shows it (web/features/orcamentos/status.tsx). */
+const STATUS_ORCAMENTO_LABEL: Record<StatusOrcamento, string> = {
+  pendente: 'Pendente',
+  aprovado: 'Aprovado',
+  venda_realizada: 'Venda Realizada',
+  rejeitado: 'Rejeitado',
+};
+
+/** Each route's contract (server/contract.ts): its permission, inputs and answer. */
+const doc = {
+  postCalcular: route({ summary: 'Calcula o orçamento sem salvar', access, body: orcamentoCalculo }),
+  get: route({
+    summary: 'Lista orçamentos (busca, status, paginação, ordenação)',
+    access,
+    query: orcamentoListQuery,
+  }),
+  getExportar: route({ ...exportContract('orçamentos', orcamentoListQuery), access }),
+  getId: route({ summary: 'Um orçamento com itens e resumo', access, errors: [404] }),
+  post: route({ summary: 'Cria orçamento', access, body: orcamentoCreate, status: 201 }),
+  putId: route({
+    summary: 'Substitui orçamento (envie o updated_at lido)',
+    access,
+    body: orcamentoUpdate,
+    errors: [404, 409],
+  }),
+  deleteId: route({ summary: 'Remove orçamento', access, status: 204, errors: [404, 409] }),
+  postIdVenda: route({
+    summary: 'Converte o orçamento em venda (corpo opcional: o updated_at que a confirmação mostrou)',
+    access,
+    body: orcamentoVendaInput,
+    status: 201,
+    errors: [404, 409],
+  }),
+};
+
 export const orcamentosRoutes = new Hono<AppEnv>()
-  .post('/calcular', guard, async (c) => {
+  .post('/calcular', doc.postCalcular, async (c) => {
     const input = await parseBody(c, orcamentoCalculo);
     const priced = await price(c.get('deps').db, tzOf(c), input, false);
     // The labour figure tells the average hourly cost of the chosen team to whoever builds quotes
@@ -330,7 +370,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     };
     return c.json(body);
   })
-  .get('/', guard, async (c) => {
+  .get('/', doc.get, async (c) => {
     const query = parseQuery(c, orcamentoListQuery);
     const order = q.listOrder(query.sort);
     if (!order) throw badRequest(`Não é possível ordenar por "${query.sort}".`);
@@ -344,13 +384,37 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     );
     return c.json({ ...page, items: page.items.map((r) => numbersOut(r as Row, LIST_NUMERIC)) });
   })
-  .get('/:id', guard, async (c) => {
+  .get('/exportar', doc.getExportar, async (c) => {
+    const query = parseQuery(c, orcamentoListQuery);
+    return exportResponse(c, {
+      recurso: 'orcamentos',
+      titulo: 'orçamentos',
+      columns: [
+        { header: 'Número', value: 'numero', type: 'integer' },
+        { header: 'Cliente', value: 'cliente_nome' },
+        { header: 'Vendedor', value: 'vendedor_nome' },
+        { header: 'Arquiteto', value: 'arquiteto_nome' },
+        { header: 'Valor total', value: 'valor_total', type: 'money' },
+        { header: 'Status', value: 'status', labels: STATUS_ORCAMENTO_LABEL },
+        { header: 'Tipo de venda', value: 'tipo_venda', labels: TIPO_VENDA_LABEL },
+        { header: 'Entrada', value: 'valor_entrada', type: 'money' },
+        { header: 'Parcelas', value: 'numero_parcelas', type: 'integer' },
+        { header: 'Pagamento', value: (r) => [r.cartao_bandeira, r.cartao_tipo].filter(Boolean).join(' ') },
+        { header: 'Validade', value: 'validade', type: 'date' },
+        { header: 'Criado em', value: 'created_at', type: 'datetime' },
+      ],
+      where: q.listWhere(query),
+      order: sortKeys(query.sort ?? '-created_at', q.SORTABLE, orcamentos.id),
+      page: (db, p) => q.listOrcamentos(db, p.where, p.order, p.limit, 0),
+    });
+  })
+  .get('/:id', doc.getId, async (c) => {
     const id = parseId(c, uuid);
     const body = await detalhe(c.get('deps').db, id);
     if (!body) throw notFound('Orçamento não encontrado.');
     return c.json(body);
   })
-  .post('/', guard, async (c) => {
+  .post('/', doc.post, async (c) => {
     const input = await parseBody(c, orcamentoCreate);
     const { db } = c.get('deps');
     const priced = await price(db, tzOf(c), input, true);
@@ -364,7 +428,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     );
     return c.json(await detalhe(db, id), 201);
   })
-  .put('/:id', guard, async (c) => {
+  .put('/:id', doc.putId, async (c) => {
     const id = parseId(c, uuid);
     const { updated_at, ...input } = await parseBody(c, orcamentoUpdate);
     const { db } = c.get('deps');
@@ -381,7 +445,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     });
     return c.json(await detalhe(db, id));
   })
-  .delete('/:id', guard, async (c) => {
+  .delete('/:id', doc.deleteId, async (c) => {
     const id = parseId(c, uuid);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {
@@ -397,7 +461,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     });
     return c.body(null, 204);
   })
-  .post('/:id/venda', guard, async (c) => {
+  .post('/:id/venda', doc.postIdVenda, async (c) => {
     const id = parseId(c, uuid);
     const { updated_at } = await parseOptionalBody(c, orcamentoVendaInput);
     const { db, config } = c.get('deps');
@@ -475,6 +539,8 @@ export const orcamentosRoutes = new Hono<AppEnv>()
   });
 
 /** `GET /api/empresa`: the company header of printouts (server configuration). */
-export const empresaRoutes = new Hono<AppEnv>().get('/', requirePermission('orcamentos', 'vendas'), (c) =>
-  c.json(c.get('deps').config.empresa),
+export const empresaRoutes = new Hono<AppEnv>().get(
+  '/',
+  route({ summary: 'Cabeçalho da empresa nas impressões', access: ['orcamentos', 'vendas'] }),
+  (c) => c.json(c.get('deps').config.empresa),
 );

@@ -141,7 +141,7 @@ describe('/api/produtos', () => {
     });
 
     // The edit form sends the row back as read, fornecedor_nome included: it is ignored.
-    const upd = await admin.patch(`/api/produtos/${p.id}`, {
+    const upd = await admin.patchCurrent(`/api/produtos/${p.id}`, {
       ...p,
       valor_m2: 950,
       fornecedor_nome: 'Nome falso',
@@ -151,9 +151,9 @@ describe('/api/produtos', () => {
     const [f] = await env.db.select().from(fornecedores).where(eq(fornecedores.id, marmoreraId));
     expect(f!.nome).toBe('Marmorera Sul');
 
-    const troca = await admin.patch(`/api/produtos/${p.id}`, { fornecedor_id: pedreiraId });
+    const troca = await admin.patchCurrent(`/api/produtos/${p.id}`, { fornecedor_id: pedreiraId });
     expect(troca.body.fornecedor_nome).toBe('Pedreira Norte');
-    const sem = await admin.patch(`/api/produtos/${p.id}`, { fornecedor_id: '' });
+    const sem = await admin.patchCurrent(`/api/produtos/${p.id}`, { fornecedor_id: '' });
     expect(sem.body).toMatchObject({ fornecedor_id: null, fornecedor_nome: null });
   });
 
@@ -177,7 +177,7 @@ describe('/api/produtos', () => {
     const stale = await admin.patch(`/api/produtos/${p.id}`, { estoque: 1, updated_at: p.updated_at });
     expect(stale.status).toBe(409);
     expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
-    const bad = await admin.patch(`/api/produtos/${p.id}`, { categoria: 'nenhuma' });
+    const bad = await admin.patchCurrent(`/api/produtos/${p.id}`, { categoria: 'nenhuma' });
     expect(bad.status).toBe(400);
     expect(byPath(bad.body).categoria).toBe('Categoria não encontrada.');
   });
@@ -249,7 +249,7 @@ describe('/api/produtos', () => {
       (await client.post('/api/produtos', { nome: 'a', categoria: 'granito', valor_m2: 1 })).status,
     ).toBe(403);
     const [p] = await env.db.select().from(produtos).limit(1);
-    expect((await client.patch(`/api/produtos/${p!.id}`, { nome: 'b' })).status).toBe(403);
+    expect((await client.patchCurrent(`/api/produtos/${p!.id}`, { nome: 'b' })).status).toBe(403);
     expect((await client.delete(`/api/produtos/${p!.id}`)).status).toBe(403);
   });
 

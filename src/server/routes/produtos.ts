@@ -10,8 +10,10 @@ import {
 } from '../../db/queries/produtos';
 import { produtos } from '../../db/schema';
 import { produtoCreate, produtoUpdate } from '../../schemas/produtos';
+import { z } from '../../schemas/z';
 import type { AppEnv } from '../context';
 import { badRequest, conflict } from '../errors';
+import type { ExportColumn } from '../export';
 import { constraintMessages } from './constraint-errors';
 import { crudRoutes } from './crud';
 
@@ -30,6 +32,19 @@ const BOOL = new Map<string, boolean>([
   ['false', false],
   ['0', false],
 ]);
+
+const exportColumns: ExportColumn[] = [
+  { header: 'Nome', value: 'nome' },
+  { header: 'Categoria', value: 'categoria' },
+  { header: 'Fornecedor', value: 'fornecedor_nome' },
+  { header: 'Valor (m²/unidade)', value: 'valor_m2', type: 'money' },
+  { header: 'Estoque', value: 'estoque', type: 'number' },
+  { header: 'Estoque mínimo', value: 'estoque_minimo', type: 'number' },
+  { header: 'Unidade', value: 'unidade' },
+  { header: 'Tipo de unidade', value: 'tipo_unidade' },
+  { header: 'Descrição', value: 'descricao' },
+  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+];
 
 /** Products with the supplier's name joined (read only; the update schema drops it). */
 export const produtosRoutes = new Hono<AppEnv>()
@@ -71,6 +86,10 @@ export const produtosRoutes = new Hono<AppEnv>()
         if (query.categoria) parts.push(eq(produtos.categoria, query.categoria.trim().toLowerCase()));
         return parts;
       },
+      filterQuery: {
+        abaixo_minimo: z.enum(['true', 'false', '1', '0']).optional(),
+        categoria: z.string().optional(),
+      },
       sortable: {
         nome: produtos.nome,
         categoria: produtos.categoria,
@@ -91,5 +110,7 @@ export const produtosRoutes = new Hono<AppEnv>()
       },
       select: { list: listProdutos, one: getProduto },
       deleteConflict,
+      nome: 'produto',
+      exportColumns,
     }),
   );

@@ -262,7 +262,7 @@ describe('GET /api/relatorios/comissoes-arquitetos', () => {
 
 describe('a change of percentage', () => {
   it('recomputes every sale of that person at the new rate, in whole months and odd days alike', async () => {
-    const res = await admin.patch(`/api/vendedores/${ids.B}`, { percentual_comissao: 4 });
+    const res = await admin.patchCurrent(`/api/vendedores/${ids.B}`, { percentual_comissao: 4 });
     expect(res.status).toBe(200);
     // B at 4 %: s2 333.40 × 4 % = 13.336 → 13.34; s7 100.00 × 4 % = 4.00 → 17.34 over May
     const may = await vendedoresReport('?inicio=2024-05-01&fim=2024-05-31');
@@ -279,7 +279,7 @@ describe('a change of percentage', () => {
     expect((await vendedoresReport('?inicio=2024-05-02&fim=2024-05-31')).body.resumo.total_comissoes).toBe(
       17.34,
     );
-    await admin.patch(`/api/vendedores/${ids.B}`, { percentual_comissao: 2.5 });
+    await admin.patchCurrent(`/api/vendedores/${ids.B}`, { percentual_comissao: 2.5 });
     expect((await vendedoresReport('?inicio=2024-05-01&fim=2024-05-31')).body.resumo.total_comissoes).toBe(
       107.84,
     );

@@ -1,15 +1,86 @@
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { comissoesReportJson } from '../../db/queries/relatorios';
+import { type Comissionado, comissoesDetalhe, comissoesReportJson } from '../../db/queries/relatorios';
 import { comissoesArquitetosQuery, comissoesVendedoresQuery } from '../../schemas/relatorios';
+import { z } from '../../schemas/z';
 import { type AppContext, type AppEnv, parseQuery } from '../context';
-import { requirePermission } from '../permissions';
+import { route } from '../contract';
+import { exportContract, exportResponse } from '../export';
 
 /** The body is ComissoesVendedores / ComissoesArquitetos (schemas/relatorios.ts), written by the database. */
 const json = (c: AppContext, body: string) => c.body(body, 200, { 'content-type': 'application/json' });
 
+const periodoQuery = (pessoa: 'vendedor_id' | 'arquiteto_id') =>
+  z.object({
+    [pessoa]: z.string().optional(),
+    inicio: z.string().optional(),
+    fim: z.string().optional(),
+    formato: z.enum(['csv', 'xlsx']),
+  });
+
+/** The report's detail as a file: every sale of the period earning a commission, newest first. */
+function exportComissoes(
+  c: AppContext,
+  kind: Comissionado,
+  q: { pessoa_id?: string; inicio?: string; fim?: string },
+) {
+  const pessoa = kind === 'vendedor' ? 'Vendedor' : 'Arquiteto';
+  return exportResponse(c, {
+    recurso: `comissoes-${kind === 'vendedor' ? 'vendedores' : 'arquitetos'}`,
+    titulo: `comissões ${kind === 'vendedor' ? 'vendedores' : 'arquitetos'}`,
+    columns: [
+      { header: 'Venda', value: 'numero', type: 'integer' },
+      { header: 'Data da venda', value: 'data_venda', type: 'date' },
+      { header: pessoa, value: 'pessoa_nome' },
+      { header: 'Valor bruto', value: 'valor_bruto', type: 'money' },
+      { header: 'Taxa', value: 'valor_taxa', type: 'money' },
+      { header: 'Base de cálculo', value: 'valor_base', type: 'money' },
+      { header: 'Comissão (%)', value: 'percentual_comissao', type: 'percent' },
+      { header: 'Comissão', value: 'valor_comissao', type: 'money' },
+      { header: 'Comissão paga', value: 'comissao_paga', type: 'boolean' },
+    ],
+    order: [
+      { col: sql`v.data_venda`, key: 'data_venda', desc: true, notNull: true },
+      { col: sql`v.numero`, key: 'numero', desc: true, notNull: true },
+      { col: sql`v.id`, key: 'id', desc: true, notNull: true },
+    ],
+    page: (db, p) => comissoesDetalhe(db, kind, q, { after: p.where, order: p.order, limit: p.limit }),
+  });
+}
+
+/** Each route's contract (server/contract.ts): its permission, inputs and answer. */
+const doc = {
+  getComissoesVendedoresExportar: route({
+    ...exportContract('o detalhe do relatório de comissões dos vendedores', periodoQuery('vendedor_id')),
+    access: ['vendedores'],
+  }),
+  getComissoesArquitetosExportar: route({
+    ...exportContract('o detalhe do relatório de comissões dos arquitetos', periodoQuery('arquiteto_id')),
+    access: ['arquitetos'],
+  }),
+  getComissoesVendedores: route({
+    summary: 'Relatório de comissões dos vendedores',
+    access: ['vendedores'],
+    query: comissoesVendedoresQuery,
+  }),
+  getComissoesArquitetos: route({
+    summary: 'Relatório de comissões dos arquitetos',
+    access: ['arquitetos'],
+    query: comissoesArquitetosQuery,
+  }),
+};
+
 /** Commission reports (doc 2 §2 Vendedores and Arquitetos), each behind its own screen's permission. */
 export const relatoriosRoutes = new Hono<AppEnv>()
-  .get('/comissoes-vendedores', requirePermission('vendedores'), async (c) => {
+  .get('/comissoes-vendedores/exportar', doc.getComissoesVendedoresExportar, async (c) => {
+    const q = parseQuery(c, comissoesVendedoresQuery);
+    return exportComissoes(c, 'vendedor', { pessoa_id: q.vendedor_id, inicio: q.inicio, fim: q.fim });
+  })
+  .get('/comissoes-arquitetos/exportar', doc.getComissoesArquitetosExportar, async (c) => {
+    const q = parseQuery(c, comissoesArquitetosQuery);
+    return exportComissoes(c, 'arquiteto', { pessoa_id: q.arquiteto_id, inicio: q.inicio, fim: q.fim });
+  })
+  .get('/comissoes-vendedores', doc.getComissoesVendedores, async (c) => {
     const q = parseQuery(c, comissoesVendedoresQuery);
     const body = await comissoesReportJson(c.get('deps').db, 'vendedor', {
       pessoa_id: q.vendedor_id,
@@ -21,7 +92,7 @@ export const relatoriosRoutes = new Hono<AppEnv>()
     });
     return json(c, body);
   })
-  .get('/comissoes-arquitetos', requirePermission('arquitetos'), async (c) => {
+  .get('/comissoes-arquitetos', doc.getComissoesArquitetos, async (c) => {
     const q = parseQuery(c, comissoesArquitetosQuery);
     const body = await comissoesReportJson(c.get('deps').db, 'arquiteto', {
       pessoa_id: q.arquiteto_id,

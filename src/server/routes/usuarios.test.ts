@@ -111,7 +111,7 @@ describe('/api/usuarios', () => {
     expect((await u.client.get('/api/usuarios')).status).toBe(403);
     const before = await u.client.get('/api/auth/me');
     expect(before.body.permissoes).toContain('vendas');
-    const res = await admin.patch(`/api/usuarios/${u.row.id}`, { permissoes: ['clientes'] });
+    const res = await admin.patchCurrent(`/api/usuarios/${u.row.id}`, { permissoes: ['clientes'] });
     expect(res.status).toBe(200);
     const after = await u.client.get('/api/auth/me');
     expect(after.body.permissoes).toEqual(['clientes']);
@@ -120,7 +120,7 @@ describe('/api/usuarios', () => {
   it('deactivating a user ends their session at once', async () => {
     const u = await userWith(env, ['dashboard']);
     expect((await u.client.get('/api/auth/me')).status).toBe(200);
-    expect((await admin.patch(`/api/usuarios/${u.row.id}`, { status: 'inativo' })).status).toBe(200);
+    expect((await admin.patchCurrent(`/api/usuarios/${u.row.id}`, { status: 'inativo' })).status).toBe(200);
     expect((await u.client.get('/api/auth/me')).status).toBe(401);
     const again = await new Client(env).post('/api/auth/login', { usuario: u.email, senha: u.senha });
     expect(again.status).toBe(403);
@@ -128,14 +128,16 @@ describe('/api/usuarios', () => {
 
   it('never changes the e-mail', async () => {
     const u = await userWith(env, ['dashboard']);
-    const res = await admin.patch(`/api/usuarios/${u.row.id}`, { email: 'outro@exemplo.com' });
+    const res = await admin.patchCurrent(`/api/usuarios/${u.row.id}`, { email: 'outro@exemplo.com' });
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe('O e-mail não pode ser alterado.');
   });
 
   it('changes the password: the old one stops working, the new one works', async () => {
     const u = await userWith(env, ['dashboard']);
-    expect((await admin.patch(`/api/usuarios/${u.row.id}`, { senha: 'nova-senha-1' })).status).toBe(200);
+    expect((await admin.patchCurrent(`/api/usuarios/${u.row.id}`, { senha: 'nova-senha-1' })).status).toBe(
+      200,
+    );
     expect((await u.client.get('/api/auth/me')).status).toBe(401);
     expect((await new Client(env).post('/api/auth/login', { usuario: u.email, senha: u.senha })).status).toBe(
       401,
@@ -153,7 +155,7 @@ describe('/api/usuarios', () => {
     );
     expect(others).toHaveLength(0);
     for (const change of [{ role: 'usuario' }, { status: 'inativo' }, { permissoes: ['dashboard'] }]) {
-      const res = await admin.patch(`/api/usuarios/${id}`, change);
+      const res = await admin.patchCurrent(`/api/usuarios/${id}`, change);
       expect(res.status).toBe(409);
       expect(res.body.detail).toMatch(/último administrador ativo/);
     }
@@ -164,15 +166,15 @@ describe('/api/usuarios', () => {
     // with a second administrator, the first may step down
     const second = await admin.post('/api/usuarios', novo({ role: 'admin', permissoes: ['usuarios'] }));
     expect(second.status).toBe(201);
-    const demote = await admin.patch(`/api/usuarios/${id}`, { role: 'usuario' });
+    const demote = await admin.patchCurrent(`/api/usuarios/${id}`, { role: 'usuario' });
     expect(demote.status).toBe(200);
     // and now the second is the last one
     const secondClient = await login(env, second.body.email, 'segredo1');
-    expect((await secondClient.patch(`/api/usuarios/${second.body.id}`, { status: 'inativo' })).status).toBe(
-      409,
-    );
+    expect(
+      (await secondClient.patchCurrent(`/api/usuarios/${second.body.id}`, { status: 'inativo' })).status,
+    ).toBe(409);
     // restore for the other tests
-    expect((await secondClient.patch(`/api/usuarios/${id}`, { role: 'admin' })).status).toBe(200);
+    expect((await secondClient.patchCurrent(`/api/usuarios/${id}`, { role: 'admin' })).status).toBe(200);
   });
 
   it('answers 409 to an edit based on a stale read', async () => {

@@ -9,22 +9,25 @@ import {
   getUsuario,
   insertUsuario,
   listUsuarios,
+  pageUsuarios,
   replacePermissoes,
   setSenha,
+  usuariosWhere,
 } from '../../db/queries/usuarios';
 import { authUser, usuarios } from '../../db/schema';
 import type { Me } from '../../schemas/auth';
 import { listQuery, uuid } from '../../schemas/common';
-import type { Permissao } from '../../schemas/permissoes';
+import { PERMISSAO_LABEL, type Permissao } from '../../schemas/permissoes';
 import { usuarioCreate, usuarioUpdate } from '../../schemas/usuarios';
 import { problemaSenha } from '../auth/password-policy';
 import { currentSessionToken } from '../auth/session';
 import { type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
+import { route } from '../contract';
 import { badRequest, conflict, HttpError, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { requirePermission } from '../permissions';
+import { exportContract, exportResponse } from '../export';
 
-const guard = requirePermission('usuarios');
+const access = ['usuarios'] as const;
 
 const negado = (detail: string) => new HttpError(403, 'Acesso negado', detail);
 const SO_ADMIN_CONCEDE =
@@ -78,8 +81,22 @@ function checkGrant(
 /** Serialises every change that could leave the shop without an administrator. */
 const lockAdmins = (tx: Executor) => tx.execute(sql`select pg_advisory_xact_lock(7271002)`);
 
+/** Each route's contract (server/contract.ts): its permission, inputs and answer. */
+const doc = {
+  get: route({ summary: 'Lista usuários', access, query: listQuery }),
+  getExportar: route({ ...exportContract('usuários', listQuery), access }),
+  getId: route({ summary: 'Um usuário', access, errors: [404] }),
+  post: route({ summary: 'Cria usuário', access, body: usuarioCreate, status: 201, errors: [409] }),
+  patchId: route({
+    summary: 'Altera usuário (envie o updated_at lido)',
+    access,
+    body: usuarioUpdate,
+    errors: [404, 409],
+  }),
+};
+
 export const usuariosRoutes = new Hono<AppEnv>()
-  .get('/', guard, async (c) => {
+  .get('/', doc.get, async (c) => {
     const q = parseQuery(c, listQuery);
     const { items, total } = await listUsuarios(c.get('deps').db, {
       q: q.q,
@@ -88,12 +105,36 @@ export const usuariosRoutes = new Hono<AppEnv>()
     });
     return c.json({ items, total, page: q.page, limit: q.limit });
   })
-  .get('/:id', guard, async (c) => {
+  .get('/exportar', doc.getExportar, async (c) => {
+    const q = parseQuery(c, listQuery);
+    return exportResponse(c, {
+      recurso: 'usuarios',
+      titulo: 'usuários',
+      columns: [
+        { header: 'Nome', value: 'nome' },
+        { header: 'E-mail', value: 'email' },
+        { header: 'Perfil', value: 'role', labels: { admin: 'Administrador', usuario: 'Usuário' } },
+        { header: 'Status', value: 'status', labels: { ativo: 'Ativo', inativo: 'Inativo' } },
+        {
+          header: 'Permissões',
+          value: (r) => ((r.permissoes as Permissao[]) ?? []).map((p) => PERMISSAO_LABEL[p] ?? p).join(', '),
+        },
+        { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+      ],
+      where: usuariosWhere(q.q),
+      order: [
+        { col: usuarios.created_at, key: 'created_at', desc: true, notNull: true },
+        { col: usuarios.id, key: 'id', desc: true, notNull: true },
+      ],
+      page: pageUsuarios,
+    });
+  })
+  .get('/:id', doc.getId, async (c) => {
     const row = await getUsuario(c.get('deps').db, parseId(c, uuid));
     if (!row) throw notFound('Usuário não encontrado.');
     return c.json(row);
   })
-  .post('/', guard, async (c) => {
+  .post('/', doc.post, async (c) => {
     const input = await parseBody(c, usuarioCreate);
     checkSenha(input.senha);
     checkGrant(currentUser(c), null, { role: input.role, granted: input.permissoes, senha: false });
@@ -108,7 +149,7 @@ export const usuariosRoutes = new Hono<AppEnv>()
     });
     return c.json(await getUsuario(db, id), 201);
   })
-  .patch('/:id', guard, async (c) => {
+  .patch('/:id', doc.patchId, async (c) => {
     const id = parseId(c, uuid);
     const input = await parseBody(c, usuarioUpdate);
     checkSenha(input.senha);

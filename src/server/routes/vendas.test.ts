@@ -247,7 +247,7 @@ describe('PATCH /api/vendas/:id recomputes the figures', () => {
       vendedor_id: vend.id,
     });
     await env.db.update(vendedores).set({ percentual_comissao: '20' }).where(eq(vendedores.id, vend.id));
-    const res = await admin.patch(`/api/vendas/${v.id}`, {
+    const res = await admin.patchCurrent(`/api/vendas/${v.id}`, {
       status: 'paga',
       data_venda: '2025-02-03',
       valor_bruto: '300',
@@ -270,11 +270,14 @@ describe('PATCH /api/vendas/:id recomputes the figures', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
 
-    const entrada = await admin.patch(`/api/vendas/${v.id}`, { tipo_venda: 'entrada', valor_entrada: 301 });
+    const entrada = await admin.patchCurrent(`/api/vendas/${v.id}`, {
+      tipo_venda: 'entrada',
+      valor_entrada: 301,
+    });
     expect(entrada.status).toBe(400);
     expect(entrada.body.errors[0].path).toBe('valor_entrada');
 
-    const cartao = await admin.patch(`/api/vendas/${v.id}`, {
+    const cartao = await admin.patchCurrent(`/api/vendas/${v.id}`, {
       cartao_id: '00000000-0000-4000-8000-000000000000',
     });
     expect(cartao.status).toBe(400);
@@ -286,12 +289,13 @@ describe('PATCH /api/vendas/:id recomputes the figures', () => {
       { valor_bruto: -1 },
       { data_venda: '2025-02-30' },
     ]) {
-      expect((await admin.patch(`/api/vendas/${v.id}`, body)).status).toBe(400);
+      expect((await admin.patchCurrent(`/api/vendas/${v.id}`, body)).status).toBe(400);
     }
     const unchanged = await admin.get(`/api/vendas/${v.id}`);
     expect(unchanged.body).toMatchObject({ status: 'confirmada', valor_bruto: 300, tipo_venda: 'avista' });
     expect(
-      (await admin.patch('/api/vendas/00000000-0000-4000-8000-000000000000', { status: 'paga' })).status,
+      (await admin.patchCurrent('/api/vendas/00000000-0000-4000-8000-000000000000', { status: 'paga' }))
+        .status,
     ).toBe(404);
   });
 });

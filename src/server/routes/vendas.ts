@@ -19,14 +19,22 @@ import { dec, toDbMoney } from '../../domain/money';
 import type { TipoVenda } from '../../domain/pricing';
 import { computeVenda } from '../../domain/venda';
 import { uuid } from '../../schemas/common';
-import { comissaoUpdate, type VendasEstatisticas, vendasQuery, vendaUpdate } from '../../schemas/vendas';
+import {
+  comissaoUpdate,
+  STATUS_VENDA_LABEL,
+  TIPO_VENDA_LABEL,
+  type VendasEstatisticas,
+  vendasQuery,
+  vendaUpdate,
+} from '../../schemas/vendas';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
+import { route } from '../contract';
 import { badRequest, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { requirePermission } from '../permissions';
+import { exportContract, exportResponse, sortKeys } from '../export';
 import { orderFrom } from './crud';
 
-const guard = requirePermission('vendas');
+const access = ['vendas'] as const;
 const vendaNaoEncontrada = () => notFound('Venda não encontrada.');
 
 const SORTABLE = {
@@ -40,8 +48,34 @@ function orderBy(sort: string | undefined): SQL {
   return orderFrom(sort ?? '-created_at', SORTABLE, vendas.id); // the spec's order: newest first
 }
 
+/** Each route's contract (server/contract.ts): its permission, inputs and answer. */
+const doc = {
+  getEstatisticas: route({ summary: 'Estatísticas de vendas (cartões de KPI)', access }),
+  get: route({ summary: 'Lista vendas (busca, status, paginação, ordenação)', access, query: vendasQuery }),
+  getExportar: route({ ...exportContract('vendas', vendasQuery), access }),
+  getId: route({ summary: 'Uma venda', access, errors: [404] }),
+  patchId: route({
+    summary: 'Altera venda (envie o updated_at lido)',
+    access,
+    body: vendaUpdate,
+    errors: [404, 409],
+  }),
+  patchIdComissao: route({
+    summary: 'Marca a comissão da venda como paga ou não',
+    access,
+    body: comissaoUpdate,
+    errors: [404],
+  }),
+  deleteId: route({
+    summary: 'Remove venda (o orçamento volta a aprovado)',
+    access,
+    status: 204,
+    errors: [404],
+  }),
+};
+
 export const vendasRoutes = new Hono<AppEnv>()
-  .get('/estatisticas', guard, async (c) => {
+  .get('/estatisticas', doc.getEstatisticas, async (c) => {
     const { db, config } = c.get('deps');
     const r = await estatisticasVendas(db, config.tzNegocio);
     const body: VendasEstatisticas = {
@@ -52,7 +86,7 @@ export const vendasRoutes = new Hono<AppEnv>()
     };
     return c.json(body);
   })
-  .get('/', guard, async (c) => {
+  .get('/', doc.get, async (c) => {
     const q = parseQuery(c, vendasQuery);
     const { db } = c.get('deps');
     const parts = [vendasSearch(q.q), q.status ? eq(vendas.status, q.status) : undefined].filter(
@@ -68,13 +102,47 @@ export const vendasRoutes = new Hono<AppEnv>()
     );
     return c.json({ ...page, items: page.items.map(vendaOut) });
   })
-  .get('/:id', guard, async (c) => {
+  .get('/exportar', doc.getExportar, async (c) => {
+    const q = parseQuery(c, vendasQuery);
+    const parts = [vendasSearch(q.q), q.status ? eq(vendas.status, q.status) : undefined].filter(
+      (p): p is SQL => !!p,
+    );
+    return exportResponse(c, {
+      recurso: 'vendas',
+      titulo: 'vendas',
+      columns: [
+        { header: 'Número', value: 'numero', type: 'integer' },
+        { header: 'Data da venda', value: 'data_venda', type: 'date' },
+        { header: 'Cliente', value: 'cliente_nome' },
+        { header: 'Orçamento', value: 'orcamento_numero', type: 'integer' },
+        { header: 'Vendedor', value: 'vendedor_nome' },
+        { header: 'Arquiteto', value: 'arquiteto_nome' },
+        { header: 'Tipo de venda', value: 'tipo_venda', labels: TIPO_VENDA_LABEL },
+        { header: 'Pagamento', value: (r) => [r.cartao_bandeira, r.cartao_tipo].filter(Boolean).join(' ') },
+        { header: 'Valor bruto', value: 'valor_bruto', type: 'money' },
+        { header: 'Entrada', value: 'valor_entrada', type: 'money' },
+        { header: 'Parcelas', value: 'numero_parcelas', type: 'integer' },
+        { header: 'Valor das parcelas', value: 'valor_parcelas', type: 'money' },
+        { header: 'Taxa do cartão', value: 'valor_taxa', type: 'money' },
+        { header: 'Valor líquido', value: 'valor_liquido', type: 'money' },
+        { header: 'Comissão vendedor', value: 'comissao_vendedor', type: 'money' },
+        { header: 'Comissão arquiteto', value: 'comissao_arquiteto', type: 'money' },
+        { header: 'Comissão paga', value: 'comissao_paga', type: 'boolean' },
+        { header: 'Status', value: 'status', labels: STATUS_VENDA_LABEL },
+        { header: 'Cadastrada em', value: 'created_at', type: 'datetime' },
+      ],
+      where: parts.length ? sql.join(parts, sql` and `) : undefined,
+      order: sortKeys(q.sort ?? '-created_at', SORTABLE, vendas.id),
+      page: (db, p) => listVendas(db, { ...p, offset: 0 }),
+    });
+  })
+  .get('/:id', doc.getId, async (c) => {
     const id = parseId(c, uuid);
     const row = await getVenda(c.get('deps').db, id);
     if (!row) throw vendaNaoEncontrada();
     return c.json(vendaOut(row));
   })
-  .patch('/:id', guard, async (c) => {
+  .patch('/:id', doc.patchId, async (c) => {
     const id = parseId(c, uuid);
     const { updated_at, ...input } = await parseBody(c, vendaUpdate);
     const { db } = c.get('deps');
@@ -148,7 +216,7 @@ export const vendasRoutes = new Hono<AppEnv>()
     });
     return c.json(vendaOut((await getVenda(db, id))!));
   })
-  .patch('/:id/comissao', guard, async (c) => {
+  .patch('/:id/comissao', doc.patchIdComissao, async (c) => {
     const id = parseId(c, uuid);
     const { comissao_paga } = await parseBody(c, comissaoUpdate);
     const { db } = c.get('deps');
@@ -158,7 +226,7 @@ export const vendasRoutes = new Hono<AppEnv>()
     });
     return c.json(vendaOut((await getVenda(db, id))!));
   })
-  .delete('/:id', guard, async (c) => {
+  .delete('/:id', doc.deleteId, async (c) => {
     const id = parseId(c, uuid);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {

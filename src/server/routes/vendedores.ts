@@ -5,8 +5,10 @@ import { usoVendedor } from '../../db/queries/vendedores';
 import { vendedores } from '../../db/schema';
 import { uuid } from '../../schemas/common';
 import { vendedorCreate, vendedorUpdate } from '../../schemas/vendedores';
+import { z } from '../../schemas/z';
 import { type AppEnv, parseId } from '../context';
 import { conflict } from '../errors';
+import type { ExportColumn } from '../export';
 import { requirePermission } from '../permissions';
 import { crudRoutes } from './crud';
 
@@ -17,6 +19,22 @@ export function descreverUso(uso: { orcamentos: number; vendas: number }): strin
   if (uso.vendas) parts.push(`${uso.vendas} ${uso.vendas === 1 ? 'venda' : 'vendas'}`);
   return parts.join(' e ') || 'outros registros';
 }
+
+/** The export's columns (the list's, with the address). */
+const exportColumns: ExportColumn[] = [
+  { header: 'Nome', value: 'nome' },
+  { header: 'Tipo', value: 'tipo' },
+  { header: 'CPF', value: 'cpf' },
+  { header: 'Telefone', value: 'telefone' },
+  { header: 'E-mail', value: 'email' },
+  { header: 'Endereço', value: 'endereco' },
+  { header: 'Cidade', value: 'cidade' },
+  { header: 'UF', value: 'uf' },
+  { header: 'CEP', value: 'cep' },
+  { header: 'Comissão (%)', value: 'percentual_comissao', type: 'percent' },
+  { header: 'Status', value: 'status', labels: { ativo: 'Ativo', inativo: 'Inativo' } },
+  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+];
 
 const crud = crudRoutes({
   table: vendedores,
@@ -34,6 +52,7 @@ const crud = crudRoutes({
   filters: (query) => [
     query.status === 'ativo' || query.status === 'inativo' ? eq(vendedores.status, query.status) : undefined,
   ],
+  filterQuery: { status: z.enum(['ativo', 'inativo']).optional() },
   sortable: {
     nome: vendedores.nome,
     created_at: vendedores.created_at,
@@ -52,6 +71,8 @@ const crud = crudRoutes({
     orderBy: vendedores.nome,
   },
   deleteConflict: async (db, id) => emUso(await usoVendedor(db, id)),
+  nome: 'vendedor',
+  exportColumns,
 });
 
 const emUso = (uso: { orcamentos: number; vendas: number }) =>

@@ -127,6 +127,23 @@ export class Client {
   delete<T = any>(path: string) {
     return this.request<T>('DELETE', path);
   }
+  /**
+   * An update sent with the row's current `updated_at` (read first, as a screen does), for tests whose
+   * subject is not the version check. A row that cannot be read gets a well-formed version, so a missing
+   * row still answers 404, not 400.
+   */
+  async patchCurrent<T = any>(path: string, body: Record<string, unknown>) {
+    return this.request<T>('PATCH', path, { updated_at: await this.versionOf(path), ...body });
+  }
+  async putCurrent<T = any>(path: string, body: Record<string, unknown>) {
+    return this.request<T>('PUT', path, { updated_at: await this.versionOf(path), ...body });
+  }
+  private async versionOf(path: string): Promise<string> {
+    const read = await this.get(path.split('?')[0]!);
+    return read.status === 200 && typeof read.body?.updated_at === 'string'
+      ? read.body.updated_at
+      : new Date().toISOString();
+  }
 }
 
 export async function login(env: TestEnv, usuario: string, senha: string): Promise<Client> {

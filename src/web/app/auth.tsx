@@ -4,6 +4,8 @@ import { toast } from 'sonner';
 import type { Me } from '../../schemas/auth';
 import type { Permissao } from '../../schemas/permissoes';
 import { api, setUnauthorizedHandler } from '../lib/api';
+import { client, json } from '../lib/client';
+import { setBusinessTz } from '../lib/format';
 
 interface AuthState {
   me: Me | null;
@@ -23,7 +25,10 @@ export const ME_KEY = ['me'] as const;
  */
 async function fetchMe(): Promise<Me | null> {
   try {
-    return (await api.get<{ usuario: Me | null }>('/auth/sessao')).usuario;
+    const me = (await api.get<{ usuario: Me | null }>('/auth/sessao')).usuario;
+    // The business time zone, once signed in (/config needs a session: asked only then).
+    if (me) setBusinessTz((await json(client.config.$get()).catch(() => null))?.tz_negocio);
+    return me;
   } catch (err) {
     // Spec: if loading the user fails, no permissions and not admin — i.e. not signed in here.
     console.error('Erro ao carregar usuário', err);
@@ -66,6 +71,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   const login = useCallback(
     async (usuario: string, senha: string) => {
       const res = await api.post<{ usuario: Me }>('/auth/login', { usuario, senha });
+      setBusinessTz((await json(client.config.$get()).catch(() => null))?.tz_negocio);
       qc.setQueryData(ME_KEY, res.usuario);
     },
     [qc],

@@ -75,7 +75,8 @@ async function send(
   }
 }
 
-async function request<T>(
+/** Every call to the server goes through here (the typed client of lib/client.ts too). */
+export async function request<T>(
   method: string,
   path: string,
   body?: unknown,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatPercent, parseNumberInput } from './format';
+import { formatDate, formatMoney, formatPercent, parseNumberInput, setBusinessTz } from './format';
 
 describe('pt-BR formatting', () => {
   it('formats money as R$ with comma decimals', () => {
@@ -10,8 +10,13 @@ describe('pt-BR formatting', () => {
   });
   it('formats dates dd/MM/yyyy without shifting date-only values', () => {
     expect(formatDate('2026-01-31')).toBe('31/01/2026');
-    // 02:30 UTC on 1 Dec is still 30 Nov in São Paulo
+    // 02:30 UTC on 1 Dec is still 30 Nov in São Paulo (the zone GET /api/config serves by default)
+    setBusinessTz('America/Sao_Paulo');
     expect(formatDate('2026-12-01T02:30:00Z')).toBe('30/11/2026');
+    // the zone is the server's, not a constant of the web: another shop's zone moves the day
+    setBusinessTz('UTC');
+    expect(formatDate('2026-12-01T02:30:00Z')).toBe('01/12/2026');
+    setBusinessTz(undefined);
   });
   it('formats percentages', () => {
     expect(formatPercent(3.5)).toBe('3,5%');

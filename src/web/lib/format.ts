@@ -28,20 +28,31 @@ export function formatDate(v: string | Date | null | undefined): string {
   }
   const date = typeof v === 'string' ? new Date(v) : v;
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('pt-BR', { timeZone: BUSINESS_TZ });
+  return date.toLocaleDateString('pt-BR', { timeZone: businessTz });
 }
 
-export const BUSINESS_TZ = 'America/Sao_Paulo';
+/**
+ * The business time zone, as the server counts "today" and "this month" in it (`GET /api/config`,
+ * read by the auth provider at sign-in). Until it answers, the browser's own zone.
+ */
+let businessTz: string | undefined;
+export function setBusinessTz(tz: string | undefined) {
+  businessTz = tz;
+}
 
-/** Today as 'YYYY-MM-DD' in the business time zone (default of date inputs). */
-export function todayIso(): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: BUSINESS_TZ,
+/** 'YYYY-MM-DD' of an instant in the business time zone. */
+export function isoDateIn(at: Date | string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: businessTz,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(new Date());
-  return parts;
+  }).format(typeof at === 'string' ? new Date(at) : at);
+}
+
+/** Today as 'YYYY-MM-DD' in the business time zone (default of date inputs). */
+export function todayIso(): string {
+  return isoDateIn(new Date());
 }
 
 /** Parses what a person typed in a number field ("1.234,56" or "1234.56"); '' and junk → 0 (spec). */

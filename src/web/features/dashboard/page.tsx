@@ -15,7 +15,6 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import type { Dashboard } from '../../../schemas/dashboard';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -25,11 +24,11 @@ import { Empty, Loading } from '../../components/ui/states';
 import { formatMoney } from '../../lib/format';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { cn } from '../../lib/utils';
-import { dashboardQuery } from './query';
+import { type DashboardData, dashboardQuery } from './query';
 
 const SerieChart = lazy(() => import('./serie-chart'));
 
-const EMPTY: Dashboard = {
+const EMPTY: DashboardData = {
   faturamento_mensal: 0,
   orcamentos_pendentes: 0,
   clientes_ativos: 0,
@@ -62,7 +61,7 @@ const ACOES: { label: string; to: string; icon: LucideIcon }[] = [
   { label: 'Gerenciar Despesas', to: '/despesas', icon: Receipt },
 ];
 
-function Serie({ serie }: { serie: Dashboard['serie_12_meses'] }) {
+function Serie({ serie }: { serie: DashboardData['serie_12_meses'] }) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref);
   const carregando = <Loading text="Carregando gráfico..." />;

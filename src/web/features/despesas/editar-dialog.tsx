@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import {
   type Despesa,
   type DespesaAtualizada,
+  type DespesaUpdateInput,
   despesaEditForm,
   TIPO_DESPESA_LABEL,
 } from '../../../schemas/despesas';
@@ -24,7 +25,8 @@ import {
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Label, Textarea } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
-import { api, qs, toastError } from '../../lib/api';
+import { toastError } from '../../lib/api';
+import { client, json } from '../../lib/client';
 import { markServerErrors } from './shared';
 
 interface FormValues {
@@ -77,17 +79,22 @@ export function EditarDespesaDialog({
       const { replicar: rep, ...values } = v;
       // Only what changed is sent, so the copy to later months does not overwrite what they hold of their own.
       const d = atual!;
-      const body: Record<string, unknown> = { updated_at: d.updated_at };
+      const body: DespesaUpdateInput = { updated_at: d.updated_at };
       if (values.descricao !== d.descricao) body.descricao = values.descricao;
       if (Number(values.valor) !== d.valor) body.valor = values.valor;
       if (values.data_vencimento !== d.data_vencimento) body.data_vencimento = values.data_vencimento;
       if ((values.observacoes ?? null) !== (d.observacoes ?? null)) body.observacoes = values.observacoes;
       // Dates and status are never copied: with none of the copied fields changed there is nothing to replicate.
       const replicate = rep && ('descricao' in body || 'valor' in body || 'observacoes' in body);
-      const path = `/despesas/${d.id}${qs({ replicar: replicate ? 'true' : undefined })}`;
-      return replicate
-        ? api.patch<DespesaAtualizada>(path, body)
-        : api.patch<Despesa>(path, body).then((d) => ({ despesa: d }));
+      const call = json(
+        client.despesas[':id'].$patch({
+          param: { id: d.id },
+          query: { replicar: replicate ? 'true' : undefined },
+          json: body,
+        }),
+      );
+      // With ?replicar=true the answer is { despesa, replicadas }, otherwise the row itself.
+      return call.then((r) => ('despesa' in r ? r : { despesa: r }));
     },
     onSuccess: (r) => {
       toast.success('Despesa atualizada com sucesso!');

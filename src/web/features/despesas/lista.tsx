@@ -12,7 +12,8 @@ import { Pagination } from '../../components/ui/pagination';
 import { SearchInput } from '../../components/ui/search-input';
 import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { api, toastError, toastSuccess } from '../../lib/api';
+import { toastError, toastSuccess } from '../../lib/api';
+import { client, json } from '../../lib/client';
 import { formatDate, formatMoney } from '../../lib/format';
 import { EditarDespesaDialog } from './editar-dialog';
 
@@ -49,7 +50,7 @@ export function ListaDespesas({
 
   const status = useMutation({
     mutationFn: ({ id, status }: { id: string; status: StatusDespesa }) =>
-      api.patch<Despesa>(`/despesas/${id}/status`, { status }),
+      json(client.despesas[':id'].status.$patch({ param: { id }, json: { status } })),
     // The switch moves at once; the server's answer (or a failure) settles it.
     onMutate: async ({ id, status }) => {
       await qc.cancelQueries({ queryKey: listKey });
@@ -70,7 +71,7 @@ export function ListaDespesas({
   });
 
   const remove = useMutation({
-    mutationFn: (id: string) => api.delete(`/despesas/${id}`),
+    mutationFn: (id: string) => json(client.despesas[':id'].$delete({ param: { id } })),
     onSuccess: () => {
       toastSuccess('Despesa removida com sucesso!');
       setRemoving(null);

@@ -15,7 +15,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
-import { api, toastError } from '../../lib/api';
+import { toastError } from '../../lib/api';
+import { client, json } from '../../lib/client';
 import { todayIso } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { markServerErrors } from './shared';
@@ -60,7 +61,7 @@ export function NovaDespesa({ onCreated }: { onCreated: (items: Despesa[]) => vo
 
   const save = useMutation({
     mutationFn: (v: DespesaCreate) =>
-      api.post<{ items: Despesa[] }>('/despesas', v, { idempotencyKey: idem.key }),
+      json(client.despesas.$post({ json: v }, { headers: { 'idempotency-key': idem.key } })),
     onSuccess: ({ items }) => {
       idem.renew();
       toast.success('Despesa(s) cadastrada(s) com sucesso!', {

@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CircleCheck, Clock, Receipt, Timer } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import type { Despesa, DespesasPage } from '../../../schemas/despesas';
+import type { Despesa } from '../../../schemas/despesas';
 import { Label, NativeSelect } from '../../components/ui/input';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { api, qs, toastError } from '../../lib/api';
+import { toastError } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
 import { formatMoney, todayIso } from '../../lib/format';
 import { ListaDespesas } from './lista';
 import { NovaDespesa } from './nova';
@@ -28,7 +29,7 @@ export default function DespesasScreen() {
   const list = useQuery({
     queryKey: listKey,
     queryFn: ({ signal }) =>
-      api.get<DespesasPage>(`/despesas${qs({ mes, ano, q, page, limit: LIMIT })}`, signal),
+      json(client.despesas.$get({ query: { mes, ano, q, page, limit: LIMIT } }, withSignal(signal))),
     placeholderData: keepPreviousData,
   });
   useEffect(() => {

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { type DespesasRelatorio, TIPO_DESPESA_LABEL } from '../../../schemas/despesas';
+import { TIPO_DESPESA_LABEL } from '../../../schemas/despesas';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { api, qs, toastError } from '../../lib/api';
+import { toastError } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import { MESES } from './shared';
 
@@ -14,7 +15,7 @@ const RelatorioChart = lazy(() => import('./relatorio-chart'));
 export function RelatorioDespesas({ ano }: { ano: number }) {
   const rel = useQuery({
     queryKey: ['despesas', 'relatorio', ano],
-    queryFn: ({ signal }) => api.get<DespesasRelatorio>(`/despesas/relatorio${qs({ ano })}`, signal),
+    queryFn: ({ signal }) => json(client.despesas.relatorio.$get({ query: { ano } }, withSignal(signal))),
   });
   useEffect(() => {
     if (rel.error)

@@ -1,5 +1,5 @@
 import type { OrcamentoDetalhe, TipoVenda } from '../../../schemas/orcamentos';
-import { todayIso } from '../../lib/format';
+import { isoDateIn, todayIso } from '../../lib/format';
 
 /** One line of the editor (spec doc 1 §3 "in-form quote line"): ids plus what the row shows. */
 export interface LinhaForm {
@@ -101,7 +101,7 @@ export function fromDetalhe(o: OrcamentoDetalhe): OrcamentoForm {
     arquiteto_nome: o.arquiteto_nome ?? '',
     funcionario_ids: o.funcionario_ids,
     funcionarios_salvos: o.funcionarios,
-    data: o.created_at ? todayIsoOf(o.created_at) : todayIso(),
+    data: o.created_at ? isoDateIn(o.created_at) : todayIso(),
     validade: o.validade ?? '',
     itens: o.itens.map((i) => ({
       key: novaChave(),
@@ -129,17 +129,7 @@ export function fromDetalhe(o: OrcamentoDetalhe): OrcamentoForm {
   };
 }
 
-/** 'YYYY-MM-DD' of a timestamp in the business time zone. */
-function todayIsoOf(ts: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(ts));
-}
-
-/** Numbers typed in the form: an empty or unreadable field counts as 0 (spec §5). */
+/** Numbers typed in the form: anything that is not a finite number counts as 0 (spec §5). */
 const num = (v: unknown): number => {
   const n = typeof v === 'number' ? v : Number(v);
   return Number.isFinite(n) ? n : 0;

@@ -67,7 +67,10 @@ export function UsuarioDialog({
   const form = useForm<FormValues>({
     // The same zod schema the server validates with.
     resolver: zodResolver(
-      (editing ? usuarioUpdate : usuarioCreate) as unknown as z.ZodType<FormValues, FormValues>,
+      (editing ? usuarioUpdate.omit({ updated_at: true }) : usuarioCreate) as unknown as z.ZodType<
+        FormValues,
+        FormValues
+      >,
     ),
     defaultValues: EMPTY,
   });

@@ -1,0 +1,21 @@
+import { count, eq } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { clientes, orcamentos, vendas } from '../schema';
+import { orWhere, searchAny } from './common';
+import { searchDocumento } from './documentos';
+
+/** The clients list's search: name, e-mail, or the CPF/CNPJ by its digits. */
+export const searchClientes = (q: string) =>
+  orWhere(searchAny(q, [clientes.nome, clientes.email]), searchDocumento(q, clientes.cpf_cnpj));
+
+/** The quotes and sales that point at a client (what keeps it from being removed). */
+export async function usoCliente(
+  db: Executor,
+  p: { id: string },
+): Promise<{ orcamentos: number; vendas: number }> {
+  const [[o], [v]] = await Promise.all([
+    db.select({ n: count() }).from(orcamentos).where(eq(orcamentos.cliente_id, p.id)),
+    db.select({ n: count() }).from(vendas).where(eq(vendas.cliente_id, p.id)),
+  ]);
+  return { orcamentos: o?.n ?? 0, vendas: v?.n ?? 0 };
+}

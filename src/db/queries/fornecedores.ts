@@ -1,0 +1,21 @@
+import { count, eq } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { fornecedores, produtos } from '../schema';
+import { orWhere, searchAny } from './common';
+import { searchDocumento } from './documentos';
+
+/** The suppliers list's search: name, contact, e-mail, city, or the CNPJ by its digits. */
+export const searchFornecedores = (q: string) =>
+  orWhere(
+    searchAny(q, [fornecedores.nome, fornecedores.contato, fornecedores.email, fornecedores.cidade]),
+    searchDocumento(q, fornecedores.cnpj),
+  );
+
+/** The select box's search: the name only. */
+export const searchFornecedorOpcoes = (q: string) => searchAny(q, [fornecedores.nome]);
+
+/** How many products name the supplier (what keeps it from being removed). */
+export async function usoFornecedor(db: Executor, p: { id: string }): Promise<{ produtos: number }> {
+  const [r] = await db.select({ n: count() }).from(produtos).where(eq(produtos.fornecedor_id, p.id));
+  return { produtos: r?.n ?? 0 };
+}

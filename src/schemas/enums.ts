@@ -1,0 +1,27 @@
+/**
+ * Every enumerated value the database checks (db/schema.ts) and the schemas validate, defined once:
+ * db/schema.ts builds its CHECK constraints from these, schemas/ and the web read them from here.
+ */
+export const TIPOS_PESSOA = ['Pessoa Física', 'Pessoa Jurídica'] as const;
+export const STATUS_ATIVO = ['ativo', 'inativo'] as const;
+export const ROLES = ['admin', 'usuario'] as const;
+export const TIPOS_UNIDADE = ['m²', 'unitário'] as const;
+export const FORMATOS_MEDIDA = ['Largura x Profundidade', 'Largura x Altura'] as const;
+export const CARGOS = ['Instalador Sênior', 'Instalador Júnior', 'Ajudante', 'Acabador', 'Serrador'] as const;
+export const BANDEIRAS = ['Pix', 'Dinheiro', 'Cartão'] as const;
+export const TIPOS_CARTAO = ['Débito', 'Crédito'] as const;
+export const STATUS_CARTAO = ['Ativo', 'Inativo'] as const;
+export const STATUS_ORCAMENTO = ['pendente', 'aprovado', 'venda_realizada', 'rejeitado'] as const;
+export const TIPOS_VENDA = ['avista', 'parcelado', 'entrada'] as const;
+export const STATUS_VENDA = ['confirmada', 'paga', 'cancelada'] as const;
+export const TIPOS_DESPESA = ['avulso', 'mensal', 'parcelada'] as const;
+export const STATUS_DESPESA = ['pendente', 'paga'] as const;
+export const TIPOS_MOVIMENTACAO = ['entrada', 'saida'] as const;
+export const STATUS_FUNCIONARIO = STATUS_ATIVO;
+
+/** How a sale type reads on screens, printouts and exports (quotes and sales alike). */
+export const TIPO_VENDA_LABEL: Record<(typeof TIPOS_VENDA)[number], string> = {
+  avista: 'À Vista',
+  parcelado: 'Parcelado',
+  entrada: 'Entrada',
+};

@@ -1,0 +1,311 @@
+import { PassThrough, Readable } from 'node:stream';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import ExcelJS from 'exceljs';
+import type { Executor } from '../db/client';
+import { todayIso } from '../domain/datas';
+import { z } from '../schemas/z';
+import type { AppContext } from './context';
+import type { ErrorStatus } from './contract';
+import { badRequest } from './errors';
+
+type Row = Record<string, unknown>;
+
+/** How a column is written: money and numbers as numbers, dates as dates (never as text). */
+export type ColumnType =
+  | 'text'
+  | 'money'
+  | 'number'
+  | 'integer'
+  | 'percent'
+  | 'date'
+  | 'datetime'
+  | 'boolean';
+
+export interface ExportColumn {
+  /** pt-BR header. */
+  header: string;
+  /** The row's field, or a function of the row. */
+  value: string | ((row: Row) => unknown);
+  type?: ColumnType;
+  /** Labels for coded values (`avista` → `À vista`). */
+  labels?: Record<string, string>;
+}
+
+/** One part of the export's order: a column, its direction, and the row field holding its value. */
+export interface KeyPart {
+  col: PgColumn | SQL;
+  key: string;
+  desc?: boolean;
+  /** The column is NOT NULL (plain comparisons; otherwise nulls sort last and are handled). */
+  notNull?: boolean;
+}
+
+export interface ExportSpec {
+  /** File name prefix: `clientes` → clientes-2026-11-23.xlsx. */
+  recurso: string;
+  /** Sheet title. */
+  titulo: string;
+  columns: ExportColumn[];
+  /** The order, ending with a unique key (id): pages follow it by keyset, never by OFFSET. */
+  order: KeyPart[];
+  /** One page of rows: the list's own query with `where` (its filters AND the keyset) and `order`. */
+  page: (db: Executor, p: { where: SQL | undefined; order: SQL; limit: number }) => Promise<Row[]>;
+  /** The list's current filters (from the query string). */
+  where?: SQL;
+}
+
+export const PAGE_SIZE = 1000;
+
+/**
+ * The export's order from a list's `?sort=` (the same columns the list sorts by, then the id), refusing
+ * an unknown column as the list does.
+ */
+export function sortKeys(sort: string, sortable: Record<string, PgColumn>, idCol: PgColumn): KeyPart[] {
+  const desc = sort.startsWith('-');
+  const key = desc ? sort.slice(1) : sort;
+  const col = Object.hasOwn(sortable, key) ? sortable[key] : undefined;
+  if (!col) throw badRequest(`Não é possível ordenar por "${sort}".`);
+  return [
+    { col, key, desc, notNull: col.notNull },
+    { col: idCol, key: 'id', desc, notNull: true },
+  ];
+}
+
+/** `?formato=csv|xlsx` with the list's own filters beside it. */
+export const exportQuery = z.object({
+  formato: z.enum(['csv', 'xlsx'], { message: 'O formato deve ser csv ou xlsx.' }),
+});
+
+export const formatoOf = (c: AppContext) => {
+  const parsed = exportQuery.safeParse({ formato: c.req.query('formato') });
+  if (!parsed.success)
+    throw badRequest('O formato deve ser csv ou xlsx.', [
+      { path: 'formato', message: 'O formato deve ser csv ou xlsx.' },
+    ]);
+  return parsed.data.formato;
+};
+
+export function orderSql(order: KeyPart[]): SQL {
+  return sql.join(
+    order.map((k) => (k.desc ? sql`${k.col} desc nulls last` : sql`${k.col} asc nulls last`)),
+    sql`, `,
+  );
+}
+
+/**
+ * Rows after `last` in `order` (nulls last in both directions, as orderSql writes it): the lexicographic
+ * "greater than" of the keys, so each page starts where the last one ended, whatever the list's size.
+ */
+export function after(order: KeyPart[], last: Row): SQL {
+  const ors: SQL[] = [];
+  for (let i = 0; i < order.length; i++) {
+    const parts: SQL[] = [];
+    for (const k of order.slice(0, i)) {
+      const v = last[k.key];
+      parts.push(v === null || v === undefined ? sql`${k.col} is null` : sql`${k.col} = ${v}`);
+    }
+    const k = order[i]!;
+    const v = last[k.key];
+    if (v === null || v === undefined) continue; // nothing sorts after a null in its column
+    const beyond = k.desc ? sql`${k.col} < ${v}` : sql`${k.col} > ${v}`;
+    parts.push(k.notNull ? beyond : sql`(${beyond} or ${k.col} is null)`);
+    ors.push(sql.join(parts, sql` and `));
+  }
+  return ors.length ? sql`(${sql.join(ors, sql` or `)})` : sql`false`;
+}
+
+async function* rowsOf(db: Executor, spec: ExportSpec): AsyncGenerator<Row[]> {
+  const order = orderSql(spec.order);
+  let last: Row | undefined;
+  for (;;) {
+    const where = last ? and(spec.where, after(spec.order, last)) : spec.where;
+    const rows = await spec.page(db, { where, order, limit: PAGE_SIZE });
+    if (rows.length) yield rows;
+    if (rows.length < PAGE_SIZE) return;
+    last = rows[rows.length - 1];
+    // Let other requests run between pages: an export of 200,000 rows never holds the event loop.
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+function raw(col: ExportColumn, row: Row): unknown {
+  const v = typeof col.value === 'function' ? col.value(row) : row[col.value];
+  if (col.labels && typeof v === 'string') return col.labels[v] ?? v;
+  return v;
+}
+
+/** 'YYYY-MM-DD' → a Date at UTC midnight (a spreadsheet date has no time zone). */
+function dateOnly(v: unknown): Date | null {
+  const s = v instanceof Date ? v.toISOString() : typeof v === 'string' ? v : null;
+  const m = s && /^(\d{4})-(\d{2})-(\d{2})/.exec(s);
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+}
+
+/** An instant → the business time zone's wall clock, as a Date whose UTC fields are that clock. */
+function wallClock(v: unknown, tz: string): Date | null {
+  if (v === null || v === undefined) return null;
+  const d = v instanceof Date ? v : new Date(String(v));
+  if (Number.isNaN(d.getTime())) return null;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+  return new Date(
+    Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!),
+  );
+}
+
+/** A cell's value for the workbook: numbers as numbers, dates as dates. */
+function cellValue(col: ExportColumn, row: Row, tz: string): unknown {
+  const v = raw(col, row);
+  if (v === null || v === undefined || v === '') return null;
+  switch (col.type) {
+    case 'money':
+    case 'number':
+    case 'percent':
+    case 'integer':
+      // The decimal text the database wrote becomes the cell's number (a change of representation).
+      return Number(v);
+    case 'date':
+      return dateOnly(v);
+    case 'datetime':
+      return wallClock(v, tz);
+    case 'boolean':
+      return v === true || v === 't' || v === 'true' ? 'Sim' : 'Não';
+    default:
+      return String(v);
+  }
+}
+
+const NUM_FMT: Partial<Record<ColumnType, string>> = {
+  money: '#,##0.00',
+  number: '#,##0.00',
+  percent: '0.00',
+  integer: '0',
+  date: 'dd/mm/yyyy',
+  datetime: 'dd/mm/yyyy hh:mm',
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * CSV as a Brazilian spreadsheet opens it: `;` between fields, decimal comma, two decimals for money,
+ * dates dd/mm/aaaa, UTF-8 with a BOM (so accents survive a double-click in Excel).
+ */
+function csvField(col: ExportColumn, row: Row, tz: string): string {
+  const v = cellValue(col, row, tz);
+  if (v === null || v === undefined) return '';
+  let s: string;
+  if (v instanceof Date) {
+    s = `${pad(v.getUTCDate())}/${pad(v.getUTCMonth() + 1)}/${v.getUTCFullYear()}`;
+    if (col.type === 'datetime') s += ` ${pad(v.getUTCHours())}:${pad(v.getUTCMinutes())}`;
+  } else if (typeof v === 'number') {
+    const text = String(raw(col, row));
+    s = col.type === 'money' ? Number(text).toFixed(2) : text;
+    s = s.replace('.', ',');
+  } else {
+    s = String(v);
+  }
+  return /[";\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+function csvStream(db: Executor, spec: ExportSpec, tz: string): ReadableStream<Uint8Array> {
+  const enc = new TextEncoder();
+  const pages = rowsOf(db, spec);
+  let started = false;
+  return new ReadableStream({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(enc.encode(`\ufeff${spec.columns.map((c) => c.header).join(';')}\r\n`));
+        return;
+      }
+      const next = await pages.next();
+      if (next.done) return controller.close();
+      const text = next.value
+        .map((r) => `${spec.columns.map((c) => csvField(c, r, tz)).join(';')}\r\n`)
+        .join('');
+      controller.enqueue(enc.encode(text));
+    },
+    async cancel() {
+      await pages.return(undefined);
+    },
+  });
+}
+
+function xlsxStream(db: Executor, spec: ExportSpec, tz: string): ReadableStream<Uint8Array> {
+  const out = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const ws = wb.addWorksheet(spec.titulo.slice(0, 31));
+  ws.columns = spec.columns.map((c) => ({
+    header: c.header,
+    width: Math.max(12, c.header.length + 2),
+    style: NUM_FMT[c.type ?? 'text'] ? { numFmt: NUM_FMT[c.type ?? 'text'] } : {},
+  }));
+  ws.getRow(1).font = { bold: true };
+  ws.getRow(1).commit();
+  void (async () => {
+    try {
+      for await (const page of rowsOf(db, spec)) {
+        for (const r of page) ws.addRow(spec.columns.map((c) => cellValue(c, r, tz))).commit();
+        // Wait for the client to take what was written before reading the next page (backpressure).
+        if (out.writableNeedDrain) {
+          await new Promise((resolve) => out.once('drain', resolve).once('close', resolve));
+        }
+      }
+      ws.commit();
+      await wb.commit();
+    } catch (err) {
+      console.error(`[exportar ${spec.recurso}] falhou`, err);
+      out.destroy(err as Error);
+    }
+  })();
+  return Readable.toWeb(out) as ReadableStream<Uint8Array>;
+}
+
+/** The export's answer: a file of every row matching the list's filters, written page by page. */
+export function exportResponse(c: AppContext, spec: ExportSpec) {
+  const formato = formatoOf(c);
+  const { db, config } = c.get('deps');
+  const nome = `${spec.recurso}-${todayIso(config.tzNegocio)}.${formato}`;
+  const body =
+    formato === 'csv' ? csvStream(db, spec, config.tzNegocio) : xlsxStream(db, spec, config.tzNegocio);
+  return c.body(body, 200, {
+    'content-type':
+      formato === 'csv'
+        ? 'text/csv; charset=utf-8'
+        : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'content-disposition': `attachment; filename="${nome}"`,
+  });
+}
+
+/** The contract fields of an export route (server/contract.ts): the list's filters and `formato`. */
+export const exportContract = <Q extends z.ZodObject>(titulo: string, listFilters: Q) => ({
+  summary: `Exporta ${titulo} em CSV ou Excel (.xlsx): todas as linhas dos filtros atuais, não só a página`,
+  description:
+    'CSV: separador `;`, vírgula decimal, datas dd/mm/aaaa, UTF-8 com BOM. XLSX: valores como números e datas. Nome do arquivo: <recurso>-<data>.<formato>.',
+  produces: 'text/csv',
+  query: listFilters
+    .omit(
+      Object.fromEntries(
+        ['page', 'limit'].filter((k) => k in listFilters.shape).map((k) => [k, true]),
+      ) as never,
+    )
+    .extend(exportQuery.shape) as unknown as Q,
+  errors: [400] as ErrorStatus[],
+});

@@ -1,0 +1,108 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardSchema } from '../schemas/dashboard';
+import { despesasPageSchema } from '../schemas/despesas';
+import { openApiPath, registeredRoutes } from './openapi';
+import { createTestDeps, loginAdmin, type TestEnv, userWith } from './testing/harness';
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestDeps();
+});
+afterAll(() => env.close());
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const admin = await loginAdmin(env);
+    const res = await admin.get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(res.body);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('documents every route registered under /api (a new route without a contract fails here)', async () => {
+    const { client } = await userWith(env, []);
+    const doc = (await client.get('/api/openapi.json')).body;
+    const missing = registeredRoutes(env.app)
+      .filter((r) => !doc.paths[openApiPath(r.path)]?.[r.method.toLowerCase()])
+      .map((r) => `${r.method} ${r.path}`);
+    expect(missing).toEqual([]);
+    // and the walk found the whole API, not a handful of routes
+    expect(registeredRoutes(env.app).length).toBeGreaterThan(80);
+  });
+
+  it('states each route permission and its problem+json errors', async () => {
+    const admin = await loginAdmin(env);
+    const doc = (await admin.get('/api/openapi.json')).body;
+    const clientes = doc.paths['/api/clientes/{id}'].patch;
+    expect(clientes['x-permission']).toEqual(['clientes']);
+    expect(clientes.security).toEqual([{ sessao: [] }]);
+    for (const s of ['400', '401', '403', '404', '409']) {
+      expect(clientes.responses[s].$ref).toBe(`#/components/responses/Problem${s}`);
+    }
+    expect(doc.components.responses.Problem409.content['application/problem+json'].schema.$ref).toBe(
+      '#/components/schemas/ProblemDetails',
+    );
+    expect(doc.paths['/api/cep/{cep}'].get['x-permission']).toContain('fornecedores');
+    expect(doc.paths['/api/health'].get['x-permission']).toBe('publico');
+    expect(doc.paths['/api/health'].get.security).toEqual([]);
+    expect(doc.paths['/api/eventos'].get['x-permission']).toBe('sessao');
+    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(
+      ['usuario', 'senha'],
+    );
+    // the row shape comes from the Drizzle table: money as a number, timestamps as strings
+    const row = doc.paths['/api/produtos/{id}'].get.responses['200'].content['application/json'].schema;
+    expect(row.properties.valor_m2.type).toBe('number');
+    expect(row.properties.updated_at.type).toBe('string');
+  });
+
+  it('needs a session', async () => {
+    const res = await env.app.request('http://localhost:3000/api/openapi.json');
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('renders the reference for administrators, with no script at all', async () => {
+    const admin = await loginAdmin(env);
+    const res = await admin.get('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const page = res.body as string;
+    expect(page).not.toContain('<script');
+    expect(page).toContain('/api/clientes/{id}');
+    expect(page).toContain('Permissão:</b> clientes (Clientes)');
+    expect(page).toContain('<code>nome</code>');
+  });
+
+  it('is refused to a user who is not an administrator, even with every screen', async () => {
+    const { client } = await userWith(env, ['clientes', 'usuarios']);
+    expect((await client.get('/api/docs')).status).toBe(403);
+  });
+});
+
+describe('documented answers are the real ones', () => {
+  it('GET /api/dashboard and GET /api/despesas answer exactly their documented schema', async () => {
+    const admin = await loginAdmin(env);
+    const d = await admin.post('/api/despesas', {
+      descricao: 'Aluguel',
+      valor: 1500,
+      tipo: 'avulso',
+      data_vencimento: '2025-02-05',
+    });
+    expect(d.status).toBe(201);
+    // strict: a field the handler adds without documenting it fails here too
+    dashboardSchema.strict().parse((await admin.get('/api/dashboard')).body);
+    const page = (await admin.get('/api/despesas?mes=2&ano=2025')).body;
+    despesasPageSchema.strict().parse(page);
+    expect(page.items).toHaveLength(1);
+    const doc = (await admin.get('/api/openapi.json')).body;
+    expect(
+      Object.keys(
+        doc.paths['/api/dashboard'].get.responses['200'].content['application/json'].schema.properties,
+      ),
+    ).toContain('lucro_mensal');
+  });
+});

@@ -1,0 +1,13 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { route } from '../contract';
+
+/**
+ * `GET /api/config`: what the screens must take from the server rather than assume — the business time
+ * zone that "today" and "this month" are counted in (TZ_NEGOCIO).
+ */
+export const configRoutes = new Hono<AppEnv>().get(
+  '/',
+  route({ summary: 'Configuração do negócio lida pelas telas (fuso horário)', access: 'sessao' }),
+  (c) => c.json({ tz_negocio: c.get('deps').config.tzNegocio }),
+);
