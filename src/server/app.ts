@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from './context';
 import { HttpError, problem, toHttpError } from './errors';
 import { apiRoutes } from './routes';
 import { eventosRoutes } from './routes/eventos';
+import { healthRoutes } from './routes/health';
 import { requestLog, sameOrigin, securityHeaders } from './security';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -39,7 +40,7 @@ export function createApp(deps: AppDeps, web?: (app: Hono<AppEnv>) => void) {
   );
   app.use('/api/*', sessionMiddleware);
 
-  app.get('/api/health', (c) => c.json({ ok: true, db: deps.database.kind }));
+  app.route('/api/health', healthRoutes);
   app.route('/api/auth', authRoutes);
   app.route('/api/eventos', eventosRoutes);
   for (const [path, router] of apiRoutes) app.route(`/api/${path}`, router);

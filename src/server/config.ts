@@ -17,6 +17,13 @@ export interface Config {
   loginMaxTentativas: number;
   loginJanelaMin: number;
   logRequests: boolean;
+  /** Where backups are written and listed (BACKUP_DIR, default ./data/backups). */
+  backupDir: string;
+  /** `npm start` takes one backup a day at `backupHora` (HH:MM, server's local time) unless BACKUP_DIARIO=0. */
+  backupDiario: boolean;
+  backupHora: string;
+  /** How many daily, weekly and monthly backups rotation keeps. */
+  backupManter: { diarios: number; semanais: number; mensais: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -42,5 +49,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxTentativas: Number(env.LOGIN_MAX_TENTATIVAS ?? 5),
     loginJanelaMin: Number(env.LOGIN_JANELA_MIN ?? 15),
     logRequests: env.LOG_REQUESTS !== '0',
+    backupDir: path.resolve(env.BACKUP_DIR ?? './data/backups'),
+    backupDiario: env.BACKUP_DIARIO !== '0',
+    backupHora: env.BACKUP_HORA ?? '03:00',
+    backupManter: {
+      diarios: Number(env.BACKUP_MANTER_DIARIOS ?? 7),
+      semanais: Number(env.BACKUP_MANTER_SEMANAIS ?? 4),
+      mensais: Number(env.BACKUP_MANTER_MENSAIS ?? 12),
+    },
   };
 }

@@ -50,3 +50,16 @@ export const RECURSO_PERMISSAO: Record<string, Permissao> = {
   caixa: 'dashboard',
   usuarios: 'usuarios',
 };
+
+/** An administrator: role admin and the Usuários permission (as the last-admin rule in usuarios.ts counts one). */
+export function isAdmin(me: Me): boolean {
+  return me.role === 'admin' && me.permissoes.includes('usuarios');
+}
+
+/** Admin-only routes (backups, audit trail). */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  const me = c.get('me');
+  if (!me) throw unauthorized();
+  if (!isAdmin(me)) throw forbidden();
+  await next();
+});

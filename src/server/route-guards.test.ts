@@ -6,7 +6,13 @@ import { Client, createTestDeps, type TestEnv, userWith } from './testing/harnes
  * and one from a signed-in user holding no permission (403). A new route that forgets its
  * requirePermission fails here.
  */
-const PUBLIC = new Set(['POST /api/auth/login', 'POST /api/auth/logout', 'GET /api/health', 'ALL /api/*']);
+const PUBLIC = new Set([
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'GET /api/health',
+  'GET /api/health/ready',
+  'ALL /api/*',
+]);
 // Open to any signed-in user by design: who am I, and the live-update stream (filtered by permission).
 const SESSION_ONLY = new Set(['GET /api/auth/me', 'GET /api/eventos']);
 

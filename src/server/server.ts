@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -8,9 +9,11 @@ import { openDatabase } from '../db/client';
 import { createApp } from './app';
 import { createAuth } from './auth/better-auth';
 import { ensureAdmin, loadAuthSecret } from './auth/bootstrap';
+import { pidFile, scheduleDailyBackup } from './backups';
 import type { Config } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { EventHub } from './events';
+import { markDraining } from './routes/health';
 
 /** Opens the database (migrating it), makes sure an admin exists, and wires the app's dependencies. */
 export async function createDeps(config: Config, log: (m: string) => void = console.log): Promise<AppDeps> {
@@ -56,18 +59,43 @@ export function serveWeb(webDir: string) {
   };
 }
 
+/** How long a shutdown waits for requests in flight before closing their connections. */
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
+
 export async function startServer(config: Config, webDir: string) {
   const deps = await createDeps(config);
   const app = createApp(deps, serveWeb(webDir));
-  const server = serve({ fetch: app.fetch, port: config.port });
+  const server = serve({ fetch: app.fetch, port: config.port }) as HttpServer;
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${config.dataDir}`;
   console.log(`[lavra] Servindo em http://localhost:${config.port} — banco: ${where}`);
-  const shutdown = async () => {
-    server.close();
+  if (!config.databaseUrl) writeFileSync(pidFile(config.dataDir), String(process.pid));
+  const stopBackups = scheduleDailyBackup(deps.database, config);
+  if (config.backupDiario)
+    console.log(`[lavra] Backup diário às ${config.backupHora} em ${config.backupDir}`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`[lavra] ${signal}: encerrando — terminando as requisições em andamento...`);
+    markDraining();
+    // Stop accepting; the callback runs once every connection has ended.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // SSE streams never end by themselves: end them (browsers reconnect, to another instance if any).
+    deps.events.endStreams();
+    // Keep-alive connections between requests hold the server open: close each as it goes idle.
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await closed;
+    clearInterval(idle);
+    clearTimeout(force);
+    await stopBackups();
     await closeDeps(deps);
+    if (!config.databaseUrl) rmSync(pidFile(config.dataDir), { force: true });
+    console.log('[lavra] Encerrado.');
     process.exit(0);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
   return { app, deps, server };
 }

@@ -16,9 +16,15 @@ export const eventosRoutes = new Hono<AppEnv>().get('/', requireAuth, (c) => {
       void stream.writeSSE({ event: 'mudanca', data: JSON.stringify(e) });
     });
     let alive = true;
+    const unregister = events.onShutdown(() => {
+      alive = false;
+      unsubscribe();
+      void stream.close();
+    });
     stream.onAbort(() => {
       alive = false;
       unsubscribe();
+      unregister();
     });
     await stream.writeSSE({ event: 'pronto', data: '{}' });
     while (alive) {

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { arquitetosRoutes } from './arquitetos';
+import { backupsRoutes } from './backups';
 import { caixaRoutes } from './caixa';
 import { cartoesRoutes } from './cartoes';
 import { categoriasProdutosRoutes } from './categorias-produtos';
@@ -41,4 +42,5 @@ export const apiRoutes: [path: string, router: Hono<AppEnv>][] = [
   ['cartoes', cartoesRoutes],
   ['orcamentos', orcamentosRoutes],
   ['empresa', empresaRoutes],
+  ['backups', backupsRoutes],
 ];

@@ -1,0 +1,41 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import { backupStatus, isBackupName, listBackups, takeBackup } from '../backups';
+import type { AppEnv } from '../context';
+import { HttpError, notFound } from '../errors';
+import { requireAdmin } from '../permissions';
+
+/** Admin-only: the backups in BACKUP_DIR, one taken now, and a download. */
+export const backupsRoutes = new Hono<AppEnv>()
+  .get('/', requireAdmin, async (c) => {
+    const { config } = c.get('deps');
+    const status = await backupStatus(config.backupDir);
+    return c.json({
+      items: listBackups(config.backupDir),
+      erro: status.erro,
+      diario: config.backupDiario ? config.backupHora : null,
+    });
+  })
+  .post('/', requireAdmin, async (c) => {
+    const { database, config } = c.get('deps');
+    try {
+      return c.json(await takeBackup(database, config), 201);
+    } catch (err) {
+      throw new HttpError(503, 'Backup não realizado', (err as Error).message);
+    }
+  })
+  .get('/:nome', requireAdmin, async (c) => {
+    const nome = c.req.param('nome');
+    // Only our own file names: no path separators, no dot-dot, nothing else in the folder.
+    if (!isBackupName(nome)) throw notFound('Backup não encontrado.');
+    const file = path.join(c.get('deps').config.backupDir, nome);
+    const s = await stat(file).catch(() => null);
+    if (!s?.isFile()) throw notFound('Backup não encontrado.');
+    c.header('content-type', 'application/gzip');
+    c.header('content-length', String(s.size));
+    c.header('content-disposition', `attachment; filename="${nome}"`);
+    return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream);
+  });
