@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import { auditContext } from './audit-context';
 import { authRoutes } from './auth/routes';
 import { sessionMiddleware } from './auth/session';
 import type { AppDeps, AppEnv } from './context';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps, web?: (app: Hono<AppEnv>) => void) {
     }),
   );
   app.use('/api/*', sessionMiddleware);
+  app.use('/api/*', auditContext);
 
   app.route('/api/health', healthRoutes);
   app.route('/api/auth', authRoutes);

@@ -7,6 +7,7 @@ import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { openDatabase } from '../db/client';
 import { createApp } from './app';
+import { withAuditContext } from './audit-context';
 import { createAuth } from './auth/better-auth';
 import { ensureAdmin, loadAuthSecret } from './auth/bootstrap';
 import { pidFile, scheduleDailyBackup } from './backups';
@@ -18,7 +19,8 @@ import { markDraining } from './routes/health';
 /** Opens the database (migrating it), makes sure an admin exists, and wires the app's dependencies. */
 export async function createDeps(config: Config, log: (m: string) => void = console.log): Promise<AppDeps> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const db = database.db;
+  // Routes write through this: it names the acting user to the audit trigger (audit-context.ts).
+  const db = withAuditContext(database.db);
   await ensureAdmin(db, { emailDominio: config.emailDominio, adminPassword: config.adminPassword, log });
   const secret = await loadAuthSecret(db);
   const auth = createAuth(db, {

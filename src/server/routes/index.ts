@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { arquitetosRoutes } from './arquitetos';
+import { auditoriaRoutes } from './auditoria';
 import { backupsRoutes } from './backups';
 import { caixaRoutes } from './caixa';
 import { cartoesRoutes } from './cartoes';
@@ -43,4 +44,5 @@ export const apiRoutes: [path: string, router: Hono<AppEnv>][] = [
   ['orcamentos', orcamentosRoutes],
   ['empresa', empresaRoutes],
   ['backups', backupsRoutes],
+  ['auditoria', auditoriaRoutes],
 ];
