@@ -64,15 +64,17 @@ export function serveWeb(webDir: string) {
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 
-export async function startServer(config: Config, webDir: string) {
+export async function startServer(config: Config, webDir: string, opts: { backups?: boolean } = {}) {
   const deps = await createDeps(config);
   const app = createApp(deps, serveWeb(webDir));
   const server = serve({ fetch: app.fetch, port: config.port }) as HttpServer;
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${config.dataDir}`;
-  console.log(`[lavra] Servindo em http://localhost:${config.port} — banco: ${where}`);
+  console.log(`[lavra] (${process.pid}) Servindo em http://localhost:${config.port} — banco: ${where}`);
   if (!config.databaseUrl) writeFileSync(pidFile(config.dataDir), String(process.pid));
-  const stopBackups = scheduleDailyBackup(deps.database, config);
-  if (config.backupDiario)
+  // In a cluster the primary takes the daily backup, not each worker.
+  const backups = opts.backups !== false;
+  const stopBackups = backups ? scheduleDailyBackup(deps.database, config) : async () => {};
+  if (backups && config.backupDiario)
     console.log(`[lavra] Backup diário às ${config.backupHora} em ${config.backupDir}`);
 
   let closing = false;

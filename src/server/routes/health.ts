@@ -26,7 +26,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
  * failed backup does not take the instance out of service; it is shown on the Backups screen too).
  */
 export const healthRoutes = new Hono<AppEnv>()
-  .get('/', (c) => c.json({ ok: true, db: c.get('deps').database.kind }))
+  .get('/', (c) => c.json({ ok: true, db: c.get('deps').database.kind, pid: process.pid }))
   .get('/ready', async (c) => {
     const { db, database, config } = c.get('deps');
     let banco: { ok: boolean; erro?: string };

@@ -4,6 +4,7 @@ import {
   CreditCard,
   FileText,
   HardHat,
+  History,
   LayoutDashboard,
   type LucideIcon,
   Package,
@@ -38,6 +39,7 @@ export const MENU: MenuEntry[] = [
   { label: 'Pagamentos', path: '/cartoes', permission: 'cartoes', icon: CreditCard },
   { label: 'Caixa', path: '/caixa', permission: 'dashboard', icon: Banknote },
   { label: 'Usuários', path: '/usuarios', permission: 'usuarios', icon: ShieldCheck },
+  { label: 'Auditoria', path: '/auditoria', permission: 'usuarios', icon: History },
 ];
 
 /** Paths of the home redirect (spec doc 1 §2), keyed by permission. */
