@@ -3,6 +3,7 @@ import {
   Briefcase,
   CreditCard,
   FileText,
+  HardDriveDownload,
   HardHat,
   History,
   LayoutDashboard,
@@ -22,6 +23,8 @@ export interface MenuEntry {
   path: string;
   permission: Permissao;
   icon: LucideIcon;
+  /** Administrators only (role admin), besides the permission. */
+  adminOnly?: boolean;
 }
 
 /** The sidebar of spec doc 1 §2, in its order. */
@@ -39,7 +42,8 @@ export const MENU: MenuEntry[] = [
   { label: 'Pagamentos', path: '/cartoes', permission: 'cartoes', icon: CreditCard },
   { label: 'Caixa', path: '/caixa', permission: 'dashboard', icon: Banknote },
   { label: 'Usuários', path: '/usuarios', permission: 'usuarios', icon: ShieldCheck },
-  { label: 'Auditoria', path: '/auditoria', permission: 'usuarios', icon: History },
+  { label: 'Auditoria', path: '/auditoria', permission: 'usuarios', icon: History, adminOnly: true },
+  { label: 'Backups', path: '/backups', permission: 'usuarios', icon: HardDriveDownload, adminOnly: true },
 ];
 
 /** Paths of the home redirect (spec doc 1 §2), keyed by permission. */
