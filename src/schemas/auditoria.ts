@@ -11,6 +11,7 @@ export const AUDITORIA_RECURSOS = {
   cartoes: 'Pagamentos',
   usuarios: 'Usuários',
   usuario_permissoes: 'Permissões',
+  clientes: 'Clientes (LGPD)',
 } as const;
 export type AuditoriaRecurso = keyof typeof AUDITORIA_RECURSOS;
 
@@ -43,7 +44,7 @@ export interface AuditoriaRegistro {
   endereco: string | null;
   recurso: AuditoriaRecurso;
   registro: string;
-  acao: 'criado' | 'atualizado' | 'removido';
+  acao: 'criado' | 'atualizado' | 'removido' | 'exportado' | 'anonimizado';
   /** campo → [antigo, novo] */
   alteracoes: Record<string, [unknown, unknown]>;
 }

@@ -18,7 +18,7 @@ const actor = new AsyncLocalStorage<Actor>();
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function clientAddress(c: AppContext): string {
+export function clientAddress(c: AppContext): string {
   if (process.env.TRUST_PROXY === '1') {
     const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
     if (fwd) return fwd;

@@ -11,7 +11,8 @@ create table auditoria (
   endereco text,
   recurso text not null,
   registro text not null,
-  acao text not null check (acao in ('criado', 'atualizado', 'removido')),
+  -- exportado / anonimizado: LGPD requests on a client (routes/lgpd.ts), recorded by the route
+  acao text not null check (acao in ('criado', 'atualizado', 'removido', 'exportado', 'anonimizado')),
   -- {campo: [antigo, novo]} of the fields that changed (all non-empty fields on create and remove)
   alteracoes jsonb not null
 );
@@ -49,6 +50,10 @@ begin
   else
     select coalesce(jsonb_object_agg(key, jsonb_build_array(value, null)), '{}') into mudou
       from jsonb_each(antigo) where value <> 'null'::jsonb;
+  end if;
+  -- An LGPD anonymisation keeps that fields changed, never the personal data itself.
+  if current_setting('lavra.anonimizando', true) = '1' then
+    select jsonb_object_agg(key, '["***", "***"]'::jsonb) into mudou from jsonb_object_keys(mudou) key;
   end if;
   insert into auditoria (usuario_id, endereco, recurso, registro, acao, alteracoes)
   values (

@@ -201,7 +201,7 @@ describe('GET /api/auditoria', () => {
   });
 
   it('bad filters are a 400 in pt-BR; non-admins get 403', async () => {
-    const bad = await admin.get('/api/auditoria?recurso=clientes');
+    const bad = await admin.get('/api/auditoria?recurso=produtos');
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe('Recurso inválido.');
     expect((await admin.get('/api/auditoria?de=2026-13-01')).status).toBe(400);

@@ -13,6 +13,7 @@ import { despesasRoutes } from './despesas';
 import { fornecedoresRoutes } from './fornecedores';
 import { funcionariosRoutes } from './funcionarios';
 import { itensVendaRoutes } from './itens-venda';
+import { lgpdRoutes } from './lgpd';
 import { empresaRoutes, orcamentosRoutes } from './orcamentos';
 import { produtosRoutes } from './produtos';
 import { relatoriosRoutes } from './relatorios';
@@ -45,4 +46,5 @@ export const apiRoutes: [path: string, router: Hono<AppEnv>][] = [
   ['empresa', empresaRoutes],
   ['backups', backupsRoutes],
   ['auditoria', auditoriaRoutes],
+  ['lgpd', lgpdRoutes],
 ];

@@ -22,6 +22,8 @@ const ACAO: Record<AuditoriaRegistro['acao'], { label: string; variant: 'green' 
   criado: { label: 'Criado', variant: 'green' },
   atualizado: { label: 'Alterado', variant: 'secondary' },
   removido: { label: 'Removido', variant: 'red' },
+  exportado: { label: 'Dados exportados', variant: 'secondary' },
+  anonimizado: { label: 'Anonimizado', variant: 'red' },
 };
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', {
