@@ -42,3 +42,27 @@ test('Backups: take one now, see it listed with its size, download link', async 
     `/api/backups/${body.nome}`,
   );
 });
+
+test('LGPD: an admin anonymises a client after a confirmation that says what happens', async ({
+  adminPage: page,
+  admin,
+}) => {
+  const nome = unique('Cliente LGPD');
+  const res = await admin.post('/api/clientes', {
+    data: { nome, tipo: 'Pessoa Física', cpf_cnpj: '529.982.247-25', telefone: '(27) 99999-0000' },
+  });
+  expect(res.status()).toBe(201);
+  const id = (await res.json()).id as string;
+
+  await page.goto('/clientes');
+  await page.getByRole('searchbox', { name: 'Buscar clientes' }).fill(nome);
+  await page.getByRole('button', { name: `Editar ${nome}` }).click();
+  await page.getByRole('button', { name: 'Anonimizar' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Orçamentos e vendas continuam com seus valores');
+  await dialog.getByRole('button', { name: 'Anonimizar' }).click();
+  await expect(page.getByText('Cliente anonimizado', { exact: true })).toBeVisible();
+  const after = await (await admin.get(`/api/clientes/${id}`)).json();
+  expect(after.nome).toMatch(/^Cliente anonimizado /);
+  expect(after.cpf_cnpj ?? null).toBeNull();
+});

@@ -136,3 +136,13 @@ describe('rotation', () => {
     expect(kept).toEqual([...expected].sort());
   });
 });
+
+describe('daily schedule', () => {
+  it('waits until the next HH:MM in local time, tomorrow once it has passed', async () => {
+    const { msUntil } = await import('../backups');
+    const at = (h: number, m: number) => new Date(2026, 10, 23, h, m, 0, 0);
+    expect(msUntil('03:00', at(2, 30))).toBe(30 * 60_000);
+    expect(msUntil('03:00', at(3, 0))).toBe(24 * 3_600_000);
+    expect(msUntil('03:00', at(23, 0))).toBe(4 * 3_600_000);
+  });
+});

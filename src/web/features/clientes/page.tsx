@@ -15,6 +15,7 @@ import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { api, qs, toastError, toastSuccess } from '../../lib/api';
 import { ClienteForm } from './cliente-form';
+import { LgpdActions } from './lgpd-actions';
 
 const LIMIT = 20;
 const LOAD_ERROR = 'Não foi possível carregar a lista de clientes.';
@@ -191,6 +192,7 @@ export default function ClientesPage() {
                 onDone={backToList}
                 onCancel={backToList}
               />
+              {editing && <LgpdActions cliente={editing} onAnonimizado={backToList} />}
             </CardContent>
           </Card>
         </TabsContent>
