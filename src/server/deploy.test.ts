@@ -87,6 +87,7 @@ describe('deploy/lavra.service', () => {
     const script = exec!.split(/\s+/)[1]!;
     expect(existsSync(path.join(root, script))).toBe(true);
     expect(s.KillSignal).toEqual(['SIGTERM']);
+    expect(s.KillMode).toEqual(['mixed']);
     expect(Number(s.TimeoutStopSec![0])).toBeGreaterThan(10); // more than SHUTDOWN_GRACE_MS
     expect(s.Restart).toEqual(['on-failure']);
     expect(unit.Install!.WantedBy).toEqual(['multi-user.target']);

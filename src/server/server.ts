@@ -99,7 +99,7 @@ export async function startServer(config: Config, webDir: string, opts: { backup
     console.log('[lavra] Encerrado.');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   return { app, deps, server };
 }
