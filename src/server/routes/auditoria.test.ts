@@ -200,6 +200,21 @@ describe('GET /api/auditoria', () => {
     expect(past.body.total).toBe(0);
   });
 
+  it('exports the filtered trail as CSV (Excel pt-BR: ";" and a BOM)', async () => {
+    const csv = await admin.get(`/api/auditoria/exportar?usuario_id=${adminId}&recurso=vendas`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = (csv.body as string)
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('id;em;usuario;endereco;recurso;registro;acao;alteracoes');
+    expect(lines).toHaveLength(3); // the sale created, then its commission paid
+    expect(lines[1]).toContain(';Administrador;local;vendas;');
+    expect(lines[1]).toContain(';atualizado;"{""comissao_paga"":[false,true]}"');
+    expect((await (await userWith(env, ALL)).client.get('/api/auditoria/exportar')).status).toBe(403);
+  });
+
   it('bad filters are a 400 in pt-BR; non-admins get 403', async () => {
     const bad = await admin.get('/api/auditoria?recurso=produtos');
     expect(bad.status).toBe(400);

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import {
   AUDITORIA_RECURSOS,
@@ -9,6 +10,7 @@ import type { Page } from '../../../schemas/common';
 import type { Usuario } from '../../../schemas/usuarios';
 import { useAuth } from '../../app/auth';
 import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Pagination } from '../../components/ui/pagination';
@@ -67,7 +69,18 @@ export default function AuditoriaPage() {
 
   return (
     <>
-      <PageHeader title="Auditoria" subtitle="Quem alterou o quê, quando e de onde" />
+      <PageHeader
+        title="Auditoria"
+        subtitle="Quem alterou o quê, quando e de onde"
+        actions={
+          <Button asChild variant="outline">
+            <a href={`/api/auditoria/exportar${qs(f)}`} download>
+              <Download />
+              Exportar CSV
+            </a>
+          </Button>
+        }
+      />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <div className="grid gap-1">
           <Label htmlFor="aud-usuario">Usuário</Label>
