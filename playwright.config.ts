@@ -55,6 +55,7 @@ export default defineConfig({
       env: {
         PORT: String(PORT),
         DATA_DIR: dataDir,
+        BACKUP_DIR: `${dataDir}/backups`,
         ADMIN_PASSWORD: E2E_ADMIN_SENHA,
         EMAIL_DOMINIO: 'lavra.local',
         CEP_API_URL: `http://127.0.0.1:${CEP_PORT}/ws`,

@@ -16,6 +16,8 @@ const SCREENS = [
   '/cartoes',
   '/caixa',
   '/usuarios',
+  '/auditoria',
+  '/backups',
   '/rota-inexistente',
 ];
 

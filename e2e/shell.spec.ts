@@ -14,9 +14,11 @@ const MENU = [
   'Pagamentos',
   'Caixa',
   'Usuários',
+  'Auditoria',
+  'Backups',
 ];
 
-test('admin signs in through the form and sees all 13 menu entries', async ({ page }) => {
+test('admin signs in through the form and sees all 15 menu entries', async ({ page }) => {
   await page.goto('/orcamentos');
   await expect(page.getByText('Entre para acessar o sistema de gestão da marmoraria')).toBeVisible();
   await page.getByLabel('Usuário').fill('admin');

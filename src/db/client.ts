@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -105,6 +106,47 @@ class PreparingClient extends pg.Client {
   }
 }
 
+/** Key of the advisory lock the migrator holds (any fixed bigint; "lavra" in ASCII). */
+export const MIGRATION_LOCK_KEY = 0x6c61767261;
+
+/**
+ * Migrates under a session advisory lock: instances started at once on one PostgreSQL queue here,
+ * the first applies the migrations and the others find them applied. Without it both would read
+ * "nothing applied" and run the same migration twice (or race on creating drizzle's own table).
+ */
+async function migrateLocked(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+    try {
+      await client.query('create extension if not exists pg_trgm');
+      await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder });
+    } finally {
+      await client.query(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** The migrations this code knows, in order (drizzle's journal). */
+export function knownMigrations(): string[] {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  return journal.entries.map((e) => e.tag);
+}
+
+/** How many migrations the database has applied (drizzle's own bookkeeping table). */
+export async function appliedMigrations(db: Executor): Promise<number> {
+  const r = (await db.execute(
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  )) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(r.rows[0]?.n ?? 0);
+}
+
 async function openPostgres(
   url: string,
   onError: (what: string, message: string) => void = () => {},
@@ -115,9 +157,8 @@ async function openPostgres(
     Client: PreparingClient,
   });
   pool.on('error', (err) => onError('pool', err.message));
-  await pool.query('create extension if not exists pg_trgm');
+  await migrateLocked(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migratePg(db as never, { migrationsFolder });
   const listeners: pg.Client[] = [];
   return {
     db,

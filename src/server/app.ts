@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import { auditContext } from './audit-context';
 import { sessionMiddleware } from './auth/session';
 import type { AppDeps, AppEnv } from './context';
 import { route } from './contract';
@@ -9,6 +10,7 @@ import { idempotency } from './idempotency';
 import { safeError } from './log';
 import { apiApp } from './routes';
 import { registerDocs } from './routes/docs';
+import { healthRoutes } from './routes/health';
 import { refuseNul, requestLog, sameOrigin, securityHeaders } from './security';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -41,11 +43,10 @@ export function createApp(deps: AppDeps, web?: (app: Hono<AppEnv>) => void) {
   );
   app.use('/api/*', refuseNul);
   app.use('/api/*', sessionMiddleware);
+  app.use('/api/*', auditContext);
   app.use('/api/*', idempotency);
 
-  app.get('/api/health', route({ summary: 'Saúde do servidor', access: 'publico' }), (c) =>
-    c.json({ ok: true, db: deps.database.kind }),
-  );
+  app.route('/api/health', healthRoutes);
   // "Who is signed in?", the web app's first question, answered 200 either way: an anonymous visit is
   // not an error (a 401 shows as one in every browser's console). GET /api/auth/me keeps its 401.
   app.get(

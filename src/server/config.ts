@@ -37,6 +37,13 @@ export interface Config {
   sseRecheckMs: number;
   /** Live-update streams one user may hold open at once; a new one beyond closes the oldest. */
   sseMaxPorUsuario: number;
+  /** Where backups are written and listed (BACKUP_DIR, default ./data/backups). */
+  backupDir: string;
+  /** `npm start` takes one backup a day at `backupHora` (HH:MM, server's local time) unless BACKUP_DIARIO=0. */
+  backupDiario: boolean;
+  backupHora: string;
+  /** How many daily, weekly and monthly backups rotation keeps. */
+  backupManter: { diarios: number; semanais: number; mensais: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -71,6 +78,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrlDefault: !env.PUBLIC_URL,
     sseRecheckMs: Math.min(Number(env.SSE_RECHECK_MS ?? 60_000) || 60_000, 60_000),
     sseMaxPorUsuario: Math.max(1, Number(env.SSE_MAX_POR_USUARIO ?? 10) || 10),
+    backupDir: path.resolve(env.BACKUP_DIR ?? './data/backups'),
+    backupDiario: env.BACKUP_DIARIO !== '0',
+    backupHora: env.BACKUP_HORA ?? '03:00',
+    backupManter: {
+      diarios: Number(env.BACKUP_MANTER_DIARIOS ?? 7),
+      semanais: Number(env.BACKUP_MANTER_SEMANAIS ?? 4),
+      mensais: Number(env.BACKUP_MANTER_MENSAIS ?? 12),
+    },
   };
 }
 

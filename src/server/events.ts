@@ -47,6 +47,20 @@ export class EventHub {
     return () => this.listeners.delete(listener);
   }
 
+  private shutdownHooks = new Set<() => void>();
+
+  /** Registers how to end one open SSE stream when the server shuts down; returns the unregister. */
+  onShutdown(end: () => void): () => void {
+    this.shutdownHooks.add(end);
+    return () => this.shutdownHooks.delete(end);
+  }
+
+  /** Ends every open SSE stream (graceful shutdown: browsers reconnect, to another instance if any). */
+  endStreams() {
+    for (const end of this.shutdownHooks) end();
+    this.shutdownHooks.clear();
+  }
+
   get size() {
     return this.listeners.size;
   }

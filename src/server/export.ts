@@ -8,6 +8,7 @@ import { z } from '../schemas/z';
 import type { AppContext } from './context';
 import type { ErrorStatus } from './contract';
 import { badRequest } from './errors';
+import { type Logger, safeError } from './log';
 
 type Row = Record<string, unknown>;
 
@@ -244,7 +245,7 @@ function csvStream(db: Executor, spec: ExportSpec, tz: string): ReadableStream<U
   });
 }
 
-function xlsxStream(db: Executor, spec: ExportSpec, tz: string): ReadableStream<Uint8Array> {
+function xlsxStream(db: Executor, spec: ExportSpec, tz: string, logger: Logger): ReadableStream<Uint8Array> {
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -271,7 +272,7 @@ function xlsxStream(db: Executor, spec: ExportSpec, tz: string): ReadableStream<
       ws.commit();
       await wb.commit();
     } catch (err) {
-      console.error(`[exportar ${spec.recurso}] falhou`, err);
+      logger.error({ recurso: spec.recurso, erro: safeError(err) }, 'exportação falhou');
       out.destroy(err as Error);
     }
   })();
@@ -281,10 +282,12 @@ function xlsxStream(db: Executor, spec: ExportSpec, tz: string): ReadableStream<
 /** The export's answer: a file of every row matching the list's filters, written page by page. */
 export function exportResponse(c: AppContext, spec: ExportSpec) {
   const formato = formatoOf(c);
-  const { db, config } = c.get('deps');
+  const { db, config, logger } = c.get('deps');
   const nome = `${spec.recurso}-${todayIso(config.tzNegocio)}.${formato}`;
   const body =
-    formato === 'csv' ? csvStream(db, spec, config.tzNegocio) : xlsxStream(db, spec, config.tzNegocio);
+    formato === 'csv'
+      ? csvStream(db, spec, config.tzNegocio)
+      : xlsxStream(db, spec, config.tzNegocio, logger);
   return c.body(body, 200, {
     'content-type':
       formato === 'csv'

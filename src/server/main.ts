@@ -1,9 +1,17 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
+import { runPrimary, workerCount } from './cluster';
 import { loadConfig } from './config';
 import { startServer } from './server';
 
 const config = loadConfig();
-startServer(config, path.resolve(process.env.WEB_DIR ?? 'dist/web')).catch((err) => {
+const webDir = path.resolve(process.env.WEB_DIR ?? 'dist/web');
+const workers = workerCount(config);
+const fail = (err: unknown) => {
   console.error('[lavra] Falha ao iniciar:', err);
   process.exit(1);
-});
+};
+if (cluster.isPrimary && workers > 1) runPrimary(config, workers).catch(fail);
+// A worker of the cluster, or the one process (PGlite, or WEB_CONCURRENCY=1). Workers leave the
+// daily backup to the primary.
+else startServer(config, webDir, { backups: cluster.isPrimary }).catch(fail);

@@ -11,6 +11,7 @@ const PUBLIC = new Set([
   'POST /api/auth/logout',
   'GET /api/auth/sessao',
   'GET /api/health',
+  'GET /api/health/ready',
   'ALL /api/*',
 ]);
 // Open to any signed-in user by design: who am I, the live-update stream (filtered by permission) and

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -6,12 +7,15 @@ import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { openDatabase } from '../db/client';
 import { createApp } from './app';
+import { withAuditContext } from './audit-context';
 import { createAuth } from './auth/better-auth';
 import { ensureAdmin, loadAuthSecret } from './auth/bootstrap';
+import { pidFile, scheduleDailyBackup } from './backups';
 import type { Config } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { EventHub } from './events';
 import { createLogger } from './log';
+import { markDraining } from './routes/health';
 
 /** Opens the database (migrating it), makes sure an admin exists, and wires the app's dependencies. */
 export async function createDeps(config: Config, log: (m: string) => void = console.log): Promise<AppDeps> {
@@ -21,7 +25,8 @@ export async function createDeps(config: Config, log: (m: string) => void = cons
     dataDir: config.dataDir,
     onError: (what, message) => logger.error({ conexao: what, message }, 'erro de conexão com o banco'),
   });
-  const db = database.db;
+  // Routes write through this: it names the acting user to the audit trigger (audit-context.ts).
+  const db = withAuditContext(database.db);
   await ensureAdmin(db, { emailDominio: config.emailDominio, adminPassword: config.adminPassword, log });
   const secret = await loadAuthSecret(db);
   const auth = createAuth(db, {
@@ -63,18 +68,49 @@ export function serveWeb(webDir: string) {
   };
 }
 
-export async function startServer(config: Config, webDir: string) {
+/** How long a shutdown waits for requests in flight before closing their connections. */
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
+
+export async function startServer(config: Config, webDir: string, opts: { backups?: boolean } = {}) {
   const deps = await createDeps(config);
   const app = createApp(deps, serveWeb(webDir));
-  const server = serve({ fetch: app.fetch, port: config.port });
+  const server = serve({ fetch: app.fetch, port: config.port }) as HttpServer;
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${config.dataDir}`;
-  deps.logger.info({ porta: config.port, banco: where }, `Servindo em http://localhost:${config.port}`);
-  const shutdown = async () => {
-    server.close();
+  deps.logger.info(
+    { porta: config.port, banco: where, pid: process.pid },
+    `Servindo em http://localhost:${config.port}`,
+  );
+  if (!config.databaseUrl) writeFileSync(pidFile(config.dataDir), String(process.pid));
+  // In a cluster the primary takes the daily backup, not each worker.
+  const backups = opts.backups !== false;
+  const stopBackups = backups ? scheduleDailyBackup(deps.database, config) : async () => {};
+  if (backups && config.backupDiario)
+    deps.logger.info({ pasta: config.backupDir }, `Backup diário às ${config.backupHora}`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    deps.logger.info({ sinal: signal }, 'Encerrando: terminando as requisições em andamento');
+    markDraining();
+    // Stop accepting; the callback runs once every connection has ended.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // SSE streams never end by themselves: end them (browsers reconnect, to another instance if any).
+    deps.events.endStreams();
+    // Keep-alive connections between requests hold the server open: close each as it goes idle.
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await closed;
+    clearInterval(idle);
+    clearTimeout(force);
+    await stopBackups();
     await closeDeps(deps);
+    if (!config.databaseUrl) rmSync(pidFile(config.dataDir), { force: true });
+    deps.logger.info('Encerrado.');
+    deps.logger.flush();
     process.exit(0);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   return { app, deps, server };
 }

@@ -88,6 +88,8 @@ export const eventosRoutes = new Hono<AppEnv>().get('/', doc, (c) => {
     const untrack = events.track(me.id, () => end('limite'), config.sseMaxPorUsuario);
     const timer = setInterval(() => void recheck(), config.sseRecheckMs);
     stream.onAbort(() => end(null));
+    // A server shutting down ends every stream (the browser reconnects to another instance).
+    const unregister = events.onShutdown(() => end(null));
 
     try {
       await stream.writeSSE({ event: 'pronto', data: '{}' });
@@ -109,6 +111,7 @@ export const eventosRoutes = new Hono<AppEnv>().get('/', doc, (c) => {
       clearInterval(timer);
       unsubscribe();
       untrack();
+      unregister();
     }
   });
 });

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { authRoutes } from '../auth/routes';
 import type { AppEnv } from '../context';
 import { arquitetosRoutes } from './arquitetos';
+import { auditoriaRoutes } from './auditoria';
+import { backupsRoutes } from './backups';
 import { caixaRoutes } from './caixa';
 import { cartoesRoutes } from './cartoes';
 import { categoriasProdutosRoutes } from './categorias-produtos';
@@ -14,6 +16,7 @@ import { eventosRoutes } from './eventos';
 import { fornecedoresRoutes } from './fornecedores';
 import { funcionariosRoutes } from './funcionarios';
 import { itensVendaRoutes } from './itens-venda';
+import { lgpdRoutes } from './lgpd';
 import { empresaRoutes, orcamentosRoutes } from './orcamentos';
 import { produtosRoutes } from './produtos';
 import { relatoriosRoutes } from './relatorios';
@@ -48,6 +51,9 @@ export const apiApp = new Hono<AppEnv>()
   .route('/produtos', produtosRoutes)
   .route('/cartoes', cartoesRoutes)
   .route('/orcamentos', orcamentosRoutes)
-  .route('/empresa', empresaRoutes);
+  .route('/empresa', empresaRoutes)
+  .route('/backups', backupsRoutes)
+  .route('/auditoria', auditoriaRoutes)
+  .route('/lgpd', lgpdRoutes);
 
 export type ApiType = typeof apiApp;

@@ -3,7 +3,9 @@ import {
   Briefcase,
   CreditCard,
   FileText,
+  HardDriveDownload,
   HardHat,
+  History,
   LayoutDashboard,
   type LucideIcon,
   Package,
@@ -21,6 +23,8 @@ export interface MenuEntry {
   path: string;
   permission: Permissao;
   icon: LucideIcon;
+  /** Administrators only (role admin), besides the permission. */
+  adminOnly?: boolean;
 }
 
 /** The sidebar of spec doc 1 §2, in its order. */
@@ -38,6 +42,8 @@ export const MENU: MenuEntry[] = [
   { label: 'Pagamentos', path: '/cartoes', permission: 'cartoes', icon: CreditCard },
   { label: 'Caixa', path: '/caixa', permission: 'dashboard', icon: Banknote },
   { label: 'Usuários', path: '/usuarios', permission: 'usuarios', icon: ShieldCheck },
+  { label: 'Auditoria', path: '/auditoria', permission: 'usuarios', icon: History, adminOnly: true },
+  { label: 'Backups', path: '/backups', permission: 'usuarios', icon: HardDriveDownload, adminOnly: true },
 ];
 
 /** Paths of the home redirect (spec doc 1 §2), keyed by permission. */

@@ -22,6 +22,8 @@ const screens = {
   cartoes: lazy(() => import('../features/cartoes/page')),
   caixa: lazy(() => import('../features/caixa/page')),
   usuarios: lazy(() => import('../features/usuarios/page')),
+  auditoria: lazy(() => import('../features/auditoria/page')),
+  backups: lazy(() => import('../features/backups/page')),
 };
 
 /** Data a screen reads first, fetched while its chunk downloads instead of after. */
@@ -65,6 +67,9 @@ export const routes: RouteObject[] = [
       guarded('cartoes', 'cartoes', 'cartoes'),
       guarded('caixa', 'dashboard', 'caixa'),
       guarded('usuarios', 'usuarios', 'usuarios'),
+      // Admins only: the page says so to anyone else with the permission, and the API answers 403.
+      guarded('auditoria', 'usuarios', 'auditoria'),
+      guarded('backups', 'usuarios', 'backups'),
       { path: '*', element: <NotFound /> },
     ],
   },

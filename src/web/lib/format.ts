@@ -40,6 +40,15 @@ export function setBusinessTz(tz: string | undefined) {
   businessTz = tz;
 }
 
+/** dd/MM/yyyy HH:mm (or with seconds) of an instant in the business time zone. */
+export function formatDateTime(at: Date | string, timeStyle: 'short' | 'medium' = 'short'): string {
+  const date = typeof at === 'string' ? new Date(at) : at;
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('pt-BR', { timeZone: businessTz, dateStyle: 'short', timeStyle }).format(
+    date,
+  );
+}
+
 /** 'YYYY-MM-DD' of an instant in the business time zone. */
 export function isoDateIn(at: Date | string): string {
   return new Intl.DateTimeFormat('en-CA', {

@@ -17,6 +17,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { api, qs, toastError, toastSuccess } from '../../lib/api';
 import { useAbaInicial } from '../../lib/use-aba-inicial';
 import { ClienteForm } from './cliente-form';
+import { LgpdActions } from './lgpd-actions';
 
 const LIMIT = 20;
 const LOAD_ERROR = 'Não foi possível carregar a lista de clientes.';
@@ -196,6 +197,7 @@ export default function ClientesPage() {
                   <ClienteForm key={c?.id ?? 'novo'} cliente={c} onDone={backToList} onCancel={backToList} />
                 )}
               </FreshRecord>
+              {editing && <LgpdActions cliente={editing} onAnonimizado={backToList} />}
             </CardContent>
           </Card>
         </TabsContent>

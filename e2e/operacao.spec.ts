@@ -1,0 +1,68 @@
+import { expect, test, unique } from './fixtures';
+
+test('Auditoria lists who changed an expense, filtered by resource and by record', async ({
+  adminPage: page,
+  admin,
+}) => {
+  const descricao = unique('Conserto auditado');
+  const res = await admin.post('/api/despesas', {
+    data: { descricao, valor: 150, data_vencimento: '2026-05-10', tipo: 'avulso' },
+  });
+  expect(res.status()).toBe(201);
+  const id = (await res.json()).items[0].id as string;
+
+  await page.goto('/auditoria');
+  await expect(page.getByRole('heading', { name: 'Auditoria' })).toBeVisible();
+  await page.getByLabel('Recurso').selectOption({ label: 'Despesas' });
+  const table = page.getByRole('table', { name: 'Auditoria' });
+  const row = table.getByRole('row').filter({ hasText: descricao });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Administrador');
+  await expect(row).toContainText('Criado');
+
+  // The record's own history: one click on its id.
+  await row.getByRole('button', { name: id.slice(0, 8) }).click();
+  await expect(page.getByLabel('Registro (id)')).toHaveValue(id);
+  await expect(table.getByRole('row')).toHaveCount(2); // header + the one record
+});
+
+test('Backups: take one now, see it listed with its size, download link', async ({ adminPage: page }) => {
+  await page.goto('/backups');
+  await expect(page.getByRole('heading', { name: 'Backups' })).toBeVisible();
+  const taken = page.waitForResponse(
+    (r) => r.url().endsWith('/api/backups') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Fazer backup agora' }).click();
+  const body = await (await taken).json();
+  await expect(page.getByText('Backup concluído')).toBeVisible();
+  const row = page.getByRole('table', { name: 'Backups' }).getByRole('row').filter({ hasText: body.nome });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('link', { name: `Baixar ${body.nome}` })).toHaveAttribute(
+    'href',
+    `/api/backups/${body.nome}`,
+  );
+});
+
+test('LGPD: an admin anonymises a client after a confirmation that says what happens', async ({
+  adminPage: page,
+  admin,
+}) => {
+  const nome = unique('Cliente LGPD');
+  const res = await admin.post('/api/clientes', {
+    data: { nome, tipo: 'Pessoa Física', cpf_cnpj: '529.982.247-25', telefone: '(27) 99999-0000' },
+  });
+  expect(res.status()).toBe(201);
+  const id = (await res.json()).id as string;
+
+  await page.goto('/clientes');
+  await page.getByRole('searchbox', { name: 'Buscar clientes' }).fill(nome);
+  await page.getByRole('button', { name: `Editar ${nome}` }).click();
+  await page.getByRole('button', { name: 'Anonimizar' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Orçamentos e vendas continuam com seus valores');
+  await dialog.getByRole('button', { name: 'Anonimizar' }).click();
+  await expect(page.getByText('Cliente anonimizado', { exact: true })).toBeVisible();
+  const after = await (await admin.get(`/api/clientes/${id}`)).json();
+  expect(after.nome).toMatch(/^Cliente anonimizado /);
+  expect(after.cpf_cnpj ?? null).toBeNull();
+});

@@ -1,0 +1,423 @@
+// The backup format and the two operations on it, written once for both engines.
+//
+// A backup is gzip'd JSON lines. Every line is JSON; control lines are arrays, row lines objects:
+//   ["lavra-backup", {versao, criado_em, motor, migracoes, migracao}]    header
+//   ["tabela", "clientes"]                                              a table starts (dependency order)
+//   {"id": "…", "nome": "…", …}                                         its rows: row_to_json(t), by primary key
+//   ["fim", {tabelas: {clientes: {linhas, sha256}}, sha256}]            trailer
+// Rows are PostgreSQL's own JSON text of each row, and a restore hands that text back to PostgreSQL
+// (json_populate_recordset): numerics, dates and timestamps never go through JavaScript types, so the
+// same file restores exactly into PGlite or into a PostgreSQL server, whichever wrote it. The trailer
+// (counts and checksums, written last because the dump streams) also tells a truncated file apart.
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { appliedMigrations, type Db, type Executor, knownMigrations } from './client';
+
+export const BACKUP_FORMAT = 'lavra-backup';
+export const BACKUP_VERSION = 1;
+
+/** Summaries kept by triggers (0001_agregados.sql): rebuilt after a restore, not stored. */
+const SUMMARY_TABLES = new Set(['contagens', 'vendas_mensal', 'despesas_mensal', 'comissoes_mensal']);
+
+export interface BackupHeader {
+  versao: number;
+  criado_em: string;
+  motor: 'pglite' | 'postgres';
+  migracoes: number;
+  migracao: string;
+}
+export interface TableSummary {
+  linhas: number;
+  sha256: string;
+}
+export interface BackupTrailer {
+  tabelas: Record<string, TableSummary>;
+  sha256: string;
+}
+
+/** A backup file that cannot be restored; the message is for the person running the restore. */
+export class BackupInvalido extends Error {}
+
+async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+  const r = (await db.execute(query)) as unknown as { rows: T[] };
+  return r.rows;
+}
+
+/** The application's tables in an order where every table comes after the ones it references. */
+export async function tablesInDependencyOrder(db: Executor): Promise<string[]> {
+  const tables = (
+    await rows<{ t: string }>(
+      db,
+      sql`select tablename as t from pg_tables where schemaname = 'public' order by tablename`,
+    )
+  )
+    .map((r) => r.t)
+    .filter((t) => !SUMMARY_TABLES.has(t));
+  const edges = await rows<{ child: string; parent: string }>(
+    db,
+    sql`select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
+        from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+        where c.contype = 'f' and n.nspname = 'public'`,
+  );
+  const deps = new Map(tables.map((t) => [t, new Set<string>()]));
+  for (const e of edges) {
+    const child = e.child.replaceAll('"', '');
+    const parent = e.parent.replaceAll('"', '');
+    if (child !== parent && deps.has(child) && deps.has(parent)) deps.get(child)?.add(parent);
+  }
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const visit = (t: string) => {
+    if (seen.has(t)) return;
+    seen.add(t);
+    for (const p of deps.get(t) ?? []) visit(p);
+    out.push(t);
+  };
+  for (const t of tables) visit(t);
+  return out;
+}
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+async function orderBy(db: Executor, table: string): Promise<string> {
+  const pk = await rows<{ col: string }>(
+    db,
+    sql`select a.attname as col
+        from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+        where i.indrelid = ${ident(table)}::regclass and i.indisprimary
+        order by array_position(i.indkey, a.attnum)`,
+  );
+  return pk.length ? pk.map((p) => `t.${ident(p.col)}`).join(', ') : '1';
+}
+
+/**
+ * Every row of a table as PostgreSQL's JSON text, in primary-key order, a batch at a time through a
+ * cursor (a big table never sits whole in memory). Timestamps are written in UTC so the text, and so
+ * the checksum, is the same whichever server or session time zone wrote it.
+ */
+async function* tableRows(tx: Executor, table: string, batch = 2000): AsyncGenerator<string[]> {
+  const cursor = `lavra_bk_${table}`;
+  await tx.execute(
+    sql.raw(
+      `declare ${ident(cursor)} no scroll cursor for select row_to_json(t)::text as j from ${ident(table)} t order by ${await orderBy(tx, table)}`,
+    ),
+  );
+  try {
+    for (;;) {
+      const got = await rows<{ j: string }>(tx, sql.raw(`fetch ${batch} from ${ident(cursor)}`));
+      if (!got.length) break;
+      yield got.map((r) => r.j);
+      if (got.length < batch) break;
+    }
+  } finally {
+    await tx.execute(sql.raw(`close ${ident(cursor)}`));
+  }
+}
+
+/**
+ * Writes a backup of the whole database to `file`: through a temporary name beside it, renamed only
+ * once complete, so a crash or a full disk never leaves a partial file under a backup's name (the
+ * partial one is removed). One read-only repeatable-read transaction: one consistent snapshot, while
+ * writers carry on on PostgreSQL. PGlite has one connection and its transaction holds it whole: other
+ * requests wait until the backup ends (seconds at a shop's size; README "Em produção").
+ */
+export async function writeBackup(
+  db: Db,
+  kind: 'pglite' | 'postgres',
+  file: string,
+): Promise<{ tabelas: Record<string, TableSummary>; bytes: number }> {
+  const tmp = `${file}.parcial`;
+  const gzip = createGzip({ level: 6 });
+  const out = createWriteStream(tmp, { flags: 'wx' });
+  const whole = createHash('sha256');
+  let failed: Error | undefined;
+  // Rejects on the first write error (a full disk: ENOSPC) and so stops the dump there.
+  const done = pipeline(gzip, out).catch((e: Error) => {
+    failed = e;
+    throw e;
+  });
+  done.catch(() => {});
+  const write = async (line: string) => {
+    if (failed) throw failed;
+    const text = `${line}\n`;
+    whole.update(text);
+    if (!gzip.write(text)) await Promise.race([once(gzip, 'drain'), done]);
+    if (failed) throw failed;
+  };
+  try {
+    const tabelas: Record<string, TableSummary> = {};
+    await db.transaction(
+      async (tx) => {
+        await tx.execute(sql`set local timezone = 'UTC'`);
+        const known = knownMigrations();
+        const applied = await appliedMigrations(tx);
+        const header: BackupHeader = {
+          versao: BACKUP_VERSION,
+          criado_em: new Date().toISOString(),
+          motor: kind,
+          migracoes: applied,
+          migracao: known[applied - 1] ?? '',
+        };
+        await write(JSON.stringify([BACKUP_FORMAT, header]));
+        for (const table of await tablesInDependencyOrder(tx)) {
+          await write(JSON.stringify(['tabela', table]));
+          const h = createHash('sha256');
+          let n = 0;
+          for await (const batch of tableRows(tx, table)) {
+            for (const line of batch) {
+              h.update(`${line}\n`);
+              n += 1;
+              await write(line);
+            }
+          }
+          tabelas[table] = { linhas: n, sha256: h.digest('hex') };
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    const trailer: BackupTrailer = { tabelas, sha256: whole.copy().digest('hex') };
+    await write(JSON.stringify(['fim', trailer]));
+    gzip.end();
+    await done;
+    await rename(tmp, file);
+    return { tabelas, bytes: out.bytesWritten };
+  } catch (err) {
+    gzip.destroy();
+    out.destroy();
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+type Entry =
+  | { kind: 'header'; header: BackupHeader }
+  | { kind: 'table'; table: string }
+  | { kind: 'row'; line: string };
+
+/**
+ * Reads a backup file line by line, checking as it goes that it is one (a foreign file fails on its
+ * first line), and at the end that it is whole (trailer present, every table's count and checksum and
+ * the whole file's checksum as written). `onEntry` sees every entry before the checks at the end: a
+ * restore runs it inside a transaction it rolls back when this throws.
+ */
+export async function readBackup(
+  file: string,
+  onEntry: (e: Entry) => Promise<void> | void = () => {},
+): Promise<{ header: BackupHeader; trailer: BackupTrailer }> {
+  const input = createReadStream(file);
+  const gunzip = createGunzip();
+  let streamError: Error | undefined;
+  input.on('error', (e) => {
+    streamError = e;
+  });
+  gunzip.on('error', (e) => {
+    streamError = e;
+  });
+  const lines = createInterface({ input: input.pipe(gunzip), crlfDelay: Number.POSITIVE_INFINITY });
+  const whole = createHash('sha256');
+  let header: BackupHeader | undefined;
+  let trailer: BackupTrailer | undefined;
+  let table: string | undefined;
+  let tableHash = createHash('sha256');
+  let tableRows = 0;
+  const counted: Record<string, TableSummary> = {};
+  const closeTable = () => {
+    if (table) counted[table] = { linhas: tableRows, sha256: tableHash.digest('hex') };
+  };
+  const foreign = () => new BackupInvalido('O arquivo não é um backup do Lavra.');
+  try {
+    for await (const line of lines) {
+      if (trailer) throw new BackupInvalido('O arquivo tem dados depois do fim do backup: foi alterado.');
+      if (!header) {
+        let first: unknown;
+        try {
+          first = JSON.parse(line);
+        } catch {
+          throw foreign();
+        }
+        if (!Array.isArray(first) || first[0] !== BACKUP_FORMAT || typeof first[1] !== 'object')
+          throw foreign();
+        header = first[1] as BackupHeader;
+        if (header.versao !== BACKUP_VERSION)
+          throw new BackupInvalido(
+            `Este backup usa o formato ${header.versao}; esta versão do Lavra lê o formato ${BACKUP_VERSION}.`,
+          );
+        whole.update(`${line}\n`);
+        await onEntry({ kind: 'header', header });
+        continue;
+      }
+      if (line.startsWith('{')) {
+        if (!table) throw new BackupInvalido('O arquivo está corrompido: linha fora de uma tabela.');
+        whole.update(`${line}\n`);
+        tableHash.update(`${line}\n`);
+        tableRows += 1;
+        await onEntry({ kind: 'row', line });
+        continue;
+      }
+      let control: unknown;
+      try {
+        control = JSON.parse(line);
+      } catch {
+        throw new BackupInvalido('O arquivo está corrompido: uma linha não pôde ser lida.');
+      }
+      if (!Array.isArray(control)) throw new BackupInvalido('O arquivo está corrompido: linha desconhecida.');
+      if (control[0] === 'tabela' && typeof control[1] === 'string') {
+        closeTable();
+        whole.update(`${line}\n`);
+        table = control[1];
+        tableHash = createHash('sha256');
+        tableRows = 0;
+        await onEntry({ kind: 'table', table });
+      } else if (control[0] === 'fim') {
+        closeTable();
+        table = undefined;
+        trailer = control[1] as BackupTrailer;
+        if (trailer?.sha256 !== whole.digest('hex'))
+          throw new BackupInvalido('O arquivo está corrompido: a soma de verificação não confere.');
+      } else {
+        throw new BackupInvalido('O arquivo está corrompido: linha desconhecida.');
+      }
+    }
+  } catch (err) {
+    input.destroy();
+    if (err instanceof BackupInvalido) throw err;
+    if (streamError || (err as NodeJS.ErrnoException).code?.startsWith('Z_'))
+      throw new BackupInvalido('O arquivo está corrompido ou incompleto (não é um gzip válido).');
+    throw err;
+  }
+  if (streamError) {
+    if ((streamError as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new BackupInvalido('Arquivo de backup não encontrado.');
+    throw new BackupInvalido('O arquivo está corrompido ou incompleto (não é um gzip válido).');
+  }
+  if (!header) throw foreign();
+  if (!trailer) throw new BackupInvalido('O backup está incompleto (arquivo truncado): nada foi restaurado.');
+  for (const [t, want] of Object.entries(trailer.tabelas ?? {})) {
+    const got = counted[t];
+    if (!got || got.linhas !== want.linhas || got.sha256 !== want.sha256)
+      throw new BackupInvalido(
+        `O arquivo está corrompido: a tabela ${t} não confere com o resumo do backup.`,
+      );
+  }
+  if (Object.keys(counted).length !== Object.keys(trailer.tabelas ?? {}).length)
+    throw new BackupInvalido('O arquivo está corrompido: tabelas a mais ou a menos que o resumo.');
+  return { header, trailer };
+}
+
+/** Rows per table the restore target already holds (summaries excluded). */
+export async function tableCounts(db: Executor): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of await tablesInDependencyOrder(db)) {
+    const r = await rows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${ident(t)}`));
+    out[t] = Number(r[0]?.n ?? 0);
+  }
+  return out;
+}
+
+export interface RestoreResult {
+  header: BackupHeader;
+  tabelas: Record<string, number>;
+}
+
+const BATCH_ROWS = 500;
+const BATCH_CHARS = 2_000_000;
+
+/**
+ * Restores a backup into `db`, all in one transaction: the file is first read whole and checked (a
+ * truncated or foreign file changes nothing, not even the empty target), then loaded, then every table
+ * is read back and compared — count and checksum — with the file before committing. Identity
+ * sequences (quote and sale numbers) are set past the highest number, and the summaries the triggers
+ * keep are rebuilt. A non-empty target is refused unless `force` (then its rows are replaced).
+ */
+export async function restoreBackup(
+  db: Db,
+  file: string,
+  opts: { force?: boolean } = {},
+): Promise<RestoreResult> {
+  const { header, trailer } = await readBackup(file);
+  const known = knownMigrations();
+  if (header.migracoes > known.length)
+    throw new BackupInvalido(
+      `Este backup é de uma versão mais nova do Lavra (migração ${header.migracao}): atualize o Lavra antes de restaurar.`,
+    );
+  return db.transaction(async (tx) => {
+    // The audit trigger ignores what a restore writes: the restored audit rows are the history.
+    await tx.execute(sql`select set_config('lavra.restaurando', '1', true)`);
+    await tx.execute(sql`set local timezone = 'UTC'`);
+    const tables = await tablesInDependencyOrder(tx);
+    const existing = await tableCounts(tx);
+    const busy = Object.entries(existing).filter(([, n]) => n > 0);
+    if (busy.length && !opts.force)
+      throw new BackupInvalido(
+        `O banco de destino não está vazio (${busy.map(([t, n]) => `${t}: ${n}`).join(', ')}). Use --force para substituir os dados.`,
+      );
+    if (busy.length) await tx.execute(sql.raw(`truncate ${tables.map(ident).join(', ')} cascade`));
+    for (const t of Object.keys(trailer.tabelas))
+      if (!tables.includes(t))
+        throw new BackupInvalido(`O backup tem a tabela ${t}, que este banco não tem.`);
+
+    let table = '';
+    let batch: string[] = [];
+    let chars = 0;
+    const flush = async () => {
+      if (!batch.length) return;
+      const json = `[${batch.join(',')}]`;
+      await tx.execute(
+        sql`${sql.raw(`insert into ${ident(table)} overriding system value select * from json_populate_recordset(null::${ident(table)}, `)}${json}::json)`,
+      );
+      batch = [];
+      chars = 0;
+    };
+    await readBackup(file, async (e) => {
+      if (e.kind === 'table') {
+        await flush();
+        table = e.table;
+      } else if (e.kind === 'row') {
+        batch.push(e.line);
+        chars += e.line.length;
+        if (batch.length >= BATCH_ROWS || chars >= BATCH_CHARS) await flush();
+      }
+    });
+    await flush();
+
+    // Quote and sale numbers: the next one goes past the highest restored.
+    const identities = await rows<{ t: string; c: string }>(
+      tx,
+      sql`select table_name as t, column_name as c from information_schema.columns
+          where table_schema = 'public' and is_identity = 'YES'`,
+    );
+    for (const { t, c } of identities) {
+      await tx.execute(
+        sql.raw(
+          `select setval(pg_get_serial_sequence('${ident(t)}', '${c}'), coalesce((select max(${ident(c)}) from ${ident(t)}), 0) + 1, false)`,
+        ),
+      );
+    }
+    await tx.execute(sql`select lavra_recalcular_agregados()`);
+
+    // Read back what was written and compare with the file before committing.
+    const tabelas: Record<string, number> = {};
+    for (const [t, want] of Object.entries(trailer.tabelas)) {
+      const h = createHash('sha256');
+      let n = 0;
+      for await (const b of tableRows(tx, t)) {
+        for (const line of b) {
+          h.update(`${line}\n`);
+          n += 1;
+        }
+      }
+      if (n !== want.linhas || h.digest('hex') !== want.sha256)
+        throw new BackupInvalido(
+          `A verificação falhou na tabela ${t}: o banco restaurado não confere com o backup (${n} de ${want.linhas} linhas). Nada foi restaurado.`,
+        );
+      tabelas[t] = n;
+    }
+    return { header, tabelas };
+  });
+}

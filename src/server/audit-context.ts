@@ -1,0 +1,74 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { sql } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import type { Db } from '../db/client';
+import type { AppContext, AppEnv } from './context';
+
+/**
+ * Who is writing: the audit trigger (migration auditoria_sql) reads it from transaction-local
+ * settings. The one place they are set is here — every transaction a signed-in user's write request
+ * opens on `deps.db` starts with them — so routes need not know the audit trail exists.
+ */
+interface Actor {
+  usuarioId: string;
+  endereco: string;
+}
+const actor = new AsyncLocalStorage<Actor>();
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function clientAddress(c: AppContext): string {
+  if (process.env.TRUST_PROXY === '1') {
+    const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (fwd) return fwd;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'local';
+  } catch {
+    return 'local'; // in-process requests (tests) have no socket
+  }
+}
+
+/** After the session middleware: a signed-in user's unsafe request runs with its actor known. */
+export const auditContext = createMiddleware<AppEnv>(async (c, next) => {
+  const me = c.get('me');
+  if (!me || SAFE.has(c.req.method)) return next();
+  return actor.run({ usuarioId: me.id, endereco: clientAddress(c) }, next);
+});
+
+const setActor = (a: Actor) =>
+  sql`select set_config('lavra.usuario_id', ${a.usuarioId}, true), set_config('lavra.endereco', ${a.endereco}, true)`;
+
+/**
+ * The database as routes see it: `transaction()` begins by naming the actor, when there is one; a
+ * single statement run outside a transaction (`execute`, as the one-statement quote insert does)
+ * is wrapped in one for the same reason. Without an actor (bootstrap, scripts, reads) nothing changes.
+ */
+export function withAuditContext(db: Db): Db {
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop === 'transaction') {
+        return (fn: (tx: unknown) => Promise<unknown>, config?: unknown) => {
+          const a = actor.getStore();
+          if (!a) return target.transaction(fn as never, config as never);
+          return target.transaction(async (tx) => {
+            await tx.execute(setActor(a));
+            return fn(tx);
+          }, config as never);
+        };
+      }
+      if (prop === 'execute') {
+        return (query: unknown) => {
+          const a = actor.getStore();
+          if (!a) return target.execute(query as never);
+          return target.transaction(async (tx) => {
+            await tx.execute(setActor(a));
+            return tx.execute(query as never);
+          });
+        };
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+}

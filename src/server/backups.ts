@@ -1,0 +1,217 @@
+// Backups as files in BACKUP_DIR: naming, listing, taking one (one at a time per process), rotation,
+// the daily schedule of `npm start`, and the last failure (kept in a file, so the readiness check of
+// any process — a cluster worker included — sees it).
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { writeBackup } from '../db/backup';
+import type { Database } from '../db/client';
+import type { Config } from './config';
+
+const NAME = /^lavra-(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})(?:-(\d{3}))?Z\.jsonl\.gz$/;
+const STATUS_FILE = '.ultimo-erro.json';
+
+export interface BackupFile {
+  nome: string;
+  bytes: number;
+  criado_em: string;
+}
+
+/** `lavra-2026-11-23T03-00-00-000Z.jsonl.gz`: sortable, and its date is in its name. */
+export function backupFileName(at: Date): string {
+  return `lavra-${at.toISOString().replace(/:/g, '-').replace('.', '-')}.jsonl.gz`;
+}
+
+function dateOf(name: string): Date | null {
+  const m = NAME.exec(name);
+  if (!m) return null;
+  return new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!, +(m[7] ?? 0)));
+}
+
+/** A name that is one of ours (no path tricks): what the download route accepts. */
+export function isBackupName(name: string): boolean {
+  return NAME.test(name);
+}
+
+/** Complete backups, newest first (temporary `.parcial` files are not listed). */
+export function listBackups(dir: string): BackupFile[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter(isBackupName)
+    .map((nome) => ({
+      nome,
+      bytes: statSync(path.join(dir, nome)).size,
+      criado_em: dateOf(nome)!.toISOString(),
+    }))
+    .sort((a, b) => b.criado_em.localeCompare(a.criado_em));
+}
+
+/**
+ * Which backups rotation keeps: the newest of each of the last `diarios` days that have one, of each
+ * of the last `semanais` ISO weeks and of each of the last `mensais` months (grandfather-father-son).
+ */
+export function toKeep(files: { nome: string }[], keep: Config['backupManter']): Set<string> {
+  const sorted = files
+    .map((f) => ({ nome: f.nome, at: dateOf(f.nome) }))
+    .filter((f): f is { nome: string; at: Date } => f.at !== null)
+    .sort((a, b) => b.at.getTime() - a.at.getTime());
+  const kept = new Set<string>();
+  const pick = (bucket: (d: Date) => string, n: number) => {
+    const seen = new Set<string>();
+    for (const f of sorted) {
+      const b = bucket(f.at);
+      if (seen.has(b)) continue;
+      if (seen.size >= n) break;
+      seen.add(b);
+      kept.add(f.nome);
+    }
+  };
+  pick((d) => d.toISOString().slice(0, 10), keep.diarios);
+  pick((d) => {
+    // ISO week: the Thursday of the week decides its year.
+    const t = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+    t.setUTCDate(t.getUTCDate() + 3 - ((t.getUTCDay() + 6) % 7));
+    const week1 = new Date(Date.UTC(t.getUTCFullYear(), 0, 4));
+    const w =
+      1 + Math.round(((t.getTime() - week1.getTime()) / 86_400_000 - 3 + ((week1.getUTCDay() + 6) % 7)) / 7);
+    return `${t.getUTCFullYear()}-W${w}`;
+  }, keep.semanais);
+  pick((d) => d.toISOString().slice(0, 7), keep.mensais);
+  return kept;
+}
+
+export async function rotate(dir: string, keep: Config['backupManter']): Promise<string[]> {
+  const files = listBackups(dir);
+  const kept = toKeep(files, keep);
+  const removed = files.filter((f) => !kept.has(f.nome)).map((f) => f.nome);
+  for (const nome of removed) await rm(path.join(dir, nome), { force: true });
+  return removed;
+}
+
+export interface BackupStatus {
+  ultimo: BackupFile | null;
+  idade_horas: number | null;
+  erro: { quando: string; mensagem: string } | null;
+}
+
+export async function backupStatus(dir: string, now = new Date()): Promise<BackupStatus> {
+  const ultimo = listBackups(dir)[0] ?? null;
+  let erro: BackupStatus['erro'] = null;
+  try {
+    erro = JSON.parse(await readFile(path.join(dir, STATUS_FILE), 'utf8'));
+  } catch {}
+  // A failure older than the last success is history, not the current state.
+  if (erro && ultimo && erro.quando < ultimo.criado_em) erro = null;
+  const idade_horas = ultimo
+    ? Math.round(((now.getTime() - Date.parse(ultimo.criado_em)) / 3_600_000) * 10) / 10
+    : null;
+  return { ultimo, idade_horas, erro };
+}
+
+/** Leftovers of a backup interrupted by a crash (a running one touches its file continuously). */
+async function removeStalePartials(dir: string) {
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.parcial')) continue;
+    const p = path.join(dir, name);
+    const s = await stat(p).catch(() => null);
+    if (s && Date.now() - s.mtimeMs > 10 * 60_000) await rm(p, { force: true });
+  }
+}
+
+let running: Promise<BackupFile> | null = null;
+
+/**
+ * Takes one backup now (a second call while one runs waits for that one), then rotates. A failure is
+ * recorded for the Backups screen and the readiness check, and rethrown.
+ */
+export function takeBackup(database: Database, config: Pick<Config, 'backupDir' | 'backupManter'>) {
+  if (running) return running;
+  running = (async () => {
+    const dir = config.backupDir;
+    mkdirSync(dir, { recursive: true });
+    await removeStalePartials(dir);
+    const nome = backupFileName(new Date());
+    try {
+      const r = await writeBackup(database.db, database.kind, path.join(dir, nome));
+      await rm(path.join(dir, STATUS_FILE), { force: true });
+      await rotate(dir, config.backupManter);
+      return { nome, bytes: r.bytes, criado_em: dateOf(nome)!.toISOString() };
+    } catch (err) {
+      const mensagem =
+        (err as NodeJS.ErrnoException).code === 'ENOSPC'
+          ? 'Disco cheio: o backup não foi gravado.'
+          : `O backup falhou: ${(err as Error).message}`;
+      await writeFile(
+        path.join(dir, STATUS_FILE),
+        JSON.stringify({ quando: new Date().toISOString(), mensagem }),
+      ).catch(() => {});
+      throw Object.assign(new Error(mensagem), { cause: err });
+    }
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+/** Milliseconds from `now` to the next `HH:MM` (local time of the server). */
+export function msUntil(hhmm: string, now = new Date()): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  const next = new Date(now);
+  next.setHours(h ?? 3, m ?? 0, 0, 0);
+  if (next.getTime() <= now.getTime()) next.setDate(next.getDate() + 1);
+  return next.getTime() - now.getTime();
+}
+
+/** `npm start`'s daily backup; returns a stop function (waits for a backup in progress). */
+export function scheduleDailyBackup(
+  database: Database,
+  config: Config,
+  log: (m: string) => void = console.log,
+) {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const arm = () => {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      try {
+        const b = await takeBackup(database, config);
+        log(`[lavra] Backup diário gravado: ${b.nome} (${b.bytes} bytes)`);
+      } catch (err) {
+        log(`[lavra] ${(err as Error).message}`);
+      }
+      arm();
+    }, msUntil(config.backupHora));
+    timer.unref();
+  };
+  if (config.backupDiario) arm();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running?.catch(() => {});
+  };
+}
+
+/** The PGlite folder's "a server has it open" marker: the backup/restore commands refuse it then. */
+export const pidFile = (dataDir: string) => path.join(dataDir, '.lavra-servidor.pid');
+
+/** For the command-line tools: exits when a live server holds the PGlite folder (one process only). */
+export function refuseOpenPglite(dataDir: string) {
+  const file = pidFile(dataDir);
+  if (!existsSync(file)) return;
+  const pid = Number(readFileSync(file, 'utf8'));
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return; // a marker left by a crash: the process is gone
+  }
+  process.stderr.write(
+    `[lavra] O servidor (processo ${pid}) está usando o banco PGlite em ${dataDir}. ` +
+      'Use a tela Backups (ou o backup diário) ou pare o servidor antes.\n',
+  );
+  process.exit(1);
+}

@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/queries/common';
+import { categoriasProdutos, clientes, despesas, produtos } from '../../db/schema';
+import { ALL, type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+
+/** Every audited write leaves one record naming who, from where, and the changed fields; no other does. */
+let env: TestEnv;
+let admin: Client;
+let adminId: string;
+let clienteId: string;
+let produtoId: string;
+beforeAll(async () => {
+  env = await createTestDeps();
+  admin = await loginAdmin(env);
+  adminId = (await admin.get('/api/auth/me')).body.id;
+  await env.db.insert(categoriasProdutos).values({ nome: 'pedras' });
+  const [c] = await env.db.insert(clientes).values({ nome: 'Cliente Auditado' }).returning();
+  clienteId = c!.id;
+  const [p] = await env.db
+    .insert(produtos)
+    .values({ nome: 'Granito', categoria: 'pedras', valor_m2: '400.00', tipo_unidade: 'm²' })
+    .returning();
+  produtoId = p!.id;
+});
+afterAll(() => env.close());
+
+interface Rec {
+  usuario_id: string | null;
+  endereco: string | null;
+  recurso: string;
+  registro: string;
+  acao: string;
+  alteracoes: Record<string, [unknown, unknown]>;
+}
+const trail = (recurso: string, registro: string) =>
+  queryRows<Rec>(
+    env.db,
+    sql`select usuario_id, endereco, recurso, registro, acao, alteracoes from auditoria
+         where recurso = ${recurso} and registro = ${registro} order by id`,
+  );
+
+describe('audit trail of writes', () => {
+  it('records quotes, sales, commission paid, expenses, cash, payment methods, users and permissions', async () => {
+    const cartao = await admin.post('/api/cartoes', { bandeira: 'Pix', tipo: 'Débito', taxa: 0 });
+    expect(cartao.status).toBe(201);
+    const o = await admin.post('/api/orcamentos', {
+      cliente_id: clienteId,
+      cartao_id: cartao.body.id,
+      itens: [{ produto_id: produtoId, quantidade: 1, medida1: 1, medida2: 1 }],
+    });
+    expect(o.status, JSON.stringify(o.body)).toBe(201);
+    const v = await admin.post(`/api/orcamentos/${o.body.id}/venda`);
+    expect(v.status, JSON.stringify(v.body)).toBe(201);
+    expect((await admin.patch(`/api/vendas/${v.body.id}/comissao`, { comissao_paga: true })).status).toBe(
+      200,
+    );
+    const d = await admin.post('/api/despesas', {
+      descricao: 'Conserto da serra',
+      valor: 150,
+      data_vencimento: '2026-05-10',
+      tipo: 'avulso',
+    });
+    expect(d.status).toBe(201);
+    const m = await admin.post('/api/caixa/movimentacoes', {
+      nome: 'Troco',
+      valor: 60,
+      data: '2026-03-10',
+      tipo: 'entrada',
+    });
+    expect(m.status).toBe(201);
+    const u = await admin.post('/api/usuarios', {
+      nome: 'Maria Vendas',
+      email: 'maria.auditada@exemplo.com.br',
+      senha: 'segredo1',
+      role: 'usuario',
+      status: 'ativo',
+      permissoes: ['orcamentos'],
+    });
+    expect(u.status).toBe(201);
+
+    const mine = { usuario_id: adminId, endereco: 'local' };
+    expect(await trail('orcamentos', o.body.id)).toMatchObject([
+      { ...mine, acao: 'criado' },
+      // the sale marks the quote sold
+      { ...mine, acao: 'atualizado', alteracoes: { status: ['pendente', 'venda_realizada'] } },
+    ]);
+    const venda = await trail('vendas', v.body.id);
+    expect(venda).toMatchObject([
+      { ...mine, acao: 'criado' },
+      { ...mine, acao: 'atualizado', alteracoes: { comissao_paga: [false, true] } },
+    ]);
+    // The created record holds the sale's figures as saved.
+    expect(v.body.valor_bruto).toBeGreaterThan(0);
+    expect(venda[0]!.alteracoes.valor_bruto).toEqual([null, v.body.valor_bruto]);
+    expect(venda[0]!.alteracoes.valor_liquido).toEqual([null, v.body.valor_liquido]);
+    expect(Object.keys(venda[1]!.alteracoes)).toEqual(['comissao_paga']); // updated_at is not a change
+    expect(await trail('despesas', d.body.items[0].id)).toMatchObject([
+      { ...mine, acao: 'criado', alteracoes: { descricao: [null, 'Conserto da serra'], valor: [null, 150] } },
+    ]);
+    expect(await trail('movimentacoes_caixa', m.body.id)).toMatchObject([{ ...mine, acao: 'criado' }]);
+    expect(await trail('cartoes', cartao.body.id)).toMatchObject([{ ...mine, acao: 'criado' }]);
+    expect(await trail('usuarios', u.body.id)).toMatchObject([{ ...mine, acao: 'criado' }]);
+    expect(await trail('usuario_permissoes', u.body.id)).toMatchObject([
+      { ...mine, acao: 'criado', alteracoes: { permissao: [null, 'orcamentos'] } },
+    ]);
+
+    // Changing a user's permissions: one removed, one added.
+    const upd = await admin.patch(`/api/usuarios/${u.body.id}`, {
+      permissoes: ['vendas'],
+      updated_at: u.body.updated_at,
+    });
+    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    const perms = await trail('usuario_permissoes', u.body.id);
+    expect(perms.slice(1).map((r) => [r.acao, r.alteracoes.permissao])).toEqual(
+      expect.arrayContaining([
+        ['removido', ['orcamentos', null]],
+        ['criado', [null, 'vendas']],
+      ]),
+    );
+
+    // Deleting a cash entry records the row as it was.
+    expect((await admin.delete(`/api/caixa/movimentacoes/${m.body.id}`)).status).toBe(204);
+    expect((await trail('movimentacoes_caixa', m.body.id))[1]).toMatchObject({
+      ...mine,
+      acao: 'removido',
+      alteracoes: { nome: ['Troco', null], valor: [60, null] },
+    });
+  });
+
+  it('a write that rolls back leaves no record', async () => {
+    // Through the API: a payment method in use by a sale cannot be deleted (409), nothing recorded.
+    const [venda] = await queryRows<{ cartao_id: string }>(
+      env.db,
+      sql`select cartao_id from vendas where cartao_id is not null limit 1`,
+    );
+    const before = await trail('cartoes', venda!.cartao_id);
+    expect((await admin.delete(`/api/cartoes/${venda!.cartao_id}`)).status).toBe(409);
+    expect(await trail('cartoes', venda!.cartao_id)).toEqual(before);
+
+    // Straight in a transaction that fails after its insert.
+    let id = '';
+    await expect(
+      env.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(despesas)
+          .values({ descricao: 'Desfeita', valor: '10.00', data_vencimento: '2026-01-01', tipo: 'avulso' })
+          .returning();
+        id = row!.id;
+        throw new Error('desfaz');
+      }),
+    ).rejects.toThrow('desfaz');
+    expect(id).not.toBe('');
+    expect(await trail('despesas', id)).toEqual([]);
+  });
+
+  it('writes without a user (first-admin bootstrap) are recorded as the system', async () => {
+    const rows = await trail('usuarios', adminId);
+    expect(rows[0]).toMatchObject({ usuario_id: null, acao: 'criado' });
+  });
+
+  it('is append-only: UPDATE and DELETE on the table fail', async () => {
+    const [{ n }] = (await queryRows<{ n: number }>(
+      env.db,
+      sql`select count(*)::int as n from auditoria`,
+    )) as [{ n: number }];
+    expect(n).toBeGreaterThan(0);
+    await expect(env.db.execute(sql`update auditoria set usuario_id = null`)).rejects.toThrow();
+    await expect(env.db.execute(sql`delete from auditoria`)).rejects.toThrow();
+    await expect(env.db.execute(sql`truncate auditoria`)).rejects.toThrow();
+    const [after] = await queryRows<{ n: number }>(env.db, sql`select count(*)::int as n from auditoria`);
+    expect(after!.n).toBe(n);
+  });
+});
+
+describe('GET /api/auditoria', () => {
+  it('filters by user, resource, record and period, paginated, newest first', async () => {
+    const all = await admin.get('/api/auditoria?limit=5');
+    expect(all.status).toBe(200);
+    expect(all.body.items).toHaveLength(5);
+    expect(all.body.total).toBeGreaterThan(5);
+    const ems = all.body.items.map((r: { em: string }) => r.em);
+    expect([...ems].sort().reverse()).toEqual(ems);
+    const page2 = await admin.get('/api/auditoria?limit=5&page=2');
+    expect(page2.body.items[0].id).toBeLessThan(all.body.items[4].id);
+
+    const byUser = await admin.get(`/api/auditoria?usuario_id=${adminId}&recurso=vendas&limit=200`);
+    expect(byUser.body.items.length).toBe(2);
+    expect(byUser.body.items.every((r: { usuario_nome: string }) => r.usuario_nome === 'Administrador')).toBe(
+      true,
+    );
+    const rec = byUser.body.items[0].registro;
+    const byRecord = await admin.get(`/api/auditoria?recurso=vendas&registro=${rec}`);
+    expect(byRecord.body.total).toBe(2);
+    expect(byRecord.body.items[0].alteracoes).toEqual({ comissao_paga: [false, true] });
+
+    const future = await admin.get('/api/auditoria?de=2099-01-01');
+    expect(future.body).toMatchObject({ items: [], total: 0 });
+    const past = await admin.get('/api/auditoria?ate=2000-01-01');
+    expect(past.body.total).toBe(0);
+  });
+
+  it('exports the filtered trail as CSV (Excel pt-BR: ";" and a BOM)', async () => {
+    const csv = await admin.get(`/api/auditoria/exportar?usuario_id=${adminId}&recurso=vendas`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = (csv.body as string)
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('id;em;usuario;endereco;recurso;registro;acao;alteracoes');
+    expect(lines).toHaveLength(3); // the sale created, then its commission paid
+    expect(lines[1]).toContain(';Administrador;local;vendas;');
+    expect(lines[1]).toContain(';atualizado;"{""comissao_paga"":[false,true]}"');
+    expect((await (await userWith(env, ALL)).client.get('/api/auditoria/exportar')).status).toBe(403);
+  });
+
+  it('bad filters are a 400 in pt-BR; non-admins get 403', async () => {
+    const bad = await admin.get('/api/auditoria?recurso=produtos');
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe('Recurso inválido.');
+    expect((await admin.get('/api/auditoria?de=2026-13-01')).status).toBe(400);
+    expect((await admin.get('/api/auditoria?de=2026-05-02&ate=2026-05-01')).status).toBe(400);
+    const { client } = await userWith(env, ALL);
+    expect((await client.get('/api/auditoria')).status).toBe(403);
+  });
+});

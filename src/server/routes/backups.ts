@@ -1,0 +1,53 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import { backupStatus, isBackupName, listBackups, takeBackup } from '../backups';
+import type { AppEnv } from '../context';
+import { route } from '../contract';
+import { HttpError, notFound } from '../errors';
+
+/** Admin-only: the backups in BACKUP_DIR, one taken now, and a download. */
+/** Each route's contract (server/contract.ts): its permission, inputs and answer. */
+const doc = {
+  get: route({ summary: 'Lista os backups (nome, tamanho, data) e a última falha', access: 'admin' }),
+  post: route({ summary: 'Faz um backup agora', access: 'admin', status: 201, errors: [409] }),
+  getNome: route({
+    summary: 'Baixa um backup',
+    access: 'admin',
+    produces: 'application/gzip',
+    errors: [400, 404],
+  }),
+};
+
+export const backupsRoutes = new Hono<AppEnv>()
+  .get('/', doc.get, async (c) => {
+    const { config } = c.get('deps');
+    const status = await backupStatus(config.backupDir);
+    return c.json({
+      items: listBackups(config.backupDir),
+      erro: status.erro,
+      diario: config.backupDiario ? config.backupHora : null,
+    });
+  })
+  .post('/', doc.post, async (c) => {
+    const { database, config } = c.get('deps');
+    try {
+      return c.json(await takeBackup(database, config), 201);
+    } catch (err) {
+      throw new HttpError(503, 'Backup não realizado', (err as Error).message);
+    }
+  })
+  .get('/:nome', doc.getNome, async (c) => {
+    const nome = c.req.param('nome');
+    // Only our own file names: no path separators, no dot-dot, nothing else in the folder.
+    if (!isBackupName(nome)) throw notFound('Backup não encontrado.');
+    const file = path.join(c.get('deps').config.backupDir, nome);
+    const s = await stat(file).catch(() => null);
+    if (!s?.isFile()) throw notFound('Backup não encontrado.');
+    c.header('content-type', 'application/gzip');
+    c.header('content-length', String(s.size));
+    c.header('content-disposition', `attachment; filename="${nome}"`);
+    return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream);
+  });

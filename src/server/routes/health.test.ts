@@ -1,0 +1,148 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupFileName, takeBackup, toKeep } from '../backups';
+import { ALL, Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+
+const backupDir = mkdtempSync(path.join(tmpdir(), 'lavra-health-'));
+let env: TestEnv;
+let admin: Client;
+beforeAll(async () => {
+  env = await createTestDeps({ backupDir });
+  admin = await loginAdmin(env);
+});
+afterAll(async () => {
+  await env.close();
+  rmSync(backupDir, { recursive: true, force: true });
+});
+
+describe('health', () => {
+  it('liveness and readiness answer without a session', async () => {
+    const anon = new Client(env);
+    expect((await anon.get('/api/health')).body).toMatchObject({ ok: true });
+    const ready = await anon.get('/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({
+      ok: true,
+      banco: { ok: true },
+      migracoes: { ok: true },
+      backup: { ultimo: null, idade_horas: null, erro: null },
+    });
+    expect(ready.body.migracoes.aplicadas).toBe(ready.body.migracoes.conhecidas);
+  });
+});
+
+describe('backups API (admins only)', () => {
+  it('takes one now, lists it with size and date, downloads it; readiness shows its age', async () => {
+    const taken = await admin.post('/api/backups');
+    expect(taken.status).toBe(201);
+    expect(taken.body.nome).toMatch(/^lavra-.*\.jsonl\.gz$/);
+    const list = await admin.get('/api/backups');
+    expect(list.body.items).toEqual([taken.body]);
+    expect(list.body.items[0].bytes).toBeGreaterThan(100);
+    const dl = await admin.get(`/api/backups/${taken.body.nome}`);
+    expect(dl.status).toBe(200);
+    expect(dl.headers.get('content-disposition')).toContain(taken.body.nome);
+    const ready = await new Client(env).get('/api/health/ready');
+    expect(ready.body.backup.ultimo).toBe(taken.body.criado_em);
+    expect(ready.body.backup.idade_horas).toBeLessThan(0.1);
+  });
+
+  it('refuses other names and non-admins', async () => {
+    expect((await admin.get('/api/backups/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+    expect((await admin.get('/api/backups/lavra-2020-01-01T00-00-00-000Z.jsonl.gz')).status).toBe(404);
+    // Every screen permission, but not an administrator.
+    const { client } = await userWith(env, ALL);
+    expect((await client.get('/api/backups')).status).toBe(403);
+    expect((await client.post('/api/backups')).status).toBe(403);
+  });
+
+  it('a backup that fails midway (disk full) leaves no file and shows on the list and in readiness', async () => {
+    let calls = 0;
+    // A database whose second statement fails as a full disk would: the header is already written.
+    const failing = {
+      kind: 'pglite',
+      db: {
+        transaction: (fn: (tx: unknown) => Promise<void>) =>
+          fn({
+            execute: async () => {
+              calls += 1;
+              if (calls > 2) throw Object.assign(new Error('No space left on device'), { code: 'ENOSPC' });
+              return { rows: [{ n: 3 }] };
+            },
+          }),
+      },
+    } as never;
+    const before = readdirSync(backupDir).filter((f) => f.endsWith('.gz'));
+    await expect(takeBackup(failing, env.deps.config)).rejects.toThrow(
+      'Disco cheio: o backup não foi gravado.',
+    );
+    expect(readdirSync(backupDir).filter((f) => !f.startsWith('.ultimo-erro'))).toEqual(before);
+    expect(readdirSync(backupDir).some((f) => f.endsWith('.parcial'))).toBe(false);
+    const list = await admin.get('/api/backups');
+    expect(list.body.erro.mensagem).toBe('Disco cheio: o backup não foi gravado.');
+    const ready = await new Client(env).get('/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.backup).toMatchObject({ ok: false, erro: 'Disco cheio: o backup não foi gravado.' });
+    // The next good backup clears it.
+    expect((await admin.post('/api/backups')).status).toBe(201);
+    expect((await new Client(env).get('/api/health/ready')).body.backup.erro).toBeNull();
+    expect(existsSync(path.join(backupDir, '.ultimo-erro.json'))).toBe(false);
+  });
+
+  it('readiness is 503 when the database is behind this code’s migrations', async () => {
+    await env.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
+    );
+    const ready = await new Client(env).get('/api/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body.migracoes.ok).toBe(false);
+  });
+});
+
+describe('rotation', () => {
+  it('keeps the newest of the last 7 days, 4 weeks and 12 months', () => {
+    // One backup a day at 03:00 UTC for 400 days ending 2026-11-23 (a Monday), plus a second one today.
+    const files: { nome: string }[] = [];
+    for (let i = 0; i < 400; i++)
+      files.push({ nome: backupFileName(new Date(Date.UTC(2026, 10, 23 - i, 3))) });
+    files.push({ nome: backupFileName(new Date(Date.UTC(2026, 10, 23, 15))) });
+    const kept = [...toKeep(files, { diarios: 7, semanais: 4, mensais: 12 })].sort();
+    // Days: 23 (15:00 copy) and 17–22 Nov. Weeks (Mon–Sun): this week's newest is today's; the three
+    // before end on Sundays 22, 15 and 8 Nov. Months: 23 Nov, then the last day of Oct … Dec 2025.
+    const d = (y: number, m: number, day: number, h = 3) =>
+      backupFileName(new Date(Date.UTC(y, m - 1, day, h)));
+    const expected = new Set([
+      d(2026, 11, 23, 15),
+      ...[22, 21, 20, 19, 18, 17].map((day) => d(2026, 11, day)),
+      d(2026, 11, 15),
+      d(2026, 11, 8),
+      ...[
+        [2026, 10, 31],
+        [2026, 9, 30],
+        [2026, 8, 31],
+        [2026, 7, 31],
+        [2026, 6, 30],
+        [2026, 5, 31],
+        [2026, 4, 30],
+        [2026, 3, 31],
+        [2026, 2, 28],
+        [2026, 1, 31],
+        [2025, 12, 31],
+      ].map(([y, m, day]) => d(y!, m!, day!)),
+    ]);
+    expect(kept).toEqual([...expected].sort());
+  });
+});
+
+describe('daily schedule', () => {
+  it('waits until the next HH:MM in local time, tomorrow once it has passed', async () => {
+    const { msUntil } = await import('../backups');
+    const at = (h: number, m: number) => new Date(2026, 10, 23, h, m, 0, 0);
+    expect(msUntil('03:00', at(2, 30))).toBe(30 * 60_000);
+    expect(msUntil('03:00', at(3, 0))).toBe(24 * 3_600_000);
+    expect(msUntil('03:00', at(23, 0))).toBe(4 * 3_600_000);
+  });
+});

@@ -1,0 +1,145 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freshPostgresDatabase } from './testing/harness';
+
+/**
+ * A real server process gets SIGTERM while a request is still arriving and an SSE stream is open: the
+ * request completes (its client is saved and answered 201), the stream is ended by the server, and
+ * the process exits 0. PGlite here; PostgreSQL in the suite's second pass.
+ */
+const SENHA = 'shutdown-admin-1';
+const root = path.resolve(import.meta.dirname, '../..');
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function request(
+  port: number,
+  method: string,
+  p: string,
+  headers: Record<string, string>,
+): { req: http.ClientRequest; res: Promise<http.IncomingMessage> } {
+  const req = http.request({ host: '127.0.0.1', port, method, path: p, headers });
+  const res = new Promise<http.IncomingMessage>((resolve, reject) => {
+    req.on('response', resolve);
+    req.on('error', reject);
+  });
+  return { req, res };
+}
+
+const readAll = async (res: http.IncomingMessage) => {
+  let text = '';
+  for await (const chunk of res) text += chunk;
+  return text;
+};
+
+describe('graceful shutdown', () => {
+  it('finishes the request in flight, ends SSE streams and exits 0 on SIGTERM', async () => {
+    const pgDb = await freshPostgresDatabase();
+    cleanups.push(pgDb.drop);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lavra-shutdown-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child: ChildProcess = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'src/server/main.ts')],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          DATABASE_URL: pgDb.url ?? '',
+          BACKUP_DIR: path.join(dataDir, 'backups'),
+          BACKUP_DIARIO: '0',
+          LOG_REQUESTS: '0',
+          ADMIN_PASSWORD: SENHA,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    child.stdout?.on('data', (d) => {
+      out += d;
+    });
+    cleanups.push(() => {
+      child.kill('SIGKILL');
+    });
+    const exited = once(child, 'exit');
+
+    const start = Date.now();
+    for (;;) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {}
+      if (Date.now() - start > 90_000) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ usuario: 'admin', senha: SENHA }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const headers = { origin: base, cookie, host: `127.0.0.1:${port}` };
+
+    // An open live-update stream.
+    const sse = request(port, 'GET', '/api/eventos', { ...headers, accept: 'text/event-stream' });
+    sse.req.end();
+    const sseRes = await sse.res;
+    expect(sseRes.statusCode).toBe(200);
+    const sseBody = readAll(sseRes);
+
+    // A request whose body is still arriving when the signal comes.
+    const body = JSON.stringify({
+      nome: 'Cliente do desligamento',
+      tipo: 'Pessoa Física',
+      cpf_cnpj: '529.982.247-25',
+      telefone: '(27) 99999-0000',
+    });
+    const post = request(port, 'POST', '/api/clientes', {
+      ...headers,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+    });
+    post.req.write(body.slice(0, 10));
+    await new Promise((r) => setTimeout(r, 200));
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    post.req.end(body.slice(10));
+    const postRes = await post.res;
+    const created = JSON.parse(await readAll(postRes));
+    expect(postRes.statusCode, JSON.stringify(created)).toBe(201);
+    expect(created.nome).toBe('Cliente do desligamento');
+
+    // The server ends the stream (the client did not), then exits cleanly.
+    await sseBody;
+    const [code] = await exited;
+    expect(code).toBe(0);
+    expect(out).toContain('Encerrado.');
+    // New connections are refused now.
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+  });
+});

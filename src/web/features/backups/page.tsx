@@ -1,0 +1,118 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download, HardDriveDownload } from 'lucide-react';
+import { useEffect } from 'react';
+import { useAuth } from '../../app/auth';
+import { Button } from '../../components/ui/button';
+import { PageHeader } from '../../components/ui/page-header';
+import { Empty, Loading } from '../../components/ui/states';
+import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { api, toastError, toastSuccess } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+
+interface BackupFile {
+  nome: string;
+  bytes: number;
+  criado_em: string;
+}
+interface BackupsList {
+  items: BackupFile[];
+  erro: { quando: string; mensagem: string } | null;
+  diario: string | null;
+}
+
+const dateTime = { format: (at: Date | string) => formatDateTime(at, 'short') };
+const size = (b: number) =>
+  b >= 1024 * 1024 ? `${(b / 1024 / 1024).toFixed(1).replace('.', ',')} MB` : `${Math.ceil(b / 1024)} KB`;
+
+/** Backups (admins): the list with size and date, one now, a download; a failed backup is shown. */
+export default function BackupsPage() {
+  const { me } = useAuth();
+  const admin = me?.role === 'admin';
+  const qc = useQueryClient();
+  const list = useQuery({
+    queryKey: ['backups'],
+    queryFn: ({ signal }) => api.get<BackupsList>('/backups', signal),
+    enabled: admin,
+  });
+  useEffect(() => {
+    if (list.error)
+      toastError('Erro ao carregar os backups', list.error, 'Não foi possível carregar os backups.');
+  }, [list.error]);
+  const take = useMutation({
+    mutationFn: () => api.post<BackupFile>('/backups'),
+    onSuccess: (b) => {
+      toastSuccess('Backup concluído', `${b.nome} (${size(b.bytes)})`);
+      void qc.invalidateQueries({ queryKey: ['backups'] });
+    },
+    onError: (err) => {
+      toastError('Backup não realizado', err);
+      void qc.invalidateQueries({ queryKey: ['backups'] });
+    },
+  });
+
+  if (!admin) return <Empty text="Apenas administradores podem ver os backups." />;
+
+  return (
+    <>
+      <PageHeader
+        title="Backups"
+        subtitle={
+          list.data?.diario
+            ? `Backup automático todos os dias às ${list.data.diario}`
+            : 'Backup automático desligado'
+        }
+        actions={
+          <Button onClick={() => take.mutate()} disabled={take.isPending}>
+            <HardDriveDownload />
+            {take.isPending ? 'Fazendo backup...' : 'Fazer backup agora'}
+          </Button>
+        }
+      />
+      {list.data?.erro && (
+        <p
+          role="alert"
+          className="mb-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm"
+        >
+          Último backup falhou em {dateTime.format(new Date(list.data.erro.quando))}:{' '}
+          {list.data.erro.mensagem}
+        </p>
+      )}
+      {list.isPending ? (
+        <Loading text="Carregando backups..." />
+      ) : !list.data?.items.length ? (
+        <Empty text="Nenhum backup ainda." />
+      ) : (
+        <div className="overflow-x-auto">
+          <Table aria-label="Backups">
+            <THead>
+              <TR>
+                <TH>Data</TH>
+                <TH>Arquivo</TH>
+                <TH className="text-right">Tamanho</TH>
+                <TH>
+                  <span className="sr-only">Baixar</span>
+                </TH>
+              </TR>
+            </THead>
+            <TBody>
+              {list.data.items.map((b) => (
+                <TR key={b.nome}>
+                  <TD className="whitespace-nowrap">{dateTime.format(new Date(b.criado_em))}</TD>
+                  <TD className="font-mono text-xs">{b.nome}</TD>
+                  <TD className="text-right">{size(b.bytes)}</TD>
+                  <TD>
+                    <Button asChild variant="ghost" size="icon">
+                      <a href={`/api/backups/${b.nome}`} download aria-label={`Baixar ${b.nome}`}>
+                        <Download />
+                      </a>
+                    </Button>
+                  </TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        </div>
+      )}
+    </>
+  );
+}

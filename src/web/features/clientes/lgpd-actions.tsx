@@ -1,0 +1,63 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Download, UserX } from 'lucide-react';
+import { useState } from 'react';
+import type { Cliente } from '../../../schemas/clientes';
+import { useAuth } from '../../app/auth';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { api, toastError, toastSuccess } from '../../lib/api';
+
+/** LGPD requests on one client (administrators): export their data as JSON, or anonymise them. */
+export function LgpdActions({ cliente, onAnonimizado }: { cliente: Cliente; onAnonimizado: () => void }) {
+  const { me } = useAuth();
+  const qc = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const exportar = useMutation({
+    mutationFn: () => api.get<unknown>(`/lgpd/clientes/${cliente.id}`),
+    onSuccess: (data) => {
+      const url = URL.createObjectURL(
+        new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
+      );
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `lavra-cliente-${cliente.id}.json`;
+      a.click();
+      URL.revokeObjectURL(url);
+      toastSuccess('Dados exportados', 'O arquivo JSON foi baixado.');
+    },
+    onError: (err) => toastError('Erro ao exportar os dados', err),
+  });
+  const anonimizar = useMutation({
+    mutationFn: () => api.post(`/lgpd/clientes/${cliente.id}/anonimizar`, { confirmar: true }),
+    onSuccess: () => {
+      toastSuccess('Cliente anonimizado');
+      setConfirming(false);
+      void qc.invalidateQueries({ queryKey: ['clientes'] });
+      onAnonimizado();
+    },
+    onError: (err) => toastError('Erro ao anonimizar', err),
+  });
+  if (me?.role !== 'admin') return null;
+  return (
+    <div className="mt-6 flex flex-wrap items-center gap-2 border-t pt-4">
+      <span className="mr-auto text-sm text-muted-foreground">LGPD</span>
+      <Button variant="outline" onClick={() => exportar.mutate()} disabled={exportar.isPending}>
+        <Download />
+        Exportar dados
+      </Button>
+      <Button variant="outline" className="text-destructive" onClick={() => setConfirming(true)}>
+        <UserX />
+        Anonimizar
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => !anonimizar.isPending && setConfirming(open)}
+        title="Anonimizar cliente"
+        description={`Nome, CPF/CNPJ, telefone, e-mail e endereço de ${cliente.nome} serão apagados e substituídos por "Cliente anonimizado". Orçamentos e vendas continuam com seus valores. A auditoria registra que isso aconteceu, sem os dados. Esta ação não pode ser desfeita.`}
+        confirmLabel="Anonimizar"
+        busy={anonimizar.isPending}
+        onConfirm={() => anonimizar.mutate()}
+      />
+    </div>
+  );
+}
