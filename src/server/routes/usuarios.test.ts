@@ -78,7 +78,7 @@ describe('/api/usuarios', () => {
     expect((await admin.post('/api/usuarios', novo({ senha: 'Iloveyou' }))).status).toBe(400);
 
     const u = await userWith(env, ['dashboard']);
-    const upd = await admin.patch(`/api/usuarios/${u.row.id}`, { senha: '12345678' });
+    const upd = await admin.patchCurrent(`/api/usuarios/${u.row.id}`, { senha: '12345678' });
     expect(upd.status).toBe(400);
     expect(upd.body.errors[0].path).toBe('senha');
     // the old password still works, the session too
@@ -204,7 +204,7 @@ describe('/api/usuarios', () => {
     const u = await userWith(env, ['dashboard', 'usuarios']);
     const elsewhere = await login(env, u.email, u.senha); // e.g. a stolen session
     expect((await elsewhere.get('/api/auth/me')).status).toBe(200);
-    const res = await u.client.patch(`/api/usuarios/${u.row.id}`, { senha: 'outra-senha-boa' });
+    const res = await u.client.patchCurrent(`/api/usuarios/${u.row.id}`, { senha: 'outra-senha-boa' });
     expect(res.status).toBe(200);
     expect((await u.client.get('/api/auth/me')).status).toBe(200);
     expect((await elsewhere.get('/api/auth/me')).status).toBe(401);
@@ -216,9 +216,9 @@ describe('/api/usuarios', () => {
   it("an administrator resetting someone's password ends all of that person's sessions", async () => {
     const u = await userWith(env, ['dashboard']);
     const second = await login(env, u.email, u.senha);
-    expect((await admin.patch(`/api/usuarios/${u.row.id}`, { senha: 'definida-pelo-admin' })).status).toBe(
-      200,
-    );
+    expect(
+      (await admin.patchCurrent(`/api/usuarios/${u.row.id}`, { senha: 'definida-pelo-admin' })).status,
+    ).toBe(200);
     expect((await u.client.get('/api/auth/me')).status).toBe(401);
     expect((await second.get('/api/auth/me')).status).toBe(401);
     expect((await admin.get('/api/auth/me')).status).toBe(200);
@@ -254,16 +254,19 @@ describe('/api/usuarios: who may grant what', () => {
   it('a usuarios holder cannot make itself administrator nor give itself more permissions', async () => {
     const g = await gerente();
     const before = await snapshot(g.row.id);
-    refused(await g.client.patch(`/api/usuarios/${g.row.id}`, { role: 'admin' }), /próprias permissões/);
     refused(
-      await g.client.patch(`/api/usuarios/${g.row.id}`, {
+      await g.client.patchCurrent(`/api/usuarios/${g.row.id}`, { role: 'admin' }),
+      /próprias permissões/,
+    );
+    refused(
+      await g.client.patchCurrent(`/api/usuarios/${g.row.id}`, {
         permissoes: [...before.permissoes, 'funcionarios'],
       }),
       /próprias permissões/,
     );
     expect(await snapshot(g.row.id)).toEqual(before);
     // removing one's own permission is fine
-    const less = await g.client.patch(`/api/usuarios/${g.row.id}`, {
+    const less = await g.client.patchCurrent(`/api/usuarios/${g.row.id}`, {
       permissoes: ['dashboard', 'usuarios', 'clientes'],
     });
     expect(less.status).toBe(200);
@@ -272,7 +275,9 @@ describe('/api/usuarios: who may grant what', () => {
   it('an administrator cannot widen their own permissions either', async () => {
     const a = await userWith(env, ['dashboard', 'usuarios'], { role: 'admin' });
     refused(
-      await a.client.patch(`/api/usuarios/${a.row.id}`, { permissoes: ['dashboard', 'usuarios', 'vendas'] }),
+      await a.client.patchCurrent(`/api/usuarios/${a.row.id}`, {
+        permissoes: ['dashboard', 'usuarios', 'vendas'],
+      }),
       /próprias permissões/,
     );
   });
@@ -288,7 +293,7 @@ describe('/api/usuarios: who may grant what', () => {
       { role: 'usuario' },
       { permissoes: ['dashboard'] },
     ]) {
-      refused(await g.client.patch(`/api/usuarios/${id}`, change), /Somente um administrador/);
+      refused(await g.client.patchCurrent(`/api/usuarios/${id}`, change), /Somente um administrador/);
     }
     expect(await snapshot(id)).toEqual(before);
     expect((await admin.get('/api/auth/me')).status).toBe(200);
@@ -314,13 +319,16 @@ describe('/api/usuarios: who may grant what', () => {
     const g = await gerente();
     const u = await userWith(env, ['dashboard']);
     const before = await snapshot(u.row.id);
-    refused(await g.client.patch(`/api/usuarios/${u.row.id}`, { role: 'admin' }), /Somente um administrador/);
     refused(
-      await g.client.patch(`/api/usuarios/${u.row.id}`, { permissoes: ['dashboard', 'usuarios'] }),
+      await g.client.patchCurrent(`/api/usuarios/${u.row.id}`, { role: 'admin' }),
       /Somente um administrador/,
     );
     refused(
-      await g.client.patch(`/api/usuarios/${u.row.id}`, { permissoes: ['dashboard', 'funcionarios'] }),
+      await g.client.patchCurrent(`/api/usuarios/${u.row.id}`, { permissoes: ['dashboard', 'usuarios'] }),
+      /Somente um administrador/,
+    );
+    refused(
+      await g.client.patchCurrent(`/api/usuarios/${u.row.id}`, { permissoes: ['dashboard', 'funcionarios'] }),
       /só pode conceder permissões que você mesmo tem/,
     );
     refused(
@@ -329,7 +337,7 @@ describe('/api/usuarios: who may grant what', () => {
     );
     expect(await snapshot(u.row.id)).toEqual(before);
     // within its reach it manages staff as before
-    const ok = await g.client.patch(`/api/usuarios/${u.row.id}`, {
+    const ok = await g.client.patchCurrent(`/api/usuarios/${u.row.id}`, {
       nome: 'Atendente',
       permissoes: ['dashboard', 'clientes'],
       senha: 'nova-senha-da-loja',
@@ -344,7 +352,7 @@ describe('/api/usuarios: who may grant what', () => {
     const rh = await userWith(env, ['dashboard', 'funcionarios']);
     const before = await snapshot(rh.row.id);
     refused(
-      await g.client.patch(`/api/usuarios/${rh.row.id}`, { senha: 'quero-entrar-1' }),
+      await g.client.patchCurrent(`/api/usuarios/${rh.row.id}`, { senha: 'quero-entrar-1' }),
       /senha de quem tem permissões que você não tem/,
     );
     expect(await snapshot(rh.row.id)).toEqual(before);
