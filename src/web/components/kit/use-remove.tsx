@@ -12,6 +12,7 @@ export interface RemoveOptions<T> {
   question: (row: T) => string;
   title?: string;
   success: string;
+  successDescription?: (row: T) => string | undefined;
   errorTitle: string;
   /** A refusal the screen words itself (e.g. the server's 409 title); return true when handled. */
   onError?: (err: unknown) => boolean;
@@ -30,7 +31,7 @@ export function useRemove<T>(o: RemoveOptions<T>) {
   const remove = useMutation({
     mutationFn: (row: T) => api.delete(`${path}/${o.getId(row)}`),
     onSuccess: (_, row) => {
-      toastSuccess(o.success);
+      toastSuccess(o.success, o.successDescription?.(row));
       setRemoving(null);
       o.onRemoved?.(row);
       for (const k of [o.recurso, ...(o.invalidates ?? [])]) void qc.invalidateQueries({ queryKey: [k] });
