@@ -85,6 +85,8 @@ export interface DataTableProps<T extends RowData> {
   emptyFilteredText: string;
   /** Shown under the empty text when nothing is filtered (e.g. "Cadastrar o primeiro cliente"). */
   emptyAction?: React.ReactNode;
+  /** Classes of a row (e.g. the one being edited). */
+  rowClassName?: (row: T) => string | false | undefined;
   /** Extra classes of the table (e.g. a min-width when a screen has many columns). */
   className?: string;
 }
@@ -242,7 +244,10 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
         </thead>
         <tbody className="[&_tr:last-child]:border-0" onKeyDown={moveBetweenRows}>
           {rows.map((row) => (
-            <tr key={row.id} className="border-b transition-colors hover:bg-muted/40">
+            <tr
+              key={row.id}
+              className={cn('border-b transition-colors hover:bg-muted/40', p.rowClassName?.(row.original))}
+            >
               {row.getAllCells().map((c) => (
                 <td key={c.id} className={cn('px-3 py-2 align-middle', cellClass(c.column.columnDef.meta))}>
                   <table.FlexRender cell={c} />

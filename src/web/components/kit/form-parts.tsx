@@ -23,6 +23,7 @@ export function FormShell<In extends FieldValues>({
   children,
   className,
   footerExtra,
+  footerClassName,
 }: {
   f: AnyForm<In>;
   /** The form's accessible name ("Novo Cliente" / "Editar Cliente"). */
@@ -34,6 +35,8 @@ export function FormShell<In extends FieldValues>({
   className?: string;
   /** Anything beside the buttons (e.g. a total). */
   footerExtra?: React.ReactNode;
+  /** Classes of the buttons' row (e.g. a column span in a grid form). */
+  footerClassName?: string;
 }) {
   if (f.loading) return <Loading text={loadingText} />;
   if (f.loadFailed)
@@ -58,10 +61,22 @@ export function FormShell<In extends FieldValues>({
         </div>
       )}
       {children}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+      <div
+        className={cn(
+          'flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end',
+          footerClassName,
+        )}
+      >
         {footerExtra}
         {onCancel && (
-          <Button variant="outline" onClick={onCancel} disabled={f.saving}>
+          <Button
+            variant="outline"
+            onClick={() => {
+              f.discard();
+              onCancel();
+            }}
+            disabled={f.saving}
+          >
             Cancelar
           </Button>
         )}

@@ -46,9 +46,12 @@ export interface ResourceFormOptions<In extends FieldValues, Out, R extends Vers
     created: string;
     createdDescription?: string;
     updated: string;
+    updatedDescription?: string;
     createError: string;
     updateError: string;
   };
+  /** A screen whose spec words its failures differently (e.g. "Erro" + "Erro ao criar …: <detail>"). */
+  toastFailure?: (err: unknown, editing: boolean) => void;
   /** Other query keys the save changes (besides `[recurso]`). */
   invalidates?: string[];
   /** After a successful save (back to the list, close the dialog). */
@@ -73,6 +76,8 @@ export interface ResourceForm<In extends FieldValues, Out, R extends Versioned> 
   /** A field's DOM id (unique per form) and its error message. */
   fieldId: (name: Path<In>) => string;
   error: (name: Path<In>) => string | undefined;
+  /** Leaves the form on purpose (Cancelar): no warning, the changes are dropped. */
+  discard: () => void;
   /** The "Descartar alterações?" confirmation; render it once inside the form's component. */
   leaveDialog: React.ReactNode;
 }
@@ -128,7 +133,7 @@ export function useResourceForm<In extends FieldValues, Out, R extends Versioned
         : api.post<R>(path, body);
     },
     onSuccess: (saved) => {
-      if (editing) toastSuccess(m.updated);
+      if (editing) toastSuccess(m.updated, m.updatedDescription);
       else toastSuccess(m.created, m.createdDescription);
       for (const k of [o.recurso, ...(o.invalidates ?? [])]) void qc.invalidateQueries({ queryKey: [k] });
       leave.allowNext();
@@ -151,7 +156,8 @@ export function useResourceForm<In extends FieldValues, Out, R extends Versioned
           return;
         }
       }
-      toastError(title, err);
+      if (o.toastFailure) o.toastFailure(err, editing);
+      else toastError(title, err);
     },
   });
 
@@ -179,6 +185,10 @@ export function useResourceForm<In extends FieldValues, Out, R extends Versioned
     error: (name) => {
       const e = form.formState.errors[name];
       return typeof e?.message === 'string' ? e.message : undefined;
+    },
+    discard: () => {
+      leave.allowNext();
+      reset(o.empty);
     },
     leaveDialog: leave.dialog,
   };
