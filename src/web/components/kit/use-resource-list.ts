@@ -176,3 +176,23 @@ export function useUrlParam(name: string): string | null {
   const [sp] = useSearchParams();
   return sp.get(name) || null;
 }
+
+/**
+ * The "Lista" / "Novo" tabs of a resource screen, in the URL: `?tab=novo` for a new record,
+ * `?tab=novo&id=…` for an edit (the form reads the record by its id), nothing for the list; other
+ * tabs of the screen (`?tab=calculo`) the same way.
+ */
+export function useListFormTabs() {
+  const [tab, setTab] = useUrlTab<string>('lista');
+  const id = useUrlParam('id');
+  const editId = tab === 'novo' ? id : null;
+  return {
+    tab,
+    editId,
+    /** Radix Tabs' onValueChange: choosing a tab starts a new record / shows the list. */
+    onTab: (v: string) => setTab(v, { id: null }),
+    openNew: () => setTab('novo', { id: null }),
+    edit: (recordId: string) => setTab('novo', { id: recordId }),
+    backToList: () => setTab('lista', { id: null }),
+  };
+}

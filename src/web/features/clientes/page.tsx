@@ -4,7 +4,7 @@ import type { Page } from '../../../schemas/common';
 import { columnsOf, DataTable, orNone } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { useRemove } from '../../components/kit/use-remove';
-import { useResourceList, useUrlParam, useUrlTab } from '../../components/kit/use-resource-list';
+import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -48,13 +48,12 @@ const columns = [
 ];
 
 export default function ClientesPage() {
-  const [tab, setTab] = useUrlTab<'lista' | 'novo'>('lista');
+  const t = useListFormTabs();
   const list = useResourceList<Cliente>({
     recurso: 'clientes',
     loadError: { title: 'Erro ao carregar clientes', text: 'Não foi possível carregar a lista de clientes.' },
   });
-  const id = useUrlParam('id');
-  const editId = tab === 'novo' ? id : null;
+  const editId = t.editId;
   // The badge counts every client, whatever the search.
   const count = useQuery({
     queryKey: ['clientes', 'contagem'],
@@ -66,15 +65,14 @@ export default function ClientesPage() {
     question: (c) => `Tem certeza que deseja excluir o cliente ${c.nome}? Esta ação não pode ser desfeita.`,
     success: 'Cliente removido com sucesso!',
     errorTitle: 'Erro ao remover cliente',
-    onRemoved: (c) => c.id === editId && setTab('novo', { id: null }),
+    onRemoved: (c) => c.id === editId && t.openNew(),
   });
-  const backToList = () => setTab('lista', { id: null });
   const title = editId ? 'Editar Cliente' : 'Novo Cliente';
 
   return (
     <div>
       <PageHeader title="Clientes" subtitle="Cadastro de clientes da marmoraria" />
-      <Tabs value={tab} onValueChange={(v) => setTab(v as 'lista' | 'novo', { id: null })}>
+      <Tabs value={t.tab} onValueChange={t.onTab}>
         <TabsList>
           <TabsTrigger value="lista">
             Lista de Clientes
@@ -111,12 +109,12 @@ export default function ClientesPage() {
                 loadingText="Carregando clientes..."
                 emptyText="Nenhum cliente cadastrado."
                 emptyFilteredText="Nenhum cliente encontrado para esta busca."
-                emptyAction={<Button onClick={() => setTab('novo')}>Cadastrar o primeiro cliente</Button>}
+                emptyAction={<Button onClick={t.openNew}>Cadastrar o primeiro cliente</Button>}
                 actions={(c) => (
                   <RowActions
                     editLabel={`Editar ${c.nome}`}
                     deleteLabel={`Excluir ${c.nome}`}
-                    onEdit={() => setTab('novo', { id: c.id })}
+                    onEdit={() => t.edit(c.id)}
                     onDelete={() => remove.ask(c)}
                   />
                 )}
@@ -134,7 +132,7 @@ export default function ClientesPage() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <ClienteForm key={editId ?? 'novo'} id={editId} onDone={backToList} onCancel={backToList} />
+              <ClienteForm key={editId ?? 'novo'} id={editId} onDone={t.backToList} onCancel={t.backToList} />
             </CardContent>
           </Card>
         </TabsContent>
