@@ -93,7 +93,7 @@ export interface DataTableProps<T extends RowData> {
 
 /**
  * The list of a resource screen, on TanStack Table: column definitions per resource, sorting by the
- * API (`sort=`, columns with `enableSorting`), row actions, loading/empty/error states, and a stack
+ * API (`sort=`, only columns with `enableSorting: true`), row actions, loading/empty/error states, and a stack
  * of cards on a phone instead of a sideways-scrolling table. Up/Down arrows move between rows.
  */
 export function DataTable<T extends RowData>(p: DataTableProps<T>) {
@@ -215,7 +215,7 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
                       m?.className,
                     )}
                   >
-                    {h.column.getCanSort() ? (
+                    {h.column.columnDef.enableSorting === true && h.column.getCanSort() ? (
                       <button
                         type="button"
                         onClick={h.column.getToggleSortingHandler()}

@@ -24,6 +24,7 @@ export function FormShell<In extends FieldValues>({
   className,
   footerExtra,
   footerClassName,
+  cancelLabel = 'Cancelar',
 }: {
   f: AnyForm<In>;
   /** The form's accessible name ("Novo Cliente" / "Editar Cliente"). */
@@ -37,6 +38,7 @@ export function FormShell<In extends FieldValues>({
   footerExtra?: React.ReactNode;
   /** Classes of the buttons' row (e.g. a column span in a grid form). */
   footerClassName?: string;
+  cancelLabel?: string;
 }) {
   if (f.loading) return <Loading text={loadingText} />;
   if (f.loadFailed)
@@ -77,7 +79,7 @@ export function FormShell<In extends FieldValues>({
             }}
             disabled={f.saving}
           >
-            Cancelar
+            {cancelLabel}
           </Button>
         )}
         <Button type="submit" disabled={f.saving}>

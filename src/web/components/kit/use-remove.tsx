@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, toastError, toastSuccess } from '../../lib/api';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { refreshAfterWrite } from './refresh';
 
 export interface RemoveOptions<T> {
   /** API resource and query key (`DELETE /api/<recurso>/:id`, invalidates `[recurso]`). */
@@ -34,7 +35,7 @@ export function useRemove<T>(o: RemoveOptions<T>) {
       toastSuccess(o.success, o.successDescription?.(row));
       setRemoving(null);
       o.onRemoved?.(row);
-      for (const k of [o.recurso, ...(o.invalidates ?? [])]) void qc.invalidateQueries({ queryKey: [k] });
+      void refreshAfterWrite(qc, [o.recurso, ...(o.invalidates ?? [])]);
     },
     onError: (err) => {
       console.error(o.errorTitle, err);

@@ -12,6 +12,7 @@ import {
 import { toast } from 'sonner';
 import type { z } from '../../../schemas/z';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
+import { refreshAfterWrite } from './refresh';
 import { useUnsavedWarning } from './use-unsaved-warning';
 
 /** A record as the API answers it: an id, and the version an update must send back. */
@@ -135,7 +136,7 @@ export function useResourceForm<In extends FieldValues, Out, R extends Versioned
     onSuccess: (saved) => {
       if (editing) toastSuccess(m.updated, m.updatedDescription);
       else toastSuccess(m.created, m.createdDescription);
-      for (const k of [o.recurso, ...(o.invalidates ?? [])]) void qc.invalidateQueries({ queryKey: [k] });
+      void refreshAfterWrite(qc, [o.recurso, ...(o.invalidates ?? [])]);
       leave.allowNext();
       reset(o.empty);
       shown.current = undefined;

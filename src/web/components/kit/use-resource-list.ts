@@ -53,9 +53,13 @@ type Patch = Record<string, string | number | null | undefined>;
  */
 export function useUrlState() {
   const [sp, setSp] = useSearchParams();
+  // react-router's setter changes with every navigation; a stable patch keeps the search box's
+  // debounce from restarting each time another parameter changes.
+  const setRef = useRef(setSp);
+  setRef.current = setSp;
   const patch = useCallback(
     (changes: Patch, opts: { replace?: boolean } = {}) =>
-      setSp(
+      setRef.current(
         (prev) => {
           const next = new URLSearchParams(prev);
           for (const [k, v] of Object.entries(changes)) {
@@ -66,7 +70,7 @@ export function useUrlState() {
         },
         { replace: opts.replace, preventScrollReset: true },
       ),
-    [setSp],
+    [],
   );
   return [sp, patch] as const;
 }
