@@ -53,6 +53,8 @@ export interface ResourceFormOptions<In extends FieldValues, Out, R extends Vers
   };
   /** A screen whose spec words its failures differently (e.g. "Erro" + "Erro ao criar …: <detail>"). */
   toastFailure?: (err: unknown, editing: boolean) => void;
+  /** A 409 on creating (a duplicate) is shown on this field, with the server's explanation. */
+  conflictField?: Path<In>;
   /** Other query keys the save changes (besides `[recurso]`). */
   invalidates?: string[];
   /** After a successful save (back to the list, close the dialog). */
@@ -149,6 +151,8 @@ export function useResourceForm<In extends FieldValues, Out, R extends Versioned
         const names = Object.keys(o.empty);
         for (const f of err.errors)
           if (names.includes(f.path)) form.setError(f.path as Path<In>, { message: f.message });
+        if (err.status === 409 && !editing && o.conflictField)
+          form.setError(o.conflictField, { message: err.errors[0]?.message ?? err.detail });
         if (err.status === 409 && editing) {
           toast.error(title, {
             description: err.detail,

@@ -2,6 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 
+/** URL parameters whose change replaces the form on screen (see useListFormTabs). */
+const FORM_PARAMS = ['tab', 'id'];
+
 /**
  * Warns before a changed form is left: the browser's own prompt on reload/close (beforeunload),
  * and a confirmation on any in-app navigation (a menu link, Back, another tab of the screen).
@@ -26,10 +29,13 @@ export function useUnsavedWarning(dirty: boolean) {
 
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     if (allow.current) return false;
-    return (
-      dirtyRef.current &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search)
-    );
+    if (!dirtyRef.current) return false;
+    if (currentLocation.pathname !== nextLocation.pathname) return true;
+    // Only the parameters that swap the form (the screen's tab, the edited record) leave it; a
+    // list's search or page beside a form that stays on screen does not.
+    const a = new URLSearchParams(currentLocation.search);
+    const b = new URLSearchParams(nextLocation.search);
+    return FORM_PARAMS.some((k) => a.get(k) !== b.get(k));
   });
 
   const dialog = (
