@@ -56,12 +56,15 @@ test('clientes: search, page and tab are in the URL (reload, back/forward, a pas
   await expect(range(other)).toContainText('21–23 de 23');
   await other.close();
 
-  // the tab: Novo Cliente is in the URL too; Back returns to the same list page
+  // the tab: Novo Cliente is in the URL too (a reload keeps it); Back returns to the same list page
   await page.getByRole('tab', { name: 'Novo Cliente' }).click();
   await expect(page).toHaveURL(/[?&]tab=novo/);
+  await page.goBack();
+  await expect(page.getByRole('tab', { name: /Lista de Clientes/ })).toHaveAttribute('aria-selected', 'true');
+  await page.goForward();
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Novo Cliente' })).toHaveAttribute('aria-selected', 'true');
-  await page.goBack();
+  await page.getByRole('tab', { name: /Lista de Clientes/ }).click();
   await expect(page.getByRole('tab', { name: /Lista de Clientes/ })).toHaveAttribute('aria-selected', 'true');
   await expect(range(page)).toContainText('21–23 de 23');
 });

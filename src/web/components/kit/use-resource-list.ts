@@ -27,7 +27,7 @@ export interface ResourceListOptions<F extends Filters> {
   enabled?: boolean;
 }
 
-export interface ResourceList<T, F extends Filters = Filters> {
+export interface ResourceList<T, F extends Filters = Filters, P extends Page<T> = Page<T>> {
   q: string;
   page: number;
   sort: string | undefined;
@@ -39,7 +39,9 @@ export interface ResourceList<T, F extends Filters = Filters> {
   setFilter: (name: keyof F & string, value: string) => void;
   /** What the API is asked (q, page, limit, sort and the filters set), also what an export sends. */
   params: Record<string, string | number>;
-  query: UseQueryResult<Page<T>>;
+  query: UseQueryResult<P>;
+  /** The list request's query key (for an optimistic update of the rows on screen). */
+  queryKey: readonly unknown[];
   loadError: { title: string; text: string };
   /** True when a search or filter narrows the list (the empty text then says "nada encontrado"). */
   filtered: boolean;
@@ -93,9 +95,9 @@ export function useUrlTab<T extends string>(defaultTab: T, param = 'tab') {
  * page stays on screen while the next loads, a failure toasts once, and a page emptied by a delete
  * falls back to the last page that has rows.
  */
-export function useResourceList<T, F extends Filters = Record<never, string>>(
+export function useResourceList<T, F extends Filters = Record<never, string>, P extends Page<T> = Page<T>>(
   o: ResourceListOptions<F>,
-): ResourceList<T, F> {
+): ResourceList<T, F, P> {
   const [sp, patch] = useUrlState();
   const pre = o.prefix ? `${o.prefix}_` : '';
   const limit = o.limit ?? 20;
@@ -123,9 +125,10 @@ export function useResourceList<T, F extends Filters = Record<never, string>>(
   }, [q, page, limit, sort, filters]);
 
   const path = o.path ?? `/${o.recurso}`;
+  const queryKey = [o.recurso, o.keyPart ?? 'lista', params] as const;
   const query = useQuery({
-    queryKey: [o.recurso, o.keyPart ?? 'lista', params],
-    queryFn: ({ signal }) => api.get<Page<T>>(`${path}${qs(params)}`, signal),
+    queryKey,
+    queryFn: ({ signal }) => api.get<P>(`${path}${qs(params)}`, signal),
     placeholderData: keepPreviousData,
     enabled: o.enabled,
   });
@@ -170,6 +173,7 @@ export function useResourceList<T, F extends Filters = Record<never, string>>(
     setFilter,
     params,
     query,
+    queryKey,
     loadError: o.loadError,
     filtered,
   };

@@ -28,6 +28,8 @@ export function SearchInput({
       <Search aria-hidden className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
       <Input
         type="search"
+        // no form-state restoration: after Back the box shows the URL's search, not an old text
+        autoComplete="off"
         aria-label={label}
         placeholder={placeholder}
         value={text}
