@@ -25,12 +25,8 @@ import { Input, Label, Textarea } from '../../components/ui/input';
 import { api, qs, toastError } from '../../lib/api';
 import { markServerErrors } from './shared';
 
-interface FormValues {
-  descricao: string;
-  valor: string;
-  data_vencimento: string;
-  observacoes: string;
-}
+// What the fields hold is the schema's input; the submit gets its output (Parsed).
+type FormValues = z.input<typeof despesaEditForm>;
 type Parsed = z.output<typeof despesaEditForm>;
 
 /**
@@ -47,7 +43,7 @@ export function EditarDespesaDialog({
   const qc = useQueryClient();
   const [replicar, setReplicar] = useState(false);
   const form = useForm<FormValues, unknown, Parsed>({
-    resolver: zodResolver(despesaEditForm as unknown as z.ZodType<Parsed, FormValues>),
+    resolver: zodResolver(despesaEditForm),
   });
   const { register, handleSubmit, reset, setError, formState } = form;
   const errors = formState.errors;

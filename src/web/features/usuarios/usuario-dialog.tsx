@@ -28,6 +28,10 @@ type FormValues = {
   permissoes: Permissao[];
 };
 
+type Parsed = z.output<typeof usuarioCreate> | z.output<typeof usuarioUpdate>;
+const createResolver = zodResolver(usuarioCreate);
+const updateResolver = zodResolver(usuarioUpdate);
+
 const EMPTY: FormValues = {
   nome: '',
   email: '',
@@ -49,11 +53,18 @@ export function UsuarioDialog({
 }) {
   const editing = !!usuario;
   const qc = useQueryClient();
-  const form = useForm<FormValues>({
-    // The same zod schema the server validates with.
-    resolver: zodResolver(
-      (editing ? usuarioUpdate : usuarioCreate) as unknown as z.ZodType<FormValues, FormValues>,
-    ),
+  const form = useForm<FormValues, unknown, Parsed>({
+    // The same zod schemas the server validates with: the fields hold their input, the submit gets
+    // the output of the one that applies (a new user's or an edit's).
+    resolver: (values, ctx, opts) => {
+      // the options minus `names` (typed by the form's own field list), which both schemas share
+      const o = {
+        criteriaMode: opts.criteriaMode,
+        fields: opts.fields,
+        shouldUseNativeValidation: opts.shouldUseNativeValidation,
+      };
+      return editing ? updateResolver(values, ctx, o) : createResolver(values, ctx, o);
+    },
     defaultValues: EMPTY,
   });
   const { register, handleSubmit, reset, control, setError, formState } = form;
@@ -76,7 +87,7 @@ export function UsuarioDialog({
   }, [open, usuario, reset]);
 
   const save = useMutation({
-    mutationFn: (v: FormValues) =>
+    mutationFn: (v: Parsed) =>
       editing
         ? api.patch<Usuario>(`/usuarios/${usuario!.id}`, {
             nome: v.nome,
