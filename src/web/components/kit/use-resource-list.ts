@@ -59,21 +59,28 @@ export function useUrlState() {
   // debounce from restarting each time another parameter changes.
   const setRef = useRef(setSp);
   setRef.current = setSp;
-  const patch = useCallback(
-    (changes: Patch, opts: { replace?: boolean } = {}) =>
-      setRef.current(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v === undefined || v === null || v === '') next.delete(k);
-            else next.set(k, String(v));
-          }
-          return next;
-        },
-        { replace: opts.replace, preventScrollReset: true },
-      ),
-    [],
-  );
+  const current = useRef(sp.toString());
+  current.current = sp.toString();
+  // The query string asked for and not yet on screen: a second change in the same moment builds on
+  // it, and asking for it again is no new history entry (a Radix tab fires on mousedown and again
+  // on focus: two entries would make Back land on the same tab).
+  const pending = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new location settles what was pending
+  useEffect(() => {
+    pending.current = null;
+  }, [sp]);
+  const patch = useCallback((changes: Patch, opts: { replace?: boolean } = {}) => {
+    const base = pending.current ?? current.current;
+    const next = new URLSearchParams(base);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined || v === null || v === '') next.delete(k);
+      else next.set(k, String(v));
+    }
+    const key = next.toString();
+    if (key === base) return;
+    pending.current = key;
+    setRef.current(next, { replace: opts.replace, preventScrollReset: true });
+  }, []);
   return [sp, patch] as const;
 }
 
