@@ -247,3 +247,46 @@ test('leaving an unchanged or saved form does not warn', async ({ adminPage: pag
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page.getByRole('tab', { name: /Lista de Clientes/ })).toHaveAttribute('aria-selected', 'true');
 });
+
+test('an edit reads the record fresh; a stale save answers 409 and "Recarregar" shows the server version', async ({
+  adminPage: page,
+  admin,
+}) => {
+  const nome = unique('Cliente Versao');
+  const res = await admin.post('/api/clientes', {
+    data: { nome, tipo: 'Pessoa Física', cpf_cnpj: '52998224725', telefone: '11987654321', cidade: 'Santos' },
+  });
+  const { id } = (await res.json()) as { id: string };
+  // a change by someone else, with the version it read
+  const mudar = async (cidade: string) => {
+    const atual = (await (await admin.get(`/api/clientes/${id}`)).json()) as { updated_at: string };
+    const r = await admin.patch(`/api/clientes/${id}`, { data: { cidade, updated_at: atual.updated_at } });
+    expect(r.status()).toBe(200);
+  };
+  await page.goto(`/clientes?q=${encodeURIComponent(nome)}`);
+  await expect(page.getByRole('row').filter({ hasText: nome })).toContainText('Santos');
+  // someone else changes the city after the list was read: the form shows the server's value
+  await mudar('Campinas');
+  const edit = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/clientes/${id}`) && r.request().method() === 'GET',
+  );
+  await page.getByRole('button', { name: `Editar ${nome}` }).click();
+  await edit;
+  await expect(page.getByLabel('Cidade')).toHaveValue('Campinas');
+  // and changes it again while the form is open: saving is refused, Recarregar brings the new version
+  await mudar('Jundiaí');
+  await page.getByLabel('Endereço').fill('Rua Nova, 1');
+  await page.getByRole('button', { name: 'Atualizar Cliente' }).click();
+  const banner = page
+    .getByRole('form', { name: 'Editar Cliente' })
+    .getByRole('alert')
+    .filter({ hasText: 'alterado por outra pessoa' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Recarregar' }).click();
+  await expect(page.getByLabel('Cidade')).toHaveValue('Jundiaí');
+  await expect(page.getByLabel('Endereço')).toHaveValue('');
+  await page.getByLabel('Endereço').fill('Rua Nova, 1');
+  await page.getByRole('button', { name: 'Atualizar Cliente' }).click();
+  await expect(page.getByText('Cliente atualizado com sucesso!')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: nome })).toContainText('Jundiaí');
+});
