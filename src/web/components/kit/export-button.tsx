@@ -1,16 +1,7 @@
 import { Download } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { qs } from '../../lib/api';
 import { Button } from '../ui/button';
-
-/**
- * The export URL of a list: every row matching its current filters (search, sort, filters; not the
- * page), as CSV or Excel — `GET /api/<lista>/exportar?formato=csv|xlsx&…`.
- */
-export function exportUrl(lista: string, formato: 'csv' | 'xlsx', params: Record<string, string | number>) {
-  const { page: _page, limit: _limit, ...filters } = params;
-  return `/api/${lista}/exportar${qs({ formato, ...filters })}`;
-}
+import { exportUrl } from './export-url';
 
 /** "Exportar" → CSV / Excel (.xlsx) of the list as filtered now (the server streams it). */
 export function ExportButton({
