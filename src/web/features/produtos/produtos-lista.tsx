@@ -1,4 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import type { Produto } from '../../../schemas/produtos';
 import { columnsOf, DataTable, NONE } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
@@ -82,6 +83,10 @@ export function ProdutosLista({ onEditar }: { onEditar: (p: Produto) => void }) 
     errorTitle: 'Erro ao remover produto',
     invalidates: ['categorias-produtos'],
   });
+  // The box follows the click at once; the URL (a router transition) and the list follow it.
+  const noUrl = list.filters.abaixo_minimo === 'true';
+  const [abaixo, setAbaixo] = useState(noUrl);
+  useEffect(() => setAbaixo(noUrl), [noUrl]);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -94,8 +99,11 @@ export function ProdutosLista({ onEditar }: { onEditar: (p: Produto) => void }) 
         <div className="flex items-center gap-2">
           <Checkbox
             id="filtro-abaixo-minimo"
-            checked={list.filters.abaixo_minimo === 'true'}
-            onCheckedChange={(v) => list.setFilter('abaixo_minimo', v === true ? 'true' : '')}
+            checked={abaixo}
+            onCheckedChange={(v) => {
+              setAbaixo(v === true);
+              list.setFilter('abaixo_minimo', v === true ? 'true' : '');
+            }}
           />
           <label htmlFor="filtro-abaixo-minimo" className="text-sm">
             Somente estoque abaixo do mínimo
