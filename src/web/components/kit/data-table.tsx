@@ -266,7 +266,8 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
   return (
     <>
       {body}
-      <Pagination page={list.page} limit={list.limit} total={data.total} onPage={list.setPage} />
+      {/* the page of the rows on screen (while the next loads, the previous one stays, with its range) */}
+      <Pagination page={data.page ?? list.page} limit={list.limit} total={data.total} onPage={list.setPage} />
     </>
   );
 }

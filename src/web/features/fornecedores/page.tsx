@@ -101,7 +101,12 @@ export default function FornecedoresPage() {
                   />
                 ))}
               </section>
-              <Pagination page={list.page} limit={list.limit} total={data.total} onPage={list.setPage} />
+              <Pagination
+                page={data.page ?? list.page}
+                limit={list.limit}
+                total={data.total}
+                onPage={list.setPage}
+              />
             </>
           )}
         </TabsContent>

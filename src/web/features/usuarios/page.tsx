@@ -99,7 +99,12 @@ export default function UsuariosPage() {
               </li>
             ))}
           </ul>
-          <Pagination page={list.page} limit={list.limit} total={data.total} onPage={list.setPage} />
+          <Pagination
+            page={data.page ?? list.page}
+            limit={list.limit}
+            total={data.total}
+            onPage={list.setPage}
+          />
         </>
       )}
       <UsuarioDialog
