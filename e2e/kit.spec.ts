@@ -89,13 +89,16 @@ test('fornecedores: search, page and the edit tab are in the URL', async ({ admi
   await card.getByRole('button', { name: `Editar ${nome}` }).click();
   await expect(page).toHaveURL(/[?&]tab=novo&.*id=|[?&]id=.*tab=novo/);
   await expect(page.getByLabel('Nome')).toHaveValue(nome);
-  await page.reload();
-  // the edit survives a reload: the record is read again from the server
-  await expect(page.getByRole('tab', { name: 'Editar Fornecedor' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByLabel('Nome')).toHaveValue(nome);
+  // Back: the same list page and search; Forward: the same edit
   await page.goBack();
   await expect(range(page)).toContainText('13–14 de 14');
   await expect(page.getByRole('searchbox', { name: 'Buscar fornecedores' })).toHaveValue(prefix);
+  await page.goForward();
+  await expect(page.getByLabel('Nome')).toHaveValue(nome);
+  // the edit survives a reload: the record is read again from the server
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Editar Fornecedor' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Nome')).toHaveValue(nome);
 });
 
 test('funcionarios: search, the status filter and the tab are in the URL', async ({
