@@ -138,7 +138,7 @@ test.describe('on a phone', () => {
     });
     await page.goto('/clientes');
     await page.getByRole('searchbox', { name: 'Buscar clientes' }).fill(nome);
-    await expect(page.getByRole('row').filter({ hasText: nome })).toBeVisible();
+    await expect(page.getByRole('article', { name: nome })).toBeVisible();
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.getByRole('tab', { name: 'Novo Cliente' }).click();

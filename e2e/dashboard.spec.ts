@@ -48,8 +48,8 @@ test('the dashboard shows its sections, and its figures change when a sale is ma
   const acoes = page.getByRole('navigation', { name: 'Ações rápidas' });
   const links: [string, string][] = [
     ['Novo Orçamento', '/orcamentos'],
-    ['Cadastrar Cliente', '/clientes?aba=novo'],
-    ['Adicionar Produto', '/produtos?aba=novo'],
+    ['Cadastrar Cliente', '/clientes?tab=novo'],
+    ['Adicionar Produto', '/produtos?tab=novo'],
     ['Registrar Venda', '/vendas'],
     ['Gerenciar Despesas', '/despesas'],
   ];

@@ -161,7 +161,7 @@ test('a parcelada creates its installments; 390 px wide the screen still works',
   await page.getByLabel('Parcelas').fill('3');
   await page.getByRole('button', { name: 'Cadastrar Despesa' }).click();
   await expect(page.getByText('3 despesas cadastradas.')).toBeVisible();
-  const linha = page.getByRole('row').filter({ hasText: descricao });
+  const linha = page.getByRole('article').filter({ hasText: descricao });
   await expect(linha).toContainText(`30/11/${ano}`);
   await expect(linha).toContainText('1/3');
   await page.getByLabel('Mês').selectOption('12');

@@ -124,7 +124,7 @@ test.describe('on a phone', () => {
   test('the sales screen fits 390 px', async ({ adminPage: page, admin }, testInfo) => {
     await vendaViaOrcamento(admin, {});
     await page.goto('/vendas');
-    await expect(page.getByRole('table', { name: 'Vendas' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Vendas' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: testInfo.outputPath('vendas-390.png'), fullPage: true });

@@ -175,7 +175,7 @@ test.describe('on a phone', () => {
       data: { nome: unique('Vendedor Celular'), telefone: '(11) 3333-4444' },
     });
     await page.goto('/vendedores');
-    await expect(page.getByRole('table', { name: 'Vendedores' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Vendedores' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: testInfo.outputPath('vendedores-390.png'), fullPage: true });

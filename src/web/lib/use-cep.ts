@@ -39,16 +39,3 @@ export function useCep(onFound: (endereco: EnderecoCep) => void) {
 
   return { lookup, loading };
 }
-
-/**
- * The usual fill: logradouro into the address, cidade and UF; an empty part of the answer (a CEP for
- * a whole town has no street) leaves the field as it was.
- */
-export function fillFromCep(
-  endereco: EnderecoCep,
-  set: (field: 'endereco' | 'cidade' | 'uf', value: string) => void,
-) {
-  if (endereco.logradouro) set('endereco', endereco.logradouro);
-  if (endereco.cidade) set('cidade', endereco.cidade);
-  if (endereco.uf) set('uf', endereco.uf);
-}

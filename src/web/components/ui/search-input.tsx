@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Input } from './input';
 
 /** A search box that reports its text after the user pauses typing (the search runs on the server). */
@@ -17,6 +17,13 @@ export function SearchInput({
   delay?: number;
 }) {
   const [text, setText] = useState(value);
+  const input = useRef<HTMLInputElement>(null);
+  // On Back after a reload the browser may put an old text into a box it recreates (form state
+  // restoration, as the box is inserted): the search on screen is the URL's, so put it back.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after the box is inserted
+  useLayoutEffect(() => {
+    if (input.current && input.current.value !== text) input.current.value = text;
+  }, []);
   useEffect(() => setText(value), [value]);
   useEffect(() => {
     if (text === value) return;
@@ -27,7 +34,10 @@ export function SearchInput({
     <div className="relative w-full sm:max-w-sm">
       <Search aria-hidden className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
       <Input
+        ref={input}
         type="search"
+        // no form-state restoration: after Back the box shows the URL's search, not an old text
+        autoComplete="off"
         aria-label={label}
         placeholder={placeholder}
         value={text}

@@ -1,138 +1,110 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Resolver, useForm } from 'react-hook-form';
 import {
   BANDEIRAS,
-  type Bandeira,
   type Cartao,
+  type CartaoCreate,
   cartaoCreate,
   PARCELAS,
   STATUS_CARTAO,
-  type StatusCartao,
   TAXAS_PARCELA,
-  type TaxaParcela,
   TIPOS_CARTAO,
-  type TipoCartao,
 } from '../../../schemas/cartoes';
-import type { z } from '../../../schemas/z';
-import { useReportConflict } from '../../components/fresh-record';
-import { Button } from '../../components/ui/button';
+import { FormShell } from '../../components/kit/form-parts';
+import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
-import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
 import { decimalText } from '../../lib/decimal';
-import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { nomeCartao } from './shared';
 
-type FormValues = {
-  bandeira: Bandeira | '';
-  tipo: TipoCartao | '';
-  taxa: string;
-  status: StatusCartao;
-  observacoes: string;
-} & Record<TaxaParcela, string>;
-
 const RATE_FIELDS = ['taxa', ...TAXAS_PARCELA] as const;
-const FIELDS = ['bandeira', 'tipo', 'status', 'observacoes', ...RATE_FIELDS] as string[];
 
 const pctText = (v: number | null | undefined) =>
   v === null || v === undefined ? '' : String(v).replace('.', ',');
 
-function valuesOf(c: Cartao | null): FormValues {
-  const rates = Object.fromEntries(RATE_FIELDS.map((k) => [k, pctText(c?.[k])])) as Record<
-    (typeof RATE_FIELDS)[number],
-    string
-  >;
-  return {
-    bandeira: c?.bandeira ?? '',
-    tipo: c?.tipo ?? '',
-    status: c?.status ?? 'Ativo',
-    observacoes: c?.observacoes ?? '',
-    ...rates,
-  };
-}
+const rates = (c: Cartao | null) => Object.fromEntries(RATE_FIELDS.map((k) => [k, pctText(c?.[k])]));
 
-// The server's own schema (debit needs taxa, credit taxa_1x), after turning "3,5" into "3.5".
-const zod = zodResolver(cartaoCreate as unknown as z.ZodType<FormValues, FormValues>);
-const resolver: Resolver<FormValues> = (values, ctx, opts) =>
-  zod(
-    { ...values, ...Object.fromEntries(RATE_FIELDS.map((k) => [k, decimalText(values[k])])) } as FormValues,
-    ctx,
-    opts,
-  );
+const NOVO: CartaoCreate = {
+  bandeira: '' as CartaoCreate['bandeira'],
+  tipo: '' as CartaoCreate['tipo'],
+  status: 'Ativo',
+  observacoes: '',
+  ...rates(null),
+};
+
+const valuesOf = (c: Cartao): CartaoCreate => ({
+  bandeira: c.bandeira,
+  tipo: c.tipo,
+  status: c.status,
+  observacoes: c.observacoes ?? '',
+  ...rates(c),
+});
+
+// The server's own schema (debit needs taxa, credit taxa_1x) reads "3.5": "3,5" is turned into it first.
+const normalize = (v: CartaoCreate): CartaoCreate => ({
+  ...v,
+  ...Object.fromEntries(RATE_FIELDS.map((k) => [k, decimalText(v[k])])),
+});
 
 /** Rates that do not apply to the chosen type are cleared, so a debit never carries installment rates. */
-function payload(v: FormValues) {
+function payload(v: object & { tipo?: string }) {
   const out: Record<string, unknown> = { ...v };
   if (v.tipo === 'Débito') for (const k of TAXAS_PARCELA) out[k] = null;
   else out.taxa = null;
   return out;
 }
 
+/** New and edit form of a payment method (an edit reads it fresh). Mount with `key` = the id. */
 export function CartaoForm({
-  cartao,
+  id,
   onDone,
   onCancel,
 }: {
-  cartao: Cartao | null;
+  id: string | null;
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const editing = !!cartao;
-  const qc = useQueryClient();
-  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
-  const idem = useIdempotencyKey();
-  // a stale-write 409 offers to reload the record (inside <FreshRecord>)
-  const reportConflict = useReportConflict();
-  const { register, handleSubmit, setError, watch, formState } = useForm<FormValues>({
-    resolver,
-    defaultValues: valuesOf(cartao),
-  });
-  const errors = formState.errors;
-  const tipo = watch('tipo');
-  const err = (k: keyof FormValues) => errors[k]?.message;
-
-  const salvar = useMutation({
-    mutationFn: (v: FormValues) =>
-      editing
-        ? api.patch<Cartao>(`/cartoes/${cartao.id}`, { ...payload(v), updated_at: cartao.updated_at })
-        : api.post<Cartao>('/cartoes', payload(v), { idempotencyKey: idem.key }),
-    onSuccess: () => {
-      idem.renew();
-      toastSuccess(editing ? 'Cartão atualizado com sucesso!' : 'Cartão cadastrado com sucesso!');
-      void qc.invalidateQueries({ queryKey: ['cartoes'] });
-      onDone();
+  const f = useResourceForm({
+    recurso: 'cartoes',
+    schema: cartaoCreate,
+    id,
+    empty: NOVO,
+    valuesOf,
+    normalize,
+    toBody: (v) => payload(v),
+    messages: {
+      created: 'Cartão cadastrado com sucesso!',
+      updated: 'Cartão atualizado com sucesso!',
+      createError: 'Erro ao salvar cartão',
+      updateError: 'Erro ao atualizar cartão',
     },
-    onError: (e) => {
-      reportConflict(e);
-      if (e instanceof ApiError) {
-        for (const f of e.errors) {
-          if (FIELDS.includes(f.path)) setError(f.path as keyof FormValues, { message: f.message });
-        }
-      }
-      toastError(editing ? 'Erro ao atualizar cartão' : 'Erro ao salvar cartão', e);
-    },
+    onSaved: onDone,
   });
-
+  const tipo = f.form.watch('tipo');
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{editing ? 'Editar Pagamento' : 'Novo Pagamento'}</CardTitle>
+        <CardTitle>{f.editing ? 'Editar Pagamento' : 'Novo Pagamento'}</CardTitle>
         <CardDescription>
-          {editing
-            ? `Altere as taxas de ${nomeCartao(cartao)}.`
+          {f.editing
+            ? `Altere as taxas de ${f.record ? nomeCartao(f.record) : 'pagamento'}.`
             : 'Cadastre uma forma de pagamento e suas taxas (em %).'}
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          className="grid gap-4 md:grid-cols-2"
-          onSubmit={handleSubmit((v) => salvar.mutateAsync(v).catch(() => {}))}
-          noValidate
+        <FormShell
+          f={f}
+          label={f.editing ? 'Editar Pagamento' : 'Novo Pagamento'}
+          loadingText="Carregando pagamento..."
+          submitLabel={f.editing ? 'Salvar Alterações' : 'Cadastrar Pagamento'}
+          onCancel={onCancel}
+          className="md:grid-cols-2"
+          footerClassName="md:col-span-2"
         >
-          <FormField id="c-bandeira" label="Bandeira" required error={err('bandeira')}>
-            <NativeSelect {...fieldA11y('c-bandeira', err('bandeira'))} {...register('bandeira')}>
+          <FormField id={f.fieldId('bandeira')} label="Bandeira" required error={f.error('bandeira')}>
+            <NativeSelect
+              {...fieldA11y(f.fieldId('bandeira'), f.error('bandeira'))}
+              {...f.form.register('bandeira')}
+            >
               <option value="">Selecione a bandeira</option>
               {BANDEIRAS.map((b) => (
                 <option key={b} value={b}>
@@ -141,8 +113,8 @@ export function CartaoForm({
               ))}
             </NativeSelect>
           </FormField>
-          <FormField id="c-tipo" label="Tipo" required error={err('tipo')}>
-            <NativeSelect {...fieldA11y('c-tipo', err('tipo'))} {...register('tipo')}>
+          <FormField id={f.fieldId('tipo')} label="Tipo" required error={f.error('tipo')}>
+            <NativeSelect {...fieldA11y(f.fieldId('tipo'), f.error('tipo'))} {...f.form.register('tipo')}>
               <option value="">Selecione o tipo</option>
               {TIPOS_CARTAO.map((t) => (
                 <option key={t} value={t}>
@@ -153,13 +125,13 @@ export function CartaoForm({
           </FormField>
 
           {tipo === 'Débito' && (
-            <FormField id="c-taxa" label="Taxa do débito (%)" required error={err('taxa')}>
+            <FormField id={f.fieldId('taxa')} label="Taxa do débito (%)" required error={f.error('taxa')}>
               <Input
-                {...fieldA11y('c-taxa', err('taxa'))}
+                {...fieldA11y(f.fieldId('taxa'), f.error('taxa'))}
                 inputMode="decimal"
                 placeholder="0,00"
                 autoComplete="off"
-                {...register('taxa')}
+                {...f.form.register('taxa')}
               />
             </FormField>
           )}
@@ -175,13 +147,19 @@ export function CartaoForm({
                 {PARCELAS.map((n, i) => {
                   const k = TAXAS_PARCELA[i]!;
                   return (
-                    <FormField key={k} id={`c-${k}`} label={`Taxa ${n}x`} required={n === 1} error={err(k)}>
+                    <FormField
+                      key={k}
+                      id={f.fieldId(k)}
+                      label={`Taxa ${n}x`}
+                      required={n === 1}
+                      error={f.error(k)}
+                    >
                       <Input
-                        {...fieldA11y(`c-${k}`, err(k))}
+                        {...fieldA11y(f.fieldId(k), f.error(k))}
                         inputMode="decimal"
                         placeholder={n === 1 ? '0,00' : ''}
                         autoComplete="off"
-                        {...register(k)}
+                        {...f.form.register(k)}
                       />
                     </FormField>
                   );
@@ -190,8 +168,11 @@ export function CartaoForm({
             </fieldset>
           )}
 
-          <FormField id="c-status" label="Status" error={err('status')}>
-            <NativeSelect {...fieldA11y('c-status', err('status'))} {...register('status')}>
+          <FormField id={f.fieldId('status')} label="Status" error={f.error('status')}>
+            <NativeSelect
+              {...fieldA11y(f.fieldId('status'), f.error('status'))}
+              {...f.form.register('status')}
+            >
               {STATUS_CARTAO.map((s) => (
                 <option key={s} value={s}>
                   {s}
@@ -200,26 +181,18 @@ export function CartaoForm({
             </NativeSelect>
           </FormField>
           <FormField
-            id="c-observacoes"
+            id={f.fieldId('observacoes')}
             label="Observações"
-            error={err('observacoes')}
+            error={f.error('observacoes')}
             className="md:col-span-2"
           >
             <Textarea
-              {...fieldA11y('c-observacoes', err('observacoes'))}
+              {...fieldA11y(f.fieldId('observacoes'), f.error('observacoes'))}
               rows={3}
-              {...register('observacoes')}
+              {...f.form.register('observacoes')}
             />
           </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end md:col-span-2">
-            <Button variant="outline" onClick={onCancel} disabled={salvar.isPending}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={salvar.isPending || formState.isSubmitting}>
-              {salvar.isPending ? 'Salvando...' : editing ? 'Salvar Alterações' : 'Cadastrar Pagamento'}
-            </Button>
-          </div>
-        </form>
+        </FormShell>
       </CardContent>
     </Card>
   );

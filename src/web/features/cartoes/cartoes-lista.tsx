@@ -1,79 +1,69 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { type Cartao, STATUS_CARTAO, type StatusCartao } from '../../../schemas/cartoes';
-import type { Page } from '../../../schemas/common';
+import { type Cartao, STATUS_CARTAO } from '../../../schemas/cartoes';
+import { columnsOf, DataTable, NONE } from '../../components/kit/data-table';
+import { ExportButton } from '../../components/kit/export-button';
+import { useRemove } from '../../components/kit/use-remove';
+import { useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { NativeSelect } from '../../components/ui/input';
-import { Pagination } from '../../components/ui/pagination';
+import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
-import { Empty, Loading } from '../../components/ui/states';
-import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { api, qs, toastError, toastSuccess } from '../../lib/api';
 import { nomeCartao, taxasResumo } from './shared';
 
-const LIMIT = 20;
+const col = columnsOf<Cartao>();
+const columns = [
+  col.accessor('bandeira', {
+    header: 'Bandeira',
+    enableSorting: true,
+    meta: { card: 'title', className: 'font-medium' },
+  }),
+  col.accessor('tipo', { header: 'Tipo', enableSorting: true, meta: { card: 'subtitle' } }),
+  col.display({
+    id: 'taxas',
+    header: 'Taxas',
+    meta: { card: 'figure', className: 'min-w-48 max-w-md text-sm' },
+    cell: ({ row }) => taxasResumo(row.original),
+  }),
+  col.accessor('status', {
+    header: 'Status',
+    meta: { card: 'status' },
+    cell: (c) => <Badge variant={c.getValue() === 'Ativo' ? 'green' : 'gray'}>{c.getValue()}</Badge>,
+  }),
+  col.accessor('observacoes', {
+    header: 'Observações',
+    meta: { className: 'max-w-xs truncate text-muted-foreground' },
+    cell: (c) => <span title={c.getValue() ?? undefined}>{c.getValue() ?? NONE}</span>,
+  }),
+];
 
-export interface CartoesFiltros {
-  q: string;
-  page: number;
-  status: StatusCartao | '';
-}
-
-export function CartoesLista({
-  filtros,
-  onFiltros,
-  onEditar,
-}: {
-  filtros: CartoesFiltros;
-  onFiltros: (f: CartoesFiltros) => void;
-  onEditar: (c: Cartao) => void;
-}) {
-  const qc = useQueryClient();
-  const { q, page, status } = filtros;
-  const [excluir, setExcluir] = useState<Cartao | null>(null);
-
-  const list = useQuery({
-    queryKey: ['cartoes', 'lista', { q, page, status }],
-    queryFn: ({ signal }) =>
-      api.get<Page<Cartao>>(`/cartoes${qs({ q, page, limit: LIMIT, status })}`, signal),
-    placeholderData: keepPreviousData,
+/** The payment methods: search, status filter, rows with their rates. */
+export function CartoesLista({ onEditar }: { onEditar: (c: Cartao) => void }) {
+  const list = useResourceList<Cartao, { status: string }>({
+    recurso: 'cartoes',
+    filters: { status: '' },
+    loadError: { title: 'Erro ao carregar cartões', text: 'Não foi possível carregar a lista de cartões.' },
   });
-  useEffect(() => {
-    if (list.error)
-      toastError('Erro ao carregar cartões', list.error, 'Não foi possível carregar a lista de cartões.');
-  }, [list.error]);
-
-  const remover = useMutation({
-    mutationFn: (c: Cartao) => api.delete(`/cartoes/${c.id}`),
-    onSuccess: () => {
-      toastSuccess('Cartão removido com sucesso!');
-      setExcluir(null);
-      void qc.invalidateQueries({ queryKey: ['cartoes'] });
-    },
-    onError: (err) => {
-      setExcluir(null);
-      toastError('Erro ao remover cartão', err);
-    },
+  const remove = useRemove<Cartao>({
+    recurso: 'cartoes',
+    getId: (c) => c.id,
+    question: (c) =>
+      `Tem certeza que deseja excluir o método de pagamento "${nomeCartao(c)}"? Esta ação não pode ser desfeita.`,
+    success: 'Cartão removido com sucesso!',
+    errorTitle: 'Erro ao remover cartão',
   });
-
-  const items = list.data?.items ?? [];
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchInput
-          value={q}
-          onChange={(v) => onFiltros({ ...filtros, q: v, page: 1 })}
+          value={list.q}
+          onChange={list.setQ}
           placeholder="Buscar por bandeira, tipo ou observação..."
           label="Buscar métodos de pagamento"
         />
         <NativeSelect
           aria-label="Filtrar por status"
           className="sm:w-44"
-          value={status}
-          onChange={(e) => onFiltros({ ...filtros, status: e.target.value as StatusCartao | '', page: 1 })}
+          value={list.filters.status}
+          onChange={(e) => list.setFilter('status', e.target.value)}
         >
           <option value="">Todos os status</option>
           {STATUS_CARTAO.map((s) => (
@@ -82,85 +72,27 @@ export function CartoesLista({
             </option>
           ))}
         </NativeSelect>
+        <ExportButton lista="cartoes" params={list.params} />
       </div>
-
-      {list.isPending ? (
-        <Loading text="Carregando cartões..." />
-      ) : items.length === 0 ? (
-        <Empty
-          text={
-            q || status
-              ? 'Nenhum método encontrado para esse filtro.'
-              : 'Nenhum método de pagamento cadastrado.'
-          }
-        />
-      ) : (
-        <>
-          <Table aria-label="Métodos de pagamento">
-            <THead>
-              <TR>
-                <TH>Bandeira</TH>
-                <TH>Tipo</TH>
-                <TH>Taxas</TH>
-                <TH>Status</TH>
-                <TH>Observações</TH>
-                <TH className="text-right">Ações</TH>
-              </TR>
-            </THead>
-            <TBody>
-              {items.map((c) => (
-                <TR key={c.id}>
-                  <TD className="font-medium">{c.bandeira}</TD>
-                  <TD>{c.tipo}</TD>
-                  <TD className="min-w-48 max-w-md text-sm">{taxasResumo(c)}</TD>
-                  <TD>
-                    <Badge variant={c.status === 'Ativo' ? 'green' : 'gray'}>{c.status}</Badge>
-                  </TD>
-                  <TD className="max-w-xs truncate text-muted-foreground" title={c.observacoes ?? undefined}>
-                    {c.observacoes ?? '—'}
-                  </TD>
-                  <TD>
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Editar ${nomeCartao(c)}`}
-                        onClick={() => onEditar(c)}
-                      >
-                        <Pencil />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Excluir ${nomeCartao(c)}`}
-                        className="text-destructive hover:text-destructive"
-                        onClick={() => setExcluir(c)}
-                      >
-                        <Trash2 />
-                      </Button>
-                    </div>
-                  </TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-          <Pagination
-            page={page}
-            limit={LIMIT}
-            total={list.data?.total ?? 0}
-            onPage={(p) => onFiltros({ ...filtros, page: p })}
+      <DataTable
+        list={list}
+        columns={columns}
+        label="Métodos de pagamento"
+        getRowId={(c) => c.id}
+        rowLabel={nomeCartao}
+        loadingText="Carregando cartões..."
+        emptyText="Nenhum método de pagamento cadastrado."
+        emptyFilteredText="Nenhum método encontrado para esse filtro."
+        actions={(c) => (
+          <RowActions
+            editLabel={`Editar ${nomeCartao(c)}`}
+            deleteLabel={`Excluir ${nomeCartao(c)}`}
+            onEdit={() => onEditar(c)}
+            onDelete={() => remove.ask(c)}
           />
-        </>
-      )}
-
-      <ConfirmDialog
-        open={!!excluir}
-        onOpenChange={(open) => !open && setExcluir(null)}
-        title="Confirmar exclusão"
-        description={`Tem certeza que deseja excluir o método de pagamento "${excluir ? nomeCartao(excluir) : ''}"? Esta ação não pode ser desfeita.`}
-        busy={remover.isPending}
-        onConfirm={() => excluir && remover.mutateAsync(excluir)}
+        )}
       />
+      {remove.dialog}
     </div>
   );
 }

@@ -1,24 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Percent } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import type { Cartao, CartoesEstatisticas } from '../../../schemas/cartoes';
-import { FreshRecord } from '../../components/fresh-record';
+import { useEffect } from 'react';
+import type { CartoesEstatisticas } from '../../../schemas/cartoes';
+import { useListFormTabs } from '../../components/kit/use-resource-list';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { api, toastError } from '../../lib/api';
 import { formatPercent } from '../../lib/format';
 import { CartaoForm } from './cartao-form';
-import { type CartoesFiltros, CartoesLista } from './cartoes-lista';
+import { CartoesLista } from './cartoes-lista';
 import { Simulador } from './simulador';
-
-type Aba = 'lista' | 'novo' | 'simulador';
 
 /** Spec doc 2 §2 Pagamentos e Taxas: three KPI cards; tabs Lista, Novo Pagamento, Simulador. */
 export default function CartoesPage() {
-  const [aba, setAba] = useState<Aba>('lista');
-  const [editando, setEditando] = useState<Cartao | null>(null);
-  const [filtros, setFiltros] = useState<CartoesFiltros>({ q: '', page: 1, status: '' });
+  const t = useListFormTabs();
 
   const stats = useQuery({
     queryKey: ['cartoes', 'estatisticas'],
@@ -30,10 +26,6 @@ export default function CartoesPage() {
   }, [stats.error]);
   const s = stats.data;
   const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : formatPercent(v));
-  const voltar = () => {
-    setEditando(null);
-    setAba('lista');
-  };
 
   return (
     <>
@@ -66,32 +58,17 @@ export default function CartoesPage() {
           testId="kpi-taxa-media"
         />
       </div>
-      <Tabs
-        value={aba}
-        onValueChange={(v) => {
-          if (v === 'novo') setEditando(null);
-          setAba(v as Aba);
-        }}
-      >
+      <Tabs value={t.tab} onValueChange={t.onTab}>
         <TabsList>
           <TabsTrigger value="lista">Lista</TabsTrigger>
-          <TabsTrigger value="novo">{editando ? 'Editar Pagamento' : 'Novo Pagamento'}</TabsTrigger>
+          <TabsTrigger value="novo">{t.editId ? 'Editar Pagamento' : 'Novo Pagamento'}</TabsTrigger>
           <TabsTrigger value="simulador">Simulador</TabsTrigger>
         </TabsList>
         <TabsContent value="lista">
-          <CartoesLista
-            filtros={filtros}
-            onFiltros={setFiltros}
-            onEditar={(c) => {
-              setEditando(c);
-              setAba('novo');
-            }}
-          />
+          <CartoesLista onEditar={(c) => t.edit(c.id)} />
         </TabsContent>
         <TabsContent value="novo">
-          <FreshRecord<Cartao> path={editando ? `/cartoes/${editando.id}` : null} loadingText="Carregando...">
-            {(c) => <CartaoForm key={c?.id ?? 'novo'} cartao={c} onDone={voltar} onCancel={voltar} />}
-          </FreshRecord>
+          <CartaoForm key={t.editId ?? 'novo'} id={t.editId} onDone={t.backToList} onCancel={t.backToList} />
         </TabsContent>
         <TabsContent value="simulador">
           <Simulador />

@@ -28,7 +28,7 @@ export function parseValor(texto: string): string | null {
  */
 export function simular(valor: string, cartao: CartaoOpcao): LinhaSimulacao[] {
   const bruto = cents(dec(valor));
-  const rates = cartao as unknown as CardRates;
+  const rates: CardRates = cartao; // a payment method carries the rates the rule reads
   const linha = (parcelas: number | null): LinhaSimulacao => {
     const rate = computeCardRate(rates, parcelas === null ? 'avista' : 'parcelado', parcelas ?? 1);
     const taxa = cents(percentOf(bruto, rate));

@@ -3,12 +3,16 @@ import { Download, UserX } from 'lucide-react';
 import { useState } from 'react';
 import type { Cliente } from '../../../schemas/clientes';
 import { useAuth } from '../../app/auth';
+import { useFreshRecord } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { api, toastError, toastSuccess } from '../../lib/api';
 
 /** LGPD requests on one client (administrators): export their data as JSON, or anonymise them. */
-export function LgpdActions({ cliente, onAnonimizado }: { cliente: Cliente; onAnonimizado: () => void }) {
+export function LgpdActions({ clienteId, onAnonimizado }: { clienteId: string; onAnonimizado: () => void }) {
+  // the name the confirmation shows is the server's, read afresh
+  const fresh = useFreshRecord<Cliente>(`/clientes/${clienteId}`);
+  const cliente = { id: clienteId, nome: fresh.data?.nome ?? 'este cliente' };
   const { me } = useAuth();
   const qc = useQueryClient();
   const [confirming, setConfirming] = useState(false);

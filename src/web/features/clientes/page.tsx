@@ -1,94 +1,79 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Cliente } from '../../../schemas/clientes';
 import type { Page } from '../../../schemas/common';
-import { FreshRecord } from '../../components/fresh-record';
+import { columnsOf, DataTable, orNone } from '../../components/kit/data-table';
+import { ExportButton } from '../../components/kit/export-button';
+import { useRemove } from '../../components/kit/use-remove';
+import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
-import { Pagination } from '../../components/ui/pagination';
 import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
-import { Empty, Loading } from '../../components/ui/states';
-import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { api, qs, toastError, toastSuccess } from '../../lib/api';
-import { useAbaInicial } from '../../lib/use-aba-inicial';
+import { api } from '../../lib/api';
 import { ClienteForm } from './cliente-form';
 import { LgpdActions } from './lgpd-actions';
 
-const LIMIT = 20;
-const LOAD_ERROR = 'Não foi possível carregar a lista de clientes.';
-
-type Tab = 'lista' | 'novo';
+const col = columnsOf<Cliente>();
+const columns = [
+  col.accessor('nome', {
+    header: 'Nome',
+    enableSorting: true,
+    meta: { card: 'title', className: 'min-w-40 font-medium' },
+  }),
+  col.accessor('tipo', {
+    header: 'Tipo',
+    meta: { nowrap: true, card: 'status' },
+    cell: ({ getValue }) =>
+      getValue() === 'Pessoa Jurídica' ? <Badge variant="blue">PJ</Badge> : <Badge variant="gray">PF</Badge>,
+  }),
+  col.accessor('cpf_cnpj', {
+    header: 'CPF/CNPJ',
+    meta: { nowrap: true, card: 'figure' },
+    cell: (c) => orNone(c.getValue()),
+  }),
+  col.accessor('telefone', {
+    header: 'Telefone',
+    meta: { nowrap: true, card: 'figure' },
+    cell: (c) => orNone(c.getValue()),
+  }),
+  col.accessor('email', { header: 'E-mail', cell: (c) => orNone(c.getValue()) }),
+  col.accessor('cidade', {
+    header: 'Cidade/UF',
+    enableSorting: true,
+    meta: { card: 'figure' },
+    cell: ({ row: { original: c } }) => (c.cidade || c.uf ? [c.cidade, c.uf].filter(Boolean).join('/') : '—'),
+  }),
+];
 
 export default function ClientesPage() {
-  const [tab, setTab] = useState<Tab>(useAbaInicial<Tab>(['lista', 'novo'], 'lista'));
-  const [editing, setEditing] = useState<Cliente | null>(null);
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const [removing, setRemoving] = useState<Cliente | null>(null);
-  const qc = useQueryClient();
-
-  const list = useQuery({
-    queryKey: ['clientes', 'lista', { q, page }],
-    queryFn: ({ signal }) => api.get<Page<Cliente>>(`/clientes${qs({ q, page, limit: LIMIT })}`, signal),
-    placeholderData: keepPreviousData,
+  const t = useListFormTabs();
+  const list = useResourceList<Cliente>({
+    recurso: 'clientes',
+    loadError: { title: 'Erro ao carregar clientes', text: 'Não foi possível carregar a lista de clientes.' },
   });
+  const editId = t.editId;
   // The badge counts every client, whatever the search.
   const count = useQuery({
     queryKey: ['clientes', 'contagem'],
     queryFn: ({ signal }) => api.get<Page<Cliente>>('/clientes?limit=1', signal),
   });
-
-  useEffect(() => {
-    if (list.error) toastError('Erro ao carregar clientes', list.error, LOAD_ERROR);
-  }, [list.error]);
-
-  // A page emptied by a delete (or by someone else) falls back to the last page that has rows.
-  useEffect(() => {
-    const total = list.data?.total;
-    if (total !== undefined && page > 1 && (page - 1) * LIMIT >= total)
-      setPage(Math.max(1, Math.ceil(total / LIMIT)));
-  }, [list.data?.total, page]);
-
-  const remove = useMutation({
-    mutationFn: (c: Cliente) => api.delete(`/clientes/${c.id}`),
-    onSuccess: (_, c) => {
-      toastSuccess('Cliente removido com sucesso!');
-      if (editing?.id === c.id) setEditing(null);
-      setRemoving(null);
-      void qc.invalidateQueries({ queryKey: ['clientes'] });
-    },
-    onError: (err) => {
-      console.error('Erro ao remover cliente', err);
-      setRemoving(null);
-      toastError('Erro ao remover cliente', err);
-    },
+  const remove = useRemove<Cliente>({
+    recurso: 'clientes',
+    getId: (c) => c.id,
+    question: (c) => `Tem certeza que deseja excluir o cliente ${c.nome}? Esta ação não pode ser desfeita.`,
+    success: 'Cliente removido com sucesso!',
+    errorTitle: 'Erro ao remover cliente',
+    onRemoved: (c) => c.id === editId && t.openNew(),
   });
-
-  const openNew = () => {
-    setEditing(null);
-    setTab('novo');
-  };
-  const backToList = () => {
-    setEditing(null);
-    setTab('lista');
-  };
+  const title = editId ? 'Editar Cliente' : 'Novo Cliente';
 
   return (
     <div>
       <PageHeader title="Clientes" subtitle="Cadastro de clientes da marmoraria" />
-      <Tabs
-        value={tab}
-        onValueChange={(v) => {
-          // leaving the form abandons an edit: the form tab is "Novo …" again
-          if (v !== 'novo') setEditing(null);
-          setTab(v as Tab);
-        }}
-      >
+      <Tabs value={t.tab} onValueChange={t.onTab}>
         <TabsList>
           <TabsTrigger value="lista">
             Lista de Clientes
@@ -98,83 +83,43 @@ export default function ClientesPage() {
               </Badge>
             )}
           </TabsTrigger>
-          <TabsTrigger value="novo">{editing ? 'Editar Cliente' : 'Novo Cliente'}</TabsTrigger>
+          <TabsTrigger value="novo">{title}</TabsTrigger>
         </TabsList>
 
         <TabsContent value="lista">
           <Card>
             <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
               <CardDescription>Busque por nome, e-mail ou CPF/CNPJ.</CardDescription>
-              <SearchInput
-                value={q}
-                onChange={(v) => {
-                  setQ(v);
-                  setPage(1);
-                }}
-                label="Buscar clientes"
-                placeholder="Buscar por nome, e-mail ou CPF/CNPJ..."
-              />
+              <div className="flex w-full gap-2 sm:w-auto">
+                <SearchInput
+                  value={list.q}
+                  onChange={list.setQ}
+                  label="Buscar clientes"
+                  placeholder="Buscar por nome, e-mail ou CPF/CNPJ..."
+                />
+                <ExportButton lista="clientes" params={list.params} />
+              </div>
             </CardHeader>
             <CardContent>
-              {list.isPending ? (
-                <Loading text="Carregando clientes..." />
-              ) : list.isError && !list.data ? (
-                <Empty text={LOAD_ERROR}>
-                  <Button variant="outline" onClick={() => list.refetch()}>
-                    Tentar novamente
-                  </Button>
-                </Empty>
-              ) : !list.data?.items.length ? (
-                <Empty text={q ? 'Nenhum cliente encontrado para esta busca.' : 'Nenhum cliente cadastrado.'}>
-                  {!q && <Button onClick={openNew}>Cadastrar o primeiro cliente</Button>}
-                </Empty>
-              ) : (
-                <>
-                  <Table aria-label="Clientes" aria-busy={list.isFetching}>
-                    <THead>
-                      <TR>
-                        <TH>Nome</TH>
-                        <TH>Tipo</TH>
-                        <TH>CPF/CNPJ</TH>
-                        <TH>Telefone</TH>
-                        <TH>E-mail</TH>
-                        <TH>Cidade/UF</TH>
-                        <TH className="text-right">Ações</TH>
-                      </TR>
-                    </THead>
-                    <TBody>
-                      {list.data.items.map((c) => (
-                        <TR key={c.id}>
-                          <TD className="min-w-40 font-medium">{c.nome}</TD>
-                          <TD className="whitespace-nowrap">
-                            <Badge variant={c.tipo === 'Pessoa Jurídica' ? 'blue' : 'gray'}>
-                              {c.tipo === 'Pessoa Jurídica' ? 'PJ' : 'PF'}
-                            </Badge>
-                          </TD>
-                          <TD className="whitespace-nowrap">{c.cpf_cnpj ?? '—'}</TD>
-                          <TD className="whitespace-nowrap">{c.telefone ?? '—'}</TD>
-                          <TD>{c.email ?? '—'}</TD>
-                          <TD className="whitespace-nowrap">
-                            {c.cidade || c.uf ? [c.cidade, c.uf].filter(Boolean).join('/') : '—'}
-                          </TD>
-                          <TD>
-                            <RowActions
-                              editLabel={`Editar ${c.nome}`}
-                              deleteLabel={`Excluir ${c.nome}`}
-                              onEdit={() => {
-                                setEditing(c);
-                                setTab('novo');
-                              }}
-                              onDelete={() => setRemoving(c)}
-                            />
-                          </TD>
-                        </TR>
-                      ))}
-                    </TBody>
-                  </Table>
-                  <Pagination page={page} limit={LIMIT} total={list.data.total} onPage={setPage} />
-                </>
-              )}
+              <DataTable
+                list={list}
+                columns={columns}
+                label="Clientes"
+                getRowId={(c) => c.id}
+                rowLabel={(c) => c.nome}
+                loadingText="Carregando clientes..."
+                emptyText="Nenhum cliente cadastrado."
+                emptyFilteredText="Nenhum cliente encontrado para esta busca."
+                emptyAction={<Button onClick={t.openNew}>Cadastrar o primeiro cliente</Button>}
+                actions={(c) => (
+                  <RowActions
+                    editLabel={`Editar ${c.nome}`}
+                    deleteLabel={`Excluir ${c.nome}`}
+                    onEdit={() => t.edit(c.id)}
+                    onDelete={() => remove.ask(c)}
+                  />
+                )}
+              />
             </CardContent>
           </Card>
         </TabsContent>
@@ -182,35 +127,19 @@ export default function ClientesPage() {
         <TabsContent value="novo">
           <Card>
             <CardHeader>
-              <CardTitle>{editing ? 'Editar Cliente' : 'Novo Cliente'}</CardTitle>
+              <CardTitle>{title}</CardTitle>
               <CardDescription>
-                {editing ? `Alterando os dados de ${editing.nome}.` : 'Preencha os dados do novo cliente.'}
+                {editId ? 'Alterando os dados do cliente.' : 'Preencha os dados do novo cliente.'}
               </CardDescription>
             </CardHeader>
             <CardContent>
-              {/* the client as the server has it now, not the row the list cached */}
-              <FreshRecord<Cliente>
-                path={editing ? `/clientes/${editing.id}` : null}
-                loadingText="Carregando cliente..."
-              >
-                {(c) => (
-                  <ClienteForm key={c?.id ?? 'novo'} cliente={c} onDone={backToList} onCancel={backToList} />
-                )}
-              </FreshRecord>
-              {editing && <LgpdActions cliente={editing} onAnonimizado={backToList} />}
+              <ClienteForm key={editId ?? 'novo'} id={editId} onDone={t.backToList} onCancel={t.backToList} />
+              {editId && <LgpdActions clienteId={editId} onAnonimizado={t.backToList} />}
             </CardContent>
           </Card>
         </TabsContent>
       </Tabs>
-
-      <ConfirmDialog
-        open={!!removing}
-        onOpenChange={(open) => !open && !remove.isPending && setRemoving(null)}
-        title="Confirmar exclusão"
-        description={`Tem certeza que deseja excluir o cliente ${removing?.nome ?? ''}? Esta ação não pode ser desfeita.`}
-        busy={remove.isPending}
-        onConfirm={() => removing && remove.mutateAsync(removing)}
-      />
+      {remove.dialog}
     </div>
   );
 }

@@ -55,8 +55,8 @@ function statusOrcamento(status: string): { label: string; variant: BadgeVariant
 
 const ACOES: { label: string; to: string; icon: LucideIcon }[] = [
   { label: 'Novo Orçamento', to: '/orcamentos', icon: FileText },
-  { label: 'Cadastrar Cliente', to: '/clientes?aba=novo', icon: UserPlus },
-  { label: 'Adicionar Produto', to: '/produtos?aba=novo', icon: PackagePlus },
+  { label: 'Cadastrar Cliente', to: '/clientes?tab=novo', icon: UserPlus },
+  { label: 'Adicionar Produto', to: '/produtos?tab=novo', icon: PackagePlus },
   { label: 'Registrar Venda', to: '/vendas', icon: ShoppingCart },
   { label: 'Gerenciar Despesas', to: '/despesas', icon: Receipt },
 ];

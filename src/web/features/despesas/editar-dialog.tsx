@@ -29,12 +29,8 @@ import { toastError } from '../../lib/api';
 import { client, json } from '../../lib/client';
 import { markServerErrors } from './shared';
 
-interface FormValues {
-  descricao: string;
-  valor: string;
-  data_vencimento: string;
-  observacoes: string;
-}
+// What the fields hold is the schema's input; the submit gets its output (Parsed).
+type FormValues = z.input<typeof despesaEditForm>;
 type Parsed = z.output<typeof despesaEditForm>;
 
 /**
@@ -51,7 +47,7 @@ export function EditarDespesaDialog({
   const qc = useQueryClient();
   const [replicar, setReplicar] = useState(false);
   const form = useForm<FormValues, unknown, Parsed>({
-    resolver: zodResolver(despesaEditForm as unknown as z.ZodType<Parsed, FormValues>),
+    resolver: zodResolver(despesaEditForm),
   });
   const { register, handleSubmit, reset, setError, formState } = form;
   const errors = formState.errors;

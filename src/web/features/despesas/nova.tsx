@@ -21,14 +21,8 @@ import { todayIso } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { markServerErrors } from './shared';
 
-interface FormValues {
-  descricao: string;
-  valor: string;
-  data_vencimento: string;
-  tipo: TipoDespesa;
-  parcelas: string;
-  observacoes: string;
-}
+// What the fields hold is the schema's input (strings, the tipo); the submit gets its output.
+type FormValues = z.input<typeof despesaCreate>;
 
 const empty = (): FormValues => ({
   descricao: '',
@@ -52,12 +46,12 @@ export function NovaDespesa({ onCreated }: { onCreated: (items: Despesa[]) => vo
   const idem = useIdempotencyKey();
   const form = useForm<FormValues, unknown, DespesaCreate>({
     // The same zod schema the server validates with.
-    resolver: zodResolver(despesaCreate as unknown as z.ZodType<DespesaCreate, FormValues>),
+    resolver: zodResolver(despesaCreate),
     defaultValues: empty(),
   });
   const { register, handleSubmit, watch, reset, setError, formState } = form;
   const errors = formState.errors;
-  const tipo = watch('tipo');
+  const tipo = watch('tipo') ?? 'avulso'; // the schema's default
 
   const save = useMutation({
     mutationFn: (v: DespesaCreate) =>

@@ -1,62 +1,46 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CircleCheck, Clock, Receipt, Timer } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
-import type { Despesa } from '../../../schemas/despesas';
+import type { Despesa, DespesasPage } from '../../../schemas/despesas';
+import { useResourceList, useUrlState, useUrlTab } from '../../components/kit/use-resource-list';
 import { Label, NativeSelect } from '../../components/ui/input';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { toastError } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
 import { formatMoney, todayIso } from '../../lib/format';
-import { ListaDespesas } from './lista';
+import { type DespesasList, ListaDespesas } from './lista';
 import { NovaDespesa } from './nova';
 import { RelatorioDespesas } from './relatorio';
 import { MESES } from './shared';
 
-const LIMIT = 50;
-
 export default function DespesasScreen() {
   const [anoAtual, mesAtual] = todayIso().split('-').map(Number) as [number, number];
-  const [mes, setMes] = useState(mesAtual);
-  const [ano, setAno] = useState(anoAtual);
-  const [tab, setTab] = useState('lista');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
   const anos = [-2, -1, 0, 1, 2].map((d) => anoAtual + d);
-
-  const listKey = ['despesas', 'lista', { mes, ano, q, page }] as const;
-  const list = useQuery({
-    queryKey: listKey,
-    queryFn: ({ signal }) =>
-      json(client.despesas.$get({ query: { mes, ano, q, page, limit: LIMIT } }, withSignal(signal))),
-    placeholderData: keepPreviousData,
+  const [tab, setTab] = useUrlTab<string>('lista');
+  const [, patch] = useUrlState();
+  // month, year, search and page in the URL (the month shown is the current one unless chosen)
+  const list: DespesasList = useResourceList<Despesa, { mes: string; ano: string }, DespesasPage>({
+    recurso: 'despesas',
+    limit: 50,
+    filters: { mes: String(mesAtual), ano: String(anoAtual) },
+    loadError: { title: 'Erro ao carregar despesas', text: 'Não foi possível carregar a lista de despesas.' },
   });
-  useEffect(() => {
-    if (list.error)
-      toastError('Erro ao carregar despesas', list.error, 'Não foi possível carregar a lista de despesas.');
-  }, [list.error]);
+  const mes = Number(list.filters.mes) || mesAtual;
+  const ano = Number(list.filters.ano) || anoAtual;
 
-  const resumo = list.data?.resumo;
+  const resumo = list.query.data?.resumo;
   const mesLabel = `${MESES[mes - 1]} de ${ano}`;
   const kpi = (v: number | undefined) => (resumo ? formatMoney(v) : '—');
-
-  const onSearch = useCallback((v: string) => {
-    setQ(v);
-    setPage(1);
-  }, []);
 
   // After creating, show the month of the first due date, where the new rows are.
   const onCreated = (items: Despesa[]) => {
     const first = items[0]?.data_vencimento;
-    if (first) {
-      const [y, m] = first.split('-').map(Number) as [number, number];
-      setAno(y);
-      setMes(m);
-    }
-    setQ('');
-    setPage(1);
-    setTab('lista');
+    const [y, m] = first ? (first.split('-').map(Number) as [number, number]) : [ano, mes];
+    patch({
+      ano: y === anoAtual ? null : y,
+      mes: m === mesAtual ? null : m,
+      q: null,
+      page: null,
+      tab: null,
+    });
   };
 
   return (
@@ -69,10 +53,7 @@ export default function DespesasScreen() {
             id="filtro-mes"
             className="w-40"
             value={mes}
-            onChange={(e) => {
-              setMes(Number(e.target.value));
-              setPage(1);
-            }}
+            onChange={(e) => list.setFilter('mes', e.target.value)}
           >
             {MESES.map((nome, i) => (
               <option key={nome} value={i + 1}>
@@ -87,10 +68,7 @@ export default function DespesasScreen() {
             id="filtro-ano"
             className="w-28"
             value={ano}
-            onChange={(e) => {
-              setAno(Number(e.target.value));
-              setPage(1);
-            }}
+            onChange={(e) => list.setFilter('ano', e.target.value)}
           >
             {(anos.includes(ano) ? anos : [...anos, ano].sort()).map((a) => (
               <option key={a} value={a}>
@@ -136,24 +114,14 @@ export default function DespesasScreen() {
         />
       </div>
 
-      <Tabs value={tab} onValueChange={setTab}>
+      <Tabs value={tab} onValueChange={(v) => setTab(v)}>
         <TabsList>
           <TabsTrigger value="lista">Lista</TabsTrigger>
           <TabsTrigger value="nova">Nova</TabsTrigger>
           <TabsTrigger value="relatorio">Relatório</TabsTrigger>
         </TabsList>
         <TabsContent value="lista">
-          <ListaDespesas
-            data={list.data}
-            loading={list.isPending}
-            stale={list.isPlaceholderData}
-            q={q}
-            onSearch={onSearch}
-            page={page}
-            onPage={setPage}
-            listKey={listKey}
-            mesLabel={mesLabel}
-          />
+          <ListaDespesas list={list} mesLabel={mesLabel} />
         </TabsContent>
         <TabsContent value="nova">
           <NovaDespesa onCreated={onCreated} />

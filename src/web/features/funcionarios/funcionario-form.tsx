@@ -1,7 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   CARGOS,
   type Funcionario,
@@ -9,22 +5,16 @@ import {
   funcionarioForm,
   HORAS_MENSAIS_PADRAO,
 } from '../../../schemas/funcionarios';
-import type { z } from '../../../schemas/z';
-import { useReportConflict } from '../../components/fresh-record';
-import { Button } from '../../components/ui/button';
+import { FormShell, TextField } from '../../components/kit/form-parts';
+import { useResourceForm } from '../../components/kit/use-resource-form';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, NativeSelect } from '../../components/ui/input';
-import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
+import { NativeSelect } from '../../components/ui/input';
 import { maskCpf, maskTelefone } from '../../lib/masks';
-import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
-type Values = FuncionarioInput;
-type Output = z.output<typeof funcionarioForm>;
-
-const EMPTY: Values = {
+const EMPTY: FuncionarioInput = {
   nome: '',
   cpf: '',
-  cargo: '' as Values['cargo'],
+  cargo: '' as FuncionarioInput['cargo'],
   telefone: '',
   email: '',
   salario: '',
@@ -33,107 +23,80 @@ const EMPTY: Values = {
   endereco: '',
   status: 'ativo',
 };
-const FIELDS = Object.keys(EMPTY);
 
-function valuesOf(f: Funcionario | null): Values {
-  if (!f) return EMPTY;
-  return {
-    nome: f.nome,
-    cpf: f.cpf ?? '',
-    cargo: f.cargo,
-    telefone: f.telefone ?? '',
-    email: f.email ?? '',
-    salario: f.salario.toFixed(2),
-    horas_mensais: String(f.horas_mensais),
-    data_admissao: f.data_admissao ?? '',
-    endereco: f.endereco ?? '',
-    status: f.status,
-  };
-}
+const valuesOf = (f: Funcionario): FuncionarioInput => ({
+  nome: f.nome,
+  cpf: f.cpf ?? '',
+  cargo: f.cargo,
+  telefone: f.telefone ?? '',
+  email: f.email ?? '',
+  salario: f.salario.toFixed(2),
+  horas_mensais: String(f.horas_mensais),
+  data_admissao: f.data_admissao ?? '',
+  endereco: f.endereco ?? '',
+  status: f.status,
+});
 
-/** New and edit form of an employee: nome, cargo, salário required; status only when editing. */
+/**
+ * New and edit form of an employee: nome, cargo, salário required; status only when editing (new
+ * employees always start ativo: the server decides). CPF and telefone carry the asterisk the spec
+ * labels them with, without being enforced. An edit reads the employee fresh.
+ */
 export function FuncionarioForm({
-  funcionario,
+  id,
   onDone,
   onCancel,
 }: {
-  funcionario: Funcionario | null;
+  id: string | null;
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const uid = useId();
-  const id = (name: string) => `${uid}-${name}`;
-  const qc = useQueryClient();
-  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
-  const idem = useIdempotencyKey();
-  // a stale-write 409 offers to reload the record (inside <FreshRecord>)
-  const reportConflict = useReportConflict();
-  const editing = !!funcionario;
-  const { register, handleSubmit, reset, setError, setValue, formState } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(funcionarioForm),
-    defaultValues: valuesOf(funcionario),
-  });
-  const errors = formState.errors;
-
-  const save = useMutation({
-    mutationFn: ({ status, ...v }: Output) =>
-      editing
-        ? api.patch<Funcionario>(`/funcionarios/${funcionario.id}`, {
-            ...v,
-            status,
-            updated_at: funcionario.updated_at,
-          })
-        : // new employees always start ativo (the server decides)
-          api.post<Funcionario>('/funcionarios', v, { idempotencyKey: idem.key }),
-    onSuccess: () => {
-      idem.renew();
-      if (editing) toastSuccess('Funcionário atualizado com sucesso!');
-      else toastSuccess('Funcionário salvo com sucesso!', 'O funcionário foi adicionado ao sistema.');
-      void qc.invalidateQueries({ queryKey: ['funcionarios'] });
-      reset(EMPTY);
-      onDone();
+  const f = useResourceForm({
+    recurso: 'funcionarios',
+    schema: funcionarioForm,
+    id,
+    empty: EMPTY,
+    valuesOf,
+    toBody: ({ status, ...v }, record) => (record ? { ...v, status } : v),
+    messages: {
+      created: 'Funcionário salvo com sucesso!',
+      createdDescription: 'O funcionário foi adicionado ao sistema.',
+      updated: 'Funcionário atualizado com sucesso!',
+      createError: 'Erro ao salvar funcionário',
+      updateError: 'Erro ao atualizar funcionário',
     },
-    onError: (err) => {
-      reportConflict(err);
-      console.error(editing ? 'Erro ao atualizar funcionário' : 'Erro ao salvar funcionário', err);
-      if (err instanceof ApiError) {
-        for (const f of err.errors) {
-          if (FIELDS.includes(f.path)) setError(f.path as keyof Values, { message: f.message });
-        }
-      }
-      toastError(editing ? 'Erro ao atualizar funcionário' : 'Erro ao salvar funcionário', err);
-    },
+    onSaved: onDone,
   });
-
-  const err = (name: keyof Values) => errors[name]?.message;
-  const text = (name: keyof Values, extra: React.ComponentProps<'input'> = {}) => (
-    <Input {...fieldA11y(id(name), err(name))} autoComplete="off" {...extra} {...register(name)} />
+  const select = (name: 'cargo' | 'status', label: string, options: React.ReactNode, required?: boolean) => (
+    <FormField id={f.fieldId(name)} label={label} required={required} error={f.error(name)}>
+      <NativeSelect {...fieldA11y(f.fieldId(name), f.error(name))} {...f.form.register(name)}>
+        {options}
+      </NativeSelect>
+    </FormField>
   );
-  const masked = (name: 'cpf' | 'telefone', mask: (v: string) => string) =>
-    register(name, { onChange: (e) => setValue(name, mask(e.target.value)) });
-
   return (
-    <form
-      className="grid gap-4"
-      noValidate
-      aria-label={editing ? 'Editar Funcionário' : 'Novo Funcionário'}
-      onSubmit={handleSubmit((v) => save.mutateAsync(v).catch(() => {}))}
+    <FormShell
+      f={f}
+      label={f.editing ? 'Editar Funcionário' : 'Novo Funcionário'}
+      loadingText="Carregando funcionário..."
+      submitLabel={f.editing ? 'Atualizar Funcionário' : 'Salvar Funcionário'}
+      onCancel={onCancel}
     >
       <div className="grid gap-4 md:grid-cols-2">
-        <FormField id={id('nome')} label="Nome" required error={err('nome')}>
-          {text('nome', { maxLength: 200 })}
-        </FormField>
-        <FormField id={id('cpf')} label="CPF" error={err('cpf')}>
-          <Input
-            {...fieldA11y(id('cpf'), err('cpf'))}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="000.000.000-00"
-            {...masked('cpf', maskCpf)}
-          />
-        </FormField>
-        <FormField id={id('cargo')} label="Cargo" required error={err('cargo')}>
-          <NativeSelect {...fieldA11y(id('cargo'), err('cargo'))} {...register('cargo')}>
+        <TextField f={f} name="nome" label="Nome" required maxLength={200} />
+        <TextField
+          f={f}
+          name="cpf"
+          label="CPF"
+          required
+          inputMode="numeric"
+          placeholder="000.000.000-00"
+          mask={maskCpf}
+        />
+        {select(
+          'cargo',
+          'Cargo',
+          <>
             <option value="" disabled>
               Selecione o cargo
             </option>
@@ -142,61 +105,53 @@ export function FuncionarioForm({
                 {c}
               </option>
             ))}
-          </NativeSelect>
-        </FormField>
-        <FormField id={id('telefone')} label="Telefone" error={err('telefone')}>
-          <Input
-            {...fieldA11y(id('telefone'), err('telefone'))}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            placeholder="(00) 00000-0000"
-            {...masked('telefone', maskTelefone)}
-          />
-        </FormField>
-        <FormField id={id('email')} label="E-mail" error={err('email')}>
-          {text('email', { type: 'email' })}
-        </FormField>
-        <FormField id={id('salario')} label="Salário (R$)" required error={err('salario')}>
-          {text('salario', {
-            type: 'number',
-            inputMode: 'decimal',
-            step: '0.01',
-            min: '0',
-            placeholder: '0,00',
-          })}
-        </FormField>
-        <FormField
-          id={id('horas_mensais')}
+          </>,
+          true,
+        )}
+        <TextField
+          f={f}
+          name="telefone"
+          label="Telefone"
+          required
+          type="tel"
+          inputMode="tel"
+          placeholder="(00) 00000-0000"
+          mask={maskTelefone}
+        />
+        <TextField f={f} name="email" label="E-mail" type="email" />
+        <TextField
+          f={f}
+          name="salario"
+          label="Salário (R$)"
+          required
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          placeholder="0,00"
+        />
+        <TextField
+          f={f}
+          name="horas_mensais"
           label="Horas mensais"
-          error={err('horas_mensais')}
           hint="Padrão: 220 horas por mês."
-        >
-          {text('horas_mensais', { type: 'number', inputMode: 'numeric', step: '1', min: '1' })}
-        </FormField>
-        <FormField id={id('data_admissao')} label="Data de admissão" error={err('data_admissao')}>
-          {text('data_admissao', { type: 'date' })}
-        </FormField>
-        <FormField id={id('endereco')} label="Endereço" error={err('endereco')} className="md:col-span-2">
-          {text('endereco')}
-        </FormField>
-        {editing && (
-          <FormField id={id('status')} label="Status" error={err('status')}>
-            <NativeSelect {...fieldA11y(id('status'), err('status'))} {...register('status')}>
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="1"
+        />
+        <TextField f={f} name="data_admissao" label="Data de admissão" type="date" />
+        <TextField f={f} name="endereco" label="Endereço" fieldClassName="md:col-span-2" />
+        {f.editing &&
+          select(
+            'status',
+            'Status',
+            <>
               <option value="ativo">Ativo</option>
               <option value="inativo">Inativo</option>
-            </NativeSelect>
-          </FormField>
-        )}
+            </>,
+          )}
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={save.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
-          {save.isPending ? 'Salvando...' : editing ? 'Atualizar Funcionário' : 'Salvar Funcionário'}
-        </Button>
-      </div>
-    </form>
+    </FormShell>
   );
 }

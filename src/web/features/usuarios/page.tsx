@@ -1,10 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import type { Page } from '../../../schemas/common';
+import { useState } from 'react';
 import { PERMISSAO_LABEL, PERMISSOES } from '../../../schemas/permissoes';
 import type { Usuario } from '../../../schemas/usuarios';
 import { useAuth } from '../../app/auth';
+import { useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -12,31 +11,24 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Pagination } from '../../components/ui/pagination';
 import { SearchInput } from '../../components/ui/search-input';
 import { Empty, Loading } from '../../components/ui/states';
-import { api, qs, toastError } from '../../lib/api';
 import { UsuarioDialog } from './usuario-dialog';
-
-const LIMIT = 24;
 
 export default function UsuariosPage() {
   const { me } = useAuth();
   // Only an administrator may change an administrator's account (the server refuses others).
   const canEdit = (u: Usuario) => me?.role === 'admin' || u.role !== 'admin';
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<{ open: boolean; usuario: Usuario | null }>({
     open: false,
     usuario: null,
   });
 
-  const list = useQuery({
-    queryKey: ['usuarios', { q, page }],
-    queryFn: ({ signal }) => api.get<Page<Usuario>>(`/usuarios${qs({ q, page, limit: LIMIT })}`, signal),
-    placeholderData: keepPreviousData,
+  // search and page in the URL, the request keyed ['usuarios', 'lista', params] (live refresh)
+  const list = useResourceList<Usuario>({
+    recurso: 'usuarios',
+    limit: 24,
+    loadError: { title: 'Erro ao carregar usuários', text: 'Não foi possível carregar a lista de usuários.' },
   });
-  useEffect(() => {
-    if (list.error)
-      toastError('Erro ao carregar usuários', list.error, 'Não foi possível carregar a lista de usuários.');
-  }, [list.error]);
+  const data = list.query.data;
 
   return (
     <>
@@ -52,23 +44,26 @@ export default function UsuariosPage() {
       />
       <div className="mb-4">
         <SearchInput
-          value={q}
-          onChange={(v) => {
-            setQ(v);
-            setPage(1);
-          }}
+          value={list.q}
+          onChange={list.setQ}
           placeholder="Buscar por nome ou e-mail..."
           label="Buscar usuários"
         />
       </div>
-      {list.isPending ? (
+      {list.query.isPending ? (
         <Loading text="Carregando usuários..." />
-      ) : !list.data?.items.length ? (
+      ) : list.query.isError && !data ? (
+        <Empty text={list.loadError.text}>
+          <Button variant="outline" onClick={() => list.query.refetch()}>
+            Tentar novamente
+          </Button>
+        </Empty>
+      ) : !data?.items.length ? (
         <Empty text="Nenhum usuário encontrado." />
       ) : (
         <>
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Usuários">
-            {list.data.items.map((u) => (
+            {data.items.map((u) => (
               <li key={u.id}>
                 <Card className="flex h-full flex-col gap-3 p-4" data-testid="usuario-card">
                   <div className="flex items-start justify-between gap-2">
@@ -110,7 +105,12 @@ export default function UsuariosPage() {
               </li>
             ))}
           </ul>
-          <Pagination page={page} limit={LIMIT} total={list.data.total} onPage={setPage} />
+          <Pagination
+            page={data.page ?? list.page}
+            limit={list.limit}
+            total={data.total}
+            onPage={list.setPage}
+          />
         </>
       )}
       <UsuarioDialog

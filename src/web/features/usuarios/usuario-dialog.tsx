@@ -33,6 +33,11 @@ type FormValues = {
   permissoes: Permissao[];
 };
 
+type Parsed = z.output<typeof usuarioCreate> | Omit<z.output<typeof usuarioUpdate>, 'updated_at'>;
+const createResolver = zodResolver(usuarioCreate);
+// the version is not a field of the form: the dialog sends the one it read
+const updateResolver = zodResolver(usuarioUpdate.omit({ updated_at: true }));
+
 const EMPTY: FormValues = {
   nome: '',
   email: '',
@@ -64,14 +69,18 @@ export function UsuarioDialog({
   const defaultDashboard = grantable(me, null).has('dashboard');
   // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
   const idem = useIdempotencyKey();
-  const form = useForm<FormValues>({
-    // The same zod schema the server validates with.
-    resolver: zodResolver(
-      (editing ? usuarioUpdate.omit({ updated_at: true }) : usuarioCreate) as unknown as z.ZodType<
-        FormValues,
-        FormValues
-      >,
-    ),
+  const form = useForm<FormValues, unknown, Parsed>({
+    // The same zod schemas the server validates with: the fields hold their input, the submit gets
+    // the output of the one that applies (a new user's or an edit's).
+    resolver: (values, ctx, opts) => {
+      // the options minus `names` (typed by the form's own field list), which both schemas share
+      const o = {
+        criteriaMode: opts.criteriaMode,
+        fields: opts.fields,
+        shouldUseNativeValidation: opts.shouldUseNativeValidation,
+      };
+      return editing ? updateResolver(values, ctx, o) : createResolver(values, ctx, o);
+    },
     defaultValues: EMPTY,
   });
   const { register, handleSubmit, reset, control, setError, formState } = form;
@@ -101,7 +110,7 @@ export function UsuarioDialog({
   }, [open, atual, loading, reset, defaultDashboard]);
 
   const save = useMutation({
-    mutationFn: (v: FormValues) =>
+    mutationFn: (v: Parsed) =>
       editing
         ? api.patch<Usuario>(`/usuarios/${usuario!.id}`, {
             nome: v.nome,

@@ -1,0 +1,291 @@
+import {
+  type ColumnDef,
+  createColumnHelper,
+  type RowData,
+  rowSortingFeature,
+  type SortingState,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type * as React from 'react';
+import { useSyncExternalStore } from 'react';
+import { cn } from '../../lib/utils';
+import { Button } from '../ui/button';
+import { Pagination } from '../ui/pagination';
+import { Empty, Loading } from '../ui/states';
+import type { ResourceList } from './use-resource-list';
+
+/** The part of a list a table reads (any useResourceList result fits, whatever its filters). */
+export type ListView<T> = Pick<
+  ResourceList<T>,
+  'query' | 'page' | 'limit' | 'sort' | 'setSort' | 'setPage' | 'loadError' | 'filtered'
+>;
+
+/** What a column says about itself beyond TanStack's definition. */
+export interface ColumnMeta {
+  /** Classes of its header and cells (width, alignment). */
+  className?: string;
+  /** Numbers and money: right-aligned, tabular, never wrapped ("R$ 10.821,88" on one line). */
+  numeric?: boolean;
+  /** Short values (dates, documents, badges) kept on one line. */
+  nowrap?: boolean;
+  /**
+   * Its place on a phone card: the title (one column), the status (top right), a labelled figure
+   * (the two or three that matter), or left out. Columns without it are left out of the card.
+   */
+  card?: 'title' | 'status' | 'figure' | 'subtitle';
+}
+
+const features = tableFeatures({ rowSortingFeature, columnMeta: {} as ColumnMeta });
+type Features = typeof features;
+// biome-ignore lint/suspicious/noExplicitAny: a row's columns hold values of different types (TanStack's own Array<ColumnDef<…, any>>)
+export type Column<T extends RowData> = ColumnDef<Features, T, any>;
+
+/** The column helper of the kit: `const col = columnsOf<Cliente>(); col.accessor('nome', {...})`. */
+export const columnsOf = <T extends RowData>() => createColumnHelper<Features, T>();
+
+/** The one placeholder of a missing value. */
+export const NONE = '—';
+export const orNone = (v: string | number | null | undefined) =>
+  v === null || v === undefined || v === '' ? NONE : v;
+
+const PHONE = '(max-width: 639px)';
+function subscribePhone(cb: () => void) {
+  const m = window.matchMedia(PHONE);
+  m.addEventListener('change', cb);
+  return () => m.removeEventListener('change', cb);
+}
+/** True below Tailwind's `sm` (640 px): lists become stacks of cards. */
+export function useIsPhone() {
+  return useSyncExternalStore(
+    subscribePhone,
+    () => window.matchMedia(PHONE).matches,
+    () => false,
+  );
+}
+
+const toSorting = (sort: string | undefined): SortingState =>
+  sort ? [{ id: sort.replace(/^-/, ''), desc: sort.startsWith('-') }] : [];
+
+export interface DataTableProps<T extends RowData> {
+  /** The list this table shows (from useResourceList): rows, page, sort, loading and error. */
+  list: ListView<T>;
+  columns: Column<T>[];
+  /** Accessible name of the table / the card list ("Clientes"). */
+  label: string;
+  getRowId: (row: T) => string;
+  /** Accessible name of a row's card (usually its title: the client's name). */
+  rowLabel: (row: T) => string;
+  /** Row actions (RowActions or a few icon buttons): the last column, the foot of a card. */
+  actions?: (row: T) => React.ReactNode;
+  loadingText: string;
+  /** Text when there are no rows at all, and when a search or filter found none. */
+  emptyText: string;
+  emptyFilteredText: string;
+  /** Shown under the empty text when nothing is filtered (e.g. "Cadastrar o primeiro cliente"). */
+  emptyAction?: React.ReactNode;
+  /** Classes of a row (e.g. the one being edited). */
+  rowClassName?: (row: T) => string | false | undefined;
+  /** Extra classes of the table (e.g. a min-width when a screen has many columns). */
+  className?: string;
+}
+
+/**
+ * The list of a resource screen, on TanStack Table: column definitions per resource, sorting by the
+ * API (`sort=`, only columns with `enableSorting: true`), row actions, loading/empty/error states, and a stack
+ * of cards on a phone instead of a sideways-scrolling table. Up/Down arrows move between rows.
+ */
+export function DataTable<T extends RowData>(p: DataTableProps<T>) {
+  const list = p.list;
+  const phone = useIsPhone();
+  const data = list.query.data;
+  const table = useTable({
+    features,
+    columns: p.columns,
+    data: data?.items ?? [],
+    getRowId: (r) => p.getRowId(r),
+    manualSorting: true,
+    enableSortingRemoval: false,
+    state: { sorting: toSorting(list.sort) },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(toSorting(list.sort)) : updater;
+      const s = next[0];
+      list.setSort(s ? `${s.desc ? '-' : ''}${s.id}` : undefined);
+    },
+  });
+
+  if (list.query.isPending) return <Loading text={p.loadingText} />;
+  if (list.query.isError && !data)
+    return (
+      <Empty text={list.loadError.text}>
+        <Button variant="outline" onClick={() => list.query.refetch()}>
+          Tentar novamente
+        </Button>
+      </Empty>
+    );
+  if (!data?.items.length)
+    return (
+      <Empty text={list.filtered ? p.emptyFilteredText : p.emptyText}>
+        {!list.filtered && p.emptyAction}
+      </Empty>
+    );
+
+  const rows = table.getRowModel().rows;
+  const cellClass = (m: ColumnMeta | undefined) =>
+    cn(
+      m?.numeric && 'whitespace-nowrap text-right tabular-nums',
+      m?.nowrap && 'whitespace-nowrap',
+      !m?.numeric && !m?.nowrap && '[overflow-wrap:anywhere]',
+      m?.className,
+    );
+
+  const body = phone ? (
+    <ul aria-label={p.label} aria-busy={list.query.isFetching} className="grid gap-3">
+      {rows.map((row) => {
+        const cells = row.getAllCells();
+        const by = (role: ColumnMeta['card']) => cells.filter((c) => c.column.columnDef.meta?.card === role);
+        return (
+          <li key={row.id}>
+            <article
+              aria-label={p.rowLabel(row.original)}
+              className="grid gap-2 rounded-lg border bg-card p-3 text-sm shadow-sm"
+            >
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0 [overflow-wrap:anywhere]">
+                  {by('title').map((c) => (
+                    <h3 key={c.id} className="font-semibold">
+                      <table.FlexRender cell={c} />
+                    </h3>
+                  ))}
+                  {by('subtitle').map((c) => (
+                    <p key={c.id} className="text-muted-foreground">
+                      <table.FlexRender cell={c} />
+                    </p>
+                  ))}
+                </div>
+                {by('status').map((c) => (
+                  <div key={c.id} className="shrink-0">
+                    <table.FlexRender cell={c} />
+                  </div>
+                ))}
+              </div>
+              {by('figure').length > 0 && (
+                <dl className="grid grid-cols-2 gap-x-3 gap-y-1">
+                  {by('figure').map((c) => (
+                    <div key={c.id} className="min-w-0">
+                      <dt className="text-xs text-muted-foreground">
+                        {typeof c.column.columnDef.header === 'string'
+                          ? c.column.columnDef.header
+                          : c.column.id}
+                      </dt>
+                      <dd className="font-medium tabular-nums [overflow-wrap:anywhere]">
+                        <table.FlexRender cell={c} />
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+              {p.actions && <div className="flex justify-end border-t pt-1">{p.actions(row.original)}</div>}
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  ) : (
+    <div className="relative w-full overflow-x-auto rounded-md border bg-card">
+      <table
+        aria-label={p.label}
+        aria-busy={list.query.isFetching}
+        className={cn('w-full text-sm', p.className)}
+      >
+        <thead className="bg-muted/60 [&_tr]:border-b">
+          {table.getHeaderGroups().map((hg) => (
+            <tr key={hg.id}>
+              {hg.headers.map((h) => {
+                const m = h.column.columnDef.meta;
+                const sorted = h.column.getIsSorted();
+                return (
+                  <th
+                    key={h.id}
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    className={cn(
+                      'h-10 whitespace-nowrap px-3 text-left align-middle font-medium text-muted-foreground',
+                      m?.numeric && 'text-right',
+                      m?.className,
+                    )}
+                  >
+                    {h.column.columnDef.enableSorting === true && h.column.getCanSort() ? (
+                      <button
+                        type="button"
+                        onClick={h.column.getToggleSortingHandler()}
+                        className="-mx-1 inline-flex items-center gap-1 rounded px-1 hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                      >
+                        <table.FlexRender header={h} />
+                        {sorted === 'asc' ? (
+                          <ArrowUp aria-hidden className="size-3.5" />
+                        ) : sorted === 'desc' ? (
+                          <ArrowDown aria-hidden className="size-3.5" />
+                        ) : (
+                          <ArrowUpDown aria-hidden className="size-3.5 opacity-50" />
+                        )}
+                      </button>
+                    ) : (
+                      <table.FlexRender header={h} />
+                    )}
+                  </th>
+                );
+              })}
+              {p.actions && (
+                <th className="h-10 w-px px-3 text-right font-medium text-muted-foreground">Ações</th>
+              )}
+            </tr>
+          ))}
+        </thead>
+        <tbody className="[&_tr:last-child]:border-0" onKeyDown={moveBetweenRows}>
+          {rows.map((row) => (
+            <tr
+              key={row.id}
+              className={cn('border-b transition-colors hover:bg-muted/40', p.rowClassName?.(row.original))}
+            >
+              {row.getAllCells().map((c) => (
+                <td key={c.id} className={cn('px-3 py-2 align-middle', cellClass(c.column.columnDef.meta))}>
+                  <table.FlexRender cell={c} />
+                </td>
+              ))}
+              {p.actions && (
+                <td className="w-px whitespace-nowrap px-1 py-1 align-middle">{p.actions(row.original)}</td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+
+  return (
+    <>
+      {body}
+      {/* the page of the rows on screen (while the next loads, the previous one stays, with its range) */}
+      <Pagination page={data.page ?? list.page} limit={list.limit} total={data.total} onPage={list.setPage} />
+    </>
+  );
+}
+
+/** Up/Down from a focused control in a row moves to the same control of the next/previous row. */
+function moveBetweenRows(e: React.KeyboardEvent<HTMLTableSectionElement>) {
+  if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+  const target = e.target as HTMLElement;
+  const row = target.closest('tr');
+  if (!row || target.tagName === 'SELECT' || target.tagName === 'INPUT') return;
+  const focusables = Array.from(row.querySelectorAll<HTMLElement>('button, a[href]'));
+  const i = focusables.indexOf(target);
+  const other = (
+    e.key === 'ArrowDown' ? row.nextElementSibling : row.previousElementSibling
+  ) as HTMLElement | null;
+  const dest = other?.querySelectorAll<HTMLElement>('button, a[href]')[Math.max(0, i)];
+  if (dest) {
+    e.preventDefault();
+    dest.focus();
+  }
+}

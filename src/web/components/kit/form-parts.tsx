@@ -1,0 +1,139 @@
+import type * as React from 'react';
+import type { FieldValues, Path } from 'react-hook-form';
+import { cn } from '../../lib/utils';
+import { Button } from '../ui/button';
+import { FormField, fieldA11y } from '../ui/form-field';
+import { Input } from '../ui/input';
+import { Empty, Loading } from '../ui/states';
+import type { ResourceForm, Versioned } from './use-resource-form';
+
+// biome-ignore lint/suspicious/noExplicitAny: the parts read a form of any shape through its field names
+type AnyForm<In extends FieldValues> = ResourceForm<In, any, Versioned>;
+
+/**
+ * The frame of a resource form: the loading state while the edited record is read, the 409 banner
+ * with "Recarregar", the fields, and Cancelar / the submit button (disabled while saving).
+ */
+export function FormShell<In extends FieldValues>({
+  f,
+  label,
+  loadingText = 'Carregando...',
+  submitLabel,
+  onCancel,
+  children,
+  className,
+  footerExtra,
+  footerClassName,
+  cancelLabel = 'Cancelar',
+}: {
+  f: AnyForm<In>;
+  /** The form's accessible name ("Novo Cliente" / "Editar Cliente"). */
+  label: string;
+  loadingText?: string;
+  submitLabel: string;
+  onCancel?: () => void;
+  children: React.ReactNode;
+  className?: string;
+  /** Anything beside the buttons (e.g. a total). */
+  footerExtra?: React.ReactNode;
+  /** Classes of the buttons' row (e.g. a column span in a grid form). */
+  footerClassName?: string;
+  cancelLabel?: string;
+}) {
+  if (f.loading) return <Loading text={loadingText} />;
+  if (f.loadFailed)
+    return (
+      <Empty text="Não foi possível carregar este registro.">
+        <Button variant="outline" onClick={f.reload}>
+          Tentar novamente
+        </Button>
+      </Empty>
+    );
+  return (
+    <form className={cn('grid gap-4', className)} noValidate aria-label={label} onSubmit={f.onSubmit}>
+      {f.conflict && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-destructive/50 p-3 text-sm"
+        >
+          <span>Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.</span>
+          <Button variant="outline" size="sm" onClick={f.reload}>
+            Recarregar
+          </Button>
+        </div>
+      )}
+      {children}
+      <div
+        className={cn(
+          'flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end',
+          footerClassName,
+        )}
+      >
+        {footerExtra}
+        {onCancel && (
+          <Button
+            variant="outline"
+            onClick={() => {
+              f.discard();
+              onCancel();
+            }}
+            disabled={f.saving}
+          >
+            {cancelLabel}
+          </Button>
+        )}
+        <Button type="submit" disabled={f.saving}>
+          {f.saving ? 'Salvando...' : submitLabel}
+        </Button>
+      </div>
+      {f.leaveDialog}
+    </form>
+  );
+}
+
+export interface TextFieldProps<In extends FieldValues>
+  extends Omit<React.ComponentProps<'input'>, 'name' | 'form'> {
+  f: AnyForm<In>;
+  name: Path<In>;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  /** Rewrites what is typed (CPF, phone, CEP masks) before the form stores it. */
+  mask?: (value: string) => string;
+  /** Called with the stored (masked) value after each change (e.g. the CEP lookup). */
+  onValue?: (value: string) => void;
+  fieldClassName?: string;
+}
+
+/** A labelled input bound to a form field, with its error and an optional mask. */
+export function TextField<In extends FieldValues>({
+  f,
+  name,
+  label,
+  required,
+  hint,
+  mask,
+  onValue,
+  fieldClassName,
+  ...input
+}: TextFieldProps<In>) {
+  const id = f.fieldId(name);
+  const error = f.error(name);
+  const reg = f.form.register(name);
+  return (
+    <FormField id={id} label={label} required={required} error={error} hint={hint} className={fieldClassName}>
+      <Input
+        {...fieldA11y(id, error)}
+        autoComplete="off"
+        {...input}
+        {...reg}
+        onChange={(e) => {
+          if (mask) e.target.value = mask(e.target.value);
+          const done = reg.onChange(e);
+          onValue?.(e.target.value);
+          return done;
+        }}
+      />
+    </FormField>
+  );
+}

@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, toastError, toastSuccess } from '../../lib/api';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { refreshAfterWrite } from './refresh';
+
+export interface RemoveOptions<T> {
+  /** API resource and query key (`DELETE /api/<recurso>/:id`, invalidates `[recurso]`). */
+  recurso: string;
+  path?: string;
+  getId: (row: T) => string;
+  /** The spec's question ("Tem certeza que deseja excluir o cliente X? …"). */
+  question: (row: T) => string;
+  title?: string;
+  success: string;
+  successDescription?: (row: T) => string | undefined;
+  errorTitle: string;
+  /** A refusal the screen words itself (e.g. the server's 409 title); return true when handled. */
+  onError?: (err: unknown) => boolean;
+  onRemoved?: (row: T) => void;
+  invalidates?: string[];
+}
+
+/**
+ * A row's delete: `ask(row)` opens the confirmation; confirming sends the DELETE (the dialog's
+ * buttons stay disabled until it answers), then toasts and refreshes the lists.
+ */
+export function useRemove<T>(o: RemoveOptions<T>) {
+  const [removing, setRemoving] = useState<T | null>(null);
+  const qc = useQueryClient();
+  const path = o.path ?? `/${o.recurso}`;
+  const remove = useMutation({
+    mutationFn: (row: T) => api.delete(`${path}/${o.getId(row)}`),
+    onSuccess: (_, row) => {
+      toastSuccess(o.success, o.successDescription?.(row));
+      setRemoving(null);
+      o.onRemoved?.(row);
+      void refreshAfterWrite(qc, [o.recurso, ...(o.invalidates ?? [])]);
+    },
+    onError: (err) => {
+      console.error(o.errorTitle, err);
+      setRemoving(null);
+      if (!o.onError?.(err)) toastError(o.errorTitle, err);
+    },
+  });
+  const dialog = (
+    <ConfirmDialog
+      open={removing !== null}
+      onOpenChange={(open) => !open && !remove.isPending && setRemoving(null)}
+      title={o.title ?? 'Confirmar exclusão'}
+      description={removing === null ? '' : o.question(removing)}
+      busy={remove.isPending}
+      onConfirm={() => (removing === null ? undefined : remove.mutateAsync(removing).catch(() => undefined))}
+    />
+  );
+  return { ask: setRemoving, dialog, pending: remove.isPending };
+}

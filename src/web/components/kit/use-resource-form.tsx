@@ -1,0 +1,205 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef } from 'react';
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from '../../../schemas/z';
+import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { refreshAfterWrite } from './refresh';
+import { useUnsavedWarning } from './use-unsaved-warning';
+
+/** A record as the API answers it: an id, and the version an update must send back. */
+export interface Versioned {
+  id: string;
+  updated_at: string;
+}
+
+export interface ResourceFormOptions<In extends FieldValues, Out, R extends Versioned> {
+  /** API resource and query key (`clientes` → `/api/clientes`, invalidates `['clientes']`). */
+  recurso: string;
+  /** API path when it is not `/${recurso}` (e.g. `/caixa/movimentacoes`). */
+  path?: string;
+  /**
+   * The server's own zod schema. The form holds its *input* type (what the fields hold: strings,
+   * '' for "none") and the submit receives its *output* (trimmed, money as decimal strings) —
+   * react-hook-form's `useForm<Input, Context, Output>`, so no cast is needed anywhere.
+   */
+  schema: z.ZodType<Out, In>;
+  /** The record being edited (read fresh from `GET /api/<recurso>/:id`); null for a new one. */
+  id: string | null;
+  /** Values of a new record. */
+  empty: In;
+  /** Form values of a record as the server has it. */
+  valuesOf: (record: R) => In;
+  /** What the fields hold → what the schema reads (e.g. "1.234,56" → "1234.56"), before validation. */
+  normalize?: (values: In) => In;
+  /** The request body from the parsed values (default: the values themselves). */
+  toBody?: (values: Out, record: R | undefined) => object;
+  /** The spec's toasts. */
+  messages: {
+    created: string;
+    createdDescription?: string;
+    updated: string;
+    updatedDescription?: string;
+    createError: string;
+    updateError: string;
+  };
+  /** A screen whose spec words its failures differently (e.g. "Erro" + "Erro ao criar …: <detail>"). */
+  toastFailure?: (err: unknown, editing: boolean) => void;
+  /** A 409 on creating (a duplicate) is shown on this field, with the server's explanation. */
+  conflictField?: Path<In>;
+  /** Other query keys the save changes (besides `[recurso]`). */
+  invalidates?: string[];
+  /** After a successful save (back to the list, close the dialog). */
+  onSaved?: (record: R) => void;
+}
+
+export interface ResourceForm<In extends FieldValues, Out, R extends Versioned> {
+  form: UseFormReturn<In, unknown, Out>;
+  editing: boolean;
+  /** The record as read when the form opened (undefined while loading or for a new one). */
+  record: R | undefined;
+  /** True while the edited record is being read: show a loading state, not an empty form. */
+  loading: boolean;
+  loadFailed: boolean;
+  saving: boolean;
+  /** The last save was refused because someone else changed the record (409). */
+  conflict: boolean;
+  /** Reads the record again and puts the server's values in the form. */
+  reload: () => void;
+  /** The <form onSubmit>. */
+  onSubmit: (e?: React.BaseSyntheticEvent) => Promise<void>;
+  /** A field's DOM id (unique per form) and its error message. */
+  fieldId: (name: Path<In>) => string;
+  error: (name: Path<In>) => string | undefined;
+  /** Leaves the form on purpose (Cancelar): no warning, the changes are dropped. */
+  discard: () => void;
+  /** The "Descartar alterações?" confirmation; render it once inside the form's component. */
+  leaveDialog: React.ReactNode;
+}
+
+/**
+ * One form of a resource: defaults, the server's zod schema as resolver, the save (POST for a new
+ * record, PATCH with the `updated_at` it read for an edit), the spec's toasts, the server's field
+ * errors on their inputs, the record read fresh when an edit opens (a dialog shows what the server
+ * has now; a 409 offers "Recarregar"), and a warning before a changed form is left.
+ */
+export function useResourceForm<In extends FieldValues, Out, R extends Versioned>(
+  o: ResourceFormOptions<In, Out, R>,
+): ResourceForm<In, Out, R> {
+  const uid = useId();
+  const qc = useQueryClient();
+  const path = o.path ?? `/${o.recurso}`;
+  const editing = o.id !== null;
+
+  const zr = zodResolver(o.schema);
+  const normalize = o.normalize;
+  const resolver: Resolver<In, unknown, Out> = normalize ? (v, ctx, opts) => zr(normalize(v), ctx, opts) : zr;
+  const form = useForm<In, unknown, Out>({
+    resolver, // A whole In is a DefaultValues<In> (a deep partial); TypeScript cannot see it for a generic In.
+    defaultValues: o.empty as DefaultValues<In>,
+  });
+
+  const read = useQuery({
+    queryKey: [o.recurso, 'registro', o.id],
+    queryFn: ({ signal }) => api.get<R>(`${path}/${o.id}`, signal),
+    enabled: editing,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  // The version the user is editing: the one put in the form, not a later live refresh.
+  const shown = useRef<R | undefined>(undefined);
+  const { reset } = form;
+  const valuesOf = o.valuesOf;
+  useEffect(() => {
+    if (read.data && shown.current?.id !== read.data.id) {
+      shown.current = read.data;
+      reset(valuesOf(read.data));
+    }
+  }, [read.data, reset, valuesOf]);
+
+  const leave = useUnsavedWarning(form.formState.isDirty);
+  const m = o.messages;
+
+  // One key per record to create: "Salvar" pressed again after a dropped connection reuses it, so the
+  // server creates one record (Idempotency-Key); renewed once the save succeeded.
+  const idem = useIdempotencyKey();
+  const save = useMutation({
+    mutationFn: (v: Out) => {
+      const body = o.toBody ? o.toBody(v, shown.current) : (v as object);
+      return editing
+        ? api.patch<R>(`${path}/${o.id}`, { ...body, updated_at: shown.current?.updated_at })
+        : api.post<R>(path, body, { idempotencyKey: idem.key });
+    },
+    onSuccess: (saved) => {
+      idem.renew();
+      if (editing) toastSuccess(m.updated, m.updatedDescription);
+      else toastSuccess(m.created, m.createdDescription);
+      void refreshAfterWrite(qc, [o.recurso, ...(o.invalidates ?? [])]);
+      leave.allowNext();
+      reset(o.empty);
+      shown.current = undefined;
+      o.onSaved?.(saved);
+    },
+    onError: (err) => {
+      const title = editing ? m.updateError : m.createError;
+      console.error(title, err);
+      if (err instanceof ApiError) {
+        const names = Object.keys(o.empty);
+        for (const f of err.errors)
+          if (names.includes(f.path)) form.setError(f.path as Path<In>, { message: f.message });
+        if (err.status === 409 && !editing && o.conflictField)
+          form.setError(o.conflictField, { message: err.errors[0]?.message ?? err.detail });
+        if (err.status === 409 && editing) {
+          toast.error(title, {
+            description: err.detail,
+            action: { label: 'Recarregar', onClick: () => reload() },
+          });
+          return;
+        }
+      }
+      if (o.toastFailure) o.toastFailure(err, editing);
+      else toastError(title, err);
+    },
+  });
+
+  const reload = () => {
+    save.reset();
+    void read.refetch().then((r) => {
+      if (r.data) {
+        shown.current = r.data;
+        reset(valuesOf(r.data));
+      }
+    });
+  };
+
+  return {
+    form,
+    editing,
+    record: shown.current ?? read.data,
+    loading: editing && read.isPending,
+    loadFailed: editing && read.isError,
+    saving: save.isPending,
+    conflict: save.error instanceof ApiError && save.error.status === 409,
+    reload,
+    onSubmit: form.handleSubmit((v) => save.mutate(v)),
+    fieldId: (name) => `${uid}-${name}`,
+    error: (name) => {
+      const e = form.formState.errors[name];
+      return typeof e?.message === 'string' ? e.message : undefined;
+    },
+    discard: () => {
+      leave.allowNext();
+      reset(o.empty);
+    },
+    leaveDialog: leave.dialog,
+  };
+}

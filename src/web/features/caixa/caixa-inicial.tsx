@@ -1,0 +1,105 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleArrowDown, CircleArrowUp, Vault, Wallet } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { CaixaResumo } from '../../../schemas/caixa';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { FormField, fieldA11y } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { KpiCard } from '../../components/ui/kpi-card';
+import { api } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
+import { errorMessage } from './movimentacao-form';
+
+/** "Definir Caixa Inicial": the opening balance the totals start from. */
+export function CaixaInicialCard({ atual }: { atual: number | undefined }) {
+  const qc = useQueryClient();
+  const [valor, setValor] = useState('');
+  const [erro, setErro] = useState<string>();
+  const save = useMutation({
+    mutationFn: (v: string) => api.put('/caixa/inicial', { valor: v }),
+    onSuccess: () => {
+      toast.success('Sucesso', { description: 'Caixa inicial atualizado com sucesso!' });
+      setValor('');
+      void qc.invalidateQueries({ queryKey: ['caixa'] });
+    },
+    onError: (err) => {
+      toast.error('Erro', { description: `Erro ao atualizar caixa inicial: ${errorMessage(err)}` });
+    },
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Definir Caixa Inicial</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          aria-label="Definir Caixa Inicial"
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!valor.trim()) {
+              setErro('Informe o valor inicial.');
+              return;
+            }
+            setErro(undefined);
+            save.mutate(valor);
+          }}
+        >
+          <FormField id="caixa-inicial" label="Valor Inicial" error={erro} className="sm:w-64">
+            <Input
+              {...fieldA11y('caixa-inicial', erro)}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              // a pt-BR money hint, not the raw "48000.00" of the stored value
+              placeholder={atual !== undefined ? formatMoney(atual).replace('R$ ', '') : '0,00'}
+              value={valor}
+              onChange={(e) => {
+                setValor(e.target.value);
+                if (erro) setErro(undefined);
+              }}
+            />
+          </FormField>
+          <Button type="submit" disabled={save.isPending}>
+            Atualizar Caixa Inicial
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Caixa Inicial, Total Entradas, Total Saídas, Saldo Atual. */
+export function CaixaKpis({ r }: { r: CaixaResumo | undefined }) {
+  const money = (v: number | undefined) => (r ? formatMoney(v) : '—');
+  return (
+    <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <KpiCard title="Caixa Inicial" value={money(r?.caixa_inicial)} icon={Vault} testId="caixa-inicial" />
+      <KpiCard
+        title="Total Entradas"
+        value={money(r?.total_entradas)}
+        icon={CircleArrowUp}
+        valueClassName="text-green-700"
+        testId="caixa-entradas"
+      />
+      <KpiCard
+        title="Total Saídas"
+        value={money(r?.total_saidas)}
+        icon={CircleArrowDown}
+        valueClassName="text-red-600"
+        testId="caixa-saidas"
+      />
+      <KpiCard
+        title="Saldo Atual"
+        value={money(r?.saldo)}
+        icon={Wallet}
+        valueClassName={r ? (r.saldo >= 0 ? 'text-green-700' : 'text-red-600') : undefined}
+        testId="caixa-saldo"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { Clock, Users, Wallet } from 'lucide-react';
+import type { FuncionariosResumo } from '../../../schemas/funcionarios';
+import { KpiCard } from '../../components/ui/kpi-card';
+import { api } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
+
+/** Funcionários Ativos, Folha Mensal, Custo Médio por Hora. */
+export function FuncionariosKpis() {
+  const resumo = useQuery({
+    queryKey: ['funcionarios', 'resumo', 1],
+    queryFn: ({ signal }) => api.get<FuncionariosResumo>('/funcionarios/resumo?limit=1', signal),
+  });
+  const r = resumo.data;
+  const kpi = (v: string) => (resumo.isPending ? '…' : resumo.isError ? '—' : v);
+  return (
+    <div className="mb-6 grid gap-4 sm:grid-cols-3">
+      <KpiCard
+        title="Funcionários Ativos"
+        icon={Users}
+        value={kpi(String(r?.ativos ?? 0))}
+        testId="kpi-ativos"
+      />
+      <KpiCard
+        title="Folha Mensal"
+        icon={Wallet}
+        value={kpi(formatMoney(r?.folha_mensal))}
+        hint="Soma dos salários dos ativos"
+        testId="kpi-folha"
+      />
+      <KpiCard
+        title="Custo Médio por Hora"
+        icon={Clock}
+        value={kpi(formatMoney(r?.custo_hora_medio))}
+        hint="Salário ÷ horas mensais, média dos ativos"
+        testId="kpi-custo-hora"
+      />
+    </div>
+  );
+}
