@@ -21,7 +21,7 @@ create function lavra_login_tentativa(
 language plpgsql as $$
 #variable_conflict use_column
 declare
-  agora timestamptz := now();
+  agora timestamptz;
   janela interval := make_interval(secs => p_janela_s);
   r_end login_limites;
   r_par login_limites;
@@ -34,6 +34,9 @@ begin
     on conflict (chave) do update set chave = l.chave returning * into r_par;
   insert into login_limites as l (chave) values (p_conta)
     on conflict (chave) do update set chave = l.chave returning * into r_conta;
+  -- The time once the three rows are locked, not the transaction's start: an attempt that waited for
+  -- the locks must not see a lock set after it began as longer than it is.
+  agora := clock_timestamp();
 
   -- Windows that have passed start again.
   if r_end.janela_inicio <= agora - janela then r_end.falhas := 0; r_end.janela_inicio := agora; end if;
