@@ -34,11 +34,21 @@ function startServer(env: Record<string, string>): ChildProcess {
     cwd: root,
     env: { ...process.env, ...env, LOG_REQUESTS: '0', ADMIN_PASSWORD: SENHA },
     stdio: ['ignore', 'ignore', 'inherit'],
+    // its own process group: on PostgreSQL `npm start` is a cluster (a primary and its workers), and a
+    // crash takes the whole server down at once, as a power cut or the OOM killer of the service would
+    detached: true,
   });
-  cleanups.push(() => {
-    child.kill('SIGKILL');
-  });
+  cleanups.push(() => killGroup(child));
   return child;
+}
+
+/** SIGKILL to the server's whole process group (primary and workers), without warning. */
+function killGroup(child: ChildProcess) {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
 }
 
 async function waitHealthy(base: string, ms = 90_000) {
@@ -151,7 +161,7 @@ describe('a server killed mid-write', () => {
     const started = Date.now();
     while (acknowledged.size < 40 && Date.now() - started < 30_000)
       await new Promise((r) => setTimeout(r, 50));
-    server.kill('SIGKILL');
+    killGroup(server);
     stop = true;
     await Promise.all(writers);
     expect(acknowledged.size).toBeGreaterThanOrEqual(40);
