@@ -190,6 +190,9 @@ export async function writeBackup(
   } catch (err) {
     gzip.destroy();
     out.destroy();
+    // The file is opened asynchronously: wait until the stream has let go of it, or the open could
+    // land after the removal and leave a partial file behind.
+    if (!out.closed) await once(out, 'close');
     await rm(tmp, { force: true });
     throw err;
   }
