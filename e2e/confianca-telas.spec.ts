@@ -77,13 +77,13 @@ for (const size of SIZES) {
 
       await page.goto('/');
       await page.getByRole('link', { name: 'Cadastrar Cliente' }).click();
-      await expect(page).toHaveURL(/\/clientes$/);
+      await expect(page).toHaveURL(/\/clientes\?tab=novo$/);
       await expect(page.getByRole('tab', { name: 'Novo Cliente' })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('button', { name: 'Salvar Cliente' })).toBeVisible();
 
       await page.goto('/');
       await page.getByRole('link', { name: 'Adicionar Produto' }).click();
-      await expect(page).toHaveURL(/\/produtos$/);
+      await expect(page).toHaveURL(/\/produtos\?tab=novo$/);
       await expect(page.getByRole('tab', { name: 'Novo Produto' })).toHaveAttribute('aria-selected', 'true');
 
       // the plain "Novo Orçamento" shortcut still opens the editor
@@ -153,7 +153,10 @@ test('a user deactivated while a screen is open is taken to the login screen by 
   const found = await admin.get(`/api/usuarios?q=${encodeURIComponent(u.email)}`);
   const { items } = (await found.json()) as { items: { id: string; email: string }[] };
   const id = items.find((i) => i.email === u.email)!.id;
-  const res = await admin.patch(`/api/usuarios/${id}`, { data: { status: 'inativo' } });
+  const atual = await (await admin.get(`/api/usuarios/${id}`)).json();
+  const res = await admin.patch(`/api/usuarios/${id}`, {
+    data: { status: 'inativo', updated_at: atual.updated_at },
+  });
   expect(res.status()).toBe(200);
   // no click, no navigation: the server ends the stream and the screen follows
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();

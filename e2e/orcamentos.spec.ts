@@ -721,7 +721,8 @@ for (const { nome, viewport } of TAMANHOS) {
       await expect(item2.getByLabel('Qtd (Unidades)')).toHaveAttribute('aria-invalid', 'true');
       await expect(item2.getByRole('alert')).toContainText('passa do limite');
       await expect(figura(page, 'Total')).toHaveText('—');
-      await expect(erroToasts(page)).toHaveCount(1); // only the refused save's
+      // no error toast but the refused save's (which may already have timed out on a slow machine)
+      await expect(erroToasts(page).filter({ hasNotText: 'Informe um valor de R$ 0' })).toHaveCount(0);
     });
 
     test('quote details fit the screen: nothing sideways, every figure in view', async ({

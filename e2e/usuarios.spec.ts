@@ -93,8 +93,9 @@ test('a manager with Usuários is not offered what it cannot give, nor an admini
   // the server refuses the manager a permission it lacks (the screen never offers it)
   const api = await apiAs(gerente.email, gerente.senha);
   const me = await (await api.get('/api/auth/me')).json();
+  const atual = await (await api.get(`/api/usuarios/${me.id}`)).json();
   const tentativa = await api.patch(`/api/usuarios/${me.id}`, {
-    data: { permissoes: ['usuarios', 'clientes', 'vendas'] },
+    data: { permissoes: ['usuarios', 'clientes', 'vendas'], updated_at: atual.updated_at },
   });
   expect(tentativa.status()).toBe(403);
   await api.dispose();

@@ -27,19 +27,26 @@ export function useOrcamentoFresco(id: string | null) {
  * ref checked synchronously. Returns the run's promise (undefined when ignored); errors are left to
  * the mutation's `onError` toast.
  */
-export function useUmaVez() {
+export function useUmaVez(opts: { propagar?: boolean } = {}) {
   const emCurso = useRef(false);
-  return useCallback(async <T>(fn: () => Promise<T>): Promise<T | undefined> => {
-    if (emCurso.current) return undefined;
-    emCurso.current = true;
-    try {
-      return await fn();
-    } catch {
-      return undefined;
-    } finally {
-      emCurso.current = false;
-    }
-  }, []);
+  // A ConfirmDialog stays open when its promise rejects (the 409 notice is shown inside it): its
+  // runner passes the failure on; a button's runner keeps it (the toast already told the user).
+  const propagar = !!opts.propagar;
+  return useCallback(
+    async <T>(fn: () => Promise<T>): Promise<T | undefined> => {
+      if (emCurso.current) return undefined;
+      emCurso.current = true;
+      try {
+        return await fn();
+      } catch (err) {
+        if (propagar) throw err;
+        return undefined;
+      } finally {
+        emCurso.current = false;
+      }
+    },
+    [propagar],
+  );
 }
 
 /**

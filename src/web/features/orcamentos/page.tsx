@@ -47,7 +47,7 @@ export default function OrcamentosPage() {
   const form = useForm<OrcamentoForm>({ defaultValues: emptyForm() });
   const umaVezSalvar = useUmaVez();
   const umaVezExcluir = useUmaVez();
-  const umaVezVender = useUmaVez();
+  const umaVezVender = useUmaVez({ propagar: true });
   const umaVezEditar = useUmaVez();
 
   // A changed form is not left silently (reload, close, another screen), and a new quote is kept as a
