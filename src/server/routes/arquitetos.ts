@@ -1,8 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { usoArquiteto } from '../../db/queries/arquitetos';
-import { orWhere, searchAny, searchDigits } from '../../db/queries/common';
-import { arquitetos } from '../../db/schema';
+import { arquitetosTable, usoArquiteto } from '../../db/queries/arquitetos';
 import { arquitetoCreate, arquitetoUpdate } from '../../schemas/arquitetos';
 import { uuid } from '../../schemas/common';
 import { z } from '../../schemas/z';
@@ -30,46 +27,14 @@ const exportColumns: ExportColumn[] = [
 ];
 
 const crud = crudRoutes({
-  table: arquitetos,
+  ...arquitetosTable,
   recurso: 'arquitetos',
   permission: 'arquitetos',
   opcoesPermissions: ['orcamentos', 'vendas'],
   create: arquitetoCreate,
   update: arquitetoUpdate,
-  search: (q) =>
-    orWhere(
-      searchAny(q, [
-        arquitetos.nome,
-        arquitetos.email,
-        arquitetos.telefone,
-        arquitetos.cpf,
-        arquitetos.cidade,
-      ]),
-      searchDigits(q, arquitetos.cpf),
-      searchDigits(q, arquitetos.telefone),
-    ),
-  filters: (query) => [
-    query.status === 'ativo' || query.status === 'inativo' ? eq(arquitetos.status, query.status) : undefined,
-  ],
   filterQuery: { status: z.enum(['ativo', 'inativo']).optional() },
-  sortable: {
-    nome: arquitetos.nome,
-    created_at: arquitetos.created_at,
-    percentual_comissao: arquitetos.percentual_comissao,
-    status: arquitetos.status,
-  },
-  defaultSort: '-created_at',
-  opcoes: {
-    columns: {
-      id: arquitetos.id,
-      nome: arquitetos.nome,
-      percentual_comissao: arquitetos.percentual_comissao,
-    },
-    where: eq(arquitetos.status, 'ativo'),
-    search: (q) => searchAny(q, [arquitetos.nome]),
-    orderBy: arquitetos.nome,
-  },
-  deleteConflict: async (db, id) => emUso(await usoArquiteto(db, id)),
+  deleteConflict: async (db, id) => emUso(await usoArquiteto(db, { id })),
   nome: 'arquiteto',
   exportColumns,
 });
@@ -86,7 +51,7 @@ const emUso = (uso: { orcamentos: number; vendas: number }) =>
  */
 export const arquitetosRoutes = new Hono<AppEnv>()
   .delete('/:id', requirePermission('arquitetos'), async (c, next) => {
-    const uso = await usoArquiteto(c.get('deps').db, parseId(c, uuid));
+    const uso = await usoArquiteto(c.get('deps').db, { id: parseId(c, uuid) });
     if (uso.orcamentos || uso.vendas) throw emUso(uso);
     await next();
   })
