@@ -1,8 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { orWhere, searchAny, searchDigits } from '../../db/queries/common';
-import { usoVendedor } from '../../db/queries/vendedores';
-import { vendedores } from '../../db/schema';
+import { usoVendedor, vendedoresTable } from '../../db/queries/vendedores';
 import { uuid } from '../../schemas/common';
 import { vendedorCreate, vendedorUpdate } from '../../schemas/vendedores';
 import { z } from '../../schemas/z';
@@ -37,40 +34,14 @@ const exportColumns: ExportColumn[] = [
 ];
 
 const crud = crudRoutes({
-  table: vendedores,
+  ...vendedoresTable,
   recurso: 'vendedores',
   permission: 'vendedores',
   opcoesPermissions: ['orcamentos', 'vendas'],
   create: vendedorCreate,
   update: vendedorUpdate,
-  search: (q) =>
-    orWhere(
-      searchAny(q, [vendedores.nome, vendedores.email, vendedores.telefone, vendedores.cpf]),
-      searchDigits(q, vendedores.cpf),
-      searchDigits(q, vendedores.telefone),
-    ),
-  filters: (query) => [
-    query.status === 'ativo' || query.status === 'inativo' ? eq(vendedores.status, query.status) : undefined,
-  ],
   filterQuery: { status: z.enum(['ativo', 'inativo']).optional() },
-  sortable: {
-    nome: vendedores.nome,
-    created_at: vendedores.created_at,
-    percentual_comissao: vendedores.percentual_comissao,
-    status: vendedores.status,
-  },
-  defaultSort: '-created_at',
-  opcoes: {
-    columns: {
-      id: vendedores.id,
-      nome: vendedores.nome,
-      percentual_comissao: vendedores.percentual_comissao,
-    },
-    where: eq(vendedores.status, 'ativo'),
-    search: (q) => searchAny(q, [vendedores.nome]),
-    orderBy: vendedores.nome,
-  },
-  deleteConflict: async (db, id) => emUso(await usoVendedor(db, id)),
+  deleteConflict: async (db, id) => emUso(await usoVendedor(db, { id })),
   nome: 'vendedor',
   exportColumns,
 });
@@ -87,7 +58,7 @@ const emUso = (uso: { orcamentos: number; vendas: number }) =>
  */
 export const vendedoresRoutes = new Hono<AppEnv>()
   .delete('/:id', requirePermission('vendedores'), async (c, next) => {
-    const uso = await usoVendedor(c.get('deps').db, parseId(c, uuid));
+    const uso = await usoVendedor(c.get('deps').db, { id: parseId(c, uuid) });
     if (uso.orcamentos || uso.vendas) throw emUso(uso);
     await next();
   })
