@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { clientes, orcamentos, vendas } from '../schema';
 import { orWhere, searchAny } from './common';
+import { crudTable } from './crud';
 import { searchDocumento } from './documentos';
 
 /** The clients list's search: name, e-mail, or the CPF/CNPJ by its digits. */
@@ -19,3 +20,23 @@ export async function usoCliente(
   ]);
   return { orcamentos: o?.n ?? 0, vendas: v?.n ?? 0 };
 }
+
+/** The list's search and sorts, and the select box's options (by name). */
+export const clientesTable = crudTable({
+  table: clientes,
+  search: searchClientes,
+  sortable: { created_at: clientes.created_at, nome: clientes.nome, cidade: clientes.cidade },
+  defaultSort: '-created_at',
+  opcoes: {
+    columns: {
+      id: clientes.id,
+      nome: clientes.nome,
+      tipo: clientes.tipo,
+      cpf_cnpj: clientes.cpf_cnpj,
+      telefone: clientes.telefone,
+      email: clientes.email,
+    },
+    search: searchClientes,
+    orderBy: clientes.nome,
+  },
+});

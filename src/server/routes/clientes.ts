@@ -1,6 +1,5 @@
 import type { Executor } from '../../db/client';
-import { searchClientes as search, usoCliente } from '../../db/queries/clientes';
-import { clientes } from '../../db/schema';
+import { clientesTable, usoCliente } from '../../db/queries/clientes';
 import { clienteCreate, clienteUpdate } from '../../schemas/clientes';
 import { conflict } from '../errors';
 import type { ExportColumn } from '../export';
@@ -34,27 +33,12 @@ const exportColumns: ExportColumn[] = [
 ];
 
 export const clientesRoutes = crudRoutes({
-  table: clientes,
+  ...clientesTable,
   recurso: 'clientes',
   permission: 'clientes',
   opcoesPermissions: ['orcamentos', 'vendas'],
   create: clienteCreate,
   update: clienteUpdate,
-  search,
-  sortable: { created_at: clientes.created_at, nome: clientes.nome, cidade: clientes.cidade },
-  defaultSort: '-created_at',
-  opcoes: {
-    columns: {
-      id: clientes.id,
-      nome: clientes.nome,
-      tipo: clientes.tipo,
-      cpf_cnpj: clientes.cpf_cnpj,
-      telefone: clientes.telefone,
-      email: clientes.email,
-    },
-    search,
-    orderBy: clientes.nome,
-  },
   deleteConflict,
   nome: 'cliente',
   exportColumns,
