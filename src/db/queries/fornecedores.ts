@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { fornecedores, produtos } from '../schema';
 import { orWhere, searchAny } from './common';
+import { crudTable } from './crud';
 import { searchDocumento } from './documentos';
 
 /** The suppliers list's search: name, contact, e-mail, city, or the CNPJ by its digits. */
@@ -19,3 +20,16 @@ export async function usoFornecedor(db: Executor, p: { id: string }): Promise<{ 
   const [r] = await db.select({ n: count() }).from(produtos).where(eq(produtos.fornecedor_id, p.id));
   return { produtos: r?.n ?? 0 };
 }
+
+/** The list's search and sorts, and the select box's options (by name). */
+export const fornecedoresTable = crudTable({
+  table: fornecedores,
+  search: searchFornecedores,
+  sortable: { created_at: fornecedores.created_at, nome: fornecedores.nome },
+  defaultSort: '-created_at',
+  opcoes: {
+    columns: { id: fornecedores.id, nome: fornecedores.nome },
+    search: searchFornecedorOpcoes,
+    orderBy: fornecedores.nome,
+  },
+});

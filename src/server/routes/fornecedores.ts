@@ -1,10 +1,5 @@
 import type { Executor } from '../../db/client';
-import {
-  searchFornecedores as search,
-  searchFornecedorOpcoes,
-  usoFornecedor,
-} from '../../db/queries/fornecedores';
-import { fornecedores } from '../../db/schema';
+import { fornecedoresTable, usoFornecedor } from '../../db/queries/fornecedores';
 import { fornecedorCreate, fornecedorUpdate } from '../../schemas/fornecedores';
 import { conflict } from '../errors';
 import type { ExportColumn } from '../export';
@@ -35,21 +30,13 @@ const exportColumns: ExportColumn[] = [
 ];
 
 export const fornecedoresRoutes = crudRoutes({
-  table: fornecedores,
+  ...fornecedoresTable,
   recurso: 'fornecedores',
   permission: 'fornecedores',
   // The product form picks its supplier from this list.
   opcoesPermissions: ['produtos', 'orcamentos', 'vendas'],
   create: fornecedorCreate,
   update: fornecedorUpdate,
-  search,
-  sortable: { created_at: fornecedores.created_at, nome: fornecedores.nome },
-  defaultSort: '-created_at',
-  opcoes: {
-    columns: { id: fornecedores.id, nome: fornecedores.nome },
-    search: searchFornecedorOpcoes,
-    orderBy: fornecedores.nome,
-  },
   deleteConflict,
   nome: 'fornecedor',
   exportColumns,
