@@ -1,6 +1,8 @@
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { categoriasProdutos } from '../schema';
+import { likePattern } from './common';
+import { crudTable } from './crud';
 
 // Products reference the category by name (produtos_categoria_idx serves this count).
 const categoriaComUso = {
@@ -37,3 +39,20 @@ export async function getCategoria(db: Executor, id: string) {
     .where(eq(categoriasProdutos.id, id));
   return row;
 }
+
+const search = (q: string) => sql`${categoriasProdutos.nome} ilike ${likePattern(q)}`;
+
+/** The list (with each category's product count), its search and sorts, and the active categories' options. */
+export const categoriasProdutosTable = crudTable({
+  table: categoriasProdutos,
+  search,
+  sortable: { nome: categoriasProdutos.nome, created_at: categoriasProdutos.created_at },
+  defaultSort: 'nome',
+  opcoes: {
+    columns: { id: categoriasProdutos.id, nome: categoriasProdutos.nome },
+    where: eq(categoriasProdutos.ativa, true),
+    search,
+    orderBy: categoriasProdutos.nome,
+  },
+  select: { list: listCategorias, one: getCategoria },
+});

@@ -54,11 +54,11 @@ export async function countOrcamentosComProduto(db: Executor, produtoId: string)
   return r?.n ?? 0;
 }
 
-export async function countProdutosNaCategoria(db: Executor, categoriaId: string): Promise<number> {
+export async function countProdutosNaCategoria(db: Executor, p: { id: string }): Promise<number> {
   const [r] = await db
     .select({ n: count() })
     .from(produtos)
     .innerJoin(categoriasProdutos, eq(categoriasProdutos.nome, produtos.categoria))
-    .where(eq(categoriasProdutos.id, categoriaId));
+    .where(eq(categoriasProdutos.id, p.id));
   return r?.n ?? 0;
 }

@@ -1,10 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Executor } from '../../db/client';
-import { getCategoria, listCategorias } from '../../db/queries/categorias-produtos';
-import { likePattern } from '../../db/queries/common';
+import { categoriasProdutosTable } from '../../db/queries/categorias-produtos';
 import { countProdutosNaCategoria } from '../../db/queries/produtos';
-import { categoriasProdutos } from '../../db/schema';
 import {
   CATEGORIA_DUPLICADA,
   categoriaProdutoCreate,
@@ -16,10 +13,8 @@ import type { ExportColumn } from '../export';
 import { constraintMessages } from './constraint-errors';
 import { crudRoutes } from './crud';
 
-const search = (q: string) => sql`${categoriasProdutos.nome} ilike ${likePattern(q)}`;
-
 async function deleteConflict(db: Executor, id: string) {
-  const n = await countProdutosNaCategoria(db, id);
+  const n = await countProdutosNaCategoria(db, { id });
   return conflict(
     'Não é possível remover categoria',
     `Esta categoria é usada por ${n} produto${n === 1 ? '' : 's'} e não pode ser removida. Altere ou remova primeiro os produtos dessa categoria.`,
@@ -46,22 +41,12 @@ export const categoriasProdutosRoutes = new Hono<AppEnv>()
   .route(
     '/',
     crudRoutes({
-      table: categoriasProdutos,
+      ...categoriasProdutosTable,
       recurso: 'categorias-produtos',
       permission: 'produtos',
       opcoesPermissions: ['orcamentos', 'vendas'],
       create: categoriaProdutoCreate,
       update: categoriaProdutoUpdate,
-      search,
-      sortable: { nome: categoriasProdutos.nome, created_at: categoriasProdutos.created_at },
-      defaultSort: 'nome',
-      opcoes: {
-        columns: { id: categoriasProdutos.id, nome: categoriasProdutos.nome },
-        where: eq(categoriasProdutos.ativa, true),
-        search,
-        orderBy: categoriasProdutos.nome,
-      },
-      select: { list: listCategorias, one: getCategoria },
       deleteConflict,
       nome: 'categoria de produto',
       exportColumns,
