@@ -2,6 +2,7 @@ import { count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { categoriasProdutos, fornecedores, orcamentoItens, produtos } from '../schema';
 import { likePattern } from './common';
+import { crudTable } from './crud';
 
 const produtoComFornecedor = {
   ...getTableColumns(produtos),
@@ -46,11 +47,11 @@ export function searchProdutos(q: string): SQL {
 
 export const abaixoDoMinimo = sql`${produtos.estoque} < ${produtos.estoque_minimo}`;
 
-export async function countOrcamentosComProduto(db: Executor, produtoId: string): Promise<number> {
+export async function countOrcamentosComProduto(db: Executor, p: { id: string }): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(distinct ${orcamentoItens.orcamento_id})::int` })
     .from(orcamentoItens)
-    .where(eq(orcamentoItens.produto_id, produtoId));
+    .where(eq(orcamentoItens.produto_id, p.id));
   return r?.n ?? 0;
 }
 
@@ -62,3 +63,46 @@ export async function countProdutosNaCategoria(db: Executor, p: { id: string }):
     .where(eq(categoriasProdutos.id, p.id));
   return r?.n ?? 0;
 }
+
+// A Map, not an object: `?abaixo_minimo=constructor` must not find Object.prototype's members.
+export const FLAG = new Map<string, boolean>([
+  ['true', true],
+  ['1', true],
+  ['false', false],
+  ['0', false],
+]);
+
+/**
+ * The list (with the supplier's name joined), its search, filters (`abaixo_minimo`, already checked by
+ * the route, and `categoria`) and sorts, and the select box's options.
+ */
+export const produtosTable = crudTable({
+  table: produtos,
+  search: searchProdutos,
+  filters: (query) => {
+    const parts = [];
+    const abaixo = query.abaixo_minimo;
+    if (abaixo !== undefined && abaixo !== '' && FLAG.get(abaixo)) parts.push(abaixoDoMinimo);
+    if (query.categoria) parts.push(eq(produtos.categoria, query.categoria.trim().toLowerCase()));
+    return parts;
+  },
+  sortable: {
+    nome: produtos.nome,
+    categoria: produtos.categoria,
+    valor_m2: produtos.valor_m2,
+    estoque: produtos.estoque,
+    created_at: produtos.created_at,
+  },
+  defaultSort: '-created_at',
+  opcoes: {
+    columns: {
+      id: produtos.id,
+      nome: produtos.nome,
+      valor_m2: produtos.valor_m2,
+      tipo_unidade: produtos.tipo_unidade,
+    },
+    search: searchProdutos,
+    orderBy: produtos.nome,
+  },
+  select: { list: listProdutos, one: getProduto },
+});

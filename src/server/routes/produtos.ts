@@ -1,14 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Executor } from '../../db/client';
-import {
-  abaixoDoMinimo,
-  countOrcamentosComProduto,
-  getProduto,
-  listProdutos,
-  searchProdutos,
-} from '../../db/queries/produtos';
-import { produtos } from '../../db/schema';
+import { countOrcamentosComProduto, FLAG, produtosTable } from '../../db/queries/produtos';
 import { produtoCreate, produtoUpdate } from '../../schemas/produtos';
 import { z } from '../../schemas/z';
 import type { AppEnv } from '../context';
@@ -18,20 +10,12 @@ import { constraintMessages } from './constraint-errors';
 import { crudRoutes } from './crud';
 
 async function deleteConflict(db: Executor, id: string) {
-  const n = await countOrcamentosComProduto(db, id);
+  const n = await countOrcamentosComProduto(db, { id });
   return conflict(
     'Não é possível remover produto',
     `Este produto é usado em ${n} orçamento${n === 1 ? '' : 's'} e não pode ser removido.`,
   );
 }
-
-// A Map, not an object: `?abaixo_minimo=constructor` must not find Object.prototype's members.
-const BOOL = new Map<string, boolean>([
-  ['true', true],
-  ['1', true],
-  ['false', false],
-  ['0', false],
-]);
 
 const exportColumns: ExportColumn[] = [
   { header: 'Nome', value: 'nome' },
@@ -68,47 +52,23 @@ export const produtosRoutes = new Hono<AppEnv>()
   .route(
     '/',
     crudRoutes({
-      table: produtos,
+      ...produtosTable,
       recurso: 'produtos',
       permission: 'produtos',
       opcoesPermissions: ['orcamentos', 'vendas'],
       create: produtoCreate,
       update: produtoUpdate,
-      search: searchProdutos,
+      // The filter's value is refused here, with the screen's words, before the query builds it.
       filters: (query) => {
-        const parts = [];
         const abaixo = query.abaixo_minimo;
-        if (abaixo !== undefined && abaixo !== '') {
-          const flag = BOOL.get(abaixo);
-          if (flag === undefined) throw badRequest('O filtro abaixo_minimo deve ser true ou false.');
-          if (flag) parts.push(abaixoDoMinimo);
-        }
-        if (query.categoria) parts.push(eq(produtos.categoria, query.categoria.trim().toLowerCase()));
-        return parts;
+        if (abaixo !== undefined && abaixo !== '' && FLAG.get(abaixo) === undefined)
+          throw badRequest('O filtro abaixo_minimo deve ser true ou false.');
+        return produtosTable.filters!(query);
       },
       filterQuery: {
         abaixo_minimo: z.enum(['true', 'false', '1', '0']).optional(),
         categoria: z.string().optional(),
       },
-      sortable: {
-        nome: produtos.nome,
-        categoria: produtos.categoria,
-        valor_m2: produtos.valor_m2,
-        estoque: produtos.estoque,
-        created_at: produtos.created_at,
-      },
-      defaultSort: '-created_at',
-      opcoes: {
-        columns: {
-          id: produtos.id,
-          nome: produtos.nome,
-          valor_m2: produtos.valor_m2,
-          tipo_unidade: produtos.tipo_unidade,
-        },
-        search: searchProdutos,
-        orderBy: produtos.nome,
-      },
-      select: { list: listProdutos, one: getProduto },
       deleteConflict,
       nome: 'produto',
       exportColumns,
