@@ -3,6 +3,8 @@ import type { Executor } from '../client';
 import { arquitetos, orcamentos, vendas } from '../schema';
 import { orWhere, searchAny, searchDigits } from './common';
 import { crudTable } from './crud';
+import { emUsoRefusal } from './refusal';
+import { descreverUso } from './vendedores';
 
 /** How many quotes and sales name this architect (what stops a delete). */
 export async function usoArquiteto(db: Executor, p: { id: string }) {
@@ -14,6 +16,7 @@ export async function usoArquiteto(db: Executor, p: { id: string }) {
 /** The list's search, filters and sorts, and the select box's options (active ones, by name). */
 export const arquitetosTable = crudTable({
   table: arquitetos,
+  emUso,
   search: (q) =>
     orWhere(
       searchAny(q, [
@@ -47,3 +50,11 @@ export const arquitetosTable = crudTable({
     orderBy: arquitetos.nome,
   },
 });
+
+/** An architect named on quotes or sales cannot be deleted; the answer says what uses them. */
+async function emUso(db: Executor, p: { id: string }) {
+  return emUsoRefusal(
+    'Não é possível remover arquiteto',
+    `Este arquiteto está vinculado a ${descreverUso(await usoArquiteto(db, p))} e não pode ser removido.`,
+  );
+}

@@ -4,6 +4,7 @@ import type { Executor } from '../client';
 import { cartoes, orcamentos, vendas } from '../schema';
 import { likePattern, queryRows } from './common';
 import { crudTable } from './crud';
+import { emUsoRefusal } from './refusal';
 
 export interface CartoesEstatisticasRow {
   total: number;
@@ -51,6 +52,7 @@ const search = (q: string) => {
  */
 export const cartoesTable = crudTable({
   table: cartoes,
+  emUso,
   search,
   filters: (query) => {
     const parts = [];
@@ -74,3 +76,18 @@ export const cartoesTable = crudTable({
     orderBy: cartoes.bandeira,
   },
 });
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A payment method used by quotes or sales cannot be deleted (it can be made inactive). */
+async function emUso(db: Executor, p: { id: string }) {
+  const u = await usosDoCartao(db, p);
+  const usos = [
+    u.orcamentos ? plural(u.orcamentos, 'orçamento', 'orçamentos') : '',
+    u.vendas ? plural(u.vendas, 'venda', 'vendas') : '',
+  ].filter(Boolean);
+  return emUsoRefusal(
+    'Não é possível remover pagamento',
+    `Este método de pagamento é usado em ${usos.join(' e ') || 'outros registros'} e não pode ser removido. Você pode marcá-lo como Inativo.`,
+  );
+}

@@ -4,6 +4,7 @@ import { clientes, orcamentos, vendas } from '../schema';
 import { orWhere, searchAny } from './common';
 import { crudTable } from './crud';
 import { searchDocumento } from './documentos';
+import { emUsoRefusal } from './refusal';
 
 /** The clients list's search: name, e-mail, or the CPF/CNPJ by its digits. */
 export const searchClientes = (q: string) =>
@@ -24,6 +25,7 @@ export async function usoCliente(
 /** The list's search and sorts, and the select box's options (by name). */
 export const clientesTable = crudTable({
   table: clientes,
+  emUso,
   search: searchClientes,
   sortable: { created_at: clientes.created_at, nome: clientes.nome, cidade: clientes.cidade },
   defaultSort: '-created_at',
@@ -40,3 +42,16 @@ export const clientesTable = crudTable({
     orderBy: clientes.nome,
   },
 });
+
+/** Why a client cannot be removed: the quotes and sales that point at it. */
+async function emUso(db: Executor, p: { id: string }) {
+  const u = await usoCliente(db, p);
+  const uses = [
+    u.orcamentos ? `${u.orcamentos} orçamento(s)` : null,
+    u.vendas ? `${u.vendas} venda(s)` : null,
+  ].filter(Boolean);
+  return emUsoRefusal(
+    'Não é possível remover cliente',
+    `Este cliente possui ${uses.join(' e ') || 'registros vinculados'} e não pode ser removido.`,
+  );
+}

@@ -2,6 +2,7 @@ import { asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client';
 import { countWhere, numbersOut, numericColumns, pageOf, updateVersioned } from './common';
+import type { InUse } from './refusal';
 
 type Row = Record<string, unknown>;
 
@@ -27,6 +28,8 @@ export interface CrudTable<T extends PgTable = PgTable> {
     search: (q: string) => SQL | undefined;
     orderBy: PgColumn;
   };
+  /** Why a row cannot be deleted, asked when the delete hits a RESTRICT foreign key. */
+  emUso?: InUse;
   /** Replaces the plain SELECT for list and get (e.g. to join a name). */
   select?: {
     list: (db: Executor, where: SQL | undefined, order: SQL, limit: number, offset: number) => Promise<Row[]>;

@@ -6,6 +6,7 @@ import { funcionarios, orcamentoFuncionarios } from '../schema';
 import { numbersOut, numericColumns, orWhere, searchAny } from './common';
 import { crudTable } from './crud';
 import { searchDocumento } from './documentos';
+import { emUsoRefusal } from './refusal';
 
 /**
  * An employee's hourly cost, as domain/custo-hora.ts defines it: salario / horas_mensais rounded
@@ -101,6 +102,7 @@ export async function usoFuncionario(db: Executor, p: { id: string }): Promise<n
 /** The list (with the hourly cost), its search, status filter and sorts, and the active employees' options. */
 export const funcionariosTable = crudTable({
   table: funcionarios,
+  emUso,
   search: (q) =>
     orWhere(
       searchAny(q, [funcionarios.nome, funcionarios.cargo, funcionarios.email]),
@@ -126,3 +128,12 @@ export const funcionariosTable = crudTable({
   },
   select: { list: listFuncionarios, one: getFuncionario },
 });
+
+/** An employee on quotes cannot be deleted (they can be made inactive). */
+async function emUso(db: Executor, p: { id: string }) {
+  const n = await usoFuncionario(db, p);
+  return emUsoRefusal(
+    'Não é possível remover funcionário',
+    `Este funcionário está vinculado a ${n} orçamento(s) e não pode ser removido. Marque-o como inativo.`,
+  );
+}

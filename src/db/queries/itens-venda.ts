@@ -3,6 +3,7 @@ import type { Executor } from '../client';
 import { itensVenda, orcamentoItens } from '../schema';
 import { likePattern } from './common';
 import { crudTable } from './crud';
+import { emUsoRefusal } from './refusal';
 
 export async function countOrcamentosComItemVenda(db: Executor, p: { id: string }): Promise<number> {
   const [r] = await db
@@ -17,6 +18,7 @@ const search = (q: string) => sql`${itensVenda.nome} ilike ${likePattern(q)}`;
 /** The list's search and sorts (by name ascending, spec doc 2 §7), and the select box's options. */
 export const itensVendaTable = crudTable({
   table: itensVenda,
+  emUso,
   search,
   sortable: { nome: itensVenda.nome, created_at: itensVenda.created_at },
   defaultSort: 'nome',
@@ -26,3 +28,12 @@ export const itensVendaTable = crudTable({
     orderBy: itensVenda.nome,
   },
 });
+
+/** A sale item used on quotes cannot be deleted. */
+async function emUso(db: Executor, p: { id: string }) {
+  const n = await countOrcamentosComItemVenda(db, p);
+  return emUsoRefusal(
+    'Não é possível remover item',
+    `Este item é usado em ${n} orçamento${n === 1 ? '' : 's'} e não pode ser removido.`,
+  );
+}

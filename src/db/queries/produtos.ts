@@ -3,6 +3,7 @@ import type { Executor } from '../client';
 import { categoriasProdutos, fornecedores, orcamentoItens, produtos } from '../schema';
 import { likePattern } from './common';
 import { crudTable } from './crud';
+import { type ConstraintMap, emUsoRefusal } from './refusal';
 
 const produtoComFornecedor = {
   ...getTableColumns(produtos),
@@ -78,6 +79,7 @@ export const FLAG = new Map<string, boolean>([
  */
 export const produtosTable = crudTable({
   table: produtos,
+  emUso,
   search: searchProdutos,
   filters: (query) => {
     const parts = [];
@@ -106,3 +108,36 @@ export const produtosTable = crudTable({
   },
   select: { list: listProdutos, one: getProduto },
 });
+
+/** A product naming a category or supplier that does not exist (on create and edit). */
+export const produtosConstraints: ConstraintMap = {
+  produtos_categoria_categorias_produtos_nome_fk: {
+    code: '23503',
+    methods: ['POST', 'PATCH'],
+    refusal: {
+      status: 400,
+      title: 'Dados inválidos',
+      detail: 'Categoria não encontrada.',
+      path: 'categoria',
+    },
+  },
+  produtos_fornecedor_id_fornecedores_id_fk: {
+    code: '23503',
+    methods: ['POST', 'PATCH'],
+    refusal: {
+      status: 400,
+      title: 'Dados inválidos',
+      detail: 'Fornecedor não encontrado.',
+      path: 'fornecedor_id',
+    },
+  },
+};
+
+/** A product used on quotes cannot be deleted. */
+async function emUso(db: Executor, p: { id: string }) {
+  const n = await countOrcamentosComProduto(db, p);
+  return emUsoRefusal(
+    'Não é possível remover produto',
+    `Este produto é usado em ${n} orçamento${n === 1 ? '' : 's'} e não pode ser removido.`,
+  );
+}

@@ -3,6 +3,7 @@ import type { Executor } from '../client';
 import { orcamentos, vendas, vendedores } from '../schema';
 import { orWhere, searchAny, searchDigits } from './common';
 import { crudTable } from './crud';
+import { emUsoRefusal } from './refusal';
 
 /** How many quotes and sales name this seller (what stops a delete). */
 export async function usoVendedor(db: Executor, p: { id: string }) {
@@ -14,6 +15,7 @@ export async function usoVendedor(db: Executor, p: { id: string }) {
 /** The list's search, filters and sorts, and the select box's options (active ones, by name). */
 export const vendedoresTable = crudTable({
   table: vendedores,
+  emUso,
   search: (q) =>
     orWhere(
       searchAny(q, [vendedores.nome, vendedores.email, vendedores.telefone, vendedores.cpf]),
@@ -41,3 +43,19 @@ export const vendedoresTable = crudTable({
     orderBy: vendedores.nome,
   },
 });
+
+/** "2 orçamentos e 1 venda" — what still uses a person, for the delete refusal. */
+export function descreverUso(uso: { orcamentos: number; vendas: number }): string {
+  const parts: string[] = [];
+  if (uso.orcamentos) parts.push(`${uso.orcamentos} ${uso.orcamentos === 1 ? 'orçamento' : 'orçamentos'}`);
+  if (uso.vendas) parts.push(`${uso.vendas} ${uso.vendas === 1 ? 'venda' : 'vendas'}`);
+  return parts.join(' e ') || 'outros registros';
+}
+
+/** A seller named on quotes or sales cannot be deleted; the answer says what uses them. */
+async function emUso(db: Executor, p: { id: string }) {
+  return emUsoRefusal(
+    'Não é possível remover vendedor',
+    `Este vendedor está vinculado a ${descreverUso(await usoVendedor(db, p))} e não pode ser removido.`,
+  );
+}

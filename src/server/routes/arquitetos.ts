@@ -1,14 +1,10 @@
 import { Hono } from 'hono';
-import { arquitetosTable, usoArquiteto } from '../../db/queries/arquitetos';
+import { arquitetosTable } from '../../db/queries/arquitetos';
 import { arquitetoCreate, arquitetoUpdate } from '../../schemas/arquitetos';
-import { uuid } from '../../schemas/common';
 import { z } from '../../schemas/z';
-import { type AppEnv, parseId } from '../context';
-import { conflict } from '../errors';
+import type { AppEnv } from '../context';
 import type { ExportColumn } from '../export';
-import { requirePermission } from '../permissions';
 import { crudRoutes } from './crud';
-import { descreverUso } from './vendedores';
 
 /** The export's columns (the list's, with the address). */
 const exportColumns: ExportColumn[] = [
@@ -34,25 +30,12 @@ const crud = crudRoutes({
   create: arquitetoCreate,
   update: arquitetoUpdate,
   filterQuery: { status: z.enum(['ativo', 'inativo']).optional() },
-  deleteConflict: async (db, id) => emUso(await usoArquiteto(db, { id })),
   nome: 'arquiteto',
   exportColumns,
 });
 
-const emUso = (uso: { orcamentos: number; vendas: number }) =>
-  conflict(
-    'Não é possível remover arquiteto',
-    `Este arquiteto está vinculado a ${descreverUso(uso)} e não pode ser removido.`,
-  );
-
 /**
- * An architect named on quotes or sales cannot be deleted: checked first so the answer says what uses
- * them (the RESTRICT foreign keys still guard against a race).
+ * An architect named on quotes or sales cannot be deleted: the RESTRICT foreign keys refuse it and the
+ * answer says what uses them (db/queries/arquitetos.ts).
  */
-export const arquitetosRoutes = new Hono<AppEnv>()
-  .delete('/:id', requirePermission('arquitetos'), async (c, next) => {
-    const uso = await usoArquiteto(c.get('deps').db, { id: parseId(c, uuid) });
-    if (uso.orcamentos || uso.vendas) throw emUso(uso);
-    await next();
-  })
-  .route('/', crud);
+export const arquitetosRoutes = new Hono<AppEnv>().route('/', crud);

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import type { Executor } from '../../db/client';
-import { cartoesEstatisticas, cartoesTable, getCartao, usosDoCartao } from '../../db/queries/cartoes';
+import { cartoesEstatisticas, cartoesTable, getCartao } from '../../db/queries/cartoes';
 import {
   type CartoesEstatisticas,
   cartaoCreate,
@@ -14,12 +13,10 @@ import { uuid } from '../../schemas/common';
 import { z } from '../../schemas/z';
 import { type AppEnv, parseBody, parseId } from '../context';
 import { route } from '../contract';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import type { ExportColumn } from '../export';
 import { requirePermission } from '../permissions';
 import { crudRoutes } from './crud';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const exportColumns: ExportColumn[] = [
   { header: 'Bandeira', value: 'bandeira' },
@@ -51,23 +48,10 @@ const crud = crudRoutes({
     return cartoesTable.filters!(query);
   },
   filterQuery: { status: z.enum(STATUS_CARTAO).optional(), tipo: z.enum(TIPOS_CARTAO).optional() },
-  deleteConflict,
   nome: 'método de pagamento',
   exportColumns,
   titulo: 'pagamentos',
 });
-
-async function deleteConflict(db: Executor, id: string) {
-  const u = await usosDoCartao(db, { id });
-  const usos = [
-    u.orcamentos ? plural(u.orcamentos, 'orçamento', 'orçamentos') : '',
-    u.vendas ? plural(u.vendas, 'venda', 'vendas') : '',
-  ].filter(Boolean);
-  return conflict(
-    'Não é possível remover pagamento',
-    `Este método de pagamento é usado em ${usos.join(' e ') || 'outros registros'} e não pode ser removido. Você pode marcá-lo como Inativo.`,
-  );
-}
 
 const guard = requirePermission('cartoes');
 

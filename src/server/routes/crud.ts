@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import type { Executor } from '../../db/client';
 import { numbersOut, paginate } from '../../db/queries/common';
 import { type CrudTable, crudQueries, type PgColumn, type PgTable, sortOrder } from '../../db/queries/crud';
 import { rowSchema } from '../../db/row-schema';
@@ -8,7 +7,7 @@ import type { Permissao } from '../../schemas/permissoes';
 import { z } from '../../schemas/z';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
-import { fromDatabase, HttpError, notFound, staleWrite } from '../errors';
+import { fromDatabase, fromRefusal, HttpError, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { type ExportColumn, exportContract, exportResponse, sortKeys } from '../export';
 
@@ -27,8 +26,6 @@ export interface CrudOptions<T extends PgTable> extends CrudTable<T> {
   filterQuery?: Record<string, z.ZodType>;
   /** Maps a write's row back to the response; default: numeric strings → numbers. */
   toResponse?: (row: Row) => Row;
-  /** Called when a delete hits a foreign key: explains what still uses the row. */
-  deleteConflict?: (db: Executor, id: string) => Promise<HttpError>;
   /** The row the API answers, for the reference; default: the table's columns (`rowSchema`). */
   row?: z.ZodObject;
   /** Singular noun for the reference ("cliente"); default: the resource name. */
@@ -169,7 +166,7 @@ export function crudRoutes<T extends PgTable>(o: CrudOptions<T>) {
           });
         } catch (err) {
           const mapped = fromDatabase(err);
-          if (mapped?.status === 409 && o.deleteConflict) throw await o.deleteConflict(db, id);
+          if (mapped?.status === 409 && o.emUso) throw fromRefusal(await o.emUso(db, { id }));
           throw err;
         }
         return c.body(null, 204);

@@ -1,20 +1,7 @@
-import type { Executor } from '../../db/client';
-import { fornecedoresTable, usoFornecedor } from '../../db/queries/fornecedores';
+import { fornecedoresTable } from '../../db/queries/fornecedores';
 import { fornecedorCreate, fornecedorUpdate } from '../../schemas/fornecedores';
-import { conflict } from '../errors';
 import type { ExportColumn } from '../export';
 import { crudRoutes } from './crud';
-
-/** Doc 2 §8: a supplier still in use is not removed; the message says what uses it. */
-async function deleteConflict(db: Executor, id: string) {
-  const n = (await usoFornecedor(db, { id })).produtos;
-  return conflict(
-    'Não é possível remover fornecedor',
-    n > 0
-      ? `Este fornecedor está vinculado a ${n} produto(s) e não pode ser removido. Remova ou altere primeiro os produtos relacionados.`
-      : 'Este fornecedor está vinculado a outros registros e não pode ser removido.',
-  );
-}
 
 const exportColumns: ExportColumn[] = [
   { header: 'Nome', value: 'nome' },
@@ -37,7 +24,6 @@ export const fornecedoresRoutes = crudRoutes({
   opcoesPermissions: ['produtos', 'orcamentos', 'vendas'],
   create: fornecedorCreate,
   update: fornecedorUpdate,
-  deleteConflict,
   nome: 'fornecedor',
   exportColumns,
 });

@@ -1,27 +1,12 @@
 import { Hono } from 'hono';
-import type { Executor } from '../../db/client';
-import {
-  funcionarioOut,
-  funcionariosTable,
-  resumoFuncionarios,
-  usoFuncionario,
-} from '../../db/queries/funcionarios';
+import { funcionarioOut, funcionariosTable, resumoFuncionarios } from '../../db/queries/funcionarios';
 import { listQuery } from '../../schemas/common';
 import { funcionarioCreate, funcionarioUpdate, STATUS_FUNCIONARIO } from '../../schemas/funcionarios';
 import { z } from '../../schemas/z';
 import { type AppEnv, parseQuery } from '../context';
 import { route } from '../contract';
-import { conflict } from '../errors';
 import type { ExportColumn } from '../export';
 import { crudRoutes } from './crud';
-
-async function deleteConflict(db: Executor, id: string) {
-  const n = await usoFuncionario(db, { id });
-  return conflict(
-    'Não é possível remover funcionário',
-    `Este funcionário está vinculado a ${n} orçamento(s) e não pode ser removido. Marque-o como inativo.`,
-  );
-}
 
 const exportColumns: ExportColumn[] = [
   { header: 'Nome', value: 'nome' },
@@ -48,7 +33,6 @@ const crud = crudRoutes({
   update: funcionarioUpdate,
   filterQuery: { status: z.enum(STATUS_FUNCIONARIO).optional() },
   toResponse: funcionarioOut,
-  deleteConflict,
   nome: 'funcionário',
   exportColumns,
 });

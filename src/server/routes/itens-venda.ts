@@ -1,19 +1,9 @@
 import { Hono } from 'hono';
-import type { Executor } from '../../db/client';
-import { countOrcamentosComItemVenda, itensVendaTable } from '../../db/queries/itens-venda';
+import { itensVendaTable } from '../../db/queries/itens-venda';
 import { itemVendaCreate, itemVendaUpdate } from '../../schemas/itens-venda';
 import type { AppEnv } from '../context';
-import { conflict } from '../errors';
 import type { ExportColumn } from '../export';
 import { crudRoutes } from './crud';
-
-async function deleteConflict(db: Executor, id: string) {
-  const n = await countOrcamentosComItemVenda(db, { id });
-  return conflict(
-    'Não é possível remover item',
-    `Este item é usado em ${n} orçamento${n === 1 ? '' : 's'} e não pode ser removido.`,
-  );
-}
 
 const exportColumns: ExportColumn[] = [
   { header: 'Nome', value: 'nome' },
@@ -31,7 +21,6 @@ export const itensVendaRoutes = new Hono<AppEnv>().route(
     opcoesPermissions: ['orcamentos', 'vendas'],
     create: itemVendaCreate,
     update: itemVendaUpdate,
-    deleteConflict,
     nome: 'item de venda',
     exportColumns,
   }),
