@@ -47,3 +47,13 @@ export async function auditoriaPage(
   ]);
   return { items, total: count?.n ?? 0 };
 }
+
+/**
+ * Names who is writing for the audit trigger (migration auditoria_sql), in transaction-local
+ * settings: the first statement of every transaction a signed-in user's write opens.
+ */
+export async function definirAutor(tx: Executor, p: { usuarioId: string; endereco: string }) {
+  await tx.execute(
+    sql`select set_config('lavra.usuario_id', ${p.usuarioId}, true), set_config('lavra.endereco', ${p.endereco}, true)`,
+  );
+}
