@@ -11,6 +11,7 @@ import {
   searchAny,
   updateVersioned,
 } from './common';
+import type { KeyPart } from './keyset';
 
 type MovRow = typeof movimentacoesCaixa.$inferSelect;
 
@@ -125,7 +126,7 @@ export const updateMovimentacao = (
 ) => updateVersioned(tx, movimentacoesCaixa, p.id, p.values, p.updatedAt);
 
 /** The export's order: the list's (newest date, then latest recorded), ending with the id. */
-export const movimentacoesExportOrder = [
+export const movimentacoesExportOrder: KeyPart[] = [
   { col: movimentacoesCaixa.data, key: 'data', desc: true, notNull: true },
   { col: movimentacoesCaixa.created_at, key: 'created_at', desc: true, notNull: true },
   { col: movimentacoesCaixa.id, key: 'id', desc: true, notNull: true },

@@ -19,6 +19,7 @@ import {
   searchAny,
   updateVersioned,
 } from './common';
+import type { KeyPart } from './keyset';
 
 type Row = typeof despesas.$inferSelect;
 
@@ -109,7 +110,7 @@ export const updateDespesa = (
 ) => updateVersioned(tx, despesas, p.id, p.values, p.updatedAt);
 
 /** The export's order: the list's (due date, then creation, then installment), ending with the id. */
-export const despesasExportOrder = [
+export const despesasExportOrder: KeyPart[] = [
   { col: despesas.data_vencimento, key: 'data_vencimento', notNull: true },
   { col: despesas.created_at, key: 'created_at', notNull: true },
   { col: despesas.parcela_atual, key: 'parcela_atual', notNull: true },

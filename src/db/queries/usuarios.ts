@@ -6,6 +6,7 @@ import type { Permissao } from '../../schemas/permissoes';
 import type { Db, Executor } from '../client';
 import { authAccount, authSession, authUser, usuarioPermissoes, usuarios } from '../schema';
 import { countWhere, likePattern, queryRows, updateVersioned } from './common';
+import type { KeyPart } from './keyset';
 
 export interface NewUsuario {
   nome: string;
@@ -193,7 +194,7 @@ export function pageUsuarios(db: Executor, p: { where: SQL | undefined; order: S
 }
 
 /** The export's order: newest first, the id breaking ties (keyset pages). */
-export const usuariosExportOrder = [
+export const usuariosExportOrder: KeyPart[] = [
   { col: usuarios.created_at, key: 'created_at', desc: true, notNull: true },
   { col: usuarios.id, key: 'id', desc: true, notNull: true },
 ];
