@@ -109,6 +109,11 @@ export async function findUsuarioByEmail(db: Executor, email: string) {
   return r ?? null;
 }
 
+/** Ends one session (a sign-in that must not stand: the user is inactive). */
+export async function endSession(db: Executor, p: { token: string }) {
+  await db.execute(sql`delete from auth_session where token = ${p.token}`);
+}
+
 /**
  * Ends every session of a user (deactivation, password reset by someone else), or every one but
  * `keepToken` (the user changed their own password: the session they did it from stays).
