@@ -60,7 +60,7 @@ export function createApp(deps: AppDeps, web?: (app: Hono<AppEnv>) => void) {
   app.all('/api/*', (c) => problem(c, new HttpError(404, 'Não encontrado', 'Rota da API inexistente.')));
 
   app.onError((err, c) => {
-    const http = toHttpError(err);
+    const http = toHttpError(err, c.req.method);
     if (http) return problem(c, http);
     // Never the error as it is: a failed query's message carries its parameters (names, CPF…).
     deps.logger.error({ req: c.get('requestId'), err: safeError(err) }, 'erro interno');

@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Db } from '../db/client';
+import { definirAutor } from '../db/queries/auditoria';
 import type { AppContext, AppEnv } from './context';
 
 /**
@@ -37,9 +37,6 @@ export const auditContext = createMiddleware<AppEnv>(async (c, next) => {
   return actor.run({ usuarioId: me.id, endereco: clientAddress(c) }, next);
 });
 
-const setActor = (a: Actor) =>
-  sql`select set_config('lavra.usuario_id', ${a.usuarioId}, true), set_config('lavra.endereco', ${a.endereco}, true)`;
-
 /**
  * The database as routes see it: `transaction()` begins by naming the actor, when there is one; a
  * single statement run outside a transaction (`execute`, as the one-statement quote insert does)
@@ -53,7 +50,7 @@ export function withAuditContext(db: Db): Db {
           const a = actor.getStore();
           if (!a) return target.transaction(fn as never, config as never);
           return target.transaction(async (tx) => {
-            await tx.execute(setActor(a));
+            await definirAutor(tx, a);
             return fn(tx);
           }, config as never);
         };
@@ -63,7 +60,7 @@ export function withAuditContext(db: Db): Db {
           const a = actor.getStore();
           if (!a) return target.execute(query as never);
           return target.transaction(async (tx) => {
-            await tx.execute(setActor(a));
+            await definirAutor(tx, a);
             return tx.execute(query as never);
           });
         };

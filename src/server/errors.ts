@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
+import { constraintRefusal } from '../db/queries/constraints';
+import type { Refusal } from '../db/queries/refusal';
 
 export interface ProblemField {
   path: string;
@@ -49,10 +51,25 @@ function pgError(err: unknown): PgErrorLike | null {
   return null;
 }
 
-/** Turns constraint violations into the client's fault (4xx) instead of a 500. */
-export function fromDatabase(err: unknown): HttpError | null {
+/** A resource's refusal (db/queries: its constraint map or its in-use message) as the API's error. */
+export function fromRefusal(r: Refusal): HttpError {
+  return new HttpError(
+    r.status,
+    r.title,
+    r.detail,
+    r.path ? [{ path: r.path, message: r.detail }] : undefined,
+  );
+}
+
+/**
+ * Turns constraint violations into the client's fault (4xx) instead of a 500: in the resource's own
+ * words when its constraint map (db/queries/constraints.ts) names the constraint, else generic ones.
+ */
+export function fromDatabase(err: unknown, method?: string): HttpError | null {
   const pg = pgError(err);
   if (!pg) return null;
+  const own = constraintRefusal({ code: pg.code!, constraint: pg.constraint ?? '' }, method);
+  if (own) return fromRefusal(own);
   switch (pg.code) {
     // 23001: PostgreSQL 18 (PGlite) reports ON DELETE RESTRICT as restrict_violation; 15 says 23503.
     case '23001':
@@ -95,8 +112,9 @@ export function problem(c: Context, err: HttpError) {
   });
 }
 
-export function toHttpError(err: unknown): HttpError | null {
+/** `method`: the request's, for constraint rules that hold on some methods only. */
+export function toHttpError(err: unknown, method?: string): HttpError | null {
   if (err instanceof HttpError) return err;
   if (err instanceof ZodError) return fromZod(err);
-  return fromDatabase(err);
+  return fromDatabase(err, method);
 }

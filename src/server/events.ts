@@ -1,5 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
 import { type Database, EVENTS_CHANNEL, type Executor } from '../db/client';
+import { notificarEvento, notificarEventoSql } from '../db/queries/eventos';
 
 export type Acao = 'criado' | 'atualizado' | 'removido';
 export interface Evento {
@@ -15,13 +15,12 @@ export interface Evento {
  */
 export async function publish(tx: Executor, recurso: string, acao: Acao, id?: string): Promise<void> {
   const payload: Evento = { recurso, acao, ...(id ? { id } : {}) };
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
+  await notificarEvento(tx, { payload: JSON.stringify(payload) });
 }
 
 /** The same announcement as an SQL expression, for a write done in one statement (`id` is SQL). */
-export function publishSql(recurso: string, acao: Acao): (id: SQL) => SQL {
-  return (id) =>
-    sql`pg_notify(${EVENTS_CHANNEL}, json_build_object('recurso', ${recurso}::text, 'acao', ${acao}::text, 'id', ${id})::text)`;
+export function publishSql(recurso: string, acao: Acao) {
+  return notificarEventoSql({ recurso, acao });
 }
 
 type Listener = (e: Evento) => void;

@@ -1,8 +1,8 @@
 import { PassThrough, Readable } from 'node:stream';
-import { and, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import type { Executor } from '../db/client';
+import type { PgColumn, SQL } from '../db/queries/crud';
+import { type KeyPart, keysetWhere, orderSql } from '../db/queries/keyset';
 import { todayIso } from '../domain/datas';
 import { z } from '../schemas/z';
 import type { AppContext } from './context';
@@ -33,14 +33,7 @@ export interface ExportColumn {
   labels?: Record<string, string>;
 }
 
-/** One part of the export's order: a column, its direction, and the row field holding its value. */
-export interface KeyPart {
-  col: PgColumn | SQL;
-  key: string;
-  desc?: boolean;
-  /** The column is NOT NULL (plain comparisons; otherwise nulls sort last and are handled). */
-  notNull?: boolean;
-}
+export type { KeyPart };
 
 export interface ExportSpec {
   /** File name prefix: `clientes` → clientes-2026-11-23.xlsx. */
@@ -87,40 +80,11 @@ export const formatoOf = (c: AppContext) => {
   return parsed.data.formato;
 };
 
-export function orderSql(order: KeyPart[]): SQL {
-  return sql.join(
-    order.map((k) => (k.desc ? sql`${k.col} desc nulls last` : sql`${k.col} asc nulls last`)),
-    sql`, `,
-  );
-}
-
-/**
- * Rows after `last` in `order` (nulls last in both directions, as orderSql writes it): the lexicographic
- * "greater than" of the keys, so each page starts where the last one ended, whatever the list's size.
- */
-export function after(order: KeyPart[], last: Row): SQL {
-  const ors: SQL[] = [];
-  for (let i = 0; i < order.length; i++) {
-    const parts: SQL[] = [];
-    for (const k of order.slice(0, i)) {
-      const v = last[k.key];
-      parts.push(v === null || v === undefined ? sql`${k.col} is null` : sql`${k.col} = ${v}`);
-    }
-    const k = order[i]!;
-    const v = last[k.key];
-    if (v === null || v === undefined) continue; // nothing sorts after a null in its column
-    const beyond = k.desc ? sql`${k.col} < ${v}` : sql`${k.col} > ${v}`;
-    parts.push(k.notNull ? beyond : sql`(${beyond} or ${k.col} is null)`);
-    ors.push(sql.join(parts, sql` and `));
-  }
-  return ors.length ? sql`(${sql.join(ors, sql` or `)})` : sql`false`;
-}
-
 async function* rowsOf(db: Executor, spec: ExportSpec): AsyncGenerator<Row[]> {
   const order = orderSql(spec.order);
   let last: Row | undefined;
   for (;;) {
-    const where = last ? and(spec.where, after(spec.order, last)) : spec.where;
+    const where = last ? keysetWhere(spec.where, spec.order, last) : spec.where;
     const rows = await spec.page(db, { where, order, limit: PAGE_SIZE });
     if (rows.length) yield rows;
     if (rows.length < PAGE_SIZE) return;

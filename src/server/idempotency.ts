@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Db } from '../db/client';
-import { chavesIdempotencia } from '../db/schema';
+import {
+  type ChaveIdempotencia,
+  guardarResposta,
+  lerChave,
+  liberarChave,
+  purgeChaves,
+  reservarChave,
+} from '../db/queries/idempotencia';
 import type { AppEnv } from './context';
 import { badRequest, HttpError } from './errors';
 
@@ -40,11 +46,7 @@ async function purgeOld(db: Db) {
   const now = Date.now();
   if (now - lastPurge < PURGE_EVERY_MS) return;
   lastPurge = now;
-  await db
-    .delete(chavesIdempotencia)
-    .where(
-      lt(chavesIdempotencia.created_at, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int)`),
-    );
+  await purgeChaves(db, { horas: IDEMPOTENCY_TTL_HOURS });
 }
 
 /**
@@ -79,24 +81,14 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const hash_corpo = createHash('sha256')
     .update(await c.req.text())
     .digest('base64url');
-  const pk = and(
-    eq(chavesIdempotencia.usuario_id, me.id),
-    eq(chavesIdempotencia.metodo, 'POST'),
-    eq(chavesIdempotencia.caminho, caminho),
-    eq(chavesIdempotencia.chave, chave),
-  );
+  const key: ChaveIdempotencia = { usuarioId: me.id, caminho, chave };
   await purgeOld(db).catch(() => {});
 
   const deadline = Date.now() + WAIT_FOR_RUNNING_MS;
   for (;;) {
-    const reserved = await db
-      .insert(chavesIdempotencia)
-      .values({ usuario_id: me.id, metodo: 'POST', caminho, chave, hash_corpo })
-      .onConflictDoNothing()
-      .returning({ chave: chavesIdempotencia.chave });
-    if (reserved.length) break;
+    if (await reservarChave(db, { ...key, hashCorpo: hash_corpo })) break;
 
-    const [row] = await db.select().from(chavesIdempotencia).where(pk);
+    const row = await lerChave(db, key);
     if (!row) continue; // the holder failed and let the key go: try to reserve it again
     if (row.hash_corpo !== hash_corpo) throw keyMismatch();
     if (row.status !== null) {
@@ -119,13 +111,15 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     if (res.status >= 200 && res.status < 300) {
       succeeded = true;
       const resposta = await res.clone().text();
-      await db
-        .update(chavesIdempotencia)
-        .set({ status: res.status, content_type: res.headers.get('content-type'), resposta })
-        .where(pk);
+      await guardarResposta(db, {
+        ...key,
+        status: res.status,
+        contentType: res.headers.get('content-type'),
+        resposta,
+      });
     }
   } finally {
-    if (!succeeded) await db.delete(chavesIdempotencia).where(pk);
+    if (!succeeded) await liberarChave(db, key);
   }
 });
 

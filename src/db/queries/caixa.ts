@@ -2,7 +2,16 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { CaixaResumo, Movimentacao } from '../../schemas/caixa';
 import type { Executor } from '../client';
 import { caixaInicial, movimentacoesCaixa } from '../schema';
-import { countWhere, numbersOut, numericColumns, queryRows, searchAny } from './common';
+import {
+  countWhere,
+  numbersOut,
+  numericColumns,
+  pageOf,
+  queryRows,
+  searchAny,
+  updateVersioned,
+} from './common';
+import type { KeyPart } from './keyset';
 
 type MovRow = typeof movimentacoesCaixa.$inferSelect;
 
@@ -48,11 +57,11 @@ export async function resumoCaixa(db: Executor): Promise<CaixaResumo> {
  * Records a new initial value. Its created_at is kept strictly after the previous one's, so "the
  * latest" is never a tie even for two saves within the same millisecond.
  */
-export async function insertCaixaInicial(tx: Executor, valor: string) {
+export async function insertCaixaInicial(tx: Executor, p: { valor: string }) {
   const [row] = await tx
     .insert(caixaInicial)
     .values({
-      valor,
+      valor: p.valor,
       created_at: sql`greatest(clock_timestamp(), coalesce((select max(${caixaInicial.created_at}) from ${caixaInicial}) + interval '1 millisecond', clock_timestamp()))`,
     })
     .returning();
@@ -89,8 +98,8 @@ export function countMovimentacoes(db: Executor, f: MovFilter) {
   return countWhere(db, movimentacoesCaixa, movWhere(f));
 }
 
-export async function getMovimentacao(db: Executor, id: string) {
-  const [r] = await db.select().from(movimentacoesCaixa).where(eq(movimentacoesCaixa.id, id));
+export async function getMovimentacao(db: Executor, p: { id: string }) {
+  const [r] = await db.select().from(movimentacoesCaixa).where(eq(movimentacoesCaixa.id, p.id));
   return r;
 }
 
@@ -102,10 +111,26 @@ export async function insertMovimentacao(
   return r!;
 }
 
-export async function deleteMovimentacao(tx: Executor, id: string) {
+export async function deleteMovimentacao(tx: Executor, p: { id: string }) {
   const rows = await tx
     .delete(movimentacoesCaixa)
-    .where(eq(movimentacoesCaixa.id, id))
+    .where(eq(movimentacoesCaixa.id, p.id))
     .returning({ id: movimentacoesCaixa.id });
   return rows.length > 0;
 }
+
+/** Optimistic-lock update (see updateVersioned): the row, 'stale' or 'missing'. */
+export const updateMovimentacao = (
+  tx: Executor,
+  p: { id: string; values: Record<string, unknown>; updatedAt?: string },
+) => updateVersioned(tx, movimentacoesCaixa, p.id, p.values, p.updatedAt);
+
+/** The export's order: the list's (newest date, then latest recorded), ending with the id. */
+export const movimentacoesExportOrder: KeyPart[] = [
+  { col: movimentacoesCaixa.data, key: 'data', desc: true, notNull: true },
+  { col: movimentacoesCaixa.created_at, key: 'created_at', desc: true, notNull: true },
+  { col: movimentacoesCaixa.id, key: 'id', desc: true, notNull: true },
+];
+
+/** One export page (keyset). */
+export const pageMovimentacoes = pageOf(movimentacoesCaixa);

@@ -1,7 +1,10 @@
 import { count, eq, sql } from 'drizzle-orm';
+import { TAXAS_PARCELA } from '../../schemas/cartoes';
 import type { Executor } from '../client';
 import { cartoes, orcamentos, vendas } from '../schema';
-import { queryRows } from './common';
+import { likePattern, queryRows } from './common';
+import { crudTable } from './crud';
+import { emUsoRefusal } from './refusal';
 
 export interface CartoesEstatisticasRow {
   total: number;
@@ -24,16 +27,67 @@ export async function cartoesEstatisticas(db: Executor): Promise<CartoesEstatist
   return r ?? { total: 0, ativos: 0, taxa_media_debito: null, taxa_media_credito: null };
 }
 
-export async function getCartao(db: Executor, id: string) {
-  const [row] = await db.select().from(cartoes).where(eq(cartoes.id, id));
+export async function getCartao(db: Executor, p: { id: string }) {
+  const [row] = await db.select().from(cartoes).where(eq(cartoes.id, p.id));
   return row;
 }
 
 /** How many quotes and sales use a payment method (it cannot be deleted while any do). */
-export async function usosDoCartao(db: Executor, id: string) {
+export async function usosDoCartao(db: Executor, p: { id: string }) {
   const [[o], [v]] = await Promise.all([
-    db.select({ n: count() }).from(orcamentos).where(eq(orcamentos.cartao_id, id)),
-    db.select({ n: count() }).from(vendas).where(eq(vendas.cartao_id, id)),
+    db.select({ n: count() }).from(orcamentos).where(eq(orcamentos.cartao_id, p.id)),
+    db.select({ n: count() }).from(vendas).where(eq(vendas.cartao_id, p.id)),
   ]);
   return { orcamentos: o?.n ?? 0, vendas: v?.n ?? 0 };
+}
+
+const search = (q: string) => {
+  const p = likePattern(q);
+  return sql`(${cartoes.bandeira} ilike ${p} or ${cartoes.tipo} ilike ${p} or ${cartoes.observacoes} ilike ${p})`;
+};
+
+/**
+ * The list's search, filters (status and tipo, already checked by the route) and sorts, and the select
+ * box's options (active methods, by brand, with every rate).
+ */
+export const cartoesTable = crudTable({
+  table: cartoes,
+  emUso,
+  search,
+  filters: (query) => {
+    const parts = [];
+    if (query.status) parts.push(eq(cartoes.status, query.status));
+    if (query.tipo) parts.push(eq(cartoes.tipo, query.tipo));
+    return parts;
+  },
+  sortable: { created_at: cartoes.created_at, bandeira: cartoes.bandeira, tipo: cartoes.tipo },
+  defaultSort: '-created_at',
+  opcoes: {
+    columns: {
+      id: cartoes.id,
+      bandeira: cartoes.bandeira,
+      tipo: cartoes.tipo,
+      taxa: cartoes.taxa,
+      observacoes: cartoes.observacoes,
+      ...Object.fromEntries(TAXAS_PARCELA.map((k) => [k, cartoes[k]])),
+    },
+    where: eq(cartoes.status, 'Ativo'),
+    search,
+    orderBy: cartoes.bandeira,
+  },
+});
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A payment method used by quotes or sales cannot be deleted (it can be made inactive). */
+async function emUso(db: Executor, p: { id: string }) {
+  const u = await usosDoCartao(db, p);
+  const usos = [
+    u.orcamentos ? plural(u.orcamentos, 'orçamento', 'orçamentos') : '',
+    u.vendas ? plural(u.vendas, 'venda', 'vendas') : '',
+  ].filter(Boolean);
+  return emUsoRefusal(
+    'Não é possível remover pagamento',
+    `Este método de pagamento é usado em ${usos.join(' e ') || 'outros registros'} e não pode ser removido. Você pode marcá-lo como Inativo.`,
+  );
 }

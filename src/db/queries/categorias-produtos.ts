@@ -1,6 +1,11 @@
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { CATEGORIA_DUPLICADA } from '../../schemas/categorias-produtos';
 import type { Executor } from '../client';
 import { categoriasProdutos } from '../schema';
+import { likePattern } from './common';
+import { crudTable } from './crud';
+import { countProdutosNaCategoria } from './produtos';
+import { type ConstraintMap, emUsoRefusal } from './refusal';
 
 // Products reference the category by name (produtos_categoria_idx serves this count).
 const categoriaComUso = {
@@ -36,4 +41,39 @@ export async function getCategoria(db: Executor, id: string) {
     .from(categoriasProdutos)
     .where(eq(categoriasProdutos.id, id));
   return row;
+}
+
+const search = (q: string) => sql`${categoriasProdutos.nome} ilike ${likePattern(q)}`;
+
+/** The list (with each category's product count), its search and sorts, and the active categories' options. */
+export const categoriasProdutosTable = crudTable({
+  table: categoriasProdutos,
+  emUso,
+  search,
+  sortable: { nome: categoriasProdutos.nome, created_at: categoriasProdutos.created_at },
+  defaultSort: 'nome',
+  opcoes: {
+    columns: { id: categoriasProdutos.id, nome: categoriasProdutos.nome },
+    where: eq(categoriasProdutos.ativa, true),
+    search,
+    orderBy: categoriasProdutos.nome,
+  },
+  select: { list: listCategorias, one: getCategoria },
+});
+
+/** A second category with a name already taken (names are what products point at). */
+export const categoriasProdutosConstraints: ConstraintMap = {
+  categorias_produtos_nome_unique: {
+    code: '23505',
+    refusal: { status: 409, title: 'Categoria duplicada', detail: CATEGORIA_DUPLICADA },
+  },
+};
+
+/** A category its products still name cannot be deleted. */
+async function emUso(db: Executor, p: { id: string }) {
+  const n = await countProdutosNaCategoria(db, p);
+  return emUsoRefusal(
+    'Não é possível remover categoria',
+    `Esta categoria é usada por ${n} produto${n === 1 ? '' : 's'} e não pode ser removida. Altere ou remova primeiro os produtos dessa categoria.`,
+  );
 }

@@ -2,7 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { clientes, orcamentos, vendas } from '../schema';
 import { orWhere, searchAny } from './common';
+import { crudTable } from './crud';
 import { searchDocumento } from './documentos';
+import { emUsoRefusal } from './refusal';
 
 /** The clients list's search: name, e-mail, or the CPF/CNPJ by its digits. */
 export const searchClientes = (q: string) =>
@@ -18,4 +20,38 @@ export async function usoCliente(
     db.select({ n: count() }).from(vendas).where(eq(vendas.cliente_id, p.id)),
   ]);
   return { orcamentos: o?.n ?? 0, vendas: v?.n ?? 0 };
+}
+
+/** The list's search and sorts, and the select box's options (by name). */
+export const clientesTable = crudTable({
+  table: clientes,
+  emUso,
+  search: searchClientes,
+  sortable: { created_at: clientes.created_at, nome: clientes.nome, cidade: clientes.cidade },
+  defaultSort: '-created_at',
+  opcoes: {
+    columns: {
+      id: clientes.id,
+      nome: clientes.nome,
+      tipo: clientes.tipo,
+      cpf_cnpj: clientes.cpf_cnpj,
+      telefone: clientes.telefone,
+      email: clientes.email,
+    },
+    search: searchClientes,
+    orderBy: clientes.nome,
+  },
+});
+
+/** Why a client cannot be removed: the quotes and sales that point at it. */
+async function emUso(db: Executor, p: { id: string }) {
+  const u = await usoCliente(db, p);
+  const uses = [
+    u.orcamentos ? `${u.orcamentos} orçamento(s)` : null,
+    u.vendas ? `${u.vendas} venda(s)` : null,
+  ].filter(Boolean);
+  return emUsoRefusal(
+    'Não é possível remover cliente',
+    `Este cliente possui ${uses.join(' e ') || 'registros vinculados'} e não pode ser removido.`,
+  );
 }

@@ -10,7 +10,16 @@ import {
 } from '../../schemas/despesas';
 import type { Executor } from '../client';
 import { despesas } from '../schema';
-import { countWhere, numbersOut, numericColumns, queryRows, searchAny } from './common';
+import {
+  countWhere,
+  numbersOut,
+  numericColumns,
+  pageOf,
+  queryRows,
+  searchAny,
+  updateVersioned,
+} from './common';
+import type { KeyPart } from './keyset';
 
 type Row = typeof despesas.$inferSelect;
 
@@ -26,10 +35,13 @@ export function despesaOut(row: Row): Despesa {
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 /** Writes a whole schedule with one shared serie_id. Call inside the creating transaction. */
-export async function insertSchedule(tx: Executor, rows: DespesaRow[], serieId: string): Promise<Row[]> {
+export async function insertSchedule(
+  tx: Executor,
+  p: { rows: DespesaRow[]; serieId: string },
+): Promise<Row[]> {
   const inserted = await tx
     .insert(despesas)
-    .values(rows.map((r) => ({ ...r, serie_id: serieId })))
+    .values(p.rows.map((r) => ({ ...r, serie_id: p.serieId })))
     .returning();
   return inserted.sort((a, b) => a.parcela_atual - b.parcela_atual);
 }
@@ -91,14 +103,31 @@ export async function resumoMes(db: Executor, f: { inicio: string; fim: string }
   };
 }
 
-export async function getDespesa(db: Executor, id: string): Promise<Row | undefined> {
-  const [r] = await db.select().from(despesas).where(eq(despesas.id, id));
+/** Optimistic-lock update (see updateVersioned): the row, 'stale' or 'missing'. */
+export const updateDespesa = (
+  tx: Executor,
+  p: { id: string; values: Record<string, unknown>; updatedAt?: string },
+) => updateVersioned(tx, despesas, p.id, p.values, p.updatedAt);
+
+/** The export's order: the list's (due date, then creation, then installment), ending with the id. */
+export const despesasExportOrder: KeyPart[] = [
+  { col: despesas.data_vencimento, key: 'data_vencimento', notNull: true },
+  { col: despesas.created_at, key: 'created_at', notNull: true },
+  { col: despesas.parcela_atual, key: 'parcela_atual', notNull: true },
+  { col: despesas.id, key: 'id', notNull: true },
+];
+
+/** One export page (keyset). */
+export const pageDespesas = pageOf(despesas);
+
+export async function getDespesa(db: Executor, p: { id: string }): Promise<Row | undefined> {
+  const [r] = await db.select().from(despesas).where(eq(despesas.id, p.id));
   return r;
 }
 
 /** Reads a row and locks it for the rest of the transaction (the edit and its replication). */
-export async function lockDespesa(tx: Executor, id: string): Promise<Row | undefined> {
-  const [r] = await tx.select().from(despesas).where(eq(despesas.id, id)).for('update');
+export async function lockDespesa(tx: Executor, p: { id: string }): Promise<Row | undefined> {
+  const [r] = await tx.select().from(despesas).where(eq(despesas.id, p.id)).for('update');
   return r;
 }
 
@@ -131,22 +160,23 @@ export async function replicarParaMesesSeguintes(
   return rows.length;
 }
 
-export async function setStatus(tx: Executor, id: string, status: string): Promise<Row | undefined> {
+export async function setStatus(tx: Executor, p: { id: string; status: string }): Promise<Row | undefined> {
   const [r] = await tx
     .update(despesas)
-    .set({ status, updated_at: sql`clock_timestamp()` })
-    .where(eq(despesas.id, id))
+    .set({ status: p.status, updated_at: sql`clock_timestamp()` })
+    .where(eq(despesas.id, p.id))
     .returning();
   return r;
 }
 
-export async function deleteDespesa(tx: Executor, id: string): Promise<boolean> {
-  const rows = await tx.delete(despesas).where(eq(despesas.id, id)).returning({ id: despesas.id });
+export async function deleteDespesa(tx: Executor, p: { id: string }): Promise<boolean> {
+  const rows = await tx.delete(despesas).where(eq(despesas.id, p.id)).returning({ id: despesas.id });
   return rows.length > 0;
 }
 
 /** Totals of a year by tipo and by month (all 12 months and all 3 tipos, zeros included), in SQL. */
-export async function relatorioAno(db: Executor, ano: number): Promise<DespesasRelatorio> {
+export async function relatorioAno(db: Executor, p: { ano: number }): Promise<DespesasRelatorio> {
+  const { ano } = p;
   const inicio = `${String(ano).padStart(4, '0')}-01-01`;
   const fim = `${String(ano).padStart(4, '0')}-12-31`;
   const inYear = sql`${despesas.data_vencimento} between ${inicio} and ${fim}`;

@@ -1,8 +1,12 @@
-import { asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { HORAS_MENSAIS_PADRAO } from '../../domain/custo-hora';
+import { STATUS_FUNCIONARIO } from '../../schemas/funcionarios';
 import type { Executor } from '../client';
-import { funcionarios } from '../schema';
-import { numbersOut, numericColumns } from './common';
+import { funcionarios, orcamentoFuncionarios } from '../schema';
+import { numbersOut, numericColumns, orWhere, searchAny } from './common';
+import { crudTable } from './crud';
+import { searchDocumento } from './documentos';
+import { emUsoRefusal } from './refusal';
 
 /**
  * An employee's hourly cost, as domain/custo-hora.ts defines it: salario / horas_mensais rounded
@@ -45,7 +49,8 @@ export async function getFuncionario(db: Executor, id: string) {
  * the Cálculo de Custo figures — total = sum of the rounded per-employee costs (so the table adds up),
  * average = total / count rounded to cents (domain/custo-hora.ts `resumoCustos`).
  */
-export async function resumoFuncionarios(db: Executor, page: number, limit: number) {
+export async function resumoFuncionarios(db: Executor, p: { page: number; limit: number }) {
+  const { page, limit } = p;
   const [totais] = await db
     .select({
       ativos: sql<number>`count(*)::int`,
@@ -83,4 +88,52 @@ export async function resumoFuncionarios(db: Executor, page: number, limit: numb
       soma: Number(t.soma),
     },
   };
+}
+
+/** How many quotes name the employee (what keeps them from being removed). */
+export async function usoFuncionario(db: Executor, p: { id: string }): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(orcamentoFuncionarios)
+    .where(eq(orcamentoFuncionarios.funcionario_id, p.id));
+  return r?.n ?? 0;
+}
+
+/** The list (with the hourly cost), its search, status filter and sorts, and the active employees' options. */
+export const funcionariosTable = crudTable({
+  table: funcionarios,
+  emUso,
+  search: (q) =>
+    orWhere(
+      searchAny(q, [funcionarios.nome, funcionarios.cargo, funcionarios.email]),
+      searchDocumento(q, funcionarios.cpf),
+    ),
+  filters: (query) => [
+    (STATUS_FUNCIONARIO as readonly string[]).includes(query.status ?? '')
+      ? eq(funcionarios.status, query.status!)
+      : undefined,
+  ],
+  sortable: {
+    created_at: funcionarios.created_at,
+    nome: funcionarios.nome,
+    cargo: funcionarios.cargo,
+    salario: funcionarios.salario,
+  },
+  defaultSort: '-created_at',
+  opcoes: {
+    columns: { id: funcionarios.id, nome: funcionarios.nome, cargo: funcionarios.cargo },
+    where: ativo,
+    search: (q) => searchAny(q, [funcionarios.nome, funcionarios.cargo]),
+    orderBy: funcionarios.nome,
+  },
+  select: { list: listFuncionarios, one: getFuncionario },
+});
+
+/** An employee on quotes cannot be deleted (they can be made inactive). */
+async function emUso(db: Executor, p: { id: string }) {
+  const n = await usoFuncionario(db, p);
+  return emUsoRefusal(
+    'Não é possível remover funcionário',
+    `Este funcionário está vinculado a ${n} orçamento(s) e não pode ser removido. Marque-o como inativo.`,
+  );
 }

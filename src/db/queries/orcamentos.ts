@@ -248,6 +248,9 @@ export const SORTABLE = {
   valor_total: orcamentos.valor_total,
 } as const;
 
+/** The column that breaks ties in every order of the list (and the export's keyset). */
+export const SORT_ID = orcamentos.id;
+
 export function listOrder(sort = '-created_at'): SQL | null {
   const descending = sort.startsWith('-');
   const name = descending ? sort.slice(1) : sort;

@@ -2,6 +2,8 @@ import { count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { categoriasProdutos, fornecedores, orcamentoItens, produtos } from '../schema';
 import { likePattern } from './common';
+import { crudTable } from './crud';
+import { type ConstraintMap, emUsoRefusal } from './refusal';
 
 const produtoComFornecedor = {
   ...getTableColumns(produtos),
@@ -46,19 +48,96 @@ export function searchProdutos(q: string): SQL {
 
 export const abaixoDoMinimo = sql`${produtos.estoque} < ${produtos.estoque_minimo}`;
 
-export async function countOrcamentosComProduto(db: Executor, produtoId: string): Promise<number> {
+export async function countOrcamentosComProduto(db: Executor, p: { id: string }): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(distinct ${orcamentoItens.orcamento_id})::int` })
     .from(orcamentoItens)
-    .where(eq(orcamentoItens.produto_id, produtoId));
+    .where(eq(orcamentoItens.produto_id, p.id));
   return r?.n ?? 0;
 }
 
-export async function countProdutosNaCategoria(db: Executor, categoriaId: string): Promise<number> {
+export async function countProdutosNaCategoria(db: Executor, p: { id: string }): Promise<number> {
   const [r] = await db
     .select({ n: count() })
     .from(produtos)
     .innerJoin(categoriasProdutos, eq(categoriasProdutos.nome, produtos.categoria))
-    .where(eq(categoriasProdutos.id, categoriaId));
+    .where(eq(categoriasProdutos.id, p.id));
   return r?.n ?? 0;
+}
+
+// A Map, not an object: `?abaixo_minimo=constructor` must not find Object.prototype's members.
+export const FLAG = new Map<string, boolean>([
+  ['true', true],
+  ['1', true],
+  ['false', false],
+  ['0', false],
+]);
+
+/**
+ * The list (with the supplier's name joined), its search, filters (`abaixo_minimo`, already checked by
+ * the route, and `categoria`) and sorts, and the select box's options.
+ */
+export const produtosTable = crudTable({
+  table: produtos,
+  emUso,
+  search: searchProdutos,
+  filters: (query) => {
+    const parts = [];
+    const abaixo = query.abaixo_minimo;
+    if (abaixo !== undefined && abaixo !== '' && FLAG.get(abaixo)) parts.push(abaixoDoMinimo);
+    if (query.categoria) parts.push(eq(produtos.categoria, query.categoria.trim().toLowerCase()));
+    return parts;
+  },
+  sortable: {
+    nome: produtos.nome,
+    categoria: produtos.categoria,
+    valor_m2: produtos.valor_m2,
+    estoque: produtos.estoque,
+    created_at: produtos.created_at,
+  },
+  defaultSort: '-created_at',
+  opcoes: {
+    columns: {
+      id: produtos.id,
+      nome: produtos.nome,
+      valor_m2: produtos.valor_m2,
+      tipo_unidade: produtos.tipo_unidade,
+    },
+    search: searchProdutos,
+    orderBy: produtos.nome,
+  },
+  select: { list: listProdutos, one: getProduto },
+});
+
+/** A product naming a category or supplier that does not exist (on create and edit). */
+export const produtosConstraints: ConstraintMap = {
+  produtos_categoria_categorias_produtos_nome_fk: {
+    code: '23503',
+    methods: ['POST', 'PATCH'],
+    refusal: {
+      status: 400,
+      title: 'Dados inválidos',
+      detail: 'Categoria não encontrada.',
+      path: 'categoria',
+    },
+  },
+  produtos_fornecedor_id_fornecedores_id_fk: {
+    code: '23503',
+    methods: ['POST', 'PATCH'],
+    refusal: {
+      status: 400,
+      title: 'Dados inválidos',
+      detail: 'Fornecedor não encontrado.',
+      path: 'fornecedor_id',
+    },
+  },
+};
+
+/** A product used on quotes cannot be deleted. */
+async function emUso(db: Executor, p: { id: string }) {
+  const n = await countOrcamentosComProduto(db, p);
+  return emUsoRefusal(
+    'Não é possível remover produto',
+    `Este produto é usado em ${n} orçamento${n === 1 ? '' : 's'} e não pode ser removido.`,
+  );
 }

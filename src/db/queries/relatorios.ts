@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { addMonthsClamped, lastDayOfMonth, parseIsoDate } from '../../domain/datas';
 import type { Executor } from '../client';
 import { queryRows } from './common';
+import type { KeyPart } from './keyset';
 
 export type Comissionado = 'vendedor' | 'arquiteto';
 
@@ -177,6 +178,13 @@ export async function comissoesReportJson(
   );
   return r!.body;
 }
+
+/** The detail's order in the export: newest sale first, the id breaking ties (keyset pages). */
+export const comissoesDetalheOrder: KeyPart[] = [
+  { col: sql`v.data_venda`, key: 'data_venda', desc: true, notNull: true },
+  { col: sql`v.numero`, key: 'numero', desc: true, notNull: true },
+  { col: sql`v.id`, key: 'id', desc: true, notNull: true },
+];
 
 /**
  * One page of the report's detail (the sales earning a commission in the period), for the export:

@@ -5,7 +5,8 @@ import type { Me } from '../../schemas/auth';
 import type { Permissao } from '../../schemas/permissoes';
 import type { Db, Executor } from '../client';
 import { authAccount, authSession, authUser, usuarioPermissoes, usuarios } from '../schema';
-import { countWhere, likePattern, queryRows } from './common';
+import { countWhere, likePattern, queryRows, updateVersioned } from './common';
+import type { KeyPart } from './keyset';
 
 export interface NewUsuario {
   nome: string;
@@ -108,6 +109,11 @@ export async function findUsuarioByEmail(db: Executor, email: string) {
   return r ?? null;
 }
 
+/** Ends one session (a sign-in that must not stand: the user is inactive). */
+export async function endSession(db: Executor, p: { token: string }) {
+  await db.execute(sql`delete from auth_session where token = ${p.token}`);
+}
+
 /**
  * Ends every session of a user (deactivation, password reset by someone else), or every one but
  * `keepToken` (the user changed their own password: the session they did it from stays).
@@ -190,4 +196,30 @@ export function usuariosWhere(q: string | undefined): SQL | undefined {
 /** One page of users with their permissions (the exporter's keyset pages). */
 export function pageUsuarios(db: Executor, p: { where: SQL | undefined; order: SQL; limit: number }) {
   return db.select(usuarioColumns).from(usuarios).where(p.where).orderBy(p.order).limit(p.limit);
+}
+
+/** The export's order: newest first, the id breaking ties (keyset pages). */
+export const usuariosExportOrder: KeyPart[] = [
+  { col: usuarios.created_at, key: 'created_at', desc: true, notNull: true },
+  { col: usuarios.id, key: 'id', desc: true, notNull: true },
+];
+
+/** Reads the user's row and locks it for the rest of the transaction (an edit checks, then writes). */
+export async function lockUsuario(tx: Executor, p: { id: string }) {
+  const [before] = await tx.select().from(usuarios).where(eq(usuarios.id, p.id)).for('update');
+  return before;
+}
+
+/** Serialises every change that could leave the shop without an administrator. */
+export const lockAdmins = (tx: Executor) => tx.execute(sql`select pg_advisory_xact_lock(7271002)`);
+
+/** Optimistic-lock update (see updateVersioned): the row, 'stale' or 'missing'. */
+export const updateUsuario = (
+  tx: Executor,
+  p: { id: string; values: Record<string, unknown>; updatedAt?: string },
+) => updateVersioned(tx, usuarios, p.id, p.values, p.updatedAt);
+
+/** Keeps the sign-in account's name the user's. */
+export async function renomearConta(tx: Executor, p: { authUserId: string; nome: string }) {
+  await tx.update(authUser).set({ name: p.nome, updatedAt: new Date() }).where(eq(authUser.id, p.authUserId));
 }

@@ -3,7 +3,15 @@ import { monthRange, todayIso } from '../../domain/datas';
 import type { CardRates } from '../../domain/pricing';
 import type { Executor } from '../client';
 import { arquitetos, cartoes, clientes, orcamentos, vendas, vendedores } from '../schema';
-import { countKept, likePattern, lookup, numbersOut, numericColumns, queryRows } from './common';
+import {
+  countKept,
+  likePattern,
+  lookup,
+  numbersOut,
+  numericColumns,
+  queryRows,
+  updateVersioned,
+} from './common';
 
 const vendaNumeric = numericColumns(vendas);
 
@@ -44,6 +52,31 @@ export function vendasSearch(q: string | undefined): SQL | undefined {
   return byName;
 }
 
+/** The list's WHERE: the search and the status filter. */
+export function vendasWhere(p: { q?: string; status?: string }): SQL | undefined {
+  const parts = [vendasSearch(p.q), p.status ? eq(vendas.status, p.status) : undefined].filter(
+    (x): x is SQL => !!x,
+  );
+  return parts.length ? sql.join(parts, sql` and `) : undefined;
+}
+
+/** The columns the list sorts by, and the id that breaks ties (for the list and the export). */
+export const vendasSort = {
+  sortable: {
+    numero: vendas.numero,
+    data_venda: vendas.data_venda,
+    created_at: vendas.created_at,
+    valor_bruto: vendas.valor_bruto,
+  },
+  idCol: vendas.id,
+} as const;
+
+/** Optimistic-lock update (see updateVersioned): the row, 'stale' or 'missing'. */
+export const updateVenda = (
+  tx: Executor,
+  p: { id: string; values: Record<string, unknown>; updatedAt?: string },
+) => updateVersioned(tx, vendas, p.id, p.values, p.updatedAt);
+
 export async function listVendas(
   db: Executor,
   p: { where?: SQL; order: SQL; limit: number; offset: number },
@@ -62,19 +95,19 @@ export async function countVendas(
   return r?.n ?? 0;
 }
 
-export async function getVenda(db: Executor, id: string): Promise<VendaRow | undefined> {
-  const [r] = await joined(db).where(eq(vendas.id, id));
+export async function getVenda(db: Executor, p: { id: string }): Promise<VendaRow | undefined> {
+  const [r] = await joined(db).where(eq(vendas.id, p.id));
   return r;
 }
 
 /** Locks the sale row for the rest of the transaction (an edit reads, recomputes, then writes). */
-export async function lockVenda(tx: Executor, id: string) {
-  const [r] = await tx.select().from(vendas).where(eq(vendas.id, id)).for('update');
+export async function lockVenda(tx: Executor, p: { id: string }) {
+  const [r] = await tx.select().from(vendas).where(eq(vendas.id, p.id)).for('update');
   return r;
 }
 
-export async function cartaoRates(db: Executor, id: string): Promise<CardRates | null> {
-  const [r] = await db.select().from(cartoes).where(eq(cartoes.id, id));
+export async function cartaoRates(db: Executor, p: { id: string }): Promise<CardRates | null> {
+  const [r] = await db.select().from(cartoes).where(eq(cartoes.id, p.id));
   if (!r) return null;
   return { ...r, tipo: r.tipo as CardRates['tipo'] };
 }
@@ -82,9 +115,9 @@ export async function cartaoRates(db: Executor, id: string): Promise<CardRates |
 /** The current commission percentages of the sale's seller and architect (null = none). */
 export async function percentuaisComissao(
   db: Executor,
-  vendedorId: string | null,
-  arquitetoId: string | null,
+  p: { vendedorId: string | null; arquitetoId: string | null },
 ): Promise<{ vendedor: string | null; arquiteto: string | null }> {
+  const { vendedorId, arquitetoId } = p;
   const [v] = vendedorId
     ? await db
         .select({ p: vendedores.percentual_comissao })
@@ -106,11 +139,11 @@ export async function percentuaisComissao(
  */
 export async function deleteVendaReturningQuote(
   tx: Executor,
-  id: string,
+  p: { id: string },
 ): Promise<{ orcamento_id: string | null } | null> {
   const [gone] = await tx
     .delete(vendas)
-    .where(eq(vendas.id, id))
+    .where(eq(vendas.id, p.id))
     .returning({ orcamento_id: vendas.orcamento_id });
   if (!gone) return null;
   if (gone.orcamento_id) {
@@ -122,11 +155,11 @@ export async function deleteVendaReturningQuote(
   return gone;
 }
 
-export async function setComissaoPaga(tx: Executor, id: string, paga: boolean) {
+export async function setComissaoPaga(tx: Executor, p: { id: string; paga: boolean }) {
   const [r] = await tx
     .update(vendas)
-    .set({ comissao_paga: paga, updated_at: sql`clock_timestamp()` })
-    .where(eq(vendas.id, id))
+    .set({ comissao_paga: p.paga, updated_at: sql`clock_timestamp()` })
+    .where(eq(vendas.id, p.id))
     .returning({ id: vendas.id });
   return r;
 }

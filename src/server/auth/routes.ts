@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { loadMe } from '../../db/queries/usuarios';
+import { endSession, loadMe } from '../../db/queries/usuarios';
 import { loginInput } from '../../schemas/auth';
 import { addressKey, clientAddress } from '../client-address';
 import { type AppEnv, currentUser, parseBody } from '../context';
@@ -73,7 +72,7 @@ export const authRoutes = new Hono<AppEnv>()
     await registrarSucesso(db, keys);
     const me = await loadMe(db, result.response.user.id);
     if (me?.status !== 'ativo') {
-      await db.execute(sql`delete from auth_session where token = ${result.response.token}`);
+      await endSession(db, { token: result.response.token });
       throw new HttpError(403, 'Erro no login', 'Usuário inativo. Fale com o administrador.');
     }
     const res = c.json({ usuario: me }, 200);

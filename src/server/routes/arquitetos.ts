@@ -1,17 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { usoArquiteto } from '../../db/queries/arquitetos';
-import { orWhere, searchAny, searchDigits } from '../../db/queries/common';
-import { arquitetos } from '../../db/schema';
+import { arquitetosTable } from '../../db/queries/arquitetos';
 import { arquitetoCreate, arquitetoUpdate } from '../../schemas/arquitetos';
-import { uuid } from '../../schemas/common';
 import { z } from '../../schemas/z';
-import { type AppEnv, parseId } from '../context';
-import { conflict } from '../errors';
+import type { AppEnv } from '../context';
 import type { ExportColumn } from '../export';
-import { requirePermission } from '../permissions';
 import { crudRoutes } from './crud';
-import { descreverUso } from './vendedores';
 
 /** The export's columns (the list's, with the address). */
 const exportColumns: ExportColumn[] = [
@@ -30,64 +23,19 @@ const exportColumns: ExportColumn[] = [
 ];
 
 const crud = crudRoutes({
-  table: arquitetos,
+  ...arquitetosTable,
   recurso: 'arquitetos',
   permission: 'arquitetos',
   opcoesPermissions: ['orcamentos', 'vendas'],
   create: arquitetoCreate,
   update: arquitetoUpdate,
-  search: (q) =>
-    orWhere(
-      searchAny(q, [
-        arquitetos.nome,
-        arquitetos.email,
-        arquitetos.telefone,
-        arquitetos.cpf,
-        arquitetos.cidade,
-      ]),
-      searchDigits(q, arquitetos.cpf),
-      searchDigits(q, arquitetos.telefone),
-    ),
-  filters: (query) => [
-    query.status === 'ativo' || query.status === 'inativo' ? eq(arquitetos.status, query.status) : undefined,
-  ],
   filterQuery: { status: z.enum(['ativo', 'inativo']).optional() },
-  sortable: {
-    nome: arquitetos.nome,
-    created_at: arquitetos.created_at,
-    percentual_comissao: arquitetos.percentual_comissao,
-    status: arquitetos.status,
-  },
-  defaultSort: '-created_at',
-  opcoes: {
-    columns: {
-      id: arquitetos.id,
-      nome: arquitetos.nome,
-      percentual_comissao: arquitetos.percentual_comissao,
-    },
-    where: eq(arquitetos.status, 'ativo'),
-    search: (q) => searchAny(q, [arquitetos.nome]),
-    orderBy: arquitetos.nome,
-  },
-  deleteConflict: async (db, id) => emUso(await usoArquiteto(db, id)),
   nome: 'arquiteto',
   exportColumns,
 });
 
-const emUso = (uso: { orcamentos: number; vendas: number }) =>
-  conflict(
-    'Não é possível remover arquiteto',
-    `Este arquiteto está vinculado a ${descreverUso(uso)} e não pode ser removido.`,
-  );
-
 /**
- * An architect named on quotes or sales cannot be deleted: checked first so the answer says what uses
- * them (the RESTRICT foreign keys still guard against a race).
+ * An architect named on quotes or sales cannot be deleted: the RESTRICT foreign keys refuse it and the
+ * answer says what uses them (db/queries/arquitetos.ts).
  */
-export const arquitetosRoutes = new Hono<AppEnv>()
-  .delete('/:id', requirePermission('arquitetos'), async (c, next) => {
-    const uso = await usoArquiteto(c.get('deps').db, parseId(c, uuid));
-    if (uso.orcamentos || uso.vendas) throw emUso(uso);
-    await next();
-  })
-  .route('/', crud);
+export const arquitetosRoutes = new Hono<AppEnv>().route('/', crud);

@@ -1,22 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { queryRows } from '../../db/queries/common';
-import { type AuditoriaQuery, type AuditoriaRegistro, auditoriaQuery } from '../../schemas/auditoria';
+import { auditoriaExport, auditoriaPage } from '../../db/queries/auditoria';
+import { auditoriaQuery } from '../../schemas/auditoria';
 import { type AppEnv, parseQuery } from '../context';
 import { route } from '../contract';
-
-function filters(f: AuditoriaQuery, tz: string): SQL {
-  const where: SQL[] = [];
-  if (f.usuario_id) where.push(sql`a.usuario_id = ${f.usuario_id}`);
-  if (f.recurso) where.push(sql`a.recurso = ${f.recurso}`);
-  if (f.registro) where.push(sql`a.registro = ${f.registro}`);
-  if (f.de) where.push(sql`a.em >= (${f.de}::date)::timestamp at time zone ${tz}`);
-  if (f.ate) where.push(sql`a.em < (${f.ate}::date + 1)::timestamp at time zone ${tz}`);
-  return where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
-}
-
-const columns = sql`a.id::int as id, a.em, a.usuario_id, a.endereco, a.recurso, a.registro, a.acao, a.alteracoes,
-  (select u.nome from usuarios u where u.id = a.usuario_id) as usuario_nome`;
 
 /** Most rows one export holds (narrow the period for more). */
 const EXPORT_MAX = 50_000;
@@ -52,11 +38,7 @@ export const auditoriaRoutes = new Hono<AppEnv>()
   .get('/exportar', doc.getExportar, async (c) => {
     const f = parseQuery(c, auditoriaQuery);
     const { db, config } = c.get('deps');
-    const rows = await queryRows<AuditoriaRegistro>(
-      db,
-      sql`select ${columns} from auditoria a ${filters(f, config.tzNegocio)}
-           order by a.em desc, a.id desc limit ${EXPORT_MAX}`,
-    );
+    const rows = await auditoriaExport(db, { filtros: f, tz: config.tzNegocio, limit: EXPORT_MAX });
     const header = ['id', 'em', 'usuario', 'endereco', 'recurso', 'registro', 'acao', 'alteracoes'];
     const lines = rows.map((r) =>
       [
@@ -80,17 +62,12 @@ export const auditoriaRoutes = new Hono<AppEnv>()
   .get('/', doc.get, async (c) => {
     const f = parseQuery(c, auditoriaQuery);
     const { db, config } = c.get('deps');
-    const cond = filters(f, config.tzNegocio);
     const offset = (f.page - 1) * f.limit;
-    const [items, [count]] = await Promise.all([
-      queryRows<AuditoriaRegistro>(
-        db,
-        sql`select ${columns}
-            from auditoria a ${cond}
-           order by a.em desc, a.id desc
-           limit ${f.limit} offset ${offset}`,
-      ),
-      queryRows<{ n: number }>(db, sql`select count(*)::int as n from auditoria a ${cond}`),
-    ]);
-    return c.json({ items, total: count?.n ?? 0, page: f.page, limit: f.limit });
+    const { items, total } = await auditoriaPage(db, {
+      filtros: f,
+      tz: config.tzNegocio,
+      limit: f.limit,
+      offset,
+    });
+    return c.json({ items, total, page: f.page, limit: f.limit });
   });

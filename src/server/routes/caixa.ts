@@ -7,11 +7,12 @@ import {
   insertMovimentacao,
   listMovimentacoes,
   movimentacaoOut,
+  movimentacoesExportOrder,
   movWhere,
+  pageMovimentacoes,
   resumoCaixa,
+  updateMovimentacao,
 } from '../../db/queries/caixa';
-import { pageOf, updateVersioned } from '../../db/queries/common';
-import { movimentacoesCaixa } from '../../db/schema';
 import {
   caixaInicialInput,
   movimentacaoCreate,
@@ -58,7 +59,7 @@ export const caixaRoutes = new Hono<AppEnv>()
     const { valor } = await parseBody(c, caixaInicialInput);
     const { db } = c.get('deps');
     const row = await db.transaction(async (tx) => {
-      const r = await insertCaixaInicial(tx, valor);
+      const r = await insertCaixaInicial(tx, { valor });
       await publish(tx, RECURSO, 'atualizado', r.id);
       return r;
     });
@@ -89,17 +90,13 @@ export const caixaRoutes = new Hono<AppEnv>()
         { header: 'Registrada em', value: 'created_at', type: 'datetime' },
       ],
       where: movWhere({ q: query.q, tipo: query.tipo }),
-      order: [
-        { col: movimentacoesCaixa.data, key: 'data', desc: true, notNull: true },
-        { col: movimentacoesCaixa.created_at, key: 'created_at', desc: true, notNull: true },
-        { col: movimentacoesCaixa.id, key: 'id', desc: true, notNull: true },
-      ],
-      page: pageOf(movimentacoesCaixa),
+      order: movimentacoesExportOrder,
+      page: pageMovimentacoes,
     });
   })
   .get('/movimentacoes/:id', doc.getMovimentacoesId, async (c) => {
     const id = parseId(c, uuid);
-    const row = await getMovimentacao(c.get('deps').db, id);
+    const row = await getMovimentacao(c.get('deps').db, { id });
     if (!row) throw notFound();
     return c.json(movimentacaoOut(row));
   })
@@ -120,19 +117,19 @@ export const caixaRoutes = new Hono<AppEnv>()
     const { updated_at, ...values } = await parseBody(c, movimentacaoUpdate);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {
-      const r = await updateVersioned(tx, movimentacoesCaixa, id, values, updated_at);
+      const r = await updateMovimentacao(tx, { id, values, updatedAt: updated_at });
       if (r === 'missing') throw notFound();
       if (r === 'stale') throw staleWrite();
       await publish(tx, RECURSO, 'atualizado', id);
     });
-    return c.json(movimentacaoOut((await getMovimentacao(db, id))!));
+    return c.json(movimentacaoOut((await getMovimentacao(db, { id }))!));
   })
 
   .delete('/movimentacoes/:id', doc.deleteMovimentacoesId, async (c) => {
     const id = parseId(c, uuid);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {
-      if (!(await deleteMovimentacao(tx, id))) throw notFound();
+      if (!(await deleteMovimentacao(tx, { id }))) throw notFound();
       await publish(tx, RECURSO, 'removido', id);
     });
     return c.body(null, 204);

@@ -1,9 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { Executor } from '../../db/client';
-import { cartoesEstatisticas, getCartao, usosDoCartao } from '../../db/queries/cartoes';
-import { likePattern } from '../../db/queries/common';
-import { cartoes } from '../../db/schema';
+import { cartoesEstatisticas, cartoesTable, getCartao } from '../../db/queries/cartoes';
 import {
   type CartoesEstatisticas,
   cartaoCreate,
@@ -17,17 +13,10 @@ import { uuid } from '../../schemas/common';
 import { z } from '../../schemas/z';
 import { type AppEnv, parseBody, parseId } from '../context';
 import { route } from '../contract';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import type { ExportColumn } from '../export';
 import { requirePermission } from '../permissions';
 import { crudRoutes } from './crud';
-
-const search = (q: string) => {
-  const p = likePattern(q);
-  return sql`(${cartoes.bandeira} ilike ${p} or ${cartoes.tipo} ilike ${p} or ${cartoes.observacoes} ilike ${p})`;
-};
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const exportColumns: ExportColumn[] = [
   { header: 'Bandeira', value: 'bandeira' },
@@ -40,60 +29,29 @@ const exportColumns: ExportColumn[] = [
 ];
 
 const crud = crudRoutes({
-  table: cartoes,
+  ...cartoesTable,
   recurso: 'cartoes',
   permission: 'cartoes',
   opcoesPermissions: ['orcamentos', 'vendas'],
   create: cartaoCreate,
   update: cartaoUpdate,
-  search,
+  // The filters' values are refused here, with the screen's words, before the query builds them.
   filters: (query) => {
-    const parts = [];
     if (query.status) {
       if (!(STATUS_CARTAO as readonly string[]).includes(query.status))
         throw badRequest('O filtro status deve ser Ativo ou Inativo.');
-      parts.push(eq(cartoes.status, query.status));
     }
     if (query.tipo) {
       if (!(TIPOS_CARTAO as readonly string[]).includes(query.tipo))
         throw badRequest('O filtro tipo deve ser Débito ou Crédito.');
-      parts.push(eq(cartoes.tipo, query.tipo));
     }
-    return parts;
+    return cartoesTable.filters!(query);
   },
   filterQuery: { status: z.enum(STATUS_CARTAO).optional(), tipo: z.enum(TIPOS_CARTAO).optional() },
-  sortable: { created_at: cartoes.created_at, bandeira: cartoes.bandeira, tipo: cartoes.tipo },
-  defaultSort: '-created_at',
-  opcoes: {
-    columns: {
-      id: cartoes.id,
-      bandeira: cartoes.bandeira,
-      tipo: cartoes.tipo,
-      taxa: cartoes.taxa,
-      observacoes: cartoes.observacoes,
-      ...Object.fromEntries(TAXAS_PARCELA.map((k) => [k, cartoes[k]])),
-    },
-    where: eq(cartoes.status, 'Ativo'),
-    search,
-    orderBy: cartoes.bandeira,
-  },
-  deleteConflict,
   nome: 'método de pagamento',
   exportColumns,
   titulo: 'pagamentos',
 });
-
-async function deleteConflict(db: Executor, id: string) {
-  const u = await usosDoCartao(db, id);
-  const usos = [
-    u.orcamentos ? plural(u.orcamentos, 'orçamento', 'orçamentos') : '',
-    u.vendas ? plural(u.vendas, 'venda', 'vendas') : '',
-  ].filter(Boolean);
-  return conflict(
-    'Não é possível remover pagamento',
-    `Este método de pagamento é usado em ${usos.join(' e ') || 'outros registros'} e não pode ser removido. Você pode marcá-lo como Inativo.`,
-  );
-}
 
 const guard = requirePermission('cartoes');
 
@@ -125,7 +83,7 @@ export const cartoesRoutes = new Hono<AppEnv>()
   .patch('/:id', guard, async (c, next) => {
     const id = parseId(c, uuid);
     const change = await parseBody(c, cartaoUpdate);
-    const current = await getCartao(c.get('deps').db, id);
+    const current = await getCartao(c.get('deps').db, { id });
     if (!current) throw notFound();
     const merged = {
       ...current,

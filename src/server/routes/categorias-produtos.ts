@@ -1,30 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { Executor } from '../../db/client';
-import { getCategoria, listCategorias } from '../../db/queries/categorias-produtos';
-import { likePattern } from '../../db/queries/common';
-import { countProdutosNaCategoria } from '../../db/queries/produtos';
-import { categoriasProdutos } from '../../db/schema';
-import {
-  CATEGORIA_DUPLICADA,
-  categoriaProdutoCreate,
-  categoriaProdutoUpdate,
-} from '../../schemas/categorias-produtos';
+import { categoriasProdutosTable } from '../../db/queries/categorias-produtos';
+import { categoriaProdutoCreate, categoriaProdutoUpdate } from '../../schemas/categorias-produtos';
 import type { AppEnv } from '../context';
-import { conflict } from '../errors';
 import type { ExportColumn } from '../export';
-import { constraintMessages } from './constraint-errors';
 import { crudRoutes } from './crud';
-
-const search = (q: string) => sql`${categoriasProdutos.nome} ilike ${likePattern(q)}`;
-
-async function deleteConflict(db: Executor, id: string) {
-  const n = await countProdutosNaCategoria(db, id);
-  return conflict(
-    'Não é possível remover categoria',
-    `Esta categoria é usada por ${n} produto${n === 1 ? '' : 's'} e não pode ser removida. Altere ou remova primeiro os produtos dessa categoria.`,
-  );
-}
 
 const exportColumns: ExportColumn[] = [
   { header: 'Nome', value: 'nome' },
@@ -34,37 +13,17 @@ const exportColumns: ExportColumn[] = [
 ];
 
 /** Product categories (spec doc 2 §2 Produtos → Categorias), listed by name with their product count. */
-export const categoriasProdutosRoutes = new Hono<AppEnv>()
-  .use(
-    '*',
-    constraintMessages((v) =>
-      v.code === '23505' && v.constraint === 'categorias_produtos_nome_unique'
-        ? conflict('Categoria duplicada', CATEGORIA_DUPLICADA)
-        : null,
-    ),
-  )
-  .route(
-    '/',
-    crudRoutes({
-      table: categoriasProdutos,
-      recurso: 'categorias-produtos',
-      permission: 'produtos',
-      opcoesPermissions: ['orcamentos', 'vendas'],
-      create: categoriaProdutoCreate,
-      update: categoriaProdutoUpdate,
-      search,
-      sortable: { nome: categoriasProdutos.nome, created_at: categoriasProdutos.created_at },
-      defaultSort: 'nome',
-      opcoes: {
-        columns: { id: categoriasProdutos.id, nome: categoriasProdutos.nome },
-        where: eq(categoriasProdutos.ativa, true),
-        search,
-        orderBy: categoriasProdutos.nome,
-      },
-      select: { list: listCategorias, one: getCategoria },
-      deleteConflict,
-      nome: 'categoria de produto',
-      exportColumns,
-      titulo: 'categorias-produtos',
-    }),
-  );
+export const categoriasProdutosRoutes = new Hono<AppEnv>().route(
+  '/',
+  crudRoutes({
+    ...categoriasProdutosTable,
+    recurso: 'categorias-produtos',
+    permission: 'produtos',
+    opcoesPermissions: ['orcamentos', 'vendas'],
+    create: categoriaProdutoCreate,
+    update: categoriaProdutoUpdate,
+    nome: 'categoria de produto',
+    exportColumns,
+    titulo: 'categorias-produtos',
+  }),
+);

@@ -1,29 +1,20 @@
-import { asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
-import type { Executor } from '../../db/client';
-import {
-  countWhere,
-  numbersOut,
-  numericColumns,
-  pageOf,
-  paginate,
-  updateVersioned,
-} from '../../db/queries/common';
+import { numbersOut, paginate } from '../../db/queries/common';
+import { type CrudTable, crudQueries, type PgColumn, type PgTable, sortOrder } from '../../db/queries/crud';
 import { rowSchema } from '../../db/row-schema';
 import { listQuery, uuid } from '../../schemas/common';
 import type { Permissao } from '../../schemas/permissoes';
 import { z } from '../../schemas/z';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
-import { fromDatabase, HttpError, notFound, staleWrite } from '../errors';
+import { fromDatabase, fromRefusal, HttpError, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { type ExportColumn, exportContract, exportResponse, sortKeys } from '../export';
 
 type Row = Record<string, unknown>;
 
-export interface CrudOptions<T extends PgTable> {
-  table: T;
+/** A resource's routes: its table declaration (`db/queries/<recurso>.ts`) plus the HTTP side. */
+export interface CrudOptions<T extends PgTable> extends CrudTable<T> {
   /** api.md resource name, used for events (`clientes`, `itens-venda`…). */
   recurso: string;
   permission: Permissao;
@@ -31,30 +22,10 @@ export interface CrudOptions<T extends PgTable> {
   opcoesPermissions?: Permissao[];
   create: z.ZodType<Row>;
   update: z.ZodType<Row>;
-  /** WHERE for `?q=`; undefined when q is empty. */
-  search?: (q: string) => SQL | undefined;
-  /** Extra list filters from the query string (e.g. `?status=ativo`). */
-  filters?: (query: Record<string, string>) => (SQL | undefined)[];
   /** The filters' query parameters, for the reference and the typed client (`filters` reads them). */
   filterQuery?: Record<string, z.ZodType>;
-  /** Columns a client may sort by with `?sort=` (prefix - for descending). */
-  sortable: Record<string, PgColumn>;
-  defaultSort: string;
-  opcoes?: {
-    columns: Record<string, PgColumn>;
-    where?: SQL;
-    search: (q: string) => SQL | undefined;
-    orderBy: PgColumn;
-  };
   /** Maps a write's row back to the response; default: numeric strings → numbers. */
   toResponse?: (row: Row) => Row;
-  /** Called when a delete hits a foreign key: explains what still uses the row. */
-  deleteConflict?: (db: Executor, id: string) => Promise<HttpError>;
-  /** Replaces the plain SELECT for list and get (e.g. to join a name). */
-  select?: {
-    list: (db: Executor, where: SQL | undefined, order: SQL, limit: number, offset: number) => Promise<Row[]>;
-    one: (db: Executor, id: string) => Promise<Row | undefined>;
-  };
   /** The row the API answers, for the reference; default: the table's columns (`rowSchema`). */
   row?: z.ZodObject;
   /** Singular noun for the reference ("cliente"); default: the resource name. */
@@ -65,27 +36,20 @@ export interface CrudOptions<T extends PgTable> {
   titulo?: string;
 }
 
-/** `?sort=-col` → ORDER BY, from the columns a list allows. */
-export function orderFrom(sort: string, sortable: Record<string, PgColumn>, idCol: PgColumn): SQL {
-  const descending = sort.startsWith('-');
-  const name = descending ? sort.slice(1) : sort;
-  // Own keys only: `sort=__proto__` or `constructor` must not find Object.prototype's members.
-  const col = Object.hasOwn(sortable, name) ? sortable[name] : undefined;
-  if (!col) throw new HttpError(400, 'Dados inválidos', `Não é possível ordenar por "${sort}".`);
-  // id breaks ties so pages never repeat or skip a row. NULLS LAST on descending orders matches the
-  // indexes Drizzle creates (`DESC NULLS LAST`); PostgreSQL's plain DESC (nulls first) could not use them.
-  return descending ? sql`${col} desc nulls last, ${idCol} desc` : sql`${asc(col)}, ${asc(idCol)}`;
+/** `?sort=-col` → ORDER BY, from the columns a list allows; 400 for any other. */
+export function orderFrom(sort: string, sortable: Record<string, PgColumn>, idCol: PgColumn) {
+  const order = sortOrder(sort, sortable, idCol);
+  if (!order) throw new HttpError(400, 'Dados inválidos', `Não é possível ordenar por "${sort}".`);
+  return order;
 }
 
 /** The five CRUD routes and `/opcoes` of api.md for one table, each behind its screen's permission. */
 export function crudRoutes<T extends PgTable>(o: CrudOptions<T>) {
-  const cols = getTableColumns(o.table) as Record<string, PgColumn>;
-  const idCol = cols.id!;
-  const numeric = numericColumns(o.table);
+  const q = crudQueries(o);
+  const { idCol, numeric } = q;
   const out = o.toResponse ?? ((r: Row) => numbersOut(r, numeric));
-  const table = o.table as PgTable;
   const access = [o.permission] as const;
-  const row = o.row ?? rowSchema(table);
+  const row = o.row ?? rowSchema(o.table);
   const nome = o.nome ?? o.recurso;
   const pageSchema = z.object({
     items: z.array(row),
@@ -94,18 +58,7 @@ export function crudRoutes<T extends PgTable>(o: CrudOptions<T>) {
     limit: z.number(),
   });
 
-  const one = async (db: Executor, id: string) =>
-    o.select
-      ? o.select.one(db, id)
-      : ((await db.select().from(table).where(eq(idCol, id)))[0] as Row | undefined);
-
   const listFilters = o.filterQuery ? listQuery.extend(o.filterQuery) : listQuery;
-  /** The list's WHERE: the search and the resource's own filters. */
-  const whereOf = (q: string | undefined, raw: Record<string, string>) => {
-    const parts = [q && o.search ? o.search(q) : undefined, ...(o.filters?.(raw) ?? [])];
-    const present = parts.filter((p): p is SQL => !!p);
-    return present.length ? sql.join(present, sql` and `) : undefined;
-  };
 
   const app = new Hono<AppEnv>();
 
@@ -119,12 +72,8 @@ export function crudRoutes<T extends PgTable>(o: CrudOptions<T>) {
       response: z.array(row.pick(Object.fromEntries(Object.keys(op.columns).map((k) => [k, true])) as never)),
     });
     app.get('/opcoes', opcoesContract, async (c) => {
-      const { q } = parseQuery(c, z.object({ q: z.string().trim().max(200).optional() }));
-      const { db } = c.get('deps');
-      const search = q ? op.search(q) : undefined;
-      const where = op.where && search ? sql`${op.where} and ${search}` : (op.where ?? search);
-      const rows = await db.select(op.columns).from(table).where(where).orderBy(asc(op.orderBy)).limit(50);
-      return c.json(rows.map((r) => numbersOut(r as Row, numeric)));
+      const { q: search } = parseQuery(c, z.object({ q: z.string().trim().max(200).optional() }));
+      return c.json(await q.opcoes(c.get('deps').db, { q: search }));
     });
   }
 
@@ -140,20 +89,11 @@ export function crudRoutes<T extends PgTable>(o: CrudOptions<T>) {
       async (c) => {
         const query = parseQuery(c, listQuery);
         const { db } = c.get('deps');
-        const where = whereOf(query.q, c.req.query());
+        const where = q.where({ q: query.q, query: c.req.query() });
         const order = orderFrom(query.sort ?? o.defaultSort, o.sortable, idCol);
         const page = await paginate(
-          async (limit, offset) =>
-            o.select
-              ? o.select.list(db, where, order, limit, offset)
-              : ((await db
-                  .select()
-                  .from(table)
-                  .where(where)
-                  .orderBy(order)
-                  .limit(limit)
-                  .offset(offset)) as Row[]),
-          () => countWhere(db, table, where),
+          (limit, offset) => q.list(db, { where, order, limit, offset }),
+          () => q.count(db, { where }),
           query.page,
           query.limit,
         );
@@ -166,14 +106,14 @@ export function crudRoutes<T extends PgTable>(o: CrudOptions<T>) {
         recurso: o.recurso,
         titulo: o.titulo ?? o.recurso,
         columns: o.exportColumns ?? [],
-        where: whereOf(query.q, c.req.query()),
+        where: q.where({ q: query.q, query: c.req.query() }),
         order: sortKeys(query.sort ?? o.defaultSort, o.sortable, idCol),
-        page: (db, p) => (o.select ? o.select.list(db, p.where, p.order, p.limit, 0) : pageOf(table)(db, p)),
+        page: q.page,
       });
     })
     .get('/:id', route({ summary: `Um(a) ${nome}`, access, response: row, errors: [404] }), async (c) => {
       const id = parseId(c, uuid);
-      const row = await one(c.get('deps').db, id);
+      const row = await q.one(c.get('deps').db, { id });
       if (!row) throw notFound();
       return c.json(out(row));
     })
@@ -184,12 +124,11 @@ export function crudRoutes<T extends PgTable>(o: CrudOptions<T>) {
         const values = await parseBody(c, o.create);
         const { db } = c.get('deps');
         const id = await db.transaction(async (tx) => {
-          const [row] = await tx.insert(table).values(values).returning();
-          const newId = (row as Row).id as string;
+          const newId = await q.insert(tx, { values });
           await publish(tx, o.recurso, 'criado', newId);
           return newId;
         });
-        return c.json(out((await one(db, id))!), 201);
+        return c.json(out((await q.one(db, { id }))!), 201);
       },
     )
     .patch(
@@ -206,12 +145,12 @@ export function crudRoutes<T extends PgTable>(o: CrudOptions<T>) {
         const { updated_at, ...values } = (await parseBody(c, o.update)) as Row & { updated_at?: string };
         const { db } = c.get('deps');
         await db.transaction(async (tx) => {
-          const r = await updateVersioned(tx, table, id, values, updated_at);
+          const r = await q.update(tx, { id, values, updatedAt: updated_at });
           if (r === 'missing') throw notFound();
           if (r === 'stale') throw staleWrite();
           await publish(tx, o.recurso, 'atualizado', id);
         });
-        return c.json(out((await one(db, id))!));
+        return c.json(out((await q.one(db, { id }))!));
       },
     )
     .delete(
@@ -222,13 +161,12 @@ export function crudRoutes<T extends PgTable>(o: CrudOptions<T>) {
         const { db } = c.get('deps');
         try {
           await db.transaction(async (tx) => {
-            const rows = await tx.delete(table).where(eq(idCol, id)).returning({ id: idCol });
-            if (!rows.length) throw notFound();
+            if (!(await q.remove(tx, { id }))) throw notFound();
             await publish(tx, o.recurso, 'removido', id);
           });
         } catch (err) {
           const mapped = fromDatabase(err);
-          if (mapped?.status === 409 && o.deleteConflict) throw await o.deleteConflict(db, id);
+          if (mapped?.status === 409 && o.emUso) throw fromRefusal(await o.emUso(db, { id }));
           throw err;
         }
         return c.body(null, 204);

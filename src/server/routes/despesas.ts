@@ -1,21 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { pageOf, updateVersioned } from '../../db/queries/common';
 import {
   countDespesas,
   deleteDespesa,
   despesaOut,
+  despesasExportOrder,
   getDespesa,
   insertSchedule,
   listDespesas,
   lockDespesa,
   monthWhere,
+  pageDespesas,
   relatorioAno,
   replicarParaMesesSeguintes,
   resumoMes,
   setStatus,
+  updateDespesa,
 } from '../../db/queries/despesas';
-import { despesas } from '../../db/schema';
 import { monthRange, monthRangeOf, todayIso } from '../../domain/datas';
 import { buildSchedule } from '../../domain/despesas';
 import { uuid } from '../../schemas/common';
@@ -93,7 +94,7 @@ export const despesasRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     const serieId = randomUUID();
     const inserted = await db.transaction(async (tx) => {
-      const r = await insertSchedule(tx, rows, serieId);
+      const r = await insertSchedule(tx, { rows, serieId });
       await publish(tx, RECURSO, 'criado', r[0]?.id);
       return r;
     });
@@ -131,7 +132,7 @@ export const despesasRoutes = new Hono<AppEnv>()
     const { ano } = parseQuery(c, despesasRelatorioQuery);
     const { db, config } = c.get('deps');
     const year = ano ?? Number(todayIso(config.tzNegocio).slice(0, 4));
-    return c.json(await relatorioAno(db, year));
+    return c.json(await relatorioAno(db, { ano: year }));
   })
 
   .get('/exportar', doc.getExportar, async (c) => {
@@ -153,19 +154,14 @@ export const despesasRoutes = new Hono<AppEnv>()
         { header: 'Cadastrada em', value: 'created_at', type: 'datetime' },
       ],
       where: monthWhere({ ...range, q: query.q }),
-      order: [
-        { col: despesas.data_vencimento, key: 'data_vencimento', notNull: true },
-        { col: despesas.created_at, key: 'created_at', notNull: true },
-        { col: despesas.parcela_atual, key: 'parcela_atual', notNull: true },
-        { col: despesas.id, key: 'id', notNull: true },
-      ],
-      page: pageOf(despesas),
+      order: despesasExportOrder,
+      page: pageDespesas,
     });
   })
 
   .get('/:id', doc.getId, async (c) => {
     const id = parseId(c, uuid);
-    const row = await getDespesa(c.get('deps').db, id);
+    const row = await getDespesa(c.get('deps').db, { id });
     if (!row) throw notFound();
     return c.json(despesaOut(row));
   })
@@ -182,9 +178,9 @@ export const despesasRoutes = new Hono<AppEnv>()
     const { updated_at, ...values } = await parseBody(c, despesaUpdate);
     const { db } = c.get('deps');
     const result = await db.transaction(async (tx) => {
-      const before = await lockDespesa(tx, id);
+      const before = await lockDespesa(tx, { id });
       if (!before) throw notFound();
-      const r = await updateVersioned(tx, despesas, id, values, updated_at);
+      const r = await updateDespesa(tx, { id, values, updatedAt: updated_at });
       if (r === 'missing') throw notFound();
       if (r === 'stale') throw staleWrite();
       await publish(tx, RECURSO, 'atualizado', id);
@@ -211,7 +207,7 @@ export const despesasRoutes = new Hono<AppEnv>()
           erro = 'Despesa atualizada, mas houve erro ao replicar para meses futuros.';
         }
       }
-      const despesa = despesaOut((await getDespesa(tx, id))!);
+      const despesa = despesaOut((await getDespesa(tx, { id }))!);
       return { despesa, replicadas, erro };
     });
     if (!replicar) return c.json(result.despesa);
@@ -226,7 +222,7 @@ export const despesasRoutes = new Hono<AppEnv>()
     const { status } = await parseBody(c, despesaStatus);
     const { db } = c.get('deps');
     const row = await db.transaction(async (tx) => {
-      const r = await setStatus(tx, id, status);
+      const r = await setStatus(tx, { id, status });
       if (!r) throw notFound();
       await publish(tx, RECURSO, 'atualizado', id);
       return r;
@@ -238,7 +234,7 @@ export const despesasRoutes = new Hono<AppEnv>()
     const id = parseId(c, uuid);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {
-      if (!(await deleteDespesa(tx, id))) throw notFound();
+      if (!(await deleteDespesa(tx, { id }))) throw notFound();
       await publish(tx, RECURSO, 'removido', id);
     });
     return c.body(null, 204);

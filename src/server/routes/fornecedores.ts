@@ -1,25 +1,7 @@
-import type { Executor } from '../../db/client';
-import {
-  searchFornecedores as search,
-  searchFornecedorOpcoes,
-  usoFornecedor,
-} from '../../db/queries/fornecedores';
-import { fornecedores } from '../../db/schema';
+import { fornecedoresTable } from '../../db/queries/fornecedores';
 import { fornecedorCreate, fornecedorUpdate } from '../../schemas/fornecedores';
-import { conflict } from '../errors';
 import type { ExportColumn } from '../export';
 import { crudRoutes } from './crud';
-
-/** Doc 2 §8: a supplier still in use is not removed; the message says what uses it. */
-async function deleteConflict(db: Executor, id: string) {
-  const n = (await usoFornecedor(db, { id })).produtos;
-  return conflict(
-    'Não é possível remover fornecedor',
-    n > 0
-      ? `Este fornecedor está vinculado a ${n} produto(s) e não pode ser removido. Remova ou altere primeiro os produtos relacionados.`
-      : 'Este fornecedor está vinculado a outros registros e não pode ser removido.',
-  );
-}
 
 const exportColumns: ExportColumn[] = [
   { header: 'Nome', value: 'nome' },
@@ -35,22 +17,13 @@ const exportColumns: ExportColumn[] = [
 ];
 
 export const fornecedoresRoutes = crudRoutes({
-  table: fornecedores,
+  ...fornecedoresTable,
   recurso: 'fornecedores',
   permission: 'fornecedores',
   // The product form picks its supplier from this list.
   opcoesPermissions: ['produtos', 'orcamentos', 'vendas'],
   create: fornecedorCreate,
   update: fornecedorUpdate,
-  search,
-  sortable: { created_at: fornecedores.created_at, nome: fornecedores.nome },
-  defaultSort: '-created_at',
-  opcoes: {
-    columns: { id: fornecedores.id, nome: fornecedores.nome },
-    search: searchFornecedorOpcoes,
-    orderBy: fornecedores.nome,
-  },
-  deleteConflict,
   nome: 'fornecedor',
   exportColumns,
 });

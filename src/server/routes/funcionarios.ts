@@ -1,34 +1,12 @@
-import { count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { Executor } from '../../db/client';
-import { orWhere, searchAny } from '../../db/queries/common';
-import { searchDocumento } from '../../db/queries/documentos';
-import {
-  funcionarioOut,
-  getFuncionario,
-  listFuncionarios,
-  resumoFuncionarios,
-} from '../../db/queries/funcionarios';
-import { funcionarios, orcamentoFuncionarios } from '../../db/schema';
+import { funcionarioOut, funcionariosTable, resumoFuncionarios } from '../../db/queries/funcionarios';
 import { listQuery } from '../../schemas/common';
 import { funcionarioCreate, funcionarioUpdate, STATUS_FUNCIONARIO } from '../../schemas/funcionarios';
 import { z } from '../../schemas/z';
 import { type AppEnv, parseQuery } from '../context';
 import { route } from '../contract';
-import { conflict } from '../errors';
 import type { ExportColumn } from '../export';
 import { crudRoutes } from './crud';
-
-async function deleteConflict(db: Executor, id: string) {
-  const [r] = await db
-    .select({ n: count() })
-    .from(orcamentoFuncionarios)
-    .where(eq(orcamentoFuncionarios.funcionario_id, id));
-  return conflict(
-    'Não é possível remover funcionário',
-    `Este funcionário está vinculado a ${r?.n ?? 0} orçamento(s) e não pode ser removido. Marque-o como inativo.`,
-  );
-}
 
 const exportColumns: ExportColumn[] = [
   { header: 'Nome', value: 'nome' },
@@ -46,40 +24,15 @@ const exportColumns: ExportColumn[] = [
 ];
 
 const crud = crudRoutes({
-  table: funcionarios,
+  ...funcionariosTable,
   recurso: 'funcionarios',
   permission: 'funcionarios',
   // The quote editor lists active employees (name - role); never their salaries.
   opcoesPermissions: ['orcamentos'],
   create: funcionarioCreate,
   update: funcionarioUpdate,
-  search: (q) =>
-    orWhere(
-      searchAny(q, [funcionarios.nome, funcionarios.cargo, funcionarios.email]),
-      searchDocumento(q, funcionarios.cpf),
-    ),
-  filters: (query) => [
-    (STATUS_FUNCIONARIO as readonly string[]).includes(query.status ?? '')
-      ? eq(funcionarios.status, query.status!)
-      : undefined,
-  ],
   filterQuery: { status: z.enum(STATUS_FUNCIONARIO).optional() },
-  sortable: {
-    created_at: funcionarios.created_at,
-    nome: funcionarios.nome,
-    cargo: funcionarios.cargo,
-    salario: funcionarios.salario,
-  },
-  defaultSort: '-created_at',
-  opcoes: {
-    columns: { id: funcionarios.id, nome: funcionarios.nome, cargo: funcionarios.cargo },
-    where: eq(funcionarios.status, 'ativo'),
-    search: (q) => searchAny(q, [funcionarios.nome, funcionarios.cargo]),
-    orderBy: funcionarios.nome,
-  },
-  select: { list: listFuncionarios, one: getFuncionario },
   toResponse: funcionarioOut,
-  deleteConflict,
   nome: 'funcionário',
   exportColumns,
 });
@@ -97,6 +50,6 @@ const doc = {
 export const funcionariosRoutes = new Hono<AppEnv>()
   .get('/resumo', doc.getResumo, async (c) => {
     const { page, limit } = parseQuery(c, listQuery);
-    return c.json(await resumoFuncionarios(c.get('deps').db, page, limit));
+    return c.json(await resumoFuncionarios(c.get('deps').db, { page, limit }));
   })
   .route('/', crud);

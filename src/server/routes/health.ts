@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { appliedMigrations, knownMigrations } from '../../db/client';
+import { ping } from '../../db/queries/health';
 import { backupStatus } from '../backups';
 import type { AppEnv } from '../context';
 import { route } from '../contract';
@@ -42,7 +42,7 @@ export const healthRoutes = new Hono<AppEnv>()
       let migracoes: { ok: boolean; aplicadas?: number; conhecidas: number };
       const conhecidas = knownMigrations().length;
       try {
-        await withTimeout(Promise.resolve(db.execute(sql`select 1`)), DB_TIMEOUT_MS);
+        await withTimeout(ping(db), DB_TIMEOUT_MS);
         banco = { ok: true };
         const aplicadas = await withTimeout(appliedMigrations(db), DB_TIMEOUT_MS);
         migracoes = { ok: aplicadas === conhecidas, aplicadas, conhecidas };

@@ -1,24 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { Executor } from '../../db/client';
-import { likePattern } from '../../db/queries/common';
-import { countOrcamentosComItemVenda } from '../../db/queries/itens-venda';
-import { itensVenda } from '../../db/schema';
+import { itensVendaTable } from '../../db/queries/itens-venda';
 import { itemVendaCreate, itemVendaUpdate } from '../../schemas/itens-venda';
 import type { AppEnv } from '../context';
-import { conflict } from '../errors';
 import type { ExportColumn } from '../export';
 import { crudRoutes } from './crud';
-
-const search = (q: string) => sql`${itensVenda.nome} ilike ${likePattern(q)}`;
-
-async function deleteConflict(db: Executor, id: string) {
-  const n = await countOrcamentosComItemVenda(db, id);
-  return conflict(
-    'Não é possível remover item',
-    `Este item é usado em ${n} orçamento${n === 1 ? '' : 's'} e não pode ser removido.`,
-  );
-}
 
 const exportColumns: ExportColumn[] = [
   { header: 'Nome', value: 'nome' },
@@ -30,21 +15,12 @@ const exportColumns: ExportColumn[] = [
 export const itensVendaRoutes = new Hono<AppEnv>().route(
   '/',
   crudRoutes({
-    table: itensVenda,
+    ...itensVendaTable,
     recurso: 'itens-venda',
     permission: 'produtos',
     opcoesPermissions: ['orcamentos', 'vendas'],
     create: itemVendaCreate,
     update: itemVendaUpdate,
-    search,
-    sortable: { nome: itensVenda.nome, created_at: itensVenda.created_at },
-    defaultSort: 'nome',
-    opcoes: {
-      columns: { id: itensVenda.id, nome: itensVenda.nome, formato_medida: itensVenda.formato_medida },
-      search,
-      orderBy: itensVenda.nome,
-    },
-    deleteConflict,
     nome: 'item de venda',
     exportColumns,
   }),

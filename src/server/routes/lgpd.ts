@@ -1,7 +1,13 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/queries/common';
+import {
+  anonimizarCliente,
+  clienteCompleto,
+  orcamentosDoCliente,
+  registrarLgpd,
+  travarParaAnonimizar,
+  vendasDoCliente,
+} from '../../db/queries/lgpd';
 import { uuid } from '../../schemas/common';
 import { z } from '../../schemas/z';
 import { clientAddress } from '../audit-context';
@@ -24,11 +30,7 @@ async function record(
   acao: 'exportado' | 'anonimizado',
   campos: string[],
 ) {
-  await tx.execute(
-    sql`insert into auditoria (usuario_id, endereco, recurso, registro, acao, alteracoes)
-        values (${currentUser(c).id}, ${clientAddress(c)}, 'clientes', ${id}, ${acao},
-                ${JSON.stringify(Object.fromEntries(campos.map((k) => [k, ['***', '***']])))}::jsonb)`,
-  );
+  await registrarLgpd(tx, { usuarioId: currentUser(c).id, endereco: clientAddress(c), id, acao, campos });
 }
 
 /**
@@ -55,21 +57,10 @@ export const lgpdRoutes = new Hono<AppEnv>()
     const id = parseId(c, uuid);
     const { db } = c.get('deps');
     const body = await db.transaction(async (tx) => {
-      const [cliente] = await queryRows<Record<string, unknown>>(
-        tx,
-        sql`select * from clientes where id = ${id}`,
-      );
+      const cliente = await clienteCompleto(tx, { id });
       if (!cliente) throw notFound('Cliente não encontrado.');
-      const orcamentos = await queryRows(
-        tx,
-        sql`select o.*, (select coalesce(json_agg(i order by i.posicao), '[]') from orcamento_itens i
-                          where i.orcamento_id = o.id) as itens
-              from orcamentos o where o.cliente_id = ${id} order by o.created_at`,
-      );
-      const vendas = await queryRows(
-        tx,
-        sql`select * from vendas where cliente_id = ${id} order by created_at`,
-      );
+      const orcamentos = await orcamentosDoCliente(tx, { id });
+      const vendas = await vendasDoCliente(tx, { id });
       await record(tx, c, id, 'exportado', []);
       return { gerado_em: new Date().toISOString(), cliente, orcamentos, vendas };
     });
@@ -81,21 +72,10 @@ export const lgpdRoutes = new Hono<AppEnv>()
     await parseBody(c, anonimizarInput);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {
-      // Any audit trigger on clientes records the fields, not their values (see the migration).
-      await tx.execute(sql`select set_config('lavra.anonimizando', '1', true)`);
-      const [row] = await queryRows<{ id: string; anon: boolean }>(
-        tx,
-        sql`select id, nome like 'Cliente anonimizado %' and cpf_cnpj is null as anon
-              from clientes where id = ${id} for update`,
-      );
+      const row = await travarParaAnonimizar(tx, { id });
       if (!row) throw notFound('Cliente não encontrado.');
       if (row.anon) throw badRequest('Este cliente já foi anonimizado.');
-      await tx.execute(
-        sql`update clientes set nome = 'Cliente anonimizado ' || left(id::text, 8), cpf_cnpj = null,
-                   email = null, telefone = null, endereco = null, cidade = null, uf = null, cep = null,
-                   updated_at = now()
-             where id = ${id}`,
-      );
+      await anonimizarCliente(tx, { id });
       await record(tx, c, id, 'anonimizado', [...PERSONAL]);
       await publish(tx, 'clientes', 'atualizado', id);
     });

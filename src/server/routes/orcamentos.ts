@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import type { Executor } from '../../db/client';
 import { numbersOut, paginate } from '../../db/queries/common';
 import * as q from '../../db/queries/orcamentos';
-import { orcamentos } from '../../db/schema';
 import { monthRange, todayIso } from '../../domain/datas';
 import { dec, sum, toDbMoney, toMoney } from '../../domain/money';
 import {
@@ -404,7 +403,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
         { header: 'Criado em', value: 'created_at', type: 'datetime' },
       ],
       where: q.listWhere(query),
-      order: sortKeys(query.sort ?? '-created_at', q.SORTABLE, orcamentos.id),
+      order: sortKeys(query.sort ?? '-created_at', q.SORTABLE, q.SORT_ID),
       page: (db, p) => q.listOrcamentos(db, p.where, p.order, p.limit, 0),
     });
   })

@@ -1,37 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { Executor } from '../../db/client';
-import {
-  abaixoDoMinimo,
-  countOrcamentosComProduto,
-  getProduto,
-  listProdutos,
-  searchProdutos,
-} from '../../db/queries/produtos';
-import { produtos } from '../../db/schema';
+import { FLAG, produtosTable } from '../../db/queries/produtos';
 import { produtoCreate, produtoUpdate } from '../../schemas/produtos';
 import { z } from '../../schemas/z';
 import type { AppEnv } from '../context';
-import { badRequest, conflict } from '../errors';
+import { badRequest } from '../errors';
 import type { ExportColumn } from '../export';
-import { constraintMessages } from './constraint-errors';
 import { crudRoutes } from './crud';
-
-async function deleteConflict(db: Executor, id: string) {
-  const n = await countOrcamentosComProduto(db, id);
-  return conflict(
-    'Não é possível remover produto',
-    `Este produto é usado em ${n} orçamento${n === 1 ? '' : 's'} e não pode ser removido.`,
-  );
-}
-
-// A Map, not an object: `?abaixo_minimo=constructor` must not find Object.prototype's members.
-const BOOL = new Map<string, boolean>([
-  ['true', true],
-  ['1', true],
-  ['false', false],
-  ['0', false],
-]);
 
 const exportColumns: ExportColumn[] = [
   { header: 'Nome', value: 'nome' },
@@ -47,70 +21,27 @@ const exportColumns: ExportColumn[] = [
 ];
 
 /** Products with the supplier's name joined (read only; the update schema drops it). */
-export const produtosRoutes = new Hono<AppEnv>()
-  .use(
-    '*',
-    constraintMessages((v, method) => {
-      if (v.code !== '23503' || (method !== 'POST' && method !== 'PATCH')) return null;
-      if (v.constraint === 'produtos_categoria_categorias_produtos_nome_fk') {
-        return badRequest('Categoria não encontrada.', [
-          { path: 'categoria', message: 'Categoria não encontrada.' },
-        ]);
-      }
-      if (v.constraint === 'produtos_fornecedor_id_fornecedores_id_fk') {
-        return badRequest('Fornecedor não encontrado.', [
-          { path: 'fornecedor_id', message: 'Fornecedor não encontrado.' },
-        ]);
-      }
-      return null;
-    }),
-  )
-  .route(
-    '/',
-    crudRoutes({
-      table: produtos,
-      recurso: 'produtos',
-      permission: 'produtos',
-      opcoesPermissions: ['orcamentos', 'vendas'],
-      create: produtoCreate,
-      update: produtoUpdate,
-      search: searchProdutos,
-      filters: (query) => {
-        const parts = [];
-        const abaixo = query.abaixo_minimo;
-        if (abaixo !== undefined && abaixo !== '') {
-          const flag = BOOL.get(abaixo);
-          if (flag === undefined) throw badRequest('O filtro abaixo_minimo deve ser true ou false.');
-          if (flag) parts.push(abaixoDoMinimo);
-        }
-        if (query.categoria) parts.push(eq(produtos.categoria, query.categoria.trim().toLowerCase()));
-        return parts;
-      },
-      filterQuery: {
-        abaixo_minimo: z.enum(['true', 'false', '1', '0']).optional(),
-        categoria: z.string().optional(),
-      },
-      sortable: {
-        nome: produtos.nome,
-        categoria: produtos.categoria,
-        valor_m2: produtos.valor_m2,
-        estoque: produtos.estoque,
-        created_at: produtos.created_at,
-      },
-      defaultSort: '-created_at',
-      opcoes: {
-        columns: {
-          id: produtos.id,
-          nome: produtos.nome,
-          valor_m2: produtos.valor_m2,
-          tipo_unidade: produtos.tipo_unidade,
-        },
-        search: searchProdutos,
-        orderBy: produtos.nome,
-      },
-      select: { list: listProdutos, one: getProduto },
-      deleteConflict,
-      nome: 'produto',
-      exportColumns,
-    }),
-  );
+export const produtosRoutes = new Hono<AppEnv>().route(
+  '/',
+  crudRoutes({
+    ...produtosTable,
+    recurso: 'produtos',
+    permission: 'produtos',
+    opcoesPermissions: ['orcamentos', 'vendas'],
+    create: produtoCreate,
+    update: produtoUpdate,
+    // The filter's value is refused here, with the screen's words, before the query builds it.
+    filters: (query) => {
+      const abaixo = query.abaixo_minimo;
+      if (abaixo !== undefined && abaixo !== '' && FLAG.get(abaixo) === undefined)
+        throw badRequest('O filtro abaixo_minimo deve ser true ou false.');
+      return produtosTable.filters!(query);
+    },
+    filterQuery: {
+      abaixo_minimo: z.enum(['true', 'false', '1', '0']).optional(),
+      categoria: z.string().optional(),
+    },
+    nome: 'produto',
+    exportColumns,
+  }),
+);

@@ -1,6 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { type Comissionado, comissoesDetalhe, comissoesReportJson } from '../../db/queries/relatorios';
+import {
+  type Comissionado,
+  comissoesDetalhe,
+  comissoesDetalheOrder,
+  comissoesReportJson,
+} from '../../db/queries/relatorios';
 import { comissoesArquitetosQuery, comissoesVendedoresQuery } from '../../schemas/relatorios';
 import { z } from '../../schemas/z';
 import { type AppContext, type AppEnv, parseQuery } from '../context';
@@ -39,11 +43,7 @@ function exportComissoes(
       { header: 'Comissão', value: 'valor_comissao', type: 'money' },
       { header: 'Comissão paga', value: 'comissao_paga', type: 'boolean' },
     ],
-    order: [
-      { col: sql`v.data_venda`, key: 'data_venda', desc: true, notNull: true },
-      { col: sql`v.numero`, key: 'numero', desc: true, notNull: true },
-      { col: sql`v.id`, key: 'id', desc: true, notNull: true },
-    ],
+    order: comissoesDetalheOrder,
     page: (db, p) => comissoesDetalhe(db, kind, q, { after: p.where, order: p.order, limit: p.limit }),
   });
 }

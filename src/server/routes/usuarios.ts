@@ -1,7 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { Executor } from '../../db/client';
-import { updateVersioned } from '../../db/queries/common';
 import {
   countOtherManagingAdmins,
   endSessions,
@@ -9,12 +6,16 @@ import {
   getUsuario,
   insertUsuario,
   listUsuarios,
+  lockAdmins,
+  lockUsuario,
   pageUsuarios,
+  renomearConta,
   replacePermissoes,
   setSenha,
+  updateUsuario,
+  usuariosExportOrder,
   usuariosWhere,
 } from '../../db/queries/usuarios';
-import { authUser, usuarios } from '../../db/schema';
 import type { Me } from '../../schemas/auth';
 import { listQuery, uuid } from '../../schemas/common';
 import { PERMISSAO_LABEL, type Permissao } from '../../schemas/permissoes';
@@ -78,9 +79,6 @@ function checkGrant(
   }
 }
 
-/** Serialises every change that could leave the shop without an administrator. */
-const lockAdmins = (tx: Executor) => tx.execute(sql`select pg_advisory_xact_lock(7271002)`);
-
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
 const doc = {
   get: route({ summary: 'Lista usuários', access, query: listQuery }),
@@ -122,10 +120,7 @@ export const usuariosRoutes = new Hono<AppEnv>()
         { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
       ],
       where: usuariosWhere(q.q),
-      order: [
-        { col: usuarios.created_at, key: 'created_at', desc: true, notNull: true },
-        { col: usuarios.id, key: 'id', desc: true, notNull: true },
-      ],
+      order: usuariosExportOrder,
       page: pageUsuarios,
     });
   })
@@ -157,7 +152,7 @@ export const usuariosRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     const myToken = input.senha && me.id === id ? await currentSessionToken(c) : null;
     await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(usuarios).where(eq(usuarios.id, id)).for('update');
+      const before = await lockUsuario(tx, { id });
       if (!before) throw notFound('Usuário não encontrado.');
       if (input.email !== undefined && input.email.trim().toLowerCase() !== before.email.toLowerCase()) {
         throw badRequest('O e-mail não pode ser alterado.', [
@@ -187,14 +182,11 @@ export const usuariosRoutes = new Hono<AppEnv>()
       if (input.nome !== undefined) values.nome = input.nome;
       if (input.role !== undefined) values.role = input.role;
       if (input.status !== undefined) values.status = input.status;
-      const r = await updateVersioned(tx, usuarios, id, values, input.updated_at);
+      const r = await updateUsuario(tx, { id, values, updatedAt: input.updated_at });
       if (r === 'stale') throw staleWrite();
       if (r === 'missing') throw notFound('Usuário não encontrado.');
       if (input.nome !== undefined) {
-        await tx
-          .update(authUser)
-          .set({ name: input.nome, updatedAt: new Date() })
-          .where(eq(authUser.id, before.auth_user_id));
+        await renomearConta(tx, { authUserId: before.auth_user_id, nome: input.nome });
       }
       if (input.permissoes !== undefined) await replacePermissoes(tx, id, input.permissoes);
       if (input.senha) await setSenha(tx, before.auth_user_id, input.senha);

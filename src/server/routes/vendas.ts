@@ -1,6 +1,5 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { paginate, updateVersioned } from '../../db/queries/common';
+import { paginate } from '../../db/queries/common';
 import {
   cartaoRates,
   countVendas,
@@ -11,10 +10,11 @@ import {
   lockVenda,
   percentuaisComissao,
   setComissaoPaga,
+  updateVenda,
   vendaOut,
-  vendasSearch,
+  vendasSort,
+  vendasWhere,
 } from '../../db/queries/vendas';
-import { vendas } from '../../db/schema';
 import { dec, toDbMoney } from '../../domain/money';
 import type { TipoVenda } from '../../domain/pricing';
 import { computeVenda } from '../../domain/venda';
@@ -37,15 +37,8 @@ import { orderFrom } from './crud';
 const access = ['vendas'] as const;
 const vendaNaoEncontrada = () => notFound('Venda não encontrada.');
 
-const SORTABLE = {
-  numero: vendas.numero,
-  data_venda: vendas.data_venda,
-  created_at: vendas.created_at,
-  valor_bruto: vendas.valor_bruto,
-} as const;
-
-function orderBy(sort: string | undefined): SQL {
-  return orderFrom(sort ?? '-created_at', SORTABLE, vendas.id); // the spec's order: newest first
+function orderBy(sort: string | undefined) {
+  return orderFrom(sort ?? '-created_at', vendasSort.sortable, vendasSort.idCol); // the spec's order: newest first
 }
 
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
@@ -89,10 +82,7 @@ export const vendasRoutes = new Hono<AppEnv>()
   .get('/', doc.get, async (c) => {
     const q = parseQuery(c, vendasQuery);
     const { db } = c.get('deps');
-    const parts = [vendasSearch(q.q), q.status ? eq(vendas.status, q.status) : undefined].filter(
-      (p): p is SQL => !!p,
-    );
-    const where = parts.length ? sql.join(parts, sql` and `) : undefined;
+    const where = vendasWhere(q);
     const order = orderBy(q.sort);
     const page = await paginate(
       (limit, offset) => listVendas(db, { where, order, limit, offset }),
@@ -104,9 +94,6 @@ export const vendasRoutes = new Hono<AppEnv>()
   })
   .get('/exportar', doc.getExportar, async (c) => {
     const q = parseQuery(c, vendasQuery);
-    const parts = [vendasSearch(q.q), q.status ? eq(vendas.status, q.status) : undefined].filter(
-      (p): p is SQL => !!p,
-    );
     return exportResponse(c, {
       recurso: 'vendas',
       titulo: 'vendas',
@@ -131,14 +118,14 @@ export const vendasRoutes = new Hono<AppEnv>()
         { header: 'Status', value: 'status', labels: STATUS_VENDA_LABEL },
         { header: 'Cadastrada em', value: 'created_at', type: 'datetime' },
       ],
-      where: parts.length ? sql.join(parts, sql` and `) : undefined,
-      order: sortKeys(q.sort ?? '-created_at', SORTABLE, vendas.id),
+      where: vendasWhere(q),
+      order: sortKeys(q.sort ?? '-created_at', vendasSort.sortable, vendasSort.idCol),
       page: (db, p) => listVendas(db, { ...p, offset: 0 }),
     });
   })
   .get('/:id', doc.getId, async (c) => {
     const id = parseId(c, uuid);
-    const row = await getVenda(c.get('deps').db, id);
+    const row = await getVenda(c.get('deps').db, { id });
     if (!row) throw vendaNaoEncontrada();
     return c.json(vendaOut(row));
   })
@@ -147,7 +134,7 @@ export const vendasRoutes = new Hono<AppEnv>()
     const { updated_at, ...input } = await parseBody(c, vendaUpdate);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {
-      const cur = await lockVenda(tx, id);
+      const cur = await lockVenda(tx, { id });
       if (!cur) throw vendaNaoEncontrada();
       if (updated_at && cur.updated_at.getTime() !== new Date(updated_at).getTime()) throw staleWrite();
 
@@ -176,14 +163,17 @@ export const vendasRoutes = new Hono<AppEnv>()
             { path: 'valor_entrada', message: 'O valor da entrada não pode ser maior que o valor bruto.' },
           ]);
         }
-        const cartao = next.cartao_id ? await cartaoRates(tx, next.cartao_id) : null;
+        const cartao = next.cartao_id ? await cartaoRates(tx, { id: next.cartao_id }) : null;
         if (next.cartao_id && !cartao) {
           throw badRequest('Forma de pagamento não encontrada.', [
             { path: 'cartao_id', message: 'Forma de pagamento não encontrada.' },
           ]);
         }
         // The same rule as a quote turned into a sale, with the current rates and percentages.
-        const pct = await percentuaisComissao(tx, cur.vendedor_id, cur.arquiteto_id);
+        const pct = await percentuaisComissao(tx, {
+          vendedorId: cur.vendedor_id,
+          arquitetoId: cur.arquiteto_id,
+        });
         const f = computeVenda({
           valor_bruto: next.valor_bruto,
           tipo_venda: next.tipo_venda,
@@ -209,28 +199,28 @@ export const vendasRoutes = new Hono<AppEnv>()
           comissao_arquiteto: toDbMoney(f.comissao_arquiteto),
         });
       }
-      const r = await updateVersioned(tx, vendas, id, set, updated_at);
+      const r = await updateVenda(tx, { id, values: set, updatedAt: updated_at });
       if (r === 'missing') throw vendaNaoEncontrada();
       if (r === 'stale') throw staleWrite();
       await publish(tx, 'vendas', 'atualizado', id);
     });
-    return c.json(vendaOut((await getVenda(db, id))!));
+    return c.json(vendaOut((await getVenda(db, { id }))!));
   })
   .patch('/:id/comissao', doc.patchIdComissao, async (c) => {
     const id = parseId(c, uuid);
     const { comissao_paga } = await parseBody(c, comissaoUpdate);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {
-      if (!(await setComissaoPaga(tx, id, comissao_paga))) throw vendaNaoEncontrada();
+      if (!(await setComissaoPaga(tx, { id, paga: comissao_paga }))) throw vendaNaoEncontrada();
       await publish(tx, 'vendas', 'atualizado', id);
     });
-    return c.json(vendaOut((await getVenda(db, id))!));
+    return c.json(vendaOut((await getVenda(db, { id }))!));
   })
   .delete('/:id', doc.deleteId, async (c) => {
     const id = parseId(c, uuid);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {
-      const gone = await deleteVendaReturningQuote(tx, id);
+      const gone = await deleteVendaReturningQuote(tx, { id });
       if (!gone) throw vendaNaoEncontrada();
       await publish(tx, 'vendas', 'removido', id);
       if (gone.orcamento_id) await publish(tx, 'orcamentos', 'atualizado', gone.orcamento_id);

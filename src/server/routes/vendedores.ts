@@ -1,24 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { orWhere, searchAny, searchDigits } from '../../db/queries/common';
-import { usoVendedor } from '../../db/queries/vendedores';
-import { vendedores } from '../../db/schema';
-import { uuid } from '../../schemas/common';
+import { vendedoresTable } from '../../db/queries/vendedores';
 import { vendedorCreate, vendedorUpdate } from '../../schemas/vendedores';
 import { z } from '../../schemas/z';
-import { type AppEnv, parseId } from '../context';
-import { conflict } from '../errors';
+import type { AppEnv } from '../context';
 import type { ExportColumn } from '../export';
-import { requirePermission } from '../permissions';
 import { crudRoutes } from './crud';
-
-/** "2 orçamentos e 1 venda" — what still uses a person, for the delete refusal. */
-export function descreverUso(uso: { orcamentos: number; vendas: number }): string {
-  const parts: string[] = [];
-  if (uso.orcamentos) parts.push(`${uso.orcamentos} ${uso.orcamentos === 1 ? 'orçamento' : 'orçamentos'}`);
-  if (uso.vendas) parts.push(`${uso.vendas} ${uso.vendas === 1 ? 'venda' : 'vendas'}`);
-  return parts.join(' e ') || 'outros registros';
-}
 
 /** The export's columns (the list's, with the address). */
 const exportColumns: ExportColumn[] = [
@@ -37,58 +23,19 @@ const exportColumns: ExportColumn[] = [
 ];
 
 const crud = crudRoutes({
-  table: vendedores,
+  ...vendedoresTable,
   recurso: 'vendedores',
   permission: 'vendedores',
   opcoesPermissions: ['orcamentos', 'vendas'],
   create: vendedorCreate,
   update: vendedorUpdate,
-  search: (q) =>
-    orWhere(
-      searchAny(q, [vendedores.nome, vendedores.email, vendedores.telefone, vendedores.cpf]),
-      searchDigits(q, vendedores.cpf),
-      searchDigits(q, vendedores.telefone),
-    ),
-  filters: (query) => [
-    query.status === 'ativo' || query.status === 'inativo' ? eq(vendedores.status, query.status) : undefined,
-  ],
   filterQuery: { status: z.enum(['ativo', 'inativo']).optional() },
-  sortable: {
-    nome: vendedores.nome,
-    created_at: vendedores.created_at,
-    percentual_comissao: vendedores.percentual_comissao,
-    status: vendedores.status,
-  },
-  defaultSort: '-created_at',
-  opcoes: {
-    columns: {
-      id: vendedores.id,
-      nome: vendedores.nome,
-      percentual_comissao: vendedores.percentual_comissao,
-    },
-    where: eq(vendedores.status, 'ativo'),
-    search: (q) => searchAny(q, [vendedores.nome]),
-    orderBy: vendedores.nome,
-  },
-  deleteConflict: async (db, id) => emUso(await usoVendedor(db, id)),
   nome: 'vendedor',
   exportColumns,
 });
 
-const emUso = (uso: { orcamentos: number; vendas: number }) =>
-  conflict(
-    'Não é possível remover vendedor',
-    `Este vendedor está vinculado a ${descreverUso(uso)} e não pode ser removido.`,
-  );
-
 /**
- * A seller named on quotes or sales cannot be deleted: checked first so the answer says what uses
- * them (the RESTRICT foreign keys still guard against a race).
+ * A seller named on quotes or sales cannot be deleted: the RESTRICT foreign keys refuse it and the
+ * answer says what uses them (db/queries/vendedores.ts).
  */
-export const vendedoresRoutes = new Hono<AppEnv>()
-  .delete('/:id', requirePermission('vendedores'), async (c, next) => {
-    const uso = await usoVendedor(c.get('deps').db, parseId(c, uuid));
-    if (uso.orcamentos || uso.vendas) throw emUso(uso);
-    await next();
-  })
-  .route('/', crud);
+export const vendedoresRoutes = new Hono<AppEnv>().route('/', crud);

@@ -1,0 +1,59 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AuditoriaQuery, AuditoriaRegistro } from '../../schemas/auditoria';
+import type { Executor } from '../client';
+import { queryRows } from './common';
+
+/** The trail's WHERE from the screen's filters; days are the business time zone's (`tz`). */
+function filters(f: AuditoriaQuery, tz: string): SQL {
+  const where: SQL[] = [];
+  if (f.usuario_id) where.push(sql`a.usuario_id = ${f.usuario_id}`);
+  if (f.recurso) where.push(sql`a.recurso = ${f.recurso}`);
+  if (f.registro) where.push(sql`a.registro = ${f.registro}`);
+  if (f.de) where.push(sql`a.em >= (${f.de}::date)::timestamp at time zone ${tz}`);
+  if (f.ate) where.push(sql`a.em < (${f.ate}::date + 1)::timestamp at time zone ${tz}`);
+  return where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+}
+
+const columns = sql`a.id::int as id, a.em, a.usuario_id, a.endereco, a.recurso, a.registro, a.acao, a.alteracoes,
+  (select u.nome from usuarios u where u.id = a.usuario_id) as usuario_nome`;
+
+/** The first `limit` entries matching the filters, newest first (the CSV export). */
+export function auditoriaExport(
+  db: Executor,
+  p: { filtros: AuditoriaQuery; tz: string; limit: number },
+): Promise<AuditoriaRegistro[]> {
+  return queryRows<AuditoriaRegistro>(
+    db,
+    sql`select ${columns} from auditoria a ${filters(p.filtros, p.tz)}
+           order by a.em desc, a.id desc limit ${p.limit}`,
+  );
+}
+
+/** One page of the trail, newest first, and how many entries match the filters. */
+export async function auditoriaPage(
+  db: Executor,
+  p: { filtros: AuditoriaQuery; tz: string; limit: number; offset: number },
+): Promise<{ items: AuditoriaRegistro[]; total: number }> {
+  const cond = filters(p.filtros, p.tz);
+  const [items, [count]] = await Promise.all([
+    queryRows<AuditoriaRegistro>(
+      db,
+      sql`select ${columns}
+            from auditoria a ${cond}
+           order by a.em desc, a.id desc
+           limit ${p.limit} offset ${p.offset}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from auditoria a ${cond}`),
+  ]);
+  return { items, total: count?.n ?? 0 };
+}
+
+/**
+ * Names who is writing for the audit trigger (migration auditoria_sql), in transaction-local
+ * settings: the first statement of every transaction a signed-in user's write opens.
+ */
+export async function definirAutor(tx: Executor, p: { usuarioId: string; endereco: string }) {
+  await tx.execute(
+    sql`select set_config('lavra.usuario_id', ${p.usuarioId}, true), set_config('lavra.endereco', ${p.endereco}, true)`,
+  );
+}
