@@ -12,6 +12,9 @@ export const PERMISSOES = [
   'despesas',
   'cartoes',
   'usuarios',
+  'financeiro',
+  'producao',
+  'configuracoes',
 ] as const;
 
 export type Permissao = (typeof PERMISSOES)[number];
@@ -34,6 +37,9 @@ export const HOME_ORDER: readonly Permissao[] = [
   'vendedores',
   'arquitetos',
   'usuarios',
+  'financeiro',
+  'producao',
+  'configuracoes',
 ];
 
 export const PERMISSAO_LABEL: Record<Permissao, string> = {
@@ -49,4 +55,7 @@ export const PERMISSAO_LABEL: Record<Permissao, string> = {
   despesas: 'Despesas',
   cartoes: 'Pagamentos',
   usuarios: 'Usuários',
+  financeiro: 'Recebimentos',
+  producao: 'Produção e Agenda',
+  configuracoes: 'Empresa',
 };

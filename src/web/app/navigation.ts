@@ -60,4 +60,7 @@ export const HOME_PATHS: Record<Permissao, string> = {
   vendedores: '/vendedores',
   arquitetos: '/arquitetos',
   usuarios: '/usuarios',
+  financeiro: '/recebimentos',
+  producao: '/producao',
+  configuracoes: '/empresa',
 };
