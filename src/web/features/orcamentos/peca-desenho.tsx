@@ -10,7 +10,7 @@ import {
   type PecaBorda,
   type PecaRecorte,
   type Shape,
-} from './peca-geometria';
+} from '../../../domain/peca-desenho';
 
 export interface PecaDesenhoProps {
   /** Width in metres, along frente/fundo. */

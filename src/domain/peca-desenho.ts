@@ -1,7 +1,7 @@
 // The drawing of one m² piece as a plain list of shapes: the editor's React component, the printout
-// and a future server-side PDF all draw from this one description, so the piece the customer signs is
+// and the server-side PDF all draw from this one description, so the piece the customer signs is
 // the piece the workshop cuts. No React, no DOM here.
-import type { Lado } from '../../../domain/pricing';
+import type { Lado } from './pricing';
 
 export type { Lado };
 export const LADOS: readonly Lado[] = ['frente', 'fundo', 'esquerda', 'direita'];

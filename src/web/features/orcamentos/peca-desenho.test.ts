@@ -1,7 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { PecaDesenho } from './peca-desenho';
 import {
   ALVO_MIN,
   desenhoPeca,
@@ -12,7 +11,8 @@ import {
   type Shape,
   svgString,
   tipoRecorte,
-} from './peca-geometria';
+} from '../../../domain/peca-desenho';
+import { PecaDesenho } from './peca-desenho';
 
 const caixa = { largura: 420, altura: 280 };
 const bancada: PecaDesenhoInput = {
