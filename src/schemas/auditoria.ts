@@ -15,15 +15,32 @@ export const AUDITORIA_RECURSOS = {
 } as const;
 export type AuditoriaRecurso = keyof typeof AUDITORIA_RECURSOS;
 
+/**
+ * A record's own history (its details dialog): the tables its entries are in. A user's permissions
+ * are rows of their own, recorded under the user's id.
+ */
+export function historicoRecursos(recurso: AuditoriaRecurso): AuditoriaRecurso[] {
+  return recurso === 'usuarios' ? ['usuarios', 'usuario_permissoes'] : [recurso];
+}
+
+const recursoEnum = z.enum(Object.keys(AUDITORIA_RECURSOS) as [AuditoriaRecurso, ...AuditoriaRecurso[]], {
+  message: 'Recurso inválido.',
+});
+
+/** `GET /api/auditoria/historico?recurso=&registro=`: one record's entries, newest first. */
+export const historicoQuery = z.object({
+  recurso: recursoEnum,
+  registro: z.string({ message: 'Informe o registro.' }).trim().min(1, 'Informe o registro.').max(100),
+});
+export type HistoricoQuery = z.infer<typeof historicoQuery>;
+/** Most entries one record's history shows (the Auditoria screen pages through any number). */
+export const HISTORICO_MAX = 200;
+
 /** `GET /api/auditoria?usuario_id=&recurso=&registro=&de=&ate=&page=&limit=` */
 export const auditoriaQuery = z
   .object({
     usuario_id: uuid.optional(),
-    recurso: z
-      .enum(Object.keys(AUDITORIA_RECURSOS) as [AuditoriaRecurso, ...AuditoriaRecurso[]], {
-        message: 'Recurso inválido.',
-      })
-      .optional(),
+    recurso: recursoEnum.optional(),
     registro: z.string().trim().min(1).max(100).optional(),
     de: isoDate().optional(),
     ate: isoDate().optional(),

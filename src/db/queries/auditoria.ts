@@ -57,3 +57,42 @@ export async function definirAutor(tx: Executor, p: { usuarioId: string; enderec
     sql`select set_config('lavra.usuario_id', ${p.usuarioId}, true), set_config('lavra.endereco', ${p.endereco}, true)`,
   );
 }
+
+/**
+ * One record's history, newest first (its details dialog): `recursos` are the tables its entries are
+ * in (schemas/auditoria historicoRecursos). Reads the index auditoria_registro_idx.
+ */
+export function historicoRegistro(
+  db: Executor,
+  p: { recursos: string[]; registro: string; limit: number },
+): Promise<AuditoriaRegistro[]> {
+  return queryRows<AuditoriaRegistro>(
+    db,
+    sql`select ${columns} from auditoria a
+         where a.recurso in ${p.recursos} and a.registro = ${p.registro}
+         order by a.em desc, a.id desc limit ${p.limit}`,
+  );
+}
+
+/**
+ * The names of the records an entry points to (client, seller, architect, payment method, quote,
+ * user), by id, so the history reads "Vendedor: Ana → Bruno" rather than two ids. Ids that are not
+ * UUIDs, or whose record is gone, are left out.
+ */
+export async function nomesReferidos(db: Executor, p: { ids: string[] }): Promise<Record<string, string>> {
+  const ids = [...new Set(p.ids)].filter((id) =>
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id),
+  );
+  if (!ids.length) return {};
+  const list = sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
+  const rows = await queryRows<{ id: string; nome: string }>(
+    db,
+    sql`select id::text as id, nome from clientes where id in ${list}
+        union all select id::text, nome from vendedores where id in ${list}
+        union all select id::text, nome from arquitetos where id in ${list}
+        union all select id::text, nome from usuarios where id in ${list}
+        union all select id::text, bandeira || ' - ' || tipo from cartoes where id in ${list}
+        union all select id::text, 'Orçamento #' || numero from orcamentos where id in ${list}`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.id, r.nome]));
+}

@@ -225,3 +225,51 @@ describe('GET /api/auditoria', () => {
     expect((await client.get('/api/auditoria')).status).toBe(403);
   });
 });
+
+describe('GET /api/auditoria/historico (a record’s own history, its details dialog)', () => {
+  it('lists one sale’s entries newest first, with the changed value old → new and the names it points to', async () => {
+    const [venda] = await queryRows<{ id: string; valor_bruto: string }>(
+      env.db,
+      sql`select id, valor_bruto::text from vendas where cliente_id = ${clienteId} limit 1`,
+    );
+    const upd = await admin.patchCurrent(`/api/vendas/${venda!.id}`, { valor_bruto: 2000 });
+    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    const h = await admin.get(`/api/auditoria/historico?recurso=vendas&registro=${venda!.id}`);
+    expect(h.status).toBe(200);
+    expect(h.body.items.map((r: Rec) => r.acao)).toEqual(['atualizado', 'atualizado', 'criado']);
+    const [last] = h.body.items;
+    expect(last).toMatchObject({ usuario_id: adminId, usuario_nome: 'Administrador', endereco: 'local' });
+    // Gross R$ 2.000,00 with the Pix (0% fee): fee R$ 0,00, net R$ 2.000,00.
+    expect(last.alteracoes.valor_bruto).toEqual([Number(venda!.valor_bruto), 2000]);
+    expect(last.alteracoes.valor_liquido).toEqual([Number(venda!.valor_bruto), 2000]);
+    // The created entry points to the client and the payment method: the answer names them.
+    const criado = h.body.items[2].alteracoes;
+    expect(h.body.nomes[criado.cliente_id[1]]).toBe('Cliente Auditado');
+    expect(h.body.nomes[criado.cartao_id[1]]).toBe('Pix - Débito');
+    // Only this record.
+    expect(h.body.items.every((r: Rec) => r.recurso === 'vendas' && r.registro === venda!.id)).toBe(true);
+  });
+
+  it('a user’s history holds their permissions too', async () => {
+    const u = await admin.get('/api/usuarios?q=maria.auditada');
+    const id = u.body.items[0].id;
+    const h = await admin.get(`/api/auditoria/historico?recurso=usuarios&registro=${id}`);
+    expect(h.status).toBe(200);
+    const recursos = new Set(h.body.items.map((r: Rec) => r.recurso));
+    expect(recursos).toEqual(new Set(['usuarios', 'usuario_permissoes']));
+    expect(h.body.nomes[id]).toBe('Maria Vendas');
+  });
+
+  it('bad input is a 400 in pt-BR; non-admins get 403', async () => {
+    const bad = await admin.get('/api/auditoria/historico?recurso=produtos&registro=x');
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe('Recurso inválido.');
+    const sem = await admin.get('/api/auditoria/historico?recurso=vendas');
+    expect(sem.status).toBe(400);
+    expect(sem.body.detail).toBe('Informe o registro.');
+    const { client } = await userWith(env, ALL);
+    expect((await client.get(`/api/auditoria/historico?recurso=vendas&registro=${clienteId}`)).status).toBe(
+      403,
+    );
+  });
+});

@@ -1,6 +1,18 @@
 import { Hono } from 'hono';
-import { auditoriaExport, auditoriaPage } from '../../db/queries/auditoria';
-import { auditoriaQuery } from '../../schemas/auditoria';
+import {
+  auditoriaExport,
+  auditoriaPage,
+  historicoRegistro,
+  nomesReferidos,
+} from '../../db/queries/auditoria';
+import {
+  type AuditoriaRegistro,
+  auditoriaQuery,
+  HISTORICO_MAX,
+  historicoQuery,
+  historicoRecursos,
+} from '../../schemas/auditoria';
+import { CAMPOS_REF } from '../../schemas/auditoria-campos';
 import { type AppEnv, parseQuery } from '../context';
 import { route } from '../contract';
 
@@ -14,6 +26,15 @@ const csvCell = (v: unknown) => {
   return /[";\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 };
 
+/** The ids of other records the entries' reference fields held, before and after. */
+function referidos(items: AuditoriaRegistro[]): string[] {
+  return items.flatMap((r) =>
+    CAMPOS_REF.flatMap((k) => (Object.hasOwn(r.alteracoes, k) ? r.alteracoes[k]! : [])).filter(
+      (v): v is string => typeof v === 'string',
+    ),
+  );
+}
+
 /**
  * The audit trail, read-only (the table refuses UPDATE and DELETE; no route writes it), for admins:
  * filtered by user, resource, record and period (days in the business time zone), newest first.
@@ -24,6 +45,13 @@ const doc = {
     summary: 'Exporta a trilha de auditoria filtrada (CSV)',
     access: 'admin',
     produces: 'text/csv',
+    errors: [400],
+  }),
+  getHistorico: route({
+    summary:
+      'Histórico de um registro (diálogo de detalhes): as entradas da auditoria dele, mais novas primeiro',
+    access: 'admin',
+    query: historicoQuery,
     errors: [400],
   }),
   get: route({
@@ -58,6 +86,17 @@ export const auditoriaRoutes = new Hono<AppEnv>()
     c.header('content-disposition', 'attachment; filename="auditoria.csv"');
     // BOM: Excel in pt-BR opens UTF-8 with accents right.
     return c.body(`\ufeff${[header.join(';'), ...lines].join('\r\n')}\r\n`);
+  })
+  .get('/historico', doc.getHistorico, async (c) => {
+    const f = parseQuery(c, historicoQuery);
+    const { db } = c.get('deps');
+    const items = await historicoRegistro(db, {
+      recursos: historicoRecursos(f.recurso),
+      registro: f.registro,
+      limit: HISTORICO_MAX,
+    });
+    const nomes = await nomesReferidos(db, { ids: referidos(items) });
+    return c.json({ items, nomes, limite: HISTORICO_MAX });
   })
   .get('/', doc.get, async (c) => {
     const f = parseQuery(c, auditoriaQuery);

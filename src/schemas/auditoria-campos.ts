@@ -1,0 +1,145 @@
+// How an audit entry's fields read for people (pt-BR): the label of each column of the audited tables
+// and how its value is shown. Shared by the history dialog (web) and the LGPD PDF (server); a column
+// not listed here shows its own name and its value as stored.
+import { TIPO_MOVIMENTACAO_LABEL } from './caixa';
+import { TIPO_DESPESA_LABEL } from './despesas';
+import { TIPO_VENDA_LABEL } from './enums';
+import { PERMISSAO_LABEL } from './permissoes';
+import { STATUS_VENDA_LABEL } from './vendas';
+
+/**
+ * money: "R$ 1.234,56"; percent: "5,5%"; fraction: a stored 0.055 read as "5,5%"; date: dd/mm/aaaa;
+ * datetime: an instant; boolean: Sim/Não; ref: another record's id, shown by its name when the server
+ * sends it (`nomes`); text: as is, or its label in `valores`.
+ */
+export type TipoCampo = 'money' | 'percent' | 'fraction' | 'date' | 'datetime' | 'boolean' | 'ref' | 'text';
+export interface CampoAuditoria {
+  label: string;
+  tipo?: TipoCampo;
+  valores?: Record<string, string>;
+}
+
+const STATUS: Record<string, string> = {
+  pendente: 'Pendente',
+  aprovado: 'Aprovado',
+  venda_realizada: 'Venda Realizada',
+  rejeitado: 'Rejeitado',
+  ...STATUS_VENDA_LABEL,
+  ativo: 'Ativo',
+  inativo: 'Inativo',
+};
+
+const taxas = Object.fromEntries(
+  Array.from({ length: 12 }, (_, i) => [`taxa_${i + 1}x`, { label: `Taxa ${i + 1}x`, tipo: 'percent' }]),
+) as Record<string, CampoAuditoria>;
+
+/** By column name: the audited tables use each name with one meaning. */
+export const CAMPOS_AUDITORIA: Record<string, CampoAuditoria> = {
+  id: { label: 'Identificador' },
+  numero: { label: 'Número' },
+  nome: { label: 'Nome' },
+  tipo: {
+    label: 'Tipo',
+    valores: { ...TIPO_DESPESA_LABEL, ...TIPO_MOVIMENTACAO_LABEL },
+  },
+  cpf_cnpj: { label: 'CPF/CNPJ' },
+  email: { label: 'E-mail' },
+  telefone: { label: 'Telefone' },
+  endereco: { label: 'Endereço' },
+  cidade: { label: 'Cidade' },
+  uf: { label: 'UF' },
+  cep: { label: 'CEP' },
+  cliente_id: { label: 'Cliente', tipo: 'ref' },
+  orcamento_id: { label: 'Orçamento', tipo: 'ref' },
+  vendedor_id: { label: 'Vendedor', tipo: 'ref' },
+  arquiteto_id: { label: 'Arquiteto', tipo: 'ref' },
+  cartao_id: { label: 'Forma de pagamento', tipo: 'ref' },
+  usuario_id: { label: 'Usuário', tipo: 'ref' },
+  auth_user_id: { label: 'Conta de acesso' },
+  serie_id: { label: 'Série' },
+  valor: { label: 'Valor', tipo: 'money' },
+  valor_total: { label: 'Valor total', tipo: 'money' },
+  valor_frete: { label: 'Frete', tipo: 'money' },
+  valor_instalacao: { label: 'Instalação', tipo: 'money' },
+  custo_hora: { label: 'Custo da hora', tipo: 'money' },
+  horas_trabalho: { label: 'Horas de trabalho' },
+  margem_lucro: { label: 'Margem de lucro', tipo: 'percent' },
+  status: { label: 'Status', valores: STATUS },
+  observacoes: { label: 'Observações' },
+  tipo_venda: { label: 'Tipo de venda', valores: TIPO_VENDA_LABEL },
+  valor_entrada: { label: 'Entrada', tipo: 'money' },
+  numero_parcelas: { label: 'Parcelas' },
+  validade: { label: 'Validade', tipo: 'date' },
+  resumo: { label: 'Resumo financeiro' },
+  data_venda: { label: 'Data da venda', tipo: 'date' },
+  valor_bruto: { label: 'Valor bruto', tipo: 'money' },
+  valor_parcelas: { label: 'Valor da parcela', tipo: 'money' },
+  taxa_cartao: { label: 'Taxa do cartão', tipo: 'fraction' },
+  valor_taxa: { label: 'Valor da taxa', tipo: 'money' },
+  valor_liquido: { label: 'Valor líquido', tipo: 'money' },
+  comissao_vendedor: { label: 'Comissão do vendedor', tipo: 'money' },
+  comissao_arquiteto: { label: 'Comissão do arquiteto', tipo: 'money' },
+  comissao_paga: { label: 'Comissão paga', tipo: 'boolean' },
+  descricao: { label: 'Descrição' },
+  data_vencimento: { label: 'Vencimento', tipo: 'date' },
+  parcelas: { label: 'Parcelas' },
+  parcela_atual: { label: 'Parcela' },
+  data: { label: 'Data', tipo: 'date' },
+  bandeira: { label: 'Bandeira' },
+  taxa: { label: 'Taxa', tipo: 'percent' },
+  ...taxas,
+  role: { label: 'Perfil', valores: { admin: 'Administrador', usuario: 'Usuário' } },
+  permissao: { label: 'Permissão', valores: PERMISSAO_LABEL },
+  created_at: { label: 'Criado em', tipo: 'datetime' },
+};
+
+export function campoAuditoria(campo: string): CampoAuditoria {
+  return Object.hasOwn(CAMPOS_AUDITORIA, campo) ? CAMPOS_AUDITORIA[campo]! : { label: campo };
+}
+
+export interface Formatadores {
+  money: (v: string | number) => string;
+  percent: (v: number) => string;
+  date: (iso: string) => string;
+  datetime: (iso: string) => string;
+}
+
+/**
+ * One value of an audit entry as a person reads it; `nomes` maps the ids of other records (clients,
+ * sellers, payment methods …) to their names. Money stays a decimal string or number as stored.
+ */
+export function valorAuditoria(
+  campo: string,
+  v: unknown,
+  fmt: Formatadores,
+  nomes: Record<string, string> = {},
+): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (v === '***') return '(dado pessoal omitido)';
+  const c = campoAuditoria(campo);
+  switch (c.tipo) {
+    case 'money':
+      return fmt.money(v as string | number);
+    case 'percent':
+      return fmt.percent(Number(v));
+    case 'fraction':
+      // the stored fraction 0.055 → 5,5% (display only, as on the sales screen)
+      return fmt.percent(Math.round(Number(v) * 1_000_000) / 10_000);
+    case 'date':
+      return fmt.date(String(v).slice(0, 10));
+    case 'datetime':
+      return fmt.datetime(String(v));
+    case 'boolean':
+      return v === true ? 'Sim' : v === false ? 'Não' : String(v);
+    case 'ref':
+      return Object.hasOwn(nomes, String(v)) ? nomes[String(v)]! : `${String(v).slice(0, 8)}…`;
+  }
+  if (typeof v === 'object') return JSON.stringify(v);
+  const s = String(v);
+  return c.valores && Object.hasOwn(c.valores, s) ? c.valores[s]! : s;
+}
+
+/** The columns of the audited tables that point to another record: the history names them. */
+export const CAMPOS_REF = Object.entries(CAMPOS_AUDITORIA)
+  .filter(([, c]) => c.tipo === 'ref')
+  .map(([k]) => k);
