@@ -1,4 +1,5 @@
 import { expect, test, unique } from './fixtures';
+import { vendaViaOrcamento } from './vendas-helpers';
 
 test('Auditoria lists who changed an expense, filtered by resource and by record', async ({
   adminPage: page,
@@ -65,4 +66,38 @@ test('LGPD: an admin anonymises a client after a confirmation that says what hap
   const after = await (await admin.get(`/api/clientes/${id}`)).json();
   expect(after.nome).toMatch(/^Cliente anonimizado /);
   expect(after.cpf_cnpj ?? null).toBeNull();
+});
+
+test("a sale's details show its own history: the value edited, old → new, by whom", async ({
+  adminPage: page,
+  admin,
+}) => {
+  const cliente = unique('Cliente Histórico');
+  // materials 10 × R$ 100,00 = R$ 1.000,00, no margin, no commission, cash: gross = net = 1000.00
+  const { venda } = await vendaViaOrcamento(admin, { cliente });
+  expect(venda.valor_bruto).toBe(1000);
+
+  await page.goto('/vendas');
+  await page.getByLabel('Buscar vendas').fill(cliente);
+  const row = page.getByRole('row', { name: new RegExp(cliente) });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Editar venda #${venda.numero}` }).click();
+  const edit = page.getByRole('dialog', { name: `Editar Venda #${venda.numero}` });
+  await edit.getByLabel('Valor Bruto').fill('1250');
+  await edit.getByRole('button', { name: 'Salvar Alterações' }).click();
+  await expect(page.getByText('Venda atualizada com sucesso!')).toBeVisible();
+  await expect(row).toContainText('R$ 1.250,00');
+
+  await row.getByRole('button', { name: `Ver venda #${venda.numero}` }).click();
+  const det = page.getByRole('dialog', { name: `Detalhes da Venda #${venda.numero}` });
+  await det.getByText('Histórico de alterações').click();
+  const historico = det.getByRole('list', { name: 'Histórico de alterações' });
+  const alterado = historico.getByRole('listitem').filter({ hasText: 'Alterado' });
+  await expect(alterado).toHaveCount(1);
+  await expect(alterado).toContainText('por Administrador');
+  // cash, no fee: the net follows the gross, R$ 1.000,00 → R$ 1.250,00
+  await expect(alterado).toContainText('Valor bruto: R$ 1.000,00 → R$ 1.250,00');
+  await expect(alterado).toContainText('Valor líquido: R$ 1.000,00 → R$ 1.250,00');
+  const criado = historico.getByRole('listitem').filter({ hasText: 'Criado' });
+  await expect(criado).toContainText(`Cliente: ${cliente}`);
 });

@@ -48,7 +48,8 @@ export function LiveUpdates() {
     es.addEventListener('mudanca', (ev) => {
       try {
         const { recurso } = JSON.parse((ev as MessageEvent<string>).data) as { recurso: string };
-        const keys = [recurso, ...(DEPENDENTS[recurso] ?? [])];
+        // every write of an audited resource adds to the trail: the Auditoria screen and open histories
+        const keys = [recurso, ...(DEPENDENTS[recurso] ?? []), 'auditoria'];
         for (const k of keys) void qc.invalidateQueries({ queryKey: k === 'me' ? ME_KEY : [k] });
       } catch {
         // a malformed event changes nothing on screen

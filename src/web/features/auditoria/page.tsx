@@ -9,6 +9,7 @@ import {
 import type { Page } from '../../../schemas/common';
 import type { Usuario } from '../../../schemas/usuarios';
 import { useAuth } from '../../app/auth';
+import { ACAO_AUDITORIA, AlteracoesAuditoria, autorAuditoria } from '../../components/kit/historico-registro';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../components/ui/input';
@@ -20,18 +21,6 @@ import { api, qs, toastError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 
 const LIMIT = 50;
-const ACAO: Record<AuditoriaRegistro['acao'], { label: string; variant: 'green' | 'secondary' | 'red' }> = {
-  criado: { label: 'Criado', variant: 'green' },
-  atualizado: { label: 'Alterado', variant: 'secondary' },
-  removido: { label: 'Removido', variant: 'red' },
-  exportado: { label: 'Dados exportados', variant: 'secondary' },
-  anonimizado: { label: 'Anonimizado', variant: 'red' },
-};
-
-const dateTime = { format: (at: Date | string) => formatDateTime(at, 'medium') };
-
-const show = (v: unknown) =>
-  v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 /** The audit trail (admins): who changed what, when and from where; filters by user, resource, record, period. */
 export default function AuditoriaPage() {
@@ -140,8 +129,8 @@ export default function AuditoriaPage() {
               <TBody>
                 {list.data.items.map((r) => (
                   <TR key={r.id}>
-                    <TD className="whitespace-nowrap">{dateTime.format(new Date(r.em))}</TD>
-                    <TD>{r.usuario_nome ?? (r.usuario_id ? 'Usuário removido' : 'Sistema')}</TD>
+                    <TD className="whitespace-nowrap">{formatDateTime(r.em, 'medium')}</TD>
+                    <TD>{autorAuditoria(r)}</TD>
                     <TD>{r.endereco ?? '—'}</TD>
                     <TD>{AUDITORIA_RECURSOS[r.recurso as AuditoriaRecurso] ?? r.recurso}</TD>
                     <TD>
@@ -158,19 +147,10 @@ export default function AuditoriaPage() {
                       </button>
                     </TD>
                     <TD>
-                      <Badge variant={ACAO[r.acao].variant}>{ACAO[r.acao].label}</Badge>
+                      <Badge variant={ACAO_AUDITORIA[r.acao].variant}>{ACAO_AUDITORIA[r.acao].label}</Badge>
                     </TD>
                     <TD>
-                      <ul className="grid gap-0.5 text-xs">
-                        {Object.entries(r.alteracoes).map(([campo, [antes, depois]]) => (
-                          <li key={campo}>
-                            <span className="font-medium">{campo}</span>:{' '}
-                            {r.acao === 'atualizado'
-                              ? `${show(antes)} → ${show(depois)}`
-                              : show(antes ?? depois)}
-                          </li>
-                        ))}
-                      </ul>
+                      <AlteracoesAuditoria registro={r} />
                     </TD>
                   </TR>
                 ))}

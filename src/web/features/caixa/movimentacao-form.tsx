@@ -7,6 +7,7 @@ import {
   TIPOS_MOVIMENTACAO,
 } from '../../../schemas/caixa';
 import { FormShell, TextField } from '../../components/kit/form-parts';
+import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
@@ -89,6 +90,7 @@ export function MovimentacaoForm({ id, onDone }: { id: string | null; onDone: ()
             </NativeSelect>
           </FormField>
         </FormShell>
+        {f.editing && <HistoricoRegistro recurso="movimentacoes_caixa" registro={id} />}
       </CardContent>
     </Card>
   );

@@ -9,6 +9,7 @@ import {
   TIPOS_CARTAO,
 } from '../../../schemas/cartoes';
 import { FormShell } from '../../components/kit/form-parts';
+import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
@@ -193,6 +194,7 @@ export function CartaoForm({
             />
           </FormField>
         </FormShell>
+        {f.editing && <HistoricoRegistro recurso="cartoes" registro={id} />}
       </CardContent>
     </Card>
   );

@@ -12,6 +12,7 @@ import {
 } from '../../../schemas/despesas';
 import type { z } from '../../../schemas/z';
 import { ConflictNotice, isStaleWrite, useFreshRecord } from '../../components/fresh-record';
+import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import {
@@ -213,6 +214,7 @@ export function EditarDespesaDialog({
             </Button>
           </DialogFooter>
         </form>
+        {atual && <HistoricoRegistro recurso="despesas" registro={atual.id} />}
       </DialogContent>
     </Dialog>
   );

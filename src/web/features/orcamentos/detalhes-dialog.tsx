@@ -1,6 +1,7 @@
 import { Printer } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -196,6 +197,7 @@ export function DetalhesDialog({
           </section>
         )}
 
+        <HistoricoRegistro recurso="orcamentos" registro={id} />
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline">Fechar</Button>

@@ -7,6 +7,7 @@ import { SENHA_MIN, type Usuario, usuarioCreate, usuarioUpdate } from '../../../
 import type { z } from '../../../schemas/z';
 import { useAuth } from '../../app/auth';
 import { ConflictNotice, isStaleWrite, useFreshRecord } from '../../components/fresh-record';
+import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import {
@@ -243,6 +244,7 @@ export function UsuarioDialog({
             </Button>
           </DialogFooter>
         </form>
+        {usuario && <HistoricoRegistro recurso="usuarios" registro={usuario.id} />}
       </DialogContent>
     </Dialog>
   );

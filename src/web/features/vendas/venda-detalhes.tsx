@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Venda } from '../../../schemas/vendas';
+import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import {
@@ -77,6 +78,7 @@ export function VendaDetalhes({
                 </Badge>
               </Item>
             </dl>
+            <HistoricoRegistro recurso="vendas" registro={venda.id} />
             <DialogFooter>
               <Button variant="outline" onClick={() => onOpenChange(false)}>
                 Fechar
