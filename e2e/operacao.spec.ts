@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test, unique } from './fixtures';
 import { vendaViaOrcamento } from './vendas-helpers';
 
@@ -100,4 +102,38 @@ test("a sale's details show its own history: the value edited, old → new, by w
   await expect(alterado).toContainText('Valor líquido: R$ 1.000,00 → R$ 1.250,00');
   const criado = historico.getByRole('listitem').filter({ hasText: 'Criado' });
   await expect(criado).toContainText(`Cliente: ${cliente}`);
+});
+
+test('LGPD: "Exportar dados" says what it holds and downloads the PDF (or JSON) of the person', async ({
+  adminPage: page,
+  admin,
+}) => {
+  const nome = unique('Cliente Exporta');
+  const res = await admin.post('/api/clientes', {
+    data: {
+      nome,
+      tipo: 'Pessoa Física',
+      cpf_cnpj: '529.982.247-25',
+      telefone: '(27) 99999-0000',
+      endereco: 'Rua do Mármore, 42',
+    },
+  });
+  expect(res.status()).toBe(201);
+
+  await page.goto('/clientes');
+  await page.getByRole('searchbox', { name: 'Buscar clientes' }).fill(nome);
+  await page.getByRole('button', { name: `Editar ${nome}` }).click();
+  await page.getByRole('button', { name: 'Exportar dados' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Exportar dados' });
+  await expect(dialog).toContainText(`Tudo o que o Lavra guarda sobre ${nome}`);
+  await expect(dialog.getByRole('link', { name: 'Baixar JSON' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('link', { name: 'Baixar PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^lavra-cliente-.*\.pdf$/);
+  const bytes = new Uint8Array(await readFile((await file.path())!));
+  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+  expect(text).toContain(nome);
+  expect(text).toContain('Rua do Mármore, 42');
+  await expect(dialog).toBeHidden();
 });

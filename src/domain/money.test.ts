@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cents, percentOf, sum, toDbMoney, toMoney } from './money';
+import { cents, moneyText, percentOf, sum, toDbMoney, toMoney } from './money';
 
 describe('money', () => {
   it('rounds half-up to cents without float drift', () => {
@@ -14,5 +14,11 @@ describe('money', () => {
   });
   it('takes percentages', () => {
     expect(toMoney(percentOf('1234.56', '3.5'))).toBe(43.21); // 43.2096
+  });
+  it('writes R$ as pt-BR reads it, exactly', () => {
+    expect(moneyText('1234567.891')).toBe('R$ 1.234.567,89');
+    expect(moneyText('0.005')).toBe('R$ 0,01'); // half-up
+    expect(moneyText('-50')).toBe('-R$ 50,00');
+    expect(moneyText('999.995')).toBe('R$ 1.000,00');
   });
 });

@@ -38,3 +38,13 @@ export function percentOf(v: Decimalish, pct: Decimalish): Big {
 export function sum(values: Decimalish[]): Big {
   return values.reduce<Big>((acc, v) => acc.plus(dec(v)), ZERO);
 }
+
+/**
+ * "R$ 1.234,56" from a decimal, exactly (no float): for documents the server writes (PDFs); screens
+ * format with web/lib/format.ts.
+ */
+export function moneyText(v: Decimalish): string {
+  const c = cents(v);
+  const [int, frac] = c.abs().toFixed(2).split('.');
+  return `${c.lt(0) ? '-' : ''}R$ ${int!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${frac}`;
+}

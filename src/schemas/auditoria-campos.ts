@@ -37,6 +37,7 @@ const taxas = Object.fromEntries(
 export const CAMPOS_AUDITORIA: Record<string, CampoAuditoria> = {
   id: { label: 'Identificador' },
   numero: { label: 'Número' },
+  data_venda: { label: 'Data da venda', tipo: 'date' },
   nome: { label: 'Nome' },
   tipo: {
     label: 'Tipo',
@@ -71,7 +72,6 @@ export const CAMPOS_AUDITORIA: Record<string, CampoAuditoria> = {
   numero_parcelas: { label: 'Parcelas' },
   validade: { label: 'Validade', tipo: 'date' },
   resumo: { label: 'Resumo financeiro' },
-  data_venda: { label: 'Data da venda', tipo: 'date' },
   valor_bruto: { label: 'Valor bruto', tipo: 'money' },
   valor_parcelas: { label: 'Valor da parcela', tipo: 'money' },
   taxa_cartao: { label: 'Taxa do cartão', tipo: 'fraction' },

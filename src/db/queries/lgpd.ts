@@ -2,28 +2,47 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { queryRows } from './common';
 
+/**
+ * Rows as PostgreSQL writes them in JSON (dates 'YYYY-MM-DD', instants ISO with their offset,
+ * numerics as numbers): the same on both engines, for the JSON export and the PDF alike.
+ */
+type Linha = Record<string, unknown>;
+
 /** Everything stored about a client (LGPD export): the row, or undefined when there is none. */
 export async function clienteCompleto(tx: Executor, p: { id: string }) {
-  const [cliente] = await queryRows<Record<string, unknown>>(
+  const [row] = await queryRows<{ r: Linha }>(
     tx,
-    sql`select * from clientes where id = ${p.id}`,
+    sql`select to_jsonb(c) as r from clientes c where id = ${p.id}`,
   );
-  return cliente;
+  return row?.r;
 }
 
-/** The client's quotes, each with its lines, oldest first. */
-export function orcamentosDoCliente(tx: Executor, p: { id: string }) {
-  return queryRows(
+const nomes = (t: string) =>
+  sql.raw(`jsonb_build_object(
+    'vendedor_nome', (select v.nome from vendedores v where v.id = ${t}.vendedor_id),
+    'arquiteto_nome', (select a.nome from arquitetos a where a.id = ${t}.arquiteto_id),
+    'cartao_nome', (select c.bandeira || ' - ' || c.tipo from cartoes c where c.id = ${t}.cartao_id))`);
+
+/** The client's quotes, each with its lines (and their products' names), oldest first. */
+export async function orcamentosDoCliente(tx: Executor, p: { id: string }) {
+  const rows = await queryRows<{ r: Linha & { itens: Linha[] } }>(
     tx,
-    sql`select o.*, (select coalesce(json_agg(i order by i.posicao), '[]') from orcamento_itens i
-                          where i.orcamento_id = o.id) as itens
-              from orcamentos o where o.cliente_id = ${p.id} order by o.created_at`,
+    sql`select to_jsonb(o) || ${nomes('o')} || jsonb_build_object('itens',
+               (select coalesce(jsonb_agg(to_jsonb(i) || jsonb_build_object('produto_nome',
+                         (select pr.nome from produtos pr where pr.id = i.produto_id)) order by i.posicao), '[]')
+                  from orcamento_itens i where i.orcamento_id = o.id)) as r
+          from orcamentos o where o.cliente_id = ${p.id} order by o.created_at`,
   );
+  return rows.map((x) => x.r);
 }
 
 /** The client's sales, oldest first. */
-export function vendasDoCliente(tx: Executor, p: { id: string }) {
-  return queryRows(tx, sql`select * from vendas where cliente_id = ${p.id} order by created_at`);
+export async function vendasDoCliente(tx: Executor, p: { id: string }) {
+  const rows = await queryRows<{ r: Linha }>(
+    tx,
+    sql`select to_jsonb(s) || ${nomes('s')} as r from vendas s where s.cliente_id = ${p.id} order by s.created_at`,
+  );
+  return rows.map((x) => x.r);
 }
 
 /**

@@ -1,8 +1,17 @@
 import { sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
-import { clientes, orcamentos, vendas } from '../../db/schema';
-import { ALL, type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { categoriasProdutos, clientes, orcamentoItens, orcamentos, produtos, vendas } from '../../db/schema';
+import {
+  ALL,
+  type Client,
+  createTestDeps,
+  loginAdmin,
+  ORIGIN,
+  type TestEnv,
+  userWith,
+} from '../testing/harness';
 
 let env: TestEnv;
 let admin: Client;
@@ -28,6 +37,19 @@ beforeAll(async () => {
     .insert(orcamentos)
     .values({ cliente_id: clienteId, valor_total: '1234.56', status: 'venda_realizada' })
     .returning();
+  await env.db.insert(categoriasProdutos).values({ nome: 'pedras' });
+  const [p] = await env.db
+    .insert(produtos)
+    .values({ nome: 'Granito Ubatuba', categoria: 'pedras', valor_m2: '617.28', tipo_unidade: 'm²' })
+    .returning();
+  // 2 m² × R$ 617,28 = R$ 1.234,56
+  await env.db.insert(orcamentoItens).values({
+    orcamento_id: o!.id,
+    produto_id: p!.id,
+    quantidade: '2',
+    valor_unitario: '617.28',
+    valor_total: '1234.56',
+  });
   await env.db.insert(vendas).values({
     cliente_id: clienteId,
     orcamento_id: o!.id,
@@ -52,7 +74,47 @@ describe('LGPD on a client (admins only, audited)', () => {
     expect(res.body.cliente).toMatchObject({ nome: 'Joana Pessoal', email: 'joana@exemplo.com.br' });
     expect(res.body.orcamentos).toHaveLength(1);
     expect(res.body.vendas).toHaveLength(1);
+    expect(res.body.orcamentos[0].itens[0]).toMatchObject({
+      produto_nome: 'Granito Ubatuba',
+      valor_total: 1234.56,
+    });
+    expect(res.body.auditoria).toEqual([]); // nothing about the record before this export
     expect(await trail()).toMatchObject([{ acao: 'exportado' }]);
+  });
+
+  it('exports the same as a PDF a person reads: personal data, address, quotes and sales with figures, the audit entries', async () => {
+    // app.request itself: the test client reads answers as text, a PDF is bytes
+    const res = await env.app.request(`${ORIGIN}/api/lgpd/clientes/${clienteId}/pdf`, {
+      headers: { cookie: admin.cookie, origin: ORIGIN },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toContain(`lavra-cliente-${clienteId}.pdf`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+    for (const s of [
+      'Dados pessoais (LGPD)',
+      'Joana Pessoal',
+      '52998224725',
+      'joana@exemplo.com.br',
+      '27999990000',
+      'Rua das Pedras, 10',
+      'Vitória',
+      '29000000',
+      'Granito Ubatuba',
+      'R$ 617,28', // the line's unit price
+      'Venda Realizada', // the quote's status
+      'Data da venda',
+      '01/03/2026',
+      'Valor bruto',
+      'Registro de auditoria deste cadastro',
+      'Administrador',
+    ])
+      expect(text).toContain(s);
+    expect(text).toMatch(/Dados\s+exportados/); // the JSON export above, by the administrator
+    // the quote's total and the sale's gross and net: R$ 1.234,56 three times, plus the line's total
+    expect(text.split('R$ 1.234,56').length - 1).toBe(4);
+    expect(await trail()).toMatchObject([{ acao: 'exportado' }, { acao: 'exportado' }]);
   });
 
   it('anonymises only with confirmation, keeps the figures, and the trail keeps no personal data', async () => {
@@ -71,7 +133,7 @@ describe('LGPD on a client (admins only, audited)', () => {
     );
     expect(v!.s).toBe('1234.56');
     const rows = await trail();
-    expect(rows.map((r) => r.acao)).toEqual(['exportado', 'anonimizado']);
+    expect(rows.map((r) => r.acao)).toEqual(['exportado', 'exportado', 'anonimizado']);
     expect(JSON.stringify(rows)).not.toMatch(/Joana|joana|52998224725|Pedras/);
     // Twice is refused.
     expect((await admin.post(`/api/lgpd/clientes/${clienteId}/anonimizar`, { confirmar: true })).status).toBe(
@@ -82,6 +144,9 @@ describe('LGPD on a client (admins only, audited)', () => {
   it('is for administrators only', async () => {
     const { client } = await userWith(env, ALL);
     expect((await client.get(`/api/lgpd/clientes/${clienteId}`)).status).toBe(403);
+    expect((await client.get(`/api/lgpd/clientes/${clienteId}/pdf`)).status).toBe(403);
+    expect((await admin.get('/api/lgpd/clientes/nao-e-id/pdf')).status).toBe(400);
+    expect((await admin.get('/api/lgpd/clientes/00000000-0000-4000-8000-000000000000/pdf')).status).toBe(404);
     expect(
       (await client.post(`/api/lgpd/clientes/${clienteId}/anonimizar`, { confirmar: true })).status,
     ).toBe(403);

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Executor } from '../../db/client';
+import { historicoRegistro } from '../../db/queries/auditoria';
 import {
   anonimizarCliente,
   clienteCompleto,
@@ -15,6 +16,8 @@ import { type AppContext, type AppEnv, currentUser, parseBody, parseId } from '.
 import { route } from '../contract';
 import { badRequest, notFound } from '../errors';
 import { publish } from '../events';
+import { lgpdClienteDoc } from '../pdf/lgpd-cliente';
+import { renderPdf } from '../pdf/render';
 
 /** The personal fields of a client (LGPD): what "Anonimizar" replaces. */
 const PERSONAL = ['nome', 'cpf_cnpj', 'email', 'telefone', 'endereco', 'cidade', 'uf', 'cep'] as const;
@@ -33,6 +36,29 @@ async function record(
   await registrarLgpd(tx, { usuarioId: currentUser(c).id, endereco: clientAddress(c), id, acao, campos });
 }
 
+/** Most audit entries about one client an export lists (LGPD requests: a handful in practice). */
+const AUDITORIA_MAX = 1000;
+
+/**
+ * Everything held about the client, read in the transaction that records the export: what is
+ * delivered is the snapshot the record names, and a read that fails records nothing.
+ */
+function exportar(c: AppContext, id: string) {
+  return c.get('deps').db.transaction(async (tx) => {
+    const cliente = await clienteCompleto(tx, { id });
+    if (!cliente) throw notFound('Cliente não encontrado.');
+    const orcamentos = await orcamentosDoCliente(tx, { id });
+    const vendas = await vendasDoCliente(tx, { id });
+    const auditoria = await historicoRegistro(tx, {
+      recursos: ['clientes'],
+      registro: id,
+      limit: AUDITORIA_MAX,
+    });
+    await record(tx, c, id, 'exportado', []);
+    return { cliente, orcamentos, vendas, auditoria };
+  });
+}
+
 /**
  * LGPD requests on a client, admins only, each recorded in the audit trail (that it happened, by whom;
  * never the personal data): everything Lavra holds about the person as JSON, and anonymisation
@@ -45,6 +71,12 @@ const doc = {
     access: 'admin',
     errors: [404],
   }),
+  getClientePdf: route({
+    summary: 'LGPD: exporta tudo o que o sistema guarda de um cliente (PDF)',
+    access: 'admin',
+    produces: 'application/pdf',
+    errors: [404],
+  }),
   postAnonimizar: route({
     summary: 'LGPD: anonimiza um cliente (mantém vendas e orçamentos com seus valores)',
     access: 'admin',
@@ -53,19 +85,20 @@ const doc = {
 };
 
 export const lgpdRoutes = new Hono<AppEnv>()
+  .get('/clientes/:id/pdf', doc.getClientePdf, async (c) => {
+    const id = parseId(c, uuid);
+    const geradoEm = new Date();
+    const dados = await exportar(c, id);
+    const pdf = await renderPdf(lgpdClienteDoc(dados, { tz: c.get('deps').config.tzNegocio, geradoEm }));
+    c.header('content-type', 'application/pdf');
+    c.header('content-disposition', `attachment; filename="lavra-cliente-${id}.pdf"`);
+    return c.body(new Uint8Array(pdf));
+  })
   .get('/clientes/:id', doc.getCliente, async (c) => {
     const id = parseId(c, uuid);
-    const { db } = c.get('deps');
-    const body = await db.transaction(async (tx) => {
-      const cliente = await clienteCompleto(tx, { id });
-      if (!cliente) throw notFound('Cliente não encontrado.');
-      const orcamentos = await orcamentosDoCliente(tx, { id });
-      const vendas = await vendasDoCliente(tx, { id });
-      await record(tx, c, id, 'exportado', []);
-      return { gerado_em: new Date().toISOString(), cliente, orcamentos, vendas };
-    });
+    const dados = await exportar(c, id);
     c.header('content-disposition', `attachment; filename="lavra-cliente-${id}.json"`);
-    return c.json(body);
+    return c.json({ gerado_em: new Date().toISOString(), ...dados });
   })
   .post('/clientes/:id/anonimizar', doc.postAnonimizar, async (c) => {
     const id = parseId(c, uuid);

@@ -6,9 +6,17 @@ import { useAuth } from '../../app/auth';
 import { useFreshRecord } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { api, toastError, toastSuccess } from '../../lib/api';
 
-/** LGPD requests on one client (administrators): export their data as JSON, or anonymise them. */
+/** LGPD requests on one client (administrators): export their data (JSON or PDF), or anonymise them. */
 export function LgpdActions({ clienteId, onAnonimizado }: { clienteId: string; onAnonimizado: () => void }) {
   // the name the confirmation shows is the server's, read afresh
   const fresh = useFreshRecord<Cliente>(`/clientes/${clienteId}`);
@@ -16,21 +24,7 @@ export function LgpdActions({ clienteId, onAnonimizado }: { clienteId: string; o
   const { me } = useAuth();
   const qc = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const exportar = useMutation({
-    mutationFn: () => api.get<unknown>(`/lgpd/clientes/${cliente.id}`),
-    onSuccess: (data) => {
-      const url = URL.createObjectURL(
-        new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
-      );
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `lavra-cliente-${cliente.id}.json`;
-      a.click();
-      URL.revokeObjectURL(url);
-      toastSuccess('Dados exportados', 'O arquivo JSON foi baixado.');
-    },
-    onError: (err) => toastError('Erro ao exportar os dados', err),
-  });
+  const [exporting, setExporting] = useState(false);
   const anonimizar = useMutation({
     mutationFn: () => api.post(`/lgpd/clientes/${cliente.id}/anonimizar`, { confirmar: true }),
     onSuccess: () => {
@@ -45,7 +39,7 @@ export function LgpdActions({ clienteId, onAnonimizado }: { clienteId: string; o
   return (
     <div className="mt-6 flex flex-wrap items-center gap-2 border-t pt-4">
       <span className="mr-auto text-sm text-muted-foreground">LGPD</span>
-      <Button variant="outline" onClick={() => exportar.mutate()} disabled={exportar.isPending}>
+      <Button variant="outline" onClick={() => setExporting(true)}>
         <Download />
         Exportar dados
       </Button>
@@ -53,6 +47,31 @@ export function LgpdActions({ clienteId, onAnonimizado }: { clienteId: string; o
         <UserX />
         Anonimizar
       </Button>
+      <Dialog open={exporting} onOpenChange={setExporting}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Exportar dados</DialogTitle>
+            <DialogDescription>
+              {`Tudo o que o Lavra guarda sobre ${cliente.nome}: dados pessoais, endereço, orçamentos e vendas com seus valores e o registro de auditoria do cadastro. A exportação fica registrada na auditoria.`}
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            {/* Plain links: the server answers as a download (content-disposition), with the session cookie. */}
+            {(['json', 'pdf'] as const).map((formato) => (
+              <Button key={formato} asChild variant={formato === 'pdf' ? 'default' : 'outline'}>
+                <a
+                  href={`/api/lgpd/clientes/${cliente.id}${formato === 'pdf' ? '/pdf' : ''}`}
+                  download={`lavra-cliente-${cliente.id}.${formato}`}
+                  onClick={() => setExporting(false)}
+                >
+                  <Download />
+                  {formato === 'pdf' ? 'Baixar PDF' : 'Baixar JSON'}
+                </a>
+              </Button>
+            ))}
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
       <ConfirmDialog
         open={confirming}
         onOpenChange={(open) => !anonimizar.isPending && setConfirming(open)}

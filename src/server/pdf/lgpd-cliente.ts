@@ -1,0 +1,178 @@
+// The LGPD export of a client as a PDF a person can read: every field Lavra holds about them, their
+// quotes (with lines) and sales with the figures, and the audit entries about their record.
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { moneyText } from '../../domain/money';
+import type { AuditoriaRegistro } from '../../schemas/auditoria';
+import {
+  CAMPOS_AUDITORIA,
+  campoAuditoria,
+  type Formatadores,
+  valorAuditoria,
+} from '../../schemas/auditoria-campos';
+
+type Linha = Record<string, unknown>;
+
+export interface DadosLgpd {
+  cliente: Linha;
+  orcamentos: (Linha & { itens: Linha[] })[];
+  vendas: Linha[];
+  auditoria: AuditoriaRegistro[];
+}
+
+const ACAO: Record<AuditoriaRegistro['acao'], string> = {
+  criado: 'Criado',
+  atualizado: 'Alterado',
+  removido: 'Removido',
+  exportado: 'Dados exportados',
+  anonimizado: 'Anonimizado',
+};
+
+function formatadores(tz: string): Formatadores {
+  const pct = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
+  const instant = new Intl.DateTimeFormat('pt-BR', { timeZone: tz, dateStyle: 'short', timeStyle: 'medium' });
+  return {
+    money: (v) => moneyText(String(v)),
+    percent: (n) => `${pct.format(n)}%`,
+    // 'YYYY-MM-DD' as is: a calendar date has no time zone
+    date: (iso) => iso.split('-').reverse().join('/'),
+    datetime: (iso) => {
+      const d = new Date(iso);
+      return Number.isNaN(d.getTime()) ? iso : instant.format(d);
+    },
+  };
+}
+
+/** The record's own id and the references the names beside them already say. */
+const OMITIDOS = new Set([
+  'id',
+  'cliente_id',
+  'vendedor_id',
+  'arquiteto_id',
+  'cartao_id',
+  'orcamento_id',
+  'produto_id',
+  'item_venda_id',
+  'resumo',
+  'itens',
+]);
+const NOMES: Record<string, string> = {
+  vendedor_nome: 'Vendedor',
+  arquiteto_nome: 'Arquiteto',
+  cartao_nome: 'Forma de pagamento',
+  produto_nome: 'Produto',
+};
+const EXTRA_LABEL: Record<string, string> = { updated_at: 'Atualizado em', posicao: 'Posição' };
+const EXTRA_TIPO: Record<string, 'datetime'> = { updated_at: 'datetime' };
+
+/** Fields in the catalogue's order (JSON objects from the database come sorted by key length). */
+const ORDEM = new Map(Object.keys(CAMPOS_AUDITORIA).map((k, i) => [k, i]));
+const NOME_DA_REF: Record<string, string> = {
+  vendedor_nome: 'vendedor_id',
+  arquiteto_nome: 'arquiteto_id',
+  cartao_nome: 'cartao_id',
+};
+const ordem = (k: string) =>
+  k === 'updated_at'
+    ? ORDEM.size + 1
+    : (ORDEM.get(Object.hasOwn(NOME_DA_REF, k) ? NOME_DA_REF[k]! : k) ?? ORDEM.size);
+
+/** Every field of a row as label/value pairs (a new column shows up by itself, under its own name). */
+function campos(row: Linha, fmt: Formatadores): [string, string][] {
+  return Object.entries(row)
+    .filter(([k, v]) => !OMITIDOS.has(k) && v !== null && v !== undefined && v !== '')
+    .sort(([a], [b]) => ordem(a) - ordem(b))
+    .map(([k, v]): [string, string] => {
+      if (Object.hasOwn(NOMES, k)) return [NOMES[k]!, String(v)];
+      if (EXTRA_TIPO[k] === 'datetime') return [EXTRA_LABEL[k]!, fmt.datetime(String(v))];
+      const label = Object.hasOwn(EXTRA_LABEL, k) ? EXTRA_LABEL[k]! : campoAuditoria(k).label;
+      return [label, valorAuditoria(k, v, fmt)];
+    });
+}
+
+const fieldTable = (pairs: [string, string][]): Content => ({
+  table: {
+    widths: [140, '*'],
+    body: pairs.map(([k, v]) => [{ text: k, bold: true }, v]),
+  },
+  layout: 'lightHorizontalLines',
+  margin: [0, 0, 0, 8],
+});
+
+const header = (cells: string[]): TableCell[] => cells.map((text) => ({ text, bold: true }));
+
+export function lgpdClienteDoc(d: DadosLgpd, opts: { tz: string; geradoEm: Date }): TDocumentDefinitions {
+  const fmt = formatadores(opts.tz);
+  const nome = String(d.cliente.nome ?? '');
+  const content: Content[] = [
+    { text: 'Dados pessoais (LGPD)', style: 'title' },
+    {
+      text: `Tudo o que o Lavra guarda sobre ${nome}, gerado em ${fmt.datetime(opts.geradoEm.toISOString())}.`,
+      margin: [0, 0, 0, 12],
+    },
+    { text: 'Cadastro e endereço', style: 'h2' },
+    fieldTable(campos(d.cliente, fmt)),
+    { text: `Orçamentos (${d.orcamentos.length})`, style: 'h2' },
+  ];
+  if (!d.orcamentos.length) content.push({ text: 'Nenhum orçamento.', margin: [0, 0, 0, 8] });
+  for (const o of d.orcamentos) {
+    content.push({ text: `Orçamento #${o.numero}`, style: 'h3' }, fieldTable(campos(o, fmt)));
+    if (o.itens.length)
+      content.push({
+        table: {
+          headerRows: 1,
+          widths: ['*', 50, 80, 80],
+          body: [
+            header(['Produto', 'Quantidade', 'Valor unitário', 'Total']),
+            ...o.itens.map((i) => [
+              String(i.produto_nome ?? '—'),
+              { text: String(i.quantidade).replace('.', ','), alignment: 'right' as const },
+              { text: moneyText(String(i.valor_unitario)), alignment: 'right' as const },
+              { text: moneyText(String(i.valor_total)), alignment: 'right' as const },
+            ]),
+          ],
+        },
+        layout: 'lightHorizontalLines',
+        margin: [0, 0, 0, 10],
+      });
+  }
+  content.push({ text: `Vendas (${d.vendas.length})`, style: 'h2' });
+  if (!d.vendas.length) content.push({ text: 'Nenhuma venda.', margin: [0, 0, 0, 8] });
+  for (const v of d.vendas)
+    content.push({ text: `Venda #${v.numero}`, style: 'h3' }, fieldTable(campos(v, fmt)));
+  content.push({ text: 'Registro de auditoria deste cadastro', style: 'h2' });
+  content.push(
+    d.auditoria.length
+      ? {
+          table: {
+            headerRows: 1,
+            widths: [95, 85, 80, 60, '*'],
+            body: [
+              header(['Data e hora', 'Ação', 'Usuário', 'Endereço', 'Campos']),
+              ...d.auditoria.map((r) => [
+                fmt.datetime(String(r.em)),
+                ACAO[r.acao],
+                r.usuario_nome ?? (r.usuario_id ? 'Usuário removido' : 'Sistema'),
+                r.endereco ?? '—',
+                Object.keys(r.alteracoes)
+                  .map((k) => campoAuditoria(k).label)
+                  .join(', ') || '—',
+              ]),
+            ],
+          },
+          layout: 'lightHorizontalLines',
+        }
+      : { text: 'Nenhum registro.' },
+  );
+  return {
+    info: { title: `Dados pessoais — ${nome}` },
+    pageMargins: [40, 40, 40, 50],
+    content,
+    styles: {
+      title: { fontSize: 16, bold: true, margin: [0, 0, 0, 4] },
+      h2: { fontSize: 13, bold: true, margin: [0, 10, 0, 6] },
+      h3: { fontSize: 11, bold: true, margin: [0, 4, 0, 4] },
+    },
+    defaultStyle: { fontSize: 9 },
+    footer: (page, pages) => ({ text: `Página ${page} de ${pages}`, alignment: 'center', fontSize: 8 }),
+  };
+}
