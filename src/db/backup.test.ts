@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../bench/generate';
+import { fingerprint } from '../server/testing/fingerprint';
 import { freshPostgresDatabase } from '../server/testing/harness';
 import { BackupInvalido, restoreBackup, tableCounts, writeBackup } from './backup';
 import { type Database, type Executor, openDatabase } from './client';
@@ -34,35 +35,6 @@ async function postgres(): Promise<Database> {
     await fresh.drop();
   });
   return d;
-}
-
-/** Row counts per table and the exact sum (numeric, as text) of every numeric column. */
-async function fingerprint(db: Executor) {
-  const counts = await tableCounts(db);
-  const cols = (
-    (await db.execute(
-      sql`select table_name as t, column_name as c from information_schema.columns
-          where table_schema = 'public' and data_type = 'numeric' order by 1, 2`,
-    )) as unknown as { rows: { t: string; c: string }[] }
-  ).rows;
-  const sums: Record<string, string> = {};
-  for (const { t, c } of cols) {
-    const r = (await db.execute(
-      sql.raw(`select coalesce(sum("${c}"), 0)::text as s from "${t}"`),
-    )) as unknown as {
-      rows: { s: string }[];
-    };
-    sums[`${t}.${c}`] = r.rows[0]!.s;
-  }
-  const agregados = (
-    (await db.execute(
-      sql`select (select coalesce(sum(n), 0)::text from contagens) as contagens,
-                 (select coalesce(sum(liquido), 0)::text from vendas_mensal) as vendas,
-                 (select coalesce(sum(valor), 0)::text from despesas_mensal) as despesas,
-                 (select coalesce(sum(total), 0)::text from comissoes_mensal) as comissoes`,
-    )) as unknown as { rows: unknown[] }
-  ).rows[0];
-  return { counts, sums, agregados };
 }
 
 async function nextNumero(db: Executor, table: 'orcamentos' | 'vendas') {

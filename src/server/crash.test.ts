@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshPostgresDatabase } from './testing/harness';
+import { freePort, httpClient, killGroup, startServer as start, waitHealthy } from './testing/server-process';
 
 /**
  * A real server process saving quotes in a loop is killed with SIGKILL; after a restart on the same
@@ -13,74 +12,17 @@ import { freshPostgresDatabase } from './testing/harness';
  * on PostgreSQL.
  */
 const SENHA = 'crash-admin-1';
-const root = path.resolve(import.meta.dirname, '../..');
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env, LOG_REQUESTS: '0', ADMIN_PASSWORD: SENHA },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    // its own process group: on PostgreSQL `npm start` is a cluster (a primary and its workers), and a
-    // crash takes the whole server down at once, as a power cut or the OOM killer of the service would
-    detached: true,
-  });
+function startServer(env: Record<string, string>) {
+  const child = start(env, SENHA);
   cleanups.push(() => killGroup(child));
   return child;
 }
-
-/** SIGKILL to the server's whole process group (primary and workers), without warning. */
-function killGroup(child: ChildProcess) {
-  try {
-    if (child.pid) process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}
-
-async function waitHealthy(base: string, ms = 90_000) {
-  const start = Date.now();
-  while (Date.now() - start < ms) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
-function client(base: string) {
-  let cookie = '';
-  const call = async (method: string, p: string, body?: unknown) => {
-    const res = await fetch(`${base}/api${p}`, {
-      method,
-      headers: { origin: base, 'content-type': 'application/json', cookie },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const setCookie = res.headers.getSetCookie();
-    if (setCookie.length) cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  };
-  return {
-    login: () => call('POST', '/auth/login', { usuario: 'admin', senha: SENHA }),
-    get: (p: string) => call('GET', p),
-    post: (p: string, b: unknown) => call('POST', p, b),
-  };
-}
+const client = (base: string) => httpClient(base, SENHA);
 
 describe('a server killed mid-write', () => {
   it('loses no acknowledged quote and leaves no partial one', async () => {

@@ -1,0 +1,73 @@
+// A real Lavra server as a child process, for the tests that kill, restart or signal it (crash,
+// backup interrupted, shutdown, cluster): a free port, start, kill without warning, wait for health, and
+// a small signed-in HTTP client.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * `src/server/main.ts` with `env` over this process's, the first admin's password `senha`, in a process
+ * group of its own: on PostgreSQL `npm start` is a cluster (a primary and its workers), and a crash
+ * takes the whole server down at once, as a power cut or the OOM killer of the service would.
+ */
+export function startServer(env: Record<string, string>, senha: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env, LOG_REQUESTS: '0', ADMIN_PASSWORD: senha },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+}
+
+/** SIGKILL to the server's whole process group (primary and workers), without warning. */
+export function killGroup(child: ChildProcess) {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+export async function waitHealthy(base: string, ms = 90_000) {
+  const start = Date.now();
+  while (Date.now() - start < ms) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+/** Same-origin JSON calls to `${base}/api`, keeping the session cookie; `login` signs in as admin. */
+export function httpClient(base: string, senha: string) {
+  let cookie = '';
+  const call = async (method: string, p: string, body?: unknown) => {
+    const res = await fetch(`${base}/api${p}`, {
+      method,
+      headers: { origin: base, 'content-type': 'application/json', cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = res.headers.getSetCookie();
+    if (setCookie.length) cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
+  return {
+    login: () => call('POST', '/auth/login', { usuario: 'admin', senha }),
+    get: (p: string) => call('GET', p),
+    post: (p: string, b?: unknown) => call('POST', p, b ?? {}),
+  };
+}
