@@ -273,3 +273,104 @@ describe('GET /api/auditoria/historico (a record’s own history, its details di
     );
   });
 });
+
+describe('every write route of an audited resource', () => {
+  it('is recorded, each entry with the acting user and address (none as "Sistema")', async () => {
+    const [start] = await queryRows<{ id: number }>(
+      env.db,
+      sql`select coalesce(max(id), 0)::int as id from auditoria`,
+    );
+    const ok = (res: { status: number; body: unknown }, status = 200) =>
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+
+    // payment method: create, edit, (delete at the end, once nothing uses it)
+    const cartao = await admin.post('/api/cartoes', { bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: 3 });
+    ok(cartao, 201);
+    ok(await admin.patchCurrent(`/api/cartoes/${cartao.body.id}`, { taxa_1x: 4 }));
+    // quote: create, edit, sell; the sale: edit, commission, delete; then the quote deleted
+    const quote = {
+      cliente_id: clienteId,
+      cartao_id: cartao.body.id,
+      itens: [{ produto_id: produtoId, quantidade: 1, medida1: 1, medida2: 1 }],
+    };
+    const o = await admin.post('/api/orcamentos', quote);
+    ok(o, 201);
+    ok(await admin.putCurrent(`/api/orcamentos/${o.body.id}`, { ...quote, observacoes: 'Revisado' }));
+    const v = await admin.post(`/api/orcamentos/${o.body.id}/venda`);
+    ok(v, 201);
+    ok(await admin.patchCurrent(`/api/vendas/${v.body.id}`, { valor_bruto: 900 }));
+    ok(await admin.patch(`/api/vendas/${v.body.id}/comissao`, { comissao_paga: true }));
+    ok(await admin.delete(`/api/vendas/${v.body.id}`), 204);
+    ok(await admin.delete(`/api/orcamentos/${o.body.id}`), 204);
+    ok(await admin.delete(`/api/cartoes/${cartao.body.id}`), 204);
+    // expense: create, edit, status, delete
+    const d = await admin.post('/api/despesas', {
+      descricao: 'Disco de corte',
+      valor: 80,
+      data_vencimento: '2026-06-10',
+      tipo: 'avulso',
+    });
+    ok(d, 201);
+    const despesa = `/api/despesas/${d.body.items[0].id}`;
+    ok(await admin.patchCurrent(despesa, { valor: 95 }));
+    ok(await admin.patch(`${despesa}/status`, { status: 'paga' }));
+    ok(await admin.delete(despesa), 204);
+    // cash: initial value, an entry created, edited, deleted
+    ok(await admin.put('/api/caixa/inicial', { valor: 500 }));
+    const m = await admin.post('/api/caixa/movimentacoes', {
+      nome: 'Sangria',
+      valor: 40,
+      data: '2026-06-11',
+      tipo: 'saida',
+    });
+    ok(m, 201);
+    ok(await admin.patchCurrent(`/api/caixa/movimentacoes/${m.body.id}`, { valor: 45 }));
+    ok(await admin.delete(`/api/caixa/movimentacoes/${m.body.id}`), 204);
+    // user and permissions: create, edit
+    const u = await admin.post('/api/usuarios', {
+      nome: 'João Caixa',
+      email: 'joao.caixa.auditado@exemplo.com.br',
+      senha: 'outro-segredo-9',
+      role: 'usuario',
+      status: 'ativo',
+      permissoes: ['despesas'],
+    });
+    ok(u, 201);
+    ok(
+      await admin.patchCurrent(`/api/usuarios/${u.body.id}`, {
+        nome: 'João do Caixa',
+        permissoes: ['vendas'],
+      }),
+    );
+
+    const rows = await queryRows<Rec & { recurso: string }>(
+      env.db,
+      sql`select usuario_id, endereco, recurso, registro, acao, alteracoes from auditoria where id > ${start!.id}`,
+    );
+    expect(rows.filter((r) => r.usuario_id !== adminId || r.endereco !== 'local')).toEqual([]);
+    const seen = new Set(rows.map((r) => `${r.recurso} ${r.acao}`));
+    const expected = [
+      'cartoes criado',
+      'cartoes atualizado',
+      'cartoes removido',
+      'orcamentos criado',
+      'orcamentos atualizado',
+      'orcamentos removido',
+      'vendas criado',
+      'vendas atualizado',
+      'vendas removido',
+      'despesas criado',
+      'despesas atualizado',
+      'despesas removido',
+      'caixa_inicial criado',
+      'movimentacoes_caixa criado',
+      'movimentacoes_caixa atualizado',
+      'movimentacoes_caixa removido',
+      'usuarios criado',
+      'usuarios atualizado',
+      'usuario_permissoes criado',
+      'usuario_permissoes removido',
+    ];
+    expect([...seen].sort()).toEqual([...expected].sort());
+  });
+});
