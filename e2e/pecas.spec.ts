@@ -34,7 +34,12 @@ async function seed(admin: APIRequestContext): Promise<Dados> {
     cuba: unique('Cuba de embutir'),
     cooktop: unique('Cooktop'),
   };
-  await post(admin, '/api/clientes', { nome: d.cliente, tipo: 'Pessoa Física', cpf_cnpj: generateCPF() });
+  await post(admin, '/api/clientes', {
+    nome: d.cliente,
+    tipo: 'Pessoa Física',
+    cpf_cnpj: generateCPF(),
+    telefone: '(11) 98765-4321',
+  });
   // 10 % of the stone is lost in cutting: every m² line of this product charges it.
   await post(admin, '/api/produtos', {
     nome: d.granito,
