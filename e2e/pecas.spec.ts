@@ -1,14 +1,9 @@
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test, unique } from './fixtures';
+import { choose, escapeRe, figura, post, toasts } from './orcamentos-helpers';
 
 // Issue 14 in the browser: a bancada priced with finished edges, cutouts, the stone's loss and a saia.
-
-async function post<T = { id: string }>(api: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await api.post(path, { data });
-  if (res.status() !== 201) throw new Error(`POST ${path}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 interface Dados {
   cliente: string;
@@ -56,24 +51,6 @@ async function seed(admin: APIRequestContext): Promise<Dados> {
     cooktop: (await post(admin, '/api/recortes', { nome: d.cooktop, valor: '95.00' })).id,
   };
   return { ...d, ids };
-}
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function choose(page: Page, combobox: Locator, text: string) {
-  await combobox.click();
-  await page.getByPlaceholder(/^Buscar/).fill(text);
-  await page.getByRole('option', { name: new RegExp(escapeRe(text)) }).click();
-}
-
-const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications/ });
-
-function figura(page: Page, label: string) {
-  return page
-    .getByRole('region', { name: '6. Resumo do Orçamento' })
-    .locator('dl > div')
-    .filter({ has: page.locator('dt > span:first-child', { hasText: new RegExp(`^${escapeRe(label)}$`) }) })
-    .locator('dd');
 }
 
 /** A side of the piece's drawing (an SVG button named "Lado frente: …"). */

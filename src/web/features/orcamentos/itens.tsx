@@ -90,6 +90,35 @@ export function ItensEditor({
   );
 }
 
+/** One measure of a line (metres, 2 decimals), marked with the server's message when refused. */
+function MedidaInput({
+  label,
+  erro,
+  idErro,
+  reg,
+}: {
+  label: string;
+  erro: string | undefined;
+  idErro: string;
+  reg: ReturnType<UseFormRegister<OrcamentoForm>>;
+}) {
+  return (
+    <Input
+      type="number"
+      inputMode="decimal"
+      step="0.01"
+      min="0"
+      max={LIMITES.medida.max}
+      aria-label={`${label} (m)`}
+      title={label}
+      placeholder={label}
+      className="min-w-0 px-2"
+      {...erroA11y(idErro, erro)}
+      {...numeroMascarado(reg, LIMITES.medida.casas)}
+    />
+  );
+}
+
 function LinhaItem({
   index,
   control,
@@ -170,34 +199,20 @@ function LinhaItem({
       <fieldset className="flex min-w-0 flex-col gap-1">
         <legend className={cn(fieldLabel, 'mb-1')}>Medidas / Área</legend>
         <div className="flex items-center gap-1">
-          <Input
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            max={LIMITES.medida.max}
-            aria-label={`${l1} (m)`}
-            title={l1}
-            placeholder={l1}
-            className="min-w-0 px-2"
-            {...erroA11y(`${idp}-medidas`, erroM1)}
-            {...numeroMascarado(register(`itens.${index}.medida1`, asNumber), LIMITES.medida.casas)}
+          <MedidaInput
+            label={l1}
+            erro={erroM1}
+            idErro={`${idp}-medidas`}
+            reg={register(`itens.${index}.medida1`, asNumber)}
           />
           <span aria-hidden className="text-muted-foreground">
             x
           </span>
-          <Input
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            max={LIMITES.medida.max}
-            aria-label={`${l2} (m)`}
-            title={l2}
-            placeholder={l2}
-            className="min-w-0 px-2"
-            {...erroA11y(`${idp}-medidas`, erroM2)}
-            {...numeroMascarado(register(`itens.${index}.medida2`, asNumber), LIMITES.medida.casas)}
+          <MedidaInput
+            label={l2}
+            erro={erroM2}
+            idErro={`${idp}-medidas`}
+            reg={register(`itens.${index}.medida2`, asNumber)}
           />
         </div>
         {erroMedidas ? (

@@ -1,4 +1,3 @@
-import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import {
   type Acabamento,
@@ -15,10 +14,10 @@ import { useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
+import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { decimalText } from '../../lib/decimal';
 import { formatMoney } from '../../lib/format';
@@ -202,25 +201,12 @@ function CatalogoTab({ c }: { c: Catalogo }) {
           emptyText={`Nenhum ${c.singular.toLowerCase()} cadastrado.`}
           emptyFilteredText={`Nenhum ${c.singular.toLowerCase()} encontrado.`}
           actions={(e) => (
-            <div className="flex justify-end gap-1">
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Editar ${e.nome}`}
-                onClick={() => setEditando(e.id)}
-              >
-                <Pencil />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Excluir ${e.nome}`}
-                className="text-destructive hover:text-destructive"
-                onClick={() => remove.ask(e)}
-              >
-                <Trash2 />
-              </Button>
-            </div>
+            <RowActions
+              editLabel={`Editar ${e.nome}`}
+              deleteLabel={`Excluir ${e.nome}`}
+              onEdit={() => setEditando(e.id)}
+              onDelete={() => remove.ask(e)}
+            />
           )}
         />
       </div>
