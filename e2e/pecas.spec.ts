@@ -99,12 +99,12 @@ test('a bancada with edges, cutouts and a saia: priced, saved, reopened and prin
 
   // A saia 0.10 m high along the front: one action adds the linked strip line.
   await peca.getByLabel('Ao longo do lado').selectOption('frente');
-  await peca.getByLabel('Altura (m)').fill('0.10');
+  await peca.getByLabel('Altura da faixa (m)').fill('0.10');
   await peca.getByRole('button', { name: 'Adicionar saia' }).click();
   const item2 = page.getByRole('group', { name: 'Item 2' });
   await expect(item2.getByTestId('faixa-2')).toHaveText('Saia ao longo do lado frente do item 1');
   await expect(item2.getByLabel('Comprimento (m)')).toHaveValue('2.4');
-  await expect(item2.getByLabel('Altura (m)').first()).toHaveValue('0.1');
+  await expect(item2.getByLabel('Altura (m)')).toHaveValue('0.1');
 
   // Worked out by hand:
   // bancada 2.40 × 0.60 = 1.44 m² × 450.00 × 1.10 (10 % loss) = 712.80

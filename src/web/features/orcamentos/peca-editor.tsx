@@ -255,7 +255,7 @@ export function PecaEditor({
                   </NativeSelect>
                 </div>
                 <div className="flex flex-col gap-1">
-                  <Label htmlFor={`${uid}-altura`}>Altura (m)</Label>
+                  <Label htmlFor={`${uid}-altura`}>Altura da faixa (m)</Label>
                   <Input
                     id={`${uid}-altura`}
                     type="number"
