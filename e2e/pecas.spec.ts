@@ -1,6 +1,6 @@
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test, unique } from './fixtures';
+import { ADMIN_SENHA, apiAs, expect, test, unique } from './fixtures';
 import { choose, escapeRe, figura, post, toasts } from './orcamentos-helpers';
 
 // Issue 14 in the browser: a bancada priced with finished edges, cutouts, the stone's loss and a saia.
@@ -188,8 +188,11 @@ test('a finish removed while the editor is open: a clear message on save, nothin
   await peca.getByLabel('Acabamento do lado fundo').selectOption({ label: `${d.reto} — R$ 35,00/m` });
   await expect(figura(page, 'Bordas')).toHaveText('R$ 84,00'); // 2.40 m × 35.00
 
-  // Someone removes the finish (no saved quote uses it yet).
-  expect((await admin.delete(`/api/acabamentos/${d.ids.reto}`)).status()).toBe(204);
+  // Someone else removes the finish (no saved quote uses it yet). Their own session and connection:
+  // the seeding context's idle keep-alive socket may be closing by now.
+  const outro = await apiAs('admin', ADMIN_SENHA);
+  expect((await outro.delete(`/api/acabamentos/${d.ids.reto}`)).status()).toBe(204);
+  await outro.dispose();
   const salvar = page.waitForResponse(
     (r) => r.url().endsWith('/api/orcamentos') && r.request().method() === 'POST',
   );
@@ -225,4 +228,81 @@ test.describe('on a phone', () => {
     const largura = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(largura).toBeLessThanOrEqual(390);
   });
+});
+
+test('Produtos → Acabamentos and Recortes: create, edit, search, and a used entry cannot be deleted', async ({
+  adminPage: page,
+  admin,
+}) => {
+  const d = await seed(admin);
+  // A saved quote uses the boleado finish.
+  const [cliente] = (await (
+    await admin.get(`/api/clientes/opcoes?q=${encodeURIComponent(d.cliente)}`)
+  ).json()) as {
+    id: string;
+  }[];
+  const [produto] = (await (
+    await admin.get(`/api/produtos/opcoes?q=${encodeURIComponent(d.granito)}`)
+  ).json()) as {
+    id: string;
+  }[];
+  await post(admin, '/api/orcamentos', {
+    cliente_id: cliente!.id,
+    itens: [
+      {
+        produto_id: produto!.id,
+        quantidade: 1,
+        medida1: 1,
+        medida2: 0.5,
+        bordas: [{ lado: 'frente', acabamento_id: d.ids.boleado }],
+      },
+    ],
+  });
+
+  await page.goto('/produtos');
+  await page.getByRole('tab', { name: 'Acabamentos' }).click();
+  const nome = unique('Meia-esquadria');
+  await page.getByLabel('Nome').fill(nome);
+  await page.getByLabel('Valor por metro linear (R$)').fill('89,90');
+  await page.getByRole('button', { name: 'Adicionar Acabamento' }).click();
+  await expect(toasts(page).getByText('Acabamento salvo com sucesso!')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Buscar acabamentos' }).fill(nome);
+  const tabela = page.getByRole('table', { name: 'Acabamentos' });
+  await expect(tabela.getByRole('row')).toHaveCount(2);
+  await expect(tabela.getByRole('row').nth(1)).toContainText('R$ 89,90/m');
+  await expect(tabela.getByRole('row').nth(1)).toContainText('Ativo');
+
+  // Edit: inactive, another price.
+  await tabela.getByRole('button', { name: `Editar ${nome}` }).click();
+  await expect(page.getByLabel('Valor por metro linear (R$)')).toHaveValue('89,9');
+  await page.getByLabel('Valor por metro linear (R$)').fill('95');
+  await page.getByLabel('Status').selectOption('inativo');
+  await page.getByRole('button', { name: 'Salvar Alterações' }).click();
+  await expect(toasts(page).getByText('Acabamento atualizado com sucesso!')).toBeVisible();
+  await expect(tabela.getByRole('row').nth(1)).toContainText('R$ 95,00/m');
+  await expect(tabela.getByRole('row').nth(1)).toContainText('Inativo');
+
+  // The finish a saved quote uses: 409, and it stays.
+  await page.getByRole('searchbox', { name: 'Buscar acabamentos' }).fill(d.boleado);
+  await tabela.getByRole('button', { name: `Excluir ${d.boleado}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(
+    toasts(page).getByText(/Este acabamento é usado em 1 orçamento e não pode ser removido/),
+  ).toBeVisible();
+  await expect(tabela.getByRole('row')).toHaveCount(2);
+
+  // Recortes: a new one, then deleted (nothing uses it).
+  await page.getByRole('tab', { name: 'Recortes' }).click();
+  const furo = unique('Furo de torneira');
+  await page.getByLabel('Nome').fill(furo);
+  await page.getByLabel('Valor por recorte (R$)').fill('15');
+  await page.getByRole('button', { name: 'Adicionar Recorte' }).click();
+  await expect(toasts(page).getByText('Recorte salvo com sucesso!')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Buscar recortes' }).fill(furo);
+  const recortes = page.getByRole('table', { name: 'Recortes' });
+  await expect(recortes.getByRole('row').nth(1)).toContainText('R$ 15,00/un');
+  await recortes.getByRole('button', { name: `Excluir ${furo}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(toasts(page).getByText('Recorte removido com sucesso!')).toBeVisible();
+  await expect(page.getByText('Nenhum recorte encontrado.')).toBeVisible();
 });
