@@ -9,6 +9,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../src/db/client';
 import {
+  acabamentos,
   arquitetos,
   caixaInicial,
   cartoes,
@@ -20,14 +21,23 @@ import {
   itensVenda,
   movimentacoesCaixa,
   orcamentoFuncionarios,
+  orcamentoItemBordas,
+  orcamentoItemRecortes,
   orcamentoItens,
   orcamentos,
   produtos,
+  recortes as recortesTable,
   vendas,
   vendedores,
 } from '../src/db/schema';
 import { dec, toDbMoney } from '../src/domain/money';
-import { type CardRates, computeItem, computeResumo } from '../src/domain/pricing';
+import {
+  type CardRates,
+  computeItemDetalhado,
+  computeResumoDetalhado,
+  type ItemInput,
+  LADOS,
+} from '../src/domain/pricing';
 import { computeVenda } from '../src/domain/venda';
 
 export interface GenerateOptions {
@@ -234,6 +244,19 @@ const PEDRAS = [
   'Ardósia Cinza',
 ];
 const ACABAMENTOS = ['Polido', 'Levigado', 'Escovado', 'Flameado', 'Apicoado'];
+// Issue 14's catalogues: edge finishes (R$ per linear metre) and cutouts (R$ each).
+const BORDAS: [string, string][] = [
+  ['Reto polido', '35.00'],
+  ['Boleado', '62.50'],
+  ['Meia-esquadria', '89.00'],
+  ['Chanfrado', '48.00'],
+];
+const CORTES: [string, string][] = [
+  ['Cuba de embutir', '120.00'],
+  ['Cuba esculpida', '480.00'],
+  ['Cooktop', '95.00'],
+  ['Furo de torneira', '15.00'],
+];
 const ACESSORIOS = [
   'Cuba de inox 50x40',
   'Cuba esculpida',
@@ -420,10 +443,18 @@ export async function generate(db: Db, opts: GenerateOptions) {
       estoque_minimo: '5',
       unidade: acessorio ? 'un' : 'm²',
       tipo_unidade: acessorio ? 'unitário' : 'm²',
+      perda_percentual: acessorio ? '0' : ['0', '5', '8', '10'][i % 4]!,
       descricao: acessorio ? null : `Chapa de ${nome.split(' ').slice(0, 3).join(' ')}, espessura 2 cm.`,
     };
   });
   await bulk(db, produtos, produtoRows);
+
+  // Their own random stream, so adding them left every other generated row as it was.
+  const rp = new Rng((opts.seed ?? 20261122) + 14);
+  const acabamentoRows = BORDAS.map(([nome, valor_ml]) => ({ id: rp.uuid(), nome, valor_ml }));
+  const recorteRows = CORTES.map(([nome, valor]) => ({ id: rp.uuid(), nome, valor }));
+  await bulk(db, acabamentos, acabamentoRows);
+  await bulk(db, recortesTable, recorteRows);
 
   const itemVendaRows = ITENS_VENDA.map(([nome, formato_medida]) => ({ id: r.uuid(), nome, formato_medida }));
   await bulk(db, itensVenda, itemVendaRows);
@@ -529,6 +560,8 @@ export async function generate(db: Db, opts: GenerateOptions) {
     const itens: Record<string, unknown>[] = [];
     const equipe: Record<string, unknown>[] = [];
     const vendasRows: Record<string, unknown>[] = [];
+    const bordasRows: Record<string, unknown>[] = [];
+    const recortesRows: Record<string, unknown>[] = [];
     for (let i = start; i < Math.min(totalOrc, start + BATCH); i++) {
       const id = r.uuid();
       // older quotes first, so numero grows with created_at as in real use
@@ -551,8 +584,28 @@ export async function generate(db: Db, opts: GenerateOptions) {
           medida2: unit ? null : `${r.int(30, 90) / 100}`,
           valor_unitario: p.valor_m2,
           tipo_unidade: p.tipo_unidade as 'm²' | 'unitário',
-        };
+          perda_percentual: unit ? null : p.perda_percentual,
+        } as ItemInput & { item_venda_id: string | null; medida1: string | null; medida2: string | null };
       });
+      // A third of the quotes price their first piece as a marmoraria does (issue 14): finished
+      // front and one end, a cutout or two. Names and prices are copied into the quote, as the API does.
+      const pecaBordas: {
+        lado: (typeof LADOS)[number];
+        acabamento_id: string;
+        nome: string;
+        valor_ml: string;
+      }[] = [];
+      const pecaRecortes: { recorte_id: string; nome: string; valor: string; quantidade: number }[] = [];
+      if (itemInputs[0]?.tipo_unidade === 'm²' && rp.chance(0.35)) {
+        for (const lado of [LADOS[0]!, rp.pick(LADOS.slice(2))]) {
+          const a = rp.pick(acabamentoRows);
+          pecaBordas.push({ lado, acabamento_id: a.id, nome: a.nome, valor_ml: a.valor_ml });
+        }
+        for (const c of rp.chance(0.5) ? [recorteRows[0]!, recorteRows[2]!] : [rp.pick(recorteRows)]) {
+          pecaRecortes.push({ recorte_id: c.id, nome: c.nome, valor: c.valor, quantidade: 1 });
+        }
+        itemInputs[0] = { ...itemInputs[0], bordas: pecaBordas, recortes: pecaRecortes };
+      }
       const team = activeFuncionarios.length && r.chance(0.7) ? [r.pick(activeFuncionarios)] : [];
       if (team.length && r.chance(0.5)) {
         const other = r.pick(activeFuncionarios);
@@ -572,7 +625,7 @@ export async function generate(db: Db, opts: GenerateOptions) {
         percentual_vendedor: vendedor?.percentual_comissao ?? null,
         percentual_arquiteto: arquiteto?.percentual_comissao ?? null,
       };
-      const resumo = computeResumo(input);
+      const resumo = computeResumoDetalhado(input);
       const isSale = vendasFeitas < totalVendas && Math.floor((i + 1) / saleEvery) > vendasFeitas;
       const status = isSale
         ? 'venda_realizada'
@@ -610,8 +663,21 @@ export async function generate(db: Db, opts: GenerateOptions) {
         updated_at: created,
       });
       itemInputs.forEach((it, k) => {
-        const c = computeItem(it);
+        const c = computeItemDetalhado(it);
+        const itemId = rp.uuid();
+        if (k === 0) {
+          for (const b of pecaBordas) bordasRows.push({ item_id: itemId, ...b });
+          for (const [posicao, x] of pecaRecortes.entries())
+            recortesRows.push({ item_id: itemId, posicao, ...x });
+        }
+        const m2 = it.tipo_unidade === 'm²';
         itens.push({
+          id: itemId,
+          perda_percentual: m2 ? String(it.perda_percentual ?? '0') : null,
+          valor_material: toDbMoney(c.valor_material),
+          metros_borda: String(c.metros_borda),
+          valor_bordas: toDbMoney(c.valor_bordas),
+          valor_recortes: toDbMoney(c.valor_recortes),
           orcamento_id: id,
           posicao: k,
           produto_id: it.produto_id,
@@ -668,6 +734,8 @@ export async function generate(db: Db, opts: GenerateOptions) {
     await db.transaction(async (tx) => {
       await bulk(tx as unknown as Db, orcamentos, orcs);
       await bulk(tx as unknown as Db, orcamentoItens, itens);
+      await bulk(tx as unknown as Db, orcamentoItemBordas, bordasRows);
+      await bulk(tx as unknown as Db, orcamentoItemRecortes, recortesRows);
       await bulk(tx as unknown as Db, orcamentoFuncionarios, equipe);
       await bulk(tx as unknown as Db, vendas, vendasRows);
     });

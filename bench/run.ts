@@ -86,6 +86,8 @@ interface Endpoint {
 
 interface Fixtures {
   corpo: Record<string, unknown>;
+  /** Issue 14: a quote of 20 pieces, each with finished edges and cutouts. */
+  corpoPecas: Record<string, unknown>;
   orcamento10: string;
   buscaNome: string;
   inicio: string;
@@ -97,7 +99,17 @@ type Opcao = { id: string; nome?: string; tipo_unidade?: string; tipo?: string }
 
 /** Ids and a quote body from the generated data, through the API; a 10-item quote for the detail view. */
 async function fixtures(api: Api): Promise<Fixtures> {
-  const [produtos, itensVenda, vendedores, arquitetos, funcionarios, cartoes, clientes] = await Promise.all([
+  const [
+    produtos,
+    itensVenda,
+    vendedores,
+    arquitetos,
+    funcionarios,
+    cartoes,
+    clientes,
+    acabamentos,
+    recortes,
+  ] = await Promise.all([
     api.get<Opcao[]>('/api/produtos/opcoes'),
     api.get<Opcao[]>('/api/itens-venda/opcoes'),
     api.get<Opcao[]>('/api/vendedores/opcoes'),
@@ -105,6 +117,8 @@ async function fixtures(api: Api): Promise<Fixtures> {
     api.get<Opcao[]>('/api/funcionarios/opcoes'),
     api.get<Opcao[]>('/api/cartoes/opcoes'),
     api.get<{ items: Opcao[] }>('/api/clientes?page=1&limit=1'),
+    api.get<Opcao[]>('/api/acabamentos/opcoes'),
+    api.get<Opcao[]>('/api/recortes/opcoes'),
   ]);
   const chapas = produtos.filter((p) => p.tipo_unidade === 'm²');
   const pecas = produtos.filter((p) => p.tipo_unidade === 'unitário');
@@ -138,10 +152,25 @@ async function fixtures(api: Api): Promise<Fixtures> {
     cartao_id: credito?.id ?? null,
   };
   const dez = await api.post<{ id: string }>('/api/orcamentos', { ...corpo, itens: itens(10) });
+  // 20 pieces, each with front and one end finished and one or two cutouts (issue 14).
+  const pecasItens = Array.from({ length: 20 }, (_, k) => ({
+    produto_id: chapas[k % chapas.length]!.id,
+    item_venda_id: itensVenda[k % itensVenda.length]!.id,
+    quantidade: 1 + (k % 2),
+    medida1: (1.2 + (k % 6) * 0.3).toFixed(2),
+    medida2: '0.60',
+    perda_percentual: k % 3 === 0 ? '10' : null,
+    bordas: [
+      { lado: 'frente', acabamento_id: acabamentos[k % acabamentos.length]!.id },
+      { lado: k % 2 ? 'esquerda' : 'direita', acabamento_id: acabamentos[(k + 1) % acabamentos.length]!.id },
+    ],
+    recortes: recortes.slice(0, 1 + (k % 2)).map((r) => ({ recorte_id: r.id, quantidade: 1 })),
+  }));
   const hoje = new Date();
   const iso = (d: Date) => d.toISOString().slice(0, 10);
   return {
     corpo,
+    corpoPecas: { ...corpo, itens: pecasItens },
     orcamento10: dez.id,
     // what a user types: first name and surname of a client
     buscaNome: cliente.nome!.split(' ').slice(0, 2).join(' '),
@@ -415,6 +444,21 @@ async function benchScale(
         );
         endpoints.push(criar);
         printRow(criar.nome, criar);
+        const criarPecas = await measure(
+          server.baseUrl,
+          api.headers,
+          {
+            id: 'criar_pecas',
+            nome: 'Criar orçamento (20 peças com bordas e recortes)',
+            method: 'POST',
+            path: '/api/orcamentos',
+            body: f.corpoPecas,
+            escrita: true,
+          },
+          load,
+        );
+        endpoints.push(criarPecas);
+        printRow(criarPecas.nome, criarPecas);
 
         // Every request needs a quote still pending: enough for the run at the creation rate × 2.
         const wanted = Math.ceil(Math.max(500, criar.rps * 2) * (DURATION + WARMUP) * 1.5);
@@ -535,12 +579,20 @@ function evaluate(runs: ScaleResult[]) {
   const endpointsDef = new Map<string, Endpoint>();
   const pgTop = runs.filter((r) => r.db === 'postgres').sort((a, b) => b.scale - a.scale)[0];
   if (pgTop) {
-    const f: Fixtures = { corpo: {}, orcamento10: '', buscaNome: '', inicio: '', fim: '', mes: '' };
+    const f: Fixtures = {
+      corpo: {},
+      corpoPecas: {},
+      orcamento10: '',
+      buscaNome: '',
+      inicio: '',
+      fim: '',
+      mes: '',
+    };
     for (const e of readEndpoints(f)) endpointsDef.set(e.id, e);
     const at = `PostgreSQL S=${fmtScale(pgTop.scale)}`;
     for (const e of pgTop.endpoints) {
       const def = endpointsDef.get(e.id);
-      const alvo = e.id === 'criar' ? P95_CRIAR : def?.p95Alvo;
+      const alvo = e.id === 'criar' || e.id === 'criar_pecas' ? P95_CRIAR : def?.p95Alvo;
       if (alvo) {
         alvos.push({
           alvo: `${e.nome}: p95 ≤ ${alvo} ms (${at})`,

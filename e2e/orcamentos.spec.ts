@@ -1,12 +1,7 @@
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { createUser, expect, signInPage, test, unique } from './fixtures';
-
-async function post<T = { id: string }>(api: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await api.post(path, { data });
-  if (res.status() !== 201) throw new Error(`POST ${path}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+import { choose, figura, post, toasts } from './orcamentos-helpers';
 
 interface Dados {
   cliente: string;
@@ -59,26 +54,6 @@ async function seed(admin: APIRequestContext, cliente = unique('Cliente Orçamen
   await post(admin, '/api/itens-venda', { nome: d.bancada, formato_medida: 'Largura x Profundidade' });
   await post(admin, '/api/itens-venda', { nome: d.soleira, formato_medida: 'Largura x Altura' });
   return d;
-}
-
-async function choose(page: Page, combobox: Locator, text: string) {
-  await combobox.click();
-  await page.getByPlaceholder(/^Buscar/).fill(text);
-  await page.getByRole('option', { name: new RegExp(escapeRe(text)) }).click();
-}
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The toasts (sonner's region). */
-const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications/ });
-
-/** The value shown next to a label of the summary panel. */
-function figura(page: Page, label: string) {
-  return page
-    .getByRole('region', { name: '6. Resumo do Orçamento' })
-    .locator('dl > div')
-    .filter({ has: page.locator('dt > span:first-child', { hasText: new RegExp(`^${escapeRe(label)}$`) }) })
-    .locator('dd');
 }
 
 test('builds, saves, finds, details, edits and sells a quote', async ({ adminPage: page, admin }) => {

@@ -17,7 +17,9 @@ import {
 import {
   BANDEIRAS,
   CARGOS,
+  FAIXAS,
   FORMATOS_MEDIDA,
+  LADOS_PECA,
   ROLES,
   STATUS_ATIVO,
   STATUS_CARTAO,
@@ -283,6 +285,8 @@ export const produtos = pgTable(
     unidade: text('unidade').notNull().default('m²'),
     tipo_unidade: text('tipo_unidade').notNull().default('m²'),
     descricao: text('descricao'),
+    // Share of stone lost in cutting that a quote charges on m² items (issue 14).
+    perda_percentual: numeric('perda_percentual', { precision: 5, scale: 2 }).notNull().default('0'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -293,6 +297,42 @@ export const produtos = pgTable(
     index('produtos_categoria_idx').on(t.categoria),
     check('produtos_tipo_unidade_ck', inList('tipo_unidade', TIPOS_UNIDADE)),
     check('produtos_valor_ck', sql`valor_m2 >= 0`),
+    check('produtos_perda_ck', sql`perda_percentual between 0 and 100`),
+  ],
+);
+
+// ── Piece catalogues (issue 14): edge finishes by the linear metre and cutouts by the unit.
+export const acabamentos = pgTable(
+  'acabamentos',
+  {
+    id: id(),
+    nome: text('nome').notNull(),
+    valor_ml: money('valor_ml').notNull(),
+    status: text('status').notNull().default('ativo'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('acabamentos_nome_idx').on(t.nome),
+    check('acabamentos_valor_ck', sql`valor_ml >= 0`),
+    check('acabamentos_status_ck', inList('status', STATUS_ATIVO)),
+  ],
+);
+
+export const recortes = pgTable(
+  'recortes',
+  {
+    id: id(),
+    nome: text('nome').notNull(),
+    valor: money('valor').notNull(),
+    status: text('status').notNull().default('ativo'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('recortes_nome_idx').on(t.nome),
+    check('recortes_valor_ck', sql`valor >= 0`),
+    check('recortes_status_ck', inList('status', STATUS_ATIVO)),
   ],
 );
 
@@ -468,13 +508,79 @@ export const orcamentoItens = pgTable(
     medida2: numeric('medida2', { precision: 12, scale: 3 }),
     area: numeric('area', { precision: 14, scale: 4 }),
     tipo_unidade: text('tipo_unidade').notNull().default('m²'),
+    // Issue 14 snapshot: the loss applied and the figures the quote showed. NULL on quotes saved
+    // before it, which read as no loss, no edges, no cutouts (valor_material = valor_total).
+    perda_percentual: numeric('perda_percentual', { precision: 5, scale: 2 }),
+    valor_material: money('valor_material'),
+    metros_borda: numeric('metros_borda', { precision: 12, scale: 4 }),
+    valor_bordas: money('valor_bordas'),
+    valor_recortes: money('valor_recortes'),
+    // A saia or frontão strip cut along a side of another line of the same quote (its posicao).
+    faixa: text('faixa'),
+    faixa_de: integer('faixa_de'),
+    faixa_lado: text('faixa_lado'),
   },
   (t) => [
     index('orcamento_itens_orcamento_idx').on(t.orcamento_id, t.posicao),
+    check('orcamento_itens_perda_ck', sql`perda_percentual between 0 and 100`),
+    check(
+      'orcamento_itens_pecas_ck',
+      sql`valor_material >= 0 and metros_borda >= 0 and valor_bordas >= 0 and valor_recortes >= 0`,
+    ),
+    check(
+      'orcamento_itens_faixa_ck',
+      sql`(faixa is null and faixa_de is null and faixa_lado is null) or (${inList('faixa', FAIXAS)} and faixa_de >= 0 and ${inList('faixa_lado', LADOS_PECA)})`,
+    ),
     index('orcamento_itens_produto_idx').on(t.produto_id),
     index('orcamento_itens_item_venda_idx').on(t.item_venda_id),
     check('orcamento_itens_qtd_ck', sql`quantidade > 0`),
     check('orcamento_itens_tipo_unidade_ck', inList('tipo_unidade', TIPOS_UNIDADE)),
+  ],
+);
+
+/** A finished side of a quote line, with the finish's name and price copied when it was saved. */
+export const orcamentoItemBordas = pgTable(
+  'orcamento_item_bordas',
+  {
+    item_id: uuid('item_id')
+      .notNull()
+      .references(() => orcamentoItens.id, { onDelete: 'cascade' }),
+    lado: text('lado').notNull(),
+    // RESTRICT: a finish a saved quote uses cannot be deleted (409), only set inactive.
+    acabamento_id: uuid('acabamento_id')
+      .notNull()
+      .references(() => acabamentos.id, { onDelete: 'restrict' }),
+    nome: text('nome').notNull(),
+    valor_ml: money('valor_ml').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.item_id, t.lado] }),
+    index('orcamento_item_bordas_acabamento_idx').on(t.acabamento_id),
+    check('orcamento_item_bordas_lado_ck', inList('lado', LADOS_PECA)),
+    check('orcamento_item_bordas_valor_ck', sql`valor_ml >= 0`),
+  ],
+);
+
+/** A cutout of a quote line (quantity per piece), with the cutout's name and price copied. */
+export const orcamentoItemRecortes = pgTable(
+  'orcamento_item_recortes',
+  {
+    item_id: uuid('item_id')
+      .notNull()
+      .references(() => orcamentoItens.id, { onDelete: 'cascade' }),
+    posicao: integer('posicao').notNull(),
+    recorte_id: uuid('recorte_id')
+      .notNull()
+      .references(() => recortes.id, { onDelete: 'restrict' }),
+    nome: text('nome').notNull(),
+    valor: money('valor').notNull(),
+    quantidade: integer('quantidade').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.item_id, t.posicao] }),
+    index('orcamento_item_recortes_recorte_idx').on(t.recorte_id),
+    check('orcamento_item_recortes_valor_ck', sql`valor >= 0`),
+    check('orcamento_item_recortes_qtd_ck', sql`quantidade >= 1`),
   ],
 );
 

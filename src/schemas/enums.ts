@@ -18,6 +18,10 @@ export const TIPOS_DESPESA = ['avulso', 'mensal', 'parcelada'] as const;
 export const STATUS_DESPESA = ['pendente', 'paga'] as const;
 export const TIPOS_MOVIMENTACAO = ['entrada', 'saida'] as const;
 export const STATUS_FUNCIONARIO = STATUS_ATIVO;
+/** Sides of a piece (issue 14): frente/fundo run along medida1, esquerda/direita along medida2. */
+export const LADOS_PECA = ['frente', 'fundo', 'esquerda', 'direita'] as const;
+/** Strips cut along a side of another piece: saia (apron) and frontão (backsplash). */
+export const FAIXAS = ['saia', 'frontao'] as const;
 
 /** How a sale type reads on screens, printouts and exports (quotes and sales alike). */
 export const TIPO_VENDA_LABEL: Record<(typeof TIPOS_VENDA)[number], string> = {

@@ -1,5 +1,6 @@
+import { perdaInput } from './catalogos-pecas';
 import { isoDate, listQuery, optionalText, uuid, versionField } from './common';
-import { STATUS_ORCAMENTO, TIPO_VENDA_LABEL, TIPOS_VENDA } from './enums';
+import { FAIXAS, LADOS_PECA, STATUS_ORCAMENTO, TIPO_VENDA_LABEL, TIPOS_VENDA } from './enums';
 import { z } from './z';
 
 export { STATUS_ORCAMENTO, TIPO_VENDA_LABEL, TIPOS_VENDA };
@@ -83,6 +84,68 @@ const quantidade = z
     return n;
   });
 
+export const MSG_LADO = 'Lado inválido: use frente, fundo, esquerda ou direita.';
+export const MSG_QTD_RECORTE = 'A quantidade do recorte deve ser um número inteiro de 1 a 99.';
+
+/** Cutouts of one kind per piece: a whole number from 1 to 99 (a number or numeric string). */
+const quantidadeRecorte = z
+  .union([z.number(), z.string().trim()], { message: MSG_QTD_RECORTE })
+  .transform((v, ctx) => {
+    const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 99) {
+      ctx.addIssue({ code: 'custom', message: MSG_QTD_RECORTE });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const lado = z.enum(LADOS_PECA, { message: MSG_LADO });
+
+/** Issue 14, m² lines only (the route refuses them on unit lines, once it knows the product's unit). */
+const pecaFields = {
+  bordas: z
+    .array(
+      z.object({
+        lado,
+        acabamento_id: z.uuid({ message: 'Acabamento inválido.' }),
+      }),
+      { message: 'Bordas inválidas.' },
+    )
+    .max(LADOS_PECA.length, 'Uma peça tem no máximo 4 lados com acabamento.')
+    .nullish()
+    .transform((v) => v ?? []),
+  recortes: z
+    .array(
+      z.object({
+        recorte_id: z.uuid({ message: 'Recorte inválido.' }),
+        quantidade: quantidadeRecorte,
+      }),
+      { message: 'Recortes inválidos.' },
+    )
+    .max(20, 'Uma peça aceita no máximo 20 recortes.')
+    .nullish()
+    .transform((v) => v ?? []),
+  // Absent or null: the product's own loss applies.
+  perda_percentual: z
+    .preprocess((v) => (v === '' ? null : v), perdaInput.nullish())
+    .transform((v) => v ?? null),
+  /** A saia or frontão strip cut along side `lado` of line `item` (its index in `itens`). */
+  faixa: z
+    .object(
+      {
+        tipo: z.enum(FAIXAS, { message: 'Tipo de faixa inválido: use saia ou frontao.' }),
+        item: z
+          .number({ message: 'Informe a linha da peça de origem.' })
+          .int('Informe a linha da peça de origem.')
+          .min(0, 'Informe a linha da peça de origem.'),
+        lado,
+      },
+      { message: 'Faixa inválida.' },
+    )
+    .nullish()
+    .transform((v) => v ?? null),
+};
+
 /**
  * One line of the editor. Product and quantity are checked by the quote (one message for any line),
  * so they are loose here: calcular prices a half-filled line as 0.
@@ -93,6 +156,7 @@ export const orcamentoItemInput = z.object({
   quantidade,
   medida1: medida,
   medida2: medida,
+  ...pecaFields,
 });
 export type OrcamentoItemInput = z.input<typeof orcamentoItemInput>;
 
@@ -195,6 +259,10 @@ export interface ResumoOrcamento {
   comissao_vendedor: number;
   comissao_arquiteto: number;
   total: number;
+  /** The split of `materiais` (issue 14): stone with its loss, finished edges, cutouts. */
+  pedra: number;
+  bordas: number;
+  recortes: number;
   /** The percentages the commissions used (0 when nobody was chosen). */
   percentual_vendedor: number;
   percentual_arquiteto: number;
@@ -216,7 +284,40 @@ export interface CalculoOrcamento extends ResumoOrcamento {
   valor_instalacao: number;
   horas_trabalho: number;
   margem_lucro: number;
-  itens: { area: number; valor_unitario: number; valor_total: number; tipo_unidade: 'm²' | 'unitário' }[];
+  itens: ({
+    area: number;
+    valor_unitario: number;
+    valor_total: number;
+    tipo_unidade: 'm²' | 'unitário';
+  } & FigurasPeca)[];
+}
+
+export type Lado = (typeof LADOS_PECA)[number];
+export type Faixa = { tipo: (typeof FAIXAS)[number]; item: number; lado: Lado };
+
+/** A line's issue-14 figures (0 and no loss on unit lines and on quotes saved before them). */
+export interface FigurasPeca {
+  perda_percentual: number;
+  valor_material: number;
+  metros_borda: number;
+  valor_bordas: number;
+  valor_recortes: number;
+}
+
+/** A saved finished side: the finish's name and price as they were when the quote was saved. */
+export interface BordaSalva {
+  lado: Lado;
+  acabamento_id: string;
+  nome: string;
+  valor_ml: number;
+}
+
+/** A saved cutout: its name and price as they were when the quote was saved. */
+export interface RecorteSalvo {
+  recorte_id: string;
+  nome: string;
+  valor: number;
+  quantidade: number;
 }
 
 export interface OrcamentoListItem {
@@ -241,7 +342,7 @@ export interface OrcamentoListItem {
   updated_at: string;
 }
 
-export interface OrcamentoItemDetalhe {
+export interface OrcamentoItemDetalhe extends FigurasPeca {
   id: string;
   posicao: number;
   produto_id: string;
@@ -256,6 +357,9 @@ export interface OrcamentoItemDetalhe {
   medida1: number | null;
   medida2: number | null;
   area: number | null;
+  bordas: BordaSalva[];
+  recortes: RecorteSalvo[];
+  faixa: Faixa | null;
   /** Customer-facing figures: the extras spread over the m² lines (details and printout). */
   valor_unitario_exibido: number;
   valor_total_exibido: number;

@@ -1,3 +1,4 @@
+import { perdaInput } from './catalogos-pecas';
 import { moneyInput, optionalText, requiredText, uuid, versionField } from './common';
 import { TIPOS_UNIDADE } from './enums';
 import { z } from './z';
@@ -43,6 +44,7 @@ const fields = {
   unidade: z.string().trim().min(1, 'Informe a unidade.').max(20, 'Unidade muito longa.'),
   tipo_unidade: z.enum(TIPOS_UNIDADE, { message: 'Tipo de unidade deve ser m² ou unitário.' }),
   descricao: optionalText(2000),
+  perda_percentual: perdaInput,
 };
 
 // `fornecedor_nome` (read with the product) is not a field here: zod drops it, so it is never saved back.
@@ -56,6 +58,7 @@ export const produtoCreate = z.object({
   unidade: fields.unidade.default(PRODUTO_PADROES.unidade),
   tipo_unidade: fields.tipo_unidade.default(PRODUTO_PADROES.tipo_unidade),
   descricao: fields.descricao,
+  perda_percentual: fields.perda_percentual.default('0'),
 });
 export type ProdutoCreate = z.input<typeof produtoCreate>;
 
@@ -69,6 +72,7 @@ export const produtoUpdate = z.object({
   unidade: fields.unidade.optional(),
   tipo_unidade: fields.tipo_unidade.optional(),
   descricao: fields.descricao.optional(),
+  perda_percentual: fields.perda_percentual.optional(),
   ...versionField,
 });
 
@@ -85,6 +89,8 @@ export interface Produto {
   unidade: string;
   tipo_unidade: TipoUnidade;
   descricao: string | null;
+  /** Stone lost in cutting that quotes charge on m² lines (0–100). */
+  perda_percentual: number;
   created_at: string;
   updated_at: string;
 }
@@ -94,4 +100,5 @@ export interface ProdutoOpcao {
   nome: string;
   valor_m2: number;
   tipo_unidade: TipoUnidade;
+  perda_percentual: number;
 }

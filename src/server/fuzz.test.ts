@@ -85,6 +85,15 @@ const FIELDS = [
   'data',
   'updated_at',
   'ativa',
+  // issue 14: catalogues and the pieces of a quote line
+  'valor_ml',
+  'bordas',
+  'recortes',
+  'perda_percentual',
+  'lado',
+  'acabamento_id',
+  'recorte_id',
+  'faixa',
 ];
 
 const nasty = fc.oneof(
@@ -209,7 +218,17 @@ describe('hostile query strings and NUL on every route', () => {
 
   it('covers the lists of api.md', () => {
     const paths = listRoutes(env.app).map((r) => r.path);
-    for (const p of ['clientes', 'orcamentos', 'vendas', 'produtos', 'funcionarios', 'cartoes', 'vendedores'])
+    for (const p of [
+      'clientes',
+      'orcamentos',
+      'vendas',
+      'produtos',
+      'funcionarios',
+      'cartoes',
+      'vendedores',
+      'acabamentos',
+      'recortes',
+    ])
       expect(paths).toContain(`/api/${p}`);
   });
 

@@ -44,6 +44,8 @@ export const RECURSO_PERMISSAO: Record<string, Permissao> = {
   produtos: 'produtos',
   'categorias-produtos': 'produtos',
   'itens-venda': 'produtos',
+  acabamentos: 'produtos',
+  recortes: 'produtos',
   orcamentos: 'orcamentos',
   vendas: 'vendas',
   despesas: 'despesas',

@@ -39,6 +39,8 @@ describe('updated_at is required on every update', () => {
       'PATCH /api/categorias-produtos/:id',
       'PATCH /api/itens-venda/:id',
       'PATCH /api/cartoes/:id',
+      'PATCH /api/acabamentos/:id',
+      'PATCH /api/recortes/:id',
       'PATCH /api/vendedores/:id',
       'PATCH /api/arquitetos/:id',
       'PATCH /api/despesas/:id',

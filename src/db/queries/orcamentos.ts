@@ -3,15 +3,19 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { CardRates } from '../../domain/pricing';
 import type { Executor } from '../client';
 import {
+  acabamentos,
   arquitetos,
   cartoes,
   clientes,
   funcionarios,
   itensVenda,
   orcamentoFuncionarios,
+  orcamentoItemBordas,
+  orcamentoItemRecortes,
   orcamentoItens,
   orcamentos,
   produtos,
+  recortes,
   vendas,
   vendedores,
 } from '../schema';
@@ -24,6 +28,15 @@ export interface ProdutoPreco {
   nome: string;
   valor_m2: string;
   tipo_unidade: 'm²' | 'unitário';
+  perda_percentual: string;
+}
+
+/** A finish or cutout as a quote prices it: its price (valor_ml or valor) and whether it is active. */
+export interface CatalogoPreco {
+  id: string;
+  nome: string;
+  valor: string;
+  status: string;
 }
 
 export interface DadosPreco {
@@ -37,6 +50,8 @@ export interface DadosPreco {
   percentualArquiteto?: string;
   cartao?: CardRates;
   clienteExiste: boolean;
+  acabamentos: Map<string, CatalogoPreco>;
+  recortes: Map<string, CatalogoPreco>;
 }
 
 const idList = (ids: string[]) =>
@@ -58,6 +73,8 @@ export async function dadosPrecificacao(
     arquitetoId?: string | null;
     cartaoId?: string | null;
     clienteId?: string | null;
+    acabamentoIds?: string[];
+    recorteIds?: string[];
   },
 ): Promise<DadosPreco> {
   const taxas = ['taxa', ...Array.from({ length: 12 }, (_, i) => `taxa_${i + 1}x`)];
@@ -70,11 +87,13 @@ export async function dadosPrecificacao(
     pct_arquiteto: string | null;
     cartao: CardRates | null;
     cliente_existe: boolean;
+    acabamentos: CatalogoPreco[];
+    recortes: CatalogoPreco[];
   }>(
     db,
     sql`select
       (select coalesce(json_agg(json_build_object('id', id, 'nome', nome, 'valor_m2', valor_m2::text,
-              'tipo_unidade', tipo_unidade)), '[]') from ${produtos} where id in ${idList(p.produtoIds)}) as produtos,
+              'tipo_unidade', tipo_unidade, 'perda_percentual', perda_percentual::text)), '[]') from ${produtos} where id in ${idList(p.produtoIds)}) as produtos,
       (select coalesce(json_agg(id), '[]') from ${itensVenda} where id in ${idList(p.itemVendaIds)}) as itens_venda,
       (select coalesce(json_agg(json_build_object('id', id, 'nome', nome, 'status', status, 'salario', salario::text)), '[]')
          from ${funcionarios} where id in ${idList(p.funcionarioIds)}) as equipe,
@@ -83,7 +102,11 @@ export async function dadosPrecificacao(
       (select percentual_comissao::text from ${arquitetos} where id = ${p.arquitetoId ?? null}::uuid) as pct_arquiteto,
       (select json_build_object('tipo', tipo, ${sql.raw(taxas.map((t) => `'${t}', ${t}::text`).join(', '))})
          from ${cartoes} where id = ${p.cartaoId ?? null}::uuid) as cartao,
-      exists (select 1 from ${clientes} where id = ${p.clienteId ?? null}::uuid) as cliente_existe`,
+      exists (select 1 from ${clientes} where id = ${p.clienteId ?? null}::uuid) as cliente_existe,
+      (select coalesce(json_agg(json_build_object('id', id, 'nome', nome, 'valor', valor_ml::text, 'status', status)), '[]')
+         from ${acabamentos} where id in ${idList(p.acabamentoIds ?? [])}) as acabamentos,
+      (select coalesce(json_agg(json_build_object('id', id, 'nome', nome, 'valor', valor::text, 'status', status)), '[]')
+         from ${recortes} where id in ${idList(p.recorteIds ?? [])}) as recortes`,
   );
   return {
     produtos: new Map(r!.produtos.map((x) => [x.id, x])),
@@ -94,6 +117,8 @@ export async function dadosPrecificacao(
     percentualArquiteto: r!.pct_arquiteto ?? undefined,
     cartao: r!.cartao ?? undefined,
     clienteExiste: r!.cliente_existe,
+    acabamentos: new Map(r!.acabamentos.map((x) => [x.id, x])),
+    recortes: new Map(r!.recortes.map((x) => [x.id, x])),
   };
 }
 
@@ -103,7 +128,28 @@ export type OrcamentoValues = Omit<
   typeof orcamentos.$inferInsert,
   'id' | 'numero' | 'created_at' | 'updated_at'
 >;
-export type ItemValues = Omit<typeof orcamentoItens.$inferInsert, 'id' | 'orcamento_id'>;
+export type ItemValues = Omit<typeof orcamentoItens.$inferInsert, 'id' | 'orcamento_id'> & {
+  /** Issue 14 snapshot: the finished sides and cutouts, prices copied from the catalogue. */
+  bordas: Omit<typeof orcamentoItemBordas.$inferInsert, 'item_id'>[];
+  recortes: Omit<typeof orcamentoItemRecortes.$inferInsert, 'item_id' | 'posicao'>[];
+};
+
+/**
+ * Lines, finished sides and cutouts as three row sets, the lines' ids chosen here so the children
+ * can name them in the same statement.
+ */
+function splitItens(itens: ItemValues[]) {
+  const linhas = itens.map(({ bordas: _b, recortes: _r, ...i }, posicao) => ({
+    ...i,
+    id: crypto.randomUUID(),
+    posicao,
+  }));
+  const bordas = itens.flatMap((i, idx) => i.bordas.map((b) => ({ ...b, item_id: linhas[idx]!.id })));
+  const cortes = itens.flatMap((i, idx) =>
+    i.recortes.map((r, posicao) => ({ ...r, posicao, item_id: linhas[idx]!.id })),
+  );
+  return { linhas, bordas, cortes };
+}
 
 /**
  * A new quote with its lines and employees, and its announcement, in one statement (so one round
@@ -119,7 +165,7 @@ export async function insertOrcamento(
 ): Promise<string> {
   const cols = getTableColumns(orcamentos) as Record<string, PgColumn>;
   const entries = Object.entries(values).filter(([, v]) => v !== undefined);
-  const linhas = itens.map((i, posicao) => ({ ...i, posicao }));
+  const { linhas, bordas, cortes } = splitItens(itens);
   const [r] = await queryRows<{ id: string }>(
     db,
     sql`with o as (
@@ -133,13 +179,27 @@ export async function insertOrcamento(
           )})
           returning id
         ), i as (
-          insert into ${orcamentoItens} (orcamento_id, posicao, produto_id, item_venda_id, quantidade,
-                 valor_unitario, valor_total, medida1, medida2, area, tipo_unidade)
-          select o.id, x.posicao, x.produto_id, x.item_venda_id, x.quantidade, x.valor_unitario,
-                 x.valor_total, x.medida1, x.medida2, x.area, coalesce(x.tipo_unidade, 'm²')
-            from o, jsonb_to_recordset(${JSON.stringify(linhas)}::jsonb) as x(posicao int, produto_id uuid,
+          insert into ${orcamentoItens} (id, orcamento_id, posicao, produto_id, item_venda_id, quantidade,
+                 valor_unitario, valor_total, medida1, medida2, area, tipo_unidade, perda_percentual,
+                 valor_material, metros_borda, valor_bordas, valor_recortes, faixa, faixa_de, faixa_lado)
+          select x.id, o.id, x.posicao, x.produto_id, x.item_venda_id, x.quantidade, x.valor_unitario,
+                 x.valor_total, x.medida1, x.medida2, x.area, coalesce(x.tipo_unidade, 'm²'), x.perda_percentual,
+                 x.valor_material, x.metros_borda, x.valor_bordas, x.valor_recortes, x.faixa, x.faixa_de, x.faixa_lado
+            from o, jsonb_to_recordset(${JSON.stringify(linhas)}::jsonb) as x(id uuid, posicao int, produto_id uuid,
                  item_venda_id uuid, quantidade numeric, valor_unitario numeric, valor_total numeric,
-                 medida1 numeric, medida2 numeric, area numeric, tipo_unidade text)
+                 medida1 numeric, medida2 numeric, area numeric, tipo_unidade text, perda_percentual numeric,
+                 valor_material numeric, metros_borda numeric, valor_bordas numeric, valor_recortes numeric,
+                 faixa text, faixa_de int, faixa_lado text)
+        ), b as (
+          insert into ${orcamentoItemBordas} (item_id, lado, acabamento_id, nome, valor_ml)
+          select x.item_id, x.lado, x.acabamento_id, x.nome, x.valor_ml
+            from jsonb_to_recordset(${JSON.stringify(bordas)}::jsonb) as x(item_id uuid, lado text,
+                 acabamento_id uuid, nome text, valor_ml numeric)
+        ), r as (
+          insert into ${orcamentoItemRecortes} (item_id, posicao, recorte_id, nome, valor, quantidade)
+          select x.item_id, x.posicao, x.recorte_id, x.nome, x.valor, x.quantidade
+            from jsonb_to_recordset(${JSON.stringify(cortes)}::jsonb) as x(item_id uuid, posicao int,
+                 recorte_id uuid, nome text, valor numeric, quantidade int)
         ), f as (
           insert into ${orcamentoFuncionarios} (orcamento_id, funcionario_id)
           select o.id, x::uuid from o, jsonb_array_elements_text(${JSON.stringify(funcionarioIds)}::jsonb) as x
@@ -167,9 +227,12 @@ export async function replaceOrcamento(
 }
 
 async function writeChildren(tx: Executor, id: string, itens: ItemValues[], funcionarioIds: string[]) {
-  if (itens.length) {
-    await tx.insert(orcamentoItens).values(itens.map((i, posicao) => ({ ...i, posicao, orcamento_id: id })));
+  const { linhas, bordas, cortes } = splitItens(itens);
+  if (linhas.length) {
+    await tx.insert(orcamentoItens).values(linhas.map((i) => ({ ...i, orcamento_id: id })));
   }
+  if (bordas.length) await tx.insert(orcamentoItemBordas).values(bordas);
+  if (cortes.length) await tx.insert(orcamentoItemRecortes).values(cortes);
   if (funcionarioIds.length) {
     await tx
       .insert(orcamentoFuncionarios)
@@ -314,7 +377,8 @@ export async function getOrcamento(db: Executor, id: string) {
     .leftJoin(arq, eq(arq.id, orcamentos.arquiteto_id))
     .where(eq(orcamentos.id, id));
   if (!row) return undefined;
-  const [itens, equipe] = await Promise.all([
+  const doOrcamento = sql`(select ${orcamentoItens.id} from ${orcamentoItens} where ${orcamentoItens.orcamento_id} = ${id})`;
+  const [itens, equipe, bordas, cortes] = await Promise.all([
     db
       .select({
         id: orcamentoItens.id,
@@ -331,6 +395,14 @@ export async function getOrcamento(db: Executor, id: string) {
         medida1: orcamentoItens.medida1,
         medida2: orcamentoItens.medida2,
         area: orcamentoItens.area,
+        perda_percentual: orcamentoItens.perda_percentual,
+        valor_material: orcamentoItens.valor_material,
+        metros_borda: orcamentoItens.metros_borda,
+        valor_bordas: orcamentoItens.valor_bordas,
+        valor_recortes: orcamentoItens.valor_recortes,
+        faixa: orcamentoItens.faixa,
+        faixa_de: orcamentoItens.faixa_de,
+        faixa_lado: orcamentoItens.faixa_lado,
       })
       .from(orcamentoItens)
       .leftJoin(produtos, eq(produtos.id, orcamentoItens.produto_id))
@@ -343,8 +415,14 @@ export async function getOrcamento(db: Executor, id: string) {
       .innerJoin(funcionarios, eq(funcionarios.id, orcamentoFuncionarios.funcionario_id))
       .where(eq(orcamentoFuncionarios.orcamento_id, id))
       .orderBy(asc(funcionarios.nome)),
+    db.select().from(orcamentoItemBordas).where(sql`${orcamentoItemBordas.item_id} in ${doOrcamento}`),
+    db
+      .select()
+      .from(orcamentoItemRecortes)
+      .where(sql`${orcamentoItemRecortes.item_id} in ${doOrcamento}`)
+      .orderBy(asc(orcamentoItemRecortes.posicao)),
   ]);
-  return { ...row, itens, funcionarios: equipe };
+  return { ...row, itens, funcionarios: equipe, bordas, recortes: cortes };
 }
 
 // ── Sale generation

@@ -102,6 +102,7 @@ export const produtosTable = crudTable({
       nome: produtos.nome,
       valor_m2: produtos.valor_m2,
       tipo_unidade: produtos.tipo_unidade,
+      perda_percentual: produtos.perda_percentual,
     },
     search: searchProdutos,
     orderBy: produtos.nome,

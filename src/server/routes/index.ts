@@ -6,6 +6,7 @@ import { auditoriaRoutes } from './auditoria';
 import { backupsRoutes } from './backups';
 import { caixaRoutes } from './caixa';
 import { cartoesRoutes } from './cartoes';
+import { acabamentosRoutes, recortesRoutes } from './catalogos-pecas';
 import { categoriasProdutosRoutes } from './categorias-produtos';
 import { cepRoutes } from './cep';
 import { clientesRoutes } from './clientes';
@@ -49,6 +50,8 @@ export const apiApp = new Hono<AppEnv>()
   .route('/categorias-produtos', categoriasProdutosRoutes)
   .route('/itens-venda', itensVendaRoutes)
   .route('/produtos', produtosRoutes)
+  .route('/acabamentos', acabamentosRoutes)
+  .route('/recortes', recortesRoutes)
   .route('/cartoes', cartoesRoutes)
   .route('/orcamentos', orcamentosRoutes)
   .route('/empresa', empresaRoutes)

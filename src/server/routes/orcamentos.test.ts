@@ -195,6 +195,10 @@ const FULL_RESUMO = {
   comissao_vendedor: 191.03,
   comissao_arquiteto: 382.06,
   total: 4753.79,
+  // Issue 14's split of materiais: no edges, cutouts or loss here, so all of it is stone.
+  pedra: 2116.72,
+  bordas: 0,
+  recortes: 0,
   percentual_vendedor: 5,
   percentual_arquiteto: 10,
 };
@@ -245,10 +249,33 @@ describe('POST /api/orcamentos/calcular', () => {
       horas_trabalho: 12,
       margem_lucro: 30,
     });
+    // No edges, cutouts or loss: each line's stone is its whole total, as before issue 14.
+    const semPecas = { perda_percentual: 0, metros_borda: 0, valor_bordas: 0, valor_recortes: 0 };
     expect(itens).toEqual([
-      { area: 1.5, valor_unitario: 450, valor_total: 1350, tipo_unidade: 'm²' },
-      { area: 1.0175, valor_unitario: 389.9, valor_total: 396.72, tipo_unidade: 'm²' },
-      { area: 0, valor_unitario: 185, valor_total: 370, tipo_unidade: 'unitário' },
+      {
+        area: 1.5,
+        valor_unitario: 450,
+        valor_total: 1350,
+        valor_material: 1350,
+        tipo_unidade: 'm²',
+        ...semPecas,
+      },
+      {
+        area: 1.0175,
+        valor_unitario: 389.9,
+        valor_total: 396.72,
+        valor_material: 396.72,
+        tipo_unidade: 'm²',
+        ...semPecas,
+      },
+      {
+        area: 0,
+        valor_unitario: 185,
+        valor_total: 370,
+        valor_material: 370,
+        tipo_unidade: 'unitário',
+        ...semPecas,
+      },
     ]);
     expect(await countRows('orcamentos')).toBe(before);
   });
@@ -289,7 +316,17 @@ describe('POST /api/orcamentos/calcular', () => {
       comissao_vendedor: 0,
       comissao_arquiteto: 0,
     });
-    expect(res.body.itens[0]).toEqual({ area: 0, valor_unitario: 0, valor_total: 0, tipo_unidade: 'm²' });
+    expect(res.body.itens[0]).toEqual({
+      area: 0,
+      valor_unitario: 0,
+      valor_total: 0,
+      tipo_unidade: 'm²',
+      perda_percentual: 0,
+      valor_material: 0,
+      metros_borda: 0,
+      valor_bordas: 0,
+      valor_recortes: 0,
+    });
   });
 
   it("uses debit's taxa, and taxa_1x for credit when the sale is à vista", async () => {

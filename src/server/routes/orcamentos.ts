@@ -6,18 +6,23 @@ import { monthRange, todayIso } from '../../domain/datas';
 import { dec, sum, toDbMoney, toMoney } from '../../domain/money';
 import {
   type CardRates,
-  computeResumo,
+  computeResumoDetalhado,
   custoHoraFuncionarios,
   customerLines,
   displayComissaoArquiteto,
   displayMargem,
+  type ItemInput,
+  LADOS,
   type TipoUnidade,
+  validarPecas,
 } from '../../domain/pricing';
 import { computeVenda } from '../../domain/venda';
 import { uuid } from '../../schemas/common';
 import {
+  type BordaSalva,
   type CalculoOrcamento,
   type CustoHoraFuncionario,
+  type Faixa,
   LIMITES,
   MSG_FIGURA,
   type OrcamentoCalculo,
@@ -26,6 +31,7 @@ import {
   orcamentoListQuery,
   orcamentoUpdate,
   orcamentoVendaInput,
+  type RecorteSalvo,
   type ResumoOrcamento,
   type StatusOrcamento,
   TIPO_VENDA_LABEL,
@@ -46,9 +52,16 @@ const MSG_VENDA_JA_GERADA = 'Já existe uma venda gerada a partir deste orçamen
 
 type Row = Record<string, unknown>;
 
+type ProblemField = { path: string; message: string };
+
 interface Priced {
   resumo: ResumoOrcamento;
-  itens: (CalculoOrcamento['itens'][number] & { produto_id: string | null })[];
+  itens: (CalculoOrcamento['itens'][number] & {
+    produto_id: string | null;
+    /** The snapshot to save: each finish's and cutout's name and price as priced now. */
+    bordas: (Omit<BordaSalva, 'valor_ml'> & { valor_ml: string })[];
+    recortes: (Omit<RecorteSalvo, 'valor'> & { valor: string })[];
+  })[];
   /** Each chosen active employee's hourly cost: only for holders of `funcionarios` (salaries). */
   equipe: CustoHoraFuncionario[];
 }
@@ -70,6 +83,44 @@ function checkFigures(priced: Priced) {
 }
 
 /**
+ * Issue 14's bad input, all reported at once (each naming its field): the pure rules (unit lines take
+ * no edges, cutouts or loss; a side at most once; quantities; loss 0–100), a strip pointing at
+ * another line, and every finish and cutout known and active. Checked on /calcular too, so the editor
+ * learns of a catalogue entry removed under it before the user saves.
+ */
+function checkPecas(
+  input: OrcamentoCalculo,
+  tipoDe: (i: OrcamentoCalculo['itens'][number]) => TipoUnidade,
+  d: Awaited<ReturnType<typeof q.dadosPrecificacao>>,
+) {
+  const errors: ProblemField[] = validarPecas(
+    input.itens.map((i) => ({ ...i, tipo_unidade: tipoDe(i) })),
+  ).map((e) => ({ path: e.campo, message: e.message }));
+  input.itens.forEach((i, idx) => {
+    const at = (sub: string, message: string) => errors.push({ path: `itens.${idx}.${sub}`, message });
+    if (i.faixa) {
+      const alvo = input.itens[i.faixa.item];
+      if (!alvo || i.faixa.item === idx || tipoDe(alvo) !== 'm²')
+        at('faixa.item', 'A saia ou o frontão deve seguir um lado de outra peça em m² deste orçamento.');
+      if (tipoDe(i) !== 'm²') at('faixa', 'Saia e frontão são peças em m².');
+    }
+    i.bordas.forEach((b, j) => {
+      const a = d.acabamentos.get(b.acabamento_id);
+      if (!a) at(`bordas.${j}.acabamento_id`, 'Acabamento não encontrado: ele foi removido. Escolha outro.');
+      else if (a.status !== 'ativo')
+        at(`bordas.${j}.acabamento_id`, `O acabamento "${a.nome}" está inativo. Escolha outro.`);
+    });
+    i.recortes.forEach((r, j) => {
+      const c = d.recortes.get(r.recorte_id);
+      if (!c) at(`recortes.${j}.recorte_id`, 'Recorte não encontrado: ele foi removido. Escolha outro.');
+      else if (c.status !== 'ativo')
+        at(`recortes.${j}.recorte_id`, `O recorte "${c.nome}" está inativo. Escolha outro.`);
+    });
+  });
+  if (errors.length) throw badRequest(errors[0]!.message, errors);
+}
+
+/**
  * Prices a quote from what the database says: product prices and units, the salaries of the chosen
  * active employees, this month's expenses, the seller's and architect's percentages and the card's
  * rates. `strict` (saving) refuses references that do not exist; the live calculation just counts
@@ -87,6 +138,8 @@ async function price(db: Executor, tz: string, input: OrcamentoCalculo, strict: 
     arquitetoId: input.arquiteto_id,
     cartaoId: input.cartao_id,
     clienteId: strict ? input.cliente_id : null,
+    acabamentoIds: input.itens.flatMap((i) => i.bordas.map((b) => b.acabamento_id)),
+    recorteIds: input.itens.flatMap((i) => i.recortes.map((r) => r.recorte_id)),
   });
   const { produtos, itensVenda, equipe, cartao } = d;
   const pctVendedor = d.percentualVendedor;
@@ -111,21 +164,42 @@ async function price(db: Executor, tz: string, input: OrcamentoCalculo, strict: 
     if (input.cartao_id && !cartao) throw missing('cartao_id', 'Forma de pagamento não encontrada.');
   }
 
+  const produtoDe = (i: OrcamentoCalculo['itens'][number]) =>
+    i.produto_id ? produtos.get(i.produto_id) : undefined;
+  // A line without a product yet (the editor's half-typed line) is priced as m².
+  const tipoDe = (i: OrcamentoCalculo['itens'][number]) =>
+    (produtoDe(i)?.tipo_unidade ?? 'm²') as TipoUnidade;
+  checkPecas(input, tipoDe, d);
+
   const linhas = input.itens.map((i) => {
-    const p = i.produto_id ? produtos.get(i.produto_id) : undefined;
-    return {
-      produto_id: p ? p.id : null,
-      item: {
-        produto_id: p?.id ?? '',
-        quantidade: String(i.quantidade),
-        medida1: i.medida1,
-        medida2: i.medida2,
-        valor_unitario: p?.valor_m2 ?? '0',
-        tipo_unidade: (p?.tipo_unidade ?? 'm²') as TipoUnidade,
-      },
+    const p = produtoDe(i);
+    const tipo = tipoDe(i);
+    const m2 = tipo === 'm²';
+    const bordas = i.bordas.map((b) => {
+      const a = d.acabamentos.get(b.acabamento_id)!;
+      return { lado: b.lado, acabamento_id: a.id, nome: a.nome, valor_ml: a.valor };
+    });
+    // Sides in a fixed order, so the snapshot, the drawing and the printout list them alike.
+    bordas.sort((x, y) => LADOS.indexOf(x.lado) - LADOS.indexOf(y.lado));
+    const recortes = i.recortes.map((r) => {
+      const c = d.recortes.get(r.recorte_id)!;
+      return { recorte_id: c.id, nome: c.nome, valor: c.valor, quantidade: r.quantidade };
+    });
+    const perda = m2 ? (i.perda_percentual ?? p?.perda_percentual ?? '0') : null;
+    const item: ItemInput = {
+      produto_id: p?.id ?? '',
+      quantidade: String(i.quantidade),
+      medida1: i.medida1,
+      medida2: i.medida2,
+      valor_unitario: p?.valor_m2 ?? '0',
+      tipo_unidade: tipo,
+      bordas,
+      recortes,
+      perda_percentual: perda,
     };
+    return { produto_id: p ? p.id : null, item, bordas, recortes, perda };
   });
-  const r = computeResumo({
+  const r = computeResumoDetalhado({
     itens: linhas.map((l) => l.item),
     valor_frete: input.valor_frete,
     valor_instalacao: input.valor_instalacao,
@@ -146,13 +220,23 @@ async function price(db: Executor, tz: string, input: OrcamentoCalculo, strict: 
       percentual_vendedor: Number(pctVendedor ?? 0),
       percentual_arquiteto: Number(pctArquiteto ?? 0),
     },
-    itens: linhas.map((l, idx) => ({
-      produto_id: l.produto_id,
-      area: itemFigures[idx]?.area ?? 0,
-      valor_unitario: Number(l.item.valor_unitario),
-      valor_total: itemFigures[idx]?.valor_total ?? 0,
-      tipo_unidade: l.item.tipo_unidade,
-    })),
+    itens: linhas.map((l, idx) => {
+      const f = itemFigures[idx]!;
+      return {
+        produto_id: l.produto_id,
+        area: f.area,
+        valor_unitario: Number(l.item.valor_unitario),
+        valor_total: f.valor_total,
+        tipo_unidade: l.item.tipo_unidade,
+        perda_percentual: Number(l.perda ?? 0),
+        valor_material: f.valor_material,
+        metros_borda: f.metros_borda,
+        valor_bordas: f.valor_bordas,
+        valor_recortes: f.valor_recortes,
+        bordas: l.bordas,
+        recortes: l.recortes,
+      };
+    }),
     equipe: equipe
       .filter((f) => f.status === 'ativo')
       .map((f) => ({ id: f.id, nome: f.nome, custo_hora: custoHoraFuncionarios([f.salario]) })),
@@ -174,6 +258,9 @@ const MONEY_KEYS: (keyof ResumoOrcamento)[] = [
   'comissao_vendedor',
   'comissao_arquiteto',
   'total',
+  'pedra',
+  'bordas',
+  'recortes',
 ];
 
 /** The breakdown as stored in the jsonb column: decimal strings, so nothing is re-rounded. */
@@ -223,6 +310,16 @@ function toValues(input: OrcamentoCalculo, priced: Priced) {
       medida2: i.medida2 ?? null,
       area: String(p.area),
       tipo_unidade: p.tipo_unidade,
+      perda_percentual: p.tipo_unidade === 'm²' ? String(p.perda_percentual) : null,
+      valor_material: toDbMoney(p.valor_material),
+      metros_borda: String(p.metros_borda),
+      valor_bordas: toDbMoney(p.valor_bordas),
+      valor_recortes: toDbMoney(p.valor_recortes),
+      faixa: i.faixa?.tipo ?? null,
+      faixa_de: i.faixa?.item ?? null,
+      faixa_lado: i.faixa?.lado ?? null,
+      bordas: p.bordas,
+      recortes: p.recortes,
     };
   });
   return { values, itens };
@@ -242,7 +339,8 @@ const ITEM_NUMERIC = ['quantidade', 'valor_unitario', 'valor_total', 'medida1', 
 function resumoFromDb(row: NonNullable<Awaited<ReturnType<typeof q.getOrcamento>>>): ResumoOrcamento {
   const stored = row.resumo;
   if (stored) {
-    const out: Record<string, number> = {};
+    // Quotes saved before issue 14 have no split of materiais: it was all stone.
+    const out: Record<string, number> = { pedra: Number(stored.materiais ?? 0), bordas: 0, recortes: 0 };
     for (const [k, v] of Object.entries(stored)) out[k] = Number(v);
     return out as unknown as ResumoOrcamento;
   }
@@ -264,8 +362,58 @@ function resumoFromDb(row: NonNullable<Awaited<ReturnType<typeof q.getOrcamento>
       ? displayComissaoArquiteto(row.valor_total, row.margem_lucro, row.arquiteto_percentual)
       : 0,
     total: Number(row.valor_total),
+    pedra: toMoney(sum(row.itens.map((i) => i.valor_material ?? i.valor_total))),
+    bordas: toMoney(sum(row.itens.map((i) => i.valor_bordas ?? 0))),
+    recortes: toMoney(sum(row.itens.map((i) => i.valor_recortes ?? 0))),
     percentual_vendedor: 0,
     percentual_arquiteto: Number(row.arquiteto_percentual ?? 0),
+  };
+}
+
+type SavedRow = NonNullable<Awaited<ReturnType<typeof q.getOrcamento>>>;
+
+/**
+ * A saved line with its issue-14 snapshot. Lines saved before it (NULL figures) read as what they
+ * were: all stone, no loss, no edges, no cutouts.
+ */
+function pecaDoItem(
+  i: SavedRow['itens'][number],
+  bordas: SavedRow['bordas'],
+  recortes: SavedRow['recortes'],
+) {
+  const { faixa, faixa_de, faixa_lado, ...linha } = i;
+  const out = numbersOut(linha as Row, ITEM_NUMERIC);
+  return {
+    ...out,
+    perda_percentual: Number(i.perda_percentual ?? 0),
+    valor_material: Number(i.valor_material ?? i.valor_total),
+    metros_borda: Number(i.metros_borda ?? 0),
+    valor_bordas: Number(i.valor_bordas ?? 0),
+    valor_recortes: Number(i.valor_recortes ?? 0),
+    faixa: faixa ? ({ tipo: faixa, item: faixa_de, lado: faixa_lado } as Faixa) : null,
+    bordas: bordas
+      .filter((b) => b.item_id === i.id)
+      .sort(
+        (x, y) => LADOS.indexOf(x.lado as BordaSalva['lado']) - LADOS.indexOf(y.lado as BordaSalva['lado']),
+      )
+      .map(
+        (b): BordaSalva => ({
+          lado: b.lado as BordaSalva['lado'],
+          acabamento_id: b.acabamento_id,
+          nome: b.nome,
+          valor_ml: Number(b.valor_ml),
+        }),
+      ),
+    recortes: recortes
+      .filter((r) => r.item_id === i.id)
+      .map(
+        (r): RecorteSalvo => ({
+          recorte_id: r.recorte_id,
+          nome: r.nome,
+          valor: Number(r.valor),
+          quantidade: r.quantidade,
+        }),
+      ),
   };
 }
 
@@ -282,14 +430,23 @@ async function detalhe(db: Executor, id: string) {
     })),
     row.valor_total,
   );
-  const { arquiteto_percentual: _pct, resumo: _r, itens, funcionarios, cliente, ...rest } = row;
+  const {
+    arquiteto_percentual: _pct,
+    resumo: _r,
+    itens,
+    funcionarios,
+    cliente,
+    bordas,
+    recortes,
+    ...rest
+  } = row;
   return {
     ...numbersOut(rest as Row, DETAIL_NUMERIC),
     cliente: cliente?.nome ? cliente : null,
     funcionario_ids: funcionarios.map((f) => f.id),
     funcionarios,
     itens: itens.map((i, idx) => ({
-      ...numbersOut(i as Row, ITEM_NUMERIC),
+      ...pecaDoItem(i, bordas, recortes),
       valor_unitario_exibido: lines.itens[idx]?.valor_unitario_exibido ?? 0,
       valor_total_exibido: lines.itens[idx]?.valor_total_exibido ?? 0,
     })),
@@ -365,7 +522,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       valor_instalacao: Number(input.valor_instalacao),
       horas_trabalho: Number(input.horas_trabalho),
       margem_lucro: Number(input.margem_lucro),
-      itens: priced.itens.map(({ produto_id: _p, ...i }) => i),
+      itens: priced.itens.map(({ produto_id: _p, bordas: _b, recortes: _r, ...i }) => i),
     };
     return c.json(body);
   })

@@ -226,11 +226,17 @@ describe('/api/produtos', () => {
     expect(recent.body.items[0].nome).toBe('Silestone Cinza');
   });
 
-  it('/opcoes answers id, nome, valor_m2, tipo_unidade to produtos, orcamentos and vendas holders', async () => {
+  it('/opcoes answers id, nome, valor_m2, tipo_unidade, perda_percentual to produtos, orcamentos and vendas holders', async () => {
     const res = await admin.get('/api/produtos/opcoes?q=cuba');
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { id: expect.any(String), nome: 'Cuba de inox', valor_m2: 150.5, tipo_unidade: 'unitário' },
+      {
+        id: expect.any(String),
+        nome: 'Cuba de inox',
+        valor_m2: 150.5,
+        tipo_unidade: 'unitário',
+        perda_percentual: 0,
+      },
     ]);
     for (const perm of ['orcamentos', 'vendas'] as const) {
       const { client } = await userWith(env, [perm]);

@@ -22,6 +22,9 @@ const DEPENDENTS: Record<string, string[]> = {
   vendedores: ['relatorios', 'vendas', 'orcamentos', 'orcamentos-calculo'],
   arquitetos: ['relatorios', 'vendas', 'orcamentos', 'orcamentos-calculo'],
   cartoes: ['vendas', 'orcamentos', 'orcamentos-calculo'],
+  // a finish's or cutout's price (or its removal) reprices the quote being edited
+  acabamentos: ['orcamentos-calculo'],
+  recortes: ['orcamentos-calculo'],
   usuarios: ['me'],
 };
 

@@ -24,6 +24,17 @@ export interface ProdutoOpcao {
   nome: string;
   valor_m2: number;
   tipo_unidade: 'm²' | 'unitário';
+  perda_percentual: number;
+}
+export interface AcabamentoOpcao {
+  id: string;
+  nome: string;
+  valor_ml: number;
+}
+export interface RecorteOpcao {
+  id: string;
+  nome: string;
+  valor: number;
 }
 export interface ItemVendaOpcao {
   id: string;
@@ -43,7 +54,9 @@ type Recurso =
   | 'funcionarios'
   | 'produtos'
   | 'itens-venda'
-  | 'cartoes';
+  | 'cartoes'
+  | 'acabamentos'
+  | 'recortes';
 
 // The spec's loading-failure toasts (doc 1 §8).
 const NOMES: Record<Recurso, [string, string]> = {
@@ -54,6 +67,8 @@ const NOMES: Record<Recurso, [string, string]> = {
   produtos: ['produtos', 'produtos'],
   'itens-venda': ['itens', 'itens de venda'],
   cartoes: ['cartões', 'cartões'],
+  acabamentos: ['acabamentos', 'acabamentos'],
+  recortes: ['recortes', 'recortes'],
 };
 
 /** A selector's options (`/api/<recurso>/opcoes?q=`), keyed by the resource so live events refresh it. */

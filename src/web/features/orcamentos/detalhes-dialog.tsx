@@ -17,8 +17,9 @@ import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError } from '../../lib/api';
 import { formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { useOrcamentoFresco } from './acoes';
+import { PecaDesenho } from './peca-desenho';
 import { StatusBadge } from './status';
-import { medidasTexto } from './texto';
+import { medidasTexto, pecaLinhas, temPeca } from './texto';
 
 function Campo({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -152,6 +153,40 @@ export function DetalhesDialog({
                   </TBody>
                 </Table>
               </div>
+              {o.itens.some(temPeca) && (
+                <ul aria-label="Peças do orçamento" className="flex flex-col gap-3">
+                  {o.itens.map((i, idx) =>
+                    temPeca(i) ? (
+                      <li
+                        key={i.id}
+                        className="grid gap-2 rounded-md border p-3 text-sm sm:grid-cols-[minmax(0,18rem)_1fr]"
+                      >
+                        <PecaDesenho
+                          readOnly
+                          medida1={i.medida1}
+                          medida2={i.medida2}
+                          bordas={i.bordas}
+                          recortes={i.recortes}
+                          titulo={`Item ${idx + 1}: ${i.item_venda_nome ?? i.produto_nome ?? 'Peça'}`}
+                          largura={320}
+                          altura={220}
+                          className="w-full"
+                        />
+                        <div className="min-w-0">
+                          <p className="font-medium">
+                            Item {idx + 1}: {i.item_venda_nome ?? i.produto_nome ?? 'Peça'}
+                          </p>
+                          <ul className="text-xs text-muted-foreground">
+                            {pecaLinhas(i).map((l) => (
+                              <li key={l}>{l}</li>
+                            ))}
+                          </ul>
+                        </div>
+                      </li>
+                    ) : null,
+                  )}
+                </ul>
+              )}
             </>
           )}
         </section>

@@ -78,6 +78,78 @@ function CampoNumero({
   );
 }
 
+type CampoNumeroProps = Omit<Parameters<typeof CampoNumero>[0], 'register'>;
+
+/** Section 4: freight, installation, hours and margin, each with its bounds. */
+const CUSTOS: CampoNumeroProps[] = [
+  {
+    id: 'orcamento-frete',
+    label: 'Frete (R$)',
+    path: 'valor_frete',
+    casas: 2,
+    max: LIMITES.valor.max,
+    step: '0.01',
+  },
+  {
+    id: 'orcamento-instalacao',
+    label: 'Instalação (R$)',
+    path: 'valor_instalacao',
+    casas: 2,
+    max: LIMITES.valor.max,
+    step: '0.01',
+  },
+  {
+    id: 'orcamento-horas',
+    label: 'Horas de Trabalho',
+    path: 'horas_trabalho',
+    casas: 2,
+    max: LIMITES.horas_trabalho.max,
+    step: '0.5',
+  },
+  {
+    id: 'orcamento-margem',
+    label: 'Margem de Lucro %',
+    path: 'margem_lucro',
+    casas: 3,
+    max: LIMITES.margem_lucro.max,
+    step: '0.1',
+  },
+];
+
+/** Seller or architect: the option's id in `<x>_id`, its name in `<x>_nome` (shown before options load). */
+function CampoPessoa({
+  form,
+  recurso,
+  label,
+}: {
+  form: UseFormReturn<OrcamentoForm>;
+  recurso: 'vendedores' | 'arquitetos';
+  label: string;
+}) {
+  const campo = recurso === 'vendedores' ? 'vendedor' : 'arquiteto';
+  const id = `orcamento-${campo}`;
+  return (
+    <Controller
+      control={form.control}
+      name={`${campo}_id`}
+      render={({ field }) => (
+        <FormField id={id} label={label}>
+          <PessoaSelect
+            recurso={recurso}
+            id={id}
+            value={field.value}
+            selectedLabel={form.getValues(`${campo}_nome`)}
+            onChange={(v, nome) => {
+              field.onChange(v);
+              form.setValue(`${campo}_nome`, nome);
+            }}
+          />
+        </FormField>
+      )}
+    />
+  );
+}
+
 /** The quote editor: sections 1–6 of the spec's "Novo Orçamento" tab. */
 export function OrcamentoEditor({
   form,
@@ -113,42 +185,8 @@ export function OrcamentoEditor({
                 </CampoCliente>
               )}
             />
-            <Controller
-              control={control}
-              name="vendedor_id"
-              render={({ field }) => (
-                <FormField id="orcamento-vendedor" label="Vendedor Responsável">
-                  <PessoaSelect
-                    recurso="vendedores"
-                    id="orcamento-vendedor"
-                    value={field.value}
-                    selectedLabel={form.getValues('vendedor_nome')}
-                    onChange={(id, nome) => {
-                      field.onChange(id);
-                      setValue('vendedor_nome', nome);
-                    }}
-                  />
-                </FormField>
-              )}
-            />
-            <Controller
-              control={control}
-              name="arquiteto_id"
-              render={({ field }) => (
-                <FormField id="orcamento-arquiteto" label="Arquiteto Responsável">
-                  <PessoaSelect
-                    recurso="arquitetos"
-                    id="orcamento-arquiteto"
-                    value={field.value}
-                    selectedLabel={form.getValues('arquiteto_nome')}
-                    onChange={(id, nome) => {
-                      field.onChange(id);
-                      setValue('arquiteto_nome', nome);
-                    }}
-                  />
-                </FormField>
-              )}
-            />
+            <CampoPessoa form={form} recurso="vendedores" label="Vendedor Responsável" />
+            <CampoPessoa form={form} recurso="arquitetos" label="Arquiteto Responsável" />
             <FormField id="orcamento-data" label="Data do Orçamento">
               <Input id="orcamento-data" type="date" {...register('data')} />
             </FormField>
@@ -170,42 +208,9 @@ export function OrcamentoEditor({
             </Secao>
             <Secao n={4} title="Custos Adicionais">
               <div className="grid gap-4 sm:grid-cols-2">
-                <CampoNumero
-                  id="orcamento-frete"
-                  label="Frete (R$)"
-                  path="valor_frete"
-                  casas={2}
-                  max={LIMITES.valor.max}
-                  step="0.01"
-                  register={register}
-                />
-                <CampoNumero
-                  id="orcamento-instalacao"
-                  label="Instalação (R$)"
-                  path="valor_instalacao"
-                  casas={2}
-                  max={LIMITES.valor.max}
-                  step="0.01"
-                  register={register}
-                />
-                <CampoNumero
-                  id="orcamento-horas"
-                  label="Horas de Trabalho"
-                  path="horas_trabalho"
-                  casas={2}
-                  max={LIMITES.horas_trabalho.max}
-                  step="0.5"
-                  register={register}
-                />
-                <CampoNumero
-                  id="orcamento-margem"
-                  label="Margem de Lucro %"
-                  path="margem_lucro"
-                  casas={3}
-                  max={LIMITES.margem_lucro.max}
-                  step="0.1"
-                  register={register}
-                />
+                {CUSTOS.map((c) => (
+                  <CampoNumero key={c.path} {...c} register={register} />
+                ))}
               </div>
             </Secao>
 

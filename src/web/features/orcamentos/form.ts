@@ -1,4 +1,4 @@
-import type { OrcamentoDetalhe, TipoVenda } from '../../../schemas/orcamentos';
+import type { Faixa, Lado, OrcamentoDetalhe, TipoVenda } from '../../../schemas/orcamentos';
 import { isoDateIn, todayIso } from '../../lib/format';
 
 /** One line of the editor (spec doc 1 §3 "in-form quote line"): ids plus what the row shows. */
@@ -16,6 +16,15 @@ export interface LinhaForm {
   /** '' while nothing was typed (an empty field reads as 0). */
   medida1: number | '';
   medida2: number | '';
+  // Issue 14, m² lines only. Optional: drafts kept before it have none.
+  /** The line's own loss; '' = the product's (`produto_perda`). */
+  perda_percentual?: number | '';
+  produto_perda?: number;
+  /** Finished sides, with the finish's name for the drawing. */
+  bordas?: { lado: Lado; acabamento_id: string; nome: string }[];
+  recortes?: { recorte_id: string; nome: string; quantidade: number }[];
+  /** A saia/frontão strip along side `lado` of the line whose key is `de`. */
+  faixa?: { tipo: Faixa['tipo']; de: string; lado: Lado } | null;
 }
 
 export interface OrcamentoForm {
@@ -61,6 +70,11 @@ export function novaLinha(): LinhaForm {
     quantidade: 1,
     medida1: '',
     medida2: '',
+    perda_percentual: '',
+    produto_perda: 0,
+    bordas: [],
+    recortes: [],
+    faixa: null,
   };
 }
 
@@ -90,6 +104,33 @@ export function emptyForm(): OrcamentoForm {
   };
 }
 
+/** A saved quote's lines in the editor; a strip's link by line index becomes one by row key. */
+function itensDe(o: OrcamentoDetalhe): LinhaForm[] {
+  const keys = o.itens.map(() => novaChave());
+  return o.itens.map((i, idx) => ({
+    key: keys[idx]!,
+    item_venda_id: i.item_venda_id ?? '',
+    item_venda_nome: i.item_venda_nome ?? '',
+    formato_medida: i.formato_medida ?? '',
+    produto_id: i.produto_id,
+    produto_nome: i.produto_nome ?? '',
+    valor_unitario: i.valor_unitario,
+    tipo_unidade: i.tipo_unidade,
+    quantidade: i.quantidade,
+    medida1: i.medida1 ?? '',
+    medida2: i.medida2 ?? '',
+    // The saved loss is kept as the line's own: editing the quote does not pick up a new product default.
+    perda_percentual: i.tipo_unidade === 'm²' ? i.perda_percentual : '',
+    produto_perda: i.perda_percentual,
+    bordas: i.bordas.map(({ lado, acabamento_id, nome }) => ({ lado, acabamento_id, nome })),
+    recortes: i.recortes.map(({ recorte_id, nome, quantidade }) => ({ recorte_id, nome, quantidade })),
+    faixa:
+      i.faixa && keys[i.faixa.item]
+        ? { tipo: i.faixa.tipo, de: keys[i.faixa.item]!, lado: i.faixa.lado }
+        : null,
+  }));
+}
+
 /** A saved quote loaded into the editor (edit mode). */
 export function fromDetalhe(o: OrcamentoDetalhe): OrcamentoForm {
   return {
@@ -103,19 +144,7 @@ export function fromDetalhe(o: OrcamentoDetalhe): OrcamentoForm {
     funcionarios_salvos: o.funcionarios,
     data: o.created_at ? isoDateIn(o.created_at) : todayIso(),
     validade: o.validade ?? '',
-    itens: o.itens.map((i) => ({
-      key: novaChave(),
-      item_venda_id: i.item_venda_id ?? '',
-      item_venda_nome: i.item_venda_nome ?? '',
-      formato_medida: i.formato_medida ?? '',
-      produto_id: i.produto_id,
-      produto_nome: i.produto_nome ?? '',
-      valor_unitario: i.valor_unitario,
-      tipo_unidade: i.tipo_unidade,
-      quantidade: i.quantidade,
-      medida1: i.medida1 ?? '',
-      medida2: i.medida2 ?? '',
-    })),
+    itens: itensDe(o),
     tipo_venda: o.tipo_venda,
     valor_entrada: o.valor_entrada,
     numero_parcelas: o.numero_parcelas,
@@ -143,13 +172,26 @@ const num = (v: unknown): number => {
 export function toPayload(v: OrcamentoForm) {
   return {
     cliente_id: v.cliente_id || null,
-    itens: v.itens.map((i) => ({
-      item_venda_id: i.item_venda_id || null,
-      produto_id: i.produto_id || null,
-      quantidade: num(i.quantidade),
-      medida1: num(i.medida1),
-      medida2: num(i.medida2),
-    })),
+    itens: v.itens.map((i) => {
+      const m2 = i.tipo_unidade !== 'unitário';
+      const de = i.faixa ? v.itens.findIndex((x) => x.key === i.faixa?.de) : -1;
+      return {
+        item_venda_id: i.item_venda_id || null,
+        produto_id: i.produto_id || null,
+        quantidade: num(i.quantidade),
+        medida1: num(i.medida1),
+        medida2: num(i.medida2),
+        // A unit product takes none of these (the server would refuse them): the line just drops them.
+        bordas: m2 ? (i.bordas ?? []).map(({ lado, acabamento_id }) => ({ lado, acabamento_id })) : [],
+        recortes: m2
+          ? (i.recortes ?? []).map(({ recorte_id, quantidade }) => ({ recorte_id, quantidade }))
+          : [],
+        perda_percentual:
+          m2 && i.perda_percentual !== '' && i.perda_percentual !== undefined ? i.perda_percentual : null,
+        // A strip whose piece was removed stays as a plain piece.
+        faixa: m2 && i.faixa && de >= 0 ? { tipo: i.faixa.tipo, item: de, lado: i.faixa.lado } : null,
+      };
+    }),
     vendedor_id: v.vendedor_id || null,
     arquiteto_id: v.arquiteto_id || null,
     funcionario_ids: v.funcionario_ids,

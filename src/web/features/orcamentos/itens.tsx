@@ -1,4 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
 import {
   type Control,
   type UseFormRegister,
@@ -14,6 +15,7 @@ import { cn } from '../../lib/utils';
 import { useCalculo, useLinhaCalculo } from './calculo';
 import { type LinhaForm, novaLinha, type OrcamentoForm } from './form';
 import { erroA11y, numeroMascarado } from './numero';
+import { comprimento, FAIXA_LABEL, LADO_LABEL, PecaEditor } from './peca-editor';
 import { ItemVendaSelect, ProdutoSelect } from './selects';
 
 const asNumber = {
@@ -47,7 +49,7 @@ export function ItensEditor({
   register: UseFormRegister<OrcamentoForm>;
   setValue: UseFormSetValue<OrcamentoForm>;
 }) {
-  const { fields, append, remove } = useFieldArray({ control, name: 'itens', keyName: 'fieldId' });
+  const { fields, append, insert, remove } = useFieldArray({ control, name: 'itens', keyName: 'fieldId' });
   const erroItens = useCalculo().erros.itens;
   return (
     <div className="flex flex-col gap-3">
@@ -76,6 +78,7 @@ export function ItensEditor({
           register={register}
           setValue={setValue}
           onRemove={() => remove(index)}
+          onAdd={(linha) => insert(index + 1, linha)}
         />
       ))}
       <div>
@@ -87,22 +90,57 @@ export function ItensEditor({
   );
 }
 
+/** One measure of a line (metres, 2 decimals), marked with the server's message when refused. */
+function MedidaInput({
+  label,
+  erro,
+  idErro,
+  reg,
+}: {
+  label: string;
+  erro: string | undefined;
+  idErro: string;
+  reg: ReturnType<UseFormRegister<OrcamentoForm>>;
+}) {
+  return (
+    <Input
+      type="number"
+      inputMode="decimal"
+      step="0.01"
+      min="0"
+      max={LIMITES.medida.max}
+      aria-label={`${label} (m)`}
+      title={label}
+      placeholder={label}
+      className="min-w-0 px-2"
+      {...erroA11y(idErro, erro)}
+      {...numeroMascarado(reg, LIMITES.medida.casas)}
+    />
+  );
+}
+
 function LinhaItem({
   index,
   control,
   register,
   setValue,
   onRemove,
+  onAdd,
 }: {
   index: number;
   control: Control<OrcamentoForm>;
   register: UseFormRegister<OrcamentoForm>;
   setValue: UseFormSetValue<OrcamentoForm>;
   onRemove: () => void;
+  /** Inserts a line right after this one (a saia or frontão of this piece). */
+  onAdd: (linha: LinhaForm) => void;
 }) {
   const linha = useWatch({ control, name: `itens.${index}` }) as LinhaForm;
+  const itens = useWatch({ control, name: 'itens' }) as LinhaForm[];
   const calc = useLinhaCalculo(linha.key);
-  const [l1, l2] = measureLabels(linha.formato_medida);
+  const origem = linha.faixa ? itens.findIndex((i) => i.key === linha.faixa?.de) : -1;
+  const pai = origem >= 0 ? itens[origem] : undefined;
+  const [l1, l2] = linha.faixa ? ['Comprimento', 'Altura'] : measureLabels(linha.formato_medida);
   const n = index + 1;
   const idp = `item-${linha.key}`;
   const set = <K extends keyof LinhaForm>(k: K, v: LinhaForm[K]) =>
@@ -119,12 +157,26 @@ function LinhaItem({
   const erroProduto = erro('produto_id');
   const erroLinha = erros[`itens.${index}`];
   const erroMedidas = erroM1 ?? erroM2;
+  // A strip is as long as the side it follows: when that piece's measure changes, so does the strip.
+  const ladoPai = pai && linha.faixa ? comprimento(pai, linha.faixa.lado) : null;
+  useEffect(() => {
+    if (ladoPai !== null && ladoPai !== linha.medida1)
+      setValue(`itens.${index}.medida1`, ladoPai, { shouldDirty: true });
+  }, [ladoPai, linha.medida1, index, setValue]);
 
   return (
     <fieldset
       aria-label={`Item ${n}`}
       className={cn('grid min-w-0 grid-cols-1 gap-3 rounded-md border bg-card p-3 sm:grid-cols-2', ROW_GRID)}
     >
+      {linha.faixa && (
+        <p className="text-sm font-medium sm:col-span-2 xl:col-span-7" data-testid={`faixa-${n}`}>
+          {FAIXA_LABEL[linha.faixa.tipo]}{' '}
+          {pai
+            ? `ao longo do lado ${LADO_LABEL[linha.faixa.lado].toLowerCase()} do item ${origem + 1}`
+            : '(a peça de origem foi removida)'}
+        </p>
+      )}
       <div className="flex flex-col gap-1">
         <Label htmlFor={`${idp}-iv`} className={fieldLabel}>
           Item de Venda
@@ -147,34 +199,20 @@ function LinhaItem({
       <fieldset className="flex min-w-0 flex-col gap-1">
         <legend className={cn(fieldLabel, 'mb-1')}>Medidas / Área</legend>
         <div className="flex items-center gap-1">
-          <Input
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            max={LIMITES.medida.max}
-            aria-label={`${l1} (m)`}
-            title={l1}
-            placeholder={l1}
-            className="min-w-0 px-2"
-            {...erroA11y(`${idp}-medidas`, erroM1)}
-            {...numeroMascarado(register(`itens.${index}.medida1`, asNumber), LIMITES.medida.casas)}
+          <MedidaInput
+            label={l1}
+            erro={erroM1}
+            idErro={`${idp}-medidas`}
+            reg={register(`itens.${index}.medida1`, asNumber)}
           />
           <span aria-hidden className="text-muted-foreground">
             x
           </span>
-          <Input
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            max={LIMITES.medida.max}
-            aria-label={`${l2} (m)`}
-            title={l2}
-            placeholder={l2}
-            className="min-w-0 px-2"
-            {...erroA11y(`${idp}-medidas`, erroM2)}
-            {...numeroMascarado(register(`itens.${index}.medida2`, asNumber), LIMITES.medida.casas)}
+          <MedidaInput
+            label={l2}
+            erro={erroM2}
+            idErro={`${idp}-medidas`}
+            reg={register(`itens.${index}.medida2`, asNumber)}
           />
         </div>
         {erroMedidas ? (
@@ -201,6 +239,7 @@ function LinhaItem({
             set('produto_nome', p.nome);
             set('valor_unitario', p.valor_m2);
             set('tipo_unidade', p.tipo_unidade);
+            set('produto_perda', p.perda_percentual ?? 0);
           }}
         />
         {erroProduto && (
@@ -265,6 +304,27 @@ function LinhaItem({
         <p role="alert" className="text-xs font-medium text-destructive sm:col-span-2 xl:col-span-7">
           {erroLinha}
         </p>
+      )}
+      {linha.tipo_unidade === 'm²' && (
+        <PecaEditor
+          index={index}
+          linha={linha}
+          set={set}
+          onAddFaixa={(tipo, lado, altura) =>
+            onAdd({
+              ...novaLinha(),
+              produto_id: linha.produto_id,
+              produto_nome: linha.produto_nome,
+              valor_unitario: linha.valor_unitario,
+              tipo_unidade: 'm²',
+              produto_perda: linha.produto_perda ?? 0,
+              quantidade: linha.quantidade,
+              medida1: comprimento(linha, lado),
+              medida2: altura,
+              faixa: { tipo, de: linha.key, lado },
+            })
+          }
+        />
       )}
     </fieldset>
   );

@@ -1,8 +1,10 @@
 // The printout of a quote (loaded on demand). Built with DOM calls and text nodes only — never HTML
 // strings — so whatever a user typed (a client named "<img onerror=…>") prints as text.
+
+import { desenhoPeca, svgString } from '../../../domain/peca-desenho';
 import { type Empresa, type OrcamentoDetalhe, TIPO_VENDA_LABEL } from '../../../schemas/orcamentos';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
-import { medidasTexto } from './texto';
+import { medidasTexto, pecaLinhas, temPeca } from './texto';
 
 const CSS = `
   * { box-sizing: border-box; }
@@ -21,6 +23,9 @@ const CSS = `
   .medidas { display: block; color: #475569; font-size: 11px; }
   .total { font-size: 16px; font-weight: 700; text-align: right; margin-top: 10px; }
   .obs { white-space: pre-wrap; }
+  .peca { display: grid; grid-template-columns: 300px 1fr; gap: 12px; align-items: start; border-bottom: 1px solid #e2e8f0; padding: 8px 0; break-inside: avoid; }
+  .peca svg { max-width: 100%; height: auto; }
+  .peca ul { margin: 4px 0 0; padding-left: 16px; }
   @media print { body { margin: 12mm; } }
 `;
 
@@ -99,6 +104,30 @@ export function renderPrint(w: Window, o: OrcamentoDetalhe, empresa: Empresa) {
     );
   }
 
+  // The same drawing as the editor's (domain/peca-desenho), parsed as SVG rather than set as HTML:
+  // svgString escapes every text, and a parsed SVG document runs nothing.
+  const pecas = o.itens.flatMap((i, idx) => {
+    if (!temPeca(i)) return [];
+    const titulo = `Item ${idx + 1}: ${i.item_venda_nome ?? i.produto_nome ?? 'Peça'}`;
+    const desenho = desenhoPeca({ ...i, titulo }, { largura: 300, altura: 210 });
+    const svg = new DOMParser().parseFromString(svgString(desenho, `peca-${idx}`), 'image/svg+xml');
+    return [
+      el(
+        doc,
+        'div',
+        { class: 'peca' },
+        doc.importNode(svg.documentElement, true),
+        el(
+          doc,
+          'div',
+          {},
+          el(doc, 'strong', {}, titulo),
+          el(doc, 'ul', {}, ...pecaLinhas(i).map((l) => el(doc, 'li', {}, l))),
+        ),
+      ),
+    ];
+  });
+
   const tipo = TIPO_VENDA_LABEL[o.tipo_venda] ?? TIPO_VENDA_LABEL.avista;
   const cartao = o.cartao_bandeira
     ? `${o.cartao_bandeira}${o.cartao_tipo ? ` (${o.cartao_tipo})` : ''}`
@@ -171,6 +200,8 @@ export function renderPrint(w: Window, o: OrcamentoDetalhe, empresa: Empresa) {
       el(doc, 'tbody', {}, ...linhas),
     ),
     el(doc, 'p', { class: 'total' }, `Total: ${formatMoney(o.valor_total)}`),
+    pecas.length > 0 && el(doc, 'h2', {}, 'Peças'),
+    ...pecas,
     el(doc, 'h2', {}, 'Forma de Pagamento'),
     el(
       doc,

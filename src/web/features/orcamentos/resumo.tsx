@@ -51,6 +51,10 @@ export function ResumoPanel() {
       {/* "Calculando..." says the figures are being refreshed; dimming them would drop the muted labels
           below AA contrast, so they stay as they are and the list is marked busy. */}
       <dl className="flex flex-col" aria-busy={pending || undefined}>
+        {/* Issue 14: what the materials are made of (stone with its loss, finished edges, cutouts). */}
+        <Linha label="Pedra" value={r?.pedra} />
+        <Linha label="Bordas" value={r?.bordas} />
+        <Linha label="Recortes" value={r?.recortes} />
         <Linha label="Materiais" value={r?.materiais} />
         <Linha label="Frete" value={r?.valor_frete} />
         <Linha label="Instalação" value={r?.valor_instalacao} />

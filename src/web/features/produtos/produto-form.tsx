@@ -24,6 +24,7 @@ const NOVO: ProdutoCreate = {
   unidade: PRODUTO_PADROES.unidade,
   tipo_unidade: PRODUTO_PADROES.tipo_unidade,
   descricao: '',
+  perda_percentual: '0',
 };
 
 const decimalBr = (n: number) => String(n).replace('.', ',');
@@ -38,6 +39,7 @@ const valuesOf = (p: Produto): ProdutoCreate => ({
   unidade: p.unidade,
   tipo_unidade: p.tipo_unidade,
   descricao: p.descricao ?? '',
+  perda_percentual: decimalBr(p.perda_percentual),
 });
 
 // The server's own schema reads "1234.56": what was typed as "1.234,56" is turned into it first.
@@ -46,6 +48,7 @@ const normalize = (v: ProdutoCreate): ProdutoCreate => ({
   valor_m2: decimalText(v.valor_m2),
   estoque: decimalText(v.estoque),
   estoque_minimo: decimalText(v.estoque_minimo),
+  perda_percentual: decimalText(v.perda_percentual) || '0',
 });
 
 interface Opcao {
@@ -193,6 +196,14 @@ export function ProdutoForm({
             required
             inputMode="decimal"
             placeholder="0,00"
+          />
+          <TextField
+            f={f}
+            name="perda_percentual"
+            label="Perda (%)"
+            inputMode="decimal"
+            placeholder="0"
+            hint="Parte da pedra perdida no corte, cobrada nos orçamentos em m² (0 a 100)."
           />
           <TextField f={f} name="estoque" label="Estoque" inputMode="decimal" />
           <TextField f={f} name="estoque_minimo" label="Estoque mínimo" inputMode="decimal" />

@@ -1,0 +1,551 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/queries/common';
+import { categoriasProdutos, clientes, orcamentoItens, orcamentos, produtos } from '../../db/schema';
+import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+
+/**
+ * Issue 14 through the API: the catalogues of finishes and cutouts, and quotes priced with edges,
+ * cutouts, loss and strips. Runs on PGlite and, in `npm test`, again on PostgreSQL 15.
+ */
+let env: TestEnv;
+let admin: Client;
+const ids = {} as Record<
+  | 'cliente'
+  | 'granito'
+  | 'carrara'
+  | 'cuba_inox'
+  | 'boleado'
+  | 'reto'
+  | 'chanfrado_inativo'
+  | 'cuba'
+  | 'cooktop'
+  | 'furo'
+  | 'recorte_inativo',
+  string
+>;
+
+async function insertId(p: Promise<{ id: string }[]>) {
+  const [row] = await p;
+  return row!.id;
+}
+
+async function criar(path: string, body: Record<string, unknown>) {
+  const res = await admin.post(path, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as string;
+}
+
+beforeAll(async () => {
+  env = await createTestDeps();
+  admin = await loginAdmin(env);
+  const db = env.db;
+  await db.insert(categoriasProdutos).values({ nome: 'pedras' });
+  ids.cliente = await insertId(db.insert(clientes).values({ nome: 'Helena Duarte' }).returning());
+  // Granite loses 10 % in cutting by default; Carrara has no loss (the default of every product).
+  const granito = await admin.post('/api/produtos', {
+    nome: 'Granito Preto São Gabriel',
+    categoria: 'pedras',
+    valor_m2: '450.00',
+    tipo_unidade: 'm²',
+    perda_percentual: '10',
+  });
+  expect(granito.status, JSON.stringify(granito.body)).toBe(201);
+  expect(granito.body.perda_percentual).toBe(10);
+  ids.granito = granito.body.id;
+  ids.carrara = await insertId(
+    db
+      .insert(produtos)
+      .values({ nome: 'Mármore Carrara', categoria: 'pedras', valor_m2: '389.90', tipo_unidade: 'm²' })
+      .returning(),
+  );
+  ids.cuba_inox = await insertId(
+    db
+      .insert(produtos)
+      .values({ nome: 'Cuba inox', categoria: 'pedras', valor_m2: '185.00', tipo_unidade: 'unitário' })
+      .returning(),
+  );
+  ids.boleado = await criar('/api/acabamentos', { nome: 'Boleado', valor_ml: '62.50' });
+  ids.reto = await criar('/api/acabamentos', { nome: 'Reto polido', valor_ml: 35 });
+  ids.chanfrado_inativo = await criar('/api/acabamentos', {
+    nome: 'Chanfrado',
+    valor_ml: 40,
+    status: 'inativo',
+  });
+  ids.cuba = await criar('/api/recortes', { nome: 'Cuba de embutir', valor: '120.00' });
+  ids.cooktop = await criar('/api/recortes', { nome: 'Cooktop', valor: 95 });
+  ids.furo = await criar('/api/recortes', { nome: 'Furo de torneira', valor: 15 });
+  ids.recorte_inativo = await criar('/api/recortes', {
+    nome: 'Cuba esculpida',
+    valor: 480,
+    status: 'inativo',
+  });
+});
+afterAll(() => env.close());
+
+/**
+ * A bancada 2.40 × 0.60 with front (boleado) and left (reto) edges, a cuba and a cooktop; the saia
+ * along its front; and two small pieces with their own loss and three tap holes each. No labour,
+ * freight, margin or card, so the total is the materials.
+ */
+function pecasQuote(extra: Record<string, unknown> = {}) {
+  return {
+    cliente_id: ids.cliente,
+    margem_lucro: 0,
+    itens: [
+      {
+        produto_id: ids.granito,
+        quantidade: 1,
+        medida1: '2.40',
+        medida2: '0.60',
+        bordas: [
+          { lado: 'esquerda', acabamento_id: ids.reto },
+          { lado: 'frente', acabamento_id: ids.boleado },
+        ],
+        recortes: [
+          { recorte_id: ids.cuba, quantidade: 1 },
+          { recorte_id: ids.cooktop, quantidade: 1 },
+        ],
+      },
+      {
+        produto_id: ids.granito,
+        quantidade: 1,
+        medida1: '2.40',
+        medida2: '0.10',
+        perda_percentual: 0,
+        bordas: [{ lado: 'frente', acabamento_id: ids.reto }],
+        faixa: { tipo: 'saia', item: 0, lado: 'frente' },
+      },
+      {
+        produto_id: ids.granito,
+        quantidade: 2,
+        medida1: 0.5,
+        medida2: 0.4,
+        perda_percentual: '5.5',
+        recortes: [{ recorte_id: ids.furo, quantidade: 3 }],
+      },
+    ],
+    ...extra,
+  };
+}
+
+// Worked out by hand:
+// line 0: area 2.40 × 0.60 = 1.44 m²; stone 1.44 × 450.00 × 1 × 1.10 (product's 10 % loss) = 712.80
+//         edges: front 2.40 m × 62.50 = 150.00, left 0.60 m × 35.00 = 21.00 → 171.00 (3.0 m)
+//         cutouts 1 × 120.00 + 1 × 95.00 = 215.00; line total 712.80 + 171.00 + 215.00 = 1098.80
+// line 1 (saia): 2.40 × 0.10 = 0.24 m² × 450.00 × 1.00 (loss 0 given) = 108.00;
+//         front 2.40 × 35.00 = 84.00; total 192.00
+// line 2: 0.50 × 0.40 = 0.2 m² × 450.00 × 2 × 1.055 = 189.90; cutouts 3 × 15.00 × 2 = 90.00; total 279.90
+// pedra 712.80 + 108.00 + 189.90 = 1010.70; bordas 171.00 + 84.00 = 255.00; recortes 215.00 + 90.00 = 305.00
+// materiais = total (no labour, freight, margin, card) = 1570.70
+const ITENS = [
+  {
+    area: 1.44,
+    perda_percentual: 10,
+    valor_material: 712.8,
+    metros_borda: 3,
+    valor_bordas: 171,
+    valor_recortes: 215,
+    valor_total: 1098.8,
+  },
+  {
+    area: 0.24,
+    perda_percentual: 0,
+    valor_material: 108,
+    metros_borda: 2.4,
+    valor_bordas: 84,
+    valor_recortes: 0,
+    valor_total: 192,
+  },
+  {
+    area: 0.2,
+    perda_percentual: 5.5,
+    valor_material: 189.9,
+    metros_borda: 0,
+    valor_bordas: 0,
+    valor_recortes: 90,
+    valor_total: 279.9,
+  },
+];
+
+async function counts() {
+  const [r] = await queryRows<{ o: number; i: number; b: number; r: number }>(
+    env.db,
+    sql`select (select count(*) from orcamentos)::int as o, (select count(*) from orcamento_itens)::int as i,
+        (select count(*) from orcamento_item_bordas)::int as b, (select count(*) from orcamento_item_recortes)::int as r`,
+  );
+  return r!;
+}
+
+describe('catalogues /api/acabamentos and /api/recortes', () => {
+  it('lists, filters by status and answers the active options to quote builders only', async () => {
+    const list = await admin.get('/api/acabamentos?sort=nome');
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((a: { nome: string }) => a.nome)).toEqual([
+      'Boleado',
+      'Chanfrado',
+      'Reto polido',
+    ]);
+    expect(list.body.items[0].valor_ml).toBe(62.5);
+    const inativos = await admin.get('/api/recortes?status=inativo');
+    expect(inativos.body.items.map((r: { nome: string }) => r.nome)).toEqual(['Cuba esculpida']);
+
+    const { client: vendedor } = await userWith(env, ['orcamentos']);
+    const opcoes = await vendedor.get('/api/acabamentos/opcoes');
+    expect(opcoes.status).toBe(200);
+    expect(opcoes.body).toEqual([
+      { id: ids.boleado, nome: 'Boleado', valor_ml: 62.5 },
+      { id: ids.reto, nome: 'Reto polido', valor_ml: 35 },
+    ]);
+    expect((await vendedor.get('/api/recortes/opcoes')).body.map((r: { nome: string }) => r.nome)).toEqual([
+      'Cooktop',
+      'Cuba de embutir',
+      'Furo de torneira',
+    ]);
+    expect((await vendedor.get('/api/acabamentos')).status).toBe(403);
+    expect((await vendedor.post('/api/recortes', { nome: 'X', valor: 1 })).status).toBe(403);
+  });
+
+  it('refuses a negative price or an empty name in pt-BR, naming the field', async () => {
+    const neg = await admin.post('/api/acabamentos', { nome: 'Meia-esquadria', valor_ml: -1 });
+    expect(neg.status).toBe(400);
+    expect(neg.body.errors[0].path).toBe('valor_ml');
+    const semNome = await admin.post('/api/recortes', { nome: '  ', valor: 10 });
+    expect(semNome.status).toBe(400);
+    expect(semNome.body.errors[0]).toMatchObject({ path: 'nome', message: 'Informe o nome do recorte.' });
+    const status = await admin.post('/api/recortes', { nome: 'Furo', valor: 10, status: 'talvez' });
+    expect(status.body.errors[0].path).toBe('status');
+  });
+
+  it('products carry perda_percentual (0–100, two decimals)', async () => {
+    const bad = await admin.patchCurrent(`/api/produtos/${ids.carrara}`, { perda_percentual: 100.5 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].path).toBe('perda_percentual');
+    const tres = await admin.patchCurrent(`/api/produtos/${ids.carrara}`, { perda_percentual: '1.234' });
+    expect(tres.status).toBe(400);
+    expect((await admin.get(`/api/produtos/${ids.carrara}`)).body.perda_percentual).toBe(0);
+  });
+});
+
+describe('quotes with edges, cutouts, loss and strips', () => {
+  it('/calcular answers each figure to the cent and the split of materiais', async () => {
+    const res = await admin.post('/api/orcamentos/calcular', pecasQuote());
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.itens).toEqual(ITENS.map((i) => expect.objectContaining(i)));
+    expect(res.body).toMatchObject({
+      materiais: 1570.7,
+      pedra: 1010.7,
+      bordas: 255,
+      recortes: 305,
+      subtotal: 1570.7,
+      margem: 0,
+      total: 1570.7,
+    });
+  });
+
+  it('saves the snapshot and GET answers it with the names and prices copied', async () => {
+    const res = await admin.post('/api/orcamentos', pecasQuote());
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const got = await admin.get(`/api/orcamentos/${res.body.id}`);
+    expect(got.status).toBe(200);
+    const o = got.body;
+    expect(o.valor_total).toBe(1570.7);
+    expect(o.resumo).toMatchObject({ materiais: 1570.7, pedra: 1010.7, bordas: 255, recortes: 305 });
+    expect(o.itens.map((i: Record<string, unknown>) => i)).toEqual(
+      ITENS.map((i) => expect.objectContaining(i)),
+    );
+    // Sides come back in the drawing's order (frente, fundo, esquerda, direita), whatever was sent.
+    expect(o.itens[0].bordas).toEqual([
+      { lado: 'frente', acabamento_id: ids.boleado, nome: 'Boleado', valor_ml: 62.5 },
+      { lado: 'esquerda', acabamento_id: ids.reto, nome: 'Reto polido', valor_ml: 35 },
+    ]);
+    expect(o.itens[0].recortes).toEqual([
+      { recorte_id: ids.cuba, nome: 'Cuba de embutir', valor: 120, quantidade: 1 },
+      { recorte_id: ids.cooktop, nome: 'Cooktop', valor: 95, quantidade: 1 },
+    ]);
+    expect(o.itens[0].faixa).toBeNull();
+    expect(o.itens[1].faixa).toEqual({ tipo: 'saia', item: 0, lado: 'frente' });
+    expect(o.itens[2].recortes).toEqual([
+      { recorte_id: ids.furo, nome: 'Furo de torneira', valor: 15, quantidade: 3 },
+    ]);
+  });
+
+  it('editing the catalogue or the product never changes a saved quote; deleting a used entry is 409', async () => {
+    const id = (await admin.post('/api/orcamentos', pecasQuote())).body.id;
+    expect(
+      (await admin.patchCurrent(`/api/acabamentos/${ids.boleado}`, { valor_ml: 99, nome: 'Boleado duplo' }))
+        .status,
+    ).toBe(200);
+    expect((await admin.patchCurrent(`/api/recortes/${ids.cuba}`, { valor: 150 })).status).toBe(200);
+    expect((await admin.patchCurrent(`/api/produtos/${ids.granito}`, { perda_percentual: 20 })).status).toBe(
+      200,
+    );
+    const o = (await admin.get(`/api/orcamentos/${id}`)).body;
+    expect(o.valor_total).toBe(1570.7);
+    expect(o.itens[0]).toMatchObject(ITENS[0]!);
+    expect(o.itens[0].bordas[0]).toMatchObject({ nome: 'Boleado', valor_ml: 62.5 });
+    expect(o.itens[0].recortes[0]).toMatchObject({ nome: 'Cuba de embutir', valor: 120 });
+
+    const antes = await counts();
+    const del = await admin.delete(`/api/acabamentos/${ids.boleado}`);
+    expect(del.status).toBe(409);
+    expect(del.body.detail).toMatch(/Este acabamento é usado em \d+ orçamentos? e não pode ser removido/);
+    const delR = await admin.delete(`/api/recortes/${ids.furo}`);
+    expect(delR.status).toBe(409);
+    expect(delR.body.detail).toMatch(/Este recorte é usado em/);
+    expect(await counts()).toEqual(antes);
+    // An entry no saved quote uses goes away.
+    const livre = await criar('/api/recortes', { nome: 'Rebaixo', valor: 30 });
+    expect((await admin.delete(`/api/recortes/${livre}`)).status).toBe(204);
+
+    // Restore the prices the other tests work with.
+    await admin.patchCurrent(`/api/acabamentos/${ids.boleado}`, { valor_ml: '62.50', nome: 'Boleado' });
+    await admin.patchCurrent(`/api/recortes/${ids.cuba}`, { valor: 120 });
+    await admin.patchCurrent(`/api/produtos/${ids.granito}`, { perda_percentual: 10 });
+  });
+
+  it('PUT replaces the snapshot (a side removed, a cutout added) and reprices', async () => {
+    const id = (await admin.post('/api/orcamentos', pecasQuote())).body.id;
+    const body = pecasQuote();
+    const linha = body.itens[0]!;
+    linha.bordas = [{ lado: 'frente', acabamento_id: ids.boleado }];
+    linha.recortes = [...linha.recortes!, { recorte_id: ids.furo, quantidade: 1 }];
+    const res = await admin.putCurrent(`/api/orcamentos/${id}`, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // line 0 now: edges 2.40 × 62.50 = 150.00 (2.4 m); cutouts 120 + 95 + 15 = 230.00;
+    // total 712.80 + 150.00 + 230.00 = 1092.80; quote 1092.80 + 192.00 + 279.90 = 1564.70
+    expect(res.body.itens[0]).toMatchObject({
+      metros_borda: 2.4,
+      valor_bordas: 150,
+      valor_recortes: 230,
+      valor_total: 1092.8,
+    });
+    expect(res.body.itens[0].bordas).toHaveLength(1);
+    expect(res.body.itens[0].recortes).toHaveLength(3);
+    expect(res.body.valor_total).toBe(1564.7);
+  });
+
+  it('a quote without the new fields is priced exactly as before', async () => {
+    // 1.85 × 0.55 = 1.0175 m² × 389.90 × 1 = 396.72325 → 396.72 (Carrara has no loss); 2 × 185.00 = 370.00
+    // materiais 766.72, margin 0 → total 766.72
+    const res = await admin.post('/api/orcamentos', {
+      cliente_id: ids.cliente,
+      margem_lucro: 0,
+      itens: [
+        { produto_id: ids.carrara, quantidade: 1, medida1: '1.85', medida2: '0.55' },
+        { produto_id: ids.cuba_inox, quantidade: 2 },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.valor_total).toBe(766.72);
+    expect(res.body.resumo).toMatchObject({ materiais: 766.72, pedra: 766.72, bordas: 0, recortes: 0 });
+    expect(res.body.itens[0]).toMatchObject({
+      valor_total: 396.72,
+      valor_material: 396.72,
+      perda_percentual: 0,
+      metros_borda: 0,
+      valor_bordas: 0,
+      valor_recortes: 0,
+      bordas: [],
+      recortes: [],
+    });
+    expect(res.body.itens[1]).toMatchObject({
+      valor_total: 370,
+      valor_material: 370,
+      bordas: [],
+      recortes: [],
+    });
+  });
+
+  it('a quote saved before issue 14 (no snapshot columns, no split in resumo) opens unchanged', async () => {
+    const [o] = await env.db
+      .insert(orcamentos)
+      .values({
+        cliente_id: ids.cliente,
+        valor_total: '396.72',
+        margem_lucro: '0',
+        resumo: { materiais: '396.72', total: '396.72', subtotal: '396.72' },
+      })
+      .returning();
+    await env.db.insert(orcamentoItens).values({
+      orcamento_id: o!.id,
+      produto_id: ids.carrara,
+      quantidade: '1',
+      valor_unitario: '389.90',
+      valor_total: '396.72',
+      medida1: '1.85',
+      medida2: '0.55',
+      area: '1.0175',
+    });
+    const got = await admin.get(`/api/orcamentos/${o!.id}`);
+    expect(got.status).toBe(200);
+    expect(got.body.resumo).toMatchObject({
+      materiais: 396.72,
+      total: 396.72,
+      pedra: 396.72,
+      bordas: 0,
+      recortes: 0,
+    });
+    expect(got.body.itens[0]).toMatchObject({
+      valor_total: 396.72,
+      valor_material: 396.72,
+      perda_percentual: 0,
+      metros_borda: 0,
+      valor_bordas: 0,
+      valor_recortes: 0,
+      bordas: [],
+      recortes: [],
+      faixa: null,
+      valor_total_exibido: 396.72,
+    });
+  });
+});
+
+describe('bad input on the new fields: 400 naming the field, nothing saved', () => {
+  const linha = (extra: Record<string, unknown>) => ({
+    produto_id: ids.granito,
+    quantidade: 1,
+    medida1: 1,
+    medida2: 0.5,
+    ...extra,
+  });
+  const cases: [string, () => Record<string, unknown>, string, RegExp][] = [
+    [
+      'unknown side',
+      () => linha({ bordas: [{ lado: 'cima', acabamento_id: ids.reto }] }),
+      'itens.0.bordas.0.lado',
+      /Lado inválido/,
+    ],
+    [
+      'a side twice',
+      () =>
+        linha({
+          bordas: [
+            { lado: 'frente', acabamento_id: ids.reto },
+            { lado: 'frente', acabamento_id: ids.boleado },
+          ],
+        }),
+      'itens.0.bordas.1.lado',
+      /mais de uma vez/,
+    ],
+    [
+      'an inactive finish',
+      () => linha({ bordas: [{ lado: 'fundo', acabamento_id: ids.chanfrado_inativo }] }),
+      'itens.0.bordas.0.acabamento_id',
+      /"Chanfrado" está inativo/,
+    ],
+    [
+      'an unknown finish',
+      () => linha({ bordas: [{ lado: 'fundo', acabamento_id: '00000000-0000-4000-8000-000000000000' }] }),
+      'itens.0.bordas.0.acabamento_id',
+      /Acabamento não encontrado/,
+    ],
+    [
+      'a malformed finish id',
+      () => linha({ bordas: [{ lado: 'fundo', acabamento_id: 'boleado' }] }),
+      'itens.0.bordas.0.acabamento_id',
+      /Acabamento inválido/,
+    ],
+    [
+      'an inactive cutout',
+      () => linha({ recortes: [{ recorte_id: ids.recorte_inativo, quantidade: 1 }] }),
+      'itens.0.recortes.0.recorte_id',
+      /"Cuba esculpida" está inativo/,
+    ],
+    [
+      'an unknown cutout',
+      () => linha({ recortes: [{ recorte_id: '00000000-0000-4000-8000-000000000001', quantidade: 1 }] }),
+      'itens.0.recortes.0.recorte_id',
+      /Recorte não encontrado/,
+    ],
+    [
+      'cutout quantity 0',
+      () => linha({ recortes: [{ recorte_id: ids.cuba, quantidade: 0 }] }),
+      'itens.0.recortes.0.quantidade',
+      /número inteiro/,
+    ],
+    [
+      'negative cutout quantity',
+      () => linha({ recortes: [{ recorte_id: ids.cuba, quantidade: -2 }] }),
+      'itens.0.recortes.0.quantidade',
+      /número inteiro/,
+    ],
+    [
+      'fractional cutout quantity',
+      () => linha({ recortes: [{ recorte_id: ids.cuba, quantidade: 1.5 }] }),
+      'itens.0.recortes.0.quantidade',
+      /número inteiro/,
+    ],
+    [
+      'a loss over 100 %',
+      () => linha({ perda_percentual: 100.01 }),
+      'itens.0.perda_percentual',
+      /entre 0 e 100/,
+    ],
+    ['a negative loss', () => linha({ perda_percentual: -1 }), 'itens.0.perda_percentual', /entre 0 e 100/],
+    [
+      'edges on a unit item',
+      () => ({
+        produto_id: ids.cuba_inox,
+        quantidade: 1,
+        bordas: [{ lado: 'frente', acabamento_id: ids.reto }],
+      }),
+      'itens.0.bordas',
+      /unitários não aceitam bordas/,
+    ],
+    [
+      'cutouts on a unit item',
+      () => ({
+        produto_id: ids.cuba_inox,
+        quantidade: 1,
+        recortes: [{ recorte_id: ids.cuba, quantidade: 1 }],
+      }),
+      'itens.0.recortes',
+      /unitários não aceitam recortes/,
+    ],
+    [
+      'loss on a unit item',
+      () => ({ produto_id: ids.cuba_inox, quantidade: 1, perda_percentual: 5 }),
+      'itens.0.perda_percentual',
+      /unitários não aceitam perda/,
+    ],
+    [
+      'a strip along itself',
+      () => linha({ faixa: { tipo: 'saia', item: 0, lado: 'frente' } }),
+      'itens.0.faixa.item',
+      /outra peça/,
+    ],
+    [
+      'a strip of an unknown kind',
+      () => linha({ faixa: { tipo: 'rodape', item: 0, lado: 'frente' } }),
+      'itens.0.faixa.tipo',
+      /saia ou frontao/,
+    ],
+  ];
+
+  for (const [name, item, path, message] of cases) {
+    it(name, async () => {
+      const antes = await counts();
+      for (const url of ['/api/orcamentos', '/api/orcamentos/calcular']) {
+        const res = await admin.post(url, { cliente_id: ids.cliente, itens: [item()] });
+        expect(res.status, `${url} ${JSON.stringify(res.body)}`).toBe(400);
+        expect(res.headers.get('content-type')).toMatch(/problem\+json/);
+        const erro = (res.body.errors ?? []).find((e: { path: string }) => e.path === path);
+        expect(erro, JSON.stringify(res.body)).toBeDefined();
+        expect(erro.message).toMatch(message);
+      }
+      expect(await counts()).toEqual(antes);
+    });
+  }
+
+  it('PUT with bad input leaves the saved quote as it was', async () => {
+    const id = (await admin.post('/api/orcamentos', pecasQuote())).body.id;
+    const antes = (await admin.get(`/api/orcamentos/${id}`)).body;
+    const body = pecasQuote();
+    body.itens[0]!.bordas = [{ lado: 'frente', acabamento_id: ids.chanfrado_inativo }];
+    const res = await admin.putCurrent(`/api/orcamentos/${id}`, body);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].path).toBe('itens.0.bordas.0.acabamento_id');
+    expect((await admin.get(`/api/orcamentos/${id}`)).body).toEqual(antes);
+  });
+});
