@@ -55,6 +55,8 @@ export interface Movimentacao {
   valor: number;
   data: string;
   tipo: TipoMovimentacao;
+  /** The payment (Recebimentos) this entrada records, or null: such a movement is edited only there. */
+  recebimento_id?: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -32,6 +32,7 @@ import { route } from '../contract';
 import { badRequest, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { exportContract, exportResponse, sortKeys } from '../export';
+import { regerarParcelasDaVenda } from '../parcelas-venda';
 import { orderFrom } from './crud';
 
 const access = ['vendas'] as const;
@@ -63,7 +64,7 @@ const doc = {
     summary: 'Remove venda (o orçamento volta a aprovado)',
     access,
     status: 204,
-    errors: [404],
+    errors: [404, 409],
   }),
 };
 
@@ -202,6 +203,7 @@ export const vendasRoutes = new Hono<AppEnv>()
       const r = await updateVenda(tx, { id, values: set, updatedAt: updated_at });
       if (r === 'missing') throw vendaNaoEncontrada();
       if (r === 'stale') throw staleWrite();
+      await regerarParcelasDaVenda(tx, id);
       await publish(tx, 'vendas', 'atualizado', id);
     });
     return c.json(vendaOut((await getVenda(db, { id }))!));
