@@ -521,6 +521,10 @@ export const vendas = pgTable(
     comissao_vendedor: money('comissao_vendedor').notNull().default('0'),
     comissao_arquiteto: money('comissao_arquiteto').notNull().default('0'),
     comissao_paga: boolean('comissao_paga').notNull().default(false),
+    // What the customer had paid when the commission was last marked paid (issue 16): the commission
+    // paid is comissaoLiberada(commission, this, valor_bruto) — all of it when marked paid with the
+    // release setting off (then this is valor_bruto), what was released at that moment when on.
+    comissao_paga_base: money('comissao_paga_base').notNull().default('0'),
     status: text('status').notNull().default('confirmada'),
     created_at: createdAt(),
     updated_at: updatedAt(),

@@ -36,6 +36,7 @@ CREATE TABLE "recebiveis_config" (
 	CONSTRAINT "recebiveis_config_um_ck" CHECK (id = 1)
 );
 --> statement-breakpoint
+ALTER TABLE "vendas" ADD COLUMN "comissao_paga_base" numeric(14, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "parcelas" ADD CONSTRAINT "parcelas_venda_id_vendas_id_fk" FOREIGN KEY ("venda_id") REFERENCES "public"."vendas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "parcelas" ADD CONSTRAINT "parcelas_cliente_id_clientes_id_fk" FOREIGN KEY ("cliente_id") REFERENCES "public"."clientes"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recebimentos" ADD CONSTRAINT "recebimentos_parcela_id_parcelas_id_fk" FOREIGN KEY ("parcela_id") REFERENCES "public"."parcelas"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

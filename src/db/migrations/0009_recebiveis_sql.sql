@@ -2,6 +2,9 @@
 -- the guard that keeps a payment's Caixa movement tied to it, and the audit trail.
 insert into recebiveis_config (id) values (1) on conflict do nothing;
 --> statement-breakpoint
+-- A commission already marked paid was paid in full (the seed's switch): its base is the whole sale.
+update vendas set comissao_paga_base = valor_bruto where comissao_paga and comissao_paga_base <> valor_bruto;
+--> statement-breakpoint
 -- The schedule of domain/recebiveis.ts (gerarParcelas) in SQL, for the sales that have no
 -- instalments yet (all of them when this migration runs; callable again, it skips sales that have
 -- some). Same rules: avista → parcela 1 = bruto on the sale date; entrada → parcela 0 = entrada on the

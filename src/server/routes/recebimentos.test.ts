@@ -4,7 +4,7 @@ import { queryRows } from '../../db/queries/common';
 import { movimentacoesCaixa, parcelas, recebimentos } from '../../db/schema';
 import { addMonthsClamped, todayIso } from '../../domain/datas';
 import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
-import { seedCartao, seedCliente, seedOrcamento } from './vendas.test-helpers';
+import { seedCartao, seedCliente, seedOrcamento, seedVendedor } from './vendas.test-helpers';
 
 let env: TestEnv;
 let admin: Client;
@@ -34,6 +34,7 @@ async function novaVenda(p: Pagamento, clienteId?: string) {
     valor_total: p.valor_total,
     valor_entrada: p.valor_entrada ?? '0',
     numero_parcelas: p.numero_parcelas ?? 1,
+    vendedor_id: p.vendedor_id ?? null,
     ...(clienteId ? { cliente_id: clienteId } : {}),
   });
   const r = await admin.post(`/api/orcamentos/${o.id}/venda`);
@@ -346,5 +347,96 @@ describe('list, KPIs, statement, cobrança', () => {
     expect(com.body.mensagem).toContain(com.body.pix);
     expect(com.body.qr_code).toMatch(/^data:image\/png;base64,/);
     expect(com.body.whatsapp_url).toMatch(/^https:\/\/wa\.me\/\?text=/);
+  });
+});
+
+describe('commissions released as the customer pays', () => {
+  async function setLiberacao(on: boolean) {
+    const cfg = (await admin.get('/api/recebimentos/config')).body;
+    const r = await admin.patch('/api/recebimentos/config', { ...cfg, comissao_por_recebimento: on });
+    expect(r.status).toBe(200);
+  }
+  const relatorio = async (vendedorId: string) => {
+    const r = await admin.get(`/api/relatorios/comissoes-vendedores?vendedor_id=${vendedorId}`);
+    expect(r.status).toBe(200);
+    return r.body;
+  };
+
+  it('off: the seed columns; on: commission, released, paid and to be released, per person and per sale', async () => {
+    const vendedor = await seedVendedor(env, '10');
+    // R$ 1.000,00 in 2x, no card fee: commission 10 % × 1.000,00 = R$ 100,00; instalments 500 + 500.
+    const v = await novaVenda({
+      tipo_venda: 'parcelado',
+      valor_total: '1000.00',
+      numero_parcelas: 2,
+      vendedor_id: vendedor.id,
+    });
+    const [p1] = await parcelasDa(v.id);
+
+    const off = await relatorio(vendedor.id);
+    expect(off.liberacao).toBe(false);
+    expect(off.vendas[0]).not.toHaveProperty('comissao_liberada');
+    expect(off.por_vendedor[0]).toMatchObject({ total_comissao: 100 });
+
+    await setLiberacao(true);
+    try {
+      // Nothing received yet: nothing released, R$ 100,00 to be released.
+      let on = await relatorio(vendedor.id);
+      expect(on.liberacao).toBe(true);
+      expect(on.vendas[0]).toMatchObject({
+        valor_comissao: 100,
+        valor_recebido: 0,
+        comissao_liberada: 0,
+        comissao_paga_valor: 0,
+        comissao_a_liberar: 100,
+      });
+
+      // R$ 0,05 received: 100 × 0,05 ÷ 1.000 = 0,005 → R$ 0,01 (half-up).
+      const cinco = await pagar(p1!.id, '0.05');
+      on = await relatorio(vendedor.id);
+      expect(on.vendas[0].comissao_liberada).toBe(0.01);
+      await admin.delete(`/api/recebimentos/${cinco.body.id}`);
+
+      // R$ 123,45 received: 100 × 123,45 ÷ 1.000 = 12,345 → R$ 12,35; to be released 100 − 12,35 = 87,65.
+      await pagar(p1!.id, '123.45');
+      on = await relatorio(vendedor.id);
+      expect(on.vendas[0]).toMatchObject({
+        valor_recebido: 123.45,
+        comissao_liberada: 12.35,
+        comissao_paga_valor: 0,
+        comissao_a_liberar: 87.65,
+      });
+      expect(on.por_vendedor[0]).toMatchObject({
+        total_comissao: 100,
+        comissao_liberada: 12.35,
+        comissao_paga_valor: 0,
+        comissao_a_liberar: 87.65,
+      });
+      expect(on.resumo).toMatchObject({
+        total_comissoes: 100,
+        total_liberada: 12.35,
+        total_paga: 0,
+        total_a_liberar: 87.65,
+      });
+
+      // Marking the commission paid pays what is released: R$ 12,35.
+      expect((await admin.patch(`/api/vendas/${v.id}/comissao`, { comissao_paga: true })).status).toBe(200);
+      // Then R$ 376,55 more arrives (500 in all): released 100 × 500 ÷ 1.000 = 50,00; paid stays 12,35.
+      await pagar(p1!.id, '376.55');
+      on = await relatorio(vendedor.id);
+      expect(on.vendas[0]).toMatchObject({
+        valor_recebido: 500,
+        comissao_liberada: 50,
+        comissao_paga_valor: 12.35,
+        comissao_a_liberar: 50,
+      });
+      expect(on.resumo).toMatchObject({ total_liberada: 50, total_paga: 12.35, total_a_liberar: 50 });
+    } finally {
+      await setLiberacao(false);
+    }
+    // Off again: a commission marked paid is paid in full, as before (the report keeps its columns).
+    const depois = await relatorio(vendedor.id);
+    expect(depois.liberacao).toBe(false);
+    expect(depois.vendas[0].comissao_paga).toBe(true);
   });
 });

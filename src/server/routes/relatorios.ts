@@ -5,6 +5,7 @@ import {
   comissoesDetalheOrder,
   comissoesReportJson,
 } from '../../db/queries/relatorios';
+import { getConfig } from '../../db/queries/recebimentos';
 import { comissoesArquitetosQuery, comissoesVendedoresQuery } from '../../schemas/relatorios';
 import { z } from '../../schemas/z';
 import { type AppContext, type AppEnv, parseQuery } from '../context';
@@ -82,7 +83,9 @@ export const relatoriosRoutes = new Hono<AppEnv>()
   })
   .get('/comissoes-vendedores', doc.getComissoesVendedores, async (c) => {
     const q = parseQuery(c, comissoesVendedoresQuery);
-    const body = await comissoesReportJson(c.get('deps').db, 'vendedor', {
+    const { db } = c.get('deps');
+    const body = await comissoesReportJson(db, 'vendedor', {
+      liberacao: (await getConfig(db)).comissao_por_recebimento,
       pessoa_id: q.vendedor_id,
       inicio: q.inicio,
       fim: q.fim,
@@ -94,7 +97,9 @@ export const relatoriosRoutes = new Hono<AppEnv>()
   })
   .get('/comissoes-arquitetos', doc.getComissoesArquitetos, async (c) => {
     const q = parseQuery(c, comissoesArquitetosQuery);
-    const body = await comissoesReportJson(c.get('deps').db, 'arquiteto', {
+    const { db } = c.get('deps');
+    const body = await comissoesReportJson(db, 'arquiteto', {
+      liberacao: (await getConfig(db)).comissao_por_recebimento,
       pessoa_id: q.arquiteto_id,
       inicio: q.inicio,
       fim: q.fim,

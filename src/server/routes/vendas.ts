@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { paginate } from '../../db/queries/common';
+import { getConfig } from '../../db/queries/recebimentos';
 import {
   cartaoRates,
   countVendas,
@@ -213,7 +214,8 @@ export const vendasRoutes = new Hono<AppEnv>()
     const { comissao_paga } = await parseBody(c, comissaoUpdate);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {
-      if (!(await setComissaoPaga(tx, { id, paga: comissao_paga }))) throw vendaNaoEncontrada();
+      const { comissao_por_recebimento: liberacao } = await getConfig(tx);
+      if (!(await setComissaoPaga(tx, { id, paga: comissao_paga, liberacao }))) throw vendaNaoEncontrada();
       await publish(tx, 'vendas', 'atualizado', id);
     });
     return c.json(vendaOut((await getVenda(db, { id }))!));
