@@ -24,6 +24,7 @@ type Pagamento = {
   valor_total: string;
   valor_entrada?: string;
   numero_parcelas?: number;
+  vendedor_id?: string;
 };
 
 /** A sale through the quote → sale route (the path that creates its instalments), dated today. */
