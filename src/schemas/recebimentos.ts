@@ -45,15 +45,15 @@ export const recebimentoCreate = z.object({
 });
 export type RecebimentoCreateInput = z.input<typeof recebimentoCreate>;
 
-/** `PATCH /api/recebimentos/config`. */
-export const recebiveisConfigUpdate = z
-  .object({
-    pix_chave: optionalText(77),
-    // The Pix payload (EMV) caps the beneficiary's name at 25 characters and the city at 15.
-    pix_nome: optionalText(25),
-    pix_cidade: optionalText(15),
-    comissao_por_recebimento: z.boolean({ message: 'Informe sim ou não.' }),
-    ...versionField,
-  })
-  .strict();
-export type RecebiveisConfigInput = z.input<typeof recebiveisConfigUpdate>;
+/** The settings form's fields (the Recebimentos "Configurações" dialog). */
+export const recebiveisConfigForm = z.object({
+  pix_chave: optionalText(77),
+  // The Pix payload (EMV) caps the beneficiary's name at 25 characters and the city at 15.
+  pix_nome: optionalText(25),
+  pix_cidade: optionalText(15),
+  comissao_por_recebimento: z.boolean({ message: 'Informe sim ou não.' }),
+});
+export type RecebiveisConfigInput = z.input<typeof recebiveisConfigForm>;
+
+/** `PATCH /api/recebimentos/config`: the fields and the version read. */
+export const recebiveisConfigUpdate = recebiveisConfigForm.extend(versionField).strict();

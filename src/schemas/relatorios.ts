@@ -63,8 +63,8 @@ export interface ResumoLiberacao {
 }
 
 export interface ComissoesVendedores {
-  /** Commissions released as the customer pays (the Recebimentos setting). */
-  liberacao: boolean;
+  /** Present (true) when commissions are released as the customer pays (the Recebimentos setting). */
+  liberacao?: boolean;
   resumo: {
     vendedores_ativos: number;
     vendas_com_comissao: number;
@@ -82,8 +82,8 @@ export interface ComissoesVendedores {
 }
 
 export interface ComissoesArquitetos {
-  /** Commissions released as the customer pays (the Recebimentos setting). */
-  liberacao: boolean;
+  /** Present (true) when commissions are released as the customer pays (the Recebimentos setting). */
+  liberacao?: boolean;
   resumo: {
     arquitetos_ativos: number;
     vendas_com_comissao: number;

@@ -1,7 +1,5 @@
--- Contas a receber (issue 16): the settings row, the instalments of the sales that already exist,
+-- Contas a receber (issue 16): the instalments of the sales that already exist,
 -- the guard that keeps a payment's Caixa movement tied to it, and the audit trail.
-insert into recebiveis_config (id) values (1) on conflict do nothing;
---> statement-breakpoint
 -- A commission already marked paid was paid in full (the seed's switch): its base is the whole sale.
 update vendas set comissao_paga_base = valor_bruto where comissao_paga and comissao_paga_base <> valor_bruto;
 --> statement-breakpoint

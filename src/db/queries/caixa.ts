@@ -17,7 +17,9 @@ type MovRow = typeof movimentacoesCaixa.$inferSelect;
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
-export function movimentacaoOut(row: MovRow & { recebimento_id?: string | null }): Movimentacao {
+export function movimentacaoOut(
+  row: MovRow & { recebimento_id?: string | null; recebimento_parcela_id?: string | null },
+): Movimentacao {
   return numbersOut(
     row as unknown as Record<string, unknown>,
     numericColumns(movimentacoesCaixa),
@@ -91,6 +93,9 @@ const movSelect = {
   recebimento_id: sql<
     string | null
   >`(select r.id from ${recebimentos} r where r.movimentacao_id = ${sql.raw('"movimentacoes_caixa"."id"')})`,
+  recebimento_parcela_id: sql<
+    string | null
+  >`(select r.parcela_id from ${recebimentos} r where r.movimentacao_id = ${sql.raw('"movimentacoes_caixa"."id"')})`,
 };
 
 /** Newest date first, then the latest recorded (movimentacoes_data_idx). */

@@ -250,12 +250,17 @@ const recebimentoSelect = {
 };
 
 /** The payments of some instalments, oldest first. */
-export function recebimentosDe(db: Executor, p: { parcelaIds: string[] }) {
-  if (!p.parcelaIds.length) return Promise.resolve([]);
+export async function recebimentosDe(db: Executor, p: { parcelaIds: string[] }) {
+  // inArray of nothing is "false": an empty statement list, no round trip.
+  if (!p.parcelaIds.length) return [] as Awaited<ReturnType<typeof recebimentosQuery>>;
+  return recebimentosQuery(db, p.parcelaIds);
+}
+
+function recebimentosQuery(db: Executor, parcelaIds: string[]) {
   return db
     .select(recebimentoSelect)
     .from(recebimentos)
-    .where(inArray(recebimentos.parcela_id, p.parcelaIds))
+    .where(inArray(recebimentos.parcela_id, parcelaIds))
     .orderBy(asc(recebimentos.data), asc(recebimentos.created_at));
 }
 
@@ -431,7 +436,8 @@ export async function recebimentoDaMovimentacao(db: Executor, p: { movimentacaoI
 
 export async function getConfig(db: Executor) {
   const [r] = await db.select().from(recebiveisConfig).where(eq(recebiveisConfig.id, 1));
-  // The migration inserts the row; a database restored from before it still answers the defaults.
+  // No row until the settings are first saved (a fresh database stays empty for a restore): the
+  // defaults, with the version the first save creates the row with.
   return (
     r ?? {
       id: 1,
@@ -444,12 +450,15 @@ export async function getConfig(db: Executor) {
   );
 }
 
-/** Optimistic lock on the single row (upsert so a missing row is created). */
+/** Optimistic lock on the single row (created first with getConfig's default version when missing). */
 export async function updateConfig(
   tx: Executor,
   p: { values: Partial<typeof recebiveisConfig.$inferInsert>; updatedAt: string },
 ): Promise<'ok' | 'stale'> {
-  await tx.insert(recebiveisConfig).values({ id: 1 }).onConflictDoNothing();
+  await tx
+    .insert(recebiveisConfig)
+    .values({ id: 1, updated_at: new Date(0) })
+    .onConflictDoNothing();
   const rows = await tx
     .update(recebiveisConfig)
     .set({ ...p.values, updated_at: sql`clock_timestamp()` })

@@ -206,8 +206,7 @@ export async function comissoesReportJson(
         ), totais as (
           select count(*) as pessoas, coalesce(sum(n), 0) as vendas, coalesce(sum(total), 0) as total from por
         )${libCte}
-        select json_build_object(
-          'liberacao', ${lib}::boolean,
+        select json_build_object(${lib ? sql`'liberacao', true,` : sql``}
           'resumo', json_build_object(${chave(k.ativos)}, totais.pessoas, 'vendas_com_comissao', totais.vendas,
                                       'total_comissoes', totais.total${resumoLib}),
           ${chave(k.lista)}, (select coalesce(json_agg(json_build_object(${chave(k.fk)}, pessoa_id, 'nome', nome,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { createStaticPix, hasError } from 'pix-utils';
 import QRCode from 'qrcode';
-import { numbersOut, paginate } from '../../db/queries/common';
+import { paginate } from '../../db/queries/common';
 import { orderSql } from '../../db/queries/keyset';
 import {
   cartaoExiste,
@@ -44,14 +44,20 @@ const parcelaNaoEncontrada = () => notFound('Parcela não encontrada.');
 
 /** An instalment as the API answers it: numbers, its status at `hoje` and what is still owed. */
 function parcelaOut(row: ParcelaRow, hoje: string) {
+  // numeric(14,2) strings → JSON numbers (the API's rule, as numbersOut does), typed as numbers.
   return {
-    ...numbersOut(row, ['valor', 'valor_recebido']),
+    ...row,
+    valor: Number(row.valor),
+    valor_recebido: Number(row.valor_recebido),
     saldo: toMoney(saldoParcela(row)),
     status: statusParcela(row, hoje),
   };
 }
 
-const recebimentoOut = <T extends { valor: string }>(r: T) => numbersOut(r, ['valor']);
+const recebimentoOut = <T extends { valor: string }>(r: T): Omit<T, 'valor'> & { valor: number } => ({
+  ...r,
+  valor: Number(r.valor),
+});
 
 /** The Pix "copia e cola" for an amount, or null when the settings have no key (or a bad one). */
 function pixCopiaECola(
@@ -71,6 +77,8 @@ function pixCopiaECola(
 
 function configOut(cfg: Awaited<ReturnType<typeof getConfig>>) {
   return {
+    // The settings are one record; the web's resource form reads it at /recebimentos/config.
+    id: 'config' as const,
     pix_chave: cfg.pix_chave,
     pix_nome: cfg.pix_nome,
     pix_cidade: cfg.pix_cidade,
@@ -215,7 +223,7 @@ export const recebimentosRoutes = new Hono<AppEnv>()
       totais: { valor: toMoney(valor), recebido: toMoney(recebido), saldo: toMoney(valor.minus(recebido)) },
       parcelas: rows.map((r) => ({
         ...parcelaOut(r, hoje),
-        recebimentos: (porParcela.get(r.id) ?? []).map(recebimentoOut),
+        recebimentos: (porParcela.get(r.id) ?? []).map((x) => recebimentoOut(x)),
       })),
     });
   })

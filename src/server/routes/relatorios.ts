@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
+import { getConfig } from '../../db/queries/recebimentos';
 import {
   type Comissionado,
   comissoesDetalhe,
   comissoesDetalheOrder,
   comissoesReportJson,
 } from '../../db/queries/relatorios';
-import { getConfig } from '../../db/queries/recebimentos';
 import { comissoesArquitetosQuery, comissoesVendedoresQuery } from '../../schemas/relatorios';
 import { z } from '../../schemas/z';
 import { type AppContext, type AppEnv, parseQuery } from '../context';
