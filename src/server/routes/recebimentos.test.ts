@@ -344,7 +344,9 @@ describe('list, KPIs, statement, cobrança', () => {
       updated_at: cfg.updated_at,
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    const stale = await admin.patch('/api/recebimentos/config', { ...put.body, updated_at: cfg.updated_at });
+    const { id: _id, ...semId } = put.body;
+    const stale = await admin.patch('/api/recebimentos/config', { ...semId, updated_at: cfg.updated_at });
+    expect(stale.body.title).toBe('Conflito de edição');
     expect(stale.status).toBe(409);
 
     const com = await admin.get(`/api/recebimentos/parcelas/${p!.id}/cobranca`);
@@ -359,7 +361,7 @@ describe('list, KPIs, statement, cobrança', () => {
 
 describe('commissions released as the customer pays', () => {
   async function setLiberacao(on: boolean) {
-    const cfg = (await admin.get('/api/recebimentos/config')).body;
+    const { id: _id, ...cfg } = (await admin.get('/api/recebimentos/config')).body;
     const r = await admin.patch('/api/recebimentos/config', { ...cfg, comissao_por_recebimento: on });
     expect(r.status).toBe(200);
   }
