@@ -327,6 +327,46 @@ const MOVIMENTOS_SAIDA = [
 ];
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+/** A commission marked paid was paid in full (the release setting is off by default). */
+const comissaoPaga = (paga: boolean, bruto: unknown) => ({
+  comissao_paga: paga,
+  comissao_paga_base: paga ? toDbMoney(bruto as string) : '0',
+});
+
+/**
+ * The instalments of every sale (lavra_gerar_parcelas_existentes: the schedule of
+ * domain/recebiveis.ts in SQL, as the migration runs it) and the payments on those already due:
+ * 85 % paid in full, 7 % half paid, the rest left late — chosen by a hash of the sale's number and the
+ * instalment's, so the same seed gives the same data. Each payment gets its Caixa entrada and the
+ * instalment's received value, as the payment route writes them; dated a few days after the due
+ * date, never after today.
+ */
+async function gerarRecebimentos(db: Db, hoje: string) {
+  await db.execute(sql`select lavra_gerar_parcelas_existentes()`);
+  // One transaction: the temporary table lives until its commit.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+    create temporary table pagamentos_demo on commit drop as
+    select gen_random_uuid() as rec_id, gen_random_uuid() as mov_id, p.id as parcela_id,
+           case when h < 85 then p.valor else round(p.valor / 2, 2) end as valor,
+           least(p.data_vencimento + (h % 12), ${hoje}::date) as data,
+           format('Recebimento venda nº %s, %s — %s', v.numero,
+                  case when p.parcela = 0 then 'entrada'
+                       else format('parcela %s/%s', p.parcela, case when v.tipo_venda = 'avista' then 1 else v.numero_parcelas end) end,
+                  (select c.nome from clientes c where c.id = p.cliente_id)) as nome,
+           (select id from cartoes order by bandeira, id limit 1) as cartao_id
+      from parcelas p join vendas v on v.id = p.venda_id
+      cross join lateral (select abs(hashtext(v.numero::text || '-' || p.parcela::text)) % 100 as h) x
+     where p.data_vencimento <= ${hoje}::date and h < 92 and exists (select 1 from cartoes)`);
+    await tx.execute(sql`insert into movimentacoes_caixa (id, nome, valor, data, tipo)
+                       select mov_id, nome, valor, data, 'entrada' from pagamentos_demo`);
+    await tx.execute(sql`insert into recebimentos (id, parcela_id, valor, data, cartao_id, movimentacao_id)
+                       select rec_id, parcela_id, valor, data, cartao_id, mov_id from pagamentos_demo`);
+    await tx.execute(sql`update parcelas p set valor_recebido = r.valor
+                         from recebimentos r where r.parcela_id = p.id`);
+  });
+}
 const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
 const fmtCpf = (r: Rng) => {
   const d = r.digits(11);
@@ -724,7 +764,7 @@ export async function generate(db: Db, opts: GenerateOptions) {
           valor_liquido: toDbMoney(v.valor_liquido),
           comissao_vendedor: toDbMoney(v.comissao_vendedor),
           comissao_arquiteto: toDbMoney(v.comissao_arquiteto),
-          comissao_paga: dataVenda < addDays(now, -60) ? true : r.chance(0.3),
+          ...comissaoPaga(dataVenda < addDays(now, -60) ? true : r.chance(0.3), v.valor_bruto),
           status: dataVenda < addDays(now, -45) ? 'paga' : 'confirmada',
           created_at: dataVenda,
           updated_at: dataVenda,
@@ -775,6 +815,11 @@ export async function generate(db: Db, opts: GenerateOptions) {
     };
   });
   await bulk(db, movimentacoesCaixa, movRows);
+  // ── contas a receber (issue 16): every sale's instalments, by the migration's own SQL schedule,
+  // then payments on most of what fell due (some partial, some left late), each with its Caixa entrada
+  await gerarRecebimentos(db, iso(now));
+  log(`recebimentos: parcelas e pagamentos (${Date.now() - t0} ms)`);
+
   // A shop's years of data have been through autovacuum: visibility maps set, the bulk upserts of the
   // summaries' dead row versions gone, statistics current.
   await db.execute(sql`vacuum analyze`);

@@ -93,6 +93,8 @@ interface Fixtures {
   inicio: string;
   fim: string;
   mes: string;
+  /** A client with instalments (the Recebimentos statement). */
+  clienteExtrato: string;
 }
 
 type Opcao = { id: string; nome?: string; tipo_unidade?: string; tipo?: string };
@@ -120,6 +122,10 @@ async function fixtures(api: Api): Promise<Fixtures> {
     api.get<Opcao[]>('/api/acabamentos/opcoes'),
     api.get<Opcao[]>('/api/recortes/opcoes'),
   ]);
+  // The customer of the instalment due first among those still owed: an old customer with history.
+  const parcela = await api.get<{ items: { cliente_id: string }[] }>(
+    '/api/recebimentos?status=pendente&page=1&limit=1',
+  );
   const chapas = produtos.filter((p) => p.tipo_unidade === 'm²');
   const pecas = produtos.filter((p) => p.tipo_unidade === 'unitário');
   const cliente = clientes.items[0]!;
@@ -177,6 +183,7 @@ async function fixtures(api: Api): Promise<Fixtures> {
     inicio: iso(new Date(hoje.getTime() - 365 * 86_400_000)),
     fim: iso(hoje),
     mes: iso(hoje).slice(0, 7),
+    clienteExtrato: parcela.items[0]?.cliente_id ?? cliente.id,
   };
 }
 
@@ -254,6 +261,29 @@ function readEndpoints(f: Fixtures): Endpoint[] {
       method: 'GET',
       path: `/api/relatorios/comissoes-vendedores?${periodo}`,
       crescimento: true,
+      p95Alvo: P95_LEITURA,
+    },
+    {
+      id: 'recebimentos',
+      nome: 'Recebimentos, 1ª página',
+      method: 'GET',
+      path: '/api/recebimentos?page=1&limit=20',
+      crescimento: true,
+      p95Alvo: P95_LEITURA,
+    },
+    {
+      id: 'recebimentos-kpis',
+      nome: 'Recebimentos, KPIs',
+      method: 'GET',
+      path: '/api/recebimentos/kpis',
+      crescimento: true,
+      p95Alvo: P95_LEITURA,
+    },
+    {
+      id: 'extrato',
+      nome: 'Extrato de um cliente',
+      method: 'GET',
+      path: `/api/recebimentos/extrato/${f.clienteExtrato}`,
       p95Alvo: P95_LEITURA,
     },
     {
@@ -587,6 +617,7 @@ function evaluate(runs: ScaleResult[]) {
       inicio: '',
       fim: '',
       mes: '',
+      clienteExtrato: '',
     };
     for (const e of readEndpoints(f)) endpointsDef.set(e.id, e);
     const at = `PostgreSQL S=${fmtScale(pgTop.scale)}`;

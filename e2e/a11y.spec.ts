@@ -15,6 +15,7 @@ const SCREENS = [
   '/despesas',
   '/cartoes',
   '/caixa',
+  '/recebimentos',
   '/usuarios',
   '/auditoria',
   '/backups',

@@ -13,12 +13,13 @@ const MENU = [
   'Despesas',
   'Pagamentos',
   'Caixa',
+  'Recebimentos',
   'Usuários',
   'Auditoria',
   'Backups',
 ];
 
-test('admin signs in through the form and sees all 15 menu entries', async ({ page }) => {
+test('admin signs in through the form and sees all 16 menu entries', async ({ page }) => {
   await page.goto('/orcamentos');
   await expect(page.getByText('Entre para acessar o sistema de gestão da marmoraria')).toBeVisible();
   await page.getByLabel('Usuário').fill('admin');

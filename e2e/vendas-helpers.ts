@@ -13,7 +13,13 @@ async function created<T>(res: Awaited<ReturnType<APIRequestContext['post']>>, w
  */
 export async function vendaViaOrcamento(
   admin: APIRequestContext,
-  opts: { vendedor_id?: string; arquiteto_id?: string; cliente?: string } = {},
+  opts: {
+    vendedor_id?: string;
+    arquiteto_id?: string;
+    cliente?: string;
+    /** The quote's payment (default à vista), which the sale and its instalments follow. */
+    pagamento?: { tipo_venda: 'parcelado'; numero_parcelas: number };
+  } = {},
 ) {
   const cliente = await created<{ id: string; nome: string }>(
     await admin.post('/api/clientes', {
@@ -44,6 +50,7 @@ export async function vendaViaOrcamento(
         margem_lucro: 0,
         horas_trabalho: 0,
         tipo_venda: 'avista',
+        ...opts.pagamento,
       },
     }),
     'orçamento',

@@ -627,6 +627,10 @@ export const vendas = pgTable(
     comissao_vendedor: money('comissao_vendedor').notNull().default('0'),
     comissao_arquiteto: money('comissao_arquiteto').notNull().default('0'),
     comissao_paga: boolean('comissao_paga').notNull().default(false),
+    // What the customer had paid when the commission was last marked paid (issue 16): the commission
+    // paid is comissaoLiberada(commission, this, valor_bruto) — all of it when marked paid with the
+    // release setting off (then this is valor_bruto), what was released at that moment when on.
+    comissao_paga_base: money('comissao_paga_base').notNull().default('0'),
     status: text('status').notNull().default('confirmada'),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -706,4 +710,93 @@ export const movimentacoesCaixa = pgTable(
     check('movimentacoes_tipo_ck', inList('tipo', TIPOS_MOVIMENTACAO)),
     check('movimentacoes_valor_ck', sql`valor >= 0`),
   ],
+);
+
+// ── Contas a receber (issue 16)
+// A sale's instalments: created with the sale in its transaction (db/queries/recebimentos.ts,
+// criarParcelasDaVenda) from domain/recebiveis.ts's schedule. cliente_id is copied from the sale (a
+// sale's client never changes) so a customer's statement and the client filter read one index.
+// A cancelled sale has no instalments: cancelling removes the unpaid ones (and is refused while any
+// has money received), so "the instalments add up to the sale" holds for every live sale.
+export const parcelas = pgTable(
+  'parcelas',
+  {
+    id: id(),
+    venda_id: uuid('venda_id')
+      .notNull()
+      .references(() => vendas.id, { onDelete: 'cascade' }),
+    cliente_id: uuid('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'restrict' }),
+    parcela: integer('parcela').notNull(),
+    valor: money('valor').notNull(),
+    // Kept equal to Σ recebimentos.valor of the instalment by the payment routes (same transaction,
+    // row lock), so the list, its status filter and the KPIs never sum the payments.
+    valor_recebido: money('valor_recebido').notNull().default('0'),
+    data_vencimento: date('data_vencimento').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('parcelas_venda_parcela_uq').on(t.venda_id, t.parcela),
+    // The list's order (due date, then the sale's instalment order) and its period filter.
+    index('parcelas_vencimento_idx').on(t.data_vencimento, t.id),
+    // What is still owed (KPIs "a receber no mês", "em atraso", "total em aberto", status filters).
+    // (value, received) in the index: the sums are index-only scans.
+    index('parcelas_abertas_idx')
+      .on(t.data_vencimento, t.valor, t.valor_recebido)
+      .where(sql`valor_recebido < valor`),
+    // A customer's statement.
+    index('parcelas_cliente_idx').on(t.cliente_id, t.data_vencimento),
+    check('parcelas_valor_ck', sql`valor > 0`),
+    check('parcelas_recebido_ck', sql`valor_recebido >= 0 and valor_recebido <= valor`),
+    check('parcelas_numero_ck', sql`parcela between 0 and 12`),
+  ],
+);
+
+// One payment on an instalment, and the Caixa `entrada` it created (same transaction; undoing the
+// payment removes it; the Caixa routes refuse to edit or delete a movement that belongs to one).
+export const recebimentos = pgTable(
+  'recebimentos',
+  {
+    id: id(),
+    parcela_id: uuid('parcela_id')
+      .notNull()
+      // NO ACTION (not RESTRICT): both PostgreSQL 15 and PGlite report it as 23503, which the
+      // constraint map words ("a venda tem recebimentos") when a sale with payments is deleted.
+      .references(() => parcelas.id, { onDelete: 'no action' }),
+    valor: money('valor').notNull(),
+    data: date('data').notNull(),
+    cartao_id: uuid('cartao_id')
+      .notNull()
+      .references(() => cartoes.id, { onDelete: 'restrict' }),
+    movimentacao_id: uuid('movimentacao_id')
+      .notNull()
+      .unique('recebimentos_movimentacao_uq')
+      .references(() => movimentacoesCaixa.id, { onDelete: 'restrict' }),
+    created_by: uuid('created_by').references(() => usuarios.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('recebimentos_parcela_idx').on(t.parcela_id, t.data),
+    // "Recebido no mês" and the dashboard's monthly chart.
+    index('recebimentos_data_idx').on(t.data),
+    index('recebimentos_cartao_idx').on(t.cartao_id),
+    check('recebimentos_valor_ck', sql`valor > 0`),
+  ],
+);
+
+// This module's settings: one row (id = 1). The Pix key the "Cobrar por WhatsApp" message uses, and
+// whether commissions are released as the customer pays (off: the seed's behaviour).
+export const recebiveisConfig = pgTable(
+  'recebiveis_config',
+  {
+    id: integer('id').primaryKey().default(1),
+    pix_chave: text('pix_chave'),
+    pix_nome: text('pix_nome'),
+    pix_cidade: text('pix_cidade'),
+    comissao_por_recebimento: boolean('comissao_por_recebimento').notNull().default(false),
+    updated_at: updatedAt(),
+  },
+  () => [check('recebiveis_config_um_ck', sql`id = 1`)],
 );

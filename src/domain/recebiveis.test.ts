@@ -6,6 +6,7 @@ import {
   comissaoLiberada,
   formatReais,
   gerarParcelas,
+  mensagemCobranca,
   type PagamentoVenda,
   type ParcelaExistente,
   problemaParcelamento,
@@ -600,5 +601,28 @@ describe('formatReais', () => {
     expect(formatReais('999')).toBe('R$ 999,00');
     expect(formatReais('-1000.005')).toBe('-R$ 1.000,01');
     expect(formatReais('-0.001')).toBe('R$ 0,00');
+  });
+});
+
+describe('mensagemCobranca', () => {
+  const base = {
+    cliente: 'Ana',
+    venda_numero: 42,
+    parcela: 2,
+    numero_parcelas: 3,
+    saldo: '233.33',
+    data_vencimento: '2026-12-10',
+    hoje: '2026-11-23',
+  };
+  it('names the instalment, the amount and the due date', () => {
+    const m = mensagemCobranca(base);
+    expect(m).toContain('Olá, Ana!');
+    expect(m).toContain('a parcela 2/3 da venda nº 42, no valor de R$ 233,33, vence em 10/12/2026.');
+    expect(m).not.toContain('Pix');
+  });
+  it('says "venceu" for a late one and "a entrada" for parcela 0, and carries the Pix code', () => {
+    const m = mensagemCobranca({ ...base, parcela: 0, data_vencimento: '2026-11-22', pix: '000201XYZ' });
+    expect(m).toContain('a entrada da venda nº 42, no valor de R$ 233,33, venceu em 22/11/2026.');
+    expect(m).toContain('000201XYZ');
   });
 });

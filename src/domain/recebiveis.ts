@@ -48,7 +48,7 @@ export function formatReais(v: Decimalish): string {
 }
 
 /** dd/mm/aaaa from 'YYYY-MM-DD'. */
-function formatData(iso: string): string {
+export function formatData(iso: string): string {
   const [a, m, d] = iso.split('-');
   return `${d}/${m}/${a}`;
 }
@@ -313,4 +313,33 @@ export function regerarParcelas(existentes: ParcelaExistente[], novas: ParcelaGe
     };
   }
   return { ok: true, manter, atualizar, remover, inserir: novas.filter((n) => !vistos.has(n.parcela)) };
+}
+
+export interface CobrancaInput {
+  cliente: string;
+  venda_numero: number;
+  parcela: number;
+  numero_parcelas: number;
+  /** What is still owed on the instalment (the amount asked for). */
+  saldo: Decimalish;
+  data_vencimento: string;
+  hoje: string;
+  /** The Pix "copia e cola" for that amount, when the shop has a key. */
+  pix?: string | null;
+}
+
+/**
+ * The "Cobrar por WhatsApp" text (issue 16, item 3): amount, due date ("vence" or "venceu" by the
+ * business day), and the Pix code to paste when there is one.
+ */
+export function mensagemCobranca(c: CobrancaInput): string {
+  const qual = c.parcela === 0 ? 'a entrada' : `a parcela ${c.parcela}/${c.numero_parcelas}`;
+  const vence = c.data_vencimento < c.hoje ? 'venceu em' : 'vence em';
+  const linhas = [
+    `Olá, ${c.cliente}! Tudo bem?`,
+    `Lembramos que ${qual} da venda nº ${c.venda_numero}, no valor de ${formatReais(c.saldo)}, ${vence} ${formatData(c.data_vencimento)}.`,
+  ];
+  if (c.pix) linhas.push('', 'Para pagar por Pix, use o código "copia e cola" abaixo:', c.pix);
+  linhas.push('', 'Obrigado!');
+  return linhas.join('\n');
 }

@@ -21,9 +21,15 @@ export const dashboardSchema = z.object({
   despesas_mes: z.number(),
   /** faturamento_mensal − despesas_mes. */
   lucro_mensal: z.number(),
+  /** Still owed on the instalments due this month (Contas a receber). */
+  a_receber_mes: z.number(),
+  /** Still owed on the instalments due before today. */
+  em_atraso: z.number(),
   /** The latest 4 quotes. */
   orcamentos_recentes: z.array(orcamentoRecenteSchema),
-  /** The last 12 months, oldest first, the current one last; mes is 'YYYY-MM'. */
-  serie_12_meses: z.array(z.object({ mes: z.string(), faturamento: z.number(), despesas: z.number() })),
+  /** The last 12 months, oldest first, the current one last; mes is 'YYYY-MM'; recebido = payments dated then. */
+  serie_12_meses: z.array(
+    z.object({ mes: z.string(), faturamento: z.number(), despesas: z.number(), recebido: z.number() }),
+  ),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

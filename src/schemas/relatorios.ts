@@ -36,6 +36,11 @@ export interface ComissaoVendaLinha {
   percentual_comissao: number;
   valor_comissao: number;
   comissao_paga: boolean;
+  /** Only with the release setting on (issue 16): what the customer paid, and the commission's parts. */
+  valor_recebido?: number;
+  comissao_liberada?: number;
+  comissao_paga_valor?: number;
+  comissao_a_liberar?: number;
 }
 
 export interface ComissaoPessoaLinha {
@@ -44,10 +49,27 @@ export interface ComissaoPessoaLinha {
   percentual_comissao: number;
   vendas: number;
   total_comissao: number;
+  /** Only with the release setting on (issue 16). */
+  comissao_liberada?: number;
+  comissao_paga_valor?: number;
+  comissao_a_liberar?: number;
+}
+
+/** The summary's release totals (only with the setting on). */
+export interface ResumoLiberacao {
+  total_liberada?: number;
+  total_paga?: number;
+  total_a_liberar?: number;
 }
 
 export interface ComissoesVendedores {
-  resumo: { vendedores_ativos: number; vendas_com_comissao: number; total_comissoes: number };
+  /** Present (true) when commissions are released as the customer pays (the Recebimentos setting). */
+  liberacao?: boolean;
+  resumo: {
+    vendedores_ativos: number;
+    vendas_com_comissao: number;
+    total_comissoes: number;
+  } & ResumoLiberacao;
   por_vendedor: (Omit<ComissaoPessoaLinha, 'pessoa_id'> & { vendedor_id: string })[];
   vendas: (Omit<ComissaoVendaLinha, 'pessoa_id' | 'pessoa_nome'> & {
     vendedor_id: string | null;
@@ -60,7 +82,13 @@ export interface ComissoesVendedores {
 }
 
 export interface ComissoesArquitetos {
-  resumo: { arquitetos_ativos: number; vendas_com_comissao: number; total_comissoes: number };
+  /** Present (true) when commissions are released as the customer pays (the Recebimentos setting). */
+  liberacao?: boolean;
+  resumo: {
+    arquitetos_ativos: number;
+    vendas_com_comissao: number;
+    total_comissoes: number;
+  } & ResumoLiberacao;
   por_arquiteto: (Omit<ComissaoPessoaLinha, 'pessoa_id'> & { arquiteto_id: string })[];
   vendas: (Omit<ComissaoVendaLinha, 'pessoa_id' | 'pessoa_nome'> & {
     arquiteto_id: string | null;

@@ -1,7 +1,7 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { CaixaResumo, Movimentacao } from '../../schemas/caixa';
 import type { Executor } from '../client';
-import { caixaInicial, movimentacoesCaixa } from '../schema';
+import { caixaInicial, movimentacoesCaixa, recebimentos } from '../schema';
 import {
   countWhere,
   numbersOut,
@@ -17,7 +17,9 @@ type MovRow = typeof movimentacoesCaixa.$inferSelect;
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
-export function movimentacaoOut(row: MovRow): Movimentacao {
+export function movimentacaoOut(
+  row: MovRow & { recebimento_id?: string | null; recebimento_parcela_id?: string | null },
+): Movimentacao {
   return numbersOut(
     row as unknown as Record<string, unknown>,
     numericColumns(movimentacoesCaixa),
@@ -80,10 +82,26 @@ export function movWhere(f: MovFilter): SQL | undefined {
   );
 }
 
+/**
+ * The movement and, when it records a payment of an instalment (Recebimentos), that payment's id:
+ * the screen links it there and offers no edit (recebimentos_movimentacao_uq is its index). The outer
+ * id is written qualified: Drizzle leaves a one-table select's columns bare, which inside the subquery
+ * would name recebimentos.id.
+ */
+const movSelect = {
+  ...getTableColumns(movimentacoesCaixa),
+  recebimento_id: sql<
+    string | null
+  >`(select r.id from ${recebimentos} r where r.movimentacao_id = ${sql.raw('"movimentacoes_caixa"."id"')})`,
+  recebimento_parcela_id: sql<
+    string | null
+  >`(select r.parcela_id from ${recebimentos} r where r.movimentacao_id = ${sql.raw('"movimentacoes_caixa"."id"')})`,
+};
+
 /** Newest date first, then the latest recorded (movimentacoes_data_idx). */
 export function listMovimentacoes(db: Executor, f: MovFilter & { limit: number; offset: number }) {
   return db
-    .select()
+    .select(movSelect)
     .from(movimentacoesCaixa)
     .where(movWhere(f))
     .orderBy(
@@ -99,7 +117,7 @@ export function countMovimentacoes(db: Executor, f: MovFilter) {
 }
 
 export async function getMovimentacao(db: Executor, p: { id: string }) {
-  const [r] = await db.select().from(movimentacoesCaixa).where(eq(movimentacoesCaixa.id, p.id));
+  const [r] = await db.select(movSelect).from(movimentacoesCaixa).where(eq(movimentacoesCaixa.id, p.id));
   return r;
 }
 

@@ -1,11 +1,13 @@
 import { categoriasProdutosConstraints } from './categorias-produtos';
 import { produtosConstraints } from './produtos';
+import { recebimentosConstraints } from './recebimentos';
 import type { ConstraintMap, Refusal } from './refusal';
 
 /** Every resource's map, read by the error handler (server/errors.ts). */
 export const CONSTRAINTS: ConstraintMap = {
   ...categoriasProdutosConstraints,
   ...produtosConstraints,
+  ...recebimentosConstraints,
 };
 
 /** The resource's refusal for a violated constraint, when it declared one. */

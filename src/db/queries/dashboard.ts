@@ -14,7 +14,7 @@ const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
  */
 export async function dashboard(
   db: Executor,
-  m: { inicio: string; fim: string; serieInicio: string },
+  m: { inicio: string; fim: string; serieInicio: string; hoje: string },
 ): Promise<Dashboard> {
   const [f] = await queryRows<Record<string, unknown>>(
     db,
@@ -28,7 +28,13 @@ export async function dashboard(
                fat.v - desp.v as lucro_mensal,
                (select coalesce(sum(n), 0)::int from contagens where tabela = 'orcamentos' and status = 'pendente') as orcamentos_pendentes,
                (select coalesce(sum(n), 0)::int from contagens where tabela = 'clientes') as clientes_ativos,
-               (select count(*)::int from ${produtos}) as produtos_cadastrados
+               (select count(*)::int from ${produtos}) as produtos_cadastrados,
+               -- Contas a receber (issue 16): what is still owed on the instalments due this month and
+               -- on those due before today (index-only scans of parcelas_abertas_idx).
+               (select coalesce(sum(valor - valor_recebido), 0) from parcelas
+                 where valor_recebido < valor and data_vencimento between ${m.inicio}::date and ${m.fim}::date) as a_receber_mes,
+               (select coalesce(sum(valor - valor_recebido), 0) from parcelas
+                 where valor_recebido < valor and data_vencimento < ${m.hoje}::date) as em_atraso
         from fat, desp`,
   );
   const recentes = await queryRows<Record<string, unknown>>(
@@ -50,9 +56,14 @@ export async function dashboard(
         ), d as (
           select mes, sum(valor) as total from despesas_mensal
           where mes between ${m.serieInicio}::date and ${m.inicio}::date group by 1
+        ), r as (
+          -- received beside sold (recebimentos_data_idx)
+          select date_trunc('month', data)::date as mes, sum(valor) as total from recebimentos
+          where data >= ${m.serieInicio}::date and data <= ${m.fim}::date group by 1
         )
-        select to_char(meses.mes, 'YYYY-MM') as mes, coalesce(v.total, 0) as faturamento, coalesce(d.total, 0) as despesas
-        from meses left join v on v.mes = meses.mes left join d on d.mes = meses.mes
+        select to_char(meses.mes, 'YYYY-MM') as mes, coalesce(v.total, 0) as faturamento, coalesce(d.total, 0) as despesas,
+               coalesce(r.total, 0) as recebido
+        from meses left join v on v.mes = meses.mes left join d on d.mes = meses.mes left join r on r.mes = meses.mes
         order by meses.mes`,
   );
   return {
@@ -62,6 +73,8 @@ export async function dashboard(
     produtos_cadastrados: num(f?.produtos_cadastrados),
     despesas_mes: num(f?.despesas_mes),
     lucro_mensal: num(f?.lucro_mensal),
+    a_receber_mes: num(f?.a_receber_mes),
+    em_atraso: num(f?.em_atraso),
     orcamentos_recentes: recentes.map((r) => ({
       id: String(r.id),
       numero: num(r.numero),
@@ -74,6 +87,7 @@ export async function dashboard(
       mes: String(r.mes),
       faturamento: num(r.faturamento),
       despesas: num(r.despesas),
+      recebido: num(r.recebido),
     })),
   };
 }

@@ -96,10 +96,26 @@ function dayBefore(iso: string): string {
  * a report lists every person of the period, and parsing and re-serialising those rows cost the
  * server more than the database spent finding them.
  */
+/**
+ * Released and paid commission of one sale (issue 16), `c` being its commission and `v` the sale:
+ * released = commission × received ÷ gross, half-up to cents (round(numeric, 2)), within [0,
+ * commission]; a sale of R$ 0,00 has it all released — domain comissaoLiberada, in SQL. Paid is the
+ * same rule on what the customer had paid when the commission was marked paid (comissao_paga_base).
+ */
+function liberadaSql(c: SQL, recebido: SQL): SQL {
+  return sql`case when v.valor_bruto <= 0 then ${c}
+                  else least(${c}, greatest(0, round(${c} * ${recebido} / v.valor_bruto, 2))) end`;
+}
+const pagaSql = (c: SQL) =>
+  sql`case when not v.comissao_paga then 0 else ${liberadaSql(c, sql`v.comissao_paga_base`)} end`;
+/** What the customer has paid on the sale (its instalments' received values). */
+const recebidoLateral = sql`cross join lateral (select coalesce(sum(pa.valor_recebido), 0) as recebido
+                              from parcelas pa where pa.venda_id = v.id) r`;
+
 export async function comissoesReportJson(
   db: Executor,
   kind: Comissionado,
-  f: ComissoesFiltro & { page: number },
+  f: ComissoesFiltro & { page: number; liberacao?: boolean },
 ): Promise<string> {
   const k = KIND[kind];
   const fk = sql.raw(`v.${k.fk}`);
@@ -139,6 +155,37 @@ export async function comissoesReportJson(
   // (comissoesDetalhe below writes the same filter for the export)
   const chave = (name: string) => sql.raw(`'${name}'`); // fixed key names per kind, never user input
 
+  // Commissions released as the customer pays (the setting; off = the seed's report, unchanged SQL):
+  // per sale and per person, commission, released, paid and still to be released.
+  const lib = f.liberacao === true;
+  const liberada = liberadaSql(comissao, sql`r.recebido`);
+  const libCte = lib
+    ? sql`, lib as (
+          select ${fk} as pessoa_id, sum(${liberada}) as liberada, sum(${pagaSql(comissao)}) as paga
+            from vendas v join ${pessoas} p on p.id = ${fk} ${recebidoLateral}
+           where ${sql.join(detalheConds, sql` and `)}
+           group by 1
+        )`
+    : sql``;
+  const detalheLib = lib
+    ? sql`, r.recebido as valor_recebido, ${liberada} as comissao_liberada, ${pagaSql(comissao)} as comissao_paga_valor`
+    : sql``;
+  const detalheFrom = lib ? recebidoLateral : sql``;
+  const porLib = lib
+    ? sql`, 'comissao_liberada', coalesce(l.liberada, 0), 'comissao_paga_valor', coalesce(l.paga, 0),
+           'comissao_a_liberar', total - coalesce(l.liberada, 0)`
+    : sql``;
+  const porFrom = lib ? sql` left join lib l using (pessoa_id)` : sql``;
+  const vendaLib = lib
+    ? sql`, 'valor_recebido', valor_recebido, 'comissao_liberada', comissao_liberada,
+           'comissao_paga_valor', comissao_paga_valor, 'comissao_a_liberar', valor_comissao - comissao_liberada`
+    : sql``;
+  const resumoLib = lib
+    ? sql`, 'total_liberada', (select coalesce(sum(liberada), 0) from lib),
+           'total_paga', (select coalesce(sum(paga), 0) from lib),
+           'total_a_liberar', totais.total - (select coalesce(sum(liberada), 0) from lib)`
+    : sql``;
+
   const [r] = await queryRows<{ body: string }>(
     db,
     sql`with por as (
@@ -151,24 +198,24 @@ export async function comissoesReportJson(
         ), detalhe as (
           select v.id, v.numero, v.data_venda, ${fk} as pessoa_id, p.nome, v.valor_bruto,
                  coalesce(v.valor_taxa, 0) as valor_taxa, v.valor_bruto - coalesce(v.valor_taxa, 0) as valor_base,
-                 p.percentual_comissao, ${comissao} as valor_comissao, v.comissao_paga
-            from vendas v join ${pessoas} p on p.id = ${fk}
+                 p.percentual_comissao, ${comissao} as valor_comissao, v.comissao_paga${detalheLib}
+            from vendas v join ${pessoas} p on p.id = ${fk} ${detalheFrom}
            where ${sql.join(detalheConds, sql` and `)}
            order by v.data_venda desc, v.numero desc
            limit ${f.limit} offset ${f.offset}
         ), totais as (
           select count(*) as pessoas, coalesce(sum(n), 0) as vendas, coalesce(sum(total), 0) as total from por
-        )
-        select json_build_object(
+        )${libCte}
+        select json_build_object(${lib ? sql`'liberacao', true,` : sql``}
           'resumo', json_build_object(${chave(k.ativos)}, totais.pessoas, 'vendas_com_comissao', totais.vendas,
-                                      'total_comissoes', totais.total),
+                                      'total_comissoes', totais.total${resumoLib}),
           ${chave(k.lista)}, (select coalesce(json_agg(json_build_object(${chave(k.fk)}, pessoa_id, 'nome', nome,
-                 'percentual_comissao', percentual_comissao, 'vendas', n, 'total_comissao', total)
-                 order by total desc, nome asc), '[]') from por),
+                 'percentual_comissao', percentual_comissao, 'vendas', n, 'total_comissao', total${porLib})
+                 order by total desc, nome asc), '[]') from por${porFrom}),
           'vendas', (select coalesce(json_agg(json_build_object('id', id, 'numero', numero, 'data_venda', data_venda,
                  ${chave(k.fk)}, pessoa_id, ${chave(k.nome)}, nome, 'valor_bruto', valor_bruto,
                  'valor_taxa', valor_taxa, 'valor_base', valor_base, 'percentual_comissao', percentual_comissao,
-                 'valor_comissao', valor_comissao, 'comissao_paga', comissao_paga)
+                 'valor_comissao', valor_comissao, 'comissao_paga', comissao_paga${vendaLib})
                  order by data_venda desc, numero desc), '[]') from detalhe),
           'vendas_total', totais.vendas,
           'page', ${f.page}::int,

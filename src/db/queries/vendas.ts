@@ -155,10 +155,21 @@ export async function deleteVendaReturningQuote(
   return gone;
 }
 
-export async function setComissaoPaga(tx: Executor, p: { id: string; paga: boolean }) {
+/**
+ * Marks the sale's commission paid or not. Paying pays what is released (issue 16): with the release
+ * setting on, the base is what the customer has paid so far (Σ of the instalments' received values),
+ * so the commission paid is comissaoLiberada(commission, base, gross); off, the whole sale (all of it,
+ * the seed's behaviour). Unmarking pays nothing.
+ */
+export async function setComissaoPaga(tx: Executor, p: { id: string; paga: boolean; liberacao: boolean }) {
+  const base = !p.paga
+    ? sql`0`
+    : p.liberacao
+      ? sql`(select coalesce(sum(valor_recebido), 0) from parcelas where venda_id = ${p.id})`
+      : sql`${vendas.valor_bruto}`;
   const [r] = await tx
     .update(vendas)
-    .set({ comissao_paga: p.paga, updated_at: sql`clock_timestamp()` })
+    .set({ comissao_paga: p.paga, comissao_paga_base: base, updated_at: sql`clock_timestamp()` })
     .where(eq(vendas.id, p.id))
     .returning({ id: vendas.id });
   return r;

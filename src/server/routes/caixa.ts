@@ -13,6 +13,7 @@ import {
   resumoCaixa,
   updateMovimentacao,
 } from '../../db/queries/caixa';
+import { recebimentoDaMovimentacao } from '../../db/queries/recebimentos';
 import {
   caixaInicialInput,
   movimentacaoCreate,
@@ -23,9 +24,23 @@ import {
 import { uuid } from '../../schemas/common';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
-import { notFound, staleWrite } from '../errors';
+import { conflict, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { exportContract, exportResponse } from '../export';
+
+/**
+ * A payment's entrada changes only with the payment (issue 16): undone in Recebimentos, never edited
+ * here. The database refuses it too (trigger movimentacoes_recebimento, foreign key); this is the
+ * answer in words before any write.
+ */
+async function refuseRecebimento(db: Parameters<typeof recebimentoDaMovimentacao>[0], id: string) {
+  if (await recebimentoDaMovimentacao(db, { movimentacaoId: id })) {
+    throw conflict(
+      'Movimentação de recebimento',
+      'Esta movimentação é um recebimento: desfaça-o em Recebimentos.',
+    );
+  }
+}
 
 // The cash screen is guarded by the dashboard permission (spec doc 2 §2), and so is its API.
 const access = ['dashboard'] as const;
@@ -48,7 +63,7 @@ const doc = {
     body: movimentacaoUpdate,
     errors: [404, 409],
   }),
-  deleteMovimentacoesId: route({ summary: 'Remove movimentação', access, status: 204, errors: [404] }),
+  deleteMovimentacoesId: route({ summary: 'Remove movimentação', access, status: 204, errors: [404, 409] }),
 };
 
 export const caixaRoutes = new Hono<AppEnv>()
@@ -117,6 +132,7 @@ export const caixaRoutes = new Hono<AppEnv>()
     const { updated_at, ...values } = await parseBody(c, movimentacaoUpdate);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {
+      await refuseRecebimento(tx, id);
       const r = await updateMovimentacao(tx, { id, values, updatedAt: updated_at });
       if (r === 'missing') throw notFound();
       if (r === 'stale') throw staleWrite();
@@ -129,6 +145,7 @@ export const caixaRoutes = new Hono<AppEnv>()
     const id = parseId(c, uuid);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {
+      await refuseRecebimento(tx, id);
       if (!(await deleteMovimentacao(tx, { id }))) throw notFound();
       await publish(tx, RECURSO, 'removido', id);
     });

@@ -32,7 +32,7 @@ const crud = crudRoutes({
   ...cartoesTable,
   recurso: 'cartoes',
   permission: 'cartoes',
-  opcoesPermissions: ['orcamentos', 'vendas'],
+  opcoesPermissions: ['orcamentos', 'vendas', 'financeiro'],
   create: cartaoCreate,
   update: cartaoUpdate,
   // The filters' values are refused here, with the screen's words, before the query builds them.

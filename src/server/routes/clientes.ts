@@ -21,7 +21,7 @@ export const clientesRoutes = crudRoutes({
   ...clientesTable,
   recurso: 'clientes',
   permission: 'clientes',
-  opcoesPermissions: ['orcamentos', 'vendas'],
+  opcoesPermissions: ['orcamentos', 'vendas', 'financeiro'],
   create: clienteCreate,
   update: clienteUpdate,
   nome: 'cliente',

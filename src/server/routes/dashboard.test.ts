@@ -57,7 +57,9 @@ describe('GET /api/dashboard', () => {
       orcamentos_recentes: [],
     });
     expect(d.serie_12_meses).toHaveLength(12);
-    expect(d.serie_12_meses.every((m) => m.faturamento === 0 && m.despesas === 0)).toBe(true);
+    expect(d.serie_12_meses.every((m) => m.faturamento === 0 && m.despesas === 0 && m.recebido === 0)).toBe(
+      true,
+    );
   });
 
   it('sums this month (business time zone) from its 1st to its last day, and nothing around it', async () => {
@@ -142,9 +144,16 @@ describe('GET /api/dashboard', () => {
     expect(d.serie_12_meses.map((m) => m.mes)).toEqual(
       Array.from({ length: 12 }, (_, i) => addMonthsClamped(inicio, i - 11).slice(0, 7)),
     );
-    expect(d.serie_12_meses.at(-1)).toEqual({ mes, faturamento: 3000.3, despesas: 500.3 });
-    expect(d.serie_12_meses.at(-2)).toEqual({ mes: mesAnterior, faturamento: 5000, despesas: 999 });
-    expect(d.serie_12_meses.slice(0, 10).every((m) => m.faturamento === 0 && m.despesas === 0)).toBe(true);
+    expect(d.serie_12_meses.at(-1)).toEqual({ mes, faturamento: 3000.3, despesas: 500.3, recebido: 0 });
+    expect(d.serie_12_meses.at(-2)).toEqual({
+      mes: mesAnterior,
+      faturamento: 5000,
+      despesas: 999,
+      recebido: 0,
+    });
+    expect(
+      d.serie_12_meses.slice(0, 10).every((m) => m.faturamento === 0 && m.despesas === 0 && m.recebido === 0),
+    ).toBe(true);
   });
 
   it('"this month" is São Paulo\'s: at 23:30 on 29 Feb 2020 there (02:30 UTC on 1 March) it is still February', async () => {
@@ -165,8 +174,18 @@ describe('GET /api/dashboard', () => {
     // lucro = 150.25 − 180.50 = −30.25 (the screen's down arrow, in red)
     expect(d).toMatchObject({ faturamento_mensal: 150.25, despesas_mes: 180.5, lucro_mensal: -30.25 });
     expect(d.serie_12_meses[0]!.mes).toBe('2019-03');
-    expect(d.serie_12_meses.at(-2)).toEqual({ mes: '2020-01', faturamento: 3000, despesas: 7000 });
-    expect(d.serie_12_meses.at(-1)).toEqual({ mes: '2020-02', faturamento: 150.25, despesas: 180.5 });
+    expect(d.serie_12_meses.at(-2)).toEqual({
+      mes: '2020-01',
+      faturamento: 3000,
+      despesas: 7000,
+      recebido: 0,
+    });
+    expect(d.serie_12_meses.at(-1)).toEqual({
+      mes: '2020-02',
+      faturamento: 150.25,
+      despesas: 180.5,
+      recebido: 0,
+    });
 
     // three hours later it is March in São Paulo too
     vi.setSystemTime(new Date('2020-03-01T03:00:00Z'));

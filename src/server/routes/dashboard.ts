@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { dashboard } from '../../db/queries/dashboard';
-import { addMonthsClamped, monthRange } from '../../domain/datas';
+import { addMonthsClamped, monthRange, todayIso } from '../../domain/datas';
 import { dashboardSchema } from '../../schemas/dashboard';
 import type { AppEnv } from '../context';
 import { route } from '../contract';
@@ -15,5 +15,11 @@ const doc = route({
 export const dashboardRoutes = new Hono<AppEnv>().get('/', doc, async (c) => {
   const { db, config } = c.get('deps');
   const mes = monthRange(config.tzNegocio);
-  return c.json(await dashboard(db, { ...mes, serieInicio: addMonthsClamped(mes.inicio, -11) }));
+  return c.json(
+    await dashboard(db, {
+      ...mes,
+      serieInicio: addMonthsClamped(mes.inicio, -11),
+      hoje: todayIso(config.tzNegocio),
+    }),
+  );
 });

@@ -20,6 +20,7 @@ import { itensVendaRoutes } from './itens-venda';
 import { lgpdRoutes } from './lgpd';
 import { empresaRoutes, orcamentosRoutes } from './orcamentos';
 import { produtosRoutes } from './produtos';
+import { recebimentosRoutes } from './recebimentos';
 import { relatoriosRoutes } from './relatorios';
 import { usuariosRoutes } from './usuarios';
 import { vendasRoutes } from './vendas';
@@ -42,6 +43,7 @@ export const apiApp = new Hono<AppEnv>()
   .route('/cep', cepRoutes)
   .route('/despesas', despesasRoutes)
   .route('/caixa', caixaRoutes)
+  .route('/recebimentos', recebimentosRoutes)
   .route('/dashboard', dashboardRoutes)
   .route('/vendedores', vendedoresRoutes)
   .route('/arquitetos', arquitetosRoutes)

@@ -41,6 +41,7 @@ import { route } from '../contract';
 import { badRequest, conflict, notFound, staleWrite } from '../errors';
 import { publish, publishSql } from '../events';
 import { exportContract, exportResponse, sortKeys } from '../export';
+import { criarParcelasDaVenda } from '../parcelas-venda';
 import { hasAny } from '../permissions';
 
 const RECURSO = 'orcamentos';
@@ -674,6 +675,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
         comissao_arquiteto: toDbMoney(f.comissao_arquiteto),
         status: 'confirmada',
       });
+      await criarParcelasDaVenda(tx, row.id);
       await q.setStatusOrcamento(tx, id, 'venda_realizada');
       await publish(tx, 'vendas', 'criado', row.id);
       await publish(tx, RECURSO, 'atualizado', id);

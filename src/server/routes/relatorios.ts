@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { getConfig } from '../../db/queries/recebimentos';
 import {
   type Comissionado,
   comissoesDetalhe,
@@ -82,7 +83,9 @@ export const relatoriosRoutes = new Hono<AppEnv>()
   })
   .get('/comissoes-vendedores', doc.getComissoesVendedores, async (c) => {
     const q = parseQuery(c, comissoesVendedoresQuery);
-    const body = await comissoesReportJson(c.get('deps').db, 'vendedor', {
+    const { db } = c.get('deps');
+    const body = await comissoesReportJson(db, 'vendedor', {
+      liberacao: (await getConfig(db)).comissao_por_recebimento,
       pessoa_id: q.vendedor_id,
       inicio: q.inicio,
       fim: q.fim,
@@ -94,7 +97,9 @@ export const relatoriosRoutes = new Hono<AppEnv>()
   })
   .get('/comissoes-arquitetos', doc.getComissoesArquitetos, async (c) => {
     const q = parseQuery(c, comissoesArquitetosQuery);
-    const body = await comissoesReportJson(c.get('deps').db, 'arquiteto', {
+    const { db } = c.get('deps');
+    const body = await comissoesReportJson(db, 'arquiteto', {
+      liberacao: (await getConfig(db)).comissao_por_recebimento,
       pessoa_id: q.arquiteto_id,
       inicio: q.inicio,
       fim: q.fim,

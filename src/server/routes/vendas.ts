@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { paginate } from '../../db/queries/common';
+import { getConfig } from '../../db/queries/recebimentos';
 import {
   cartaoRates,
   countVendas,
@@ -32,6 +33,7 @@ import { route } from '../contract';
 import { badRequest, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { exportContract, exportResponse, sortKeys } from '../export';
+import { regerarParcelasDaVenda } from '../parcelas-venda';
 import { orderFrom } from './crud';
 
 const access = ['vendas'] as const;
@@ -63,7 +65,7 @@ const doc = {
     summary: 'Remove venda (o orçamento volta a aprovado)',
     access,
     status: 204,
-    errors: [404],
+    errors: [404, 409],
   }),
 };
 
@@ -202,6 +204,7 @@ export const vendasRoutes = new Hono<AppEnv>()
       const r = await updateVenda(tx, { id, values: set, updatedAt: updated_at });
       if (r === 'missing') throw vendaNaoEncontrada();
       if (r === 'stale') throw staleWrite();
+      await regerarParcelasDaVenda(tx, id);
       await publish(tx, 'vendas', 'atualizado', id);
     });
     return c.json(vendaOut((await getVenda(db, { id }))!));
@@ -211,7 +214,8 @@ export const vendasRoutes = new Hono<AppEnv>()
     const { comissao_paga } = await parseBody(c, comissaoUpdate);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {
-      if (!(await setComissaoPaga(tx, { id, paga: comissao_paga }))) throw vendaNaoEncontrada();
+      const { comissao_por_recebimento: liberacao } = await getConfig(tx);
+      if (!(await setComissaoPaga(tx, { id, paga: comissao_paga, liberacao }))) throw vendaNaoEncontrada();
       await publish(tx, 'vendas', 'atualizado', id);
     });
     return c.json(vendaOut((await getVenda(db, { id }))!));

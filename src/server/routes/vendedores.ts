@@ -26,7 +26,7 @@ const crud = crudRoutes({
   ...vendedoresTable,
   recurso: 'vendedores',
   permission: 'vendedores',
-  opcoesPermissions: ['orcamentos', 'vendas'],
+  opcoesPermissions: ['orcamentos', 'vendas', 'financeiro'],
   create: vendedorCreate,
   update: vendedorUpdate,
   filterQuery: { status: z.enum(['ativo', 'inativo']).optional() },

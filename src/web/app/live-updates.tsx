@@ -4,7 +4,7 @@ import { ME_KEY } from './auth';
 
 /** Queries that also show figures of a resource (e.g. the dashboard sums sales). */
 const DEPENDENTS: Record<string, string[]> = {
-  vendas: ['dashboard', 'orcamentos', 'relatorios'],
+  vendas: ['dashboard', 'orcamentos', 'relatorios', 'recebimentos'],
   orcamentos: ['dashboard', 'vendas'],
   despesas: ['dashboard', 'orcamentos-calculo'],
   // a client's name shows on quotes and sales
@@ -17,6 +17,8 @@ const DEPENDENTS: Record<string, string[]> = {
   'categorias-produtos': ['produtos'],
   fornecedores: ['produtos'],
   caixa: ['dashboard'],
+  // a payment moves the Caixa, the dashboard's receivables and the commissions released (issue 16)
+  recebimentos: ['dashboard', 'caixa', 'relatorios'],
   // a seller's or architect's name and percentage show on sales, quotes and the commission reports;
   // prices, percentages and card rates reprice the quote being edited
   vendedores: ['relatorios', 'vendas', 'orcamentos', 'orcamentos-calculo'],

@@ -21,6 +21,7 @@ const screens = {
   despesas: lazy(() => import('../features/despesas/page')),
   cartoes: lazy(() => import('../features/cartoes/page')),
   caixa: lazy(() => import('../features/caixa/page')),
+  recebimentos: lazy(() => import('../features/recebimentos/page')),
   usuarios: lazy(() => import('../features/usuarios/page')),
   auditoria: lazy(() => import('../features/auditoria/page')),
   backups: lazy(() => import('../features/backups/page')),
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
       guarded('despesas', 'despesas', 'despesas'),
       guarded('cartoes', 'cartoes', 'cartoes'),
       guarded('caixa', 'dashboard', 'caixa'),
+      guarded('recebimentos', 'financeiro', 'recebimentos'),
       guarded('usuarios', 'usuarios', 'usuarios'),
       // Admins only: the page says so to anyone else with the permission, and the API answers 403.
       guarded('auditoria', 'usuarios', 'auditoria'),

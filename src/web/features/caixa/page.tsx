@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Trash2 } from 'lucide-react';
+import { HandCoins, Pencil, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { CaixaResumo, Movimentacao } from '../../../schemas/caixa';
 import { DataTable } from '../../components/kit/data-table';
@@ -82,29 +83,44 @@ export default function CaixaPage() {
             loadingText="Carregando movimentações..."
             emptyText="Nenhuma movimentação registrada."
             emptyFilteredText="Nenhuma movimentação encontrada para a busca."
-            actions={(m) => (
-              <div className="flex justify-end gap-1">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Editar ${m.nome}`}
-                  onClick={() => {
-                    patch({ id: m.id });
-                    window.scrollTo({ top: 0, behavior: 'smooth' });
-                  }}
-                >
-                  <Pencil />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Excluir ${m.nome}`}
-                  onClick={() => remove.ask(m)}
-                >
-                  <Trash2 className="text-destructive" />
-                </Button>
-              </div>
-            )}
+            actions={(m) =>
+              m.recebimento_id ? (
+                // A payment's entrada changes only with the payment: undone in Recebimentos.
+                <div className="flex justify-end">
+                  <Button asChild variant="ghost" size="sm">
+                    <Link
+                      to={`/recebimentos?receber=${m.recebimento_parcela_id}`}
+                      aria-label={`Recebimento: ${m.nome}`}
+                    >
+                      <HandCoins />
+                      Recebimento
+                    </Link>
+                  </Button>
+                </div>
+              ) : (
+                <div className="flex justify-end gap-1">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Editar ${m.nome}`}
+                    onClick={() => {
+                      patch({ id: m.id });
+                      window.scrollTo({ top: 0, behavior: 'smooth' });
+                    }}
+                  >
+                    <Pencil />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Excluir ${m.nome}`}
+                    onClick={() => remove.ask(m)}
+                  >
+                    <Trash2 className="text-destructive" />
+                  </Button>
+                </div>
+              )
+            }
           />
         </CardContent>
       </Card>

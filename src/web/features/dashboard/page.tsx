@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  AlertTriangle,
+  CalendarClock,
   DollarSign,
   FileText,
   type LucideIcon,
@@ -35,6 +37,8 @@ const EMPTY: DashboardData = {
   produtos_cadastrados: 0,
   despesas_mes: 0,
   lucro_mensal: 0,
+  a_receber_mes: 0,
+  em_atraso: 0,
   orcamentos_recentes: [],
   serie_12_meses: [],
 };
@@ -127,6 +131,21 @@ export default function DashboardPage() {
           value={d.produtos_cadastrados.toLocaleString('pt-BR')}
           icon={Package}
           testId="dash-produtos"
+        />
+        <KpiCard
+          title="A receber este mês"
+          value={formatMoney(d.a_receber_mes)}
+          icon={CalendarClock}
+          hint={<Link to="/recebimentos?status=pendente">Parcelas que vencem no mês</Link>}
+          testId="dash-a-receber"
+        />
+        <KpiCard
+          title="Em atraso"
+          value={formatMoney(d.em_atraso)}
+          icon={AlertTriangle}
+          valueClassName={d.em_atraso > 0 ? 'text-red-600' : undefined}
+          hint={<Link to="/recebimentos?status=atrasada">Parcelas vencidas não pagas</Link>}
+          testId="dash-em-atraso"
         />
       </div>
 

@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/format';
 const MES_CURTO = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
 const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
 
-/** Revenue against expenses over the last 12 months (loaded on demand: recharts is a large chunk). */
+/** Revenue (sold), received and expenses over the last 12 months (loaded on demand: recharts is a large chunk). */
 export default function SerieChart({ serie }: { serie: Dashboard['serie_12_meses'] }) {
   const data = serie.map((m) => {
     const [ano, mes] = m.mes.split('-');
@@ -13,6 +13,7 @@ export default function SerieChart({ serie }: { serie: Dashboard['serie_12_meses
       mes: `${MES_CURTO[Number(mes) - 1]}/${ano!.slice(2)}`,
       Faturamento: m.faturamento,
       Despesas: m.despesas,
+      Recebido: m.recebido,
     };
   });
   return (
@@ -24,6 +25,7 @@ export default function SerieChart({ serie }: { serie: Dashboard['serie_12_meses
         <Tooltip formatter={(v) => formatMoney(Number(v))} />
         <Legend />
         <Bar dataKey="Faturamento" fill="#16a34a" radius={[4, 4, 0, 0]} />
+        <Bar dataKey="Recebido" fill="#2563eb" radius={[4, 4, 0, 0]} />
         <Bar dataKey="Despesas" fill="#dc2626" radius={[4, 4, 0, 0]} />
       </BarChart>
     </ResponsiveContainer>

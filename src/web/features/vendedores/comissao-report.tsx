@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import type { Page } from '../../../schemas/common';
-import type { ComissoesArquitetos, ComissoesVendedores } from '../../../schemas/relatorios';
+import type { ComissoesArquitetos, ComissoesVendedores, ResumoLiberacao } from '../../../schemas/relatorios';
 import type { Comissionado } from '../../../schemas/vendedores';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -56,13 +56,18 @@ const TEXTS: Record<Kind, Texts> = {
 
 /** Both reports in one shape: the person's id and name under neutral keys. */
 interface Report {
-  resumo: { ativos: number; vendas: number; total: number };
+  /** Commissions released as the customer pays (the Recebimentos setting): the extra columns show. */
+  liberacao: boolean;
+  resumo: { ativos: number; vendas: number; total: number } & ResumoLiberacao;
   porPessoa: {
     id: string;
     nome: string;
     percentual_comissao: number;
     vendas: number;
     total_comissao: number;
+    comissao_liberada?: number;
+    comissao_paga_valor?: number;
+    comissao_a_liberar?: number;
   }[];
   vendas: (ComissoesVendedores['vendas'][number] & { pessoa_nome: string | null })[];
   vendasTotal: number;
@@ -74,7 +79,9 @@ function normalize(kind: Kind, r: ComissoesVendedores | ComissoesArquitetos): Re
   if (kind === 'vendedor') {
     const v = r as ComissoesVendedores;
     return {
+      liberacao: v.liberacao === true,
       resumo: {
+        ...v.resumo,
         ativos: v.resumo.vendedores_ativos,
         vendas: v.resumo.vendas_com_comissao,
         total: v.resumo.total_comissoes,
@@ -88,7 +95,9 @@ function normalize(kind: Kind, r: ComissoesVendedores | ComissoesArquitetos): Re
   }
   const a = r as ComissoesArquitetos;
   return {
+    liberacao: a.liberacao === true,
     resumo: {
+      ...a.resumo,
       ativos: a.resumo.arquitetos_ativos,
       vendas: a.resumo.vendas_com_comissao,
       total: a.resumo.total_comissoes,
@@ -211,6 +220,24 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
                   <dt className="text-sm text-muted-foreground">{t.total}</dt>
                   <dd className="text-2xl font-bold text-success">{formatMoney(data.resumo.total)}</dd>
                 </div>
+                {data.liberacao && (
+                  <>
+                    <div>
+                      <dt className="text-sm text-muted-foreground">Liberada (recebido)</dt>
+                      <dd className="text-2xl font-bold" data-testid="resumo-liberada">
+                        {formatMoney(data.resumo.total_liberada)}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm text-muted-foreground">Paga</dt>
+                      <dd className="text-2xl font-bold">{formatMoney(data.resumo.total_paga)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm text-muted-foreground">A liberar</dt>
+                      <dd className="text-2xl font-bold">{formatMoney(data.resumo.total_a_liberar)}</dd>
+                    </div>
+                  </>
+                )}
               </dl>
             </CardContent>
           </Card>
@@ -230,6 +257,13 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
                       <TH className="text-right">Comissão (%)</TH>
                       <TH className="text-right">Vendas</TH>
                       <TH className="text-right">Total Comissão</TH>
+                      {data.liberacao && (
+                        <>
+                          <TH className="text-right">Liberada</TH>
+                          <TH className="text-right">Paga</TH>
+                          <TH className="text-right">A liberar</TH>
+                        </>
+                      )}
                     </TR>
                   </THead>
                   <TBody>
@@ -241,6 +275,19 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
                         <TD className="whitespace-nowrap text-right font-semibold">
                           {formatMoney(p.total_comissao)}
                         </TD>
+                        {data.liberacao && (
+                          <>
+                            <TD className="whitespace-nowrap text-right">
+                              {formatMoney(p.comissao_liberada)}
+                            </TD>
+                            <TD className="whitespace-nowrap text-right">
+                              {formatMoney(p.comissao_paga_valor)}
+                            </TD>
+                            <TD className="whitespace-nowrap text-right">
+                              {formatMoney(p.comissao_a_liberar)}
+                            </TD>
+                          </>
+                        )}
                       </TR>
                     ))}
                   </TBody>
@@ -268,6 +315,14 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
                       <TH className="text-right">Valor p/ Comissão</TH>
                       <TH className="text-right">Comissão (%)</TH>
                       <TH className="text-right">Valor Comissão</TH>
+                      {data.liberacao && (
+                        <>
+                          <TH className="text-right">Recebido</TH>
+                          <TH className="text-right">Liberada</TH>
+                          <TH className="text-right">Paga</TH>
+                          <TH className="text-right">A liberar</TH>
+                        </>
+                      )}
                       <TH>Status</TH>
                     </TR>
                   </THead>
@@ -286,6 +341,20 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
                         <TD className="whitespace-nowrap text-right font-semibold">
                           {formatMoney(v.valor_comissao)}
                         </TD>
+                        {data.liberacao && (
+                          <>
+                            <TD className="whitespace-nowrap text-right">{formatMoney(v.valor_recebido)}</TD>
+                            <TD className="whitespace-nowrap text-right">
+                              {formatMoney(v.comissao_liberada)}
+                            </TD>
+                            <TD className="whitespace-nowrap text-right">
+                              {formatMoney(v.comissao_paga_valor)}
+                            </TD>
+                            <TD className="whitespace-nowrap text-right">
+                              {formatMoney(v.comissao_a_liberar)}
+                            </TD>
+                          </>
+                        )}
                         <TD>
                           <Badge variant={v.comissao_paga ? 'green' : 'yellow'}>
                             {v.comissao_paga ? 'Paga' : 'Pendente'}

@@ -1,0 +1,59 @@
+import { STATUS_PARCELA, type StatusParcela } from '../domain/recebiveis';
+import { isoDate, listQuery, moneyInput, optionalText, uuid, versionField } from './common';
+import { z } from './z';
+
+export { STATUS_PARCELA, type StatusParcela };
+
+export const STATUS_PARCELA_LABEL: Record<StatusParcela, string> = {
+  aberta: 'Aberta',
+  parcial: 'Parcial',
+  paga: 'Paga',
+  atrasada: 'Atrasada',
+};
+
+/** The list's status filter: the four statuses, and "pendente" (anything still owed). */
+export const STATUS_FILTRO_PARCELA = [...STATUS_PARCELA, 'pendente'] as const;
+export const STATUS_FILTRO_LABEL: Record<(typeof STATUS_FILTRO_PARCELA)[number], string> = {
+  ...STATUS_PARCELA_LABEL,
+  pendente: 'Em aberto (não pagas)',
+};
+
+const optionalUuid = z.preprocess((v) => (v === '' ? undefined : v), uuid.optional());
+const optionalDate = z.preprocess((v) => (v === '' ? undefined : v), isoDate().optional());
+
+/** `GET /api/recebimentos`: instalments by due date. */
+export const parcelasListQuery = listQuery.extend({
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(STATUS_FILTRO_PARCELA, { message: 'Status inválido.' }).optional(),
+  ),
+  de: optionalDate,
+  ate: optionalDate,
+  cliente_id: optionalUuid,
+  vendedor_id: optionalUuid,
+});
+
+/** `POST /api/recebimentos`: a payment on an instalment (partial payments allowed). */
+export const recebimentoCreate = z.object({
+  parcela_id: uuid,
+  valor: moneyInput({ message: 'Informe o valor recebido.' }).refine(
+    (v) => Number(v) > 0,
+    'O valor recebido deve ser maior que zero.',
+  ),
+  data: isoDate('Informe a data do recebimento.'),
+  cartao_id: z.uuid({ message: 'Escolha a forma de pagamento.' }),
+});
+export type RecebimentoCreateInput = z.input<typeof recebimentoCreate>;
+
+/** The settings form's fields (the Recebimentos "Configurações" dialog). */
+export const recebiveisConfigForm = z.object({
+  pix_chave: optionalText(77),
+  // The Pix payload (EMV) caps the beneficiary's name at 25 characters and the city at 15.
+  pix_nome: optionalText(25),
+  pix_cidade: optionalText(15),
+  comissao_por_recebimento: z.boolean({ message: 'Informe sim ou não.' }),
+});
+export type RecebiveisConfigInput = z.input<typeof recebiveisConfigForm>;
+
+/** `PATCH /api/recebimentos/config`: the fields and the version read. */
+export const recebiveisConfigUpdate = recebiveisConfigForm.extend(versionField).strict();

@@ -1,0 +1,30 @@
+import { client, json, withSignal } from '../../lib/client';
+
+/** The typed reads of the Recebimentos screen: the answers' types come from the server's routes. */
+export const fetchKpis = (signal?: AbortSignal) =>
+  json(client.recebimentos.kpis.$get(undefined, withSignal(signal)));
+
+export const fetchParcela = (id: string, signal?: AbortSignal) =>
+  json(client.recebimentos.parcelas[':id'].$get({ param: { id } }, withSignal(signal)));
+
+export const fetchCobranca = (id: string, signal?: AbortSignal) =>
+  json(client.recebimentos.parcelas[':id'].cobranca.$get({ param: { id } }, withSignal(signal)));
+
+export const fetchExtrato = (id: string, signal?: AbortSignal) =>
+  json(client.recebimentos.extrato[':id'].$get({ param: { id } }, withSignal(signal)));
+
+export const fetchConfig = (signal?: AbortSignal) =>
+  json(client.recebimentos.config.$get(undefined, withSignal(signal)));
+
+export const desfazerRecebimento = (id: string) =>
+  json(client.recebimentos[':id'].$delete({ param: { id } }));
+
+export type Kpis = Awaited<ReturnType<typeof fetchKpis>>;
+export type ParcelaDetalhe = Awaited<ReturnType<typeof fetchParcela>>;
+export type Parcela = Omit<ParcelaDetalhe, 'recebimentos'>;
+export type Recebimento = ParcelaDetalhe['recebimentos'][number];
+export type Extrato = Awaited<ReturnType<typeof fetchExtrato>>;
+
+/** "Entrada" or "2/3": the instalment's place in its sale. */
+export const rotuloParcela = (p: { parcela: number; numero_parcelas: number }) =>
+  p.parcela === 0 ? 'Entrada' : `${p.parcela}/${p.numero_parcelas}`;

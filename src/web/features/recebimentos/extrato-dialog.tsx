@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Empty, Loading } from '../../components/ui/states';
+import { formatDate, formatMoney } from '../../lib/format';
+import { fetchExtrato, rotuloParcela } from './api';
+import { StatusParcelaBadge } from './colunas';
+import { RecebimentoLinha } from './desfazer';
+
+/** A customer's statement: every instalment of every sale, with its payments (each can be undone). */
+export function ExtratoDialog({ clienteId, onClose }: { clienteId: string; onClose: () => void }) {
+  const q = useQuery({
+    // Under the resource's key: a payment or an undo anywhere refreshes it (live events).
+    queryKey: ['recebimentos', 'extrato', clienteId],
+    queryFn: ({ signal }) => fetchExtrato(clienteId, signal),
+  });
+  const e = q.data;
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Extrato do cliente</DialogTitle>
+          <DialogDescription>{e ? e.cliente.nome : 'Carregando...'}</DialogDescription>
+        </DialogHeader>
+        {q.isError && (
+          <p role="alert" className="text-sm">
+            Não foi possível carregar o extrato.
+          </p>
+        )}
+        {!e && !q.isError && <Loading text="Carregando extrato..." />}
+        {e && (
+          <>
+            <dl className="grid grid-cols-3 gap-2 text-sm">
+              <div>
+                <dt className="text-muted-foreground">Total</dt>
+                <dd className="font-medium tabular-nums">{formatMoney(e.totais.valor)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Recebido</dt>
+                <dd className="font-medium tabular-nums">{formatMoney(e.totais.recebido)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Em aberto</dt>
+                <dd className="font-semibold tabular-nums" data-testid="extrato-saldo">
+                  {formatMoney(e.totais.saldo)}
+                </dd>
+              </div>
+            </dl>
+            {e.parcelas.length === 0 ? (
+              <Empty text="Este cliente não tem parcelas." />
+            ) : (
+              <ul className="divide-y rounded-md border" aria-label="Parcelas do cliente">
+                {e.parcelas.map((p) => (
+                  <li key={p.id} className="p-3">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <span className="text-sm">
+                        <span className="font-medium">
+                          Venda #{p.venda_numero} · {rotuloParcela(p)}
+                        </span>{' '}
+                        · vence {formatDate(p.data_vencimento)}
+                      </span>
+                      <span className="flex items-center gap-2 text-sm tabular-nums">
+                        {formatMoney(p.valor_recebido)} de {formatMoney(p.valor)}
+                        <StatusParcelaBadge status={p.status} />
+                      </span>
+                    </div>
+                    {p.recebimentos.length > 0 && (
+                      <ul className="ml-2 divide-y border-l pl-3">
+                        {p.recebimentos.map((r) => (
+                          <RecebimentoLinha key={r.id} r={r} />
+                        ))}
+                      </ul>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,229 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  AlertTriangle,
+  CalendarClock,
+  FileText,
+  HandCoins,
+  MessageCircle,
+  Settings,
+  Wallet,
+} from 'lucide-react';
+import { useState } from 'react';
+import { STATUS_FILTRO_LABEL, STATUS_FILTRO_PARCELA } from '../../../schemas/recebimentos';
+import { DataTable } from '../../components/kit/data-table';
+import { ExportButton } from '../../components/kit/export-button';
+import { useResourceList, useUrlParam, useUrlState } from '../../components/kit/use-resource-list';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Input, Label, NativeSelect } from '../../components/ui/input';
+import { KpiCard } from '../../components/ui/kpi-card';
+import { PageHeader } from '../../components/ui/page-header';
+import { SearchInput } from '../../components/ui/search-input';
+import { formatMoney } from '../../lib/format';
+import { ClienteSelect, PessoaSelect } from '../orcamentos/selects';
+import { fetchKpis, type Parcela } from './api';
+import { CobrancaDialog } from './cobranca-dialog';
+import { parcelaColumns } from './colunas';
+import { ConfigDialog } from './config-dialog';
+import { ExtratoDialog } from './extrato-dialog';
+import { RegistrarDialog } from './registrar-dialog';
+
+const FILTROS = { status: '', de: '', ate: '', cliente_id: '', vendedor_id: '' };
+
+/**
+ * Recebimentos (issue 16): the four KPI cards, the instalments by due date with their filters in the
+ * URL and Exportar, and per instalment "Registrar recebimento", "Cobrar por WhatsApp" and the
+ * customer's statement — each a dialog named in the URL (?receber=, ?cobrar=, ?extrato=), so Back
+ * closes it and a pasted link opens it.
+ */
+export default function RecebimentosPage() {
+  const [, patch] = useUrlState();
+  const receber = useUrlParam('receber');
+  const cobrar = useUrlParam('cobrar');
+  const extrato = useUrlParam('extrato');
+  const [config, setConfig] = useState(false);
+  const kpis = useQuery({ queryKey: ['recebimentos', 'kpis'], queryFn: ({ signal }) => fetchKpis(signal) });
+  const list = useResourceList<Parcela, typeof FILTROS>({
+    recurso: 'recebimentos',
+    filters: FILTROS,
+    loadError: { title: 'Erro ao carregar recebimentos', text: 'Não foi possível carregar as parcelas.' },
+  });
+  const rows = list.query.data?.items ?? [];
+  const k = kpis.data;
+
+  return (
+    <>
+      <PageHeader
+        title="Recebimentos"
+        subtitle="Parcelas das vendas, o que entrou e o que está em atraso"
+        actions={
+          <Button variant="outline" onClick={() => setConfig(true)}>
+            <Settings />
+            Configurações
+          </Button>
+        }
+      />
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <KpiCard
+          title="A receber no mês"
+          value={k ? formatMoney(k.a_receber_mes) : '—'}
+          icon={CalendarClock}
+          testId="kpi-a-receber"
+        />
+        <KpiCard
+          title="Recebido no mês"
+          value={k ? formatMoney(k.recebido_mes) : '—'}
+          icon={HandCoins}
+          valueClassName="text-green-700"
+          testId="kpi-recebido"
+        />
+        <KpiCard
+          title="Em atraso"
+          value={k ? formatMoney(k.em_atraso) : '—'}
+          icon={AlertTriangle}
+          valueClassName={k && k.em_atraso > 0 ? 'text-red-600' : undefined}
+          hint={k ? `${k.em_atraso_parcelas.toLocaleString('pt-BR')} parcela(s)` : undefined}
+          testId="kpi-em-atraso"
+        />
+        <KpiCard
+          title="Total em aberto"
+          value={k ? formatMoney(k.total_aberto) : '—'}
+          icon={Wallet}
+          testId="kpi-total-aberto"
+        />
+      </div>
+
+      <Card>
+        <CardHeader className="gap-3">
+          <CardTitle>Parcelas por vencimento</CardTitle>
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
+            <div className="grid gap-1">
+              <Label htmlFor="filtro-status">Status</Label>
+              <NativeSelect
+                id="filtro-status"
+                value={list.filters.status}
+                onChange={(e) => list.setFilter('status', e.target.value)}
+              >
+                <option value="">Todos</option>
+                {STATUS_FILTRO_PARCELA.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_FILTRO_LABEL[s]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="filtro-de">Vencimento de</Label>
+              <Input
+                id="filtro-de"
+                type="date"
+                value={list.filters.de}
+                onChange={(e) => list.setFilter('de', e.target.value)}
+              />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="filtro-ate">Vencimento até</Label>
+              <Input
+                id="filtro-ate"
+                type="date"
+                value={list.filters.ate}
+                onChange={(e) => list.setFilter('ate', e.target.value)}
+              />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="filtro-cliente">Cliente</Label>
+              <ClienteSelect
+                id="filtro-cliente"
+                value={list.filters.cliente_id}
+                selectedLabel={rows[0]?.cliente_nome ?? 'Cliente selecionado'}
+                onChange={(id) => list.setFilter('cliente_id', id)}
+              />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="filtro-vendedor">Vendedor</Label>
+              <PessoaSelect
+                recurso="vendedores"
+                id="filtro-vendedor"
+                value={list.filters.vendedor_id}
+                selectedLabel={rows[0]?.vendedor_nome ?? 'Vendedor selecionado'}
+                onChange={(id) => list.setFilter('vendedor_id', id)}
+              />
+            </div>
+            <div className="flex items-end gap-2">
+              <SearchInput
+                value={list.q}
+                onChange={list.setQ}
+                label="Buscar parcelas"
+                placeholder="Cliente ou nº da venda..."
+              />
+              <ExportButton lista="recebimentos" params={list.params} />
+            </div>
+          </div>
+        </CardHeader>
+        <CardContent>
+          <DataTable
+            list={list}
+            columns={parcelaColumns}
+            label="Parcelas a receber"
+            getRowId={(p) => p.id}
+            rowLabel={(p) => `${p.cliente_nome} · venda #${p.venda_numero}`}
+            loadingText="Carregando parcelas..."
+            emptyText="Nenhuma parcela a receber."
+            emptyFilteredText="Nenhuma parcela encontrada para estes filtros."
+            actions={(p) => (
+              <div className="flex justify-end gap-1">
+                {p.saldo > 0 && (
+                  <>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      title="Registrar recebimento"
+                      aria-label={`Registrar recebimento da venda #${p.venda_numero}, parcela ${p.parcela}`}
+                      onClick={() => patch({ receber: p.id })}
+                    >
+                      <HandCoins />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      title="Cobrar por WhatsApp"
+                      aria-label={`Cobrar por WhatsApp a venda #${p.venda_numero}, parcela ${p.parcela}`}
+                      onClick={() => patch({ cobrar: p.id })}
+                    >
+                      <MessageCircle />
+                    </Button>
+                  </>
+                )}
+                {p.saldo <= 0 && (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    title="Recebimentos da parcela"
+                    aria-label={`Recebimentos da venda #${p.venda_numero}, parcela ${p.parcela}`}
+                    onClick={() => patch({ receber: p.id })}
+                  >
+                    <HandCoins />
+                  </Button>
+                )}
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  title="Extrato do cliente"
+                  aria-label={`Extrato de ${p.cliente_nome}`}
+                  onClick={() => patch({ extrato: p.cliente_id })}
+                >
+                  <FileText />
+                </Button>
+              </div>
+            )}
+          />
+        </CardContent>
+      </Card>
+
+      {receber && <RegistrarDialog parcelaId={receber} onClose={() => patch({ receber: null })} />}
+      {cobrar && <CobrancaDialog parcelaId={cobrar} onClose={() => patch({ cobrar: null })} />}
+      {extrato && <ExtratoDialog clienteId={extrato} onClose={() => patch({ extrato: null })} />}
+      {config && <ConfigDialog onClose={() => setConfig(false)} />}
+    </>
+  );
+}

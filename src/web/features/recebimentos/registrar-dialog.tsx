@@ -1,0 +1,151 @@
+import { useQuery } from '@tanstack/react-query';
+import { type CartaoOpcao, rotuloCartao } from '../../../schemas/cartoes';
+import { type RecebimentoCreateInput, recebimentoCreate } from '../../../schemas/recebimentos';
+import { useFreshRecord } from '../../components/fresh-record';
+import { FormShell, TextField } from '../../components/kit/form-parts';
+import { useResourceForm, type Versioned } from '../../components/kit/use-resource-form';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { FormField, fieldA11y } from '../../components/ui/form-field';
+import { NativeSelect } from '../../components/ui/input';
+import { Loading } from '../../components/ui/states';
+import { api } from '../../lib/api';
+import { formatDate, formatMoney, todayIso } from '../../lib/format';
+import { type ParcelaDetalhe, rotuloParcela } from './api';
+import { StatusParcelaBadge } from './colunas';
+import { AFETADOS, RecebimentoLinha } from './desfazer';
+
+/**
+ * "Registrar recebimento" of one instalment, read fresh when the dialog opens: its figures, the
+ * payments already made (each with "Desfazer") and, while something is owed, the payment form
+ * (value defaults to what is owed, date today).
+ */
+export function RegistrarDialog({ parcelaId, onClose }: { parcelaId: string; onClose: () => void }) {
+  const p = useFreshRecord<ParcelaDetalhe>(`/recebimentos/parcelas/${parcelaId}`);
+  const d = p.data;
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Registrar recebimento</DialogTitle>
+          <DialogDescription>
+            {d
+              ? `${d.cliente_nome} · venda #${d.venda_numero} · parcela ${rotuloParcela(d)}`
+              : 'Carregando parcela...'}
+          </DialogDescription>
+        </DialogHeader>
+        {p.isError && (
+          <p role="alert" className="text-sm">
+            Não foi possível carregar a parcela.
+          </p>
+        )}
+        {!d && !p.isError && <Loading text="Carregando parcela..." />}
+        {d && (
+          <>
+            <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+              <div>
+                <dt className="text-muted-foreground">Vencimento</dt>
+                <dd>{formatDate(d.data_vencimento)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Valor</dt>
+                <dd className="tabular-nums">{formatMoney(d.valor)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Recebido</dt>
+                <dd className="tabular-nums">{formatMoney(d.valor_recebido)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Saldo</dt>
+                <dd className="font-semibold tabular-nums" data-testid="parcela-saldo">
+                  {formatMoney(d.saldo)}
+                </dd>
+              </div>
+            </dl>
+            <div>
+              <StatusParcelaBadge status={d.status} />
+            </div>
+            {d.recebimentos.length > 0 && (
+              <section aria-label="Recebimentos da parcela">
+                <h3 className="text-sm font-medium">Recebimentos</h3>
+                <ul className="divide-y">
+                  {d.recebimentos.map((r) => (
+                    <RecebimentoLinha key={r.id} r={r} />
+                  ))}
+                </ul>
+              </section>
+            )}
+            {d.saldo > 0 ? (
+              <PagamentoForm key={`${d.id}-${d.valor_recebido}`} parcela={d} onDone={onClose} />
+            ) : (
+              <p className="text-sm text-muted-foreground">Parcela paga.</p>
+            )}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PagamentoForm({ parcela, onDone }: { parcela: ParcelaDetalhe; onDone: () => void }) {
+  const cartoes = useQuery({
+    queryKey: ['cartoes', 'opcoes'],
+    queryFn: ({ signal }) => api.get<CartaoOpcao[]>('/cartoes/opcoes', signal),
+  });
+  const empty: RecebimentoCreateInput = {
+    parcela_id: parcela.id,
+    valor: parcela.saldo.toFixed(2),
+    data: todayIso(),
+    cartao_id: '',
+  };
+  const f = useResourceForm({
+    recurso: 'recebimentos',
+    schema: recebimentoCreate,
+    id: null,
+    empty,
+    valuesOf: (_: Versioned) => empty,
+    messages: {
+      created: 'Recebimento registrado',
+      createdDescription: 'A entrada foi lançada no Caixa.',
+      updated: 'Recebimento registrado',
+      createError: 'Erro ao registrar recebimento',
+      updateError: 'Erro ao registrar recebimento',
+    },
+    invalidates: AFETADOS,
+    onSaved: onDone,
+  });
+  const err = f.error('cartao_id');
+  return (
+    <FormShell f={f} label="Novo recebimento" submitLabel="Registrar recebimento" onCancel={onDone}>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField
+          f={f}
+          name="valor"
+          label="Valor recebido"
+          required
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          max={parcela.saldo}
+        />
+        <TextField f={f} name="data" label="Data" required type="date" max={todayIso()} />
+        <FormField id={f.fieldId('cartao_id')} label="Forma de pagamento" error={err}>
+          <NativeSelect {...fieldA11y(f.fieldId('cartao_id'), err)} {...f.form.register('cartao_id')}>
+            <option value="">{cartoes.isPending ? 'Carregando...' : 'Selecione...'}</option>
+            {(cartoes.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {rotuloCartao(c)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+    </FormShell>
+  );
+}
