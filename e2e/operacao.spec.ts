@@ -137,3 +137,26 @@ test('LGPD: "Exportar dados" says what it holds and downloads the PDF (or JSON) 
   expect(text).toContain('Rua do Mármore, 42');
   await expect(dialog).toBeHidden();
 });
+
+test('Backups: a failed backup (disk full) is shown on the screen as the API reports it', async ({
+  adminPage: page,
+}) => {
+  // The API's side of a full disk is proven for real (a full tmpfs) in src/server/backup-disco-cheio.test.ts;
+  // here the screen shows what that answer says, without filling this shared server's disk.
+  await page.route('**/api/backups', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const res = await route.fetch();
+    const body = await res.json();
+    await route.fulfill({
+      response: res,
+      json: {
+        ...body,
+        erro: { quando: '2026-11-23T06:00:00.000Z', mensagem: 'Disco cheio: o backup não foi gravado.' },
+      },
+    });
+  });
+  await page.goto('/backups');
+  await expect(page.getByRole('alert')).toContainText(
+    /Último backup falhou em 23\/11\/2026.*: Disco cheio: o backup não foi gravado\./,
+  );
+});

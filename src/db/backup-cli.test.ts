@@ -13,7 +13,8 @@ import { openDatabase } from './client';
  * The commands as an operator runs them: `npm run backup` writes one file; `npm run restore -- <file>`
  * restores it into an empty place and prints the rows per table, refuses a non-empty one without
  * --force, and refuses a truncated file before creating anything. With TEST_DATABASE_URL the PGlite
- * backup is also restored into PostgreSQL by the same command (the move to a real server).
+ * backup is also restored into PostgreSQL by the same command (the move to a real server), and that
+ * server's backup back into a fresh PGlite folder: the same figures at the end of the round trip.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const tmp = mkdtempSync(path.join(tmpdir(), 'lavra-cli-'));
@@ -98,8 +99,21 @@ describe('npm run backup / npm run restore', () => {
       expect(p.code, p.err).toBe(0);
       expect(p.out).toContain('restaurado em PostgreSQL (DATABASE_URL), verificado');
       const target = await openDatabase({ databaseUrl: pg.url });
-      cleanups.push(() => target.close());
       expect(await fingerprint(target.db)).toEqual(before);
+      await target.close();
+
+      // … and back: PostgreSQL's own backup by `npm run backup`, restored into a fresh PGlite folder.
+      const deVolta = path.join(tmp, 'backups-pg');
+      const pb = run('backup', [], { DATABASE_URL: pg.url, BACKUP_DIR: deVolta });
+      expect(pb.code, pb.err).toBe(0);
+      const [pgFile] = readdirSync(deVolta).filter((f) => f.endsWith('.jsonl.gz'));
+      const volta = path.join(tmp, 'volta');
+      const back = run('restore', [path.join(deVolta, pgFile!)], { DATA_DIR: volta });
+      expect(back.code, back.err).toBe(0);
+      expect(back.out).toContain('(postgres) restaurado em PGlite');
+      const final = await openDatabase({ dataDir: volta });
+      cleanups.push(() => final.close());
+      expect(await fingerprint(final.db)).toEqual(before);
     }
   }, 300_000);
 });

@@ -38,7 +38,9 @@ export const CAMPOS_AUDITORIA: Record<string, CampoAuditoria> = {
   id: { label: 'Identificador' },
   numero: { label: 'Número' },
   data_venda: { label: 'Data da venda', tipo: 'date' },
+  data: { label: 'Data', tipo: 'date' },
   nome: { label: 'Nome' },
+  descricao: { label: 'Descrição' },
   tipo: {
     label: 'Tipo',
     valores: { ...TIPO_DESPESA_LABEL, ...TIPO_MOVIMENTACAO_LABEL },
@@ -80,11 +82,9 @@ export const CAMPOS_AUDITORIA: Record<string, CampoAuditoria> = {
   comissao_vendedor: { label: 'Comissão do vendedor', tipo: 'money' },
   comissao_arquiteto: { label: 'Comissão do arquiteto', tipo: 'money' },
   comissao_paga: { label: 'Comissão paga', tipo: 'boolean' },
-  descricao: { label: 'Descrição' },
   data_vencimento: { label: 'Vencimento', tipo: 'date' },
   parcelas: { label: 'Parcelas' },
   parcela_atual: { label: 'Parcela' },
-  data: { label: 'Data', tipo: 'date' },
   bandeira: { label: 'Bandeira' },
   taxa: { label: 'Taxa', tipo: 'percent' },
   ...taxas,
@@ -92,6 +92,16 @@ export const CAMPOS_AUDITORIA: Record<string, CampoAuditoria> = {
   permissao: { label: 'Permissão', valores: PERMISSAO_LABEL },
   created_at: { label: 'Criado em', tipo: 'datetime' },
 };
+
+const ORDEM = new Map(Object.keys(CAMPOS_AUDITORIA).map((k, i) => [k, i]));
+
+/**
+ * Where a field goes in a list: the catalogue's order (a row's JSON from the database comes sorted by
+ * key length), unknown fields after, the version stamp last.
+ */
+export function ordemCampo(campo: string): number {
+  return campo === 'updated_at' ? ORDEM.size + 1 : (ORDEM.get(campo) ?? ORDEM.size);
+}
 
 export function campoAuditoria(campo: string): CampoAuditoria {
   return Object.hasOwn(CAMPOS_AUDITORIA, campo) ? CAMPOS_AUDITORIA[campo]! : { label: campo };

@@ -4,9 +4,9 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
 import { moneyText } from '../../domain/money';
 import type { AuditoriaRegistro } from '../../schemas/auditoria';
 import {
-  CAMPOS_AUDITORIA,
   campoAuditoria,
   type Formatadores,
+  ordemCampo,
   valorAuditoria,
 } from '../../schemas/auditoria-campos';
 
@@ -64,17 +64,13 @@ const NOMES: Record<string, string> = {
 const EXTRA_LABEL: Record<string, string> = { updated_at: 'Atualizado em', posicao: 'Posição' };
 const EXTRA_TIPO: Record<string, 'datetime'> = { updated_at: 'datetime' };
 
-/** Fields in the catalogue's order (JSON objects from the database come sorted by key length). */
-const ORDEM = new Map(Object.keys(CAMPOS_AUDITORIA).map((k, i) => [k, i]));
+/** A reference's name goes where the reference would. */
 const NOME_DA_REF: Record<string, string> = {
   vendedor_nome: 'vendedor_id',
   arquiteto_nome: 'arquiteto_id',
   cartao_nome: 'cartao_id',
 };
-const ordem = (k: string) =>
-  k === 'updated_at'
-    ? ORDEM.size + 1
-    : (ORDEM.get(Object.hasOwn(NOME_DA_REF, k) ? NOME_DA_REF[k]! : k) ?? ORDEM.size);
+const ordem = (k: string) => ordemCampo(Object.hasOwn(NOME_DA_REF, k) ? NOME_DA_REF[k]! : k);
 
 /** Every field of a row as label/value pairs (a new column shows up by itself, under its own name). */
 function campos(row: Linha, fmt: Formatadores): [string, string][] {

@@ -6,7 +6,12 @@ import {
   type AuditoriaRecurso,
   type AuditoriaRegistro,
 } from '../../../schemas/auditoria';
-import { campoAuditoria, type Formatadores, valorAuditoria } from '../../../schemas/auditoria-campos';
+import {
+  campoAuditoria,
+  type Formatadores,
+  ordemCampo,
+  valorAuditoria,
+} from '../../../schemas/auditoria-campos';
 import { useAuth } from '../../app/auth';
 import { client, json, withSignal } from '../../lib/client';
 import { formatDate, formatDateTime, formatMoney, formatPercent } from '../../lib/format';
@@ -51,7 +56,9 @@ export function AlteracoesAuditoria({
   registro: Pick<AuditoriaRegistro, 'acao' | 'alteracoes'>;
   nomes?: Record<string, string>;
 }) {
-  const campos = Object.entries(registro.alteracoes).filter(([k]) => !OMITIDOS.has(k));
+  const campos = Object.entries(registro.alteracoes)
+    .filter(([k]) => !OMITIDOS.has(k))
+    .sort(([a], [b]) => ordemCampo(a) - ordemCampo(b));
   if (!campos.length) return null;
   const v = (campo: string, x: unknown) => valorAuditoria(campo, x, formatadoresWeb, nomes);
   return (
