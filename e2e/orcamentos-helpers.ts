@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 // What the quote specs share: seeding through the API and reading the editor.
 
@@ -31,4 +31,9 @@ export function figura(page: Page, label: string) {
     .locator('dl > div')
     .filter({ has: page.locator('dt > span:first-child', { hasText: new RegExp(`^${escapeRe(label)}$`) }) })
     .locator('dd');
+}
+
+/** Each figure of the summary panel, by label, as the server computed it. */
+export async function expectFiguras(page: Page, figuras: Record<string, string>) {
+  for (const [label, valor] of Object.entries(figuras)) await expect(figura(page, label)).toHaveText(valor);
 }

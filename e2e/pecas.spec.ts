@@ -1,7 +1,7 @@
 import { generateCPF } from '@brazilian-utils/brazilian-utils';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ADMIN_SENHA, apiAs, expect, test, unique } from './fixtures';
-import { choose, escapeRe, figura, post, toasts } from './orcamentos-helpers';
+import { choose, escapeRe, expectFiguras, figura, post, toasts } from './orcamentos-helpers';
 
 // Issue 14 in the browser: a bancada priced with finished edges, cutouts, the stone's loss and a saia.
 
@@ -68,7 +68,7 @@ async function bancada(page: Page, d: Dados) {
   await item1.getByLabel('Profundidade (m)').fill('0.60');
   await choose(page, item1.getByRole('combobox', { name: 'Produto' }), d.granito);
   await item1.getByLabel('Qtd (Unidades)').fill('1');
-  return item1;
+  return { item1, peca: item1.getByRole('region', { name: 'Peça do item 1' }) };
 }
 
 test('a bancada with edges, cutouts and a saia: priced, saved, reopened and printed', async ({
@@ -76,8 +76,7 @@ test('a bancada with edges, cutouts and a saia: priced, saved, reopened and prin
   admin,
 }) => {
   const d = await seed(admin);
-  const item1 = await bancada(page, d);
-  const peca = item1.getByRole('region', { name: 'Peça do item 1' });
+  const { item1, peca } = await bancada(page, d);
 
   // Front edge by clicking the drawing's side, left edge by keyboard on the drawing.
   await lado(peca, 'frente').click();
@@ -115,12 +114,14 @@ test('a bancada with edges, cutouts and a saia: priced, saved, reopened and prin
   // no freight, installation or hours; margin 30 %: 365.28; total 1217.60 + 365.28 = 1582.88
   await expect(item1.getByRole('status', { name: 'Total do item 1' })).toHaveText('R$ 1.098,80');
   await expect(item2.getByRole('status', { name: 'Total do item 2' })).toHaveText('R$ 118,80');
-  await expect(figura(page, 'Pedra')).toHaveText('R$ 831,60');
-  await expect(figura(page, 'Bordas')).toHaveText('R$ 171,00');
-  await expect(figura(page, 'Recortes')).toHaveText('R$ 215,00');
-  await expect(figura(page, 'Materiais')).toHaveText('R$ 1.217,60');
-  await expect(figura(page, 'Margem de Lucro')).toHaveText('R$ 365,28');
-  await expect(figura(page, 'Total')).toHaveText('R$ 1.582,88');
+  await expectFiguras(page, {
+    Pedra: 'R$ 831,60',
+    Bordas: 'R$ 171,00',
+    Recortes: 'R$ 215,00',
+    Materiais: 'R$ 1.217,60',
+    'Margem de Lucro': 'R$ 365,28',
+    Total: 'R$ 1.582,88',
+  });
   await page.screenshot({ path: 'test-results/pecas-editor.png', fullPage: true });
 
   // Save, find it, see the pieces in the details.
@@ -152,8 +153,7 @@ test('a bancada with edges, cutouts and a saia: priced, saved, reopened and prin
   await expect(lado(reaberto, 'esquerda')).toHaveAccessibleName(`Lado esquerda: ${d.reto}`);
   await expect(reaberto.getByLabel(`Quantidade de ${d.cuba} no item 1`)).toHaveValue('1');
   await expect(page.getByTestId('faixa-2')).toHaveText('Saia ao longo do lado frente do item 1');
-  await expect(figura(page, 'Pedra')).toHaveText('R$ 831,60');
-  await expect(figura(page, 'Total')).toHaveText('R$ 1.582,88');
+  await expectFiguras(page, { Pedra: 'R$ 831,60', Total: 'R$ 1.582,88' });
 
   // Print from the history: the drawing and a line per finish and cutout.
   await page.evaluate(() => {
@@ -182,8 +182,7 @@ test('a finish removed while the editor is open: a clear message on save, nothin
   admin,
 }) => {
   const d = await seed(admin);
-  const item1 = await bancada(page, d);
-  const peca = item1.getByRole('region', { name: 'Peça do item 1' });
+  const { peca } = await bancada(page, d);
   await lado(peca, 'fundo').click();
   await peca.getByLabel('Acabamento do lado fundo').selectOption({ label: `${d.reto} — R$ 35,00/m` });
   await expect(figura(page, 'Bordas')).toHaveText('R$ 84,00'); // 2.40 m × 35.00
@@ -217,8 +216,7 @@ test.describe('on a phone', () => {
     admin,
   }) => {
     const d = await seed(admin);
-    const item1 = await bancada(page, d);
-    const peca = item1.getByRole('region', { name: 'Peça do item 1' });
+    const { peca } = await bancada(page, d);
     await lado(peca, 'direita').tap();
     await expect(peca.getByLabel('Acabamento do lado direita')).toBeVisible();
     await peca.getByLabel('Acabamento do lado direita').selectOption({ label: `${d.boleado} — R$ 62,50/m` });

@@ -16,6 +16,7 @@ const exportColumns: ExportColumn[] = [
   { header: 'Estoque mínimo', value: 'estoque_minimo', type: 'number' },
   { header: 'Unidade', value: 'unidade' },
   { header: 'Tipo de unidade', value: 'tipo_unidade' },
+  { header: 'Perda (%)', value: 'perda_percentual', type: 'percent' },
   { header: 'Descrição', value: 'descricao' },
   { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
 ];

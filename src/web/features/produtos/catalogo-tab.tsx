@@ -73,10 +73,13 @@ function CatalogoForm({ c, id, onDone }: { c: Catalogo; id: string | null; onDon
     recurso: c.recurso,
     schema: c.schema,
     id,
-    empty: { nome: '', [c.campo]: '', status: 'ativo' } as never,
-    valuesOf: (e: Entrada) =>
-      ({ nome: e.nome, [c.campo]: String(precoDe(c, e)).replace('.', ','), status: e.status }) as never,
-    normalize: (v: Record<string, unknown>) => ({ ...v, [c.campo]: decimalText(v[c.campo]) }) as never,
+    empty: { nome: '', [c.campo]: '', status: 'ativo' },
+    valuesOf: (e: Entrada) => ({
+      nome: e.nome,
+      [c.campo]: String(precoDe(c, e)).replace('.', ','),
+      status: e.status,
+    }),
+    normalize: (v) => ({ ...v, [c.campo]: decimalText(v[c.campo]) }),
     messages: {
       created: `${c.singular} salvo com sucesso!`,
       updated: `${c.singular} atualizado com sucesso!`,
@@ -86,8 +89,8 @@ function CatalogoForm({ c, id, onDone }: { c: Catalogo; id: string | null; onDon
     onSaved: onDone,
   });
   const titulo = f.editing ? `Editar ${c.singular}` : `Novo ${c.singular}`;
-  const statusId = f.fieldId('status' as never);
-  const statusErr = f.error('status' as never);
+  const statusId = f.fieldId('status');
+  const statusErr = f.error('status');
   return (
     <Card>
       <CardHeader>
@@ -100,17 +103,17 @@ function CatalogoForm({ c, id, onDone }: { c: Catalogo; id: string | null; onDon
           submitLabel={f.editing ? 'Salvar Alterações' : `Adicionar ${c.singular}`}
           onCancel={f.editing ? onDone : undefined}
         >
-          <TextField f={f} name={'nome' as never} label="Nome" required placeholder={c.placeholder} />
+          <TextField f={f} name="nome" label="Nome" required placeholder={c.placeholder} />
           <TextField
             f={f}
-            name={c.campo as never}
+            name={c.campo}
             label={c.precoLabel}
             required
             inputMode="decimal"
             placeholder="0,00"
           />
           <FormField id={statusId} label="Status" error={statusErr}>
-            <NativeSelect {...fieldA11y(statusId, statusErr)} {...f.form.register('status' as never)}>
+            <NativeSelect {...fieldA11y(statusId, statusErr)} {...f.form.register('status')}>
               {STATUS_ATIVO.map((s) => (
                 <option key={s} value={s}>
                   {s === 'ativo' ? 'Ativo' : 'Inativo'}
