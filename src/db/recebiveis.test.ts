@@ -223,6 +223,13 @@ describe('any sequence of writes', () => {
         expect(caixa!.entradas).toBe(caixa!.pagos);
         // This database has no Caixa movement but the payments': none is left behind by an undo.
         expect(caixa!.soltas).toBe(0);
+        // The kept count of instalments (the list's unfiltered total) follows every write.
+        const [cont] = await queryRows<{ kept: number; real: number }>(
+          env.db,
+          sql`select (select coalesce(sum(n), 0)::int from contagens where tabela = 'parcelas') as kept,
+                     (select count(*)::int from parcelas) as real`,
+        );
+        expect(cont!.kept).toBe(cont!.real);
       }),
       { numRuns: 12 },
     );

@@ -70,3 +70,49 @@ select lavra_auditar('parcelas');
 select lavra_auditar('recebimentos');
 --> statement-breakpoint
 select lavra_auditar('recebiveis_config');
+
+--> statement-breakpoint
+-- The instalments' count is kept like the clients' (migration 0001_agregados): the Recebimentos list's
+-- unfiltered total reads a few summary rows instead of counting ~250,000 instalments per page.
+create trigger parcelas_contar_i after insert on parcelas referencing new table as novas
+  for each statement execute function lavra_contar();
+--> statement-breakpoint
+create trigger parcelas_contar_d after delete on parcelas referencing old table as antigas
+  for each statement execute function lavra_contar();
+--> statement-breakpoint
+create trigger parcelas_contar_t after truncate on parcelas for each statement execute function lavra_truncar();
+--> statement-breakpoint
+insert into contagens select 'parcelas', '', 0, count(*) from parcelas having count(*) > 0;
+--> statement-breakpoint
+-- The rebuild (after a restore, and what agregados.test.ts compares with) counts them too: the body of
+-- 0001_agregados with one line added.
+create or replace function lavra_recalcular_agregados() returns void language plpgsql as $$
+begin
+  delete from contagens;
+  delete from vendas_mensal;
+  delete from despesas_mensal;
+  delete from comissoes_mensal;
+  insert into contagens select 'orcamentos', status, 0, count(*) from orcamentos group by status;
+  insert into contagens select 'vendas', status, 0, count(*) from vendas group by status;
+  insert into contagens select 'clientes', '', 0, count(*) from clientes having count(*) > 0;
+  insert into contagens select 'parcelas', '', 0, count(*) from parcelas having count(*) > 0;
+  insert into vendas_mensal
+    select date_trunc('month', data_venda)::date, 0, count(*), sum(valor_liquido),
+           coalesce(sum(valor_liquido) filter (where cartao_id is not null), 0),
+           coalesce(sum(valor_liquido) filter (where tipo_venda = 'parcelado'), 0)
+      from vendas where status <> 'cancelada' group by 1;
+  insert into despesas_mensal
+    select date_trunc('month', data_vencimento)::date, 0, count(*), sum(valor),
+           coalesce(sum(valor) filter (where lavra_despesa_fixa(descricao)), 0)
+      from despesas group by 1;
+  insert into comissoes_mensal
+    select 'vendedor', v.vendedor_id, date_trunc('month', v.data_venda)::date, count(*),
+           sum(round((v.valor_bruto - coalesce(v.valor_taxa, 0)) * p.percentual_comissao / 100, 2))
+      from vendas v join vendedores p on p.id = v.vendedor_id
+     where v.comissao_vendedor > 0 and v.status <> 'cancelada' group by 2, 3;
+  insert into comissoes_mensal
+    select 'arquiteto', v.arquiteto_id, date_trunc('month', v.data_venda)::date, count(*),
+           sum(round((v.valor_bruto - coalesce(v.valor_taxa, 0)) * p.percentual_comissao / 100, 2))
+      from vendas v join arquitetos p on p.id = v.arquiteto_id
+     where v.comissao_arquiteto > 0 and v.status <> 'cancelada' group by 2, 3;
+end $$;
