@@ -44,6 +44,8 @@ export async function startServer(
     DATABASE_URL?: string;
     DATA_DIR?: string;
     WEB_DIR?: string;
+    /** Processes on PostgreSQL (src/server/cluster.ts); default one per core, as `npm start`. */
+    WEB_CONCURRENCY?: string;
   },
   nodeFlags: string[] = [],
 ): Promise<RunningServer> {
@@ -63,6 +65,7 @@ export async function startServer(
         DATABASE_URL: env.DATABASE_URL ?? '',
         DATA_DIR: env.DATA_DIR ?? '',
         WEB_DIR: env.WEB_DIR ?? path.join(ROOT, 'dist/web'),
+        ...(env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: env.WEB_CONCURRENCY } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
