@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -46,6 +47,7 @@ export async function startServer(
     WEB_DIR?: string;
     /** Processes on PostgreSQL (src/server/cluster.ts); default one per core, as `npm start`. */
     WEB_CONCURRENCY?: string;
+    BACKUP_DIR?: string;
   },
   nodeFlags: string[] = [],
 ): Promise<RunningServer> {
@@ -66,6 +68,9 @@ export async function startServer(
         DATA_DIR: env.DATA_DIR ?? '',
         WEB_DIR: env.WEB_DIR ?? path.join(ROOT, 'dist/web'),
         ...(env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: env.WEB_CONCURRENCY } : {}),
+        // Never the worktree's ./data/backups: a bench backup is thrown away with its run.
+        BACKUP_DIR: env.BACKUP_DIR ?? path.join(os.tmpdir(), 'lavra-bench-backups'),
+        BACKUP_DIARIO: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

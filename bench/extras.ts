@@ -1,0 +1,165 @@
+/**
+ * The figures of issues 13 and 18 beside the endpoint table: export at scale (server memory growth and
+ * a concurrent first page while 200,000 rows stream), backup under load (the quotes list's p95 while a
+ * backup runs, against its p95 without), restore time, and req/s with 1 and with 2 workers.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { type LoadStats, percentile, runLoad } from './load';
+import type { Api, RunningServer } from './server';
+
+/** Resident memory of a process and all its descendants (a cluster's primary and its workers), MB. */
+export function treeRssMb(pid: number): number {
+  let kb = 0;
+  const visit = (p: number) => {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+      for (const t of readdirSync(`/proc/${p}/task`)) {
+        const children = readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').trim();
+        for (const c of children ? children.split(' ') : []) visit(Number(c));
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  };
+  visit(pid);
+  return kb / 1024;
+}
+
+/** Samples `treeRssMb` every 100 ms until stopped; the peak above the level before. */
+function rssSampler(pid: number) {
+  const before = treeRssMb(pid);
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRssMb(pid));
+  }, 100);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      peak = Math.max(peak, treeRssMb(pid));
+      return { antesMb: before, picoMb: peak, crescimentoMb: peak - before };
+    },
+  };
+}
+
+/**
+ * GET requests one after another from `connections` loops until `done()` — the latency another user
+ * sees while something heavy runs (autocannon runs for a fixed time; this runs for as long as it lasts).
+ */
+async function whileRunning(
+  baseUrl: string,
+  headers: Record<string, string>,
+  path: string,
+  connections: number,
+  done: () => boolean,
+): Promise<LoadStats> {
+  const times: number[] = [];
+  let errors = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (!done()) {
+        const t = performance.now();
+        try {
+          const r = await fetch(baseUrl + path, { headers });
+          await r.arrayBuffer();
+          if (!r.ok) errors++;
+        } catch {
+          errors++;
+        }
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  const sorted = Float64Array.from(times).sort();
+  return {
+    requests: times.length,
+    rps: times.length / ((performance.now() - t0) / 1000),
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
+    errors,
+    statuses: {},
+  };
+}
+
+export interface ExportRun {
+  formato: 'csv' | 'xlsx';
+  ms: number;
+  mb: number;
+  linhas: number;
+  memoria: { antesMb: number; picoMb: number; crescimentoMb: number };
+  /** The quotes' first page, 4 connections, while the export runs. */
+  pagina: LoadStats;
+}
+
+const PAGE = '/api/orcamentos?page=1&limit=20';
+
+/** Export of every quote (the list without filters) through the real route, read as a client would. */
+export async function exportAtScale(server: RunningServer, api: Api): Promise<ExportRun[]> {
+  const out: ExportRun[] = [];
+  for (const formato of ['csv', 'xlsx'] as const) {
+    const mem = rssSampler(server.pid);
+    let finished = false;
+    const t0 = performance.now();
+    const download = (async () => {
+      const r = await fetch(`${server.baseUrl}/api/orcamentos/exportar?formato=${formato}`, {
+        headers: api.headers,
+      });
+      if (!r.ok || !r.body) throw new Error(`exportar ${formato}: ${r.status}`);
+      let bytes = 0;
+      let newlines = 0;
+      for await (const chunk of r.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.length;
+        if (formato === 'csv') for (const b of chunk) if (b === 10) newlines++;
+      }
+      return { bytes, newlines };
+    })().finally(() => {
+      finished = true;
+    });
+    const pagina = await whileRunning(server.baseUrl, api.headers, PAGE, 4, () => finished);
+    const got = await download;
+    out.push({
+      formato,
+      ms: performance.now() - t0,
+      mb: got.bytes / 1e6,
+      linhas: formato === 'csv' ? got.newlines - 1 : Number.NaN,
+      memoria: mem.stop(),
+      pagina,
+    });
+  }
+  return out;
+}
+
+export interface BackupRun {
+  backupMs: number;
+  bytes: number;
+  sem: LoadStats;
+  durante: LoadStats;
+}
+
+/**
+ * The quotes' first page at `connections` without a backup, then while one runs (POST /api/backups,
+ * the admin screen's button), for as long as it runs.
+ */
+export async function backupUnderLoad(
+  server: RunningServer,
+  api: Api,
+  o: { connections: number; seconds: number },
+): Promise<BackupRun> {
+  const sem = await runLoad({
+    baseUrl: server.baseUrl,
+    headers: api.headers,
+    connections: o.connections,
+    duration: o.seconds,
+    path: PAGE,
+  });
+  let finished = false;
+  const t0 = performance.now();
+  const backup = api.post<{ nome: string; bytes: number }>('/api/backups', {}).finally(() => {
+    finished = true;
+  });
+  const durante = await whileRunning(server.baseUrl, api.headers, PAGE, o.connections, () => finished);
+  const taken = await backup;
+  return { backupMs: performance.now() - t0, bytes: taken.bytes, sem, durante };
+}
