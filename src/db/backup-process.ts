@@ -15,7 +15,7 @@ const [sourceJson, file] = process.argv.slice(2);
 const reply = (r: BackupReply) => new Promise<void>((resolve) => process.send!(r, () => resolve()));
 try {
   const source = JSON.parse(sourceJson!) as BackupSource;
-  const database = await openDatabase(source);
+  const database = await openDatabase({ ...source, migrate: false });
   try {
     const r = await writeBackup(database.db, database.kind, file!);
     await reply({ ok: true, bytes: r.bytes });

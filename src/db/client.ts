@@ -48,29 +48,31 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PGlite in memory loaded from a data-folder tarball (`dumpDataDir`): a backup of an in-memory database. */
   tarFile?: string;
+  /** false: open as it is, never migrate (a backup reads a database; it does not change it). */
+  migrate?: boolean;
   /** Where connection-level errors go (the server's logger); only the driver's message, never a query. */
   onError?: (what: string, message: string) => void;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const database = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl, opts.onError)
-    : await openPglite(opts.dataDir, opts.tarFile);
+    ? await openPostgres(opts.databaseUrl, opts.onError, opts.migrate !== false)
+    : await openPglite(opts.dataDir, opts.tarFile, opts.migrate !== false);
   return database;
 }
 
 /** Files of a PGlite folder that belong to the running process, not to the data. */
 const PROCESS_FILES = new Set(['postmaster.pid', '.lavra-servidor.pid']);
 
-async function openPglite(dataDir?: string, tarFile?: string): Promise<Database> {
+async function openPglite(dataDir?: string, tarFile?: string, migrate = true): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true }); // PGlite does not create parent folders
   const client = await PGlite.create(dataDir ?? 'memory://', {
     extensions: { pg_trgm },
     ...(tarFile ? { loadDataDir: new Blob([readFileSync(tarFile)]) } : {}),
   });
-  await client.exec('create extension if not exists pg_trgm');
+  if (migrate) await client.exec('create extension if not exists pg_trgm');
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  if (migrate) await migratePglite(db as never, { migrationsFolder });
   return {
     db,
     kind: 'pglite',
@@ -185,6 +187,7 @@ export async function appliedMigrations(db: Executor): Promise<number> {
 async function openPostgres(
   url: string,
   onError: (what: string, message: string) => void = () => {},
+  migrate = true,
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -192,7 +195,7 @@ async function openPostgres(
     Client: PreparingClient,
   });
   pool.on('error', (err) => onError('pool', err.message));
-  await migrateLocked(pool);
+  if (migrate) await migrateLocked(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners: pg.Client[] = [];
   return {

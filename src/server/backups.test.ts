@@ -88,5 +88,6 @@ describe.each(engines)('a backup on %s', (_name, open) => {
     } finally {
       await target.close();
     }
-  });
+    // A backup process starts Node and tsx, then a restore follows: minutes on a loaded 2-core machine.
+  }, 240_000);
 });
