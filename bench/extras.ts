@@ -4,7 +4,7 @@
  * backup runs, against its p95 without), restore time, and req/s with 1 and with 2 workers.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { type LoadStats, percentile, runLoad } from './load';
+import { type LoadStats, runLoad, runLoop } from './load';
 import type { Api, RunningServer } from './server';
 
 /** Resident memory of a process and all its descendants (a cluster's primary and its workers), MB. */
@@ -45,42 +45,18 @@ function rssSampler(pid: number) {
  * GET requests one after another from `connections` loops until `done()` — the latency another user
  * sees while something heavy runs (autocannon runs for a fixed time; this runs for as long as it lasts).
  */
-async function whileRunning(
+function whileRunning(
   baseUrl: string,
   headers: Record<string, string>,
   path: string,
   connections: number,
   done: () => boolean,
 ): Promise<LoadStats> {
-  const times: number[] = [];
-  let errors = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (!done()) {
-        const t = performance.now();
-        try {
-          const r = await fetch(baseUrl + path, { headers });
-          await r.arrayBuffer();
-          if (!r.ok) errors++;
-        } catch {
-          errors++;
-        }
-        times.push(performance.now() - t);
-      }
-    }),
-  );
-  const sorted = Float64Array.from(times).sort();
-  return {
-    requests: times.length,
-    rps: times.length / ((performance.now() - t0) / 1000),
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
-    errors,
-    statuses: {},
-  };
+  return runLoop(connections, done, async () => {
+    const r = await fetch(baseUrl + path, { headers });
+    await r.arrayBuffer();
+    if (!r.ok) throw new Error(`${path}: ${r.status}`);
+  });
 }
 
 export interface ExportRun {
