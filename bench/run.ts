@@ -532,18 +532,29 @@ async function benchScale(
       }
       if (o.full) {
         log('  exportação de todos os orçamentos (CSV e XLSX), com a 1ª página pedida enquanto isso…');
-        result.exportacao = await exportAtScale(server, api);
+        result.exportacao = await exportAtScale(server, api).catch((err: Error) => {
+          observacoes.push(`exportação falhou: ${err.message}`);
+          log(`    falhou: ${err.message}`);
+          return [];
+        });
         for (const x of result.exportacao) {
           log(
             `    ${x.formato.padEnd(4)} ${(x.ms / 1000).toFixed(1)} s, ${x.mb.toFixed(1)} MB${Number.isNaN(x.linhas) ? '' : `, ${x.linhas} linhas`}; memória do servidor +${x.memoria.crescimentoMb.toFixed(0)} MB (${x.memoria.antesMb.toFixed(0)} → pico ${x.memoria.picoMb.toFixed(0)}); 1ª página enquanto isso: p50 ${ms(x.pagina.p50)} ms, p95 ${ms(x.pagina.p95)} ms (${x.pagina.requests} req, ${x.pagina.errors} erros)`,
           );
         }
         log('  backup com a lista de orçamentos sob carga…');
-        const b = await backupUnderLoad(server, api, { connections: CONNECTIONS, seconds: DURATION });
-        result.backup = b;
-        log(
-          `    backup ${(b.backupMs / 1000).toFixed(1)} s (${(b.bytes / 1e6).toFixed(1)} MB); 1ª página p95 sem backup ${ms(b.sem.p95)} ms, durante ${ms(b.durante.p95)} ms (${(b.durante.p95 / b.sem.p95).toFixed(2)}×; ${b.durante.requests} req, ${b.durante.errors} erros)`,
+        const b = await backupUnderLoad(server, api, { connections: CONNECTIONS, seconds: DURATION }).catch(
+          (err: Error) => {
+            observacoes.push(`backup sob carga falhou: ${err.message}`);
+            log(`    falhou: ${err.message}`);
+            return undefined;
+          },
         );
+        result.backup = b;
+        if (b)
+          log(
+            `    backup ${(b.backupMs / 1000).toFixed(1)} s (${(b.bytes / 1e6).toFixed(1)} MB); 1ª página p95 sem backup ${ms(b.sem.p95)} ms, durante ${ms(b.durante.p95)} ms (${(b.durante.p95 / b.sem.p95).toFixed(2)}×; ${b.durante.requests} req, ${b.durante.errors} erros)`,
+          );
       }
       result.rssMb.fim = server.rssMb();
       log(`  RSS do servidor: ${result.rssMb.inicio.toFixed(0)} → ${result.rssMb.fim.toFixed(0)} MB`);
