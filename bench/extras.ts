@@ -94,6 +94,8 @@ export async function exportAtScale(server: RunningServer, api: Api): Promise<Ex
     })().finally(() => {
       finished = true;
     });
+    // Awaited below, once the load stops: until then a failure must not count as unhandled.
+    download.catch(() => {});
     const pagina = await whileRunning(server.baseUrl, api.headers, PAGE, 4, () => finished);
     const got = await download;
     out.push({
@@ -163,6 +165,7 @@ export async function backupUnderLoad(
   ).finally(() => {
     finished = true;
   });
+  backup.catch(() => {}); // awaited below, once the load stops
   const durante = await whileRunning(server.baseUrl, api.headers, PAGE, o.connections, () => finished);
   const taken = await backup;
   return { backupMs: performance.now() - t0, bytes: taken.bytes, sem, durante };
