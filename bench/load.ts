@@ -84,19 +84,23 @@ export async function runLoad(o: LoadOptions): Promise<LoadStats> {
   };
 }
 
-/** Runs `fn` from `concurrency` loops for `seconds`, timing each call: the same statistics as runLoad. */
+/**
+ * Runs `fn` from `concurrency` loops for `seconds` (or until `done()` says so: for as long as something
+ * else runs), timing each call: the same statistics as runLoad. A call that throws counts as an error.
+ */
 export async function runLoop(
   concurrency: number,
-  seconds: number,
+  seconds: number | (() => boolean),
   fn: () => Promise<unknown>,
 ): Promise<LoadStats> {
   const times: number[] = [];
   let errors = 0;
-  const end = performance.now() + seconds * 1000;
+  const end = typeof seconds === 'number' ? performance.now() + seconds * 1000 : 0;
+  const done = typeof seconds === 'number' ? () => performance.now() >= end : seconds;
   const start = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
+      while (!done()) {
         const t = performance.now();
         try {
           await fn();

@@ -18,7 +18,11 @@ interface Node {
 const [url, target, seconds = '8', body] = process.argv.slice(2);
 if (!url || !target) throw new Error('uso: bench/profile.ts <DATABASE_URL> <path> [segundos] [corpo]');
 const dir = path.join(ROOT, 'bench/results', `profile-${Date.now()}`);
-const server = await startServer({ DATABASE_URL: url }, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+// One process: with a cluster the profile would be the primary's, idle while its workers answer.
+const server = await startServer({ DATABASE_URL: url, WEB_CONCURRENCY: '1' }, [
+  '--cpu-prof',
+  `--cpu-prof-dir=${dir}`,
+]);
 const api = new Api(server.baseUrl);
 await api.login();
 const stats = await runLoad({

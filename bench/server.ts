@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -44,6 +45,9 @@ export async function startServer(
     DATABASE_URL?: string;
     DATA_DIR?: string;
     WEB_DIR?: string;
+    /** Processes on PostgreSQL (src/server/cluster.ts); default one per core, as `npm start`. */
+    WEB_CONCURRENCY?: string;
+    BACKUP_DIR?: string;
   },
   nodeFlags: string[] = [],
 ): Promise<RunningServer> {
@@ -63,6 +67,10 @@ export async function startServer(
         DATABASE_URL: env.DATABASE_URL ?? '',
         DATA_DIR: env.DATA_DIR ?? '',
         WEB_DIR: env.WEB_DIR ?? path.join(ROOT, 'dist/web'),
+        ...(env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: env.WEB_CONCURRENCY } : {}),
+        // Never the worktree's ./data/backups: a bench backup is thrown away with its run.
+        BACKUP_DIR: env.BACKUP_DIR ?? path.join(os.tmpdir(), 'lavra-bench-backups'),
+        BACKUP_DIARIO: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -124,8 +124,9 @@ async function* tableRows(tx: Executor, table: string, batch = 2000): AsyncGener
  * Writes a backup of the whole database to `file`: through a temporary name beside it, renamed only
  * once complete, so a crash or a full disk never leaves a partial file under a backup's name (the
  * partial one is removed). One read-only repeatable-read transaction: one consistent snapshot, while
- * writers carry on on PostgreSQL. PGlite has one connection and its transaction holds it whole: other
- * requests wait until the backup ends (seconds at a shop's size; README "Em produção").
+ * writers carry on on PostgreSQL. The server runs this in a process of its own (db/backup-process.ts;
+ * on PGlite, over a copy of the folder): PGlite has one connection, and a transaction here would hold
+ * every request behind it until the backup ends.
  */
 export async function writeBackup(
   db: Db,

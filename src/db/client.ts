@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -28,7 +29,15 @@ export interface Database {
   /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * Where a backup in another process reads a consistent copy of this database from (server/backups.ts):
+   * PostgreSQL's URL (its own snapshot), or a copy of PGlite's folder taken under `tmpDir`.
+   */
+  backupSource?(tmpDir: string): Promise<BackupSource>;
 }
+
+/** A database a backup process can open by itself. */
+export type BackupSource = { databaseUrl: string } | { dataDir: string } | { tarFile: string };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -37,23 +46,33 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite folder; omitted = in memory (tests). */
   dataDir?: string;
+  /** PGlite in memory loaded from a data-folder tarball (`dumpDataDir`): a backup of an in-memory database. */
+  tarFile?: string;
+  /** false: open as it is, never migrate (a backup reads a database; it does not change it). */
+  migrate?: boolean;
   /** Where connection-level errors go (the server's logger); only the driver's message, never a query. */
   onError?: (what: string, message: string) => void;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const database = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl, opts.onError)
-    : await openPglite(opts.dataDir);
+    ? await openPostgres(opts.databaseUrl, opts.onError, opts.migrate !== false)
+    : await openPglite(opts.dataDir, opts.tarFile, opts.migrate !== false);
   return database;
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+/** Files of a PGlite folder that belong to the running process, not to the data. */
+const PROCESS_FILES = new Set(['postmaster.pid', '.lavra-servidor.pid']);
+
+async function openPglite(dataDir?: string, tarFile?: string, migrate = true): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true }); // PGlite does not create parent folders
-  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
-  await client.exec('create extension if not exists pg_trgm');
+  const client = await PGlite.create(dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    ...(tarFile ? { loadDataDir: new Blob([readFileSync(tarFile)]) } : {}),
+  });
+  if (migrate) await client.exec('create extension if not exists pg_trgm');
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  if (migrate) await migratePglite(db as never, { migrationsFolder });
   return {
     db,
     kind: 'pglite',
@@ -62,6 +81,24 @@ async function openPglite(dataDir?: string): Promise<Database> {
       return () => unsubscribe();
     },
     close: () => client.close(),
+    // PGlite has one connection: a backup that read through it would hold every request behind it for
+    // as long as it runs. Instead the data is copied (every statement and transaction waits only for
+    // the copy: a CHECKPOINT, then plain file copies, off the event loop) and another process reads
+    // the copy (the same as a copy of a server stopped at that instant: crash-consistent, WAL included).
+    async backupSource(tmpDir) {
+      if (!dataDir) {
+        // In memory (tests): PGlite's own dump of its folder, taken between two statements.
+        const tar = path.join(tmpDir, 'pgdata.tar');
+        writeFileSync(tar, new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()));
+        return { tarFile: tar };
+      }
+      const copy = path.join(tmpDir, 'pgdata');
+      await client.transaction(async (tx) => {
+        await tx.exec('checkpoint');
+        await cp(dataDir, copy, { recursive: true, filter: (src) => !PROCESS_FILES.has(path.basename(src)) });
+      });
+      return { dataDir: copy };
+    },
   };
 }
 
@@ -150,6 +187,7 @@ export async function appliedMigrations(db: Executor): Promise<number> {
 async function openPostgres(
   url: string,
   onError: (what: string, message: string) => void = () => {},
+  migrate = true,
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -157,12 +195,14 @@ async function openPostgres(
     Client: PreparingClient,
   });
   pool.on('error', (err) => onError('pool', err.message));
-  await migrateLocked(pool);
+  if (migrate) await migrateLocked(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners: pg.Client[] = [];
   return {
     db,
     kind: 'postgres',
+    // The backup process opens its own connection; its repeatable-read transaction is the snapshot.
+    backupSource: async () => ({ databaseUrl: url }),
     async listen(channel, onPayload) {
       // LISTEN needs a connection of its own, outside the pool.
       const client = new pg.Client({ connectionString: url });

@@ -1,10 +1,13 @@
 // Backups as files in BACKUP_DIR: naming, listing, taking one (one at a time per process), rotation,
 // the daily schedule of `npm start`, and the last failure (kept in a file, so the readiness check of
 // any process — a cluster worker included — sees it).
+import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { writeBackup } from '../db/backup';
+import type { BackupReply } from '../db/backup-process';
 import type { Database } from '../db/client';
 import type { Config } from './config';
 
@@ -113,13 +116,53 @@ export async function backupStatus(dir: string, now = new Date()): Promise<Backu
   return { ultimo, idade_horas, erro };
 }
 
-/** Leftovers of a backup interrupted by a crash (a running one touches its file continuously). */
+const COPY_PREFIX = '.copia-';
+
+/**
+ * Leftovers of a backup interrupted by a crash: a partial file (a running one touches its file
+ * continuously) or the copy of PGlite's folder it was reading (only one backup runs per folder).
+ */
 async function removeStalePartials(dir: string) {
   for (const name of readdirSync(dir)) {
-    if (!name.endsWith('.parcial')) continue;
     const p = path.join(dir, name);
+    if (name.startsWith(COPY_PREFIX)) await rm(p, { recursive: true, force: true });
+    if (!name.endsWith('.parcial')) continue;
     const s = await stat(p).catch(() => null);
     if (s && Date.now() - s.mtimeMs > 10 * 60_000) await rm(p, { force: true });
+  }
+}
+
+const BACKUP_PROCESS = path.join(import.meta.dirname, '../db/backup-process.ts');
+
+/**
+ * Writes the backup from another process, at a lower CPU priority: the server's event loop (and, on
+ * PGlite, its only connection) stays free for requests while the rows are read, hashed and compressed.
+ * On PGlite requests wait only while the folder is copied.
+ */
+async function writeBackupElsewhere(database: Database, dir: string, file: string) {
+  const tmp = await mkdtemp(path.join(dir, COPY_PREFIX));
+  try {
+    const source = await database.backupSource!(tmp);
+    const child = fork(BACKUP_PROCESS, [JSON.stringify(source), file], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    try {
+      if (child.pid) setPriority(child.pid, 10);
+    } catch {}
+    const reply = await new Promise<BackupReply>((resolve) => {
+      let got: BackupReply | undefined;
+      child.on('message', (m: BackupReply) => {
+        got = m;
+      });
+      child.on('exit', (code, signal) =>
+        resolve(got ?? { ok: false, message: `o processo de backup terminou (${signal ?? code})` }),
+      );
+    });
+    if (!reply.ok) throw Object.assign(new Error(reply.message), { code: reply.code });
+    return { bytes: reply.bytes! };
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
   }
 }
 
@@ -137,7 +180,10 @@ export function takeBackup(database: Database, config: Pick<Config, 'backupDir' 
     await removeStalePartials(dir);
     const nome = backupFileName(new Date());
     try {
-      const r = await writeBackup(database.db, database.kind, path.join(dir, nome));
+      const file = path.join(dir, nome);
+      const r = database.backupSource
+        ? await writeBackupElsewhere(database, dir, file)
+        : await writeBackup(database.db, database.kind, file);
       await rm(path.join(dir, STATUS_FILE), { force: true });
       await rotate(dir, config.backupManter);
       return { nome, bytes: r.bytes, criado_em: dateOf(nome)!.toISOString() };

@@ -1,0 +1,172 @@
+/**
+ * The figures of issues 13 and 18 beside the endpoint table: export at scale (server memory growth and
+ * a concurrent first page while 200,000 rows stream), backup under load (the quotes list's p95 while a
+ * backup runs, against its p95 without), restore time, and req/s with 1 and with 2 workers.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { type LoadStats, runLoad, runLoop } from './load';
+import type { Api, RunningServer } from './server';
+
+/** Resident memory of a process and all its descendants (a cluster's primary and its workers), MB. */
+export function treeRssMb(pid: number): number {
+  let kb = 0;
+  const visit = (p: number) => {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+      for (const t of readdirSync(`/proc/${p}/task`)) {
+        const children = readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').trim();
+        for (const c of children ? children.split(' ') : []) visit(Number(c));
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  };
+  visit(pid);
+  return kb / 1024;
+}
+
+/** Samples `treeRssMb` every 100 ms until stopped; the peak above the level before. */
+function rssSampler(pid: number) {
+  const before = treeRssMb(pid);
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRssMb(pid));
+  }, 100);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      peak = Math.max(peak, treeRssMb(pid));
+      return { antesMb: before, picoMb: peak, crescimentoMb: peak - before };
+    },
+  };
+}
+
+/**
+ * GET requests one after another from `connections` loops until `done()` — the latency another user
+ * sees while something heavy runs (autocannon runs for a fixed time; this runs for as long as it lasts).
+ */
+function whileRunning(
+  baseUrl: string,
+  headers: Record<string, string>,
+  path: string,
+  connections: number,
+  done: () => boolean,
+): Promise<LoadStats> {
+  return runLoop(connections, done, async () => {
+    const r = await fetch(baseUrl + path, { headers });
+    await r.arrayBuffer();
+    if (!r.ok) throw new Error(`${path}: ${r.status}`);
+  });
+}
+
+export interface ExportRun {
+  formato: 'csv' | 'xlsx';
+  ms: number;
+  mb: number;
+  linhas: number;
+  memoria: { antesMb: number; picoMb: number; crescimentoMb: number };
+  /** The quotes' first page, 4 connections, while the export runs. */
+  pagina: LoadStats;
+}
+
+const PAGE = '/api/orcamentos?page=1&limit=20';
+
+/** Export of every quote (the list without filters) through the real route, read as a client would. */
+export async function exportAtScale(server: RunningServer, api: Api): Promise<ExportRun[]> {
+  const out: ExportRun[] = [];
+  for (const formato of ['csv', 'xlsx'] as const) {
+    const mem = rssSampler(server.pid);
+    let finished = false;
+    const t0 = performance.now();
+    const download = (async () => {
+      const r = await fetch(`${server.baseUrl}/api/orcamentos/exportar?formato=${formato}`, {
+        headers: api.headers,
+      });
+      if (!r.ok || !r.body) throw new Error(`exportar ${formato}: ${r.status}`);
+      let bytes = 0;
+      let newlines = 0;
+      for await (const chunk of r.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.length;
+        if (formato === 'csv') for (const b of chunk) if (b === 10) newlines++;
+      }
+      return { bytes, newlines };
+    })().finally(() => {
+      finished = true;
+    });
+    // Awaited below, once the load stops: until then a failure must not count as unhandled.
+    download.catch(() => {});
+    const pagina = await whileRunning(server.baseUrl, api.headers, PAGE, 4, () => finished);
+    const got = await download;
+    out.push({
+      formato,
+      ms: performance.now() - t0,
+      mb: got.bytes / 1e6,
+      linhas: formato === 'csv' ? got.newlines - 1 : Number.NaN,
+      memoria: mem.stop(),
+      pagina,
+    });
+  }
+  return out;
+}
+
+/**
+ * A POST answered when the work is done, however long it takes: fetch gives up waiting for the
+ * headers after 300 s, and a backup at S = 1 on a loaded machine takes longer.
+ */
+function postWithoutTimeout<T>(baseUrl: string, path: string, headers: Record<string, string>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(baseUrl + path, { method: 'POST', headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => {
+        text += d;
+      });
+      res.on('end', () =>
+        res.statusCode && res.statusCode < 300
+          ? resolve(JSON.parse(text) as T)
+          : reject(new Error(`POST ${path}: ${res.statusCode} ${text.slice(0, 300)}`)),
+      );
+    });
+    req.on('error', reject);
+    req.end('{}');
+  });
+}
+
+export interface BackupRun {
+  backupMs: number;
+  bytes: number;
+  sem: LoadStats;
+  durante: LoadStats;
+}
+
+/**
+ * The quotes' first page at `connections` without a backup, then while one runs (POST /api/backups,
+ * the admin screen's button), for as long as it runs.
+ */
+export async function backupUnderLoad(
+  server: RunningServer,
+  api: Api,
+  o: { connections: number; seconds: number },
+): Promise<BackupRun> {
+  const sem = await runLoad({
+    baseUrl: server.baseUrl,
+    headers: api.headers,
+    connections: o.connections,
+    duration: o.seconds,
+    path: PAGE,
+  });
+  let finished = false;
+  const t0 = performance.now();
+  const backup = postWithoutTimeout<{ nome: string; bytes: number }>(
+    server.baseUrl,
+    '/api/backups',
+    api.headers,
+  ).finally(() => {
+    finished = true;
+  });
+  backup.catch(() => {}); // awaited below, once the load stops
+  const durante = await whileRunning(server.baseUrl, api.headers, PAGE, o.connections, () => finished);
+  const taken = await backup;
+  return { backupMs: performance.now() - t0, bytes: taken.bytes, sem, durante };
+}
