@@ -21,6 +21,9 @@ const SESSION_ONLY = new Set([
   'GET /api/eventos',
   'GET /api/openapi.json',
   'GET /api/config',
+  // the company's identity and logo: on every printout and document any screen makes
+  'GET /api/empresa',
+  'GET /api/empresa/logo',
 ]);
 
 let env: TestEnv;

@@ -536,10 +536,3 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       201,
     );
   });
-
-/** `GET /api/empresa`: the company header of printouts (server configuration). */
-export const empresaRoutes = new Hono<AppEnv>().get(
-  '/',
-  route({ summary: 'Cabeçalho da empresa nas impressões', access: ['orcamentos', 'vendas'] }),
-  (c) => c.json(c.get('deps').config.empresa),
-);

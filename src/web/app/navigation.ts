@@ -1,6 +1,7 @@
 import {
   Banknote,
   Briefcase,
+  Building2,
   CreditCard,
   FileText,
   HardDriveDownload,
@@ -42,6 +43,7 @@ export const MENU: MenuEntry[] = [
   { label: 'Pagamentos', path: '/cartoes', permission: 'cartoes', icon: CreditCard },
   { label: 'Caixa', path: '/caixa', permission: 'dashboard', icon: Banknote },
   { label: 'Usuários', path: '/usuarios', permission: 'usuarios', icon: ShieldCheck },
+  { label: 'Empresa', path: '/empresa', permission: 'configuracoes', icon: Building2 },
   { label: 'Auditoria', path: '/auditoria', permission: 'usuarios', icon: History, adminOnly: true },
   { label: 'Backups', path: '/backups', permission: 'usuarios', icon: HardDriveDownload, adminOnly: true },
 ];

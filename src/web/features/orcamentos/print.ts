@@ -1,6 +1,11 @@
 // The printout of a quote (loaded on demand). Built with DOM calls and text nodes only — never HTML
 // strings — so whatever a user typed (a client named "<img onerror=…>") prints as text.
-import { type Empresa, type OrcamentoDetalhe, TIPO_VENDA_LABEL } from '../../../schemas/orcamentos';
+import {
+  type Empresa,
+  enderecoEmpresa,
+  type OrcamentoDetalhe,
+  TIPO_VENDA_LABEL,
+} from '../../../schemas/orcamentos';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { medidasTexto } from './texto';
 
@@ -117,7 +122,7 @@ export function renderPrint(w: Window, o: OrcamentoDetalhe, empresa: Empresa) {
         'div',
         {},
         el(doc, 'h1', {}, empresa.nome),
-        empresa.endereco && el(doc, 'p', {}, empresa.endereco),
+        enderecoEmpresa(empresa) && el(doc, 'p', {}, enderecoEmpresa(empresa)),
         empresa.telefone && el(doc, 'p', {}, `Telefone: ${empresa.telefone}`),
         empresa.cnpj && el(doc, 'p', {}, `CNPJ: ${empresa.cnpj}`),
       ),
