@@ -692,6 +692,8 @@ export const orcamentoAceites = pgTable(
     user_agent: text('user_agent'),
     assinatura_png: text('assinatura_png').notNull(),
     pdf_sha256: text('pdf_sha256').notNull(),
+    // the exact PDF accepted (base64): the signed copy is this plus the signature page
+    pdf: text('pdf').notNull(),
     created_at: createdAt(),
   },
   (t) => [

@@ -13,6 +13,11 @@ const PUBLIC = new Set([
   'GET /api/health',
   'GET /api/health/ready',
   'ALL /api/*',
+  // the customer's link (routes/publico.ts): the token is the credential; its own tests prove 404/429
+  'GET /api/publico/orcamentos/:token',
+  'GET /api/publico/orcamentos/:token/pdf',
+  'POST /api/publico/orcamentos/:token/aprovar',
+  'POST /api/publico/orcamentos/:token/alteracao',
 ]);
 // Open to any signed-in user by design: who am I, the live-update stream (filtered by permission) and
 // the API description.

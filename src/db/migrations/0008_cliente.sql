@@ -40,6 +40,7 @@ CREATE TABLE "orcamento_aceites" (
 	"user_agent" text,
 	"assinatura_png" text NOT NULL,
 	"pdf_sha256" text NOT NULL,
+	"pdf" text NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -39,7 +39,7 @@ async function sendLogo(client: Client, bytes: Uint8Array, type = 'image/png') {
   const res = await env.app.request('http://localhost:3000/api/empresa/logo', {
     method: 'PUT',
     headers: { origin: ORIGIN, host: 'localhost:3000', cookie: client.cookie, 'content-type': type },
-    body: bytes,
+    body: new Blob([Buffer.from(bytes)]),
   });
   return { status: res.status, body: await res.json() };
 }

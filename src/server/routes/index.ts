@@ -19,7 +19,9 @@ import { funcionariosRoutes } from './funcionarios';
 import { itensVendaRoutes } from './itens-venda';
 import { lgpdRoutes } from './lgpd';
 import { orcamentosRoutes } from './orcamentos';
+import { orcamentosClienteRoutes } from './orcamentos-cliente';
 import { produtosRoutes } from './produtos';
+import { publicoRoutes } from './publico';
 import { relatoriosRoutes } from './relatorios';
 import { usuariosRoutes } from './usuarios';
 import { vendasRoutes } from './vendas';
@@ -52,9 +54,12 @@ export const apiApp = new Hono<AppEnv>()
   .route('/produtos', produtosRoutes)
   .route('/cartoes', cartoesRoutes)
   .route('/orcamentos', orcamentosRoutes)
+  .route('/orcamentos', orcamentosClienteRoutes)
   .route('/empresa', empresaRoutes)
   .route('/backups', backupsRoutes)
   .route('/auditoria', auditoriaRoutes)
-  .route('/lgpd', lgpdRoutes);
+  .route('/lgpd', lgpdRoutes)
+  // the customer's link: no session, nothing but the token's quote
+  .route('/publico', publicoRoutes);
 
 export type ApiType = typeof apiApp;
