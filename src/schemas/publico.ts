@@ -39,3 +39,54 @@ export type AprovarInput = z.input<typeof aprovarInput>;
 export const alteracaoInput = z.object({
   mensagem: requiredText('Escreva o que deseja alterar no orçamento.', 2000),
 });
+
+// ── What the customer sees (GET /api/publico/orcamentos/:token, and the PDF): formatted text only,
+// the customer-facing figures of the printout, no internal id.
+export interface ItemCliente {
+  descricao: string;
+  produto: string;
+  medidas: string;
+  quantidade: string;
+  valor_unitario: string;
+  valor_total: string;
+  /** The piece's drawing (SVG text made by the server from numbers and escaped names), when it has one. */
+  desenho: { svg: string; titulo: string } | null;
+}
+
+export interface VisaoCliente {
+  empresa: {
+    nome: string;
+    cnpj: string | null;
+    endereco: string;
+    telefone: string | null;
+    whatsapp: string | null;
+    email: string | null;
+    termos: string | null;
+    instrucoes_pagamento: string | null;
+    chave_pix: string | null;
+  };
+  numero: number;
+  data: string;
+  validade: string;
+  /** The saved version shown (the quote's updated_at): an approval names it. */
+  versao: string;
+  status: string;
+  cliente: { nome: string; telefone: string | null; email: string | null; endereco: string };
+  vendedor: string | null;
+  itens: ItemCliente[];
+  custos_adicionais: string | null;
+  total: string;
+  pagamento: { tipo: string; entrada: string | null; parcelas: string | null; cartao: string | null };
+  observacoes: string | null;
+}
+
+export type EstadoPublico = 'aberto' | 'aprovado' | 'bloqueado' | 'encerrado';
+
+export interface PaginaPublica {
+  estado: EstadoPublico;
+  pede_documento: boolean;
+  digitos: number;
+  logo: string | null;
+  orcamento: VisaoCliente;
+  aceite: { nome: string; em: string; pdf_sha256: string } | null;
+}

@@ -10,6 +10,7 @@ import { linkSecret } from '../db/queries/orcamento-cliente';
 import { addDaysIso, todayIso } from '../domain/datas';
 import { desenhoPeca, svgString } from '../domain/peca-desenho';
 import { enderecoEmpresa, type OrcamentoDetalhe, TIPO_VENDA_LABEL } from '../schemas/orcamentos';
+import type { ItemCliente, VisaoCliente } from '../schemas/publico';
 import { renderPdf } from './pdf/render';
 
 /** GET /api/orcamentos/:id's answer (routes/orcamentos.ts `detalhe`). */
@@ -27,44 +28,6 @@ export const dataBr = (iso: string) => iso.slice(0, 10).split('-').reverse().joi
 interface ItemComPecas {
   bordas?: { lado: 'frente' | 'fundo' | 'esquerda' | 'direita'; nome?: string | null }[] | null;
   recortes?: { nome?: string | null; quantidade?: number | string | null }[] | null;
-}
-
-export interface ItemCliente {
-  descricao: string;
-  produto: string;
-  medidas: string;
-  quantidade: string;
-  valor_unitario: string;
-  valor_total: string;
-  /** The piece's drawing (SVG text made by the server from numbers and escaped names), when it has one. */
-  desenho: { svg: string; titulo: string } | null;
-}
-
-export interface VisaoCliente {
-  empresa: {
-    nome: string;
-    cnpj: string | null;
-    endereco: string;
-    telefone: string | null;
-    whatsapp: string | null;
-    email: string | null;
-    termos: string | null;
-    instrucoes_pagamento: string | null;
-    chave_pix: string | null;
-  };
-  numero: number;
-  data: string;
-  validade: string;
-  /** The saved version shown (the quote's updated_at): an approval names it. */
-  versao: string;
-  status: string;
-  cliente: { nome: string; telefone: string | null; email: string | null; endereco: string };
-  vendedor: string | null;
-  itens: ItemCliente[];
-  custos_adicionais: string | null;
-  total: string;
-  pagamento: { tipo: string; entrada: string | null; parcelas: string | null; cartao: string | null };
-  observacoes: string | null;
 }
 
 function medidas(i: Detalhe['itens'][number]): string {
