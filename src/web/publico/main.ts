@@ -226,7 +226,7 @@ function render(p: PaginaPublica, nota?: string) {
   }
   acoes.append(pdf);
   const contato = [e.telefone, e.whatsapp && `WhatsApp ${e.whatsapp}`, e.email].filter(Boolean).join(' · ');
-  app.replaceChildren(
+  const parts: Child[] = [
     h(
       'header',
       { class: 'empresa' },
@@ -285,7 +285,8 @@ function render(p: PaginaPublica, nota?: string) {
     acoes,
     area,
     h('footer', {}, h('p', { class: 'muted' }, [e.endereco, contato].filter(Boolean).join(' · '))),
-  );
+  ];
+  app.replaceChildren(...parts.filter((c): c is Node | string => !!c));
 }
 
 async function carregar(nota?: string) {
