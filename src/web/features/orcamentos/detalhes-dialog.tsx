@@ -16,6 +16,7 @@ import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError } from '../../lib/api';
 import { formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { useOrcamentoFresco } from './acoes';
+import { EnviarCliente } from './enviar-cliente';
 import { StatusBadge } from './status';
 import { medidasTexto } from './texto';
 
@@ -195,6 +196,8 @@ export function DetalhesDialog({
             <p className="whitespace-pre-wrap text-sm">{o.observacoes}</p>
           </section>
         )}
+
+        {o && <EnviarCliente o={{ ...o, telefone: o.cliente?.telefone ?? null }} />}
 
         <DialogFooter>
           <DialogClose asChild>
