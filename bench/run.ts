@@ -61,6 +61,8 @@ const STAMP = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
 // ── targets (issue 8 §1, PostgreSQL at S = 1, 16 connections)
 const P95_LEITURA = 50;
 const P95_CRIAR = 100;
+/** The customer PDF of a 20-item quote (issue 15), measured on one connection: it is CPU work. */
+const P95_PDF = 300;
 const CRESCIMENTO = 2;
 const RAZAO_LISTA = 100;
 const LH_DESEMPENHO = 90;
@@ -86,6 +88,7 @@ interface Endpoint {
 
 interface Fixtures {
   corpo: Record<string, unknown>;
+  orcamento20?: string;
   orcamento10: string;
   buscaNome: string;
   inicio: string;
@@ -138,11 +141,14 @@ async function fixtures(api: Api): Promise<Fixtures> {
     cartao_id: credito?.id ?? null,
   };
   const dez = await api.post<{ id: string }>('/api/orcamentos', { ...corpo, itens: itens(10) });
+  // the customer PDF's measure (issue 15): a 20-item quote, every item with its measures
+  const vinte = await api.post<{ id: string }>('/api/orcamentos', { ...corpo, itens: itens(20) });
   const hoje = new Date();
   const iso = (d: Date) => d.toISOString().slice(0, 10);
   return {
     corpo,
     orcamento10: dez.id,
+    orcamento20: vinte.id,
     // what a user types: first name and surname of a client
     buscaNome: cliente.nome!.split(' ').slice(0, 2).join(' '),
     inicio: iso(new Date(hoje.getTime() - 365 * 86_400_000)),
@@ -449,6 +455,22 @@ async function benchScale(
         endpoints.push(gerar);
         printRow(gerar.nome, gerar);
 
+        if (f.orcamento20) {
+          const pdf = await measure(
+            server.baseUrl,
+            api.headers,
+            {
+              id: 'pdf',
+              nome: 'PDF do cliente (20 itens)',
+              method: 'GET',
+              path: `/api/orcamentos/${f.orcamento20}/pdf`,
+            },
+            { connections: 1, duration: QUICK ? 2 : 5, warmup: 0.5 },
+          );
+          endpoints.push(pdf);
+          printRow(pdf.nome, pdf);
+        }
+
         // Unloaded latency of the pages the baselines replace (1 connection).
         const ids = ['orcamentos', 'vendas', 'clientes', 'dashboard'];
         result.umaConexao = [];
@@ -487,8 +509,16 @@ async function benchScale(
         if (o.lighthouse) {
           log('  Lighthouse (Chromium do Debian)…');
           try {
-            result.lighthouse = await runLighthouse(server.baseUrl, api.cookie, QUICK ? 1 : 3, (m) =>
-              log(`    ${m}`),
+            const link = f.orcamento20
+              ? await api.post<{ url: string }>(`/api/orcamentos/${f.orcamento20}/link`, {})
+              : undefined;
+            const publico = link ? `${server.baseUrl}/o/${link.url.split('/o/')[1]}` : undefined;
+            result.lighthouse = await runLighthouse(
+              server.baseUrl,
+              api.cookie,
+              QUICK ? 1 : 3,
+              (m) => log(`    ${m}`),
+              publico,
             );
           } catch (err) {
             observacoes.push(`Lighthouse falhou: ${(err as Error).message}`);
@@ -540,7 +570,7 @@ function evaluate(runs: ScaleResult[]) {
     const at = `PostgreSQL S=${fmtScale(pgTop.scale)}`;
     for (const e of pgTop.endpoints) {
       const def = endpointsDef.get(e.id);
-      const alvo = e.id === 'criar' ? P95_CRIAR : def?.p95Alvo;
+      const alvo = e.id === 'criar' ? P95_CRIAR : e.id === 'pdf' ? P95_PDF : def?.p95Alvo;
       if (alvo) {
         alvos.push({
           alvo: `${e.nome}: p95 ≤ ${alvo} ms (${at})`,
