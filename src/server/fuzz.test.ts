@@ -141,7 +141,7 @@ function unsafeRoutes(app: TestEnv['app']) {
 async function rowCounts(): Promise<string> {
   const tables = await queryRows<{ t: string }>(
     env.db,
-    sql`select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('__drizzle_migrations', 'login_tentativas', 'auth_session') order by 1`,
+    sql`select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('__drizzle_migrations', 'login_tentativas', 'login_limites', 'auth_session') order by 1`,
   );
   const parts = await Promise.all(
     tables.map(async ({ t }) => {

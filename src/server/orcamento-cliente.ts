@@ -98,8 +98,9 @@ export function visaoCliente(o: Detalhe, e: EmpresaRow, tz: string): VisaoClient
     },
     vendedor: o.vendedor_nome ?? null,
     itens: o.itens.map((i, idx) => ({
-      descricao: i.item_venda_nome ?? '—',
-      produto: i.produto_nome ?? 'Produto',
+      // a line without a sale item ("Cuba inox") is named by its product
+      descricao: i.item_venda_nome ?? i.produto_nome ?? 'Item',
+      produto: i.item_venda_nome ? (i.produto_nome ?? '') : '',
       medidas: medidas(i),
       quantidade: numero(i.quantidade),
       valor_unitario: dinheiro(i.valor_unitario_exibido),

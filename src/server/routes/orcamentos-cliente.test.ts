@@ -3,6 +3,7 @@
 // approval (digits, signature, exactly one sale under concurrent approvals). Runs on PGlite and, with
 // TEST_DATABASE_URL, on PostgreSQL.
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,8 @@ async function insertId(p: Promise<{ id: string }[]>) {
 let assinatura: string;
 
 beforeAll(async () => {
+  // every request of this file comes from one address: only the per-token limit is under test here
+  PUBLICO_LIMITES.porEndereco = 100_000;
   env = await createTestDeps();
   admin = await loginAdmin(env);
   anon = new Client(env);
@@ -476,4 +479,56 @@ describe('change request and throttling', () => {
       last = (await anon.get(`/api/publico/orcamentos/${token}`)).status;
     expect(last).toBe(429);
   });
+});
+
+describe('fuzz: the public routes with a real token', () => {
+  it('never answer 5xx; a refusal is problem+json and changes nothing', async () => {
+    const o = await newQuote();
+    const { token } = await share(o.id);
+    const state = async () =>
+      JSON.stringify(
+        await queryRows(
+          env.db,
+          sql`select o.status, l.tentativas,
+                (select count(*)::int from orcamento_aceites a where a.orcamento_id = o.id) as aceites,
+                (select count(*)::int from vendas v where v.orcamento_id = o.id) as vendas
+              from orcamentos o join orcamento_links l on l.orcamento_id = o.id where o.id = ${o.id}`,
+        ),
+      );
+    const before = await state();
+    const field = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant('data:image/png;base64,iVBORw0KGgo='),
+    );
+    const body = fc.oneof(
+      fc.record(
+        { nome: field, documento: field, assinatura: field, aceite: field, versao: field },
+        { requiredKeys: [] },
+      ),
+      fc.record({ mensagem: fc.oneof(fc.constant(''), fc.constant('   '), fc.integer(), fc.constant(null)) }),
+      fc.anything(),
+    );
+    const failures: string[] = [];
+    for (const path of ['aprovar', 'alteracao']) {
+      await fc.assert(
+        fc.asyncProperty(body, async (b) => {
+          const res = await anon.request(
+            'POST',
+            `/api/publico/orcamentos/${token}/${path}`,
+            JSON.stringify(b ?? null),
+          );
+          if (res.status >= 500)
+            failures.push(`${path} → ${res.status} for ${JSON.stringify(b).slice(0, 200)}`);
+          else if (res.status >= 400) expect(res.headers.get('content-type')).toMatch(/problem\+json/);
+          else failures.push(`${path} accepted ${JSON.stringify(b).slice(0, 200)}`);
+        }),
+        { numRuns: 20, seed: 20261123 },
+      );
+    }
+    expect(failures).toEqual([]);
+    expect(await state()).toBe(before);
+  }, 120_000);
 });

@@ -54,7 +54,7 @@ function item(i: ItemCliente) {
     'div',
     { class: 'item' },
     h('div', { class: 'linha' }, h('strong', {}, i.descricao), h('span', { class: 'valor' }, i.valor_total)),
-    h('p', { class: 'muted' }, i.produto),
+    i.produto && h('p', { class: 'muted' }, i.produto),
     i.medidas && h('p', { class: 'muted' }, i.medidas),
     h('p', { class: 'muted' }, `${i.quantidade} × ${i.valor_unitario}`),
     i.desenho &&
