@@ -2,6 +2,7 @@
 // (no session), approves it with a drawn signature, and the staff screen hears it (toast + sale); a
 // change request reaches the staff the same way.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, test, unique } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -75,16 +76,53 @@ async function customerPage(browser: Browser, url: string) {
   return { ctx, page };
 }
 
+/** The company's identity as the Empresa screen keeps it (the name stays: other specs print it). */
+async function fillEmpresa(admin: APIRequestContext) {
+  const current = await (await admin.get('/api/empresa')).json();
+  const res = await admin.put('/api/empresa', {
+    data: {
+      nome: 'Lavra Marmoraria',
+      cnpj: '11.222.333/0001-81',
+      endereco: 'Av. dos Mármores, 1200',
+      cidade: 'São Paulo',
+      uf: 'SP',
+      cep: '04001-000',
+      telefone: '(11) 3456-7890',
+      whatsapp: '(11) 98888-7777',
+      email: 'contato@lavra.com.br',
+      validade_dias: 15,
+      termos: 'Prazo de entrega: 15 dias úteis após a medição final.',
+      instrucoes_pagamento: 'Entrada por Pix na aprovação; saldo na instalação.',
+      chave_pix: 'contato@lavra.com.br',
+      venda_automatica: true,
+      updated_at: current.updated_at,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const logo = await sharp(
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80"><rect width="240" height="80" rx="12" fill="#1e293b"/><path d="M16 64 L40 16 L64 64 Z" fill="#e2e8f0"/><text x="78" y="52" font-family="Arial" font-size="26" font-weight="700" fill="#f8fafc">Lavra</text></svg>',
+    ),
+  )
+    .png()
+    .toBuffer();
+  const up = await admin.put('/api/empresa/logo', { data: logo, headers: { 'content-type': 'image/png' } });
+  expect(up.status(), await up.text()).toBe(200);
+}
+
 test('share → the customer approves with a drawn signature → the staff see the toast and the sale', async ({
   adminPage,
   admin,
   browser,
 }) => {
+  await fillEmpresa(admin);
   const { cliente, orcamento } = await seedQuote(admin);
   const url = await shareFromHistory(adminPage, orcamento.numero);
 
   const { ctx, page } = await customerPage(browser, url);
   await expect(page.getByRole('heading', { name: `Orçamento Nº ${orcamento.numero}` })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Logotipo de Lavra Marmoraria' })).toBeVisible();
+  await expect(page.getByText('Prazo de entrega: 15 dias úteis após a medição final.')).toBeVisible();
   // 2 × R$ 250,00, no margin, no extras
   await expect(page.getByText('R$ 500,00').last()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Baixar PDF' })).toHaveAttribute('href', /\/pdf$/);
@@ -106,7 +144,7 @@ test('share → the customer approves with a drawn signature → the staff see t
   ] as const)
     await page.mouse.move(box.x + x, box.y + y, { steps: 6 });
   await page.mouse.up();
-  await page.getByLabel('Aceito este orçamento.').check();
+  await page.getByLabel('Li e aceito os termos e condições acima.').check();
   const approved = page.waitForResponse((r) => r.url().endsWith('/aprovar'));
   await page.getByRole('button', { name: 'Confirmar aprovação' }).click();
   expect((await approved).status()).toBe(200);

@@ -216,6 +216,8 @@ describe('hostile query strings and NUL on every route', () => {
   it('?sort= naming a member of Object.prototype is a 400, never a 500', async () => {
     const failures: string[] = [];
     for (const route of listRoutes(env.app)) {
+      // the company's logo is an image, not a list: 404 while none was uploaded, whatever the query
+      if (route.path === '/api/empresa/logo') continue;
       for (const sort of [
         '__proto__',
         '-__proto__',
