@@ -4,7 +4,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { onlyDigits } from '../../../schemas/documentos';
 import type { Empresa } from '../../../schemas/orcamentos';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -17,6 +16,7 @@ import {
 } from '../../components/ui/dialog';
 import { api, toastError, toastSuccess } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { celularWhatsapp, whatsappUrl } from './whatsapp';
 
 interface LadoCliente {
   link: { url: string; expira_em: string; expirado: boolean; tentativas: number; bloqueado: boolean } | null;
@@ -37,17 +37,6 @@ export interface OrcamentoEnvio {
   cliente_nome: string | null;
   /** The client's phone, when the screen has it (the details do). */
   telefone?: string | null;
-}
-
-/** A Brazilian mobile: DDD + 9 digits starting with 9 (a landline cannot receive WhatsApp). */
-export function celularWhatsapp(telefone: string | null | undefined): string | null {
-  let d = onlyDigits(telefone);
-  if (d.length === 13 && d.startsWith('55')) d = d.slice(2);
-  return d.length === 11 && d[2] === '9' ? d : null;
-}
-
-export function whatsappUrl(celular: string, texto: string) {
-  return `https://wa.me/55${celular}?text=${encodeURIComponent(texto)}`;
 }
 
 const ladoKey = (id: string) => ['orcamentos', 'cliente', id];
