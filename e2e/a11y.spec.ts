@@ -16,6 +16,7 @@ const SCREENS = [
   '/cartoes',
   '/caixa',
   '/usuarios',
+  '/empresa',
   '/auditoria',
   '/backups',
   '/rota-inexistente',

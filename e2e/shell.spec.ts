@@ -14,11 +14,12 @@ const MENU = [
   'Pagamentos',
   'Caixa',
   'Usuários',
+  'Empresa',
   'Auditoria',
   'Backups',
 ];
 
-test('admin signs in through the form and sees all 15 menu entries', async ({ page }) => {
+test('admin signs in through the form and sees all 16 menu entries', async ({ page }) => {
   await page.goto('/orcamentos');
   await expect(page.getByText('Entre para acessar o sistema de gestão da marmoraria')).toBeVisible();
   await page.getByLabel('Usuário').fill('admin');
