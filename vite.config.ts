@@ -15,6 +15,11 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // the back office, and the customer's page of a quote (/o/<token>: its own small entry)
+      input: {
+        main: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
+        publico: fileURLToPath(new URL('./src/web/o.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           // recharts and its own dependencies are one ~106 KB (gzip) chunk, over the 100 KB budget of

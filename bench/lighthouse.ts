@@ -32,11 +32,14 @@ export async function runLighthouse(
   cookie: string,
   runs: number,
   log: (m: string) => void = () => {},
+  /** The customer's page of a quote (/o/<token>, no session), when the run made a link. */
+  publico?: string,
 ): Promise<LighthousePage[]> {
   {
     const pages: { pagina: string; url: string; headers: Record<string, string> }[] = [
       { pagina: 'Login', url: `${baseUrl}/`, headers: {} },
       { pagina: 'Dashboard', url: `${baseUrl}/dashboard`, headers: { Cookie: cookie } },
+      ...(publico ? [{ pagina: 'Orçamento do cliente', url: publico, headers: {} }] : []),
     ];
     const out: LighthousePage[] = [];
     for (const p of pages) {

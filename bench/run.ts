@@ -77,6 +77,8 @@ const RAZAO_DURANTE_EXPORTACAO = 100 / PISO_REFERENCIA_MS;
 const EXPORTACAO_MB = 100;
 /** The quotes page's p95 while a backup runs, against its p95 without (issue 18). */
 const RAZAO_BACKUP = 2;
+/** The customer PDF of a 20-item quote (issue 15), one connection (CPU work): 300 ms there. */
+const RAZAO_PDF = 300 / PISO_REFERENCIA_MS;
 const CRESCIMENTO = 2;
 const RAZAO_LISTA = 100;
 const LH_DESEMPENHO = 90;
@@ -105,6 +107,7 @@ interface Fixtures {
   corpo: Record<string, unknown>;
   /** Issue 14: a quote of 20 pieces, each with finished edges and cutouts. */
   corpoPecas: Record<string, unknown>;
+  orcamento20?: string;
   orcamento10: string;
   buscaNome: string;
   inicio: string;
@@ -189,12 +192,15 @@ async function fixtures(api: Api): Promise<Fixtures> {
     ],
     recortes: recortes.slice(0, 1 + (k % 2)).map((r) => ({ recorte_id: r.id, quantidade: 1 })),
   }));
+  // the customer PDF's measure (issue 15): a 20-item quote, every item with its measures
+  const vinte = await api.post<{ id: string }>('/api/orcamentos', { ...corpo, itens: itens(20) });
   const hoje = new Date();
   const iso = (d: Date) => d.toISOString().slice(0, 10);
   return {
     corpo,
     corpoPecas: { ...corpo, itens: pecasItens },
     orcamento10: dez.id,
+    orcamento20: vinte.id,
     // what a user types: first name and surname of a client
     buscaNome: cliente.nome!.split(' ').slice(0, 2).join(' '),
     inicio: iso(new Date(hoje.getTime() - 365 * 86_400_000)),
@@ -557,6 +563,22 @@ async function benchScale(
         endpoints.push(gerar);
         printRow(gerar.nome, gerar);
 
+        if (f.orcamento20) {
+          const pdf = await measure(
+            server.baseUrl,
+            api.headers,
+            {
+              id: 'pdf',
+              nome: 'PDF do cliente (20 itens)',
+              method: 'GET',
+              path: `/api/orcamentos/${f.orcamento20}/pdf`,
+            },
+            { connections: 1, duration: QUICK ? 2 : 5, warmup: 0.5 },
+          );
+          endpoints.push(pdf);
+          printRow(pdf.nome, pdf);
+        }
+
         // Unloaded latency of the pages the baselines replace (1 connection).
         const ids = ['orcamentos', 'vendas', 'clientes', 'dashboard'];
         result.umaConexao = [];
@@ -595,8 +617,16 @@ async function benchScale(
         if (o.lighthouse) {
           log('  Lighthouse (Chromium do Debian)…');
           try {
-            result.lighthouse = await runLighthouse(server.baseUrl, api.cookie, QUICK ? 1 : 3, (m) =>
-              log(`    ${m}`),
+            const link = f.orcamento20
+              ? await api.post<{ url: string }>(`/api/orcamentos/${f.orcamento20}/link`, {})
+              : undefined;
+            const publico = link ? `${server.baseUrl}/o/${link.url.split('/o/')[1]}` : undefined;
+            result.lighthouse = await runLighthouse(
+              server.baseUrl,
+              api.cookie,
+              QUICK ? 1 : 3,
+              (m) => log(`    ${m}`),
+              publico,
             );
           } catch (err) {
             observacoes.push(`Lighthouse falhou: ${(err as Error).message}`);
@@ -733,7 +763,8 @@ function evaluate(runs: ScaleResult[]) {
     const vsPiso = (v: number) => `${ms(v)} ms / ${ms(piso!)} ms = ${(v / piso!).toFixed(1)}×`;
     for (const e of pgTop.endpoints) {
       const def = endpointsDef.get(e.id);
-      const razao = e.id === 'criar' || e.id === 'criar_pecas' ? RAZAO_CRIAR : def?.p95Razao;
+      const razao =
+        e.id === 'criar' || e.id === 'criar_pecas' ? RAZAO_CRIAR : e.id === 'pdf' ? RAZAO_PDF : def?.p95Razao;
       if (razao && piso) {
         alvos.push({
           alvo: `${e.nome}: p95 ≤ ${razao.toFixed(1)}× o piso (${at})`,

@@ -6,6 +6,7 @@ import { count } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { clientes } from '../src/db/schema';
 import { loadConfig } from '../src/server/config';
+import { demoCliente } from './demo-cliente';
 import { generate } from './generate';
 
 const arg = (name: string, fallback: string) => {
@@ -24,5 +25,6 @@ if ((existing?.n ?? 0) > 0) {
     seed: Number(arg('seed', '20261122')),
     log: (m) => console.log(`[lavra] ${m}`),
   });
+  await demoCliente(database.db, config.tzNegocio, (m) => console.log(`[lavra] ${m}`));
 }
 await database.close();

@@ -17,6 +17,7 @@ const SCREENS = [
   '/caixa',
   '/recebimentos',
   '/usuarios',
+  '/empresa',
   '/auditoria',
   '/backups',
   '/rota-inexistente',

@@ -15,6 +15,7 @@ const MENU = [
   'Caixa',
   'Recebimentos',
   'Usuários',
+  'Empresa',
   'Auditoria',
   'Backups',
 ];

@@ -20,7 +20,7 @@ function staticClosure(key, seen = new Set()) {
   return seen;
 }
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'));
 const loginChunks = staticClosure(entryKey);
 const loginBytes = [...loginChunks].reduce((s, k) => s + gz(manifest[k].file), 0);
 
@@ -28,7 +28,22 @@ let failed = false;
 console.log(`Página de login: ${kb(loginBytes)} de JS (gzip) — limite ${kb(LOGIN_BUDGET)}`);
 if (loginBytes > LOGIN_BUDGET) failed = true;
 
-const lazy = Object.keys(manifest).filter((k) => !loginChunks.has(k) && manifest[k].file.endsWith('.js'));
+// The customer's page of a quote (/o/<token>, o.html): opened on a phone over a weak connection, so
+// its own entry and everything it imports stay under 60 KB gzip (issue 15).
+const PUBLICO_BUDGET = 60 * 1024;
+const publicoKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('o.html'));
+const publicoChunks = publicoKey ? staticClosure(publicoKey) : new Set();
+const publicoBytes = [...publicoChunks].reduce((s, k) => s + gz(manifest[k].file), 0);
+console.log(`Página pública do orçamento: ${kb(publicoBytes)} de JS (gzip) — limite ${kb(PUBLICO_BUDGET)}`);
+if (!publicoKey) {
+  console.error('Entrada o.html (página pública do orçamento) não encontrada no build.');
+  failed = true;
+}
+if (publicoBytes > PUBLICO_BUDGET) failed = true;
+
+const lazy = Object.keys(manifest).filter(
+  (k) => !loginChunks.has(k) && !publicoChunks.has(k) && manifest[k].file.endsWith('.js'),
+);
 const rows = lazy.map((k) => ({
   name: manifest[k].name ?? k,
   file: manifest[k].file,

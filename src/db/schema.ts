@@ -800,3 +800,119 @@ export const recebiveisConfig = pgTable(
   },
   () => [check('recebiveis_config_um_ck', sql`id = 1`)],
 );
+
+// ── The company (one row) and the customer's side of a quote (issue 15)
+// The company's identity on everything printed or sent. One row (id = 1), seeded on first start from
+// the EMPRESA_* environment variables (server/empresa.ts); after that the Empresa screen owns it.
+export const empresa = pgTable(
+  'empresa',
+  {
+    id: integer('id').primaryKey().default(1),
+    nome: text('nome').notNull(),
+    cnpj: text('cnpj'),
+    endereco: text('endereco'),
+    cidade: text('cidade'),
+    uf: text('uf'),
+    cep: text('cep'),
+    telefone: text('telefone'),
+    whatsapp: text('whatsapp'),
+    email: text('email'),
+    validade_dias: integer('validade_dias').notNull().default(15),
+    termos: text('termos'),
+    instrucoes_pagamento: text('instrucoes_pagamento'),
+    chave_pix: text('chave_pix'),
+    venda_automatica: boolean('venda_automatica').notNull().default(true),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  () => [
+    check('empresa_um_ck', sql`id = 1`),
+    check('empresa_validade_ck', sql`validade_dias between 1 and 365`),
+    check('empresa_uf_ck', sql`uf is null or length(uf) <= 2`),
+  ],
+);
+
+// The logo apart from the company's row: the audit trail records the row's text fields, not a
+// re-encoded image on every change of the terms.
+export const empresaLogo = pgTable(
+  'empresa_logo',
+  {
+    id: integer('id').primaryKey().default(1),
+    mime: text('mime').notNull(),
+    // base64 of the re-encoded image (≤ 256 KB): JSON-safe for backups and answers.
+    dados: text('dados').notNull(),
+    updated_at: updatedAt(),
+  },
+  () => [
+    check('empresa_logo_um_ck', sql`id = 1`),
+    check('empresa_logo_mime_ck', inList('mime', ['image/png', 'image/jpeg'])),
+  ],
+);
+
+// A quote's customer link. Only the token's SHA-256 is kept; the token itself is an HMAC of `nonce`
+// (≥ 128 random bits) under the server's link secret, so staff can copy the same link again while a
+// dump of this table alone opens nothing. One active (not revoked) link per quote.
+export const orcamentoLinks = pgTable(
+  'orcamento_links',
+  {
+    id: id(),
+    orcamento_id: uuid('orcamento_id')
+      .notNull()
+      .references(() => orcamentos.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    created_by: uuid('created_by').references(() => usuarios.id, { onDelete: 'set null' }),
+    expira_em: date('expira_em').notNull(),
+    revogado_em: tstz('revogado_em'),
+    // wrong CPF/CNPJ digits typed on the public page; the fifth locks the link
+    tentativas: integer('tentativas').notNull().default(0),
+    bloqueado_em: tstz('bloqueado_em'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('orcamento_links_token_uq').on(t.token_hash),
+    uniqueIndex('orcamento_links_ativo_uq').on(t.orcamento_id).where(sql`revogado_em is null`),
+  ],
+);
+
+// The customer's acceptance: append-only (a trigger refuses UPDATE and DELETE, as for the audit trail).
+export const orcamentoAceites = pgTable(
+  'orcamento_aceites',
+  {
+    id: id(),
+    orcamento_id: uuid('orcamento_id')
+      .notNull()
+      .references(() => orcamentos.id, { onDelete: 'restrict' }),
+    link_id: uuid('link_id').references(() => orcamentoLinks.id, { onDelete: 'restrict' }),
+    // the quote's updated_at when it was accepted: the version the customer saw
+    versao: tstz('versao').notNull(),
+    nome: text('nome').notNull(),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+    assinatura_png: text('assinatura_png').notNull(),
+    pdf_sha256: text('pdf_sha256').notNull(),
+    // the exact PDF accepted (base64): the signed copy is this plus the signature page
+    pdf: text('pdf').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    // one acceptance per quote: a second tap or a second device finds it already decided
+    uniqueIndex('orcamento_aceites_orcamento_uq').on(t.orcamento_id),
+  ],
+);
+
+// "Solicitar alteração": the customer's message, shown to the staff on the quote.
+export const orcamentoAlteracoes = pgTable(
+  'orcamento_alteracoes',
+  {
+    id: id(),
+    orcamento_id: uuid('orcamento_id')
+      .notNull()
+      .references(() => orcamentos.id, { onDelete: 'cascade' }),
+    versao: tstz('versao').notNull(),
+    mensagem: text('mensagem').notNull(),
+    ip: text('ip'),
+    created_at: createdAt(),
+  },
+  (t) => [index('orcamento_alteracoes_orcamento_idx').on(t.orcamento_id, t.created_at.desc())],
+);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonthsClamped, lastDayOfMonth, monthRange, monthRangeOf, todayIso } from './datas';
+import { addDaysIso, addMonthsClamped, lastDayOfMonth, monthRange, monthRangeOf, todayIso } from './datas';
 
 const SP = 'America/Sao_Paulo';
 
@@ -48,5 +48,14 @@ describe('addMonthsClamped', () => {
     expect(() => addMonthsClamped('2026-02-30', 1)).toThrow(RangeError);
     expect(() => addMonthsClamped('31/01/2026', 1)).toThrow(RangeError);
     expect(() => addMonthsClamped('2026-01-31', 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('addDaysIso', () => {
+  it('counts calendar days across months, years and leap days', () => {
+    expect(addDaysIso('2026-11-23', 15)).toBe('2026-12-08');
+    expect(addDaysIso('2026-12-25', 10)).toBe('2027-01-04');
+    expect(addDaysIso('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDaysIso('2026-03-01', -1)).toBe('2026-02-28');
   });
 });

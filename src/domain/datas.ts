@@ -59,3 +59,9 @@ export function addMonthsClamped(isoDate: string, n: number): string {
   const targetMes = index - targetAno * 12 + 1;
   return isoOf(targetAno, targetMes, Math.min(dia, lastDayOfMonth(targetAno, targetMes)));
 }
+
+/** The calendar day n days after a YYYY-MM-DD date (n may be negative). */
+export function addDaysIso(isoDate: string, n: number): string {
+  const { ano, mes, dia } = parseIsoDate(isoDate);
+  return new Date(Date.UTC(ano, mes - 1, dia + n)).toISOString().slice(0, 10);
+}

@@ -391,9 +391,29 @@ export interface OrcamentoDetalhe extends OrcamentoListItem {
   resumo: ResumoOrcamento;
 }
 
+/** `GET /api/empresa`: the company's identity on every printout and document. */
 export interface Empresa {
   nome: string;
-  endereco: string;
-  telefone: string;
-  cnpj: string;
+  cnpj: string | null;
+  endereco: string | null;
+  cidade: string | null;
+  uf: string | null;
+  cep: string | null;
+  telefone: string | null;
+  whatsapp: string | null;
+  email: string | null;
+  validade_dias: number;
+  termos: string | null;
+  instrucoes_pagamento: string | null;
+  chave_pix: string | null;
+  venda_automatica: boolean;
+  logo: { mime: string; updated_at: string } | null;
+  updated_at: string;
+}
+
+/** The company's address on one line ("Rua X, 10 - Cidade/UF - CEP 00000-000"). */
+export function enderecoEmpresa(e: Pick<Empresa, 'endereco' | 'cidade' | 'uf' | 'cep'>): string {
+  return [e.endereco, [e.cidade, e.uf].filter(Boolean).join('/'), e.cep ? `CEP ${e.cep}` : '']
+    .filter(Boolean)
+    .join(' - ');
 }

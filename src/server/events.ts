@@ -1,11 +1,17 @@
 import { type Database, EVENTS_CHANNEL, type Executor } from '../db/client';
 import { notificarEvento, notificarEventoSql } from '../db/queries/eventos';
 
-export type Acao = 'criado' | 'atualizado' | 'removido';
+/**
+ * `aprovado`, `alteracao` and `bloqueado` are the customer's doings on a quote's link (routes/publico.ts):
+ * open screens refresh as for `atualizado` and also tell the staff ("Orçamento #N aprovado pelo cliente").
+ */
+export type Acao = 'criado' | 'atualizado' | 'removido' | 'aprovado' | 'alteracao' | 'bloqueado';
 export interface Evento {
   recurso: string;
   acao: Acao;
   id?: string;
+  /** The quote's number, on the customer's events (the toast names it). */
+  numero?: number;
 }
 
 /**
@@ -13,8 +19,14 @@ export interface Evento {
  * the transaction commits, so a rolled-back write announces nothing. Every server instance LISTENs,
  * so a browser connected to any instance hears writes made through any other.
  */
-export async function publish(tx: Executor, recurso: string, acao: Acao, id?: string): Promise<void> {
-  const payload: Evento = { recurso, acao, ...(id ? { id } : {}) };
+export async function publish(
+  tx: Executor,
+  recurso: string,
+  acao: Acao,
+  id?: string,
+  numero?: number,
+): Promise<void> {
+  const payload: Evento = { recurso, acao, ...(id ? { id } : {}), ...(numero ? { numero } : {}) };
   await notificarEvento(tx, { payload: JSON.stringify(payload) });
 }
 

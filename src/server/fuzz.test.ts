@@ -150,7 +150,7 @@ function unsafeRoutes(app: TestEnv['app']) {
 async function rowCounts(): Promise<string> {
   const tables = await queryRows<{ t: string }>(
     env.db,
-    sql`select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('__drizzle_migrations', 'login_tentativas', 'auth_session') order by 1`,
+    sql`select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('__drizzle_migrations', 'login_tentativas', 'login_limites', 'auth_session') order by 1`,
   );
   const parts = await Promise.all(
     tables.map(async ({ t }) => {
@@ -235,6 +235,8 @@ describe('hostile query strings and NUL on every route', () => {
   it('?sort= naming a member of Object.prototype is a 400, never a 500', async () => {
     const failures: string[] = [];
     for (const route of listRoutes(env.app)) {
+      // the company's logo is an image, not a list: 404 while none was uploaded, whatever the query
+      if (route.path === '/api/empresa/logo') continue;
       for (const sort of [
         '__proto__',
         '-__proto__',

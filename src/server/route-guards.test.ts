@@ -13,6 +13,11 @@ const PUBLIC = new Set([
   'GET /api/health',
   'GET /api/health/ready',
   'ALL /api/*',
+  // the customer's link (routes/publico.ts): the token is the credential; its own tests prove 404/429
+  'GET /api/publico/orcamentos/:token',
+  'GET /api/publico/orcamentos/:token/pdf',
+  'POST /api/publico/orcamentos/:token/aprovar',
+  'POST /api/publico/orcamentos/:token/alteracao',
 ]);
 // Open to any signed-in user by design: who am I, the live-update stream (filtered by permission) and
 // the API description.
@@ -21,6 +26,9 @@ const SESSION_ONLY = new Set([
   'GET /api/eventos',
   'GET /api/openapi.json',
   'GET /api/config',
+  // the company's identity and logo: on every printout and document any screen makes
+  'GET /api/empresa',
+  'GET /api/empresa/logo',
 ]);
 
 let env: TestEnv;

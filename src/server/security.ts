@@ -97,12 +97,16 @@ function hasNul(v: unknown, depth = 0): boolean {
  * before any route sees it. Runs after the body limit, so at most 1 MB is read; the route reads the
  * body again from its clone.
  */
+/** An uploaded file (the logo): bytes, where a zero byte is data, read by no text field. */
+const binaryBody = (type: string | undefined) =>
+  !!type && /^(image\/|multipart\/form-data|application\/octet-stream)/i.test(type);
+
 export const refuseNul = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url);
   // In a URL a NUL can only be spelled %00; URLSearchParams decodes leniently (never throws).
   if (/%00/.test(url.pathname)) throw nulRefused();
   for (const [k, v] of url.searchParams) if (k.includes(NUL) || v.includes(NUL)) throw nulRefused();
-  if (c.req.raw.body && UNSAFE.has(c.req.method)) {
+  if (c.req.raw.body && UNSAFE.has(c.req.method) && !binaryBody(c.req.header('content-type'))) {
     const text = await c.req.raw.clone().text();
     if (text.includes(NUL)) throw nulRefused();
     // JSON spells NUL as an escape (\u0000); only a parsed value says whether it is one.

@@ -60,6 +60,14 @@ export function serveWeb(webDir: string) {
       serveStatic({ root: webDir }),
     );
     app.use('*', serveStatic({ root: webDir }));
+    // The customer's page of a quote: its own small HTML entry, never the back office's bundle.
+    const publicoFile = path.join(webDir, 'o.html');
+    app.get('/o/*', (c) => {
+      if (!existsSync(publicoFile)) return c.text('Interface não compilada: rode "npm run build".', 503);
+      c.header('cache-control', 'no-cache');
+      c.header('x-robots-tag', 'noindex');
+      return c.html(readFileSync(publicoFile, 'utf8'));
+    });
     app.get('*', (c) => {
       if (!existsSync(indexFile)) return c.text('Interface não compilada: rode "npm run build".', 503);
       c.header('cache-control', 'no-cache');

@@ -13,13 +13,16 @@ import { clientesRoutes } from './clientes';
 import { configRoutes } from './config';
 import { dashboardRoutes } from './dashboard';
 import { despesasRoutes } from './despesas';
+import { empresaRoutes } from './empresa';
 import { eventosRoutes } from './eventos';
 import { fornecedoresRoutes } from './fornecedores';
 import { funcionariosRoutes } from './funcionarios';
 import { itensVendaRoutes } from './itens-venda';
 import { lgpdRoutes } from './lgpd';
-import { empresaRoutes, orcamentosRoutes } from './orcamentos';
+import { orcamentosRoutes } from './orcamentos';
+import { orcamentosClienteRoutes } from './orcamentos-cliente';
 import { produtosRoutes } from './produtos';
+import { publicoRoutes } from './publico';
 import { recebimentosRoutes } from './recebimentos';
 import { relatoriosRoutes } from './relatorios';
 import { usuariosRoutes } from './usuarios';
@@ -56,9 +59,12 @@ export const apiApp = new Hono<AppEnv>()
   .route('/recortes', recortesRoutes)
   .route('/cartoes', cartoesRoutes)
   .route('/orcamentos', orcamentosRoutes)
+  .route('/orcamentos', orcamentosClienteRoutes)
   .route('/empresa', empresaRoutes)
   .route('/backups', backupsRoutes)
   .route('/auditoria', auditoriaRoutes)
-  .route('/lgpd', lgpdRoutes);
+  .route('/lgpd', lgpdRoutes)
+  // the customer's link: no session, nothing but the token's quote
+  .route('/publico', publicoRoutes);
 
 export type ApiType = typeof apiApp;

@@ -418,7 +418,7 @@ function pecaDoItem(
   };
 }
 
-async function detalhe(db: Executor, id: string) {
+export async function detalhe(db: Executor, id: string) {
   const row = await q.getOrcamento(db, id);
   if (!row) return undefined;
   const lines = customerLines(
@@ -480,6 +480,72 @@ const STATUS_ORCAMENTO_LABEL: Record<StatusOrcamento, string> = {
   venda_realizada: 'Venda Realizada',
   rejeitado: 'Rejeitado',
 };
+
+/**
+ * Turns a quote (already locked by the caller's transaction) into its sale: the rules of
+ * `POST /api/orcamentos/:id/venda`, shared with the customer's approval (routes/publico.ts), which
+ * generates the sale in the approval's own transaction.
+ */
+export async function gerarVenda(
+  tx: Executor,
+  o: NonNullable<Awaited<ReturnType<typeof q.lockOrcamento>>>,
+  tz: string,
+) {
+  const id = o.id;
+  if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(tx, id))) {
+    throw conflict('Venda já gerada', MSG_VENDA_JA_GERADA);
+  }
+  const d = await q.dadosPrecificacao(tx, {
+    produtoIds: [],
+    itemVendaIds: [],
+    funcionarioIds: [],
+    acabamentoIds: [],
+    recorteIds: [],
+    mesInicio: monthRange(tz).inicio,
+    vendedorId: o.vendedor_id,
+    arquitetoId: o.arquiteto_id,
+    cartaoId: o.cartao_id,
+  });
+  const [cartao, pctVendedor, pctArquiteto] = [d.cartao, d.percentualVendedor, d.percentualArquiteto];
+  const f = computeVenda({
+    valor_bruto: o.valor_total,
+    tipo_venda: o.tipo_venda as OrcamentoCalculo['tipo_venda'],
+    valor_entrada: o.tipo_venda === 'entrada' ? o.valor_entrada : 0,
+    numero_parcelas: o.tipo_venda === 'avista' ? 1 : o.numero_parcelas,
+    cartao: cartao ?? null,
+    percentual_vendedor: pctVendedor,
+    tem_vendedor: !!o.vendedor_id,
+    percentual_arquiteto: pctArquiteto,
+    tem_arquiteto: !!o.arquiteto_id,
+  });
+  if (f.valor_parcelas < 0) {
+    throw badRequest('O valor da entrada não pode ser maior que o total do orçamento.');
+  }
+  const row = await q.insertVenda(tx, {
+    cliente_id: o.cliente_id,
+    orcamento_id: o.id,
+    vendedor_id: o.vendedor_id,
+    arquiteto_id: o.arquiteto_id,
+    cartao_id: o.cartao_id,
+    data_venda: todayIso(tz),
+    tipo_venda: f.tipo_venda,
+    valor_bruto: toDbMoney(f.valor_bruto),
+    valor_entrada: toDbMoney(f.valor_entrada),
+    valor_parcelas: toDbMoney(f.valor_parcelas),
+    numero_parcelas: f.numero_parcelas,
+    taxa_cartao: f.taxa_cartao,
+    valor_taxa: toDbMoney(f.valor_taxa),
+    valor_liquido: toDbMoney(f.valor_liquido),
+    comissao_vendedor: toDbMoney(f.comissao_vendedor),
+    comissao_arquiteto: toDbMoney(f.comissao_arquiteto),
+    status: 'confirmada',
+  });
+  await criarParcelasDaVenda(tx, row.id);
+  await q.setStatusOrcamento(tx, id, 'venda_realizada');
+  await publish(tx, 'vendas', 'criado', row.id);
+  await publish(tx, RECURSO, 'atualizado', id);
+  return row;
+}
 
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
 const doc = {
@@ -627,59 +693,14 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       // vendas.orcamento_id is unique besides, so two sales for one quote cannot exist.
       const o = await q.lockOrcamento(tx, id);
       if (!o) throw notFound('Orçamento não encontrado.');
-      if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(tx, id))) {
-        throw conflict('Venda já gerada', MSG_VENDA_JA_GERADA);
-      }
       // The confirmation showed the quote as it was read; a change since then is not what was confirmed.
-      if (updated_at && o.updated_at.getTime() !== new Date(updated_at).getTime()) throw staleWrite();
-      const d = await q.dadosPrecificacao(tx, {
-        produtoIds: [],
-        itemVendaIds: [],
-        funcionarioIds: [],
-        mesInicio: monthRange(config.tzNegocio).inicio,
-        vendedorId: o.vendedor_id,
-        arquitetoId: o.arquiteto_id,
-        cartaoId: o.cartao_id,
-      });
-      const [cartao, pctVendedor, pctArquiteto] = [d.cartao, d.percentualVendedor, d.percentualArquiteto];
-      const f = computeVenda({
-        valor_bruto: o.valor_total,
-        tipo_venda: o.tipo_venda as OrcamentoCalculo['tipo_venda'],
-        valor_entrada: o.tipo_venda === 'entrada' ? o.valor_entrada : 0,
-        numero_parcelas: o.tipo_venda === 'avista' ? 1 : o.numero_parcelas,
-        cartao: cartao ?? null,
-        percentual_vendedor: pctVendedor,
-        tem_vendedor: !!o.vendedor_id,
-        percentual_arquiteto: pctArquiteto,
-        tem_arquiteto: !!o.arquiteto_id,
-      });
-      if (f.valor_parcelas < 0) {
-        throw badRequest('O valor da entrada não pode ser maior que o total do orçamento.');
+      if (updated_at && o.updated_at.getTime() !== new Date(updated_at).getTime()) {
+        if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(tx, id))) {
+          throw conflict('Venda já gerada', MSG_VENDA_JA_GERADA);
+        }
+        throw staleWrite();
       }
-      const row = await q.insertVenda(tx, {
-        cliente_id: o.cliente_id,
-        orcamento_id: o.id,
-        vendedor_id: o.vendedor_id,
-        arquiteto_id: o.arquiteto_id,
-        cartao_id: o.cartao_id,
-        data_venda: todayIso(config.tzNegocio),
-        tipo_venda: f.tipo_venda,
-        valor_bruto: toDbMoney(f.valor_bruto),
-        valor_entrada: toDbMoney(f.valor_entrada),
-        valor_parcelas: toDbMoney(f.valor_parcelas),
-        numero_parcelas: f.numero_parcelas,
-        taxa_cartao: f.taxa_cartao,
-        valor_taxa: toDbMoney(f.valor_taxa),
-        valor_liquido: toDbMoney(f.valor_liquido),
-        comissao_vendedor: toDbMoney(f.comissao_vendedor),
-        comissao_arquiteto: toDbMoney(f.comissao_arquiteto),
-        status: 'confirmada',
-      });
-      await criarParcelasDaVenda(tx, row.id);
-      await q.setStatusOrcamento(tx, id, 'venda_realizada');
-      await publish(tx, 'vendas', 'criado', row.id);
-      await publish(tx, RECURSO, 'atualizado', id);
-      return row;
+      return gerarVenda(tx, o, config.tzNegocio);
     });
     return c.json(
       numbersOut(venda as Row, [
@@ -695,10 +716,3 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       201,
     );
   });
-
-/** `GET /api/empresa`: the company header of printouts (server configuration). */
-export const empresaRoutes = new Hono<AppEnv>().get(
-  '/',
-  route({ summary: 'Cabeçalho da empresa nas impressões', access: ['orcamentos', 'vendas'] }),
-  (c) => c.json(c.get('deps').config.empresa),
-);

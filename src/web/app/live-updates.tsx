@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { toast } from 'sonner';
 import { ME_KEY } from './auth';
 
 /** Queries that also show figures of a resource (e.g. the dashboard sums sales). */
@@ -42,6 +43,15 @@ export function invalidateAfterWrite(qc: QueryClient) {
   });
 }
 
+/** What the customer did on a quote's link (routes/publico.ts), told on whatever screen is open. */
+function avisoDoCliente(recurso: string, acao: string | undefined, numero: number | undefined) {
+  if (recurso !== 'orcamentos' || !numero) return;
+  if (acao === 'aprovado') toast.success(`Orçamento #${numero} aprovado pelo cliente`);
+  else if (acao === 'alteracao') toast.info(`O cliente pediu alteração no orçamento #${numero}`);
+  else if (acao === 'bloqueado')
+    toast.warning(`Link do orçamento #${numero} bloqueado: dígitos do CPF/CNPJ errados 5 vezes`);
+}
+
 /**
  * Listens to the server's events (SSE) and refreshes every query of the resource that changed, so
  * every open screen shows what another user just saved. EventSource reconnects by itself.
@@ -52,7 +62,12 @@ export function LiveUpdates() {
     const es = new EventSource('/api/eventos');
     es.addEventListener('mudanca', (ev) => {
       try {
-        const { recurso } = JSON.parse((ev as MessageEvent<string>).data) as { recurso: string };
+        const { recurso, acao, numero } = JSON.parse((ev as MessageEvent<string>).data) as {
+          recurso: string;
+          acao?: string;
+          numero?: number;
+        };
+        avisoDoCliente(recurso, acao, numero);
         // every write of an audited resource adds to the trail: the Auditoria screen and open histories
         const keys = [recurso, ...(DEPENDENTS[recurso] ?? []), 'auditoria'];
         for (const k of keys) void qc.invalidateQueries({ queryKey: k === 'me' ? ME_KEY : [k] });

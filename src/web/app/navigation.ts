@@ -1,6 +1,7 @@
 import {
   Banknote,
   Briefcase,
+  Building2,
   CreditCard,
   FileText,
   HandCoins,
@@ -44,6 +45,7 @@ export const MENU: MenuEntry[] = [
   { label: 'Caixa', path: '/caixa', permission: 'dashboard', icon: Banknote },
   { label: 'Recebimentos', path: '/recebimentos', permission: 'financeiro', icon: HandCoins },
   { label: 'Usuários', path: '/usuarios', permission: 'usuarios', icon: ShieldCheck },
+  { label: 'Empresa', path: '/empresa', permission: 'configuracoes', icon: Building2 },
   { label: 'Auditoria', path: '/auditoria', permission: 'usuarios', icon: History, adminOnly: true },
   { label: 'Backups', path: '/backups', permission: 'usuarios', icon: HardDriveDownload, adminOnly: true },
 ];

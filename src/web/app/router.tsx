@@ -25,6 +25,7 @@ const screens = {
   usuarios: lazy(() => import('../features/usuarios/page')),
   auditoria: lazy(() => import('../features/auditoria/page')),
   backups: lazy(() => import('../features/backups/page')),
+  empresa: lazy(() => import('../features/empresa/page')),
 };
 
 /** Data a screen reads first, fetched while its chunk downloads instead of after. */
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
       guarded('caixa', 'dashboard', 'caixa'),
       guarded('recebimentos', 'financeiro', 'recebimentos'),
       guarded('usuarios', 'usuarios', 'usuarios'),
+      guarded('empresa', 'configuracoes', 'empresa'),
       // Admins only: the page says so to anyone else with the permission, and the API answers 403.
       guarded('auditoria', 'usuarios', 'auditoria'),
       guarded('backups', 'usuarios', 'backups'),

@@ -28,6 +28,11 @@ export interface ResourceFormOptions<In extends FieldValues, Out, R extends Vers
   /** API path when it is not `/${recurso}` (e.g. `/caixa/movimentacoes`). */
   path?: string;
   /**
+   * A one-row resource (`/api/empresa`): read with `GET path` and saved with `PUT path` (with the
+   * `updated_at` it read); pass any non-null `id`.
+   */
+  singleton?: boolean;
+  /**
    * The server's own zod schema. The form holds its *input* type (what the fields hold: strings,
    * '' for "none") and the submit receives its *output* (trimmed, money as decimal strings) —
    * react-hook-form's `useForm<Input, Context, Output>`, so no cast is needed anywhere.
@@ -110,7 +115,7 @@ export function useResourceForm<In extends FieldValues, Out, R extends Versioned
 
   const read = useQuery({
     queryKey: [o.recurso, 'registro', o.id],
-    queryFn: ({ signal }) => api.get<R>(`${path}/${o.id}`, signal),
+    queryFn: ({ signal }) => api.get<R>(o.singleton ? path : `${path}/${o.id}`, signal),
     enabled: editing,
     staleTime: 0,
     gcTime: 0,
@@ -135,8 +140,10 @@ export function useResourceForm<In extends FieldValues, Out, R extends Versioned
   const save = useMutation({
     mutationFn: (v: Out) => {
       const body = o.toBody ? o.toBody(v, shown.current) : (v as object);
+      const versioned = { ...body, updated_at: shown.current?.updated_at };
+      if (o.singleton) return api.put<R>(path, versioned);
       return editing
-        ? api.patch<R>(`${path}/${o.id}`, { ...body, updated_at: shown.current?.updated_at })
+        ? api.patch<R>(`${path}/${o.id}`, versioned)
         : api.post<R>(path, body, { idempotencyKey: idem.key });
     },
     onSuccess: (saved) => {

@@ -17,6 +17,7 @@ import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError } from '../../lib/api';
 import { formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { useOrcamentoFresco } from './acoes';
+import { EnviarCliente } from './enviar-cliente';
 import { PecaDesenho } from './peca-desenho';
 import { StatusBadge } from './status';
 import { medidasTexto, pecaLinhas, temPeca } from './texto';
@@ -232,6 +233,7 @@ export function DetalhesDialog({
           </section>
         )}
 
+        {o && <EnviarCliente o={{ ...o, telefone: o.cliente?.telefone ?? null }} />}
         <HistoricoRegistro recurso="orcamentos" registro={id} />
         <DialogFooter>
           <DialogClose asChild>

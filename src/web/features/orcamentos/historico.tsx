@@ -12,6 +12,7 @@ import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError, api, qs } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
+import { EnviarAcao } from './enviar-cliente';
 import { StatusBadge, statusLabel } from './status';
 
 const LIMIT = 20;
@@ -127,6 +128,7 @@ export function Historico({
                     <IconAction label={`Imprimir orçamento #${o.numero}`} onClick={() => actions.onPrint(o)}>
                       <Printer />
                     </IconAction>
+                    <EnviarAcao o={o} />
                     {o.status !== 'venda_realizada' && (
                       <>
                         <IconAction label={`Editar orçamento #${o.numero}`} onClick={() => actions.onEdit(o)}>

@@ -22,6 +22,7 @@ import { detalheKey, empresaKey, fetchDetalhe, fetchEmpresa } from './api';
 import { type Erros, errosDe } from './calculo';
 import { DetalhesDialog } from './detalhes-dialog';
 import { OrcamentoEditor } from './editor';
+import { EnviarDialog, type OrcamentoEnvio } from './enviar-cliente';
 import { emptyForm, fromDetalhe, type OrcamentoForm, type OrcamentoPayload, toPayload } from './form';
 import { FILTROS_INICIAIS, Historico } from './historico';
 import { apagarRascunho, quando, useAvisoAoSair, useRascunho, useRascunhoOferecido } from './rascunho';
@@ -44,6 +45,7 @@ export default function OrcamentosPage() {
   // Only the id and number are taken from the list row: the figures shown are read fresh.
   const [vender, setVender] = useState<{ id: string; numero: number } | null>(null);
   const [errosSalvar, setErrosSalvar] = useState<Erros>({});
+  const [envio, setEnvio] = useState<OrcamentoEnvio | null>(null);
   const form = useForm<OrcamentoForm>({ defaultValues: emptyForm() });
   const umaVezSalvar = useUmaVez();
   const umaVezExcluir = useUmaVez();
@@ -77,9 +79,18 @@ export default function OrcamentosPage() {
             updated_at: v.editando.updated_at,
           })
         : api.post<OrcamentoDetalhe>('/orcamentos', v.payload),
-    onSuccess: (_o, v) => {
-      if (v.editando) toastSuccess('Orçamento atualizado com sucesso!');
-      else toastSuccess('Orçamento salvo com sucesso!', 'O orçamento foi adicionado ao sistema.');
+    onSuccess: (o, v) => {
+      // "Enviar ao cliente" right after saving (components in enviar-cliente.tsx)
+      const enviar = {
+        label: 'Enviar ao cliente',
+        onClick: () => setEnvio({ ...o, telefone: o.cliente?.telefone ?? null }),
+      };
+      if (v.editando) toast.success('Orçamento atualizado com sucesso!', { action: enviar });
+      else
+        toast.success('Orçamento salvo com sucesso!', {
+          description: 'O orçamento foi adicionado ao sistema.',
+          action: enviar,
+        });
       if (me && !v.editando) apagarRascunho(me.id);
       atualizarOrcamentos(qc);
       limpar();
@@ -295,6 +306,7 @@ export default function OrcamentosPage() {
         </TabsContent>
       </Tabs>
 
+      <EnviarDialog o={envio} onClose={() => setEnvio(null)} />
       <DetalhesDialog
         id={detalhe?.id ?? null}
         numero={detalhe?.numero ?? null}

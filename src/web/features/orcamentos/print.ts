@@ -2,7 +2,12 @@
 // strings — so whatever a user typed (a client named "<img onerror=…>") prints as text.
 
 import { desenhoPeca, svgString } from '../../../domain/peca-desenho';
-import { type Empresa, type OrcamentoDetalhe, TIPO_VENDA_LABEL } from '../../../schemas/orcamentos';
+import {
+  type Empresa,
+  enderecoEmpresa,
+  type OrcamentoDetalhe,
+  TIPO_VENDA_LABEL,
+} from '../../../schemas/orcamentos';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { medidasTexto, pecaLinhas, temPeca } from './texto';
 
@@ -146,7 +151,7 @@ export function renderPrint(w: Window, o: OrcamentoDetalhe, empresa: Empresa) {
         'div',
         {},
         el(doc, 'h1', {}, empresa.nome),
-        empresa.endereco && el(doc, 'p', {}, empresa.endereco),
+        enderecoEmpresa(empresa) && el(doc, 'p', {}, enderecoEmpresa(empresa)),
         empresa.telefone && el(doc, 'p', {}, `Telefone: ${empresa.telefone}`),
         empresa.cnpj && el(doc, 'p', {}, `CNPJ: ${empresa.cnpj}`),
       ),

@@ -1,0 +1,42 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { empresa, empresaLogo } from '../schema';
+import { updateVersioned } from './common';
+
+export type EmpresaRow = typeof empresa.$inferSelect;
+export type EmpresaValues = Omit<typeof empresa.$inferInsert, 'id' | 'created_at' | 'updated_at'>;
+
+/** The company's row, created from `seed` (the EMPRESA_* environment variables) the first time. */
+export async function getEmpresa(db: Executor, seed: EmpresaValues): Promise<EmpresaRow> {
+  const [row] = await db.select().from(empresa).where(eq(empresa.id, 1));
+  if (row) return row;
+  // Two instances (or two requests) starting together: one insert wins, both read the same row.
+  await db
+    .insert(empresa)
+    .values({ ...seed, id: 1 })
+    .onConflictDoNothing();
+  const [seeded] = await db.select().from(empresa).where(eq(empresa.id, 1));
+  return seeded!;
+}
+
+export async function updateEmpresa(db: Executor, values: EmpresaValues, updatedAt: string) {
+  return updateVersioned(db, empresa, 1 as unknown as string, values, updatedAt) as Promise<
+    EmpresaRow | 'stale' | 'missing'
+  >;
+}
+
+export async function getLogo(db: Executor) {
+  const [row] = await db.select().from(empresaLogo).where(eq(empresaLogo.id, 1));
+  return row;
+}
+
+export async function putLogo(db: Executor, mime: string, dados: string) {
+  await db
+    .insert(empresaLogo)
+    .values({ id: 1, mime, dados })
+    .onConflictDoUpdate({ target: empresaLogo.id, set: { mime, dados, updated_at: sql`clock_timestamp()` } });
+}
+
+export async function deleteLogo(db: Executor) {
+  await db.delete(empresaLogo).where(eq(empresaLogo.id, 1));
+}

@@ -1,0 +1,140 @@
+// The customer's side of a quote: its link, the public reads, the acceptance record, change requests
+// and the public routes' request counters.
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { appConfig, orcamentoAceites, orcamentoAlteracoes, orcamentoLinks, orcamentos } from '../schema';
+import { queryRows } from './common';
+
+export type LinkRow = typeof orcamentoLinks.$inferSelect;
+export type AceiteRow = typeof orcamentoAceites.$inferSelect;
+
+/** The key the links' tokens are derived with: `novo` the first time, the kept one after. */
+export async function linkSecret(db: Executor, novo: string): Promise<string> {
+  await db.insert(appConfig).values({ chave: 'link_secret', valor: novo }).onConflictDoNothing();
+  const [row] = await db.select().from(appConfig).where(eq(appConfig.chave, 'link_secret'));
+  return row!.valor;
+}
+
+export async function activeLink(db: Executor, orcamentoId: string) {
+  const [row] = await db
+    .select()
+    .from(orcamentoLinks)
+    .where(and(eq(orcamentoLinks.orcamento_id, orcamentoId), isNull(orcamentoLinks.revogado_em)));
+  return row;
+}
+
+export async function insertLink(
+  db: Executor,
+  v: {
+    orcamento_id: string;
+    token_hash: string;
+    nonce: string;
+    created_by: string | null;
+    expira_em: string;
+  },
+) {
+  const [row] = await db.insert(orcamentoLinks).values(v).returning();
+  return row!;
+}
+
+export async function setLinkExpiry(db: Executor, id: string, expira_em: string) {
+  await db.update(orcamentoLinks).set({ expira_em }).where(eq(orcamentoLinks.id, id));
+}
+
+export async function revokeLink(db: Executor, id: string) {
+  await db
+    .update(orcamentoLinks)
+    .set({ revogado_em: sql`clock_timestamp()` })
+    .where(eq(orcamentoLinks.id, id));
+}
+
+/**
+ * The link of a token hash while it opens anything: not revoked and not past the quote's validity
+ * (its own date when it has one, else the date kept on the link). `lock` takes the link's row lock
+ * (approvals and wrong digits are decided one at a time per link).
+ */
+export async function linkByHash(db: Executor, hash: string, hoje: string, lock = false) {
+  const q = db
+    .select({ link: orcamentoLinks, validade: orcamentos.validade })
+    .from(orcamentoLinks)
+    .innerJoin(orcamentos, eq(orcamentos.id, orcamentoLinks.orcamento_id))
+    .where(
+      and(
+        eq(orcamentoLinks.token_hash, hash),
+        isNull(orcamentoLinks.revogado_em),
+        sql`coalesce(${orcamentos.validade}, ${orcamentoLinks.expira_em}) >= ${hoje}::date`,
+      ),
+    );
+  const [row] = await (lock ? q.for('update', { of: orcamentoLinks }) : q);
+  return row?.link;
+}
+
+/** Counts a wrong CPF/CNPJ; the `max`-th locks the link. Answers the count and whether it is locked. */
+export async function countWrongDigits(db: Executor, id: string, max: number) {
+  const [row] = await db
+    .update(orcamentoLinks)
+    .set({
+      tentativas: sql`${orcamentoLinks.tentativas} + 1`,
+      bloqueado_em: sql`case when ${orcamentoLinks.tentativas} + 1 >= ${max} then clock_timestamp() else ${orcamentoLinks.bloqueado_em} end`,
+    })
+    .where(eq(orcamentoLinks.id, id))
+    .returning({ tentativas: orcamentoLinks.tentativas, bloqueado_em: orcamentoLinks.bloqueado_em });
+  return row!;
+}
+
+export async function aceiteDe(db: Executor, orcamentoId: string) {
+  const [row] = await db
+    .select()
+    .from(orcamentoAceites)
+    .where(eq(orcamentoAceites.orcamento_id, orcamentoId));
+  return row;
+}
+
+export async function insertAceite(db: Executor, v: typeof orcamentoAceites.$inferInsert) {
+  const [row] = await db.insert(orcamentoAceites).values(v).returning();
+  return row!;
+}
+
+export async function insertAlteracao(db: Executor, v: typeof orcamentoAlteracoes.$inferInsert) {
+  const [row] = await db.insert(orcamentoAlteracoes).values(v).returning();
+  return row!;
+}
+
+export async function alteracoesDe(db: Executor, orcamentoId: string) {
+  return db
+    .select({
+      mensagem: orcamentoAlteracoes.mensagem,
+      versao: orcamentoAlteracoes.versao,
+      created_at: orcamentoAlteracoes.created_at,
+    })
+    .from(orcamentoAlteracoes)
+    .where(eq(orcamentoAlteracoes.orcamento_id, orcamentoId))
+    .orderBy(desc(orcamentoAlteracoes.created_at))
+    .limit(50);
+}
+
+/** The quote's client document (digits only) and status, for the approval's check. */
+export async function documentoCliente(db: Executor, orcamentoId: string) {
+  const [row] = await queryRows<{ cpf_cnpj: string | null }>(
+    db,
+    sql`select c.cpf_cnpj from orcamentos o join clientes c on c.id = o.cliente_id where o.id = ${orcamentoId}`,
+  );
+  return row?.cpf_cnpj ?? null;
+}
+
+/**
+ * Counts one public request under `chave` in a fixed window of `janelaS` seconds and answers the count
+ * so far (the counters live with the sign-in ones, so every instance shares them).
+ */
+export async function contarRequisicao(db: Executor, chave: string, janelaS: number): Promise<number> {
+  const [row] = await queryRows<{ falhas: number }>(
+    db,
+    sql`insert into login_limites as l (chave, falhas, janela_inicio) values (${chave}, 1, clock_timestamp())
+      on conflict (chave) do update set
+        falhas = case when l.janela_inicio <= clock_timestamp() - make_interval(secs => ${janelaS}::int) then 1 else l.falhas + 1 end,
+        janela_inicio = case when l.janela_inicio <= clock_timestamp() - make_interval(secs => ${janelaS}::int) then clock_timestamp() else l.janela_inicio end,
+        atualizado_em = clock_timestamp()
+      returning falhas`,
+  );
+  return Number(row!.falhas);
+}

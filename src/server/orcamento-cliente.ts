@@ -1,0 +1,292 @@
+// What the customer sees of a quote — the PDF and the public page are both built from this one
+// view, so nothing internal can reach the customer by one path and not the other. It carries only
+// the customer-facing figures of the printout (`customerLines`: extras spread over the m² lines):
+// never costs, labour, margin, card fee or any commission (RT), and no internal id.
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Executor } from '../db/client';
+import type { EmpresaRow } from '../db/queries/empresa';
+import { linkSecret } from '../db/queries/orcamento-cliente';
+import { addDaysIso, todayIso } from '../domain/datas';
+import { desenhoPeca, svgString } from '../domain/peca-desenho';
+import { enderecoEmpresa, type OrcamentoDetalhe, TIPO_VENDA_LABEL } from '../schemas/orcamentos';
+import type { ItemCliente, VisaoCliente } from '../schemas/publico';
+import { renderPdf } from './pdf/render';
+
+/** GET /api/orcamentos/:id's answer (routes/orcamentos.ts `detalhe`). */
+type Detalhe = OrcamentoDetalhe;
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const num = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
+/** R$ 1.234,56 (a plain space, as the printout). */
+export const dinheiro = (v: number | string) => brl.format(Number(v)).replace(/\u00a0/g, ' ');
+const numero = (v: number | string | null | undefined) => num.format(Number(v ?? 0));
+/** dd/mm/aaaa of a YYYY-MM-DD date. */
+export const dataBr = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
+
+/** Pieces (issue 14) travel on m² items when present; read loosely so today's items draw nothing. */
+interface ItemComPecas {
+  bordas?: { lado: 'frente' | 'fundo' | 'esquerda' | 'direita'; nome?: string | null }[] | null;
+  recortes?: { nome?: string | null; quantidade?: number | string | null }[] | null;
+}
+
+function medidas(i: Detalhe['itens'][number]): string {
+  const area = Number(i.area ?? 0);
+  if (i.medida1 && i.medida2) return `${numero(i.medida1)} x ${numero(i.medida2)} = ${numero(area)} m²`;
+  return area > 0 ? `${numero(area)} m²` : '';
+}
+
+function desenho(i: Detalhe['itens'][number], idx: number): ItemCliente['desenho'] {
+  const p = i as typeof i & ItemComPecas;
+  const bordas = (p.bordas ?? []).filter((b) => b?.lado);
+  const recortes = (p.recortes ?? []).filter((r) => r?.nome);
+  if (i.tipo_unidade !== 'm²' || !i.medida1 || !i.medida2 || (!bordas.length && !recortes.length))
+    return null;
+  const titulo = i.item_venda_nome ?? 'Peça';
+  const d = desenhoPeca(
+    {
+      medida1: i.medida1,
+      medida2: i.medida2,
+      titulo,
+      bordas: bordas.map((b) => ({ lado: b.lado, nome: b.nome ?? 'Acabamento' })),
+      recortes: recortes.map((r) => ({ nome: r.nome!, quantidade: r.quantidade ?? 1 })),
+    },
+    { largura: 360, altura: 220 },
+  );
+  return { svg: svgString(d, `peca-${idx}`), titulo: d.descricao || titulo };
+}
+
+/** The validity shown: the quote's own date, else its date plus the company's default days. */
+export function validadeDe(
+  o: { validade: string | null; created_at: string | Date },
+  dias: number,
+  tz: string,
+) {
+  if (o.validade) return o.validade;
+  return addDaysIso(todayIso(tz, new Date(o.created_at)), dias);
+}
+
+export function visaoCliente(o: Detalhe, e: EmpresaRow, tz: string): VisaoCliente {
+  const c = o.cliente;
+  const cartao = o.cartao_bandeira
+    ? `${o.cartao_bandeira}${o.cartao_tipo ? ` (${o.cartao_tipo})` : ''}`
+    : null;
+  const tipo = o.tipo_venda as keyof typeof TIPO_VENDA_LABEL;
+  return {
+    empresa: {
+      nome: e.nome,
+      cnpj: e.cnpj,
+      endereco: enderecoEmpresa(e),
+      telefone: e.telefone,
+      whatsapp: e.whatsapp,
+      email: e.email,
+      termos: e.termos,
+      instrucoes_pagamento: e.instrucoes_pagamento,
+      chave_pix: e.chave_pix,
+    },
+    numero: o.numero,
+    data: new Date(o.created_at).toLocaleDateString('pt-BR', { timeZone: tz }),
+    validade: dataBr(validadeDe(o, e.validade_dias, tz)),
+    versao: new Date(o.updated_at).toISOString(),
+    status: o.status,
+    // No CPF/CNPJ: its first digits are what the customer types to approve.
+    cliente: {
+      nome: o.cliente_nome ?? 'Cliente',
+      telefone: c?.telefone ?? null,
+      email: c?.email ?? null,
+      endereco: c ? enderecoEmpresa(c) : '',
+    },
+    vendedor: o.vendedor_nome ?? null,
+    itens: o.itens.map((i, idx) => ({
+      // a line without a sale item ("Cuba inox") is named by its product
+      descricao: i.item_venda_nome ?? i.produto_nome ?? 'Item',
+      produto: i.item_venda_nome ? (i.produto_nome ?? '') : '',
+      medidas: medidas(i),
+      quantidade: numero(i.quantidade),
+      valor_unitario: dinheiro(i.valor_unitario_exibido),
+      valor_total: dinheiro(i.valor_total_exibido),
+      desenho: desenho(i, idx),
+    })),
+    custos_adicionais: o.custos_adicionais !== 0 ? dinheiro(o.custos_adicionais) : null,
+    total: dinheiro(o.valor_total),
+    pagamento: {
+      tipo: TIPO_VENDA_LABEL[tipo] ?? TIPO_VENDA_LABEL.avista,
+      entrada: o.tipo_venda === 'entrada' ? dinheiro(o.valor_entrada) : null,
+      parcelas: o.numero_parcelas > 1 ? `${o.numero_parcelas}x` : null,
+      cartao,
+    },
+    observacoes: o.observacoes ?? null,
+  };
+}
+
+const GRAY = '#475569';
+
+function cabecalho(v: VisaoCliente, logo: string | null): Content {
+  const empresa: Content[] = [
+    { text: v.empresa.nome, style: 'empresa' },
+    ...[
+      v.empresa.cnpj && `CNPJ ${v.empresa.cnpj}`,
+      v.empresa.endereco,
+      [v.empresa.telefone, v.empresa.whatsapp && `WhatsApp ${v.empresa.whatsapp}`, v.empresa.email]
+        .filter(Boolean)
+        .join(' · '),
+    ]
+      .filter((t): t is string => !!t)
+      .map((text) => ({ text, color: GRAY })),
+  ];
+  return {
+    columns: [
+      ...(logo ? [{ image: logo, fit: [90, 60] as [number, number], width: 100 }] : []),
+      { stack: empresa, width: '*' },
+      {
+        width: 150,
+        alignment: 'right',
+        stack: [
+          { text: `Orçamento Nº ${v.numero}`, style: 'numero' },
+          `Data: ${v.data}`,
+          `Validade: ${v.validade}`,
+        ],
+      },
+    ],
+    columnGap: 12,
+    margin: [0, 0, 0, 12],
+  };
+}
+
+function campos(pares: [string, string | null | undefined][]): Content[] {
+  return pares
+    .filter((p): p is [string, string] => !!p[1])
+    .map(([k, val]) => ({ text: [{ text: `${k}: `, bold: true }, val] }));
+}
+
+/** The customer's PDF as a pdfmake document (never an internal figure: it only reads the view). */
+export function documentoPdf(v: VisaoCliente, logo: string | null): TDocumentDefinitions {
+  const linhas: TableCell[][] = v.itens.map((i) => [
+    {
+      stack: [
+        i.descricao,
+        ...(i.medidas ? [{ text: i.medidas, color: GRAY, fontSize: 8 }] : []),
+        ...(i.desenho
+          ? [{ svg: i.desenho.svg, width: 220, margin: [0, 4, 0, 0] as [number, number, number, number] }]
+          : []),
+      ],
+    },
+    i.produto,
+    { text: i.quantidade, alignment: 'right' },
+    { text: i.valor_unitario, alignment: 'right', noWrap: true },
+    { text: i.valor_total, alignment: 'right', noWrap: true },
+  ]);
+  if (v.custos_adicionais) {
+    linhas.push([
+      { text: 'Custos adicionais', colSpan: 4 },
+      '',
+      '',
+      '',
+      { text: v.custos_adicionais, alignment: 'right' },
+    ]);
+  }
+  const p = v.pagamento;
+  return {
+    pageSize: 'A4',
+    pageMargins: [36, 36, 36, 48],
+    // A fixed date: the same saved version always gives the same bytes, so the digest the customer
+    // accepted can be checked against a PDF generated again later.
+    info: {
+      title: `Orçamento Nº ${v.numero}`,
+      author: v.empresa.nome,
+      creationDate: new Date(v.versao),
+    } as never,
+    footer: (page, pages) => ({
+      text: `${v.empresa.nome} · Orçamento Nº ${v.numero} · Página ${page} de ${pages}`,
+      alignment: 'center',
+      fontSize: 8,
+      color: GRAY,
+      margin: [0, 16, 0, 0],
+    }),
+    content: [
+      cabecalho(v, logo),
+      { text: 'Cliente', style: 'secao' },
+      ...campos([
+        ['Nome', v.cliente.nome],
+        ['Telefone', v.cliente.telefone],
+        ['E-mail', v.cliente.email],
+        ['Endereço', v.cliente.endereco],
+        ['Vendedor', v.vendedor],
+      ]),
+      { text: 'Itens', style: 'secao' },
+      {
+        table: {
+          headerRows: 1,
+          widths: ['*', 110, 50, 75, 75],
+          body: [
+            ['Item', 'Produto', 'Qtd.', 'Valor unit./m²', 'Total'].map((t, idx) => ({
+              text: t,
+              bold: true,
+              fillColor: '#f1f5f9',
+              alignment: idx >= 2 ? 'right' : 'left',
+            })),
+            ...linhas,
+          ],
+        },
+        layout: 'lightHorizontalLines',
+      },
+      { text: `Total: ${v.total}`, style: 'total' },
+      { text: 'Forma de pagamento', style: 'secao' },
+      ...campos([
+        ['Tipo de venda', p.tipo],
+        ['Entrada', p.entrada],
+        ['Parcelas', p.parcelas],
+        ['Cartão', p.cartao],
+        ['Instruções', v.empresa.instrucoes_pagamento],
+        ['Chave Pix', v.empresa.chave_pix],
+      ]),
+      ...(v.observacoes ? [{ text: 'Observações', style: 'secao' }, { text: v.observacoes }] : []),
+      ...(v.empresa.termos
+        ? [
+            { text: 'Termos e condições', style: 'secao' },
+            { text: v.empresa.termos, fontSize: 9 },
+          ]
+        : []),
+    ],
+    styles: {
+      empresa: { fontSize: 15, bold: true },
+      numero: { fontSize: 13, bold: true },
+      secao: { fontSize: 11, bold: true, margin: [0, 12, 0, 4] },
+      total: { fontSize: 13, bold: true, alignment: 'right', margin: [0, 8, 0, 0] },
+    },
+  };
+}
+
+export async function pdfCliente(v: VisaoCliente, logo: { mime: string; dados: string } | undefined) {
+  const bytes = await renderPdf(documentoPdf(v, logo ? `data:${logo.mime};base64,${logo.dados}` : null));
+  return { bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+// ── The link's token
+// token = base64url(HMAC-SHA256(secret, nonce)), nonce = 16 random bytes (128 bits) kept on the link;
+// the database keeps only SHA-256(token) to find it, so the same link can be copied again by staff.
+const secrets = new WeakMap<object, Promise<string>>();
+
+function secretOf(db: Executor): Promise<string> {
+  if (process.env.LINK_SECRET) return Promise.resolve(process.env.LINK_SECRET);
+  let s = secrets.get(db);
+  if (!s) {
+    s = linkSecret(db, randomBytes(32).toString('hex'));
+    secrets.set(db, s);
+    s.catch(() => secrets.delete(db));
+  }
+  return s;
+}
+
+export const novoNonce = () => randomBytes(16).toString('base64url');
+
+export async function tokenDe(db: Executor, nonce: string): Promise<string> {
+  return createHmac('sha256', await secretOf(db))
+    .update(nonce)
+    .digest('base64url');
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A token as this server makes them (43 base64url characters): anything else is not looked up. */
+export const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;

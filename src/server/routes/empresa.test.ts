@@ -1,0 +1,123 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, createTestDeps, loginAdmin, ORIGIN, type TestEnv, userWith } from '../testing/harness';
+
+let env: TestEnv;
+let admin: Client;
+
+beforeAll(async () => {
+  env = await createTestDeps({
+    empresa: {
+      nome: 'Marmoraria do Teste',
+      endereco: 'Rua das Pedras, 10',
+      telefone: '(11) 3333-4444',
+      cnpj: '',
+    },
+  });
+  admin = await loginAdmin(env);
+});
+afterAll(() => env.close());
+
+const valid = {
+  nome: 'Marmoraria Pedra Fina',
+  cnpj: '11.222.333/0001-81',
+  endereco: 'Av. do Granito, 500',
+  cidade: 'São Paulo',
+  uf: 'sp',
+  cep: '01310-100',
+  telefone: '(11) 3333-4444',
+  whatsapp: '11987654321',
+  email: 'contato@pedrafina.com.br',
+  validade_dias: 20,
+  termos: 'Prazo de entrega de 15 dias úteis após a medição.',
+  instrucoes_pagamento: 'Pix ou transferência.',
+  chave_pix: 'contato@pedrafina.com.br',
+  venda_automatica: false,
+};
+
+async function sendLogo(client: Client, bytes: Uint8Array, type = 'image/png') {
+  const res = await env.app.request('http://localhost:3000/api/empresa/logo', {
+    method: 'PUT',
+    headers: { origin: ORIGIN, host: 'localhost:3000', cookie: client.cookie, 'content-type': type },
+    body: new Blob([Buffer.from(bytes)]),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('/api/empresa', () => {
+  it('is seeded on first read from the EMPRESA_* variables, with the defaults', async () => {
+    const res = await admin.get('/api/empresa');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      nome: 'Marmoraria do Teste',
+      endereco: 'Rua das Pedras, 10',
+      telefone: '(11) 3333-4444',
+      cnpj: null,
+      validade_dias: 15,
+      venda_automatica: true,
+      logo: null,
+    });
+  });
+
+  it('any signed-in user reads it; only configuracoes writes it', async () => {
+    const { client } = await userWith(env, ['orcamentos']);
+    expect((await client.get('/api/empresa')).status).toBe(200);
+    const current = (await admin.get('/api/empresa')).body;
+    expect((await client.put('/api/empresa', { ...valid, updated_at: current.updated_at })).status).toBe(403);
+  });
+
+  it('saves every field (CNPJ checked, UF upper-cased, phone formatted) and refuses a stale version', async () => {
+    const current = (await admin.get('/api/empresa')).body;
+    const res = await admin.put('/api/empresa', { ...valid, updated_at: current.updated_at });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ...valid, uf: 'SP', whatsapp: '(11) 98765-4321' });
+    const stale = await admin.put('/api/empresa', {
+      ...valid,
+      nome: 'Outra',
+      updated_at: current.updated_at,
+    });
+    expect(stale.status).toBe(409);
+    expect((await admin.get('/api/empresa')).body.nome).toBe('Marmoraria Pedra Fina');
+  });
+
+  it('refuses bad input with the field named, changing nothing', async () => {
+    const current = (await admin.get('/api/empresa')).body;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ cnpj: '11.222.333/0001-00' }, 'cnpj'],
+      [{ nome: '  ' }, 'nome'],
+      [{ validade_dias: 0 }, 'validade_dias'],
+      [{ validade_dias: 1.5 }, 'validade_dias'],
+      [{ venda_automatica: 'sim' }, 'venda_automatica'],
+    ];
+    for (const [patch, field] of cases) {
+      const res = await admin.put('/api/empresa', { ...valid, ...patch, updated_at: current.updated_at });
+      expect(res.status, field).toBe(400);
+      expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
+    }
+    expect((await admin.get('/api/empresa')).body.updated_at).toBe(current.updated_at);
+    const missing = await admin.put('/api/empresa', valid);
+    expect(missing.status).toBe(400);
+  });
+
+  it('stores the logo re-encoded as PNG (≤ 512 px) and serves it; refuses what is not an image', async () => {
+    const webp = await sharp({ create: { width: 1600, height: 400, channels: 3, background: '#333' } })
+      .webp()
+      .toBuffer();
+    const up = await sendLogo(admin, webp, 'image/webp');
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    expect(up.body.logo.mime).toBe('image/png');
+    const res = await env.app.request('http://localhost:3000/api/empresa/logo', {
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 512, 128]);
+
+    const bad = await sendLogo(admin, new TextEncoder().encode('<svg onload=alert(1)>'), 'image/svg+xml');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].path).toBe('logo');
+    const { client } = await userWith(env, ['orcamentos']);
+    expect((await sendLogo(client, webp)).status).toBe(403);
+  });
+});

@@ -1,0 +1,106 @@
+import { Hono } from 'hono';
+import * as q from '../../db/queries/empresa';
+import { empresaUpdate, LOGO_LIMITS } from '../../schemas/empresa';
+import { type AppContext, type AppEnv, parseBody } from '../context';
+import { route } from '../contract';
+import { badRequest, notFound, staleWrite } from '../errors';
+import { publish } from '../events';
+import { reencodeImage } from '../images';
+
+const RECURSO = 'empresa';
+const write = ['configuracoes'] as const;
+
+/** The company as every screen and document reads it; the first read seeds it from EMPRESA_*. */
+export async function empresaAtual(c: AppContext) {
+  const { db, config } = c.get('deps');
+  const e = config.empresa;
+  // The environment variables are first-start defaults only; the Empresa screen owns the row after.
+  return q.getEmpresa(db, {
+    nome: e.nome,
+    endereco: e.endereco || null,
+    telefone: e.telefone || null,
+    cnpj: e.cnpj || null,
+  });
+}
+
+async function answer(c: AppContext, row: q.EmpresaRow) {
+  const logo = await q.getLogo(c.get('deps').db);
+  return { ...row, logo: logo ? { mime: logo.mime, updated_at: logo.updated_at } : null };
+}
+
+/** The uploaded image: a multipart form's `logo` file, or the raw body (Content-Type image/*). */
+async function uploadedBytes(c: AppContext): Promise<Uint8Array> {
+  const type = c.req.header('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    let file: unknown;
+    try {
+      file = (await c.req.formData()).get('logo');
+    } catch {
+      throw badRequest('Envie a imagem no campo "logo".', [{ path: 'logo', message: 'Envie uma imagem.' }]);
+    }
+    if (!(file instanceof Blob)) {
+      throw badRequest('Envie a imagem no campo "logo".', [{ path: 'logo', message: 'Envie uma imagem.' }]);
+    }
+    return new Uint8Array(await file.arrayBuffer());
+  }
+  return new Uint8Array(await c.req.arrayBuffer());
+}
+
+const doc = {
+  get: route({ summary: 'Dados da empresa (cabeçalho de impressões e documentos)', access: 'sessao' }),
+  put: route({
+    summary: 'Altera os dados da empresa (envie o updated_at lido)',
+    access: write,
+    body: empresaUpdate,
+    errors: [409],
+  }),
+  getLogo: route({
+    summary: 'Logotipo da empresa (PNG)',
+    access: 'sessao',
+    produces: 'image/png',
+    errors: [404],
+  }),
+  putLogo: route({
+    summary: 'Envia o logotipo (PNG, JPEG ou WebP; multipart campo "logo" ou corpo image/*), guardado em PNG',
+    access: write,
+    errors: [413],
+  }),
+  deleteLogo: route({ summary: 'Remove o logotipo', access: write, status: 204 }),
+};
+
+export const empresaRoutes = new Hono<AppEnv>()
+  .get('/', doc.get, async (c) => c.json(await answer(c, await empresaAtual(c))))
+  .put('/', doc.put, async (c) => {
+    const { updated_at, ...values } = await parseBody(c, empresaUpdate);
+    await empresaAtual(c);
+    const { db } = c.get('deps');
+    const row = await db.transaction(async (tx) => {
+      const r = await q.updateEmpresa(tx, values, updated_at);
+      if (r === 'stale' || r === 'missing') throw staleWrite();
+      await publish(tx, RECURSO, 'atualizado');
+      return r;
+    });
+    return c.json(await answer(c, row));
+  })
+  .get('/logo', doc.getLogo, async (c) => {
+    const logo = await q.getLogo(c.get('deps').db);
+    if (!logo) throw notFound('A empresa não tem logotipo.');
+    return c.body(Buffer.from(logo.dados, 'base64'), 200, { 'content-type': logo.mime });
+  })
+  .put('/logo', doc.putLogo, async (c) => {
+    const image = await reencodeImage(await uploadedBytes(c), LOGO_LIMITS);
+    const { db } = c.get('deps');
+    await db.transaction(async (tx) => {
+      await q.putLogo(tx, image.mime, image.bytes.toString('base64'));
+      await publish(tx, RECURSO, 'atualizado');
+    });
+    return c.json(await answer(c, await empresaAtual(c)));
+  })
+  .delete('/logo', doc.deleteLogo, async (c) => {
+    const { db } = c.get('deps');
+    await db.transaction(async (tx) => {
+      await q.deleteLogo(tx);
+      await publish(tx, RECURSO, 'atualizado');
+    });
+    return c.body(null, 204);
+  });

@@ -1,0 +1,156 @@
+// The staff's side of sending a quote to the customer: its PDF, its link (create/copy/revoke) and what
+// the customer did on it (acceptance record, change requests, a locked link).
+import { Hono } from 'hono';
+import type { Executor } from '../../db/client';
+import { type EmpresaRow, getLogo } from '../../db/queries/empresa';
+import * as lq from '../../db/queries/orcamento-cliente';
+import * as q from '../../db/queries/orcamentos';
+import { todayIso } from '../../domain/datas';
+import { uuid } from '../../schemas/common';
+import type { OrcamentoDetalhe } from '../../schemas/orcamentos';
+import { type AppContext, type AppEnv, currentUser, parseId } from '../context';
+import { route } from '../contract';
+import { conflict, notFound } from '../errors';
+import { publish } from '../events';
+import { hashToken, novoNonce, pdfCliente, tokenDe, validadeDe, visaoCliente } from '../orcamento-cliente';
+import { empresaAtual } from './empresa';
+import { detalhe } from './orcamentos';
+
+const access = ['orcamentos'] as const;
+
+/** The customer's view of a quote (PDF and public page), or undefined when it does not exist. */
+export async function visaoDe(c: AppContext, id: string, ex?: Executor, company?: EmpresaRow) {
+  const { db, config } = c.get('deps');
+  // Inside a transaction everything is read through it (PGlite has one connection).
+  const [o, empresa] = await Promise.all([detalhe(ex ?? db, id), company ?? empresaAtual(c)]);
+  if (!o) return undefined;
+  return { visao: visaoCliente(o as unknown as OrcamentoDetalhe, empresa, config.tzNegocio), empresa };
+}
+
+export async function pdfDe(c: AppContext, id: string) {
+  const v = await visaoDe(c, id);
+  if (!v) return undefined;
+  return { ...(await pdfCliente(v.visao, await getLogo(c.get('deps').db))), numero: v.visao.numero };
+}
+
+export function pdfResponse(c: AppContext, bytes: Uint8Array, nome: string) {
+  return c.body(new Uint8Array(bytes), 200, {
+    'content-type': 'application/pdf',
+    'content-disposition': `attachment; filename="${nome}"`,
+  });
+}
+
+const linkUrl = (c: AppContext, token: string) => `${c.get('deps').config.publicUrl}/o/${token}`;
+
+const doc = {
+  getPdf: route({
+    summary: 'PDF do orçamento para o cliente (sem custos, margem, taxas nem comissões)',
+    access,
+    produces: 'application/pdf',
+    errors: [404],
+  }),
+  postLink: route({
+    summary: 'Cria (ou devolve o ativo) o link do cliente: { url, expira_em }',
+    access,
+    status: 201,
+    errors: [404, 409],
+  }),
+  deleteLink: route({ summary: 'Revoga o link do cliente', access, status: 204, errors: [404] }),
+  getCliente: route({
+    summary: 'O lado do cliente: link ativo, registro de aceite e pedidos de alteração',
+    access,
+    errors: [404],
+  }),
+};
+
+export const orcamentosClienteRoutes = new Hono<AppEnv>()
+  .get('/:id/pdf', doc.getPdf, async (c) => {
+    const pdf = await pdfDe(c, parseId(c, uuid));
+    if (!pdf) throw notFound('Orçamento não encontrado.');
+    return pdfResponse(c, pdf.bytes, `orcamento-${pdf.numero}.pdf`);
+  })
+  .post('/:id/link', doc.postLink, async (c) => {
+    const id = parseId(c, uuid);
+    const { db, config } = c.get('deps');
+    const empresa = await empresaAtual(c);
+    const me = currentUser(c);
+    // Made before the transaction: the secret is read through `db`, which PGlite would make wait
+    // behind the open transaction.
+    const nonce = novoNonce();
+    const tokenHash = hashToken(await tokenDe(db, nonce));
+    const link = await db.transaction(async (tx) => {
+      // One link per quote: the quote's row lock makes two "Enviar" at once return the same one.
+      const o = await q.lockOrcamento(tx, id);
+      if (!o) throw notFound('Orçamento não encontrado.');
+      // The link lasts while the quote is valid: its own date, else its date plus the default days.
+      const expira = validadeDe(o, empresa.validade_dias, config.tzNegocio);
+      const hoje = todayIso(config.tzNegocio);
+      if (expira < hoje) {
+        throw conflict(
+          'Orçamento vencido',
+          'A validade deste orçamento já passou. Altere a validade antes de enviar ao cliente.',
+        );
+      }
+      const ativo = await lq.activeLink(tx, id);
+      if (ativo && ativo.expira_em >= hoje) {
+        if (ativo.expira_em !== expira) await lq.setLinkExpiry(tx, ativo.id, expira);
+        return { ...ativo, expira_em: expira };
+      }
+      // An expired link is set aside; the customer gets a new one.
+      if (ativo) await lq.revokeLink(tx, ativo.id);
+      const row = await lq.insertLink(tx, {
+        orcamento_id: id,
+        nonce,
+        token_hash: tokenHash,
+        created_by: me.id,
+        expira_em: expira,
+      });
+      await publish(tx, 'orcamentos', 'atualizado', id);
+      return row;
+    });
+    return c.json({ url: linkUrl(c, await tokenDe(db, link.nonce)), expira_em: link.expira_em }, 201);
+  })
+  .delete('/:id/link', doc.deleteLink, async (c) => {
+    const id = parseId(c, uuid);
+    const { db } = c.get('deps');
+    await db.transaction(async (tx) => {
+      const ativo = await lq.activeLink(tx, id);
+      if (!ativo) throw notFound('Este orçamento não tem link ativo.');
+      await lq.revokeLink(tx, ativo.id);
+      await publish(tx, 'orcamentos', 'atualizado', id);
+    });
+    return c.body(null, 204);
+  })
+  .get('/:id/cliente', doc.getCliente, async (c) => {
+    const id = parseId(c, uuid);
+    const { db, config } = c.get('deps');
+    const o = await q.getOrcamento(db, id);
+    if (!o) throw notFound('Orçamento não encontrado.');
+    const [ativo, aceite, alteracoes] = await Promise.all([
+      lq.activeLink(db, id),
+      lq.aceiteDe(db, id),
+      lq.alteracoesDe(db, id),
+    ]);
+    return c.json({
+      link: ativo
+        ? {
+            url: linkUrl(c, await tokenDe(db, ativo.nonce)),
+            expira_em: ativo.expira_em,
+            expirado: (o.validade ?? ativo.expira_em) < todayIso(config.tzNegocio),
+            tentativas: ativo.tentativas,
+            bloqueado: !!ativo.bloqueado_em,
+          }
+        : null,
+      aceite: aceite
+        ? {
+            nome: aceite.nome,
+            em: aceite.created_at,
+            ip: aceite.ip,
+            user_agent: aceite.user_agent,
+            versao: aceite.versao,
+            pdf_sha256: aceite.pdf_sha256,
+          }
+        : null,
+      alteracoes,
+    });
+  });

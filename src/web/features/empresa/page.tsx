@@ -1,0 +1,232 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef } from 'react';
+import { type EmpresaInput, empresaUpdate } from '../../../schemas/empresa';
+import type { Empresa } from '../../../schemas/orcamentos';
+import { EnderecoFields } from '../../components/kit/endereco-fields';
+import { FormShell, TextField } from '../../components/kit/form-parts';
+import { useResourceForm } from '../../components/kit/use-resource-form';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { FormField, fieldA11y } from '../../components/ui/form-field';
+import { Textarea } from '../../components/ui/input';
+import { PageHeader } from '../../components/ui/page-header';
+import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
+import { maskCpfCnpj, maskTelefone } from '../../lib/masks';
+
+type EmpresaRecord = Omit<Empresa, 'id'> & { id: string };
+
+const EMPTY: EmpresaInput = {
+  nome: '',
+  cnpj: '',
+  endereco: '',
+  cidade: '',
+  uf: '',
+  cep: '',
+  telefone: '',
+  whatsapp: '',
+  email: '',
+  validade_dias: 15,
+  termos: '',
+  instrucoes_pagamento: '',
+  chave_pix: '',
+  venda_automatica: true,
+  updated_at: '',
+};
+
+const valuesOf = (e: EmpresaRecord): EmpresaInput => ({
+  nome: e.nome,
+  cnpj: e.cnpj ?? '',
+  endereco: e.endereco ?? '',
+  cidade: e.cidade ?? '',
+  uf: e.uf ?? '',
+  cep: e.cep ?? '',
+  telefone: e.telefone ?? '',
+  whatsapp: e.whatsapp ?? '',
+  email: e.email ?? '',
+  validade_dias: e.validade_dias,
+  termos: e.termos ?? '',
+  instrucoes_pagamento: e.instrucoes_pagamento ?? '',
+  chave_pix: e.chave_pix ?? '',
+  venda_automatica: e.venda_automatica,
+  updated_at: e.updated_at,
+});
+
+/** The logo: shown as stored, replaced by a PNG/JPEG/WebP the server re-encodes. */
+function Logo({ empresa }: { empresa: EmpresaRecord | undefined }) {
+  const qc = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      const res = await fetch('/api/empresa/logo', {
+        method: 'PUT',
+        credentials: 'same-origin',
+        headers: { 'content-type': file.type || 'application/octet-stream' },
+        body: file,
+      });
+      if (!res.ok) {
+        const p = (await res.json().catch(() => ({}))) as { title?: string; detail?: string };
+        throw new ApiError(res.status, p.title ?? 'Erro', p.detail ?? 'Não foi possível enviar o logotipo.');
+      }
+    },
+    onSuccess: () => {
+      toastSuccess('Logotipo atualizado!');
+      void qc.invalidateQueries({ queryKey: ['empresa'] });
+    },
+    onError: (err) => toastError('Erro ao enviar logotipo', err),
+    onSettled: () => {
+      if (input.current) input.current.value = '';
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => api.delete<void>('/empresa/logo'),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['empresa'] }),
+    onError: (err) => toastError('Erro ao remover logotipo', err),
+  });
+  const logo = empresa?.logo;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Logotipo</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-center gap-4">
+        {logo ? (
+          <img
+            src={`/api/empresa/logo?v=${encodeURIComponent(logo.updated_at)}`}
+            alt="Logotipo atual da empresa"
+            className="h-20 max-w-48 rounded border object-contain p-1"
+          />
+        ) : (
+          <p className="text-sm text-muted-foreground">Nenhum logotipo enviado.</p>
+        )}
+        <div className="grid gap-1">
+          <label htmlFor={id} className="text-sm font-medium">
+            Enviar logotipo (PNG, JPEG ou WebP, até 1 MB)
+          </label>
+          <input
+            id={id}
+            ref={input}
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            disabled={upload.isPending}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) upload.mutate(file);
+            }}
+          />
+        </div>
+        {logo && (
+          <Button variant="outline" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            Remover logotipo
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Empresa (permission configuracoes): the identity on every printout, PDF and customer link, the
+ * quotes' default validity, the terms the customer accepts, the payment instructions and whether an
+ * approval by the customer generates the sale by itself.
+ */
+export default function EmpresaPage() {
+  const f = useResourceForm({
+    recurso: 'empresa',
+    path: '/empresa',
+    singleton: true,
+    schema: empresaUpdate,
+    id: 'atual',
+    empty: EMPTY,
+    valuesOf,
+    messages: {
+      created: 'Dados da empresa salvos!',
+      updated: 'Dados da empresa salvos!',
+      createError: 'Erro ao salvar os dados da empresa',
+      updateError: 'Erro ao salvar os dados da empresa',
+    },
+  });
+  const { register } = f.form;
+  const area = (name: 'termos' | 'instrucoes_pagamento', label: string, rows: number, hint?: string) => (
+    <FormField id={f.fieldId(name)} label={label} error={f.error(name)} hint={hint} className="md:col-span-2">
+      <Textarea rows={rows} {...fieldA11y(f.fieldId(name), f.error(name))} {...register(name)} />
+    </FormField>
+  );
+  return (
+    <div className="grid gap-4">
+      <PageHeader
+        title="Empresa"
+        subtitle="Identidade da empresa nos orçamentos, PDFs e links enviados ao cliente"
+      />
+      <Logo empresa={f.record as EmpresaRecord | undefined} />
+      <Card>
+        <CardContent className="pt-6">
+          <FormShell
+            f={f}
+            label="Dados da Empresa"
+            loadingText="Carregando dados da empresa..."
+            submitLabel="Salvar"
+          >
+            <div className="grid gap-4 md:grid-cols-2">
+              <TextField
+                f={f}
+                name="nome"
+                label="Nome"
+                required
+                maxLength={200}
+                fieldClassName="md:col-span-2"
+              />
+              <TextField
+                f={f}
+                name="cnpj"
+                label="CNPJ"
+                inputMode="numeric"
+                placeholder="00.000.000/0000-00"
+                mask={(v) => maskCpfCnpj('Pessoa Jurídica', v)}
+              />
+              <TextField f={f} name="email" label="E-mail" type="email" />
+              <TextField
+                f={f}
+                name="telefone"
+                label="Telefone"
+                type="tel"
+                inputMode="tel"
+                mask={maskTelefone}
+              />
+              <TextField
+                f={f}
+                name="whatsapp"
+                label="WhatsApp"
+                type="tel"
+                inputMode="tel"
+                mask={maskTelefone}
+              />
+              <EnderecoFields f={f} />
+              <TextField
+                f={f}
+                name="validade_dias"
+                label="Validade padrão do orçamento (dias)"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={365}
+              />
+              <TextField f={f} name="chave_pix" label="Chave Pix" maxLength={140} />
+              {area('instrucoes_pagamento', 'Instruções de pagamento', 3)}
+              {area(
+                'termos',
+                'Termos e condições',
+                6,
+                'O cliente aceita estes termos ao aprovar o orçamento.',
+              )}
+              <label className="flex items-center gap-2 text-sm md:col-span-2">
+                <input type="checkbox" className="size-4" {...register('venda_automatica')} />
+                Gerar venda automaticamente na aprovação
+              </label>
+            </div>
+          </FormShell>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
