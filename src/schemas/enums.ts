@@ -18,6 +18,18 @@ export const TIPOS_DESPESA = ['avulso', 'mensal', 'parcelada'] as const;
 export const STATUS_DESPESA = ['pendente', 'paga'] as const;
 export const TIPOS_MOVIMENTACAO = ['entrada', 'saida'] as const;
 export const STATUS_FUNCIONARIO = STATUS_ATIVO;
+// Work orders (issue 17): their stages and statuses live with the production rules.
+export {
+  ETAPA_OS_LABEL,
+  ETAPAS_OS,
+  type EtapaOs,
+  STATUS_ETAPA,
+  STATUS_ETAPA_LABEL,
+  STATUS_OS,
+  STATUS_OS_LABEL,
+  type StatusEtapa,
+  TIPOS_FOTO_OS,
+} from '../domain/producao-etapas';
 
 /** How a sale type reads on screens, printouts and exports (quotes and sales alike). */
 export const TIPO_VENDA_LABEL: Record<(typeof TIPOS_VENDA)[number], string> = {

@@ -46,6 +46,7 @@ export const RECURSO_PERMISSAO: Record<string, Permissao> = {
   'itens-venda': 'produtos',
   orcamentos: 'orcamentos',
   vendas: 'vendas',
+  producao: 'producao',
   despesas: 'despesas',
   caixa: 'dashboard',
   usuarios: 'usuarios',

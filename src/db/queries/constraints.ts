@@ -1,4 +1,5 @@
 import { categoriasProdutosConstraints } from './categorias-produtos';
+import { producaoConstraints } from './producao';
 import { produtosConstraints } from './produtos';
 import type { ConstraintMap, Refusal } from './refusal';
 
@@ -6,6 +7,7 @@ import type { ConstraintMap, Refusal } from './refusal';
 export const CONSTRAINTS: ConstraintMap = {
   ...categoriasProdutosConstraints,
   ...produtosConstraints,
+  ...producaoConstraints,
 };
 
 /** The resource's refusal for a violated constraint, when it declared one. */

@@ -18,6 +18,7 @@ import { funcionariosRoutes } from './funcionarios';
 import { itensVendaRoutes } from './itens-venda';
 import { lgpdRoutes } from './lgpd';
 import { empresaRoutes, orcamentosRoutes } from './orcamentos';
+import { producaoRoutes } from './producao';
 import { produtosRoutes } from './produtos';
 import { relatoriosRoutes } from './relatorios';
 import { usuariosRoutes } from './usuarios';
@@ -45,6 +46,7 @@ export const apiApp = new Hono<AppEnv>()
   .route('/vendedores', vendedoresRoutes)
   .route('/arquitetos', arquitetosRoutes)
   .route('/vendas', vendasRoutes)
+  .route('/producao', producaoRoutes)
   .route('/relatorios', relatoriosRoutes)
   .route('/categorias-produtos', categoriasProdutosRoutes)
   .route('/itens-venda', itensVendaRoutes)

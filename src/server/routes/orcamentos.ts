@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Executor } from '../../db/client';
 import { numbersOut, paginate } from '../../db/queries/common';
 import * as q from '../../db/queries/orcamentos';
+import { criarOrdemDaVenda } from '../../db/queries/producao';
 import { monthRange, todayIso } from '../../domain/datas';
 import { dec, sum, toDbMoney, toMoney } from '../../domain/money';
 import {
@@ -518,7 +519,9 @@ export const orcamentosRoutes = new Hono<AppEnv>()
         status: 'confirmada',
       });
       await q.setStatusOrcamento(tx, id, 'venda_realizada');
+      const osId = await criarOrdemDaVenda(tx, row);
       await publish(tx, 'vendas', 'criado', row.id);
+      if (osId) await publish(tx, 'producao', 'criado', osId);
       await publish(tx, RECURSO, 'atualizado', id);
       return row;
     });
