@@ -87,6 +87,11 @@ export const agendaQuery = z
     message: 'O período da agenda é de no máximo 62 dias.',
   });
 
+export const aAgendarQuery = z.object({
+  etapa: z.union([z.literal(''), etapa]).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+
 export const minhaAgendaQuery = z.object({ dias: z.coerce.number().int().min(1).max(31).default(7) });
 
 /** The shop's production settings: the stages it uses (at least one), in the workshop's order. */

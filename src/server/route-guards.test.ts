@@ -14,9 +14,10 @@ const PUBLIC = new Set([
   'GET /api/health/ready',
   'ALL /api/*',
 ]);
-// Open to any signed-in user by design: who am I, the live-update stream (filtered by permission) and
-// the API description.
+// Open to any signed-in user by design: who am I, the live-update stream (filtered by permission),
+// the API description, and one's own jobs (empty for a user not linked to an employee).
 const SESSION_ONLY = new Set([
+  'GET /api/producao/minha-agenda',
   'GET /api/auth/me',
   'GET /api/eventos',
   'GET /api/openapi.json',

@@ -471,6 +471,35 @@ export function minhaAgenda(db: Executor, p: { funcionarioId: string; de: Date; 
   );
 }
 
+export interface AAgendarRow {
+  id: string;
+  os_id: string;
+  os_numero: number;
+  etapa: string;
+  updated_at: string;
+  cliente_nome: string;
+  cidade: string | null;
+}
+
+/**
+ * The current stage of open OS that has no schedule yet, newest OS first (what the agenda's side list
+ * offers to drag onto the calendar), optionally of one stage kind.
+ */
+export function aAgendar(db: Executor, p: { etapa?: string; limit: number }) {
+  return queryRows<AAgendarRow>(
+    db,
+    sql`select e.id, e.os_id, o.numero as os_numero, e.etapa, ${iso('e.updated_at')} as updated_at,
+               c.nome as cliente_nome, o.cidade
+          from ordens_servico o
+          join os_etapas e on e.os_id = o.id and e.etapa = o.etapa_atual
+          join clientes c on c.id = o.cliente_id
+         where o.status = 'aberta' and e.inicio is null
+           ${p.etapa ? sql`and o.etapa_atual = ${p.etapa}` : sql``}
+         order by o.created_at desc, o.id desc
+         limit ${p.limit}`,
+  );
+}
+
 // ── Photos and signatures
 
 export async function insertFoto(

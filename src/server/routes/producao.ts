@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { numbersOut, paginate } from '../../db/queries/common';
 import {
   type AgendaRow,
+  aAgendar,
   agenda,
   atualizarResumoOs,
   conflitosAgenda,
@@ -33,6 +34,7 @@ import { inicioDoDia, motivoBloqueio, semanaAtual } from '../../domain/producao'
 import type { Me } from '../../schemas/auth';
 import { uuid } from '../../schemas/common';
 import {
+  aAgendarQuery,
   agendaQuery,
   assinaturaInput,
   ETAPA_OS_LABEL,
@@ -202,6 +204,11 @@ const doc = {
     summary: 'Etapas agendadas num período (por funcionário, opcional)',
     access,
     query: agendaQuery,
+  }),
+  getAAgendar: route({
+    summary: 'Etapas atuais ainda sem agendamento (para arrastar para a agenda)',
+    access,
+    query: aAgendarQuery,
   }),
   getMinhaAgenda: route({
     summary: 'As etapas do funcionário vinculado ao usuário: hoje e os próximos dias',
@@ -377,6 +384,12 @@ export const producaoRoutes = new Hono<AppEnv>()
       funcionarioId: q.funcionario_id || undefined,
     });
     return c.json({ items: rows });
+  })
+  .get('/a-agendar', doc.getAAgendar, async (c) => {
+    const q = parseQuery(c, aAgendarQuery);
+    return c.json({
+      items: await aAgendar(c.get('deps').db, { etapa: q.etapa || undefined, limit: q.limit }),
+    });
   })
   .get('/minha-agenda', doc.getMinhaAgenda, async (c) => {
     const { dias } = parseQuery(c, minhaAgendaQuery);
