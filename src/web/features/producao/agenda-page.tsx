@@ -15,7 +15,8 @@ import {
 import { ptBR } from 'date-fns/locale';
 import { useMemo, useRef, useState } from 'react';
 import { Calendar, dateFnsLocalizer, type View } from 'react-big-calendar';
-import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import * as dndModule from 'react-big-calendar/lib/addons/dragAndDrop';
+import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { Link } from 'react-router';
 import { useUrlState } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
@@ -77,6 +78,11 @@ interface Evento {
 }
 
 const SEM_EQUIPE = 'sem-equipe';
+// The addon is CommonJS: depending on the bundler's interop its default export arrives as the function
+// or as an object holding it.
+type WithDnD = typeof dndModule.default;
+const dndDefault = (dndModule as unknown as { default: WithDnD | { default: WithDnD } }).default;
+const withDragAndDrop: WithDnD = typeof dndDefault === 'function' ? dndDefault : dndDefault.default;
 const DnDCalendar = withDragAndDrop<Evento, { id: string; title: string }>(Calendar);
 
 function periodo(view: View, date: Date): { de: Date; ate: Date } {
