@@ -3,8 +3,8 @@
  * DATABASE_URL). Refuses a database that already has clients, so real data is never mixed with samples.
  */
 import { count, sql } from 'drizzle-orm';
-import { insertUsuario } from '../src/db/queries/usuarios';
 import { openDatabase } from '../src/db/client';
+import { insertUsuario } from '../src/db/queries/usuarios';
 import { clientes } from '../src/db/schema';
 import { loadConfig } from '../src/server/config';
 import { generate } from './generate';

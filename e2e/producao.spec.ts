@@ -45,8 +45,14 @@ test('a medição scheduled by drag-and-drop is started and completed on the ins
   await item.dragTo(coluna, { targetPosition: { x: caixa.width / 2, y: dez.y - caixa.y + 5 } });
   const res = await saved;
   expect(res.status()).toBe(200);
-  const body = (await res.json()) as { etapa: { etapa: string; status: string; funcionarios: { id: string }[] } };
-  expect(body.etapa).toMatchObject({ etapa: 'medicao', status: 'agendada', funcionarios: [{ id: funcionario.id }] });
+  const body = (await res.json()) as {
+    etapa: { etapa: string; status: string; funcionarios: { id: string }[] };
+  };
+  expect(body.etapa).toMatchObject({
+    etapa: 'medicao',
+    status: 'agendada',
+    funcionarios: [{ id: funcionario.id }],
+  });
   await expect(page.locator('.rbc-event', { hasText: `Medição · OS #${os!.numero}` })).toBeVisible();
   await expect(item).toBeHidden();
 
@@ -66,9 +72,9 @@ test('a medição scheduled by drag-and-drop is started and completed on the ins
   const cel = await phone.newPage();
   await signInPage(cel, email, senha);
   await cel.goto('/minha-agenda');
-  const card = cel.getByRole('region', { name: `Medição — OS #${os!.numero}` }).or(
-    cel.locator('div', { has: cel.getByText(`Medição · OS #${os!.numero}`) }).last(),
-  );
+  const card = cel
+    .getByRole('region', { name: `Medição — OS #${os!.numero}` })
+    .or(cel.locator('div', { has: cel.getByText(`Medição · OS #${os!.numero}`) }).last());
   await expect(cel.getByText(`Medição · OS #${os!.numero}`)).toBeVisible();
   await cel.getByRole('button', { name: `Iniciar Medição — OS #${os!.numero}` }).click();
   await expect(cel.getByText('Etapa iniciada.')).toBeVisible();

@@ -15,8 +15,8 @@ import {
 import { ptBR } from 'date-fns/locale';
 import { useMemo, useRef, useState } from 'react';
 import { Calendar, dateFnsLocalizer, type View } from 'react-big-calendar';
-import * as dndModule from 'react-big-calendar/lib/addons/dragAndDrop';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import * as dndModule from 'react-big-calendar/lib/addons/dragAndDrop';
 import { Link } from 'react-router';
 import { useUrlState } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
@@ -78,6 +78,48 @@ interface Evento {
 }
 
 const SEM_EQUIPE = 'sem-equipe';
+
+/** A stage of the "A agendar" list being dragged in. */
+interface Arrastado {
+  id: string;
+  os_id: string;
+  os_numero: number;
+  etapa: string;
+  updated_at: string;
+  cliente_nome: string;
+  cidade: string | null;
+}
+
+/** The calendar previews a dragged-in stage as an event of two hours (the length a drop gives it). */
+function previa(a: Arrastado): Evento {
+  const start = new Date(0);
+  const end = new Date(2 * 3_600_000);
+  return {
+    id: a.id,
+    title: `${etapaLabel(a.etapa)} · OS #${a.os_numero} · ${a.cliente_nome}`,
+    start,
+    end,
+    resourceId: [SEM_EQUIPE],
+    item: {
+      id: a.id,
+      os_id: a.os_id,
+      os_numero: a.os_numero,
+      os_status: 'aberta',
+      etapa: a.etapa,
+      status: 'pendente',
+      inicio: start.toISOString(),
+      fim: end.toISOString(),
+      notas: null,
+      updated_at: a.updated_at,
+      cliente_nome: a.cliente_nome,
+      cliente_telefone: null,
+      endereco: null,
+      cidade: a.cidade,
+      uf: null,
+      funcionarios: [],
+    },
+  };
+}
 // The addon is CommonJS: depending on the bundler's interop its default export arrives as the function
 // or as an object holding it.
 type WithDnD = typeof dndModule.default;
@@ -121,7 +163,7 @@ export default function AgendaPage() {
   });
   const equipe = useEquipeOpcoes();
   const [aberto, setAberto] = useState<{ osId: string; etapaId: string } | null>(null);
-  const arrastando = useRef<{ id: string; updated_at: string; title: string } | null>(null);
+  const arrastando = useRef<Arrastado | null>(null);
 
   const eventos: Evento[] = useMemo(
     () =>
@@ -237,11 +279,10 @@ export default function AgendaPage() {
                   onEventResize={mover}
                   onSelectEvent={(e) => setAberto({ osId: e.item.os_id, etapaId: e.id })}
                   dragFromOutsideItem={() =>
-                    ({
-                      id: arrastando.current?.id ?? '',
-                      title: arrastando.current?.title ?? '',
-                    }) as unknown as Evento
+                    (arrastando.current ? previa(arrastando.current) : null) as Evento
                   }
+                  // Without this the browser never fires the drop of an item dragged in from the list.
+                  onDragOver={(e) => e.preventDefault()}
                   onDropFromOutside={({ start, end, resource }) => {
                     const a = arrastando.current;
                     arrastando.current = null;
@@ -285,12 +326,11 @@ export default function AgendaPage() {
                   <li
                     key={i.id}
                     draggable
-                    onDragStart={() => {
-                      arrastando.current = {
-                        id: i.id,
-                        updated_at: i.updated_at,
-                        title: `${etapaLabel(i.etapa)} · OS #${i.os_numero}`,
-                      };
+                    onDragStart={(e) => {
+                      // Firefox starts a drag only with data set.
+                      e.dataTransfer.setData('text/plain', i.id);
+                      e.dataTransfer.effectAllowed = 'move';
+                      arrastando.current = i;
                     }}
                     className="cursor-grab rounded-md border bg-card p-2 text-sm"
                     data-testid={`a-agendar-${i.os_numero}`}
