@@ -1,17 +1,14 @@
+import sharp from 'sharp';
 import { expect, signInPage, test, unique } from './fixtures';
 import { vendaViaOrcamento } from './vendas-helpers';
-
-// A 2×2 PNG: what the phone's camera input hands over in this test.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 test('a medição scheduled by drag-and-drop is started and completed on the installer phone, and the OS moves to corte live', async ({
   admin,
   adminPage: page,
   browser,
 }) => {
+  // Two browsers (desktop and phone) and a calendar: longer than one screen's test.
+  test.setTimeout(180_000);
   // Seed: a sale (its OS is created with it), an installer employee and their account.
   const { cliente, venda } = await vendaViaOrcamento(admin, { cliente: unique('Cliente Obra') });
   const lista = await admin.get(`/api/producao/os?q=${encodeURIComponent(cliente.nome)}`);
@@ -78,13 +75,14 @@ test('a medição scheduled by drag-and-drop is started and completed on the ins
   await expect(cel.getByText(`Medição · OS #${os!.numero}`)).toBeVisible();
   await cel.getByRole('button', { name: `Iniciar Medição — OS #${os!.numero}` }).click();
   await expect(cel.getByText('Etapa iniciada.')).toBeVisible();
-  await expect(card.getByText('Em andamento').first()).toBeVisible();
+  await expect(cel.getByText('Em andamento')).toBeVisible();
 
   const fotoSaved = cel.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/fotos'));
   await cel.getByLabel(`Foto de Medição — OS #${os!.numero}`).setInputFiles({
     name: 'medicao.png',
     mimeType: 'image/png',
-    buffer: PNG,
+    // what the phone's camera input hands over, in small
+    buffer: await sharp({ create: { width: 64, height: 48, channels: 3, background: '#b33' } }).png().toBuffer(),
   });
   expect((await fotoSaved).status()).toBe(201);
   await expect(cel.getByText('Foto enviada.')).toBeVisible();

@@ -417,6 +417,14 @@ export interface AgendaRow {
   funcionarios: { id: string; nome: string }[];
 }
 
+/** An agenda row's columns (stage `e`, OS `o`, client `c`), with the team as JSON. */
+const agendaColunas = sql`e.id, e.os_id, o.numero as os_numero, o.status as os_status, e.etapa, e.status,
+  ${iso('e.inicio')} as inicio, ${iso('e.fim')} as fim, e.notas, ${iso('e.updated_at')} as updated_at,
+  c.nome as cliente_nome, c.telefone as cliente_telefone, o.endereco, o.cidade, o.uf,
+  coalesce((select json_agg(json_build_object('id', f.id, 'nome', f.nome) order by f.nome)
+              from os_etapa_funcionarios t join funcionarios f on f.id = t.funcionario_id
+             where t.etapa_id = e.id), '[]'::json) as funcionarios`;
+
 /**
  * Every scheduled stage overlapping [de, ate) (GiST index on the window), of OS not cancelled,
  * optionally only those of one employee, with the client and the team, in start order.
@@ -427,12 +435,7 @@ export function agenda(db: Executor, p: { de: Date; ate: Date; funcionarioId?: s
     : sql``;
   return queryRows<AgendaRow>(
     db,
-    sql`select e.id, e.os_id, o.numero as os_numero, o.status as os_status, e.etapa, e.status,
-               ${iso('e.inicio')} as inicio, ${iso('e.fim')} as fim, e.notas, ${iso('e.updated_at')} as updated_at, c.nome as cliente_nome, c.telefone as cliente_telefone,
-               o.endereco, o.cidade, o.uf,
-               coalesce((select json_agg(json_build_object('id', f.id, 'nome', f.nome) order by f.nome)
-                           from os_etapa_funcionarios ef join funcionarios f on f.id = ef.funcionario_id
-                          where ef.etapa_id = e.id), '[]'::json) as funcionarios
+    sql`select ${agendaColunas}
           from os_etapas e
           join ordens_servico o on o.id = e.os_id
           join clientes c on c.id = o.cliente_id
@@ -450,14 +453,9 @@ export function agenda(db: Executor, p: { de: Date; ate: Date; funcionarioId?: s
  * the window, or finished in it (today's completed ones stay on screen), OS not cancelled.
  */
 export function minhaAgenda(db: Executor, p: { funcionarioId: string; de: Date; ate: Date }) {
-  return queryRows<AgendaRow & { itens_os: number }>(
+  return queryRows<AgendaRow>(
     db,
-    sql`select e.id, e.os_id, o.numero as os_numero, o.status as os_status, e.etapa, e.status,
-               ${iso('e.inicio')} as inicio, ${iso('e.fim')} as fim, e.notas, ${iso('e.updated_at')} as updated_at, c.nome as cliente_nome, c.telefone as cliente_telefone,
-               o.endereco, o.cidade, o.uf,
-               coalesce((select json_agg(json_build_object('id', f.id, 'nome', f.nome) order by f.nome)
-                           from os_etapa_funcionarios ef2 join funcionarios f on f.id = ef2.funcionario_id
-                          where ef2.etapa_id = e.id), '[]'::json) as funcionarios
+    sql`select ${agendaColunas}
           from os_etapa_funcionarios ef
           join os_etapas e on e.id = ef.etapa_id
           join ordens_servico o on o.id = e.os_id

@@ -79,16 +79,10 @@ interface Evento {
 
 const SEM_EQUIPE = 'sem-equipe';
 
+const fetchAAgendar = (signal?: AbortSignal) =>
+  json(client.producao['a-agendar'].$get({ query: {} }, withSignal(signal)));
 /** A stage of the "A agendar" list being dragged in. */
-interface Arrastado {
-  id: string;
-  os_id: string;
-  os_numero: number;
-  etapa: string;
-  updated_at: string;
-  cliente_nome: string;
-  cidade: string | null;
-}
+type Arrastado = Awaited<ReturnType<typeof fetchAAgendar>>['items'][number];
 
 /** The calendar previews a dragged-in stage as an event of two hours (the length a drop gives it). */
 function previa(a: Arrastado): Evento {
@@ -159,7 +153,7 @@ export default function AgendaPage() {
   });
   const semAgenda = useQuery({
     queryKey: ['producao', 'a-agendar'],
-    queryFn: ({ signal }) => json(client.producao['a-agendar'].$get({ query: {} }, withSignal(signal))),
+    queryFn: ({ signal }) => fetchAAgendar(signal),
   });
   const equipe = useEquipeOpcoes();
   const [aberto, setAberto] = useState<{ osId: string; etapaId: string } | null>(null);

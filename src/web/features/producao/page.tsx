@@ -120,69 +120,41 @@ export default function ProducaoPage() {
             <ExportButton lista="producao/os" params={list.params} />
           </div>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-            <div className="grid gap-1">
-              <Label htmlFor="filtro-etapa">Etapa</Label>
-              <NativeSelect
-                id="filtro-etapa"
-                value={f.etapa}
-                onChange={(e) => list.setFilter('etapa', e.target.value)}
-              >
-                <option value="">Todas</option>
-                {ETAPAS_OS.map((e) => (
-                  <option key={e} value={e}>
-                    {etapaLabel(e)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="filtro-status">Status</Label>
-              <NativeSelect
-                id="filtro-status"
-                value={f.status}
-                onChange={(e) => list.setFilter('status', e.target.value)}
-              >
-                <option value="">Todos</option>
-                {Object.entries(STATUS_OS_LABEL).map(([v, l]) => (
-                  <option key={v} value={v}>
-                    {l}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="filtro-funcionario">Funcionário</Label>
-              <NativeSelect
-                id="filtro-funcionario"
-                value={f.funcionario_id}
-                onChange={(e) => list.setFilter('funcionario_id', e.target.value)}
-              >
-                <option value="">Todos</option>
-                {(equipe.data ?? []).map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.nome}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="filtro-de">Agendada de</Label>
-              <Input
-                id="filtro-de"
-                type="date"
-                value={f.de}
-                onChange={(e) => list.setFilter('de', e.target.value)}
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="filtro-ate">até</Label>
-              <Input
-                id="filtro-ate"
-                type="date"
-                value={f.ate}
-                onChange={(e) => list.setFilter('ate', e.target.value)}
-              />
-            </div>
+            <Filtro
+              label="Etapa"
+              id="filtro-etapa"
+              todos="Todas"
+              value={f.etapa}
+              onChange={(v) => list.setFilter('etapa', v)}
+              opcoes={ETAPAS_OS.map((e) => [e, etapaLabel(e)])}
+            />
+            <Filtro
+              label="Status"
+              id="filtro-status"
+              todos="Todos"
+              value={f.status}
+              onChange={(v) => list.setFilter('status', v)}
+              opcoes={Object.entries(STATUS_OS_LABEL)}
+            />
+            <Filtro
+              label="Funcionário"
+              id="filtro-funcionario"
+              todos="Todos"
+              value={f.funcionario_id}
+              onChange={(v) => list.setFilter('funcionario_id', v)}
+              opcoes={(equipe.data ?? []).map((p) => [p.id, p.nome])}
+            />
+            {(['de', 'ate'] as const).map((k) => (
+              <div key={k} className="grid gap-1">
+                <Label htmlFor={`filtro-${k}`}>{k === 'de' ? 'Agendada de' : 'até'}</Label>
+                <Input
+                  id={`filtro-${k}`}
+                  type="date"
+                  value={f[k]}
+                  onChange={(e) => list.setFilter(k, e.target.value)}
+                />
+              </div>
+            ))}
           </div>
           <DataTable
             list={list}
@@ -210,6 +182,29 @@ export default function ProducaoPage() {
       </Card>
       <EtapasConfig />
     </>
+  );
+}
+
+function Filtro(p: {
+  label: string;
+  id: string;
+  todos: string;
+  value: string;
+  onChange: (v: string) => void;
+  opcoes: [string, string][];
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={p.id}>{p.label}</Label>
+      <NativeSelect id={p.id} value={p.value} onChange={(e) => p.onChange(e.target.value)}>
+        <option value="">{p.todos}</option>
+        {p.opcoes.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }
 
