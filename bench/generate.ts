@@ -725,7 +725,7 @@ export async function generate(db: Db, opts: GenerateOptions) {
  * days apart, from 08:00 to 12:00; newer ones have some stages done and the rest scheduled ahead; each
  * scheduled stage has one employee. The OS summaries are then recomputed from the stages.
  */
-async function gerarOrdensServico(db: Db, log: (m: string) => void) {
+export async function gerarOrdensServico(db: Db, log: (m: string) => void) {
   const t0 = Date.now();
   await db.execute(sql`select lavra_criar_os(id) from (select id from vendas order by created_at, numero) v`);
   await db.execute(sql`

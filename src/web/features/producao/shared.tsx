@@ -100,25 +100,24 @@ export function fromLocalInput(v: string): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-/** Shrinks a camera photo in the browser before it travels (one-bar connections; the server re-encodes it too). */
+/**
+ * Shrinks a camera photo in the browser before it travels (one-bar connections; the server re-encodes
+ * it too). Decoded with createImageBitmap: the app's CSP allows no blob: images.
+ */
 export async function fotoParaEnvio(file: File, maxSide = 1600, quality = 0.8): Promise<string> {
-  const url = URL.createObjectURL(file);
+  let img: ImageBitmap;
   try {
-    const img = await new Promise<HTMLImageElement>((resolve, reject) => {
-      const i = new Image();
-      i.onload = () => resolve(i);
-      i.onerror = () => reject(new Error('Não foi possível ler a foto.'));
-      i.src = url;
-    });
-    const scale = Math.min(1, maxSide / Math.max(img.naturalWidth, img.naturalHeight));
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(img.naturalWidth * scale));
-    canvas.height = Math.max(1, Math.round(img.naturalHeight * scale));
-    canvas.getContext('2d')!.drawImage(img, 0, 0, canvas.width, canvas.height);
-    return canvas.toDataURL('image/jpeg', quality);
-  } finally {
-    URL.revokeObjectURL(url);
+    img = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  } catch {
+    throw new Error('Não foi possível ler a foto. Tente outra vez.');
   }
+  const scale = Math.min(1, maxSide / Math.max(img.width, img.height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(img.width * scale));
+  canvas.height = Math.max(1, Math.round(img.height * scale));
+  canvas.getContext('2d')!.drawImage(img, 0, 0, canvas.width, canvas.height);
+  img.close();
+  return canvas.toDataURL('image/jpeg', quality);
 }
 
 export const fotoUrl = (osId: string, fotoId: string) => `/api/producao/os/${osId}/fotos/${fotoId}`;
