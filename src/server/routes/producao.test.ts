@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import {
   categoriasProdutos,
@@ -115,7 +115,6 @@ describe('OS created with the sale', () => {
       cidade: 'Campinas',
       uf: 'SP',
     });
-    stop();
     expect(os).toMatchObject({
       venda_id: venda.id,
       venda_numero: venda.numero,
@@ -148,7 +147,9 @@ describe('OS created with the sale', () => {
         valor_total: 1350,
       }),
     ]);
-    expect(events).toContainEqual({ recurso: 'producao', acao: 'criado', id: os.id });
+    // On PostgreSQL the event arrives through LISTEN/NOTIFY after the commit.
+    await vi.waitFor(() => expect(events).toContainEqual({ recurso: 'producao', acao: 'criado', id: os.id }));
+    stop();
   });
 
   it('a failed sale leaves no OS (same transaction)', async () => {
