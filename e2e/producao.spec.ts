@@ -82,7 +82,9 @@ test('a medição scheduled by drag-and-drop is started and completed on the ins
     name: 'medicao.png',
     mimeType: 'image/png',
     // what the phone's camera input hands over, in small
-    buffer: await sharp({ create: { width: 64, height: 48, channels: 3, background: '#b33' } }).png().toBuffer(),
+    buffer: await sharp({ create: { width: 64, height: 48, channels: 3, background: '#b33' } })
+      .png()
+      .toBuffer(),
   });
   expect((await fotoSaved).status()).toBe(201);
   await expect(cel.getByText('Foto enviada.')).toBeVisible();
