@@ -348,6 +348,12 @@ describe('schedule, team and notes', () => {
     expect(lf.body.items.map((i: { id: string }) => i.id).sort()).toEqual([a.os.id, b.os.id].sort());
     const lOut = await admin.get(`/api/producao/os?funcionario_id=${joao.id}&de=2031-03-12&ate=2031-03-20`);
     expect(lOut.body.total).toBe(0);
+    // An employee on a stage is kept (made inactive instead), with the reason.
+    const del = await admin.delete(`/api/funcionarios/${joao.id}`);
+    expect(del.status).toBe(409);
+    expect(del.body.detail).toBe(
+      'Este funcionário está vinculado a 2 etapa(s) de produção e não pode ser removido. Marque-o como inativo.',
+    );
   });
 
   it('bad input changes nothing: end before start, one of two, inactive employee, stale version, completed stage moved', async () => {
