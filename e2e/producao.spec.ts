@@ -69,9 +69,6 @@ test('a medição scheduled by drag-and-drop is started and completed on the ins
   const cel = await phone.newPage();
   await signInPage(cel, email, senha);
   await cel.goto('/minha-agenda');
-  const card = cel
-    .getByRole('region', { name: `Medição — OS #${os!.numero}` })
-    .or(cel.locator('div', { has: cel.getByText(`Medição · OS #${os!.numero}`) }).last());
   await expect(cel.getByText(`Medição · OS #${os!.numero}`)).toBeVisible();
   await cel.getByRole('button', { name: `Iniciar Medição — OS #${os!.numero}` }).click();
   await expect(cel.getByText('Etapa iniciada.')).toBeVisible();
