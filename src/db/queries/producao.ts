@@ -417,6 +417,9 @@ export interface AgendaRow {
   funcionarios: { id: string; nome: string }[];
 }
 
+/** Most stages one agenda answer carries (one more is read to tell the screen it was cut). */
+export const AGENDA_MAX = 2000;
+
 /** An agenda row's columns (stage `e`, OS `o`, client `c`), with the team as JSON. */
 const agendaColunas = sql`e.id, e.os_id, o.numero as os_numero, o.status as os_status, e.etapa, e.status,
   ${iso('e.inicio')} as inicio, ${iso('e.fim')} as fim, e.notas, ${iso('e.updated_at')} as updated_at,
@@ -444,7 +447,7 @@ export function agenda(db: Executor, p: { de: Date; ate: Date; funcionarioId?: s
            and o.status <> 'cancelada'
            ${doFuncionario}
          order by e.inicio, o.numero
-         limit 2000`,
+         limit ${AGENDA_MAX + 1}`,
   );
 }
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { numbersOut, paginate } from '../../db/queries/common';
 import {
+  AGENDA_MAX,
   type AgendaRow,
   aAgendar,
   agenda,
@@ -383,7 +384,8 @@ export const producaoRoutes = new Hono<AppEnv>()
       ate: new Date(q.ate),
       funcionarioId: q.funcionario_id || undefined,
     });
-    return c.json({ items: rows });
+    // A period with more stages than one answer carries says so (the screen asks for a narrower one).
+    return c.json({ items: rows.slice(0, AGENDA_MAX), truncado: rows.length > AGENDA_MAX });
   })
   .get('/a-agendar', doc.getAAgendar, async (c) => {
     const q = parseQuery(c, aAgendarQuery);

@@ -243,6 +243,12 @@ export default function AgendaPage() {
                 </NativeSelect>
               </div>
               {agenda.isFetching && <span className="text-sm text-muted-foreground">Atualizando...</span>}
+              {agenda.data?.truncado && (
+                <span role="status" className="text-sm text-destructive">
+                  Período com etapas demais: mostrando as primeiras. Escolha um funcionário ou a visão de
+                  semana.
+                </span>
+              )}
             </div>
             {agenda.isPending ? (
               <Loading text="Carregando agenda..." />
