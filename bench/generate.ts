@@ -783,6 +783,9 @@ export async function generate(db: Db, opts: GenerateOptions) {
       log(`orçamentos: ${Math.min(totalOrc, start + BATCH)}/${totalOrc} (${Date.now() - t0} ms)`);
   }
 
+  // ── work orders: one per sale (what the migration and the sale's hook create), then their history
+  await gerarOrdensServico(db, log);
+
   // ── expenses: monthly fixed costs as series, the rest one-off, spread over the years
   const despesaRows: Record<string, unknown>[] = [];
   const totalDespesas = n(BASE.despesas, 40);
@@ -827,4 +830,50 @@ export async function generate(db: Db, opts: GenerateOptions) {
     `pronto: ${totalOrc} orçamentos, ${vendasFeitas} vendas, ${despesaRows.length} despesas (${Date.now() - t0} ms)`,
   );
   return { clientes: clienteRows.length, orcamentos: totalOrc, vendas: vendasFeitas };
+}
+
+/**
+ * The OS of every sale (lavra_criar_os, as the migration does for existing sales), then a plausible
+ * history written set-based: jobs of sales older than 45 days went through every stage, two working
+ * days apart, from 08:00 to 12:00; newer ones have some stages done and the rest scheduled ahead; each
+ * scheduled stage has one employee. The OS summaries are then recomputed from the stages.
+ */
+export async function gerarOrdensServico(db: Db, log: (m: string) => void) {
+  const t0 = Date.now();
+  await db.execute(sql`select lavra_criar_os(id) from (select id from vendas order by created_at, numero) v`);
+  await db.execute(sql`
+    with f as (select array_agg(id order by id) as ids from funcionarios where status = 'ativo'),
+    alvo as (
+      select e.id, e.ordem, v.created_at as venda_em,
+             v.created_at < now() - interval '45 days' as antiga,
+             abs(hashtext(e.os_id::text)) % 5 as feitas
+        from os_etapas e
+        join ordens_servico o on o.id = e.os_id
+        join vendas v on v.id = o.venda_id
+       where o.status <> 'cancelada')
+    update os_etapas e
+       set inicio = date_trunc('day', a.venda_em) + a.ordem * interval '2 days' + interval '11 hours',
+           fim = date_trunc('day', a.venda_em) + a.ordem * interval '2 days' + interval '15 hours',
+           status = case when a.antiga or a.ordem <= a.feitas then 'concluida' else 'agendada' end,
+           iniciada_em = case when a.antiga or a.ordem <= a.feitas
+                              then date_trunc('day', a.venda_em) + a.ordem * interval '2 days' + interval '11 hours' end,
+           concluida_em = case when a.antiga or a.ordem <= a.feitas
+                               then date_trunc('day', a.venda_em) + a.ordem * interval '2 days' + interval '15 hours' end
+      from alvo a
+     where a.id = e.id`);
+  await db.execute(sql`
+    insert into os_etapa_funcionarios (etapa_id, funcionario_id)
+    select e.id, f.ids[1 + abs(hashtext(e.id::text)) % cardinality(f.ids)]
+      from os_etapas e, (select array_agg(id order by id) as ids from funcionarios where status = 'ativo') f
+     where e.inicio is not null and cardinality(f.ids) > 0`);
+  await db.execute(sql`
+    update ordens_servico o
+       set etapa_atual = r.atual, etapas_concluidas = r.feitas,
+           status = case when o.status = 'cancelada' then 'cancelada' when r.atual is null then 'concluida' else 'aberta' end
+      from (select os_id,
+                   (array_agg(etapa order by ordem) filter (where status <> 'concluida'))[1] as atual,
+                   count(*) filter (where status = 'concluida')::int as feitas
+              from os_etapas group by os_id) r
+     where r.os_id = o.id`);
+  log(`ordens de serviço e etapas (${Date.now() - t0} ms)`);
 }

@@ -210,6 +210,12 @@ async function fixtures(api: Api): Promise<Fixtures> {
   };
 }
 
+/** 'YYYY-MM' of the month after `mes` ('YYYY-MM'). */
+function proximoMes(mes: string): string {
+  const [a, m] = mes.split('-').map(Number) as [number, number];
+  return m === 12 ? `${a + 1}-01` : `${a}-${String(m + 1).padStart(2, '0')}`;
+}
+
 function readEndpoints(f: Fixtures): Endpoint[] {
   const periodo = `inicio=${f.inicio}&fim=${f.fim}`;
   return [
@@ -307,6 +313,22 @@ function readEndpoints(f: Fixtures): Endpoint[] {
       nome: 'Extrato de um cliente',
       method: 'GET',
       path: `/api/recebimentos/extrato/${f.clienteExtrato}`,
+      p95Razao: RAZAO_LEITURA,
+    },
+    {
+      id: 'producao',
+      nome: 'Produção (OS), 1ª página',
+      method: 'GET',
+      path: '/api/producao/os?page=1&limit=20',
+      crescimento: true,
+      p95Razao: RAZAO_LEITURA,
+    },
+    {
+      id: 'agenda-mes',
+      nome: 'Agenda, um mês',
+      method: 'GET',
+      path: `/api/producao/agenda?de=${f.mes}-01T03:00:00.000Z&ate=${proximoMes(f.mes)}-01T03:00:00.000Z`,
+      crescimento: true,
       p95Razao: RAZAO_LEITURA,
     },
     {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -17,6 +18,7 @@ import {
 import {
   BANDEIRAS,
   CARGOS,
+  ETAPAS_OS,
   FAIXAS,
   FORMATOS_MEDIDA,
   LADOS_PECA,
@@ -24,10 +26,13 @@ import {
   STATUS_ATIVO,
   STATUS_CARTAO,
   STATUS_DESPESA,
+  STATUS_ETAPA,
   STATUS_ORCAMENTO,
+  STATUS_OS,
   STATUS_VENDA,
   TIPOS_CARTAO,
   TIPOS_DESPESA,
+  TIPOS_FOTO_OS,
   TIPOS_MOVIMENTACAO,
   TIPOS_PESSOA,
   TIPOS_UNIDADE,
@@ -61,6 +66,11 @@ const updatedAt = () => tstz('updated_at').notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const percent = (name: string) => numeric(name, { precision: 7, scale: 3 });
 const id = () => uuid('id').primaryKey().defaultRandom();
+/** Binary content kept in the database (photos, signatures): read and written as Node Buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`);
@@ -157,11 +167,14 @@ export const usuarios = pgTable(
     email: text('email').notNull(),
     role: text('role').notNull().default('usuario'),
     status: text('status').notNull().default('ativo'),
+    // The employee this account is (an installer's own agenda, "Minha agenda"); one account each.
+    funcionario_id: uuid('funcionario_id').references(() => funcionarios.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     uniqueIndex('usuarios_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('usuarios_funcionario_uq').on(t.funcionario_id),
     index('usuarios_created_idx').on(t.created_at.desc()),
     check('usuarios_role_ck', inList('role', ROLES)),
     check('usuarios_status_ck', inList('status', STATUS_ATIVO)),
@@ -915,4 +928,141 @@ export const orcamentoAlteracoes = pgTable(
     created_at: createdAt(),
   },
   (t) => [index('orcamento_alteracoes_orcamento_idx').on(t.orcamento_id, t.created_at.desc())],
+);
+
+// ── Production: work orders (OS) created with each sale, their stages, team and photos (issue 17)
+export const ordensServico = pgTable(
+  'ordens_servico',
+  {
+    id: id(),
+    numero: integer('numero').notNull().generatedAlwaysAsIdentity(),
+    // A deleted sale leaves its OS behind, cancelled, with the sale's number kept.
+    venda_id: uuid('venda_id').references(() => vendas.id, { onDelete: 'set null' }),
+    venda_numero: integer('venda_numero'),
+    orcamento_id: uuid('orcamento_id').references(() => orcamentos.id, { onDelete: 'set null' }),
+    cliente_id: uuid('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'restrict' }),
+    // The job's address: the client's when the OS was created, editable per OS.
+    endereco: text('endereco'),
+    cidade: text('cidade'),
+    uf: text('uf'),
+    cep: text('cep'),
+    status: text('status').notNull().default('aberta'),
+    motivo_cancelamento: text('motivo_cancelamento'),
+    // Kept by the server on every stage change (lists filter and sort on them without a join):
+    // the first active stage not completed (null when all are), and how many are completed.
+    etapa_atual: text('etapa_atual'),
+    etapas_concluidas: integer('etapas_concluidas').notNull().default(0),
+    etapas_total: integer('etapas_total').notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('ordens_servico_numero_uq').on(t.numero),
+    uniqueIndex('ordens_servico_venda_uq').on(t.venda_id),
+    index('ordens_servico_created_idx').on(t.created_at.desc(), t.id.desc()),
+    index('ordens_servico_status_created_idx').on(t.status, t.created_at.desc(), t.id.desc()),
+    index('ordens_servico_etapa_created_idx').on(t.etapa_atual, t.created_at.desc(), t.id.desc()),
+    index('ordens_servico_cliente_idx').on(t.cliente_id, t.created_at.desc()),
+    index('ordens_servico_orcamento_idx').on(t.orcamento_id),
+    check('ordens_servico_status_ck', inList('status', STATUS_OS)),
+    check('ordens_servico_etapa_ck', sql`etapa_atual is null or ${inList('etapa_atual', ETAPAS_OS)}`),
+    check('ordens_servico_uf_ck', sql`uf is null or length(uf) <= 2`),
+  ],
+);
+
+export const osEtapas = pgTable(
+  'os_etapas',
+  {
+    id: id(),
+    os_id: uuid('os_id')
+      .notNull()
+      .references(() => ordensServico.id, { onDelete: 'cascade' }),
+    etapa: text('etapa').notNull(),
+    ordem: integer('ordem').notNull(),
+    status: text('status').notNull().default('pendente'),
+    inicio: tstz('inicio'),
+    fim: tstz('fim'),
+    iniciada_em: tstz('iniciada_em'),
+    iniciada_por: uuid('iniciada_por').references(() => usuarios.id, { onDelete: 'set null' }),
+    concluida_em: tstz('concluida_em'),
+    concluida_por: uuid('concluida_por').references(() => usuarios.id, { onDelete: 'set null' }),
+    notas: text('notas'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('os_etapas_os_etapa_uq').on(t.os_id, t.etapa),
+    index('os_etapas_os_idx').on(t.os_id, t.ordem),
+    // The agenda: every stage whose scheduled window overlaps the period shown.
+    index('os_etapas_periodo_idx')
+      .using('gist', sql`tstzrange(${t.inicio}, ${t.fim}, '[)')`)
+      .where(sql`${t.inicio} is not null`),
+    // "OS atrasadas": stages past their scheduled end and not completed.
+    index('os_etapas_atraso_idx').on(t.fim).where(sql`${t.status} <> 'concluida' and ${t.fim} is not null`),
+    check('os_etapas_etapa_ck', inList('etapa', ETAPAS_OS)),
+    check('os_etapas_status_ck', inList('status', STATUS_ETAPA)),
+    check('os_etapas_periodo_ck', sql`(inicio is null) = (fim is null) and (fim is null or fim > inicio)`),
+    check('os_etapas_notas_ck', sql`notas is null or length(notas) <= 4000`),
+  ],
+);
+
+export const osEtapaFuncionarios = pgTable(
+  'os_etapa_funcionarios',
+  {
+    etapa_id: uuid('etapa_id')
+      .notNull()
+      .references(() => osEtapas.id, { onDelete: 'cascade' }),
+    funcionario_id: uuid('funcionario_id')
+      .notNull()
+      .references(() => funcionarios.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.etapa_id, t.funcionario_id] }),
+    index('os_etapa_funcionarios_func_idx').on(t.funcionario_id, t.etapa_id),
+  ],
+);
+
+export const osFotos = pgTable(
+  'os_fotos',
+  {
+    id: id(),
+    os_id: uuid('os_id')
+      .notNull()
+      .references(() => ordensServico.id, { onDelete: 'cascade' }),
+    etapa_id: uuid('etapa_id').references(() => osEtapas.id, { onDelete: 'cascade' }),
+    tipo: text('tipo').notNull().default('foto'),
+    mime: text('mime').notNull(),
+    tamanho: integer('tamanho').notNull(),
+    bytes: bytea('bytes').notNull(),
+    created_by: uuid('created_by').references(() => usuarios.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('os_fotos_os_idx').on(t.os_id, t.created_at),
+    index('os_fotos_etapa_idx').on(t.etapa_id),
+    check('os_fotos_tipo_ck', inList('tipo', TIPOS_FOTO_OS)),
+    check('os_fotos_mime_ck', sql`mime in ('image/jpeg', 'image/png')`),
+  ],
+);
+
+/** The shop's production settings: one row (id = true), the stages it uses. */
+export const producaoConfig = pgTable(
+  'producao_config',
+  {
+    id: boolean('id').primaryKey().default(true),
+    etapas: text('etapas')
+      .array()
+      .notNull()
+      .default(sql`array['medicao','corte','acabamento','instalacao','entrega']`),
+    updated_at: updatedAt(),
+  },
+  (_t) => [
+    check('producao_config_um_ck', sql`id`),
+    check(
+      'producao_config_etapas_ck',
+      sql`cardinality(etapas) >= 1 and etapas <@ array['medicao','corte','acabamento','instalacao','entrega']`,
+    ),
+  ],
 );

@@ -13,4 +13,6 @@ export interface Me {
   role: 'admin' | 'usuario';
   status: 'ativo' | 'inativo';
   permissoes: Permissao[];
+  /** The employee this account is (installers' "Minha agenda"), if linked. */
+  funcionario_id?: string | null;
 }

@@ -22,6 +22,18 @@ export const STATUS_FUNCIONARIO = STATUS_ATIVO;
 export const LADOS_PECA = ['frente', 'fundo', 'esquerda', 'direita'] as const;
 /** Strips cut along a side of another piece: saia (apron) and frontão (backsplash). */
 export const FAIXAS = ['saia', 'frontao'] as const;
+// Work orders (issue 17): their stages and statuses live with the production rules.
+export {
+  ETAPA_OS_LABEL,
+  ETAPAS_OS,
+  type EtapaOs,
+  STATUS_ETAPA,
+  STATUS_ETAPA_LABEL,
+  STATUS_OS,
+  STATUS_OS_LABEL,
+  type StatusEtapa,
+  TIPOS_FOTO_OS,
+} from '../domain/producao-etapas';
 
 /** How a sale type reads on screens, printouts and exports (quotes and sales alike). */
 export const TIPO_VENDA_LABEL: Record<(typeof TIPOS_VENDA)[number], string> = {

@@ -1,4 +1,4 @@
-import { versionField } from './common';
+import { uuid, versionField } from './common';
 import { PERMISSOES } from './permissoes';
 import { z } from './z';
 
@@ -15,6 +15,8 @@ const senha = z
 const nome = z.string({ message: 'Informe o nome.' }).trim().min(1, 'Informe o nome.').max(120);
 const role = z.enum(['admin', 'usuario'], { message: 'Papel inválido.' });
 const status = z.enum(['ativo', 'inativo'], { message: 'Status inválido.' });
+/** The employee this account is (an installer's own agenda on the phone); '' or null = none. */
+const funcionarioId = z.union([z.literal(''), z.null(), uuid]).transform((v) => v || null);
 
 export const usuarioCreate = z.object({
   nome,
@@ -27,6 +29,7 @@ export const usuarioCreate = z.object({
   role: role.default('usuario'),
   status: status.default('ativo'),
   permissoes: permissoes.default(['dashboard']),
+  funcionario_id: funcionarioId.optional().transform((v) => v ?? null),
 });
 export type UsuarioCreate = z.input<typeof usuarioCreate>;
 
@@ -41,6 +44,7 @@ export const usuarioUpdate = z.object({
   role: role.optional(),
   status: status.optional(),
   permissoes: permissoes.optional(),
+  funcionario_id: funcionarioId.optional(),
   ...versionField,
 });
 export type UsuarioUpdate = z.input<typeof usuarioUpdate>;
@@ -52,6 +56,8 @@ export interface Usuario {
   role: 'admin' | 'usuario';
   status: 'ativo' | 'inativo';
   permissoes: string[];
+  funcionario_id: string | null;
+  funcionario_nome: string | null;
   created_at: string;
   updated_at: string;
 }

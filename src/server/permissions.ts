@@ -48,6 +48,7 @@ export const RECURSO_PERMISSAO: Record<string, Permissao> = {
   recortes: 'produtos',
   orcamentos: 'orcamentos',
   vendas: 'vendas',
+  producao: 'producao',
   despesas: 'despesas',
   caixa: 'dashboard',
   usuarios: 'usuarios',

@@ -19,9 +19,10 @@ const PUBLIC = new Set([
   'POST /api/publico/orcamentos/:token/aprovar',
   'POST /api/publico/orcamentos/:token/alteracao',
 ]);
-// Open to any signed-in user by design: who am I, the live-update stream (filtered by permission) and
-// the API description.
+// Open to any signed-in user by design: who am I, the live-update stream (filtered by permission),
+// the API description, and one's own jobs (empty for a user not linked to an employee).
 const SESSION_ONLY = new Set([
+  'GET /api/producao/minha-agenda',
   'GET /api/auth/me',
   'GET /api/eventos',
   'GET /api/openapi.json',

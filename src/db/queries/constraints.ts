@@ -1,4 +1,5 @@
 import { categoriasProdutosConstraints } from './categorias-produtos';
+import { producaoConstraints } from './producao';
 import { produtosConstraints } from './produtos';
 import { recebimentosConstraints } from './recebimentos';
 import type { ConstraintMap, Refusal } from './refusal';
@@ -8,6 +9,7 @@ export const CONSTRAINTS: ConstraintMap = {
   ...categoriasProdutosConstraints,
   ...produtosConstraints,
   ...recebimentosConstraints,
+  ...producaoConstraints,
 };
 
 /** The resource's refusal for a violated constraint, when it declared one. */

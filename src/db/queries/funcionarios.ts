@@ -2,7 +2,7 @@ import { asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { HORAS_MENSAIS_PADRAO } from '../../domain/custo-hora';
 import { STATUS_FUNCIONARIO } from '../../schemas/funcionarios';
 import type { Executor } from '../client';
-import { funcionarios, orcamentoFuncionarios } from '../schema';
+import { funcionarios, orcamentoFuncionarios, osEtapaFuncionarios } from '../schema';
 import { numbersOut, numericColumns, orWhere, searchAny } from './common';
 import { crudTable } from './crud';
 import { searchDocumento } from './documentos';
@@ -99,6 +99,15 @@ export async function usoFuncionario(db: Executor, p: { id: string }): Promise<n
   return r?.n ?? 0;
 }
 
+/** Production stages the employee is (or was) on: they keep the employee from being deleted. */
+async function etapasDoFuncionario(db: Executor, p: { id: string }): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(osEtapaFuncionarios)
+    .where(eq(osEtapaFuncionarios.funcionario_id, p.id));
+  return r?.n ?? 0;
+}
+
 /** The list (with the hourly cost), its search, status filter and sorts, and the active employees' options. */
 export const funcionariosTable = crudTable({
   table: funcionarios,
@@ -131,9 +140,12 @@ export const funcionariosTable = crudTable({
 
 /** An employee on quotes cannot be deleted (they can be made inactive). */
 async function emUso(db: Executor, p: { id: string }) {
-  const n = await usoFuncionario(db, p);
+  const [n, etapas] = await Promise.all([usoFuncionario(db, p), etapasDoFuncionario(db, p)]);
+  const onde = [n ? `${n} orçamento(s)` : '', etapas ? `${etapas} etapa(s) de produção` : '']
+    .filter(Boolean)
+    .join(' e ');
   return emUsoRefusal(
     'Não é possível remover funcionário',
-    `Este funcionário está vinculado a ${n} orçamento(s) e não pode ser removido. Marque-o como inativo.`,
+    `Este funcionário está vinculado a ${onde || `${n} orçamento(s)`} e não pode ser removido. Marque-o como inativo.`,
   );
 }

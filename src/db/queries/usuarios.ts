@@ -15,6 +15,7 @@ export interface NewUsuario {
   role: 'admin' | 'usuario';
   status: 'ativo' | 'inativo';
   permissoes: Permissao[];
+  funcionario_id?: string | null;
 }
 
 /**
@@ -34,7 +35,14 @@ export async function insertUsuario(tx: Executor, u: NewUsuario) {
   });
   const [row] = await tx
     .insert(usuarios)
-    .values({ auth_user_id: authId, nome: u.nome, email, role: u.role, status: u.status })
+    .values({
+      auth_user_id: authId,
+      nome: u.nome,
+      email,
+      role: u.role,
+      status: u.status,
+      funcionario_id: u.funcionario_id ?? null,
+    })
     .returning();
   if (u.permissoes.length) {
     await tx
@@ -61,6 +69,7 @@ const meColumns = {
   role: usuarios.role,
   status: usuarios.status,
   permissoes: permissoesAgg,
+  funcionario_id: usuarios.funcionario_id,
 };
 function toMe<T extends { role: string; status: string; permissoes: string[] }>(r: T) {
   return {
@@ -144,6 +153,10 @@ const usuarioColumns = {
   role: usuarios.role,
   status: usuarios.status,
   permissoes: permissoesAgg,
+  funcionario_id: usuarios.funcionario_id,
+  funcionario_nome: sql<
+    string | null
+  >`(select f.nome from funcionarios f where f.id = ${usuarios.funcionario_id})`,
   created_at: usuarios.created_at,
   updated_at: usuarios.updated_at,
 };

@@ -15,6 +15,8 @@ export type MotivoEncerrado = 'sessao' | 'limite';
 function maySee(me: Me, e: Evento): boolean {
   // Own keys only: a `recurso` is never looked up on Object.prototype.
   const perm = Object.hasOwn(RECURSO_PERMISSAO, e.recurso) ? RECURSO_PERMISSAO[e.recurso] : undefined;
+  // Installers (a user linked to an employee) follow their own jobs without the Produção screen.
+  if (e.recurso === 'producao' && me.funcionario_id) return true;
   return !perm || me.permissoes.includes(perm);
 }
 

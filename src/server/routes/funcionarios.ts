@@ -27,8 +27,8 @@ const crud = crudRoutes({
   ...funcionariosTable,
   recurso: 'funcionarios',
   permission: 'funcionarios',
-  // The quote editor lists active employees (name - role); never their salaries.
-  opcoesPermissions: ['orcamentos'],
+  // The quote editor and the production team editor list active employees (name - role); never salaries.
+  opcoesPermissions: ['orcamentos', 'producao'],
   create: funcionarioCreate,
   update: funcionarioUpdate,
   filterQuery: { status: z.enum(STATUS_FUNCIONARIO).optional() },

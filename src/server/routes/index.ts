@@ -21,6 +21,7 @@ import { itensVendaRoutes } from './itens-venda';
 import { lgpdRoutes } from './lgpd';
 import { orcamentosRoutes } from './orcamentos';
 import { orcamentosClienteRoutes } from './orcamentos-cliente';
+import { producaoRoutes } from './producao';
 import { produtosRoutes } from './produtos';
 import { publicoRoutes } from './publico';
 import { recebimentosRoutes } from './recebimentos';
@@ -51,6 +52,7 @@ export const apiApp = new Hono<AppEnv>()
   .route('/vendedores', vendedoresRoutes)
   .route('/arquitetos', arquitetosRoutes)
   .route('/vendas', vendasRoutes)
+  .route('/producao', producaoRoutes)
   .route('/relatorios', relatoriosRoutes)
   .route('/categorias-produtos', categoriasProdutosRoutes)
   .route('/itens-venda', itensVendaRoutes)

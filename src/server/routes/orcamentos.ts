@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Executor } from '../../db/client';
 import { numbersOut, paginate } from '../../db/queries/common';
 import * as q from '../../db/queries/orcamentos';
+import { criarOrdemDaVenda } from '../../db/queries/producao';
 import { monthRange, todayIso } from '../../domain/datas';
 import { dec, sum, toDbMoney, toMoney } from '../../domain/money';
 import {
@@ -542,7 +543,9 @@ export async function gerarVenda(
   });
   await criarParcelasDaVenda(tx, row.id);
   await q.setStatusOrcamento(tx, id, 'venda_realizada');
+  const osId = await criarOrdemDaVenda(tx, row);
   await publish(tx, 'vendas', 'criado', row.id);
+  if (osId) await publish(tx, 'producao', 'criado', osId);
   await publish(tx, RECURSO, 'atualizado', id);
   return row;
 }

@@ -182,6 +182,7 @@ export const usuariosRoutes = new Hono<AppEnv>()
       if (input.nome !== undefined) values.nome = input.nome;
       if (input.role !== undefined) values.role = input.role;
       if (input.status !== undefined) values.status = input.status;
+      if (input.funcionario_id !== undefined) values.funcionario_id = input.funcionario_id;
       const r = await updateUsuario(tx, { id, values, updatedAt: input.updated_at });
       if (r === 'stale') throw staleWrite();
       if (r === 'missing') throw notFound('Usuário não encontrado.');

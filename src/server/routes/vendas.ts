@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { paginate } from '../../db/queries/common';
+import { cancelarOrdemDaVenda, reabrirOrdemDaVenda } from '../../db/queries/producao';
 import { getConfig } from '../../db/queries/recebimentos';
 import {
   cartaoRates,
@@ -206,6 +207,16 @@ export const vendasRoutes = new Hono<AppEnv>()
       if (r === 'stale') throw staleWrite();
       await regerarParcelasDaVenda(tx, id);
       await publish(tx, 'vendas', 'atualizado', id);
+      // The sale's work order follows its cancellation (kept, with the reason) and its reinstatement.
+      if (input.status && input.status !== cur.status) {
+        const osId =
+          input.status === 'cancelada'
+            ? await cancelarOrdemDaVenda(tx, { vendaId: id, motivo: 'Venda cancelada.' })
+            : cur.status === 'cancelada'
+              ? await reabrirOrdemDaVenda(tx, { vendaId: id })
+              : null;
+        if (osId) await publish(tx, 'producao', 'atualizado', osId);
+      }
     });
     return c.json(vendaOut((await getVenda(db, { id }))!));
   })
@@ -224,9 +235,12 @@ export const vendasRoutes = new Hono<AppEnv>()
     const id = parseId(c, uuid);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {
+      // Before the delete: the OS is kept, cancelled, and loses only its link to the sale.
+      const osId = await cancelarOrdemDaVenda(tx, { vendaId: id, motivo: 'Venda excluída.' });
       const gone = await deleteVendaReturningQuote(tx, { id });
       if (!gone) throw vendaNaoEncontrada();
       await publish(tx, 'vendas', 'removido', id);
+      if (osId) await publish(tx, 'producao', 'atualizado', osId);
       if (gone.orcamento_id) await publish(tx, 'orcamentos', 'atualizado', gone.orcamento_id);
     });
     return c.body(null, 204);

@@ -26,7 +26,11 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </div>
       <nav aria-label="Menu principal" className="flex-1 overflow-y-auto px-3">
         <ul className="flex flex-col gap-0.5">
-          {MENU.filter((m) => can(m.permission) && (!m.adminOnly || me?.role === 'admin')).map((m) => (
+          {MENU.filter((m) =>
+            m.funcionario
+              ? !!me?.funcionario_id
+              : can(m.permission) && (!m.adminOnly || me?.role === 'admin'),
+          ).map((m) => (
             <li key={m.label}>
               <NavLink
                 to={m.path}

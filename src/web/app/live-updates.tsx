@@ -5,13 +5,13 @@ import { ME_KEY } from './auth';
 
 /** Queries that also show figures of a resource (e.g. the dashboard sums sales). */
 const DEPENDENTS: Record<string, string[]> = {
-  vendas: ['dashboard', 'orcamentos', 'relatorios', 'recebimentos'],
+  vendas: ['dashboard', 'orcamentos', 'relatorios', 'recebimentos', 'producao'],
   orcamentos: ['dashboard', 'vendas'],
   despesas: ['dashboard', 'orcamentos-calculo'],
   // a client's name shows on quotes and sales
-  clientes: ['dashboard', 'orcamentos', 'vendas'],
+  clientes: ['dashboard', 'orcamentos', 'vendas', 'producao'],
   // a salary or monthly hours change the labour cost of the quote being edited
-  funcionarios: ['orcamentos-calculo'],
+  funcionarios: ['orcamentos-calculo', 'producao'],
   // categories show how many products use them
   produtos: ['dashboard', 'categorias-produtos', 'orcamentos-calculo'],
   // a renamed category or supplier shows on the products' rows

@@ -2,6 +2,8 @@ import {
   Banknote,
   Briefcase,
   Building2,
+  CalendarDays,
+  ClipboardList,
   CreditCard,
   FileText,
   HandCoins,
@@ -14,6 +16,7 @@ import {
   Receipt,
   ShieldCheck,
   ShoppingCart,
+  Smartphone,
   Truck,
   UserCheck,
   Users,
@@ -27,6 +30,8 @@ export interface MenuEntry {
   icon: LucideIcon;
   /** Administrators only (role admin), besides the permission. */
   adminOnly?: boolean;
+  /** Shown to users linked to an employee (installers' own agenda), whatever their permissions. */
+  funcionario?: boolean;
 }
 
 /** The sidebar of spec doc 1 §2, in its order. */
@@ -34,6 +39,15 @@ export const MENU: MenuEntry[] = [
   { label: 'Dashboard', path: '/', permission: 'dashboard', icon: LayoutDashboard },
   { label: 'Orçamentos', path: '/orcamentos', permission: 'orcamentos', icon: FileText },
   { label: 'Vendas', path: '/vendas', permission: 'vendas', icon: ShoppingCart },
+  { label: 'Produção', path: '/producao', permission: 'producao', icon: ClipboardList },
+  { label: 'Agenda', path: '/agenda', permission: 'producao', icon: CalendarDays },
+  {
+    label: 'Minha agenda',
+    path: '/minha-agenda',
+    permission: 'producao',
+    icon: Smartphone,
+    funcionario: true,
+  },
   { label: 'Clientes', path: '/clientes', permission: 'clientes', icon: Users },
   { label: 'Arquitetos', path: '/arquitetos', permission: 'arquitetos', icon: Briefcase },
   { label: 'Vendedores', path: '/vendedores', permission: 'vendedores', icon: UserCheck },

@@ -52,6 +52,8 @@ export function Home({ dashboard }: { dashboard: React.ReactNode }) {
   const { me } = useAuth();
   if (me?.permissoes.includes('dashboard')) return <>{dashboard}</>;
   const first = HOME_ORDER.find((p) => me?.permissoes.includes(p));
+  // An installer's home is their day's jobs.
+  if (me?.funcionario_id && (!first || first === 'producao')) return <Navigate to="/minha-agenda" replace />;
   if (!first) {
     console.error('Usuário sem nenhuma permissão de acesso');
     return <AccessDenied />;

@@ -26,6 +26,10 @@ const screens = {
   auditoria: lazy(() => import('../features/auditoria/page')),
   backups: lazy(() => import('../features/backups/page')),
   empresa: lazy(() => import('../features/empresa/page')),
+  producao: lazy(() => import('../features/producao/page')),
+  os: lazy(() => import('../features/producao/os-page')),
+  agenda: lazy(() => import('../features/producao/agenda-page')),
+  minhaAgenda: lazy(() => import('../features/producao/minha-agenda-page')),
 };
 
 /** Data a screen reads first, fetched while its chunk downloads instead of after. */
@@ -59,6 +63,11 @@ export const routes: RouteObject[] = [
       guarded('dashboard', 'dashboard', 'dashboard'),
       guarded('orcamentos', 'orcamentos', 'orcamentos'),
       guarded('vendas', 'vendas', 'vendas'),
+      guarded('producao', 'producao', 'producao'),
+      // An OS is also read by the installers of its stages (the API checks who may).
+      { path: 'producao/os/:id', element: <Screen name="os" /> },
+      guarded('agenda', 'producao', 'agenda'),
+      { path: 'minha-agenda', element: <Screen name="minhaAgenda" /> },
       guarded('clientes', 'clientes', 'clientes'),
       guarded('arquitetos', 'arquitetos', 'arquitetos'),
       guarded('vendedores', 'vendedores', 'vendedores'),

@@ -39,6 +39,10 @@ let businessTz: string | undefined;
 export function setBusinessTz(tz: string | undefined) {
   businessTz = tz;
 }
+/** The business time zone (the browser's own until the server told it). */
+export function businessTimeZone(): string {
+  return businessTz ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
 
 /** dd/MM/yyyy HH:mm (or with seconds) of an instant in the business time zone. */
 export function formatDateTime(at: Date | string, timeStyle: 'short' | 'medium' = 'short'): string {

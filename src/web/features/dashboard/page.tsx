@@ -26,6 +26,7 @@ import { Empty, Loading } from '../../components/ui/states';
 import { formatMoney } from '../../lib/format';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { cn } from '../../lib/utils';
+import { ProducaoCards } from './producao-cards';
 import { type DashboardData, dashboardQuery } from './query';
 
 const SerieChart = lazy(() => import('./serie-chart'));
@@ -148,6 +149,7 @@ export default function DashboardPage() {
           testId="dash-em-atraso"
         />
       </div>
+      <ProducaoCards />
 
       <div className="mb-6 grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { PERMISSAO_LABEL, PERMISSOES, type Permissao } from '../../../schemas/permissoes';
 import { SENHA_MIN, type Usuario, usuarioCreate, usuarioUpdate } from '../../../schemas/usuarios';
 import type { z } from '../../../schemas/z';
@@ -32,6 +32,8 @@ type FormValues = {
   role: 'admin' | 'usuario';
   status: 'ativo' | 'inativo';
   permissoes: Permissao[];
+  /** The employee this account is ('' = none): installers see their own jobs in "Minha agenda". */
+  funcionario_id: string;
 };
 
 type Parsed = z.output<typeof usuarioCreate> | Omit<z.output<typeof usuarioUpdate>, 'updated_at'>;
@@ -46,6 +48,7 @@ const EMPTY: FormValues = {
   role: 'usuario',
   status: 'ativo',
   permissoes: ['dashboard'],
+  funcionario_id: '',
 };
 
 export function UsuarioDialog({
@@ -104,6 +107,7 @@ export function UsuarioDialog({
             role: atual.role,
             status: atual.status,
             permissoes: atual.permissoes as Permissao[],
+            funcionario_id: atual.funcionario_id ?? '',
           }
         : // the default Dashboard only when the signed-in user may give it
           { ...EMPTY, permissoes: defaultDashboard ? ['dashboard'] : [] },
@@ -119,6 +123,7 @@ export function UsuarioDialog({
             role: v.role,
             status: v.status,
             permissoes: v.permissoes,
+            funcionario_id: v.funcionario_id ?? null,
             updated_at: (atual ?? usuario!).updated_at,
           })
         : api.post<Usuario>('/usuarios', v, { idempotencyKey: idem.key }),
@@ -205,6 +210,10 @@ export function UsuarioDialog({
               </NativeSelect>
             </FormField>
           </div>
+          <FuncionarioVinculo
+            register={register('funcionario_id')}
+            atualNome={atual?.funcionario_nome ?? null}
+          />
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Permissões</legend>
             <Controller
@@ -247,5 +256,38 @@ export function UsuarioDialog({
         {usuario && <HistoricoRegistro recurso="usuarios" registro={usuario.id} />}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The optional link to an employee; the list needs a screen that may read employees' names. */
+function FuncionarioVinculo({
+  register,
+  atualNome,
+}: {
+  register: UseFormRegisterReturn<'funcionario_id'>;
+  atualNome: string | null;
+}) {
+  const { can } = useAuth();
+  const podeListar = can('producao') || can('orcamentos') || can('funcionarios');
+  const opcoes = useQuery({
+    queryKey: ['funcionarios', 'opcoes', 'usuarios'],
+    queryFn: ({ signal }) =>
+      api.get<{ id: string; nome: string; cargo: string }[]>('/funcionarios/opcoes', signal),
+    enabled: podeListar,
+  });
+  return (
+    <FormField id="u-funcionario" label="Funcionário (instalador)">
+      <NativeSelect id="u-funcionario" {...register} disabled={!podeListar}>
+        <option value="">Nenhum</option>
+        {(opcoes.data ?? []).map((f) => (
+          <option key={f.id} value={f.id}>
+            {f.nome} - {f.cargo}
+          </option>
+        ))}
+      </NativeSelect>
+      {!podeListar && atualNome && (
+        <span className="text-sm text-muted-foreground">Vinculado a {atualNome}.</span>
+      )}
+    </FormField>
   );
 }

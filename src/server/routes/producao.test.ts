@@ -1,0 +1,670 @@
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../../db/queries/common';
+import {
+  categoriasProdutos,
+  clientes,
+  funcionarios,
+  orcamentoItens,
+  ordensServico,
+  osEtapas,
+  produtos,
+  usuarios,
+} from '../../db/schema';
+import type { Evento } from '../events';
+import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { seedCliente, seedOrcamento, seedVenda } from './vendas.test-helpers';
+
+let env: TestEnv;
+let admin: Client;
+let produtoId: string;
+beforeAll(async () => {
+  env = await createTestDeps();
+  admin = await loginAdmin(env);
+  await env.db.insert(categoriasProdutos).values({ nome: 'granitos' });
+  const [p] = await env.db
+    .insert(produtos)
+    .values({ nome: 'Granito São Gabriel', categoria: 'granitos', valor_m2: '450.00' })
+    .returning();
+  produtoId = p!.id;
+});
+afterAll(() => env.close());
+
+/** A sale made the way the screens make it: an approved quote (one m² item) turned into a sale. */
+async function vendaPeloOrcamento(clienteValues: { endereco?: string; cidade?: string; uf?: string } = {}) {
+  const cliente = await seedCliente(env);
+  if (Object.keys(clienteValues).length) {
+    await env.db.update(clientes).set(clienteValues).where(eq(clientes.id, cliente.id));
+  }
+  const o = await seedOrcamento(env, { cliente_id: cliente.id, status: 'aprovado', valor_total: '1350.00' });
+  // 2.50 m × 1.20 m = 3.00 m² at R$ 450,00 = R$ 1.350,00
+  await env.db.insert(orcamentoItens).values({
+    orcamento_id: o.id,
+    produto_id: produtoId,
+    quantidade: '1',
+    medida1: '2.5',
+    medida2: '1.2',
+    area: '3',
+    valor_unitario: '450.00',
+    valor_total: '1350.00',
+  });
+  const res = await admin.post(`/api/orcamentos/${o.id}/venda`);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const os = await osDaVenda(res.body.id);
+  return { venda: res.body, os: os!, cliente, orcamento: o };
+}
+
+async function osDaVenda(vendaId: string) {
+  const [r] = await env.db.select().from(ordensServico).where(eq(ordensServico.venda_id, vendaId));
+  return r;
+}
+
+async function detalhe(c: Client, osId: string) {
+  const res = await c.get(`/api/producao/os/${osId}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+const etapaDe = (os: { etapas: { etapa: string }[] }, etapa: string) =>
+  os.etapas.find((e) => e.etapa === etapa) as unknown as { id: string; updated_at: string; status: string };
+
+async function funcionario(nome: string, status: 'ativo' | 'inativo' = 'ativo') {
+  const [f] = await env.db
+    .insert(funcionarios)
+    .values({ nome, cargo: 'Instalador Sênior', salario: '3000.00', status, telefone: '11988887777' })
+    .returning();
+  return f!;
+}
+
+/** An installer: a user linked to an employee, without the Produção screen. */
+async function instalador(nome: string) {
+  const f = await funcionario(nome);
+  const u = await userWith(env, ['dashboard']);
+  await env.db.update(usuarios).set({ funcionario_id: f.id }).where(eq(usuarios.id, u.row.id));
+  return { ...u, funcionario: f };
+}
+
+async function agendar(
+  osId: string,
+  etapa: string,
+  inicio: string,
+  fim: string,
+  funcionarioIds: string[] = [],
+) {
+  const e = etapaDe(await detalhe(admin, osId), etapa);
+  return admin.patch(`/api/producao/etapas/${e.id}`, {
+    inicio,
+    fim,
+    funcionario_ids: funcionarioIds,
+    updated_at: e.updated_at,
+  });
+}
+
+async function acao(c: Client, osId: string, etapa: string, qual: 'iniciar' | 'concluir') {
+  const e = etapaDe(await detalhe(admin, osId), etapa);
+  return c.post(`/api/producao/etapas/${e.id}/${qual}`, { updated_at: e.updated_at });
+}
+
+describe('OS created with the sale', () => {
+  it('creates the OS in the sale transaction: numbered, linked, job address = the client address, five stages', async () => {
+    const events: Evento[] = [];
+    const stop = env.deps.events.subscribe((e) => events.push(e));
+    const { venda, os, orcamento, cliente } = await vendaPeloOrcamento({
+      endereco: 'Rua das Pedras, 10',
+      cidade: 'Campinas',
+      uf: 'SP',
+    });
+    expect(os).toMatchObject({
+      venda_id: venda.id,
+      venda_numero: venda.numero,
+      orcamento_id: orcamento.id,
+      cliente_id: cliente.id,
+      endereco: 'Rua das Pedras, 10',
+      cidade: 'Campinas',
+      uf: 'SP',
+      status: 'aberta',
+      etapa_atual: 'medicao',
+      etapas_concluidas: 0,
+      etapas_total: 5,
+    });
+    expect(os.numero).toBeGreaterThan(0);
+    const d = await detalhe(admin, os.id);
+    expect(d.etapas.map((e: { etapa: string; status: string }) => `${e.etapa}:${e.status}`)).toEqual([
+      'medicao:pendente',
+      'corte:pendente',
+      'acabamento:pendente',
+      'instalacao:pendente',
+      'entrega:pendente',
+    ]);
+    // The quote's item is the workshop's specification (admin sees sales: prices shown).
+    expect(d.itens).toEqual([
+      expect.objectContaining({
+        produto_nome: 'Granito São Gabriel',
+        medida1: 2.5,
+        medida2: 1.2,
+        area: 3,
+        valor_total: 1350,
+      }),
+    ]);
+    // On PostgreSQL the event arrives through LISTEN/NOTIFY after the commit.
+    await vi.waitFor(() => expect(events).toContainEqual({ recurso: 'producao', acao: 'criado', id: os.id }));
+    stop();
+  });
+
+  it('a failed sale leaves no OS (same transaction)', async () => {
+    const o = await seedOrcamento(env, {
+      status: 'aprovado',
+      valor_total: '100.00',
+      tipo_venda: 'entrada',
+      valor_entrada: '500.00',
+    });
+    const antes = await queryRows<{ n: number }>(env.db, sql`select count(*)::int as n from ordens_servico`);
+    const res = await admin.post(`/api/orcamentos/${o.id}/venda`);
+    expect(res.status).toBe(400);
+    const depois = await queryRows<{ n: number }>(env.db, sql`select count(*)::int as n from ordens_servico`);
+    expect(depois[0]!.n).toBe(antes[0]!.n);
+  });
+
+  it('uses only the stages the shop switched on (Produção setting), for new OS', async () => {
+    const cfg = await admin.get('/api/producao/config');
+    expect(cfg.body.etapas).toHaveLength(5);
+    const bad = await admin.put('/api/producao/config', { etapas: [], updated_at: cfg.body.updated_at });
+    expect(bad.status).toBe(400);
+    const put = await admin.put('/api/producao/config', {
+      etapas: ['instalacao', 'medicao', 'corte'],
+      updated_at: cfg.body.updated_at,
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.etapas).toEqual(['medicao', 'corte', 'instalacao']);
+    const stale = await admin.put('/api/producao/config', {
+      etapas: ['corte'],
+      updated_at: cfg.body.updated_at,
+    });
+    expect(stale.status).toBe(409);
+    try {
+      const { os } = await vendaPeloOrcamento();
+      expect(os.etapas_total).toBe(3);
+      const d = await detalhe(admin, os.id);
+      expect(d.etapas.map((e: { etapa: string }) => e.etapa)).toEqual(['medicao', 'corte', 'instalacao']);
+    } finally {
+      const back = await admin.put('/api/producao/config', {
+        etapas: ['medicao', 'corte', 'acabamento', 'instalacao', 'entrega'],
+        updated_at: put.body.updated_at,
+      });
+      expect(back.status).toBe(200);
+    }
+  });
+});
+
+describe('cancelling or deleting the sale cancels the OS (kept, with the reason)', () => {
+  it('sale cancelled → OS cancelada with the reason; reinstated → aberta again', async () => {
+    const { venda, os } = await vendaPeloOrcamento();
+    const cancel = await admin.patchCurrent(`/api/vendas/${venda.id}`, { status: 'cancelada' });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect(await osDaVenda(venda.id)).toMatchObject({
+      status: 'cancelada',
+      motivo_cancelamento: 'Venda cancelada.',
+    });
+    // A cancelled OS cannot be worked on.
+    const start = await acao(admin, os.id, 'medicao', 'iniciar');
+    expect(start.status).toBe(409);
+    expect(start.body.detail).toBe('Esta ordem de serviço está cancelada.');
+    const back = await admin.patchCurrent(`/api/vendas/${venda.id}`, { status: 'confirmada' });
+    expect(back.status).toBe(200);
+    expect(await osDaVenda(venda.id)).toMatchObject({ status: 'aberta', motivo_cancelamento: null });
+  });
+
+  it('sale deleted → OS kept, cancelada, with the sale number', async () => {
+    const { venda, os } = await vendaPeloOrcamento();
+    const del = await admin.delete(`/api/vendas/${venda.id}`);
+    expect(del.status).toBe(204);
+    const [kept] = await env.db.select().from(ordensServico).where(eq(ordensServico.id, os.id));
+    expect(kept).toMatchObject({
+      venda_id: null,
+      venda_numero: venda.numero,
+      status: 'cancelada',
+      motivo_cancelamento: 'Venda excluída.',
+    });
+    const list = await admin.get(`/api/producao/os?status=cancelada&q=${os.numero}`);
+    expect(list.body.items.map((r: { id: string }) => r.id)).toContain(os.id);
+  });
+});
+
+describe('stage order', () => {
+  it('a stage cannot start before the previous one is completed; corte needs medição concluída (409 with the reason)', async () => {
+    const { os } = await vendaPeloOrcamento();
+    const corte = await acao(admin, os.id, 'corte', 'iniciar');
+    expect(corte.status).toBe(409);
+    expect(corte.body.detail).toBe('O corte só pode começar depois que a medição for concluída.');
+    const inst = await acao(admin, os.id, 'instalacao', 'concluir');
+    expect(inst.status).toBe(409);
+    expect(inst.body.detail).toBe(
+      'A etapa Instalação só pode começar depois que a etapa Medição for concluída.',
+    );
+    // Nothing changed.
+    const d0 = await detalhe(admin, os.id);
+    expect(d0.etapas.every((e: { status: string }) => e.status === 'pendente')).toBe(true);
+
+    expect((await acao(admin, os.id, 'medicao', 'iniciar')).status).toBe(200);
+    // Corte still refused while the medição is only in progress.
+    expect((await acao(admin, os.id, 'corte', 'iniciar')).status).toBe(409);
+    const done = await acao(admin, os.id, 'medicao', 'concluir');
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'concluida', concluida_por_nome: expect.any(String) });
+    expect(done.body.iniciada_em).toBeTruthy();
+    const [row] = await env.db.select().from(ordensServico).where(eq(ordensServico.id, os.id));
+    expect(row).toMatchObject({ etapa_atual: 'corte', etapas_concluidas: 1, status: 'aberta' });
+    expect((await acao(admin, os.id, 'corte', 'iniciar')).status).toBe(200);
+  });
+
+  it('pressing again what already happened answers the stage (a retry), a stale version 409', async () => {
+    const { os } = await vendaPeloOrcamento();
+    const e = etapaDe(await detalhe(admin, os.id), 'medicao');
+    const first = await admin.post(`/api/producao/etapas/${e.id}/iniciar`, { updated_at: e.updated_at });
+    expect(first.status).toBe(200);
+    const again = await admin.post(`/api/producao/etapas/${e.id}/iniciar`, { updated_at: e.updated_at });
+    expect(again.status).toBe(200);
+    expect(again.body.status).toBe('em_andamento');
+    const stale = await admin.post(`/api/producao/etapas/${e.id}/concluir`, { updated_at: e.updated_at });
+    expect(stale.status).toBe(409);
+    const noVersion = await admin.post(`/api/producao/etapas/${e.id}/concluir`, {});
+    expect(noVersion.status).toBe(400);
+  });
+
+  it('completing every stage completes the OS', async () => {
+    const { os } = await vendaPeloOrcamento();
+    for (const etapa of ['medicao', 'corte', 'acabamento', 'instalacao', 'entrega']) {
+      const r = await acao(admin, os.id, etapa, 'concluir');
+      expect(r.status, `${etapa}: ${JSON.stringify(r.body)}`).toBe(200);
+    }
+    const [row] = await env.db.select().from(ordensServico).where(eq(ordensServico.id, os.id));
+    expect(row).toMatchObject({ status: 'concluida', etapa_atual: null, etapas_concluidas: 5 });
+  });
+});
+
+describe('schedule, team and notes', () => {
+  it('schedules a stage (pendente → agendada), warns of a double booking without refusing it', async () => {
+    const joao = await funcionario('João Instalador');
+    const a = await vendaPeloOrcamento();
+    const b = await vendaPeloOrcamento();
+    const r1 = await agendar(a.os.id, 'medicao', '2031-03-10T12:00:00.000Z', '2031-03-10T14:00:00.000Z', [
+      joao.id,
+    ]);
+    expect(r1.status, JSON.stringify(r1.body)).toBe(200);
+    expect(r1.body.avisos).toEqual([]);
+    expect(r1.body.etapa).toMatchObject({
+      status: 'agendada',
+      funcionarios: [expect.objectContaining({ id: joao.id })],
+    });
+    // 13:00–15:00 overlaps 12:00–14:00 for João: accepted, with the warning.
+    const r2 = await agendar(b.os.id, 'medicao', '2031-03-10T13:00:00.000Z', '2031-03-10T15:00:00.000Z', [
+      joao.id,
+    ]);
+    expect(r2.status).toBe(200);
+    expect(r2.body.avisos).toEqual([
+      expect.objectContaining({
+        funcionario_id: joao.id,
+        funcionario_nome: 'João Instalador',
+        os_numero: a.os.numero,
+        etapa: 'medicao',
+      }),
+    ]);
+    // Back to back (10:00–13:00, then 13:00–15:00) is no conflict.
+    const r3 = await agendar(a.os.id, 'medicao', '2031-03-10T10:00:00.000Z', '2031-03-10T13:00:00.000Z', [
+      joao.id,
+    ]);
+    expect(r3.body.avisos).toEqual([]);
+    const r4 = await agendar(b.os.id, 'medicao', '2031-03-10T12:59:00.000Z', '2031-03-10T15:00:00.000Z', [
+      joao.id,
+    ]);
+    expect(r4.body.avisos).toEqual([
+      expect.objectContaining({
+        os_numero: a.os.numero,
+        inicio: '2031-03-10T10:00:00.000Z',
+        fim: '2031-03-10T13:00:00.000Z',
+      }),
+    ]);
+
+    // The agenda of that day lists both, and by employee.
+    const ag = await admin.get(
+      `/api/producao/agenda?de=2031-03-10T00:00:00.000Z&ate=2031-03-11T00:00:00.000Z&funcionario_id=${joao.id}`,
+    );
+    expect(ag.status).toBe(200);
+    expect(ag.body.items).toEqual([
+      expect.objectContaining({
+        os_id: a.os.id,
+        inicio: '2031-03-10T10:00:00.000Z',
+        fim: '2031-03-10T13:00:00.000Z',
+      }),
+      expect.objectContaining({
+        os_id: b.os.id,
+        inicio: '2031-03-10T12:59:00.000Z',
+        funcionarios: [{ id: joao.id, nome: 'João Instalador' }],
+      }),
+    ]);
+    // The list filters by employee and by period.
+    const lf = await admin.get(`/api/producao/os?funcionario_id=${joao.id}&de=2031-03-10&ate=2031-03-10`);
+    expect(lf.body.items.map((i: { id: string }) => i.id).sort()).toEqual([a.os.id, b.os.id].sort());
+    const lOut = await admin.get(`/api/producao/os?funcionario_id=${joao.id}&de=2031-03-12&ate=2031-03-20`);
+    expect(lOut.body.total).toBe(0);
+    // An employee on a stage is kept (made inactive instead), with the reason.
+    const del = await admin.delete(`/api/funcionarios/${joao.id}`);
+    expect(del.status).toBe(409);
+    expect(del.body.detail).toBe(
+      'Este funcionário está vinculado a 2 etapa(s) de produção e não pode ser removido. Marque-o como inativo.',
+    );
+  });
+
+  it('bad input changes nothing: end before start, one of two, inactive employee, stale version, completed stage moved', async () => {
+    const ativo = await funcionario('Ana Ativa');
+    const inativo = await funcionario('Ivo Inativo', 'inativo');
+    const { os } = await vendaPeloOrcamento();
+    const e = etapaDe(await detalhe(admin, os.id), 'medicao');
+    const url = `/api/producao/etapas/${e.id}`;
+    const fimAntes = await admin.patch(url, {
+      inicio: '2031-04-01T15:00:00.000Z',
+      fim: '2031-04-01T14:00:00.000Z',
+      updated_at: e.updated_at,
+    });
+    expect(fimAntes.status).toBe(400);
+    expect(fimAntes.body.errors).toContainEqual({ path: 'fim', message: 'O fim deve ser depois do início.' });
+    const soInicio = await admin.patch(url, { inicio: '2031-04-01T15:00:00.000Z', updated_at: e.updated_at });
+    expect(soInicio.status).toBe(400);
+    const inat = await admin.patch(url, {
+      inicio: '2031-04-01T12:00:00.000Z',
+      fim: '2031-04-01T14:00:00.000Z',
+      funcionario_ids: [ativo.id, inativo.id],
+      updated_at: e.updated_at,
+    });
+    expect(inat.status).toBe(400);
+    expect(inat.body.errors[0].path).toBe('funcionario_ids');
+    const naoExiste = await admin.patch(url, {
+      funcionario_ids: ['00000000-0000-4000-8000-000000000000'],
+      updated_at: e.updated_at,
+    });
+    expect(naoExiste.status).toBe(400);
+    const lixo = await admin.patch(url, { inicio: 'amanhã', fim: 3, updated_at: e.updated_at });
+    expect(lixo.status).toBe(400);
+    const depois = etapaDe(await detalhe(admin, os.id), 'medicao');
+    expect(depois).toMatchObject({
+      status: 'pendente',
+      inicio: null,
+      fim: null,
+      funcionarios: [],
+      updated_at: e.updated_at,
+    });
+
+    const ok = await admin.patch(url, {
+      inicio: '2031-04-01T12:00:00.000Z',
+      fim: '2031-04-01T14:00:00.000Z',
+      notas: 'Levar a trena a laser.',
+      updated_at: e.updated_at,
+    });
+    expect(ok.status).toBe(200);
+    const stale = await admin.patch(url, { notas: 'outra', updated_at: e.updated_at });
+    expect(stale.status).toBe(409);
+
+    expect((await acao(admin, os.id, 'medicao', 'concluir')).status).toBe(200);
+    const done = etapaDe(await detalhe(admin, os.id), 'medicao');
+    const mover = await admin.patch(url, {
+      inicio: '2031-04-02T12:00:00.000Z',
+      fim: '2031-04-02T14:00:00.000Z',
+      updated_at: done.updated_at,
+    });
+    expect(mover.status).toBe(409);
+    expect(mover.body.detail).toBe('Uma etapa concluída não pode ser movida nem ter a equipe alterada.');
+    // Notes may still be written on a completed stage.
+    const nota = await admin.patch(url, { notas: 'Medidas conferidas.', updated_at: done.updated_at });
+    expect(nota.status).toBe(200);
+    expect(nota.body.etapa).toMatchObject({
+      notas: 'Medidas conferidas.',
+      inicio: '2031-04-01T12:00:00.000Z',
+    });
+  });
+
+  it('edits the job address of one OS (version required)', async () => {
+    const { os } = await vendaPeloOrcamento();
+    const d = await detalhe(admin, os.id);
+    const r = await admin.patch(`/api/producao/os/${os.id}`, {
+      endereco: 'Av. Brasil, 500 - apto 12',
+      cidade: 'Santos',
+      uf: 'sp',
+      updated_at: d.updated_at,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ endereco: 'Av. Brasil, 500 - apto 12', cidade: 'Santos', uf: 'SP' });
+    expect(
+      (await admin.patch(`/api/producao/os/${os.id}`, { cidade: 'X', updated_at: d.updated_at })).status,
+    ).toBe(409);
+    expect(
+      (await admin.patch(`/api/producao/os/${os.id}`, { uf: 'São Paulo', updated_at: r.body.updated_at }))
+        .status,
+    ).toBe(400);
+  });
+});
+
+describe("installer's scope", () => {
+  it('sees and acts only on the stages assigned to them; elsewhere 403', async () => {
+    const inst = await instalador('Carlos Instalador');
+    const outro = await instalador('Pedro Instalador');
+    const mine = await vendaPeloOrcamento({ endereco: 'Rua A, 1', cidade: 'Jundiaí', uf: 'SP' });
+    const theirs = await vendaPeloOrcamento();
+    const amanha = new Date(Date.now() + 86_400_000);
+    const fim = new Date(amanha.getTime() + 2 * 3_600_000);
+    expect(
+      (await agendar(mine.os.id, 'medicao', amanha.toISOString(), fim.toISOString(), [inst.funcionario.id]))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await agendar(theirs.os.id, 'medicao', amanha.toISOString(), fim.toISOString(), [
+          outro.funcionario.id,
+        ])
+      ).status,
+    ).toBe(200);
+
+    const c = inst.client;
+    const agenda = await c.get('/api/producao/minha-agenda');
+    expect(agenda.status).toBe(200);
+    expect(agenda.body.items).toEqual([
+      expect.objectContaining({
+        os_id: mine.os.id,
+        etapa: 'medicao',
+        endereco: 'Rua A, 1',
+        cidade: 'Jundiaí',
+      }),
+    ]);
+    // Their own OS, without prices (no Vendas permission).
+    const d = await detalhe(c, mine.os.id);
+    expect(d.itens[0]).toMatchObject({
+      produto_nome: 'Granito São Gabriel',
+      area: 3,
+      valor_unitario: null,
+      valor_total: null,
+    });
+    expect(d.venda_valor_bruto).toBeNull();
+    // Another installer's OS and the production screens: 403.
+    expect((await c.get(`/api/producao/os/${theirs.os.id}`)).status).toBe(403);
+    expect((await acao(c, theirs.os.id, 'medicao', 'iniciar')).status).toBe(403);
+    expect((await c.get('/api/producao/os')).status).toBe(403);
+    expect(
+      (await c.get('/api/producao/agenda?de=2031-01-01T00:00:00Z&ate=2031-01-02T00:00:00Z')).status,
+    ).toBe(403);
+    const eTheirs = etapaDe(await detalhe(admin, theirs.os.id), 'medicao');
+    expect(
+      (await c.patch(`/api/producao/etapas/${eTheirs.id}`, { notas: 'x', updated_at: eTheirs.updated_at }))
+        .status,
+    ).toBe(403);
+    // A stage of their OS not assigned to them: 403 too.
+    expect((await acao(c, mine.os.id, 'corte', 'iniciar')).status).toBe(403);
+
+    // Their own stage: start, photo, complete.
+    expect((await acao(c, mine.os.id, 'medicao', 'iniciar')).status).toBe(200);
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+      .jpeg()
+      .toBuffer();
+    const eMine = etapaDe(await detalhe(admin, mine.os.id), 'medicao');
+    const foto = await c.post(`/api/producao/etapas/${eMine.id}/fotos`, {
+      imagem: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+    });
+    expect(foto.status, JSON.stringify(foto.body)).toBe(201);
+    const done = await acao(c, mine.os.id, 'medicao', 'concluir');
+    expect(done.status).toBe(200);
+    expect(done.body.concluida_por).toBe(inst.row.id);
+    const img = await c.request('GET', `/api/producao/os/${mine.os.id}/fotos/${foto.body.id}`);
+    expect(img.status).toBe(200);
+    expect(img.headers.get('content-type')).toBe('image/jpeg');
+    expect((await outro.client.get(`/api/producao/os/${mine.os.id}/fotos/${foto.body.id}`)).status).toBe(403);
+    // A user neither in production nor linked to an employee has no agenda.
+    const plain = await userWith(env, ['dashboard']);
+    const none = await plain.client.get('/api/producao/minha-agenda');
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ funcionario_id: null, items: [] });
+  });
+
+  it('links and unlinks an employee on the Usuários dialog (one account per employee)', async () => {
+    const f = await funcionario('Rita Acabadora');
+    const created = await admin.post('/api/usuarios', {
+      nome: 'Rita',
+      email: `rita-${Date.now()}@lavra.test`,
+      senha: 'pedra-bruta-2031',
+      permissoes: ['dashboard'],
+      funcionario_id: f.id,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ funcionario_id: f.id, funcionario_nome: 'Rita Acabadora' });
+    const dup = await admin.post('/api/usuarios', {
+      nome: 'Rita 2',
+      email: `rita2-${Date.now()}@lavra.test`,
+      senha: 'pedra-bruta-2031',
+      funcionario_id: f.id,
+    });
+    expect(dup.status).toBe(409);
+    expect(dup.body.detail).toBe('Este funcionário já está vinculado a outro usuário.');
+    const unknown = await admin.patchCurrent(`/api/usuarios/${created.body.id}`, {
+      funcionario_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.status).toBe(400);
+    const unlink = await admin.patchCurrent(`/api/usuarios/${created.body.id}`, { funcionario_id: null });
+    expect(unlink.status).toBe(200);
+    expect(unlink.body.funcionario_id).toBeNull();
+  });
+});
+
+describe('photos and signature', () => {
+  it('refuses what is not an image, and a signature outside the entrega; nothing is stored', async () => {
+    const { os } = await vendaPeloOrcamento();
+    const d = await detalhe(admin, os.id);
+    const med = etapaDe(d, 'medicao');
+    const notImage = await admin.post(`/api/producao/etapas/${med.id}/fotos`, {
+      imagem: `data:image/jpeg;base64,${Buffer.from('isto não é uma foto').toString('base64')}`,
+    });
+    expect(notImage.status).toBe(400);
+    expect(notImage.body.detail).toBe('O arquivo enviado não é uma imagem PNG, JPEG ou WebP válida.');
+    expect((await admin.post(`/api/producao/etapas/${med.id}/fotos`, { imagem: 'oi' })).status).toBe(400);
+    const big = await admin.post(`/api/producao/etapas/${med.id}/fotos`, {
+      imagem: `data:image/jpeg;base64,${'A'.repeat(1_200_000)}`,
+    });
+    expect([400, 413]).toContain(big.status);
+    const png = await sharp({ create: { width: 60, height: 20, channels: 4, background: '#0000' } })
+      .png()
+      .toBuffer();
+    const sig = `data:image/png;base64,${png.toString('base64')}`;
+    const wrong = await admin.post(`/api/producao/etapas/${med.id}/assinatura`, { imagem: sig });
+    expect(wrong.status).toBe(400);
+    expect((await detalhe(admin, os.id)).fotos).toEqual([]);
+    const ent = etapaDe(d, 'entrega');
+    const ok = await admin.post(`/api/producao/etapas/${ent.id}/assinatura`, { imagem: sig });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect((await detalhe(admin, os.id)).fotos).toEqual([
+      expect.objectContaining({ tipo: 'assinatura', mime: 'image/png', etapa_id: ent.id }),
+    ]);
+  });
+});
+
+describe('list, export and dashboard', () => {
+  it('lists with current stage and progress, searches by client or número, filters by stage, exports', async () => {
+    const cliente = await seedCliente(env, 'Marina Quartzo Tavares');
+    const o = await seedOrcamento(env, { cliente_id: cliente.id, status: 'aprovado', valor_total: '10.00' });
+    const v = await admin.post(`/api/orcamentos/${o.id}/venda`);
+    const os = (await osDaVenda(v.body.id))!;
+    const byName = await admin.get('/api/producao/os?q=quartzo');
+    expect(byName.body.items).toEqual([
+      expect.objectContaining({
+        id: os.id,
+        cliente_nome: 'Marina Quartzo Tavares',
+        etapa_atual: 'medicao',
+        etapas_concluidas: 0,
+        etapas_total: 5,
+      }),
+    ]);
+    expect(
+      (await admin.get(`/api/producao/os?q=${os.numero}`)).body.items.map((r: { id: string }) => r.id),
+    ).toContain(os.id);
+    await acao(admin, os.id, 'medicao', 'concluir');
+    await agendar(os.id, 'corte', '2031-05-02T11:00:00.000Z', '2031-05-02T19:00:00.000Z');
+    const corte = await admin.get('/api/producao/os?q=quartzo&etapa=corte');
+    expect(corte.body.items).toEqual([
+      expect.objectContaining({
+        id: os.id,
+        etapas_concluidas: 1,
+        etapa_atual_inicio: '2031-05-02T11:00:00.000Z',
+      }),
+    ]);
+    expect((await admin.get('/api/producao/os?q=quartzo&etapa=medicao')).body.total).toBe(0);
+    expect((await admin.get('/api/producao/os?etapa=polimento')).status).toBe(400);
+    expect((await admin.get('/api/producao/os?de=31-12-2024')).status).toBe(400);
+    const csv = await admin.request('GET', '/api/producao/os/exportar?formato=csv&q=quartzo');
+    expect(csv.status).toBe(200);
+    expect(String(csv.body)).toContain('Marina Quartzo Tavares');
+    expect(String(csv.body)).toContain('Corte');
+  });
+
+  it('counts this week installations and late OS for the dashboard', async () => {
+    const before = (await admin.get('/api/producao/indicadores')).body;
+    const { os } = await vendaPeloOrcamento();
+    const ontem = new Date(Date.now() - 86_400_000);
+    // A medição that ended yesterday and was not completed: the OS is late.
+    await agendar(os.id, 'medicao', new Date(ontem.getTime() - 3_600_000).toISOString(), ontem.toISOString());
+    const after = (await admin.get('/api/producao/indicadores')).body;
+    expect(after.os_atrasadas).toBe(before.os_atrasadas + 1);
+    expect(typeof after.instalacoes_semana).toBe('number');
+  });
+});
+
+describe('OS for sales made before this migration', () => {
+  it('lavra_criar_os (what the migration runs for every old sale) creates missing OS once, a cancelled sale a cancelled OS', async () => {
+    // Rows written straight to the table: no route hook ran, like the sales of before the migration.
+    const old = await seedVenda(env, { data_venda: '2024-01-10', valor_bruto: '500.00' });
+    const oldCancelled = await seedVenda(env, {
+      data_venda: '2024-01-11',
+      valor_bruto: '90.00',
+      status: 'cancelada',
+    });
+    expect(await osDaVenda(old.id)).toBeUndefined();
+    await env.db.execute(
+      sql`select lavra_criar_os(id) from (select id from vendas order by created_at, numero) v`,
+    );
+    await env.db.execute(sql`select lavra_criar_os(id) from vendas`); // a second run adds nothing
+    expect(await osDaVenda(old.id)).toMatchObject({
+      status: 'aberta',
+      venda_numero: old.numero,
+      etapa_atual: 'medicao',
+    });
+    expect(await osDaVenda(oldCancelled.id)).toMatchObject({
+      status: 'cancelada',
+      motivo_cancelamento: 'Venda cancelada.',
+    });
+    const [sem] = await queryRows<{ n: number }>(
+      env.db,
+      sql`select count(*)::int as n from vendas v where (select count(*) from ordens_servico o where o.venda_id = v.id) <> 1`,
+    );
+    expect(sem!.n).toBe(0);
+    const stages = await env.db
+      .select()
+      .from(osEtapas)
+      .where(eq(osEtapas.os_id, (await osDaVenda(old.id))!.id));
+    expect(stages).toHaveLength(5);
+  });
+});

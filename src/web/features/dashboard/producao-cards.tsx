@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlarmClock, Hammer } from 'lucide-react';
+import { KpiCard } from '../../components/ui/kpi-card';
+import { client, json, withSignal } from '../../lib/client';
+
+/** "Instalações esta semana" and "OS atrasadas" (a stage past its scheduled end, not completed). */
+export function ProducaoCards() {
+  const q = useQuery({
+    // keyed under 'producao': any change of a work order refreshes the cards live
+    queryKey: ['producao', 'indicadores'],
+    queryFn: ({ signal }) => json(client.producao.indicadores.$get({}, withSignal(signal))),
+  });
+  const d = q.data;
+  const valor = (n: number | undefined) => (n === undefined ? '…' : n.toLocaleString('pt-BR'));
+  return (
+    <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <KpiCard
+        title="Instalações esta semana"
+        value={valor(d?.instalacoes_semana)}
+        icon={Hammer}
+        testId="dash-instalacoes"
+      />
+      <KpiCard
+        title="OS atrasadas"
+        value={valor(d?.os_atrasadas)}
+        icon={AlarmClock}
+        hint="Etapa passou do fim agendado sem ser concluída"
+        testId="dash-os-atrasadas"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { CalendarDays, Eye } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { columnsOf, DataTable, orNone } from '../../components/kit/data-table';
+import { ExportButton } from '../../components/kit/export-button';
+import { useResourceList } from '../../components/kit/use-resource-list';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Checkbox } from '../../components/ui/checkbox';
+import { Input, Label, NativeSelect } from '../../components/ui/input';
+import { PageHeader } from '../../components/ui/page-header';
+import { SearchInput } from '../../components/ui/search-input';
+import { toastError, toastSuccess } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
+import { formatDate, formatDateTime } from '../../lib/format';
+import {
+  ETAPAS_OS,
+  etapaLabel,
+  Progresso,
+  STATUS_OS_BADGE,
+  STATUS_OS_LABEL,
+  statusOsLabel,
+  useEquipeOpcoes,
+} from './shared';
+
+/** The row as the API answers it. */
+const listar = () => json(client.producao.os.$get({ query: {} }));
+type Row = Awaited<ReturnType<typeof listar>>['items'][number];
+
+const col = columnsOf<Row>();
+const columns = [
+  col.accessor('numero', {
+    header: 'OS',
+    enableSorting: true,
+    meta: { nowrap: true, card: 'title', className: 'font-medium' },
+    cell: (c) => (
+      <Link className="underline-offset-4 hover:underline" to={`/producao/os/${c.row.original.id}`}>
+        #{c.getValue()}
+      </Link>
+    ),
+  }),
+  col.accessor('cliente_nome', {
+    header: 'Cliente',
+    meta: { card: 'subtitle', className: 'min-w-32' },
+    cell: (c) => orNone(c.getValue()),
+  }),
+  col.accessor('etapa_atual', {
+    header: 'Etapa atual',
+    meta: { nowrap: true, card: 'figure' },
+    cell: (c) => (c.row.original.status === 'concluida' ? 'Concluída' : etapaLabel(c.getValue())),
+  }),
+  col.accessor('etapa_atual_inicio', {
+    header: 'Agendada para',
+    meta: { nowrap: true, card: 'figure' },
+    cell: (c) => (c.getValue() ? formatDateTime(c.getValue()!) : '—'),
+  }),
+  col.display({
+    id: 'progresso',
+    header: 'Progresso',
+    meta: { card: 'figure' },
+    cell: ({ row }) => (
+      <Progresso feitas={row.original.etapas_concluidas} total={row.original.etapas_total} />
+    ),
+  }),
+  col.accessor('created_at', {
+    header: 'Criada em',
+    enableSorting: true,
+    meta: { nowrap: true },
+    cell: (c) => formatDate(c.getValue()),
+  }),
+  col.accessor('status', {
+    header: 'Status',
+    meta: { nowrap: true, card: 'status' },
+    cell: (c) => <Badge variant={STATUS_OS_BADGE[c.getValue()]}>{statusOsLabel(c.getValue())}</Badge>,
+  }),
+];
+
+export default function ProducaoPage() {
+  const navigate = useNavigate();
+  const list = useResourceList<
+    Row,
+    { etapa: string; status: string; funcionario_id: string; de: string; ate: string }
+  >({
+    recurso: 'producao',
+    path: '/producao/os',
+    defaultSort: '-created_at',
+    filters: { etapa: '', status: '', funcionario_id: '', de: '', ate: '' },
+    loadError: {
+      title: 'Erro ao carregar ordens de serviço',
+      text: 'Não foi possível carregar as ordens de serviço.',
+    },
+  });
+  const equipe = useEquipeOpcoes();
+  const f = list.filters;
+  return (
+    <>
+      <PageHeader
+        title="Produção"
+        subtitle="Ordens de serviço das vendas: medição, corte, acabamento, instalação e entrega"
+      />
+      <Card className="mb-6">
+        <CardHeader className="flex flex-row items-center justify-between gap-2">
+          <CardTitle>Ordens de serviço</CardTitle>
+          <Button asChild variant="outline">
+            <Link to="/agenda">
+              <CalendarDays aria-hidden /> Agenda
+            </Link>
+          </Button>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="flex flex-wrap gap-2">
+            <SearchInput
+              value={list.q}
+              onChange={list.setQ}
+              placeholder="Buscar por cliente ou número..."
+              label="Buscar ordens de serviço"
+            />
+            <ExportButton lista="producao/os" params={list.params} />
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+            <Filtro
+              label="Etapa"
+              id="filtro-etapa"
+              todos="Todas"
+              value={f.etapa}
+              onChange={(v) => list.setFilter('etapa', v)}
+              opcoes={ETAPAS_OS.map((e) => [e, etapaLabel(e)])}
+            />
+            <Filtro
+              label="Status"
+              id="filtro-status"
+              todos="Todos"
+              value={f.status}
+              onChange={(v) => list.setFilter('status', v)}
+              opcoes={Object.entries(STATUS_OS_LABEL)}
+            />
+            <Filtro
+              label="Funcionário"
+              id="filtro-funcionario"
+              todos="Todos"
+              value={f.funcionario_id}
+              onChange={(v) => list.setFilter('funcionario_id', v)}
+              opcoes={(equipe.data ?? []).map((p) => [p.id, p.nome])}
+            />
+            {(['de', 'ate'] as const).map((k) => (
+              <div key={k} className="grid gap-1">
+                <Label htmlFor={`filtro-${k}`}>{k === 'de' ? 'Agendada de' : 'até'}</Label>
+                <Input
+                  id={`filtro-${k}`}
+                  type="date"
+                  value={f[k]}
+                  onChange={(e) => list.setFilter(k, e.target.value)}
+                />
+              </div>
+            ))}
+          </div>
+          <DataTable
+            list={list}
+            columns={columns}
+            label="Ordens de serviço"
+            getRowId={(r) => r.id}
+            rowLabel={(r) => `OS #${r.numero}`}
+            loadingText="Carregando ordens de serviço..."
+            emptyText="Nenhuma ordem de serviço. Elas são criadas com cada venda."
+            emptyFilteredText="Nenhuma ordem de serviço encontrada."
+            actions={(r) => (
+              <div className="flex justify-end">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Abrir OS #${r.numero}`}
+                  onClick={() => navigate(`/producao/os/${r.id}`)}
+                >
+                  <Eye />
+                </Button>
+              </div>
+            )}
+          />
+        </CardContent>
+      </Card>
+      <EtapasConfig />
+    </>
+  );
+}
+
+function Filtro(p: {
+  label: string;
+  id: string;
+  todos: string;
+  value: string;
+  onChange: (v: string) => void;
+  opcoes: [string, string][];
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={p.id}>{p.label}</Label>
+      <NativeSelect id={p.id} value={p.value} onChange={(e) => p.onChange(e.target.value)}>
+        <option value="">{p.todos}</option>
+        {p.opcoes.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/** Which stages this shop uses (new OS get only those). */
+function EtapasConfig() {
+  const cfg = useQuery({
+    queryKey: ['producao', 'config'],
+    queryFn: ({ signal }) => json(client.producao.config.$get({}, withSignal(signal))),
+  });
+  const [escolha, setEscolha] = useState<string[] | null>(null);
+  const atual = escolha ?? cfg.data?.etapas ?? [];
+  const save = useMutation({
+    mutationFn: () =>
+      json(
+        client.producao.config.$put({
+          json: { etapas: atual as (typeof ETAPAS_OS)[number][], updated_at: String(cfg.data!.updated_at) },
+        }),
+      ),
+    onSuccess: () => {
+      setEscolha(null);
+      toastSuccess('Etapas salvas', 'Valem para as próximas ordens de serviço.');
+    },
+    onError: (err) => toastError('Erro ao salvar as etapas', err),
+  });
+  if (!cfg.data) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Etapas usadas pela marmoraria</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <p className="text-sm text-muted-foreground">
+          Desmarque as etapas que sua marmoraria não usa. A mudança vale para as novas ordens de serviço.
+        </p>
+        <div className="flex flex-wrap gap-4">
+          {ETAPAS_OS.map((e) => (
+            <label key={e} className="flex items-center gap-2 text-sm">
+              <Checkbox
+                checked={atual.includes(e)}
+                onCheckedChange={(v) => setEscolha(v ? [...atual, e] : atual.filter((x) => x !== e))}
+              />
+              {etapaLabel(e)}
+            </label>
+          ))}
+        </div>
+        <div>
+          <Button disabled={!escolha || save.isPending} onClick={() => save.mutate()}>
+            Salvar etapas
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
