@@ -12,6 +12,9 @@ export interface BackupReply {
 }
 
 const [sourceJson, file] = process.argv.slice(2);
+// The server that asked is gone (killed, restarted): stop rather than finish a backup no one
+// reports; the partial file and the folder copy are removed by the next backup.
+process.on('disconnect', () => process.exit(1));
 const reply = (r: BackupReply) => new Promise<void>((resolve) => process.send!(r, () => resolve()));
 try {
   const source = JSON.parse(sourceJson!) as BackupSource;

@@ -12,14 +12,14 @@ import { takeBackup } from './backups';
 import { type Client, createTestDeps, loginAdmin, type TestEnv } from './testing/harness';
 
 /**
- * Disk full for real: BACKUP_DIR is a 256 KiB tmpfs almost filled beforehand, so the backup's writes
+ * Disk full for real: BACKUP_DIR is a 128 MiB tmpfs (room for the copy of PGlite's folder a backup reads from) almost filled beforehand, so the backup's writes
  * get ENOSPC from the kernel itself (not a mock). Mounting needs root (or CAP_SYS_ADMIN); elsewhere the
  * test says why it is skipped. The mocked version of the same fault is in routes/health.test.ts.
  */
 const dir = mkdtempSync(path.join(tmpdir(), 'lavra-disco-cheio-'));
 function mountTmpfs(): boolean {
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', dir], { stdio: 'ignore' });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=128m', 'tmpfs', dir], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
