@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { TAXAS_PARCELA } from '../../schemas/cartoes';
+import { TAXAS_PARCELA, type TaxaParcela } from '../../schemas/cartoes';
 import type { Executor } from '../client';
 import { cartoes, orcamentos, vendas } from '../schema';
 import { likePattern, queryRows } from './common';
@@ -69,7 +69,9 @@ export const cartoesTable = crudTable({
       tipo: cartoes.tipo,
       taxa: cartoes.taxa,
       observacoes: cartoes.observacoes,
-      ...Object.fromEntries(TAXAS_PARCELA.map((k) => [k, cartoes[k]])),
+      ...(Object.fromEntries(TAXAS_PARCELA.map((k) => [k, cartoes[k]])) as {
+        [K in TaxaParcela]: (typeof cartoes)[K];
+      }),
     },
     where: eq(cartoes.status, 'Ativo'),
     search,

@@ -4,7 +4,7 @@ import { STATUS_FUNCIONARIO } from '../../schemas/funcionarios';
 import type { Executor } from '../client';
 import { funcionarios, orcamentoFuncionarios } from '../schema';
 import { numbersOut, numericColumns, orWhere, searchAny } from './common';
-import { crudTable } from './crud';
+import { crudTable, type NumbersOut, type NumericKeys } from './crud';
 import { searchDocumento } from './documentos';
 import { emUsoRefusal } from './refusal';
 
@@ -18,7 +18,9 @@ export const custoHoraSql = sql<string>`round(${funcionarios.salario} / coalesce
 const ativo = eq(funcionarios.status, 'ativo');
 const MONEY_KEYS = [...numericColumns(funcionarios), 'custo_hora'];
 
-export const funcionarioOut = (row: Record<string, unknown>) => numbersOut(row, MONEY_KEYS);
+/** An employee as the API answers it: money (the table's and `custo_hora`) as numbers. */
+export const funcionarioOut = <R extends Record<string, unknown>>(row: R) =>
+  numbersOut(row, MONEY_KEYS) as NumbersOut<R, NumericKeys<typeof funcionarios> | 'custo_hora'>;
 
 export function listFuncionarios(
   db: Executor,
