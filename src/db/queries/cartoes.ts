@@ -56,8 +56,9 @@ export const cartoesTable = crudTable({
   search,
   filters: (query) => {
     const parts = [];
-    if (query.status) parts.push(eq(cartoes.status, query.status));
-    if (query.tipo) parts.push(eq(cartoes.tipo, query.tipo));
+    // any text may come in the query string: an unknown value lists nothing (the column's type is its enum)
+    if (query.status) parts.push(sql`${cartoes.status} = ${query.status}`);
+    if (query.tipo) parts.push(sql`${cartoes.tipo} = ${query.tipo}`);
     return parts;
   },
   sortable: { created_at: cartoes.created_at, bandeira: cartoes.bandeira, tipo: cartoes.tipo },

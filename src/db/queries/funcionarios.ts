@@ -16,6 +16,8 @@ import { emUsoRefusal } from './refusal';
 export const custoHoraSql = sql<string>`round(${funcionarios.salario} / coalesce(nullif(${funcionarios.horas_mensais}, 0), ${sql.raw(String(HORAS_MENSAIS_PADRAO))}), 2)`;
 
 const ativo = eq(funcionarios.status, 'ativo');
+const isStatus = (v: string | undefined): v is (typeof STATUS_FUNCIONARIO)[number] =>
+  (STATUS_FUNCIONARIO as readonly (string | undefined)[]).includes(v);
 const MONEY_KEYS = [...numericColumns(funcionarios), 'custo_hora'];
 
 /** An employee as the API answers it: money (the table's and `custo_hora`) as numbers. */
@@ -110,11 +112,7 @@ export const funcionariosTable = crudTable({
       searchAny(q, [funcionarios.nome, funcionarios.cargo, funcionarios.email]),
       searchDocumento(q, funcionarios.cpf),
     ),
-  filters: (query) => [
-    (STATUS_FUNCIONARIO as readonly string[]).includes(query.status ?? '')
-      ? eq(funcionarios.status, query.status!)
-      : undefined,
-  ],
+  filters: (query) => [isStatus(query.status) ? eq(funcionarios.status, query.status) : undefined],
   sortable: {
     created_at: funcionarios.created_at,
     nome: funcionarios.nome,

@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, toastError, toastSuccess } from '../../lib/api';
+import { toastError, toastSuccess } from '../../lib/api';
+import { type Call, json, type RemoveEndpoint } from '../../lib/client';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { refreshAfterWrite } from './refresh';
 
 export interface RemoveOptions<T> {
-  /** API resource and query key (`DELETE /api/<recurso>/:id`, invalidates `[recurso]`). */
+  /** Query key the delete refreshes (`[recurso]`). */
   recurso: string;
-  path?: string;
+  /** The resource on the typed client (`client.clientes`): `DELETE /:id`. */
+  endpoint: RemoveEndpoint;
   getId: (row: T) => string;
   /** The spec's question ("Tem certeza que deseja excluir o cliente X? …"). */
   question: (row: T) => string;
@@ -28,9 +30,9 @@ export interface RemoveOptions<T> {
 export function useRemove<T>(o: RemoveOptions<T>) {
   const [removing, setRemoving] = useState<T | null>(null);
   const qc = useQueryClient();
-  const path = o.path ?? `/${o.recurso}`;
+  const del = o.endpoint[':id'].$delete as Call;
   const remove = useMutation({
-    mutationFn: (row: T) => api.delete(`${path}/${o.getId(row)}`),
+    mutationFn: (row: T) => json(del({ param: { id: o.getId(row) } })),
     onSuccess: (_, row) => {
       toastSuccess(o.success, o.successDescription?.(row));
       setRemoving(null);

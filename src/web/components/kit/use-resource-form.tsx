@@ -11,7 +11,8 @@ import {
 } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from '../../../schemas/z';
-import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
+import { ApiError, toastError, toastSuccess } from '../../lib/api';
+import { type Call, type FormEndpoint, json, type RecordOf, withSignal } from '../../lib/client';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { refreshAfterWrite } from './refresh';
 import { useUnsavedWarning } from './use-unsaved-warning';
@@ -22,11 +23,14 @@ export interface Versioned {
   updated_at: string;
 }
 
-export interface ResourceFormOptions<In extends FieldValues, Out, R extends Versioned> {
-  /** API resource and query key (`clientes` → `/api/clientes`, invalidates `['clientes']`). */
+/** The record an endpoint answers, with the version an update sends back. */
+export type RecordAt<E> = RecordOf<E> & Versioned;
+
+export interface ResourceFormOptions<In extends FieldValues, Out, E extends FormEndpoint, R = RecordAt<E>> {
+  /** Query key the save refreshes (`clientes` → invalidates `['clientes']`). */
   recurso: string;
-  /** API path when it is not `/${recurso}` (e.g. `/caixa/movimentacoes`). */
-  path?: string;
+  /** The resource on the typed client (`client.clientes`): POST at its root, GET/PATCH at `/:id`. */
+  endpoint: E;
   /**
    * The server's own zod schema. The form holds its *input* type (what the fields hold: strings,
    * '' for "none") and the submit receives its *output* (trimmed, money as decimal strings) —
@@ -92,12 +96,14 @@ export interface ResourceForm<In extends FieldValues, Out, R extends Versioned> 
  * errors on their inputs, the record read fresh when an edit opens (a dialog shows what the server
  * has now; a 409 offers "Recarregar"), and a warning before a changed form is left.
  */
-export function useResourceForm<In extends FieldValues, Out, R extends Versioned>(
-  o: ResourceFormOptions<In, Out, R>,
-): ResourceForm<In, Out, R> {
+export function useResourceForm<In extends FieldValues, Out, E extends FormEndpoint>(
+  o: ResourceFormOptions<In, Out, E>,
+): ResourceForm<In, Out, RecordAt<E>> {
+  type R = RecordAt<E>;
   const uid = useId();
   const qc = useQueryClient();
-  const path = o.path ?? `/${o.recurso}`;
+  const at = o.endpoint[':id'];
+  const [get, patch, post] = [at.$get as Call, at.$patch as Call, o.endpoint.$post as Call];
   const editing = o.id !== null;
 
   const zr = zodResolver(o.schema);
@@ -110,7 +116,7 @@ export function useResourceForm<In extends FieldValues, Out, R extends Versioned
 
   const read = useQuery({
     queryKey: [o.recurso, 'registro', o.id],
-    queryFn: ({ signal }) => api.get<R>(`${path}/${o.id}`, signal),
+    queryFn: ({ signal }) => json(get({ param: { id: o.id } }, withSignal(signal))) as Promise<R>,
     enabled: editing,
     staleTime: 0,
     gcTime: 0,
@@ -135,9 +141,10 @@ export function useResourceForm<In extends FieldValues, Out, R extends Versioned
   const save = useMutation({
     mutationFn: (v: Out) => {
       const body = o.toBody ? o.toBody(v, shown.current) : (v as object);
-      return editing
-        ? api.patch<R>(`${path}/${o.id}`, { ...body, updated_at: shown.current?.updated_at })
-        : api.post<R>(path, body, { idempotencyKey: idem.key });
+      const saved = editing
+        ? patch({ param: { id: o.id }, json: { ...body, updated_at: shown.current?.updated_at } })
+        : post({ json: body }, { headers: { 'idempotency-key': idem.key } });
+      return json(saved) as Promise<R>;
     },
     onSuccess: (saved) => {
       idem.renew();

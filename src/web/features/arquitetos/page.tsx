@@ -1,4 +1,3 @@
-import type { Arquiteto } from '../../../schemas/arquitetos';
 import { DataTable } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { useRemove } from '../../components/kit/use-remove';
@@ -8,6 +7,8 @@ import { PageHeader } from '../../components/ui/page-header';
 import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { client } from '../../lib/client';
+import type { Arquiteto } from '../../lib/resources';
 import { arquitetoColumns } from '../vendedores/colunas';
 import { ComissaoReport } from '../vendedores/comissao-report';
 import { ComissionadoForm, type ComissionadoTexts } from '../vendedores/comissionado-form';
@@ -26,8 +27,9 @@ const TEXTS: ComissionadoTexts = {
 
 export default function ArquitetosPage() {
   const t = useListFormTabs();
-  const list = useResourceList<Arquiteto>({
+  const list = useResourceList({
     recurso: 'arquitetos',
+    endpoint: client.arquitetos,
     loadError: {
       title: 'Erro ao carregar arquitetos',
       text: 'Não foi possível carregar a lista de arquitetos.',
@@ -35,6 +37,7 @@ export default function ArquitetosPage() {
   });
   const remove = useRemove<Arquiteto>({
     recurso: 'arquitetos',
+    endpoint: client.arquitetos,
     getId: (a) => a.id,
     question: (a) => `Tem certeza que deseja excluir o arquiteto ${a.nome}? Esta ação não pode ser desfeita.`,
     success: 'Arquiteto removido com sucesso!',

@@ -1,13 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import {
-  AUDITORIA_RECURSOS,
-  type AuditoriaRecurso,
-  type AuditoriaRegistro,
-} from '../../../schemas/auditoria';
+import { AUDITORIA_RECURSOS, type AuditoriaRecurso } from '../../../schemas/auditoria';
 import type { Page } from '../../../schemas/common';
-import type { Usuario } from '../../../schemas/usuarios';
+
 import { useAuth } from '../../app/auth';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -18,6 +14,7 @@ import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { api, qs, toastError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import type { AuditoriaRegistro, Usuario } from '../../lib/resources';
 
 const LIMIT = 50;
 const ACAO: Record<AuditoriaRegistro['acao'], { label: string; variant: 'green' | 'secondary' | 'red' }> = {

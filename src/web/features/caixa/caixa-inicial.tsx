@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleArrowDown, CircleArrowUp, Vault, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { CaixaResumo } from '../../../schemas/caixa';
+
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
@@ -10,6 +10,7 @@ import { Input } from '../../components/ui/input';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { api } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import type { CaixaResumo } from '../../lib/resources';
 import { errorMessage } from './movimentacao-form';
 
 /** "Definir Caixa Inicial": the opening balance the totals start from. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import type { CaixaResumo, Movimentacao } from '../../../schemas/caixa';
+
 import { DataTable } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { useRemove } from '../../components/kit/use-remove';
@@ -12,6 +12,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
 import { api } from '../../lib/api';
+import { client } from '../../lib/client';
+import type { CaixaResumo, Movimentacao } from '../../lib/resources';
 import { CaixaInicialCard, CaixaKpis } from './caixa-inicial';
 import { movimentacaoColumns } from './colunas';
 import { errorMessage, MovimentacaoForm } from './movimentacao-form';
@@ -23,9 +25,9 @@ export default function CaixaPage() {
     queryKey: ['caixa', 'resumo'],
     queryFn: ({ signal }) => api.get<CaixaResumo>('/caixa', signal),
   });
-  const list = useResourceList<Movimentacao>({
+  const list = useResourceList({
     recurso: 'caixa',
-    path: '/caixa/movimentacoes',
+    endpoint: client.caixa.movimentacoes,
     keyPart: 'movimentacoes',
     loadError: { title: 'Erro', text: 'Erro ao carregar o caixa.' },
   });
@@ -35,7 +37,7 @@ export default function CaixaPage() {
   }, [resumo.error]);
   const remove = useRemove<Movimentacao>({
     recurso: 'caixa',
-    path: '/caixa/movimentacoes',
+    endpoint: client.caixa.movimentacoes,
     getId: (m) => m.id,
     title: 'Confirmar Exclusão',
     question: () => 'Tem certeza que deseja excluir esta movimentação?',

@@ -1,6 +1,5 @@
 import {
   BANDEIRAS,
-  type Cartao,
   type CartaoCreate,
   cartaoCreate,
   PARCELAS,
@@ -13,7 +12,9 @@ import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
+import { client } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
+import type { Cartao } from '../../lib/resources';
 import { nomeCartao } from './shared';
 
 const RATE_FIELDS = ['taxa', ...TAXAS_PARCELA] as const;
@@ -65,6 +66,7 @@ export function CartaoForm({
 }) {
   const f = useResourceForm({
     recurso: 'cartoes',
+    endpoint: client.cartoes,
     schema: cartaoCreate,
     id,
     empty: NOVO,

@@ -1,4 +1,4 @@
-import { type Cartao, STATUS_CARTAO } from '../../../schemas/cartoes';
+import { STATUS_CARTAO } from '../../../schemas/cartoes';
 import { columnsOf, DataTable, NONE } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { useRemove } from '../../components/kit/use-remove';
@@ -7,6 +7,8 @@ import { Badge } from '../../components/ui/badge';
 import { NativeSelect } from '../../components/ui/input';
 import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
+import { client } from '../../lib/client';
+import type { Cartao } from '../../lib/resources';
 import { nomeCartao, taxasResumo } from './shared';
 
 const col = columnsOf<Cartao>();
@@ -37,13 +39,15 @@ const columns = [
 
 /** The payment methods: search, status filter, rows with their rates. */
 export function CartoesLista({ onEditar }: { onEditar: (c: Cartao) => void }) {
-  const list = useResourceList<Cartao, { status: string }>({
+  const list = useResourceList({
     recurso: 'cartoes',
+    endpoint: client.cartoes,
     filters: { status: '' },
     loadError: { title: 'Erro ao carregar cartões', text: 'Não foi possível carregar a lista de cartões.' },
   });
   const remove = useRemove<Cartao>({
     recurso: 'cartoes',
+    endpoint: client.cartoes,
     getId: (c) => c.id,
     question: (c) =>
       `Tem certeza que deseja excluir o método de pagamento "${nomeCartao(c)}"? Esta ação não pode ser desfeita.`,

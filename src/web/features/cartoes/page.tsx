@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Percent } from 'lucide-react';
 import { useEffect } from 'react';
-import type { CartoesEstatisticas } from '../../../schemas/cartoes';
+
 import { useListFormTabs } from '../../components/kit/use-resource-list';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { api, toastError } from '../../lib/api';
 import { formatPercent } from '../../lib/format';
+import type { CartoesEstatisticas } from '../../lib/resources';
 import { CartaoForm } from './cartao-form';
 import { CartoesLista } from './cartoes-lista';
 import { Simulador } from './simulador';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Cartao } from '../../../schemas/cartoes';
+
 import type { Page } from '../../../schemas/common';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
@@ -9,6 +9,7 @@ import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { api, toastError } from '../../lib/api';
 import { formatMoney, formatPercent } from '../../lib/format';
+import type { Cartao } from '../../lib/resources';
 import { nomeCartao } from './shared';
 import { parseValor, simular } from './simulacao';
 

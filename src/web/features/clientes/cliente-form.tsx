@@ -1,11 +1,13 @@
-import { type Cliente, type ClienteInput, clienteCreate } from '../../../schemas/clientes';
+import { type ClienteInput, clienteCreate } from '../../../schemas/clientes';
 import { documentoLabel, TIPOS_PESSOA, type TipoPessoa } from '../../../schemas/documentos';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
 import { FormShell, TextField } from '../../components/kit/form-parts';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
+import { client } from '../../lib/client';
 import { maskCpfCnpj, maskTelefone, placeholderDocumento } from '../../lib/masks';
+import type { Cliente } from '../../lib/resources';
 
 const EMPTY: ClienteInput = {
   nome: '',
@@ -47,6 +49,7 @@ export function ClienteForm({
 }) {
   const f = useResourceForm({
     recurso: 'clientes',
+    endpoint: client.clientes,
     schema: clienteCreate,
     id,
     empty: EMPTY,

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, UserX } from 'lucide-react';
 import { useState } from 'react';
-import type { Cliente } from '../../../schemas/clientes';
+
 import { useAuth } from '../../app/auth';
 import { useFreshRecord } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { api, toastError, toastSuccess } from '../../lib/api';
+import type { Cliente } from '../../lib/resources';
 
 /** LGPD requests on one client (administrators): export their data as JSON, or anonymise them. */
 export function LgpdActions({ clienteId, onAnonimizado }: { clienteId: string; onAnonimizado: () => void }) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Cliente } from '../../../schemas/clientes';
+
 import type { Page } from '../../../schemas/common';
 import { columnsOf, DataTable, orNone } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
@@ -13,6 +13,8 @@ import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { api } from '../../lib/api';
+import { client } from '../../lib/client';
+import type { Cliente } from '../../lib/resources';
 import { ClienteForm } from './cliente-form';
 import { LgpdActions } from './lgpd-actions';
 
@@ -50,8 +52,9 @@ const columns = [
 
 export default function ClientesPage() {
   const t = useListFormTabs();
-  const list = useResourceList<Cliente>({
+  const list = useResourceList({
     recurso: 'clientes',
+    endpoint: client.clientes,
     loadError: { title: 'Erro ao carregar clientes', text: 'Não foi possível carregar a lista de clientes.' },
   });
   const editId = t.editId;
@@ -62,6 +65,7 @@ export default function ClientesPage() {
   });
   const remove = useRemove<Cliente>({
     recurso: 'clientes',
+    endpoint: client.clientes,
     getId: (c) => c.id,
     question: (c) => `Tem certeza que deseja excluir o cliente ${c.nome}? Esta ação não pode ser desfeita.`,
     success: 'Cliente removido com sucesso!',

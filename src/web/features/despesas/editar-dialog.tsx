@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
-  type Despesa,
   type DespesaAtualizada,
   type DespesaUpdateInput,
   despesaEditForm,
@@ -27,6 +26,7 @@ import { Input, Label, Textarea } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
 import { toastError } from '../../lib/api';
 import { client, json } from '../../lib/client';
+import type { Despesa } from '../../lib/resources';
 import { markServerErrors } from './shared';
 
 // What the fields hold is the schema's input; the submit gets its output (Parsed).

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { Despesa, DespesasPage, StatusDespesa } from '../../../schemas/despesas';
+import type { StatusDespesa } from '../../../schemas/despesas';
 import { DataTable } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { useRemove } from '../../components/kit/use-remove';
@@ -9,7 +9,9 @@ import type { ResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { SearchInput } from '../../components/ui/search-input';
 import { api, toastError } from '../../lib/api';
+import { client } from '../../lib/client';
 import { formatDate } from '../../lib/format';
+import type { Despesa, DespesasPage } from '../../lib/resources';
 import { despesaColumns } from './colunas';
 import { EditarDespesaDialog } from './editar-dialog';
 
@@ -43,6 +45,7 @@ export function ListaDespesas({ list, mesLabel }: { list: DespesasList; mesLabel
   });
   const remove = useRemove<Despesa>({
     recurso: 'despesas',
+    endpoint: client.despesas,
     getId: (d) => d.id,
     question: (d) =>
       `Tem certeza que deseja excluir a despesa "${d.descricao}" de ${formatDate(d.data_vencimento)}? Esta ação não pode ser desfeita.`,

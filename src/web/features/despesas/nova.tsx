@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
-  type Despesa,
   type DespesaCreate,
   despesaCreate,
   TIPO_DESPESA_LABEL,
@@ -18,6 +17,7 @@ import { Input, NativeSelect, Textarea } from '../../components/ui/input';
 import { toastError } from '../../lib/api';
 import { client, json } from '../../lib/client';
 import { todayIso } from '../../lib/format';
+import type { Despesa } from '../../lib/resources';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { markServerErrors } from './shared';
 

@@ -1,8 +1,10 @@
-import { type Fornecedor, type FornecedorInput, fornecedorCreate } from '../../../schemas/fornecedores';
+import { type FornecedorInput, fornecedorCreate } from '../../../schemas/fornecedores';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
 import { FormShell, TextField } from '../../components/kit/form-parts';
 import { useResourceForm } from '../../components/kit/use-resource-form';
+import { client } from '../../lib/client';
 import { maskCnpj, maskTelefone } from '../../lib/masks';
+import type { Fornecedor } from '../../lib/resources';
 
 const EMPTY: FornecedorInput = {
   nome: '',
@@ -44,6 +46,7 @@ export function FornecedorForm({
 }) {
   const f = useResourceForm({
     recurso: 'fornecedores',
+    endpoint: client.fornecedores,
     schema: fornecedorCreate,
     id,
     empty: EMPTY,

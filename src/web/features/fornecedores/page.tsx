@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import type { Fornecedor } from '../../../schemas/fornecedores';
+
 import { ExportButton } from '../../components/kit/export-button';
 import { useRemove } from '../../components/kit/use-remove';
 import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
@@ -12,13 +12,16 @@ import { SearchInput } from '../../components/ui/search-input';
 import { Empty, Loading } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api';
+import { client } from '../../lib/client';
+import type { Fornecedor } from '../../lib/resources';
 import { FornecedorCard } from './fornecedor-card';
 import { FornecedorForm } from './fornecedor-form';
 
 export default function FornecedoresPage() {
   const t = useListFormTabs();
-  const list = useResourceList<Fornecedor>({
+  const list = useResourceList({
     recurso: 'fornecedores',
+    endpoint: client.fornecedores,
     limit: 12,
     loadError: {
       title: 'Erro ao carregar fornecedores',
@@ -27,6 +30,7 @@ export default function FornecedoresPage() {
   });
   const remove = useRemove<Fornecedor>({
     recurso: 'fornecedores',
+    endpoint: client.fornecedores,
     getId: (f) => f.id,
     question: (f) =>
       `Tem certeza que deseja excluir o fornecedor ${f.nome}? Esta ação não pode ser desfeita.`,

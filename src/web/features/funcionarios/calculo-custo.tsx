@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { FuncionariosResumo } from '../../../schemas/funcionarios';
+
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Pagination } from '../../components/ui/pagination';
@@ -8,6 +8,7 @@ import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { api, qs } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import type { FuncionariosResumo } from '../../lib/resources';
 
 const LIMIT = 20;
 

@@ -1,6 +1,5 @@
 import {
   CARGOS,
-  type Funcionario,
   type FuncionarioInput,
   funcionarioForm,
   HORAS_MENSAIS_PADRAO,
@@ -9,7 +8,9 @@ import { FormShell, TextField } from '../../components/kit/form-parts';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
+import { client } from '../../lib/client';
 import { maskCpf, maskTelefone } from '../../lib/masks';
+import type { Funcionario } from '../../lib/resources';
 
 const EMPTY: FuncionarioInput = {
   nome: '',
@@ -53,6 +54,7 @@ export function FuncionarioForm({
 }) {
   const f = useResourceForm({
     recurso: 'funcionarios',
+    endpoint: client.funcionarios,
     schema: funcionarioForm,
     id,
     empty: EMPTY,

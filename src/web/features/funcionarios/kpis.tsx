@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Users, Wallet } from 'lucide-react';
-import type { FuncionariosResumo } from '../../../schemas/funcionarios';
+
 import { KpiCard } from '../../components/ui/kpi-card';
 import { api } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import type { FuncionariosResumo } from '../../lib/resources';
 
 /** Funcionários Ativos, Folha Mensal, Custo Médio por Hora. */
 export function FuncionariosKpis() {

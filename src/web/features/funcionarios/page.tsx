@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import type { Funcionario } from '../../../schemas/funcionarios';
+
 import { DataTable } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { useRemove } from '../../components/kit/use-remove';
@@ -12,6 +12,8 @@ import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api';
+import { client } from '../../lib/client';
+import type { Funcionario } from '../../lib/resources';
 import { CalculoCusto } from './calculo-custo';
 import { funcionarioColumns } from './colunas';
 import { FuncionarioForm } from './funcionario-form';
@@ -19,8 +21,9 @@ import { FuncionariosKpis } from './kpis';
 
 export default function FuncionariosPage() {
   const t = useListFormTabs();
-  const list = useResourceList<Funcionario, { status: string }>({
+  const list = useResourceList({
     recurso: 'funcionarios',
+    endpoint: client.funcionarios,
     filters: { status: '' },
     loadError: {
       title: 'Erro ao carregar funcionários',
@@ -29,6 +32,7 @@ export default function FuncionariosPage() {
   });
   const remove = useRemove<Funcionario>({
     recurso: 'funcionarios',
+    endpoint: client.funcionarios,
     getId: (f) => f.id,
     question: (f) =>
       `Tem certeza que deseja excluir o funcionário ${f.nome}? Esta ação não pode ser desfeita.`,

@@ -1,6 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { FORMATOS_MEDIDA, type ItemVenda, itemVendaCreate } from '../../../schemas/itens-venda';
+import { FORMATOS_MEDIDA, itemVendaCreate } from '../../../schemas/itens-venda';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { FormShell, TextField } from '../../components/kit/form-parts';
 import { useRemove } from '../../components/kit/use-remove';
@@ -11,6 +11,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
 import { SearchInput } from '../../components/ui/search-input';
+import { client } from '../../lib/client';
+import type { ItemVenda } from '../../lib/resources';
 
 const col = columnsOf<ItemVenda>();
 const columns = [
@@ -26,6 +28,7 @@ const columns = [
 function ItemVendaForm({ id, onDone }: { id: string | null; onDone: () => void }) {
   const f = useResourceForm({
     recurso: 'itens-venda',
+    endpoint: client['itens-venda'],
     schema: itemVendaCreate,
     id,
     empty: { nome: '', formato_medida: '' as ItemVenda['formato_medida'] },
@@ -74,14 +77,16 @@ function ItemVendaForm({ id, onDone }: { id: string | null; onDone: () => void }
 /** Spec doc 2 §2: create, edit and list sale items (name and measure format), by name. */
 export function ItensVendaTab() {
   const [editando, setEditando] = useState<string | null>(null);
-  const list = useResourceList<ItemVenda>({
+  const list = useResourceList({
     recurso: 'itens-venda',
+    endpoint: client['itens-venda'],
     prefix: 'itens',
     limit: 50,
     loadError: { title: 'Erro ao carregar itens', text: 'Não foi possível carregar a lista de itens.' },
   });
   const remove = useRemove<ItemVenda>({
     recurso: 'itens-venda',
+    endpoint: client['itens-venda'],
     getId: (i) => i.id,
     question: (i) => `Tem certeza que deseja excluir o item "${i.nome}"? Esta ação não pode ser desfeita.`,
     success: 'Item removido com sucesso!',

@@ -1,18 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  PRODUTO_PADROES,
-  type Produto,
-  type ProdutoCreate,
-  produtoCreate,
-  TIPOS_UNIDADE,
-} from '../../../schemas/produtos';
+import { PRODUTO_PADROES, type ProdutoCreate, produtoCreate, TIPOS_UNIDADE } from '../../../schemas/produtos';
 import { FormShell, TextField } from '../../components/kit/form-parts';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect, Textarea } from '../../components/ui/input';
 import { api } from '../../lib/api';
+import { client } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
+import type { Produto } from '../../lib/resources';
 
 const NOVO: ProdutoCreate = {
   nome: '',
@@ -65,6 +61,7 @@ export function ProdutoForm({
 }) {
   const f = useResourceForm({
     recurso: 'produtos',
+    endpoint: client.produtos,
     schema: produtoCreate,
     id,
     empty: NOVO,

@@ -1,7 +1,7 @@
 import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { PERMISSAO_LABEL, PERMISSOES } from '../../../schemas/permissoes';
-import type { Usuario } from '../../../schemas/usuarios';
+
 import { useAuth } from '../../app/auth';
 import { useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
@@ -11,6 +11,8 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Pagination } from '../../components/ui/pagination';
 import { SearchInput } from '../../components/ui/search-input';
 import { Empty, Loading } from '../../components/ui/states';
+import { client } from '../../lib/client';
+import type { Usuario } from '../../lib/resources';
 import { UsuarioDialog } from './usuario-dialog';
 
 export default function UsuariosPage() {
@@ -23,8 +25,9 @@ export default function UsuariosPage() {
   });
 
   // search and page in the URL, the request keyed ['usuarios', 'lista', params] (live refresh)
-  const list = useResourceList<Usuario>({
+  const list = useResourceList({
     recurso: 'usuarios',
+    endpoint: client.usuarios,
     limit: 24,
     loadError: { title: 'Erro ao carregar usuários', text: 'Não foi possível carregar a lista de usuários.' },
   });

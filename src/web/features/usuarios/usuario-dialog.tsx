@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PERMISSAO_LABEL, PERMISSOES, type Permissao } from '../../../schemas/permissoes';
-import { SENHA_MIN, type Usuario, usuarioCreate, usuarioUpdate } from '../../../schemas/usuarios';
+import { SENHA_MIN, usuarioCreate, usuarioUpdate } from '../../../schemas/usuarios';
 import type { z } from '../../../schemas/z';
 import { useAuth } from '../../app/auth';
 import { ConflictNotice, isStaleWrite, useFreshRecord } from '../../components/fresh-record';
@@ -21,6 +21,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
+import type { Usuario } from '../../lib/resources';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { grantable } from './grants';
 

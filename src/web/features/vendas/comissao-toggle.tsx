@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Venda } from '../../../schemas/vendas';
+
 import { Switch } from '../../components/ui/checkbox';
 import { api, toastError, toastSuccess } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import type { Venda } from '../../lib/resources';
 
 /** The commission of a sale: paid or pending (a switch), and each person's amount. */
 export function ComissaoToggle({ venda }: { venda: Venda }) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck, CreditCard, Eye, Layers, Pencil, Trash2, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
-import type { Venda, VendasEstatisticas } from '../../../schemas/vendas';
+
 import { DataTable } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { useRemove } from '../../components/kit/use-remove';
@@ -13,7 +13,9 @@ import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { api } from '../../lib/api';
+import { client } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
+import type { Venda, VendasEstatisticas } from '../../lib/resources';
 import { vendaColumns } from './colunas';
 import { VendaDetalhes } from './venda-detalhes';
 import { VendaEditDialog } from './venda-edit-dialog';
@@ -25,13 +27,15 @@ export default function VendasPage() {
     queryKey: ['vendas', 'estatisticas'],
     queryFn: ({ signal }) => api.get<VendasEstatisticas>('/vendas/estatisticas', signal),
   });
-  const list = useResourceList<Venda>({
+  const list = useResourceList({
     recurso: 'vendas',
+    endpoint: client.vendas,
     defaultSort: '-created_at',
     loadError: { title: 'Erro ao carregar vendas', text: 'Não foi possível carregar a lista de vendas.' },
   });
   const remove = useRemove<Venda>({
     recurso: 'vendas',
+    endpoint: client.vendas,
     getId: (v) => v.id,
     question: (v) => `Tem certeza que deseja excluir a venda #${v.numero}? Esta ação não pode ser desfeita.`,
     success: 'Venda removida com sucesso!',

@@ -1,5 +1,5 @@
-import type { Venda } from '../../../schemas/vendas';
 import { formatDate, formatMoney } from '../../lib/format';
+import type { Venda } from '../../lib/resources';
 import { formaPagamento, statusLabel, taxaPercent } from './format-venda';
 
 const STYLE = `

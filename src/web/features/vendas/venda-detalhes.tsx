@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Venda } from '../../../schemas/vendas';
+
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../../components/ui/dialog';
 import { api } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
+import type { Venda } from '../../lib/resources';
 import { formaPagamento, STATUS_BADGE, statusLabel, taxaPercent } from './format-venda';
 import { type Empresa, printVenda } from './print';
 

@@ -7,7 +7,6 @@ import {
   STATUS_VENDA_LABEL,
   TIPO_VENDA_LABEL,
   TIPOS_VENDA,
-  type Venda,
   vendaUpdate,
 } from '../../../schemas/vendas';
 import { ConflictNotice, isStaleWrite, useFreshRecord } from '../../components/fresh-record';
@@ -24,6 +23,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
+import type { Venda } from '../../lib/resources';
 
 interface CartaoOpcao {
   id: string;

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import type { Page } from '../../../schemas/common';
 import type { ComissoesArquitetos, ComissoesVendedores } from '../../../schemas/relatorios';
-import type { Comissionado } from '../../../schemas/vendedores';
+
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
@@ -12,6 +12,7 @@ import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { api, qs, toastError } from '../../lib/api';
 import { formatDate, formatMoney, formatPercent } from '../../lib/format';
+import type { Comissionado } from '../../lib/resources';
 
 type Kind = 'vendedor' | 'arquiteto';
 

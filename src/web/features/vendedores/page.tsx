@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { Vendedor } from '../../../schemas/vendedores';
+
 import { DataTable } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { useRemove } from '../../components/kit/use-remove';
@@ -18,6 +18,8 @@ import { PageHeader } from '../../components/ui/page-header';
 import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { client } from '../../lib/client';
+import type { Vendedor } from '../../lib/resources';
 import { vendedorColumns } from './colunas';
 import { ComissaoReport } from './comissao-report';
 import { ComissionadoForm, type ComissionadoTexts } from './comissionado-form';
@@ -35,8 +37,9 @@ export default function VendedoresPage() {
   const t = useListFormTabs();
   // the dialog: closed, a new seller (null) or the id of the one being edited
   const [dialog, setDialog] = useState<{ id: string | null } | undefined>();
-  const list = useResourceList<Vendedor>({
+  const list = useResourceList({
     recurso: 'vendedores',
+    endpoint: client.vendedores,
     loadError: {
       title: 'Erro ao carregar vendedores',
       text: 'Não foi possível carregar a lista de vendedores.',
@@ -44,6 +47,7 @@ export default function VendedoresPage() {
   });
   const remove = useRemove<Vendedor>({
     recurso: 'vendedores',
+    endpoint: client.vendedores,
     getId: (v) => v.id,
     question: () => 'Tem certeza que deseja excluir este vendedor? Esta ação não pode ser desfeita.',
     success: 'Vendedor removido com sucesso!',
