@@ -11,9 +11,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
-import { api } from '../../lib/api';
-import { client } from '../../lib/client';
-import type { CaixaResumo, Movimentacao } from '../../lib/resources';
+import { client, json, withSignal } from '../../lib/client';
+import type { Movimentacao } from '../../lib/resources';
 import { CaixaInicialCard, CaixaKpis } from './caixa-inicial';
 import { movimentacaoColumns } from './colunas';
 import { errorMessage, MovimentacaoForm } from './movimentacao-form';
@@ -23,7 +22,7 @@ export default function CaixaPage() {
   const [, patch] = useUrlState();
   const resumo = useQuery({
     queryKey: ['caixa', 'resumo'],
-    queryFn: ({ signal }) => api.get<CaixaResumo>('/caixa', signal),
+    queryFn: ({ signal }) => json(client.caixa.$get({}, withSignal(signal))),
   });
   const list = useResourceList({
     recurso: 'caixa',

@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
-import type { Page } from '../../../schemas/common';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { api, toastError } from '../../lib/api';
+import { toastError } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
 import { formatMoney, formatPercent } from '../../lib/format';
-import type { Cartao } from '../../lib/resources';
 import { nomeCartao } from './shared';
 import { parseValor, simular } from './simulacao';
 
@@ -21,7 +20,8 @@ export function Simulador() {
   // The first four active methods, in the list's order (newest first).
   const metodos = useQuery({
     queryKey: ['cartoes', 'simulador'],
-    queryFn: ({ signal }) => api.get<Page<Cartao>>('/cartoes?status=Ativo&limit=4', signal),
+    queryFn: ({ signal }) =>
+      json(client.cartoes.$get({ query: { status: 'Ativo', limit: 4 } }, withSignal(signal))),
   });
   useEffect(() => {
     if (metodos.error)

@@ -6,7 +6,8 @@ import { useAuth } from '../../app/auth';
 import { useFreshRecord } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { api, toastError, toastSuccess } from '../../lib/api';
+import { toastError, toastSuccess } from '../../lib/api';
+import { client, json } from '../../lib/client';
 import type { Cliente } from '../../lib/resources';
 
 /** LGPD requests on one client (administrators): export their data as JSON, or anonymise them. */
@@ -18,7 +19,7 @@ export function LgpdActions({ clienteId, onAnonimizado }: { clienteId: string; o
   const qc = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const exportar = useMutation({
-    mutationFn: () => api.get<unknown>(`/lgpd/clientes/${cliente.id}`),
+    mutationFn: () => json(client.lgpd.clientes[':id'].$get({ param: { id: cliente.id } })),
     onSuccess: (data) => {
       const url = URL.createObjectURL(
         new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
@@ -33,7 +34,13 @@ export function LgpdActions({ clienteId, onAnonimizado }: { clienteId: string; o
     onError: (err) => toastError('Erro ao exportar os dados', err),
   });
   const anonimizar = useMutation({
-    mutationFn: () => api.post(`/lgpd/clientes/${cliente.id}/anonimizar`, { confirmar: true }),
+    mutationFn: () =>
+      json(
+        client.lgpd.clientes[':id'].anonimizar.$post({
+          param: { id: cliente.id },
+          json: { confirmar: true },
+        }),
+      ),
     onSuccess: () => {
       toastSuccess('Cliente anonimizado');
       setConfirming(false);

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 
-import type { Page } from '../../../schemas/common';
 import { columnsOf, DataTable, orNone } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { useRemove } from '../../components/kit/use-remove';
@@ -12,8 +11,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { api } from '../../lib/api';
-import { client } from '../../lib/client';
+import { client, json, withSignal } from '../../lib/client';
 import type { Cliente } from '../../lib/resources';
 import { ClienteForm } from './cliente-form';
 import { LgpdActions } from './lgpd-actions';
@@ -61,7 +59,7 @@ export default function ClientesPage() {
   // The badge counts every client, whatever the search.
   const count = useQuery({
     queryKey: ['clientes', 'contagem'],
-    queryFn: ({ signal }) => api.get<Page<Cliente>>('/clientes?limit=1', signal),
+    queryFn: ({ signal }) => json(client.clientes.$get({ query: { limit: 1 } }, withSignal(signal))),
   });
   const remove = useRemove<Cliente>({
     recurso: 'clientes',

@@ -8,8 +8,8 @@ import { useRemove } from '../../components/kit/use-remove';
 import type { ResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { SearchInput } from '../../components/ui/search-input';
-import { api, toastError } from '../../lib/api';
-import { client } from '../../lib/client';
+import { toastError } from '../../lib/api';
+import { client, json } from '../../lib/client';
 import { formatDate } from '../../lib/format';
 import type { Despesa, DespesasPage } from '../../lib/resources';
 import { despesaColumns } from './colunas';
@@ -25,7 +25,7 @@ export function ListaDespesas({ list, mesLabel }: { list: DespesasList; mesLabel
 
   const status = useMutation({
     mutationFn: ({ id, status }: { id: string; status: StatusDespesa }) =>
-      api.patch<Despesa>(`/despesas/${id}/status`, { status }),
+      json(client.despesas[':id'].status.$patch({ param: { id }, json: { status } })),
     // The switch moves at once; the server's answer (or a failure) settles it.
     onMutate: async ({ id, status }) => {
       await qc.cancelQueries({ queryKey: listKey });

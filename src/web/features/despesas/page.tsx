@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { client } from '../../lib/client';
 import { formatMoney, todayIso } from '../../lib/format';
-import type { Despesa, DespesasPage } from '../../lib/resources';
+import type { Despesa } from '../../lib/resources';
 import { type DespesasList, ListaDespesas } from './lista';
 import { NovaDespesa } from './nova';
 import { RelatorioDespesas } from './relatorio';

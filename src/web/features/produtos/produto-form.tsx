@@ -5,8 +5,7 @@ import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect, Textarea } from '../../components/ui/input';
-import { api } from '../../lib/api';
-import { client } from '../../lib/client';
+import { client, json, withSignal } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
 import type { Produto } from '../../lib/resources';
 
@@ -44,11 +43,6 @@ const normalize = (v: ProdutoCreate): ProdutoCreate => ({
   estoque_minimo: decimalText(v.estoque_minimo),
 });
 
-interface Opcao {
-  id: string;
-  nome: string;
-}
-
 /** New and edit form of a product (an edit reads the product fresh). Mount with `key` = the id. */
 export function ProdutoForm({
   id,
@@ -81,11 +75,12 @@ export function ProdutoForm({
   const produto = f.record;
   const categorias = useQuery({
     queryKey: ['categorias-produtos', 'opcoes'],
-    queryFn: ({ signal }) => api.get<Opcao[]>('/categorias-produtos/opcoes', signal),
+    queryFn: ({ signal }) =>
+      json(client['categorias-produtos'].opcoes.$get({ query: {} }, withSignal(signal))),
   });
   const fornecedores = useQuery({
     queryKey: ['fornecedores', 'opcoes'],
-    queryFn: ({ signal }) => api.get<Opcao[]>('/fornecedores/opcoes', signal),
+    queryFn: ({ signal }) => json(client.fornecedores.opcoes.$get({ query: {} }, withSignal(signal))),
   });
   // A product keeps showing its own category/supplier even if the short option list leaves it out.
   const categoriaOpcoes = withCurrent(categorias.data, produto?.categoria, produto?.categoria);
@@ -213,7 +208,7 @@ export function ProdutoForm({
 }
 
 function withCurrent(
-  list: Opcao[] | undefined,
+  list: { id: string; nome: string }[] | undefined,
   id: string | null | undefined,
   nome: string | null | undefined,
 ) {

@@ -12,10 +12,9 @@ import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { api } from '../../lib/api';
-import { client } from '../../lib/client';
+import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
-import type { Venda, VendasEstatisticas } from '../../lib/resources';
+import type { Venda } from '../../lib/resources';
 import { vendaColumns } from './colunas';
 import { VendaDetalhes } from './venda-detalhes';
 import { VendaEditDialog } from './venda-edit-dialog';
@@ -25,7 +24,7 @@ export default function VendasPage() {
   const [editId, setEditId] = useState<string | null>(null);
   const stats = useQuery({
     queryKey: ['vendas', 'estatisticas'],
-    queryFn: ({ signal }) => api.get<VendasEstatisticas>('/vendas/estatisticas', signal),
+    queryFn: ({ signal }) => json(client.vendas.estatisticas.$get({}, withSignal(signal))),
   });
   const list = useResourceList({
     recurso: 'vendas',
