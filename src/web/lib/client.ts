@@ -77,6 +77,11 @@ export interface FormEndpoint {
   ':id': { $get: Method; $patch: Method };
 }
 
+/** A record read by its id: `GET /:id`. */
+export interface RecordEndpoint {
+  ':id': { $get: Method };
+}
+
 /** What a row's delete calls: `DELETE /:id`. */
 export interface RemoveEndpoint {
   ':id': { $delete: Method };

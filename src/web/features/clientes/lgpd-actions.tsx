@@ -8,12 +8,11 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toastError, toastSuccess } from '../../lib/api';
 import { client, json } from '../../lib/client';
-import type { Cliente } from '../../lib/resources';
 
 /** LGPD requests on one client (administrators): export their data as JSON, or anonymise them. */
 export function LgpdActions({ clienteId, onAnonimizado }: { clienteId: string; onAnonimizado: () => void }) {
   // the name the confirmation shows is the server's, read afresh
-  const fresh = useFreshRecord<Cliente>(`/clientes/${clienteId}`);
+  const fresh = useFreshRecord(client.clientes, clienteId);
   const cliente = { id: clienteId, nome: fresh.data?.nome ?? 'este cliente' };
   const { me } = useAuth();
   const qc = useQueryClient();

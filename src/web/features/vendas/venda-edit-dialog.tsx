@@ -90,7 +90,7 @@ function VendaEditBody({
   onOpenChange: (open: boolean) => void;
 }) {
   // The sale as the server has it now (its updated_at is the version this edit is based on).
-  const venda = useFreshRecord<Venda>(`/vendas/${vendaId}`);
+  const venda = useFreshRecord(client.vendas, vendaId);
   const cartoes = useQuery({
     queryKey: ['cartoes', 'opcoes'],
     queryFn: ({ signal }) => json(client.cartoes.opcoes.$get({ query: {} }, withSignal(signal))),
