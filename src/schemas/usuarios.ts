@@ -45,6 +45,16 @@ export const usuarioUpdate = z.object({
 });
 export type UsuarioUpdate = z.input<typeof usuarioUpdate>;
 
+/**
+ * The edit dialog's fields, checked as the update route checks them (the version is not a field: the
+ * dialog sends the one it read); its input is the create form's, so one form holds both.
+ */
+export const usuarioEditForm = usuarioUpdate.omit({ updated_at: true }).extend({
+  nome,
+  email: z.string(),
+  senha: z.union([z.literal(''), senha]).transform((v) => v || undefined),
+});
+
 export interface Usuario {
   id: string;
   nome: string;

@@ -26,7 +26,13 @@ export interface Versioned {
 /** The record an endpoint answers, with the version an update sends back. */
 export type RecordAt<E> = RecordOf<E> & Versioned;
 
-export interface ResourceFormOptions<In extends FieldValues, Out, E extends FormEndpoint, R = RecordAt<E>> {
+export interface ResourceFormOptions<
+  In extends FieldValues,
+  Out,
+  E extends FormEndpoint,
+  R = RecordAt<E>,
+  S = R,
+> {
   /** Query key the save refreshes (`clientes` → invalidates `['clientes']`). */
   recurso: string;
   /** The resource on the typed client (`client.clientes`): POST at its root, GET/PATCH at `/:id`. */
@@ -47,10 +53,16 @@ export interface ResourceFormOptions<In extends FieldValues, Out, E extends Form
   normalize?: (values: In) => In;
   /** The request body from the parsed values (default: the values themselves). */
   toBody?: (values: Out, record: R | undefined) => object;
+  /**
+   * A save the resource words its own way (an answer of another shape, a query parameter): it sends
+   * the request itself — `record` is the version read (send its `updated_at`), `idempotencyKey` the
+   * key of a create — and its answer reaches `onSaved` and the toasts' descriptions.
+   */
+  save?: (values: Out, ctx: { record: R | undefined; idempotencyKey: string }) => Promise<S>;
   /** The spec's toasts. */
   messages: {
     created: string;
-    createdDescription?: string;
+    createdDescription?: string | ((saved: S) => string);
     updated: string;
     updatedDescription?: string;
     createError: string;
@@ -63,7 +75,7 @@ export interface ResourceFormOptions<In extends FieldValues, Out, E extends Form
   /** Other query keys the save changes (besides `[recurso]`). */
   invalidates?: string[];
   /** After a successful save (back to the list, close the dialog). */
-  onSaved?: (record: R) => void;
+  onSaved?: (saved: S) => void;
 }
 
 export interface ResourceForm<In extends FieldValues, Out, R extends Versioned> {
@@ -96,8 +108,8 @@ export interface ResourceForm<In extends FieldValues, Out, R extends Versioned> 
  * errors on their inputs, the record read fresh when an edit opens (a dialog shows what the server
  * has now; a 409 offers "Recarregar"), and a warning before a changed form is left.
  */
-export function useResourceForm<In extends FieldValues, Out, E extends FormEndpoint>(
-  o: ResourceFormOptions<In, Out, E>,
+export function useResourceForm<In extends FieldValues, Out, E extends FormEndpoint, S = RecordAt<E>>(
+  o: ResourceFormOptions<In, Out, E, RecordAt<E>, S>,
 ): ResourceForm<In, Out, RecordAt<E>> {
   type R = RecordAt<E>;
   const uid = useId();
@@ -139,17 +151,20 @@ export function useResourceForm<In extends FieldValues, Out, E extends FormEndpo
   // server creates one record (Idempotency-Key); renewed once the save succeeded.
   const idem = useIdempotencyKey();
   const save = useMutation({
-    mutationFn: (v: Out) => {
+    mutationFn: (v: Out): Promise<S> => {
+      if (o.save) return o.save(v, { record: shown.current, idempotencyKey: idem.key });
       const body = o.toBody ? o.toBody(v, shown.current) : (v as object);
       const saved = editing
         ? patch({ param: { id: o.id }, json: { ...body, updated_at: shown.current?.updated_at } })
         : post({ json: body }, { headers: { 'idempotency-key': idem.key } });
-      return json(saved) as Promise<R>;
+      // without `save`, S is the record the route answers (the default of S)
+      return json(saved) as Promise<S>;
     },
     onSuccess: (saved) => {
       idem.renew();
+      const described = m.createdDescription;
       if (editing) toastSuccess(m.updated, m.updatedDescription);
-      else toastSuccess(m.created, m.createdDescription);
+      else toastSuccess(m.created, typeof described === 'function' ? described(saved) : described);
       void refreshAfterWrite(qc, [o.recurso, ...(o.invalidates ?? [])]);
       leave.allowNext();
       reset(o.empty);
@@ -194,10 +209,16 @@ export function useResourceForm<In extends FieldValues, Out, E extends FormEndpo
     record: shown.current ?? read.data,
     loading: editing && read.isPending,
     loadFailed: editing && read.isError,
-    saving: save.isPending,
+    // isSubmitting reaches the DOM before a double-click's second click; isPending may not
+    saving: save.isPending || form.formState.isSubmitting,
     conflict: save.error instanceof ApiError && save.error.status === 409,
     reload,
-    onSubmit: form.handleSubmit((v) => save.mutate(v)),
+    onSubmit: form.handleSubmit((v) =>
+      save.mutateAsync(v).then(
+        () => undefined,
+        () => undefined, // the failure is already on screen (onError)
+      ),
+    ),
     fieldId: (name) => `${uid}-${name}`,
     error: (name) => {
       const e = form.formState.errors[name];
