@@ -1,11 +1,10 @@
 import { DataTable } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { RowActions } from '../../components/ui/row-actions';
-import { SearchInput } from '../../components/ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { client } from '../../lib/client';
 import type { Arquiteto } from '../../lib/resources';
@@ -61,15 +60,12 @@ export default function ArquitetosPage() {
               <CardTitle>Arquitetos Cadastrados</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <div className="flex gap-2">
-                <SearchInput
-                  value={list.q}
-                  onChange={list.setQ}
-                  placeholder="Buscar por nome, e-mail, telefone, CPF ou cidade..."
-                  label="Buscar arquitetos"
-                />
-                <ExportButton lista="arquitetos" params={list.params} />
-              </div>
+              <ListSearch
+                list={list}
+                lista="arquitetos"
+                label="Buscar arquitetos"
+                placeholder="Buscar por nome, e-mail, telefone, CPF ou cidade..."
+              />
               <DataTable
                 list={list}
                 columns={arquitetoColumns}

@@ -4,13 +4,12 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 
 import { DataTable } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceList, useUrlParam, useUrlState } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
-import { SearchInput } from '../../components/ui/search-input';
 import { client, json, withSignal } from '../../lib/client';
 import type { Movimentacao } from '../../lib/resources';
 import { CaixaInicialCard, CaixaKpis } from './caixa-inicial';
@@ -64,15 +63,12 @@ export default function CaixaPage() {
           <CardTitle>Histórico de Movimentações</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <div className="flex gap-2">
-            <SearchInput
-              value={list.q}
-              onChange={list.setQ}
-              placeholder="Buscar por nome..."
-              label="Buscar movimentações"
-            />
-            <ExportButton lista="caixa/movimentacoes" params={list.params} />
-          </div>
+          <ListSearch
+            list={list}
+            lista="caixa/movimentacoes"
+            label="Buscar movimentações"
+            placeholder="Buscar por nome..."
+          />
           <DataTable
             list={list}
             columns={movimentacaoColumns}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
 import { columnsOf, DataTable, orNone } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
@@ -9,7 +9,6 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { RowActions } from '../../components/ui/row-actions';
-import { SearchInput } from '../../components/ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { client, json, withSignal } from '../../lib/client';
 import type { Cliente } from '../../lib/resources';
@@ -92,15 +91,13 @@ export default function ClientesPage() {
           <Card>
             <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
               <CardDescription>Busque por nome, e-mail ou CPF/CNPJ.</CardDescription>
-              <div className="flex w-full gap-2 sm:w-auto">
-                <SearchInput
-                  value={list.q}
-                  onChange={list.setQ}
-                  label="Buscar clientes"
-                  placeholder="Buscar por nome, e-mail ou CPF/CNPJ..."
-                />
-                <ExportButton lista="clientes" params={list.params} />
-              </div>
+              <ListSearch
+                list={list}
+                lista="clientes"
+                label="Buscar clientes"
+                placeholder="Buscar por nome, e-mail ou CPF/CNPJ..."
+                className="flex w-full gap-2 sm:w-auto"
+              />
             </CardHeader>
             <CardContent>
               <DataTable

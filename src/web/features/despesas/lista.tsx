@@ -3,11 +3,10 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { StatusDespesa } from '../../../schemas/despesas';
 import { DataTable } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import type { ResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
-import { SearchInput } from '../../components/ui/search-input';
 import { toastError } from '../../lib/api';
 import { client, json } from '../../lib/client';
 import { formatDate } from '../../lib/format';
@@ -61,15 +60,12 @@ export function ListaDespesas({ list, mesLabel }: { list: DespesasList; mesLabel
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex gap-2">
-        <SearchInput
-          value={list.q}
-          onChange={list.setQ}
-          placeholder="Buscar por descrição ou observação..."
-          label="Buscar despesas"
-        />
-        <ExportButton lista="despesas" params={list.params} />
-      </div>
+      <ListSearch
+        list={list}
+        lista="despesas"
+        label="Buscar despesas"
+        placeholder="Buscar por descrição ou observação..."
+      />
       <DataTable
         list={list}
         columns={columns}

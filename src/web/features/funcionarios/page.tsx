@@ -1,7 +1,6 @@
 import { toast } from 'sonner';
-
 import { DataTable } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
@@ -9,7 +8,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { RowActions } from '../../components/ui/row-actions';
-import { SearchInput } from '../../components/ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api';
 import { client } from '../../lib/client';
@@ -61,13 +59,13 @@ export default function FuncionariosPage() {
           <Card>
             <CardHeader className="gap-3 lg:flex-row lg:items-center lg:justify-between">
               <CardDescription>Busque por nome, cargo, e-mail ou CPF.</CardDescription>
-              <div className="flex flex-col gap-2 sm:flex-row">
-                <SearchInput
-                  value={list.q}
-                  onChange={list.setQ}
-                  label="Buscar funcionários"
-                  placeholder="Buscar funcionários..."
-                />
+              <ListSearch
+                list={list}
+                lista="funcionarios"
+                label="Buscar funcionários"
+                placeholder="Buscar funcionários..."
+                className="flex-col sm:flex-row"
+              >
                 <NativeSelect
                   aria-label="Filtrar por status"
                   className="sm:w-40"
@@ -78,8 +76,7 @@ export default function FuncionariosPage() {
                   <option value="ativo">Ativos</option>
                   <option value="inativo">Inativos</option>
                 </NativeSelect>
-                <ExportButton lista="funcionarios" params={list.params} />
-              </div>
+              </ListSearch>
             </CardHeader>
             <CardContent>
               <DataTable

@@ -2,12 +2,12 @@ import { Plus, Trash2 } from 'lucide-react';
 import { categoriaProdutoCreate } from '../../../schemas/categorias-produtos';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { TextField } from '../../components/kit/form-parts';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { SearchInput } from '../../components/ui/search-input';
 import { client } from '../../lib/client';
 import type { CategoriaProduto } from '../../lib/resources';
 
@@ -84,11 +84,11 @@ export function CategoriasTab() {
         </CardContent>
       </Card>
       <div className="flex min-w-0 flex-col gap-4">
-        <SearchInput
-          value={list.q}
-          onChange={list.setQ}
-          placeholder="Buscar categoria..."
+        <ListSearch
+          list={list}
+          lista="categorias-produtos"
           label="Buscar categorias"
+          placeholder="Buscar categoria..."
         />
         <DataTable
           list={list}

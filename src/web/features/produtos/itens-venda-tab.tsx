@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FORMATOS_MEDIDA, itemVendaCreate } from '../../../schemas/itens-venda';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { FormShell, TextField } from '../../components/kit/form-parts';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { useResourceList } from '../../components/kit/use-resource-list';
@@ -10,7 +11,6 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
-import { SearchInput } from '../../components/ui/search-input';
 import { client } from '../../lib/client';
 import type { ItemVenda } from '../../lib/resources';
 
@@ -97,11 +97,11 @@ export function ItensVendaTab() {
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">
       <ItemVendaForm key={editando ?? 'novo'} id={editando} onDone={() => setEditando(null)} />
       <div className="flex min-w-0 flex-col gap-4">
-        <SearchInput
-          value={list.q}
-          onChange={list.setQ}
-          placeholder="Buscar item..."
+        <ListSearch
+          list={list}
+          lista="itens-venda"
           label="Buscar itens de venda"
+          placeholder="Buscar item..."
         />
         <DataTable
           list={list}

@@ -3,14 +3,13 @@ import { CalendarCheck, CreditCard, Eye, Layers, Pencil, Trash2, TrendingUp } fr
 import { useState } from 'react';
 
 import { DataTable } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
-import { SearchInput } from '../../components/ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
@@ -89,15 +88,12 @@ export default function VendasPage() {
               <CardTitle>Histórico de Vendas</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <div className="flex gap-2">
-                <SearchInput
-                  value={list.q}
-                  onChange={list.setQ}
-                  placeholder="Buscar por número ou cliente..."
-                  label="Buscar vendas"
-                />
-                <ExportButton lista="vendas" params={list.params} />
-              </div>
+              <ListSearch
+                list={list}
+                lista="vendas"
+                label="Buscar vendas"
+                placeholder="Buscar por número ou cliente..."
+              />
               <DataTable
                 list={list}
                 columns={vendaColumns}

@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 
 import { DataTable } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
@@ -16,7 +16,6 @@ import {
 } from '../../components/ui/dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { RowActions } from '../../components/ui/row-actions';
-import { SearchInput } from '../../components/ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { client } from '../../lib/client';
 import type { Vendedor } from '../../lib/resources';
@@ -74,15 +73,12 @@ export default function VendedoresPage() {
               </Button>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <div className="flex gap-2">
-                <SearchInput
-                  value={list.q}
-                  onChange={list.setQ}
-                  placeholder="Buscar por nome, e-mail, telefone ou CPF/CNPJ..."
-                  label="Buscar vendedores"
-                />
-                <ExportButton lista="vendedores" params={list.params} />
-              </div>
+              <ListSearch
+                list={list}
+                lista="vendedores"
+                label="Buscar vendedores"
+                placeholder="Buscar por nome, e-mail, telefone ou CPF/CNPJ..."
+              />
               <DataTable
                 list={list}
                 columns={vendedorColumns}
