@@ -189,6 +189,79 @@ describe('GET /api/<lista>/exportar', () => {
     expect(users[1]).toContain(';Administrador;Ativo;');
   });
 
+  it('categories, sale items and users: pt-BR headers, the rows of the search, the list permission', async () => {
+    for (const nome of ['Mármore Exporta', 'Quartzito Exporta']) {
+      expect((await admin.post('/api/categorias-produtos', { nome })).status).toBe(201);
+    }
+    expect(
+      (await admin.post('/api/categorias-produtos', { nome: 'Inativa Exporta', ativa: false })).status,
+    ).toBe(201);
+    // two products in "mármore exporta" (names are stored in lower case): its count is 2
+    const base = {
+      categoria: 'mármore exporta',
+      unidade: 'm²',
+      tipo_unidade: 'm²',
+      valor_m2: 100,
+      estoque: 1,
+    };
+    for (const nome of ['Carrara Exporta', 'Travertino Exporta']) {
+      expect((await admin.post('/api/produtos', { ...base, nome })).status).toBe(201);
+    }
+    const cats = csvLines(
+      (await download(admin, '/api/categorias-produtos/exportar?formato=csv&q=exporta')).buf,
+    );
+    expect(cats[0]).toBe('Nome;Ativa;Produtos;Cadastrado em');
+    // ordered by name (the list's default), every match of the search, inactive ones too
+    expect(cats.slice(1).map((l) => l.split(';').slice(0, 3))).toEqual([
+      ['inativa exporta', 'Não', '0'],
+      ['mármore exporta', 'Sim', '2'],
+      ['quartzito exporta', 'Sim', '0'],
+    ]);
+
+    for (const [nome, formato_medida] of [
+      ['Soleira Exporta', 'Largura x Profundidade'],
+      ['Bancada Exporta', 'Largura x Altura'],
+    ]) {
+      expect((await admin.post('/api/itens-venda', { nome, formato_medida })).status).toBe(201);
+    }
+    const itens = await sheet(
+      (await download(admin, '/api/itens-venda/exportar?formato=xlsx&q=exporta')).buf,
+    );
+    expect(itens[0]).toEqual(['Nome', 'Formato de medida', 'Cadastrado em']);
+    expect(itens.slice(1).map((r) => r.slice(0, 2))).toEqual([
+      ['Bancada Exporta', 'Largura x Altura'],
+      ['Soleira Exporta', 'Largura x Profundidade'],
+    ]);
+    expect(itens[1]![2]).toBeInstanceOf(Date);
+
+    const gerente = await admin.post('/api/usuarios', {
+      nome: 'Gerente Exporta',
+      email: 'gerente.exporta@lavra.test',
+      senha: 'Xq7!exporta-longa',
+      permissoes: ['clientes', 'vendas'],
+    });
+    expect(gerente.status).toBe(201);
+    const users = await sheet((await download(admin, '/api/usuarios/exportar?formato=xlsx&q=exporta')).buf);
+    expect(users).toHaveLength(2);
+    expect(users[1]!.slice(0, 5)).toEqual([
+      'Gerente Exporta',
+      'gerente.exporta@lavra.test',
+      'Usuário',
+      'Ativo',
+      'Clientes, Vendas',
+    ]);
+
+    // the lists' own permissions: produtos for both product lists, usuarios for the users
+    const { client: vendas } = await userWith(env, ['vendas']);
+    for (const path of ['categorias-produtos', 'itens-venda', 'usuarios']) {
+      expect((await download(vendas, `/api/${path}/exportar?formato=csv`)).res.status).toBe(403);
+    }
+    const { client: produtos } = await userWith(env, ['produtos']);
+    expect((await download(produtos, '/api/categorias-produtos/exportar?formato=csv')).res.status).toBe(200);
+    expect((await download(produtos, '/api/itens-venda/exportar?formato=csv')).res.status).toBe(200);
+    expect((await download(produtos, '/api/usuarios/exportar?formato=csv')).res.status).toBe(403);
+  });
+
   it('sales and the commission report: the period filter, commission money as numbers', async () => {
     const v = await seedVendedor(env, '10', 'Vera Exporta');
     // 1000.00 − 30.00 fee = 970.00 base; 10 % = 97.00
