@@ -1,17 +1,11 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from './export';
 import { seedVenda, seedVendedor } from './routes/vendas.test-helpers';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from './testing/harness';
+import { apiSuite, type Client, userWith } from './testing/harness';
 
-let env: TestEnv;
-let admin: Client;
-beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
-});
-afterAll(() => env.close());
+const { env, admin } = apiSuite();
 
 async function download(client: Client, path: string) {
   const res = await env.app.request(`http://localhost:3000${path}`, {

@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { clientes, orcamentos, vendas } from '../../db/schema';
-import { ALL, type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { ALL, apiSuite, userWith } from '../testing/harness';
 
-let env: TestEnv;
-let admin: Client;
+const { env, admin } = apiSuite();
 let clienteId: string;
 beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
   const [c] = await env.db
     .insert(clientes)
     .values({
@@ -36,7 +33,6 @@ beforeAll(async () => {
     valor_liquido: '1234.56',
   });
 });
-afterAll(() => env.close());
 
 const trail = () =>
   queryRows<{ acao: string; alteracoes: unknown; usuario_id: string }>(
