@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toastError, toastSuccess } from '../../lib/api';
 import { type Call, json, type RemoveEndpoint } from '../../lib/client';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { RowActions } from '../ui/row-actions';
 import { refreshAfterWrite } from './refresh';
 
 export interface RemoveOptions<T> {
@@ -55,5 +56,14 @@ export function useRemove<T>(o: RemoveOptions<T>) {
       onConfirm={() => (removing === null ? undefined : remove.mutateAsync(removing).catch(() => undefined))}
     />
   );
-  return { ask: setRemoving, dialog, pending: remove.isPending };
+  /** A row's Editar / Excluir buttons (DataTable's `actions`), named by `name(row)` for screen readers. */
+  const rowActions = (name: (row: T) => string, onEdit: (row: T) => void) => (row: T) => (
+    <RowActions
+      editLabel={`Editar ${name(row)}`}
+      deleteLabel={`Excluir ${name(row)}`}
+      onEdit={() => onEdit(row)}
+      onDelete={() => setRemoving(row)}
+    />
+  );
+  return { ask: setRemoving, dialog, pending: remove.isPending, rowActions };
 }

@@ -231,3 +231,18 @@ export function useResourceForm<In extends FieldValues, Out, E extends FormEndpo
     leaveDialog: leave.dialog,
   };
 }
+
+/**
+ * The spec's toasts of a register whose noun is masculine ("Cliente salvo com sucesso!", "O cliente foi
+ * adicionado ao sistema.", "Erro ao salvar cliente"…): clientes, fornecedores, funcionários, produtos.
+ */
+export function cadastroMessages(nome: string) {
+  const Nome = nome.charAt(0).toUpperCase() + nome.slice(1);
+  return {
+    created: `${Nome} salvo com sucesso!`,
+    createdDescription: `O ${nome} foi adicionado ao sistema.`,
+    updated: `${Nome} atualizado com sucesso!`,
+    createError: `Erro ao salvar ${nome}`,
+    updateError: `Erro ao atualizar ${nome}`,
+  };
+}

@@ -4,7 +4,6 @@ import { useRemove } from '../../components/kit/use-remove';
 import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
-import { RowActions } from '../../components/ui/row-actions';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { client } from '../../lib/client';
 import type { Arquiteto } from '../../lib/resources';
@@ -75,13 +74,9 @@ export default function ArquitetosPage() {
                 loadingText="Carregando arquitetos..."
                 emptyText="Nenhum arquiteto cadastrado."
                 emptyFilteredText="Nenhum arquiteto encontrado."
-                actions={(a) => (
-                  <RowActions
-                    editLabel={`Editar ${a.nome}`}
-                    deleteLabel={`Excluir ${a.nome}`}
-                    onEdit={() => t.edit(a.id)}
-                    onDelete={() => remove.ask(a)}
-                  />
+                actions={remove.rowActions(
+                  (a) => a.nome,
+                  (a) => t.edit(a.id),
                 )}
               />
             </CardContent>

@@ -2,7 +2,7 @@ import { type ClienteInput, clienteCreate } from '../../../schemas/clientes';
 import { documentoLabel, TIPOS_PESSOA, type TipoPessoa } from '../../../schemas/documentos';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
 import { FormShell, TextField } from '../../components/kit/form-parts';
-import { useResourceForm } from '../../components/kit/use-resource-form';
+import { cadastroMessages, useResourceForm } from '../../components/kit/use-resource-form';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
 import { client } from '../../lib/client';
@@ -54,13 +54,7 @@ export function ClienteForm({
     id,
     empty: EMPTY,
     valuesOf,
-    messages: {
-      created: 'Cliente salvo com sucesso!',
-      createdDescription: 'O cliente foi adicionado ao sistema.',
-      updated: 'Cliente atualizado com sucesso!',
-      createError: 'Erro ao salvar cliente',
-      updateError: 'Erro ao atualizar cliente',
-    },
+    messages: cadastroMessages('cliente'),
     onSaved: onDone,
   });
   const { register, setValue, getValues, watch } = f.form;

@@ -8,7 +8,6 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
-import { RowActions } from '../../components/ui/row-actions';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { client, json, withSignal } from '../../lib/client';
 import type { Cliente } from '../../lib/resources';
@@ -110,13 +109,9 @@ export default function ClientesPage() {
                 emptyText="Nenhum cliente cadastrado."
                 emptyFilteredText="Nenhum cliente encontrado para esta busca."
                 emptyAction={<Button onClick={t.openNew}>Cadastrar o primeiro cliente</Button>}
-                actions={(c) => (
-                  <RowActions
-                    editLabel={`Editar ${c.nome}`}
-                    deleteLabel={`Excluir ${c.nome}`}
-                    onEdit={() => t.edit(c.id)}
-                    onDelete={() => remove.ask(c)}
-                  />
+                actions={remove.rowActions(
+                  (c) => c.nome,
+                  (c) => t.edit(c.id),
                 )}
               />
             </CardContent>

@@ -1,7 +1,7 @@
 import { type FornecedorInput, fornecedorCreate } from '../../../schemas/fornecedores';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
 import { FormShell, TextField } from '../../components/kit/form-parts';
-import { useResourceForm } from '../../components/kit/use-resource-form';
+import { cadastroMessages, useResourceForm } from '../../components/kit/use-resource-form';
 import { client } from '../../lib/client';
 import { maskCnpj, maskTelefone } from '../../lib/masks';
 import type { Fornecedor } from '../../lib/resources';
@@ -51,13 +51,7 @@ export function FornecedorForm({
     id,
     empty: EMPTY,
     valuesOf,
-    messages: {
-      created: 'Fornecedor salvo com sucesso!',
-      createdDescription: 'O fornecedor foi adicionado ao sistema.',
-      updated: 'Fornecedor atualizado com sucesso!',
-      createError: 'Erro ao salvar fornecedor',
-      updateError: 'Erro ao atualizar fornecedor',
-    },
+    messages: cadastroMessages('fornecedor'),
     invalidates: ['produtos'],
     onSaved: onDone,
   });

@@ -5,7 +5,7 @@ import {
   HORAS_MENSAIS_PADRAO,
 } from '../../../schemas/funcionarios';
 import { FormShell, TextField } from '../../components/kit/form-parts';
-import { useResourceForm } from '../../components/kit/use-resource-form';
+import { cadastroMessages, useResourceForm } from '../../components/kit/use-resource-form';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
 import { client } from '../../lib/client';
@@ -60,13 +60,7 @@ export function FuncionarioForm({
     empty: EMPTY,
     valuesOf,
     toBody: ({ status, ...v }, record) => (record ? { ...v, status } : v),
-    messages: {
-      created: 'Funcionário salvo com sucesso!',
-      createdDescription: 'O funcionário foi adicionado ao sistema.',
-      updated: 'Funcionário atualizado com sucesso!',
-      createError: 'Erro ao salvar funcionário',
-      updateError: 'Erro ao atualizar funcionário',
-    },
+    messages: cadastroMessages('funcionário'),
     onSaved: onDone,
   });
   const select = (name: 'cargo' | 'status', label: string, options: React.ReactNode, required?: boolean) => (

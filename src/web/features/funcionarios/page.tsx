@@ -7,7 +7,6 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
-import { RowActions } from '../../components/ui/row-actions';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api';
 import { client } from '../../lib/client';
@@ -89,13 +88,9 @@ export default function FuncionariosPage() {
                 emptyText="Nenhum funcionário cadastrado."
                 emptyFilteredText="Nenhum funcionário encontrado para esta busca."
                 emptyAction={<Button onClick={t.openNew}>Cadastrar o primeiro funcionário</Button>}
-                actions={(f) => (
-                  <RowActions
-                    editLabel={`Editar ${f.nome}`}
-                    deleteLabel={`Excluir ${f.nome}`}
-                    onEdit={() => t.edit(f.id)}
-                    onDelete={() => remove.ask(f)}
-                  />
+                actions={remove.rowActions(
+                  (f) => f.nome,
+                  (f) => t.edit(f.id),
                 )}
               />
             </CardContent>

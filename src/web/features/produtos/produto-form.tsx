@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PRODUTO_PADROES, type ProdutoCreate, produtoCreate, TIPOS_UNIDADE } from '../../../schemas/produtos';
 import { FormShell, TextField } from '../../components/kit/form-parts';
-import { useResourceForm } from '../../components/kit/use-resource-form';
+import { cadastroMessages, useResourceForm } from '../../components/kit/use-resource-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect, Textarea } from '../../components/ui/input';
@@ -61,13 +61,7 @@ export function ProdutoForm({
     empty: NOVO,
     valuesOf,
     normalize,
-    messages: {
-      created: 'Produto salvo com sucesso!',
-      createdDescription: 'O produto foi adicionado ao sistema.',
-      updated: 'Produto atualizado com sucesso!',
-      createError: 'Erro ao salvar produto',
-      updateError: 'Erro ao atualizar produto',
-    },
+    messages: cadastroMessages('produto'),
     invalidates: ['categorias-produtos'],
     onSaved: onDone,
   });

@@ -6,7 +6,6 @@ import { ExportButton } from '../../components/kit/export-button';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceList } from '../../components/kit/use-resource-list';
 import { Checkbox } from '../../components/ui/checkbox';
-import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { client } from '../../lib/client';
 import { formatMoney, formatNumber } from '../../lib/format';
@@ -124,13 +123,9 @@ export function ProdutosLista({ onEditar }: { onEditar: (p: Produto) => void }) 
         loadingText="Carregando produtos..."
         emptyText="Nenhum produto cadastrado."
         emptyFilteredText="Nenhum produto encontrado para esse filtro."
-        actions={(p) => (
-          <RowActions
-            editLabel={`Editar ${p.nome}`}
-            deleteLabel={`Excluir ${p.nome}`}
-            onEdit={() => onEditar(p)}
-            onDelete={() => remove.ask(p)}
-          />
+        actions={remove.rowActions(
+          (p) => p.nome,
+          (p) => onEditar(p),
         )}
       />
       {remove.dialog}

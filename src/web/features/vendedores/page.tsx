@@ -15,7 +15,6 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { PageHeader } from '../../components/ui/page-header';
-import { RowActions } from '../../components/ui/row-actions';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { client } from '../../lib/client';
 import type { Vendedor } from '../../lib/resources';
@@ -88,13 +87,9 @@ export default function VendedoresPage() {
                 loadingText="Carregando vendedores..."
                 emptyText="Nenhum vendedor cadastrado."
                 emptyFilteredText="Nenhum vendedor encontrado."
-                actions={(v) => (
-                  <RowActions
-                    editLabel={`Editar ${v.nome}`}
-                    deleteLabel={`Excluir ${v.nome}`}
-                    onEdit={() => setDialog({ id: v.id })}
-                    onDelete={() => remove.ask(v)}
-                  />
+                actions={remove.rowActions(
+                  (v) => v.nome,
+                  (v) => setDialog({ id: v.id }),
                 )}
               />
             </CardContent>
