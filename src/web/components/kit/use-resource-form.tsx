@@ -17,6 +17,13 @@ import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { refreshAfterWrite } from './refresh';
 import { useUnsavedWarning } from './use-unsaved-warning';
 
+/** The props of a resource's form: the record it edits (null: a new one), after saving, Cancelar. */
+export interface ResourceFormProps {
+  id: string | null;
+  onDone: () => void;
+  onCancel: () => void;
+}
+
 /** A record as the API answers it: an id, and the version an update must send back. */
 export interface Versioned {
   id: string;

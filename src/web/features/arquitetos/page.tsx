@@ -69,8 +69,6 @@ export default function ArquitetosPage() {
                 list={list}
                 columns={arquitetoColumns}
                 label="Arquitetos"
-                getRowId={(a) => a.id}
-                rowLabel={(a) => a.nome}
                 loadingText="Carregando arquitetos..."
                 emptyText="Nenhum arquiteto cadastrado."
                 emptyFilteredText="Nenhum arquiteto encontrado."

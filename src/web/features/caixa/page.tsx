@@ -73,8 +73,6 @@ export default function CaixaPage() {
             list={list}
             columns={movimentacaoColumns}
             label="Histórico de Movimentações"
-            getRowId={(m) => m.id}
-            rowLabel={(m) => m.nome}
             rowClassName={(m) => m.id === editId && 'bg-accent'}
             loadingText="Carregando movimentações..."
             emptyText="Nenhuma movimentação registrada."

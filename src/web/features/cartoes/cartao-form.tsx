@@ -8,7 +8,7 @@ import {
   TIPOS_CARTAO,
 } from '../../../schemas/cartoes';
 import { FormShell } from '../../components/kit/form-parts';
-import { useResourceForm } from '../../components/kit/use-resource-form';
+import { type ResourceFormProps, useResourceForm } from '../../components/kit/use-resource-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
@@ -55,15 +55,7 @@ function payload(v: object & { tipo?: string }) {
 }
 
 /** New and edit form of a payment method (an edit reads it fresh). Mount with `key` = the id. */
-export function CartaoForm({
-  id,
-  onDone,
-  onCancel,
-}: {
-  id: string | null;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+export function CartaoForm({ id, onDone, onCancel }: ResourceFormProps) {
   const f = useResourceForm({
     recurso: 'cartoes',
     endpoint: client.cartoes,

@@ -80,7 +80,6 @@ export function CartoesLista({ onEditar }: { onEditar: (c: Cartao) => void }) {
         list={list}
         columns={columns}
         label="Métodos de pagamento"
-        getRowId={(c) => c.id}
         rowLabel={nomeCartao}
         loadingText="Carregando cartões..."
         emptyText="Nenhum método de pagamento cadastrado."

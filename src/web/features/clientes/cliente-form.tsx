@@ -2,7 +2,11 @@ import { type ClienteInput, clienteCreate } from '../../../schemas/clientes';
 import { documentoLabel, TIPOS_PESSOA, type TipoPessoa } from '../../../schemas/documentos';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
 import { FormShell, TextField } from '../../components/kit/form-parts';
-import { cadastroMessages, useResourceForm } from '../../components/kit/use-resource-form';
+import {
+  cadastroMessages,
+  type ResourceFormProps,
+  useResourceForm,
+} from '../../components/kit/use-resource-form';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
 import { client } from '../../lib/client';
@@ -38,15 +42,7 @@ const valuesOf = (c: Cliente): ClienteInput => ({
  * say which one is missing, the CPF/CNPJ label and mask follow the tipo, an 8-digit CEP fills the
  * address. An edit reads the client fresh from the server. Mount it with `key` = the id.
  */
-export function ClienteForm({
-  id,
-  onDone,
-  onCancel,
-}: {
-  id: string | null;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+export function ClienteForm({ id, onDone, onCancel }: ResourceFormProps) {
   const f = useResourceForm({
     recurso: 'clientes',
     endpoint: client.clientes,

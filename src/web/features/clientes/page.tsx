@@ -103,8 +103,6 @@ export default function ClientesPage() {
                 list={list}
                 columns={columns}
                 label="Clientes"
-                getRowId={(c) => c.id}
-                rowLabel={(c) => c.nome}
                 loadingText="Carregando clientes..."
                 emptyText="Nenhum cliente cadastrado."
                 emptyFilteredText="Nenhum cliente encontrado para esta busca."

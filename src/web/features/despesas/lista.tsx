@@ -70,7 +70,6 @@ export function ListaDespesas({ list, mesLabel }: { list: DespesasList; mesLabel
         list={list}
         columns={columns}
         label={`Despesas de ${mesLabel}`}
-        getRowId={(d) => d.id}
         rowLabel={nome}
         loadingText="Carregando despesas..."
         emptyText={`Nenhuma despesa com vencimento em ${mesLabel}.`}

@@ -1,7 +1,11 @@
 import { type FornecedorInput, fornecedorCreate } from '../../../schemas/fornecedores';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
 import { FormShell, TextField } from '../../components/kit/form-parts';
-import { cadastroMessages, useResourceForm } from '../../components/kit/use-resource-form';
+import {
+  cadastroMessages,
+  type ResourceFormProps,
+  useResourceForm,
+} from '../../components/kit/use-resource-form';
 import { client } from '../../lib/client';
 import { maskCnpj, maskTelefone } from '../../lib/masks';
 import type { Fornecedor } from '../../lib/resources';
@@ -35,15 +39,7 @@ const valuesOf = (f: Fornecedor): FornecedorInput => ({
  * the spec labels CNPJ required without enforcing it, so it shows the asterisk). An edit reads the
  * supplier fresh. Mount it with `key` = the id.
  */
-export function FornecedorForm({
-  id,
-  onDone,
-  onCancel,
-}: {
-  id: string | null;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+export function FornecedorForm({ id, onDone, onCancel }: ResourceFormProps) {
   const f = useResourceForm({
     recurso: 'fornecedores',
     endpoint: client.fornecedores,

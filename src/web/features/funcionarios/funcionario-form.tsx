@@ -5,7 +5,11 @@ import {
   HORAS_MENSAIS_PADRAO,
 } from '../../../schemas/funcionarios';
 import { FormShell, TextField } from '../../components/kit/form-parts';
-import { cadastroMessages, useResourceForm } from '../../components/kit/use-resource-form';
+import {
+  cadastroMessages,
+  type ResourceFormProps,
+  useResourceForm,
+} from '../../components/kit/use-resource-form';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
 import { client } from '../../lib/client';
@@ -43,15 +47,7 @@ const valuesOf = (f: Funcionario): FuncionarioInput => ({
  * employees always start ativo: the server decides). CPF and telefone carry the asterisk the spec
  * labels them with, without being enforced. An edit reads the employee fresh.
  */
-export function FuncionarioForm({
-  id,
-  onDone,
-  onCancel,
-}: {
-  id: string | null;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+export function FuncionarioForm({ id, onDone, onCancel }: ResourceFormProps) {
   const f = useResourceForm({
     recurso: 'funcionarios',
     endpoint: client.funcionarios,

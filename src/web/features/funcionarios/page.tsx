@@ -82,8 +82,6 @@ export default function FuncionariosPage() {
                 list={list}
                 columns={funcionarioColumns}
                 label="Funcionários"
-                getRowId={(f) => f.id}
-                rowLabel={(f) => f.nome}
                 loadingText="Carregando funcionários..."
                 emptyText="Nenhum funcionário cadastrado."
                 emptyFilteredText="Nenhum funcionário encontrado para esta busca."

@@ -94,8 +94,6 @@ export function CategoriasTab() {
           list={list}
           columns={columns}
           label="Categorias"
-          getRowId={(c) => c.id}
-          rowLabel={(c) => c.nome}
           loadingText="Carregando categorias..."
           emptyText="Nenhuma categoria cadastrada."
           emptyFilteredText="Nenhuma categoria encontrada."

@@ -107,8 +107,6 @@ export function ItensVendaTab() {
           list={list}
           columns={columns}
           label="Itens de venda"
-          getRowId={(i) => i.id}
-          rowLabel={(i) => i.nome}
           rowClassName={(i) => i.id === editando && 'bg-muted'}
           loadingText="Carregando itens..."
           emptyText="Nenhum item de venda cadastrado."

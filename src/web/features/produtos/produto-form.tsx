@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { PRODUTO_PADROES, type ProdutoCreate, produtoCreate, TIPOS_UNIDADE } from '../../../schemas/produtos';
 import { FormShell, TextField } from '../../components/kit/form-parts';
-import { cadastroMessages, useResourceForm } from '../../components/kit/use-resource-form';
+import {
+  cadastroMessages,
+  type ResourceFormProps,
+  useResourceForm,
+} from '../../components/kit/use-resource-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect, Textarea } from '../../components/ui/input';
@@ -44,15 +48,7 @@ const normalize = (v: ProdutoCreate): ProdutoCreate => ({
 });
 
 /** New and edit form of a product (an edit reads the product fresh). Mount with `key` = the id. */
-export function ProdutoForm({
-  id,
-  onDone,
-  onCancel,
-}: {
-  id: string | null;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+export function ProdutoForm({ id, onDone, onCancel }: ResourceFormProps) {
   const f = useResourceForm({
     recurso: 'produtos',
     endpoint: client.produtos,

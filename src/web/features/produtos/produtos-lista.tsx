@@ -118,8 +118,6 @@ export function ProdutosLista({ onEditar }: { onEditar: (p: Produto) => void }) 
         list={list}
         columns={columns}
         label="Produtos"
-        getRowId={(p) => p.id}
-        rowLabel={(p) => p.nome}
         loadingText="Carregando produtos..."
         emptyText="Nenhum produto cadastrado."
         emptyFilteredText="Nenhum produto encontrado para esse filtro."

@@ -98,7 +98,6 @@ export default function VendasPage() {
                 list={list}
                 columns={vendaColumns}
                 label="Vendas"
-                getRowId={(v) => v.id}
                 rowLabel={(v) => `Venda #${v.numero}`}
                 loadingText="Carregando vendas..."
                 emptyText="Nenhuma venda registrada."

@@ -82,8 +82,6 @@ export default function VendedoresPage() {
                 list={list}
                 columns={vendedorColumns}
                 label="Vendedores"
-                getRowId={(v) => v.id}
-                rowLabel={(v) => v.nome}
                 loadingText="Carregando vendedores..."
                 emptyText="Nenhum vendedor cadastrado."
                 emptyFilteredText="Nenhum vendedor encontrado."
