@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, RETRY_DELAYS_MS } from './api';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api';
 import { client, json } from './client';
+import { settle, useFakeClock } from './fake-clock.test-helpers';
 
 // The typed client sends through lib/api.ts's `request`: what the hand-written calls guaranteed
 // (problem+json → ApiError, Idempotency-Key and retry on POST) holds for it too.
@@ -31,20 +32,7 @@ function mockFetch(outcomes: ('drop' | [number, unknown])[]) {
   );
 }
 
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
-async function settle<T>(p: Promise<T>) {
-  const outcome = p.then(
-    (v) => ({ ok: true as const, v }),
-    (e: unknown) => ({ ok: false as const, e }),
-  );
-  for (const d of RETRY_DELAYS_MS) await vi.advanceTimersByTimeAsync(d);
-  return outcome;
-}
+useFakeClock();
 
 describe('typed client', () => {
   it("a POST carries the form's Idempotency-Key and retries a dropped connection with it", async () => {
