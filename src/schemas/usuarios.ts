@@ -54,14 +54,3 @@ export const usuarioEditForm = usuarioUpdate.omit({ updated_at: true }).extend({
   email: z.string(),
   senha: z.union([z.literal(''), senha]).transform((v) => v || undefined),
 });
-
-export interface Usuario {
-  id: string;
-  nome: string;
-  email: string;
-  role: 'admin' | 'usuario';
-  status: 'ativo' | 'inativo';
-  permissoes: string[];
-  created_at: string;
-  updated_at: string;
-}
