@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from './api';
-import { settle, useFakeClock } from './fake-clock.test-helpers';
+import { settle, withFakeClock } from './fake-clock.test-helpers';
 
 interface Call {
   path: string;
@@ -24,7 +24,7 @@ function mockFetch(outcomes: ('drop' | number)[]) {
   vi.stubGlobal('fetch', fetchMock);
 }
 
-useFakeClock();
+withFakeClock();
 
 describe('api.post', () => {
   it('retries a dropped connection with the same Idempotency-Key and returns the answer', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api';
 import { client, json } from './client';
-import { settle, useFakeClock } from './fake-clock.test-helpers';
+import { settle, withFakeClock } from './fake-clock.test-helpers';
 
 // The typed client sends through lib/api.ts's `request`: what the hand-written calls guaranteed
 // (problem+json → ApiError, Idempotency-Key and retry on POST) holds for it too.
@@ -32,7 +32,7 @@ function mockFetch(outcomes: ('drop' | [number, unknown])[]) {
   );
 }
 
-useFakeClock();
+withFakeClock();
 
 describe('typed client', () => {
   it("a POST carries the form's Idempotency-Key and retries a dropped connection with it", async () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { RETRY_DELAYS_MS } from './api';
 
 /** Fake timers for the file's tests (the retry back-off), and fetch restored after each. */
-export function useFakeClock() {
+export function withFakeClock() {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     vi.useRealTimers();
