@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ADMIN_SENHA, createUser, expect, signInPage, test, unique } from './fixtures';
 
 /**
@@ -15,18 +15,27 @@ function intersects(a: { x: number; y: number; width: number; height: number }, 
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-/** Visible controls (outside the toaster) in the upper half of the viewport: header, menu, tabs, actions. */
+/**
+ * Visible controls (outside the toaster) in the upper half of the viewport: header, menu, tabs, actions.
+ * Read in one pass in the page: a control-by-control walk takes longer than the toast lives on a busy
+ * machine, and its list of controls changes when the toast (and its close button) goes.
+ */
 async function upperControls(page: Page) {
-  const height = page.viewportSize()!.height;
-  const boxes: { name: string; box: { x: number; y: number; width: number; height: number } }[] = [];
-  const all: Locator = page.locator('button, a[href], [role="tab"], input, select').filter({ visible: true });
-  for (const el of await all.all()) {
-    if (await el.evaluate((n) => !!n.closest('[data-sonner-toaster]'))) continue;
-    const box = await el.boundingBox();
-    if (!box || box.y + box.height > height / 2) continue;
-    boxes.push({ name: (await el.getAttribute('aria-label')) ?? (await el.innerText()).trim(), box });
-  }
-  return boxes;
+  return page.evaluate(() => {
+    const half = window.innerHeight / 2;
+    const out: { name: string; box: { x: number; y: number; width: number; height: number } }[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('button, a[href], [role="tab"], input, select')) {
+      if (el.closest('[data-sonner-toaster]')) continue;
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (!r.width || !r.height || style.visibility === 'hidden' || r.bottom > half) continue;
+      out.push({
+        name: el.getAttribute('aria-label') ?? el.innerText.trim(),
+        box: { x: r.x, y: r.y, width: r.width, height: r.height },
+      });
+    }
+    return out;
+  });
 }
 
 for (const size of SIZES) {

@@ -16,14 +16,4 @@ export const categoriaProdutoUpdate = z.object({
   ...versionField,
 });
 
-export interface CategoriaProduto {
-  id: string;
-  nome: string;
-  ativa: boolean;
-  /** How many products use the category (a category in use cannot be deleted). */
-  total_produtos: number;
-  created_at: string;
-  updated_at: string;
-}
-
 export const CATEGORIA_DUPLICADA = 'Já existe uma categoria com esse nome.';

@@ -63,22 +63,6 @@ export const clienteUpdate = z
 
 export type ClienteInput = z.input<typeof clienteCreate>;
 
-/** A client as the API answers it. */
-export interface Cliente {
-  id: string;
-  nome: string;
-  tipo: TipoPessoa;
-  cpf_cnpj: string | null;
-  telefone: string | null;
-  email: string | null;
-  endereco: string | null;
-  cidade: string | null;
-  uf: string | null;
-  cep: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 /** `/api/clientes/opcoes`: what the quote and sale screens show of a client. */
 export interface ClienteOpcao {
   id: string;

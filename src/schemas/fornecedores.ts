@@ -31,25 +31,3 @@ export const fornecedorUpdate = z.object({
 });
 
 export type FornecedorInput = z.input<typeof fornecedorCreate>;
-
-/** A supplier as the API answers it. */
-export interface Fornecedor {
-  id: string;
-  nome: string;
-  cnpj: string | null;
-  contato: string | null;
-  telefone: string | null;
-  email: string | null;
-  endereco: string | null;
-  cidade: string | null;
-  uf: string | null;
-  cep: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** `/api/fornecedores/opcoes` (the product form's supplier select). */
-export interface FornecedorOpcao {
-  id: string;
-  nome: string;
-}

@@ -66,49 +66,9 @@ export const funcionarioForm = funcionarioCreate.extend({ status: fields.status.
 
 export type FuncionarioInput = z.input<typeof funcionarioForm>;
 
-/** An employee as the API answers it; `custo_hora` = salario / horas_mensais, in cents. */
-export interface Funcionario {
-  id: string;
-  nome: string;
-  cpf: string | null;
-  cargo: Cargo;
-  telefone: string | null;
-  email: string | null;
-  salario: number;
-  horas_mensais: number;
-  data_admissao: string | null;
-  endereco: string | null;
-  status: 'ativo' | 'inativo';
-  custo_hora: number;
-  created_at: string;
-  updated_at: string;
-}
-
 /** `/api/funcionarios/opcoes`: active employees, never the salary. */
 export interface FuncionarioOpcao {
   id: string;
   nome: string;
   cargo: Cargo;
-}
-
-/** `/api/funcionarios/resumo`: the screen's KPI figures and the Cálculo de Custo table. */
-export interface FuncionariosResumo {
-  ativos: number;
-  folha_mensal: number;
-  custo_hora_medio: number;
-  calculo: {
-    items: {
-      id: string;
-      nome: string;
-      cargo: Cargo;
-      salario: number;
-      horas_mensais: number;
-      custo_hora: number;
-    }[];
-    total: number;
-    page: number;
-    limit: number;
-    media: number;
-    soma: number;
-  };
 }

@@ -18,11 +18,3 @@ export const itemVendaUpdate = z.object({
   formato_medida: formato.optional(),
   ...versionField,
 });
-
-export interface ItemVenda {
-  id: string;
-  nome: string;
-  formato_medida: FormatoMedida;
-  created_at: string;
-  updated_at: string;
-}

@@ -49,15 +49,12 @@ export const usuarioUpdate = z.object({
 });
 export type UsuarioUpdate = z.input<typeof usuarioUpdate>;
 
-export interface Usuario {
-  id: string;
-  nome: string;
-  email: string;
-  role: 'admin' | 'usuario';
-  status: 'ativo' | 'inativo';
-  permissoes: string[];
-  funcionario_id: string | null;
-  funcionario_nome: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/**
+ * The edit dialog's fields, checked as the update route checks them (the version is not a field: the
+ * dialog sends the one it read); its input is the create form's, so one form holds both.
+ */
+export const usuarioEditForm = usuarioUpdate.omit({ updated_at: true }).extend({
+  nome,
+  email: z.string(),
+  senha: z.union([z.literal(''), senha]).transform((v) => v || undefined),
+});

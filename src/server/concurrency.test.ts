@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/queries/common';
-import { type Client, createTestDeps, loginAdmin, type TestEnv } from './testing/harness';
+import { apiSuite } from './testing/harness';
 
 /** Many requests at once on the same rows: numbering, optimistic locking and sale generation hold. */
-let env: TestEnv;
-let admin: Client;
+const { env, admin } = apiSuite();
 let clienteId: string;
 let produtoId: string;
-
 beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
   const cliente = await admin.post('/api/clientes', {
     nome: 'Cliente Concorrente',
     tipo: 'Pessoa Física',
@@ -29,7 +25,6 @@ beforeAll(async () => {
   expect(produto.status).toBe(201);
   produtoId = produto.body.id;
 });
-afterAll(() => env.close());
 
 const quote = () => ({
   cliente_id: clienteId,

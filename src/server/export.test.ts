@@ -1,17 +1,11 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from './export';
 import { seedVenda, seedVendedor } from './routes/vendas.test-helpers';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from './testing/harness';
+import { apiSuite, type Client, userWith } from './testing/harness';
 
-let env: TestEnv;
-let admin: Client;
-beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
-});
-afterAll(() => env.close());
+const { env, admin } = apiSuite();
 
 async function download(client: Client, path: string) {
   const res = await env.app.request(`http://localhost:3000${path}`, {
@@ -187,6 +181,79 @@ describe('GET /api/<lista>/exportar', () => {
     const users = csvLines((await download(admin, '/api/usuarios/exportar?formato=csv&q=admin')).buf);
     expect(users[0]).toBe('Nome;E-mail;Perfil;Status;Permissões;Cadastrado em');
     expect(users[1]).toContain(';Administrador;Ativo;');
+  });
+
+  it('categories, sale items and users: pt-BR headers, the rows of the search, the list permission', async () => {
+    for (const nome of ['Mármore Exporta', 'Quartzito Exporta']) {
+      expect((await admin.post('/api/categorias-produtos', { nome })).status).toBe(201);
+    }
+    expect(
+      (await admin.post('/api/categorias-produtos', { nome: 'Inativa Exporta', ativa: false })).status,
+    ).toBe(201);
+    // two products in "mármore exporta" (names are stored in lower case): its count is 2
+    const base = {
+      categoria: 'mármore exporta',
+      unidade: 'm²',
+      tipo_unidade: 'm²',
+      valor_m2: 100,
+      estoque: 1,
+    };
+    for (const nome of ['Carrara Exporta', 'Travertino Exporta']) {
+      expect((await admin.post('/api/produtos', { ...base, nome })).status).toBe(201);
+    }
+    const cats = csvLines(
+      (await download(admin, '/api/categorias-produtos/exportar?formato=csv&q=exporta')).buf,
+    );
+    expect(cats[0]).toBe('Nome;Ativa;Produtos;Cadastrado em');
+    // ordered by name (the list's default), every match of the search, inactive ones too
+    expect(cats.slice(1).map((l) => l.split(';').slice(0, 3))).toEqual([
+      ['inativa exporta', 'Não', '0'],
+      ['mármore exporta', 'Sim', '2'],
+      ['quartzito exporta', 'Sim', '0'],
+    ]);
+
+    for (const [nome, formato_medida] of [
+      ['Soleira Exporta', 'Largura x Profundidade'],
+      ['Bancada Exporta', 'Largura x Altura'],
+    ]) {
+      expect((await admin.post('/api/itens-venda', { nome, formato_medida })).status).toBe(201);
+    }
+    const itens = await sheet(
+      (await download(admin, '/api/itens-venda/exportar?formato=xlsx&q=exporta')).buf,
+    );
+    expect(itens[0]).toEqual(['Nome', 'Formato de medida', 'Cadastrado em']);
+    expect(itens.slice(1).map((r) => r.slice(0, 2))).toEqual([
+      ['Bancada Exporta', 'Largura x Altura'],
+      ['Soleira Exporta', 'Largura x Profundidade'],
+    ]);
+    expect(itens[1]![2]).toBeInstanceOf(Date);
+
+    const gerente = await admin.post('/api/usuarios', {
+      nome: 'Gerente Exporta',
+      email: 'gerente.exporta@lavra.test',
+      senha: 'Xq7!exporta-longa',
+      permissoes: ['clientes', 'vendas'],
+    });
+    expect(gerente.status).toBe(201);
+    const users = await sheet((await download(admin, '/api/usuarios/exportar?formato=xlsx&q=exporta')).buf);
+    expect(users).toHaveLength(2);
+    expect(users[1]!.slice(0, 5)).toEqual([
+      'Gerente Exporta',
+      'gerente.exporta@lavra.test',
+      'Usuário',
+      'Ativo',
+      'Clientes, Vendas',
+    ]);
+
+    // the lists' own permissions: produtos for both product lists, usuarios for the users
+    const { client: vendas } = await userWith(env, ['vendas']);
+    for (const path of ['categorias-produtos', 'itens-venda', 'usuarios']) {
+      expect((await download(vendas, `/api/${path}/exportar?formato=csv`)).res.status).toBe(403);
+    }
+    const { client: produtos } = await userWith(env, ['produtos']);
+    expect((await download(produtos, '/api/categorias-produtos/exportar?formato=csv')).res.status).toBe(200);
+    expect((await download(produtos, '/api/itens-venda/exportar?formato=csv')).res.status).toBe(200);
+    expect((await download(produtos, '/api/usuarios/exportar?formato=csv')).res.status).toBe(403);
   });
 
   it('sales and the commission report: the period filter, commission money as numbers', async () => {

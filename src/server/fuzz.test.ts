@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/queries/common';
-import { type Client, createTestDeps, loginAdmin, type TestEnv } from './testing/harness';
+import { apiSuite, loginAdmin, type TestEnv } from './testing/harness';
 
 /**
  * Property-based bad input: every POST/PUT/PATCH route of the API gets generated bodies — wrong
@@ -10,13 +10,7 @@ import { type Client, createTestDeps, loginAdmin, type TestEnv } from './testing
  * HTML metacharacters. The server must answer a 4xx problem+json (never a 5xx), and a 4xx must
  * leave every table as it was.
  */
-let env: TestEnv;
-let admin: Client;
-beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
-});
-afterAll(() => env.close());
+let { env, admin } = apiSuite();
 
 // Field names of the spec, so generated objects reach the validation of real fields.
 const FIELDS = [

@@ -1,18 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/queries/common';
 import { chavesIdempotencia, clientes, produtos } from '../db/schema';
 import { IDEMPOTENT_REPLAY_HEADER } from './idempotency';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from './testing/harness';
+import { apiSuite, type Client, userWith } from './testing/harness';
 
-let env: TestEnv;
-let admin: Client;
+const { env, admin } = apiSuite();
 let clienteId: string;
 let produtoId: string;
-
 beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
   clienteId = (await env.db.insert(clientes).values({ nome: 'Cliente Idem' }).returning())[0]!.id;
   await env.db.execute(sql`insert into categorias_produtos (nome) values ('pedras')`);
   produtoId = (
@@ -22,7 +18,6 @@ beforeAll(async () => {
       .returning()
   )[0]!.id;
 });
-afterAll(() => env.close());
 
 const quote = (extra: Record<string, unknown> = {}) => ({
   cliente_id: clienteId,

@@ -1,20 +1,14 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/queries/common';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createLogger } from './log';
 import { allowedOrigins } from './security';
-import { Client, createTestDeps, loginAdmin, type TestEnv } from './testing/harness';
+import { apiSuite, Client } from './testing/harness';
 
-let env: TestEnv;
-let admin: Client;
-beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
-});
-afterAll(() => env.close());
+const { env, admin } = apiSuite();
 
 /** Swaps the app's logger for one writing into an array of lines, for the duration of `fn`. */
 async function captureLog(fn: () => Promise<void>, opts: { logRequests?: boolean } = {}) {

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { TAXAS_PARCELA } from '../../schemas/cartoes';
+import { TAXAS_PARCELA, type TaxaParcela } from '../../schemas/cartoes';
 import type { Executor } from '../client';
 import { cartoes, orcamentos, vendas } from '../schema';
 import { likePattern, queryRows } from './common';
@@ -56,8 +56,9 @@ export const cartoesTable = crudTable({
   search,
   filters: (query) => {
     const parts = [];
-    if (query.status) parts.push(eq(cartoes.status, query.status));
-    if (query.tipo) parts.push(eq(cartoes.tipo, query.tipo));
+    // any text may come in the query string: an unknown value lists nothing (the column's type is its enum)
+    if (query.status) parts.push(sql`${cartoes.status} = ${query.status}`);
+    if (query.tipo) parts.push(sql`${cartoes.tipo} = ${query.tipo}`);
     return parts;
   },
   sortable: { created_at: cartoes.created_at, bandeira: cartoes.bandeira, tipo: cartoes.tipo },
@@ -69,7 +70,9 @@ export const cartoesTable = crudTable({
       tipo: cartoes.tipo,
       taxa: cartoes.taxa,
       observacoes: cartoes.observacoes,
-      ...Object.fromEntries(TAXAS_PARCELA.map((k) => [k, cartoes[k]])),
+      ...(Object.fromEntries(TAXAS_PARCELA.map((k) => [k, cartoes[k]])) as {
+        [K in TaxaParcela]: (typeof cartoes)[K];
+      }),
     },
     where: eq(cartoes.status, 'Ativo'),
     search,

@@ -13,7 +13,11 @@ export type { PgColumn, PgTable, SQL };
  * The persistence half of a CRUD resource: its table and how its list searches, filters and sorts.
  * Each resource declares one in `db/queries/<recurso>.ts`; `crudRoutes` spreads it into its options.
  */
-export interface CrudTable<T extends PgTable = PgTable> {
+export interface CrudTable<
+  T extends PgTable = PgTable,
+  Raw = T['$inferSelect'],
+  Op extends Record<string, PgColumn> = Record<string, PgColumn>,
+> {
   table: T;
   /** WHERE for `?q=`; undefined when q is empty. */
   search?: (q: string) => SQL | undefined;
@@ -22,8 +26,8 @@ export interface CrudTable<T extends PgTable = PgTable> {
   /** Columns a client may sort by with `?sort=` (prefix - for descending). */
   sortable: Record<string, PgColumn>;
   defaultSort: string;
-  opcoes?: {
-    columns: Record<string, PgColumn>;
+  opcoes: {
+    columns: Op;
     where?: SQL;
     search: (q: string) => SQL | undefined;
     orderBy: PgColumn;
@@ -32,13 +36,32 @@ export interface CrudTable<T extends PgTable = PgTable> {
   emUso?: InUse;
   /** Replaces the plain SELECT for list and get (e.g. to join a name). */
   select?: {
-    list: (db: Executor, where: SQL | undefined, order: SQL, limit: number, offset: number) => Promise<Row[]>;
-    one: (db: Executor, id: string) => Promise<Row | undefined>;
+    list: (db: Executor, where: SQL | undefined, order: SQL, limit: number, offset: number) => Promise<Raw[]>;
+    one: (db: Executor, id: string) => Promise<Raw | undefined>;
   };
 }
 
-/** Names the types of a resource's table declaration (keeps `T` inferred from `table`). */
-export const crudTable = <T extends PgTable>(t: CrudTable<T>): CrudTable<T> => t;
+/** Names the types of a resource's table declaration (keeps `T`, its row and its options inferred). */
+export const crudTable = <
+  T extends PgTable,
+  Raw = T['$inferSelect'],
+  Op extends Record<string, PgColumn> = Record<string, PgColumn>,
+>(
+  t: CrudTable<T, Raw, Op>,
+): CrudTable<T, Raw, Op> => t;
+
+/** The table's numeric columns (read as decimal strings, answered as JSON numbers by `numbersOut`). */
+export type NumericKeys<T extends PgTable> = {
+  [K in keyof T['_']['columns']]: T['_']['columns'][K]['_']['columnType'] extends 'PgNumeric' ? K : never;
+}[keyof T['_']['columns']];
+
+/** `R` with the keys `K` as numbers (what `numbersOut(row, keys)` answers). */
+export type NumbersOut<R, K extends PropertyKey> = {
+  [P in keyof R]: P extends K ? (null extends R[P] ? number | null : number) : R[P];
+};
+
+/** A row of `T` (or of a resource's own select, `Raw`) as the API answers it. */
+export type ApiRow<T extends PgTable, Raw = T['$inferSelect']> = NumbersOut<Raw, NumericKeys<T>>;
 
 /**
  * `?sort=-col` → ORDER BY, from the columns a list allows; null for a column it does not (the route
@@ -56,15 +79,19 @@ export function sortOrder(sort: string, sortable: Record<string, PgColumn>, idCo
 }
 
 /** The queries behind the five CRUD routes and `/opcoes` of one table. */
-export function crudQueries<T extends PgTable>(o: CrudTable<T>) {
+export function crudQueries<T extends PgTable, Raw, Op extends Record<string, PgColumn>>(
+  o: CrudTable<T, Raw, Op>,
+) {
   const table = o.table as PgTable;
   const cols = getTableColumns(table) as Record<string, PgColumn>;
   const idCol = cols.id!;
   const numeric = numericColumns(table);
+  // Inside, a row is a plain record; the route layer gives the answer its type (`ApiRow`).
+  const select = o.select as CrudTable['select'];
 
   const one = async (db: Executor, p: { id: string }) =>
-    o.select
-      ? o.select.one(db, p.id)
+    select
+      ? select.one(db, p.id)
       : ((await db.select().from(table).where(eq(idCol, p.id)))[0] as Row | undefined);
 
   return {
@@ -79,8 +106,8 @@ export function crudQueries<T extends PgTable>(o: CrudTable<T>) {
     },
     order: (p: { sort: string }) => sortOrder(p.sort, o.sortable, idCol),
     async list(db: Executor, p: { where: SQL | undefined; order: SQL; limit: number; offset: number }) {
-      return o.select
-        ? o.select.list(db, p.where, p.order, p.limit, p.offset)
+      return select
+        ? select.list(db, p.where, p.order, p.limit, p.offset)
         : ((await db
             .select()
             .from(table)
@@ -92,13 +119,18 @@ export function crudQueries<T extends PgTable>(o: CrudTable<T>) {
     count: (db: Executor, p: { where: SQL | undefined }) => countWhere(db, table, p.where),
     /** One export page (keyset: `where` already holds the position). */
     page: (db: Executor, p: { where: SQL | undefined; order: SQL; limit: number }) =>
-      o.select ? o.select.list(db, p.where, p.order, p.limit, 0) : pageOf(table)(db, p),
+      select ? select.list(db, p.where, p.order, p.limit, 0) : pageOf(table)(db, p),
     async opcoes(db: Executor, p: { q: string | undefined }) {
-      const op = o.opcoes!;
+      const op = o.opcoes;
       const search = p.q ? op.search(p.q) : undefined;
       const where = op.where && search ? sql`${op.where} and ${search}` : (op.where ?? search);
-      const rows = await db.select(op.columns).from(table).where(where).orderBy(asc(op.orderBy)).limit(50);
-      return rows.map((r) => numbersOut(r as Row, numeric));
+      const rows = await db
+        .select(op.columns as Record<string, PgColumn>)
+        .from(table)
+        .where(where)
+        .orderBy(asc(op.orderBy))
+        .limit(50);
+      return rows.map((r) => numbersOut(r as Row, numeric)) as Pick<ApiRow<T>, keyof Op & keyof ApiRow<T>>[];
     },
     /** Inserts the row and answers its id. */
     async insert(tx: Executor, p: { values: Row }): Promise<string> {

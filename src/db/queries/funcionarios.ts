@@ -4,7 +4,7 @@ import { STATUS_FUNCIONARIO } from '../../schemas/funcionarios';
 import type { Executor } from '../client';
 import { funcionarios, orcamentoFuncionarios, osEtapaFuncionarios } from '../schema';
 import { numbersOut, numericColumns, orWhere, searchAny } from './common';
-import { crudTable } from './crud';
+import { crudTable, type NumbersOut, type NumericKeys } from './crud';
 import { searchDocumento } from './documentos';
 import { emUsoRefusal } from './refusal';
 
@@ -16,9 +16,13 @@ import { emUsoRefusal } from './refusal';
 export const custoHoraSql = sql<string>`round(${funcionarios.salario} / coalesce(nullif(${funcionarios.horas_mensais}, 0), ${sql.raw(String(HORAS_MENSAIS_PADRAO))}), 2)`;
 
 const ativo = eq(funcionarios.status, 'ativo');
+const isStatus = (v: string | undefined): v is (typeof STATUS_FUNCIONARIO)[number] =>
+  (STATUS_FUNCIONARIO as readonly (string | undefined)[]).includes(v);
 const MONEY_KEYS = [...numericColumns(funcionarios), 'custo_hora'];
 
-export const funcionarioOut = (row: Record<string, unknown>) => numbersOut(row, MONEY_KEYS);
+/** An employee as the API answers it: money (the table's and `custo_hora`) as numbers. */
+export const funcionarioOut = <R extends Record<string, unknown>>(row: R) =>
+  numbersOut(row, MONEY_KEYS) as NumbersOut<R, NumericKeys<typeof funcionarios> | 'custo_hora'>;
 
 export function listFuncionarios(
   db: Executor,
@@ -117,11 +121,7 @@ export const funcionariosTable = crudTable({
       searchAny(q, [funcionarios.nome, funcionarios.cargo, funcionarios.email]),
       searchDocumento(q, funcionarios.cpf),
     ),
-  filters: (query) => [
-    (STATUS_FUNCIONARIO as readonly string[]).includes(query.status ?? '')
-      ? eq(funcionarios.status, query.status!)
-      : undefined,
-  ],
+  filters: (query) => [isStatus(query.status) ? eq(funcionarios.status, query.status) : undefined],
   sortable: {
     created_at: funcionarios.created_at,
     nome: funcionarios.nome,

@@ -12,6 +12,7 @@ import {
   queryRows,
   updateVersioned,
 } from './common';
+import type { NumbersOut, NumericKeys } from './crud';
 
 const vendaNumeric = numericColumns(vendas);
 
@@ -36,8 +37,8 @@ function joined(db: Executor) {
 export type VendaRow = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
 
 /** Decimal strings → JSON numbers (taxa_cartao stays a fraction, as the spec stores it). */
-export function vendaOut<T extends Record<string, unknown>>(row: T): T {
-  return numbersOut(row, vendaNumeric);
+export function vendaOut<T extends Record<string, unknown>>(row: T) {
+  return numbersOut(row, vendaNumeric) as NumbersOut<T, NumericKeys<typeof vendas>>;
 }
 
 /**
@@ -54,7 +55,7 @@ export function vendasSearch(q: string | undefined): SQL | undefined {
 
 /** The list's WHERE: the search and the status filter. */
 export function vendasWhere(p: { q?: string; status?: string }): SQL | undefined {
-  const parts = [vendasSearch(p.q), p.status ? eq(vendas.status, p.status) : undefined].filter(
+  const parts = [vendasSearch(p.q), p.status ? sql`${vendas.status} = ${p.status}` : undefined].filter(
     (x): x is SQL => !!x,
   );
   return parts.length ? sql.join(parts, sql` and `) : undefined;

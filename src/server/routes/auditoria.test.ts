@@ -1,18 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { categoriasProdutos, clientes, despesas, produtos } from '../../db/schema';
-import { ALL, type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { ALL, apiSuite, userWith } from '../testing/harness';
 
 /** Every audited write leaves one record naming who, from where, and the changed fields; no other does. */
-let env: TestEnv;
-let admin: Client;
+const { env, admin } = apiSuite();
 let adminId: string;
 let clienteId: string;
 let produtoId: string;
 beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
   adminId = (await admin.get('/api/auth/me')).body.id;
   await env.db.insert(categoriasProdutos).values({ nome: 'pedras' });
   const [c] = await env.db.insert(clientes).values({ nome: 'Cliente Auditado' }).returning();
@@ -23,7 +20,6 @@ beforeAll(async () => {
     .returning();
   produtoId = p!.id;
 });
-afterAll(() => env.close());
 
 interface Rec {
   usuario_id: string | null;

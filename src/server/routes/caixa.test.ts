@@ -1,22 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saldo } from '../../domain/caixa';
 import type { Movimentacao } from '../../schemas/caixa';
-import {
-  Client as Anon,
-  type Client,
-  createTestDeps,
-  loginAdmin,
-  type TestEnv,
-  userWith,
-} from '../testing/harness';
+import { Client as Anon, apiSuite, userWith } from '../testing/harness';
 
-let env: TestEnv;
-let admin: Client;
-beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
-});
-afterAll(() => env.close());
+const { env, admin } = apiSuite();
 
 const mov = async (nome: string, valor: number | string, data: string, tipo: 'entrada' | 'saida') => {
   const res = await admin.post('/api/caixa/movimentacoes', { nome, valor, data, tipo });

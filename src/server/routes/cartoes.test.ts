@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BANDEIRAS as BANDEIRAS_DB,
   clientes,
@@ -8,15 +8,9 @@ import {
   vendas,
 } from '../../db/schema';
 import { BANDEIRAS, STATUS_CARTAO, TIPOS_CARTAO } from '../../schemas/cartoes';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { apiSuite, userWith } from '../testing/harness';
 
-let env: TestEnv;
-let admin: Client;
-beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
-});
-afterAll(() => env.close());
+const { env, admin } = apiSuite();
 
 const byPath = (body: { errors?: { path: string; message: string }[] }) =>
   Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));

@@ -1,6 +1,13 @@
 import { Hono } from 'hono';
 import { numbersOut, paginate } from '../../db/queries/common';
-import { type CrudTable, crudQueries, type PgColumn, type PgTable, sortOrder } from '../../db/queries/crud';
+import {
+  type ApiRow,
+  type CrudTable,
+  crudQueries,
+  type PgColumn,
+  type PgTable,
+  sortOrder,
+} from '../../db/queries/crud';
 import { rowSchema } from '../../db/row-schema';
 import { listQuery, uuid } from '../../schemas/common';
 import type { Permissao } from '../../schemas/permissoes';
@@ -14,7 +21,8 @@ import { type ExportColumn, exportContract, exportResponse, sortKeys } from '../
 type Row = Record<string, unknown>;
 
 /** A resource's routes: its table declaration (`db/queries/<recurso>.ts`) plus the HTTP side. */
-export interface CrudOptions<T extends PgTable> extends CrudTable<T> {
+export interface CrudOptions<T extends PgTable, Raw, Op extends Record<string, PgColumn>, Out>
+  extends CrudTable<T, Raw, Op> {
   /** api.md resource name, used for events (`clientes`, `itens-venda`…). */
   recurso: string;
   permission: Permissao;
@@ -24,8 +32,8 @@ export interface CrudOptions<T extends PgTable> extends CrudTable<T> {
   update: z.ZodType<Row>;
   /** The filters' query parameters, for the reference and the typed client (`filters` reads them). */
   filterQuery?: Record<string, z.ZodType>;
-  /** Maps a write's row back to the response; default: numeric strings → numbers. */
-  toResponse?: (row: Row) => Row;
+  /** Maps a row to the response; default: the table's numeric strings → numbers. Its type is the answer's. */
+  toResponse?: (row: Raw) => Out;
   /** The row the API answers, for the reference; default: the table's columns (`rowSchema`). */
   row?: z.ZodObject;
   /** Singular noun for the reference ("cliente"); default: the resource name. */
@@ -43,11 +51,22 @@ export function orderFrom(sort: string, sortable: Record<string, PgColumn>, idCo
   return order;
 }
 
-/** The five CRUD routes and `/opcoes` of api.md for one table, each behind its screen's permission. */
-export function crudRoutes<T extends PgTable>(o: CrudOptions<T>) {
+/**
+ * The five CRUD routes and `/opcoes` of api.md for one table, each behind its screen's permission.
+ * One chain, so the typed client sees every route with its answer: the row (`Out`) is the table's
+ * (or the resource's own select's) with numeric columns as numbers, or what `toResponse` returns.
+ */
+export function crudRoutes<
+  T extends PgTable,
+  Raw = T['$inferSelect'],
+  Op extends Record<string, PgColumn> = Record<string, PgColumn>,
+  Out = ApiRow<T, Raw>,
+>(o: CrudOptions<T, Raw, Op, Out>) {
   const q = crudQueries(o);
   const { idCol, numeric } = q;
-  const out = o.toResponse ?? ((r: Row) => numbersOut(r, numeric));
+  const toResponse = o.toResponse;
+  const out = (r: unknown): Out =>
+    toResponse ? toResponse(r as Raw) : (numbersOut(r as Row, numeric) as Out);
   const access = [o.permission] as const;
   const row = o.row ?? rowSchema(o.table);
   const nome = o.nome ?? o.recurso;
@@ -60,24 +79,20 @@ export function crudRoutes<T extends PgTable>(o: CrudOptions<T>) {
 
   const listFilters = o.filterQuery ? listQuery.extend(o.filterQuery) : listQuery;
 
-  const app = new Hono<AppEnv>();
+  const op = o.opcoes;
+  const opcoesAccess = [o.permission, ...(o.opcoesPermissions ?? [])] as const;
+  const opcoesContract = route({
+    summary: `Opções de ${nome} para seleção (até 50, por nome)`,
+    access: opcoesAccess,
+    query: z.object({ q: z.string().max(200).optional() }),
+    response: z.array(row.pick(Object.fromEntries(Object.keys(op.columns).map((k) => [k, true])) as never)),
+  });
 
-  if (o.opcoes) {
-    const op = o.opcoes;
-    const opcoesAccess = [o.permission, ...(o.opcoesPermissions ?? [])] as const;
-    const opcoesContract = route({
-      summary: `Opções de ${nome} para seleção (até 50, por nome)`,
-      access: opcoesAccess,
-      query: z.object({ q: z.string().max(200).optional() }),
-      response: z.array(row.pick(Object.fromEntries(Object.keys(op.columns).map((k) => [k, true])) as never)),
-    });
-    app.get('/opcoes', opcoesContract, async (c) => {
+  return new Hono<AppEnv>()
+    .get('/opcoes', opcoesContract, async (c) => {
       const { q: search } = parseQuery(c, z.object({ q: z.string().trim().max(200).optional() }));
       return c.json(await q.opcoes(c.get('deps').db, { q: search }));
-    });
-  }
-
-  app
+    })
     .get(
       '/',
       route({
@@ -172,6 +187,4 @@ export function crudRoutes<T extends PgTable>(o: CrudOptions<T>) {
         return c.body(null, 204);
       },
     );
-
-  return app;
 }

@@ -1,25 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { categoriasProdutos, clientes, despesas, orcamentos, produtos, vendas } from '../../db/schema';
 import { addMonthsClamped, monthRange } from '../../domain/datas';
 import type { Dashboard } from '../../schemas/dashboard';
-import {
-  Client as Anon,
-  type Client,
-  createTestDeps,
-  loginAdmin,
-  type TestEnv,
-  userWith,
-} from '../testing/harness';
+import { Client as Anon, apiSuite, type Client, userWith } from '../testing/harness';
 
-let env: TestEnv;
-let admin: Client;
+const { env, admin } = apiSuite();
 let clienteA: string;
 let clienteB: string;
-beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
-});
-afterAll(() => env.close());
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -1,23 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import type { Despesa } from '../../schemas/despesas';
-import {
-  Client as Anon,
-  type Client,
-  createTestDeps,
-  loginAdmin,
-  type TestEnv,
-  userWith,
-} from '../testing/harness';
+import { Client as Anon, apiSuite, userWith } from '../testing/harness';
 
-let env: TestEnv;
-let admin: Client;
-beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
-});
-afterAll(() => env.close());
+const { env, admin } = apiSuite();
 
 const create = async (body: Record<string, unknown>) => {
   const res = await admin.post('/api/despesas', body);

@@ -2,15 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARGOS as DB_CARGOS, orcamentoFuncionarios, orcamentos } from '../../db/schema';
 import { resumoCustos } from '../../domain/custo-hora';
 import { CARGOS } from '../../schemas/funcionarios';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import {
+  apiSuite,
+  type Client,
+  createTestDeps,
+  loginAdmin,
+  type TestEnv,
+  userWith,
+} from '../testing/harness';
 
-let env: TestEnv;
-let admin: Client;
-beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
-});
-afterAll(() => env.close());
+const { env, admin } = apiSuite();
 
 const base = (extra: Record<string, unknown> = {}) => ({
   nome: 'José Pedreira',

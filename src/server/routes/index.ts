@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { authRoutes } from '../auth/routes';
 import type { AppEnv } from '../context';
-import { arquitetosRoutes } from './arquitetos';
+
 import { auditoriaRoutes } from './auditoria';
 import { backupsRoutes } from './backups';
 import { caixaRoutes } from './caixa';
@@ -28,7 +28,7 @@ import { recebimentosRoutes } from './recebimentos';
 import { relatoriosRoutes } from './relatorios';
 import { usuariosRoutes } from './usuarios';
 import { vendasRoutes } from './vendas';
-import { vendedoresRoutes } from './vendedores';
+import { arquitetosRoutes, vendedoresRoutes } from './vendedores';
 
 /**
  * Every resource's routes, mounted under /api/<path> by app.ts. The chain keeps each router's types:

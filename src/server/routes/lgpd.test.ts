@@ -1,24 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { categoriasProdutos, clientes, orcamentoItens, orcamentos, produtos, vendas } from '../../db/schema';
-import {
-  ALL,
-  type Client,
-  createTestDeps,
-  loginAdmin,
-  ORIGIN,
-  type TestEnv,
-  userWith,
-} from '../testing/harness';
+import { ALL, apiSuite, ORIGIN, userWith } from '../testing/harness';
 
-let env: TestEnv;
-let admin: Client;
+const { env, admin } = apiSuite();
 let clienteId: string;
 beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
   const [c] = await env.db
     .insert(clientes)
     .values({
@@ -58,7 +47,6 @@ beforeAll(async () => {
     valor_liquido: '1234.56',
   });
 });
-afterAll(() => env.close());
 
 const trail = () =>
   queryRows<{ acao: string; alteracoes: unknown; usuario_id: string }>(

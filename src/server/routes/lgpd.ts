@@ -80,6 +80,7 @@ const doc = {
   postAnonimizar: route({
     summary: 'LGPD: anonimiza um cliente (mantém vendas e orçamentos com seus valores)',
     access: 'admin',
+    body: anonimizarInput,
     errors: [400, 404],
   }),
 };

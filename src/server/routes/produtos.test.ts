@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   clientes,
   fornecedores,
@@ -9,15 +9,12 @@ import {
   TIPOS_UNIDADE as TIPOS_UNIDADE_DB,
 } from '../../db/schema';
 import { TIPOS_UNIDADE } from '../../schemas/produtos';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { apiSuite, userWith } from '../testing/harness';
 
-let env: TestEnv;
-let admin: Client;
+const { env, admin } = apiSuite();
 let marmoreraId: string;
 let pedreiraId: string;
 beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
   for (const nome of ['granito', 'mármore', 'quartzo']) {
     expect((await admin.post('/api/categorias-produtos', { nome })).status).toBe(201);
   }
@@ -32,7 +29,6 @@ beforeAll(async () => {
   marmoreraId = f1!.id;
   pedreiraId = f2!.id;
 });
-afterAll(() => env.close());
 
 const byPath = (body: { errors?: { path: string; message: string }[] }) =>
   Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));

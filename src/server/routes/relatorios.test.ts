@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comissaoVenda } from '../../domain/comissoes';
 import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
-import { seedArquiteto, seedVenda, seedVendedor } from './vendas.test-helpers';
+import { seedArquiteto, seedVenda, seedVendedor, type VendaSeed } from './vendas.test-helpers';
 
 let env: TestEnv;
 let admin: Client;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const X = await seedArquiteto(env, '7', 'Xavier Arq');
   const Y = await seedArquiteto(env, '3', 'Yara Arq');
   Object.assign(ids, { A: A.id, B: B.id, X: X.id, Y: Y.id });
-  const sales = {
+  const sales: Record<string, VendaSeed> = {
     s1: {
       data_venda: '2024-05-01',
       valor_bruto: '1000.00',

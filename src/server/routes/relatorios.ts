@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type TypedResponse } from 'hono';
 import { getConfig } from '../../db/queries/recebimentos';
 import {
   type Comissionado,
@@ -6,14 +6,24 @@ import {
   comissoesDetalheOrder,
   comissoesReportJson,
 } from '../../db/queries/relatorios';
-import { comissoesArquitetosQuery, comissoesVendedoresQuery } from '../../schemas/relatorios';
+import {
+  type ComissoesArquitetos,
+  type ComissoesVendedores,
+  comissoesArquitetosQuery,
+  comissoesVendedoresQuery,
+} from '../../schemas/relatorios';
 import { z } from '../../schemas/z';
 import { type AppContext, type AppEnv, parseQuery } from '../context';
 import { route } from '../contract';
 import { exportContract, exportResponse } from '../export';
 
 /** The body is ComissoesVendedores / ComissoesArquitetos (schemas/relatorios.ts), written by the database. */
-const json = (c: AppContext, body: string) => c.body(body, 200, { 'content-type': 'application/json' });
+/**
+ * The report's JSON as the database wrote it (no parse and re-serialise in Node), typed for the
+ * client as the shape that SQL builds (`schemas/relatorios.ts`).
+ */
+const json = <T>(c: AppContext, body: string) =>
+  c.body(body, 200, { 'content-type': 'application/json' }) as unknown as TypedResponse<T, 200, 'json'>;
 
 const periodoQuery = (pessoa: 'vendedor_id' | 'arquiteto_id') =>
   z.object({
@@ -93,7 +103,7 @@ export const relatoriosRoutes = new Hono<AppEnv>()
       limit: q.limit,
       offset: (q.page - 1) * q.limit,
     });
-    return json(c, body);
+    return json<ComissoesVendedores>(c, body);
   })
   .get('/comissoes-arquitetos', doc.getComissoesArquitetos, async (c) => {
     const q = parseQuery(c, comissoesArquitetosQuery);
@@ -107,5 +117,5 @@ export const relatoriosRoutes = new Hono<AppEnv>()
       limit: q.limit,
       offset: (q.page - 1) * q.limit,
     });
-    return json(c, body);
+    return json<ComissoesArquitetos>(c, body);
   });

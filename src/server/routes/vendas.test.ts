@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { estatisticasVendas } from '../../db/queries/vendas';
 import { orcamentos, vendas, vendedores } from '../../db/schema';
 import { todayIso } from '../../domain/datas';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { apiSuite, userWith } from '../testing/harness';
 import {
   seedArquiteto,
   seedCartao,
@@ -13,13 +13,7 @@ import {
   seedVendedor,
 } from './vendas.test-helpers';
 
-let env: TestEnv;
-let admin: Client;
-beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
-});
-afterAll(() => env.close());
+const { env, admin } = apiSuite();
 
 const TZ = 'America/Sao_Paulo';
 

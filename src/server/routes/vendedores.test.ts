@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { apiSuite, userWith } from '../testing/harness';
 import { seedOrcamento, seedVenda } from './vendas.test-helpers';
 
-let env: TestEnv;
-let admin: Client;
-beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
-});
-afterAll(() => env.close());
+const { env, admin } = apiSuite();
 
 describe('/api/vendedores', () => {
   it('creates with the spec defaults: Pessoa Física, 10 %, ativo', async () => {

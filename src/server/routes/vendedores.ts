@@ -1,12 +1,13 @@
-import { Hono } from 'hono';
+import { arquitetosTable } from '../../db/queries/arquitetos';
 import { vendedoresTable } from '../../db/queries/vendedores';
+import { arquitetoCreate, arquitetoUpdate } from '../../schemas/arquitetos';
+import type { Permissao } from '../../schemas/permissoes';
 import { vendedorCreate, vendedorUpdate } from '../../schemas/vendedores';
 import { z } from '../../schemas/z';
-import type { AppEnv } from '../context';
 import type { ExportColumn } from '../export';
 import { crudRoutes } from './crud';
 
-/** The export's columns (the list's, with the address). */
+/** The export's columns (the list's, with the address); sellers and architects share them. */
 const exportColumns: ExportColumn[] = [
   { header: 'Nome', value: 'nome' },
   { header: 'Tipo', value: 'tipo' },
@@ -22,20 +23,34 @@ const exportColumns: ExportColumn[] = [
   { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
 ];
 
-const crud = crudRoutes({
-  ...vendedoresTable,
-  recurso: 'vendedores',
-  permission: 'vendedores',
-  opcoesPermissions: ['orcamentos', 'vendas', 'financeiro'],
-  create: vendedorCreate,
-  update: vendedorUpdate,
+/** What sellers and architects share: the quote and sale screens read their options, a status filter. */
+const opcoesPermissions: Permissao[] = ['orcamentos', 'vendas', 'financeiro'];
+const comissionado = {
+  opcoesPermissions,
   filterQuery: { status: z.enum(['ativo', 'inativo']).optional() },
-  nome: 'vendedor',
   exportColumns,
-});
+};
 
 /**
- * A seller named on quotes or sales cannot be deleted: the RESTRICT foreign keys refuse it and the
- * answer says what uses them (db/queries/vendedores.ts).
+ * Sellers and architects (doc 2 §3, the same fields). One named on quotes or sales cannot be deleted:
+ * the RESTRICT foreign keys refuse it and the answer says what uses them (db/queries/<recurso>.ts).
  */
-export const vendedoresRoutes = new Hono<AppEnv>().route('/', crud);
+export const vendedoresRoutes = crudRoutes({
+  ...vendedoresTable,
+  ...comissionado,
+  recurso: 'vendedores',
+  permission: 'vendedores',
+  create: vendedorCreate,
+  update: vendedorUpdate,
+  nome: 'vendedor',
+});
+
+export const arquitetosRoutes = crudRoutes({
+  ...arquitetosTable,
+  ...comissionado,
+  recurso: 'arquitetos',
+  permission: 'arquitetos',
+  create: arquitetoCreate,
+  update: arquitetoUpdate,
+  nome: 'arquiteto',
+});

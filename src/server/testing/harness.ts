@@ -1,6 +1,8 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: response bodies are read loosely in tests, as a client would
+
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { insertUsuario } from '../../db/queries/usuarios';
 import type { Permissao } from '../../schemas/permissoes';
 import { PERMISSOES } from '../../schemas/permissoes';
@@ -183,3 +185,27 @@ export async function userWith(
 }
 
 export const ALL = [...PERMISSOES];
+
+/**
+ * A test file's app on its own database with an administrator signed in: created before the file's
+ * tests (before its own `beforeAll`, which may then use them), closed after. The two are forwarded
+ * to the objects made then, so a file names them once: `const { env, admin } = apiSuite();`.
+ */
+export function apiSuite(overrides: Partial<Config> = {}) {
+  let made: { env: TestEnv; admin: Client } | undefined;
+  beforeAll(async () => {
+    const env = await createTestDeps(overrides);
+    made = { env, admin: await loginAdmin(env) };
+  });
+  afterAll(() => made?.env.close());
+  const forward = <K extends 'env' | 'admin'>(k: K) =>
+    new Proxy({} as NonNullable<typeof made>[K], {
+      get(_, prop) {
+        if (!made) throw new Error('apiSuite: used before its beforeAll ran');
+        const target = made[k];
+        const v = Reflect.get(target, prop);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+  return { env: forward('env'), admin: forward('admin') };
+}

@@ -70,6 +70,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
 
   const login = useCallback(
     async (usuario: string, senha: string) => {
+      // the typed answer of /auth/login also holds the throttle's problem answers (thrown as ApiError)
       const res = await api.post<{ usuario: Me }>('/auth/login', { usuario, senha });
       setBusinessTz((await json(client.config.$get()).catch(() => null))?.tz_negocio);
       qc.setQueryData(ME_KEY, res.usuario);
@@ -79,7 +80,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await api.post('/auth/logout');
+      await json(client.auth.logout.$post({}));
     } finally {
       signedOut();
     }

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, RETRY_DELAYS_MS } from './api';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, api } from './api';
+import { settle, withFakeClock } from './fake-clock.test-helpers';
 
 interface Call {
   path: string;
@@ -23,21 +24,7 @@ function mockFetch(outcomes: ('drop' | number)[]) {
   vi.stubGlobal('fetch', fetchMock);
 }
 
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
-/** Runs a request to the end, moving the fake clock through the retry back-off. */
-async function settle<T>(p: Promise<T>) {
-  const outcome = p.then(
-    (v) => ({ ok: true as const, v }),
-    (e: unknown) => ({ ok: false as const, e }),
-  );
-  for (const d of RETRY_DELAYS_MS) await vi.advanceTimersByTimeAsync(d);
-  return outcome;
-}
+withFakeClock();
 
 describe('api.post', () => {
   it('retries a dropped connection with the same Idempotency-Key and returns the answer', async () => {

@@ -54,3 +54,48 @@ export type BodyOf<R> = R extends ClientResponse<infer T> ? T : never;
 
 /** `{ init: { signal } }`: TanStack Query's abort signal for a typed call. */
 export const withSignal = (signal?: AbortSignal) => ({ init: { signal } });
+
+/** The answer of an endpoint's GET (`AnswerOf<typeof client.caixa>`). */
+export type AnswerOf<E> = E extends { $get: (...args: never[]) => Promise<infer R> } ? BodyOf<R> : never;
+
+/** A row of a list endpoint (`ListRow<typeof client.clientes>`): what `GET /api/<recurso>` answers in `items`. */
+export type ListRow<E> = AnswerOf<E> extends { items: (infer T)[] } ? T : never;
+
+/** A record as `GET /api/<recurso>/:id` answers it (`RecordOf<typeof client.clientes>`). */
+export type RecordOf<E> = E extends { ':id': infer I } ? AnswerOf<I> : never;
+
+/** A list endpoint: `GET` with a query string (`client.clientes`, `client.caixa.movimentacoes`). */
+export interface ListEndpoint {
+  $get: (args: never, options?: never) => Promise<ClientResponse<unknown>>;
+}
+
+type Method = (args: never, options?: never) => Promise<ClientResponse<unknown>>;
+
+/** What a form saves to: create at the root, read and update at `/:id`. */
+export interface FormEndpoint {
+  $post: Method;
+  ':id': { $get: Method; $patch: Method };
+}
+
+/** A one-row resource (Empresa): read with `GET` and saved with `PUT` at its root (or by the form's `save`). */
+export interface SingletonEndpoint {
+  $get: Method;
+  $put?: Method;
+}
+
+/** A record read by its id: `GET /:id`. */
+export interface RecordEndpoint {
+  ':id': { $get: Method };
+}
+
+/** What a row's delete calls: `DELETE /:id`. */
+export interface RemoveEndpoint {
+  ':id': { $delete: Method };
+}
+
+/**
+ * The kit's view of an endpoint's method (a list, a record, a save, a delete of whichever resource a
+ * screen names): the screen's endpoint fixes the answer's type; the request's parts are the screen's
+ * list parameters and form values, checked by the same zod schema the server runs.
+ */
+export type Call = (args: unknown, options?: unknown) => Promise<ClientResponse<unknown>>;

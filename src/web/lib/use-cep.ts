@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { EnderecoCep } from '../../schemas/documentos';
-import { api } from './api';
+import { type AnswerOf, client, json } from './client';
 import { onlyDigits } from './masks';
+
+/** An address as `GET /api/cep/:cep` answers it. */
+type Endereco = AnswerOf<(typeof client)['cep'][':cep']>;
 
 /**
  * Address lookup for a CEP field (through `GET /api/cep/:cep`, which caches). Call `lookup` from the
@@ -9,7 +11,7 @@ import { onlyDigits } from './masks';
  * A failed lookup (unknown CEP, service down) is only logged — the form keeps what the user typed
  * (spec doc 2 §8). A record loaded for editing does not trigger it: only typing does.
  */
-export function useCep(onFound: (endereco: EnderecoCep) => void) {
+export function useCep(onFound: (endereco: Endereco) => void) {
   const [loading, setLoading] = useState(false);
   const last = useRef('');
   const found = useRef(onFound);
@@ -27,7 +29,7 @@ export function useCep(onFound: (endereco: EnderecoCep) => void) {
     last.current = cep;
     setLoading(true);
     try {
-      const endereco = await api.get<EnderecoCep>(`/cep/${cep}`);
+      const endereco = await json(client.cep[':cep'].$get({ param: { cep } }));
       // the user may have typed another CEP meanwhile
       if (last.current === cep) found.current(endereco);
     } catch (err) {

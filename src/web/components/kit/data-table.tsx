@@ -74,9 +74,11 @@ export interface DataTableProps<T extends RowData> {
   columns: Column<T>[];
   /** Accessible name of the table / the card list ("Clientes"). */
   label: string;
-  getRowId: (row: T) => string;
+  /** Default: the row's `id`. */
+  getRowId?: (row: T) => string;
   /** Accessible name of a row's card (usually its title: the client's name). */
-  rowLabel: (row: T) => string;
+  /** Default: the row's `nome`. */
+  rowLabel?: (row: T) => string;
   /** Row actions (RowActions or a few icon buttons): the last column, the foot of a card. */
   actions?: (row: T) => React.ReactNode;
   loadingText: string;
@@ -96,6 +98,9 @@ export interface DataTableProps<T extends RowData> {
  * API (`sort=`, only columns with `enableSorting: true`), row actions, loading/empty/error states, and a stack
  * of cards on a phone instead of a sideways-scrolling table. Up/Down arrows move between rows.
  */
+/** A row's own field by name (the defaults of `getRowId` and `rowLabel`). */
+const field = (row: unknown, name: string) => (row as Record<string, unknown>)[name];
+
 export function DataTable<T extends RowData>(p: DataTableProps<T>) {
   const list = p.list;
   const phone = useIsPhone();
@@ -104,7 +109,7 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
     features,
     columns: p.columns,
     data: data?.items ?? [],
-    getRowId: (r) => p.getRowId(r),
+    getRowId: (r) => (p.getRowId ? p.getRowId(r) : String(field(r, 'id'))),
     manualSorting: true,
     enableSortingRemoval: false,
     state: { sorting: toSorting(list.sort) },
@@ -148,7 +153,7 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
         return (
           <li key={row.id}>
             <article
-              aria-label={p.rowLabel(row.original)}
+              aria-label={p.rowLabel ? p.rowLabel(row.original) : String(field(row.original, 'nome'))}
               className="grid gap-2 rounded-lg border bg-card p-3 text-sm shadow-sm"
             >
               <div className="flex items-start justify-between gap-2">

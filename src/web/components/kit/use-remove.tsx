@@ -1,13 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, toastError, toastSuccess } from '../../lib/api';
+import { toastError, toastSuccess } from '../../lib/api';
+import { type Call, json, type RemoveEndpoint } from '../../lib/client';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { RowActions } from '../ui/row-actions';
 import { refreshAfterWrite } from './refresh';
 
 export interface RemoveOptions<T> {
-  /** API resource and query key (`DELETE /api/<recurso>/:id`, invalidates `[recurso]`). */
+  /** Query key the delete refreshes (`[recurso]`). */
   recurso: string;
-  path?: string;
+  /** The resource on the typed client (`client.clientes`): `DELETE /:id`. */
+  endpoint: RemoveEndpoint;
   getId: (row: T) => string;
   /** The spec's question ("Tem certeza que deseja excluir o cliente X? …"). */
   question: (row: T) => string;
@@ -28,9 +31,9 @@ export interface RemoveOptions<T> {
 export function useRemove<T>(o: RemoveOptions<T>) {
   const [removing, setRemoving] = useState<T | null>(null);
   const qc = useQueryClient();
-  const path = o.path ?? `/${o.recurso}`;
+  const del = o.endpoint[':id'].$delete as Call;
   const remove = useMutation({
-    mutationFn: (row: T) => api.delete(`${path}/${o.getId(row)}`),
+    mutationFn: (row: T) => json(del({ param: { id: o.getId(row) } })),
     onSuccess: (_, row) => {
       toastSuccess(o.success, o.successDescription?.(row));
       setRemoving(null);
@@ -53,5 +56,14 @@ export function useRemove<T>(o: RemoveOptions<T>) {
       onConfirm={() => (removing === null ? undefined : remove.mutateAsync(removing).catch(() => undefined))}
     />
   );
-  return { ask: setRemoving, dialog, pending: remove.isPending };
+  /** A row's Editar / Excluir buttons (DataTable's `actions`), named by `name(row)` for screen readers. */
+  const rowActions = (name: (row: T) => string, onEdit: (row: T) => void) => (row: T) => (
+    <RowActions
+      editLabel={`Editar ${name(row)}`}
+      deleteLabel={`Excluir ${name(row)}`}
+      onEdit={() => onEdit(row)}
+      onDelete={() => setRemoving(row)}
+    />
+  );
+  return { ask: setRemoving, dialog, pending: remove.isPending, rowActions };
 }

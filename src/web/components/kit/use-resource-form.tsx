@@ -11,10 +11,26 @@ import {
 } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from '../../../schemas/z';
-import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
+import { ApiError, toastError, toastSuccess } from '../../lib/api';
+import {
+  type AnswerOf,
+  type Call,
+  type FormEndpoint,
+  json,
+  type RecordOf,
+  type SingletonEndpoint,
+  withSignal,
+} from '../../lib/client';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { refreshAfterWrite } from './refresh';
 import { useUnsavedWarning } from './use-unsaved-warning';
+
+/** The props of a resource's form: the record it edits (null: a new one), after saving, Cancelar. */
+export interface ResourceFormProps {
+  id: string | null;
+  onDone: () => void;
+  onCancel: () => void;
+}
 
 /** A record as the API answers it: an id, and the version an update must send back. */
 export interface Versioned {
@@ -22,14 +38,23 @@ export interface Versioned {
   updated_at: string;
 }
 
-export interface ResourceFormOptions<In extends FieldValues, Out, R extends Versioned> {
-  /** API resource and query key (`clientes` → `/api/clientes`, invalidates `['clientes']`). */
+/** The record an endpoint answers, with the version an update sends back. */
+export type RecordAt<E> = (E extends FormEndpoint ? RecordOf<E> : AnswerOf<E>) & Versioned;
+
+export interface ResourceFormOptions<
+  In extends FieldValues,
+  Out,
+  E extends FormEndpoint | SingletonEndpoint,
+  R = RecordAt<E>,
+  S = R,
+> {
+  /** Query key the save refreshes (`clientes` → invalidates `['clientes']`). */
   recurso: string;
-  /** API path when it is not `/${recurso}` (e.g. `/caixa/movimentacoes`). */
-  path?: string;
+  /** The resource on the typed client (`client.clientes`): POST at its root, GET/PATCH at `/:id`. */
+  endpoint: E;
   /**
-   * A one-row resource (`/api/empresa`): read with `GET path` and saved with `PUT path` (with the
-   * `updated_at` it read); pass any non-null `id`.
+   * A one-row resource (`client.empresa`): read with its `GET` and saved with its `PUT` (with the
+   * `updated_at` it read; or by `save`); pass any non-null `id`.
    */
   singleton?: boolean;
   /**
@@ -48,10 +73,16 @@ export interface ResourceFormOptions<In extends FieldValues, Out, R extends Vers
   normalize?: (values: In) => In;
   /** The request body from the parsed values (default: the values themselves). */
   toBody?: (values: Out, record: R | undefined) => object;
+  /**
+   * A save the resource words its own way (an answer of another shape, a query parameter): it sends
+   * the request itself — `record` is the version read (send its `updated_at`), `idempotencyKey` the
+   * key of a create — and its answer reaches `onSaved` and the toasts' descriptions.
+   */
+  save?: (values: Out, ctx: { record: R | undefined; idempotencyKey: string }) => Promise<S>;
   /** The spec's toasts. */
   messages: {
     created: string;
-    createdDescription?: string;
+    createdDescription?: string | ((saved: S) => string);
     updated: string;
     updatedDescription?: string;
     createError: string;
@@ -64,7 +95,7 @@ export interface ResourceFormOptions<In extends FieldValues, Out, R extends Vers
   /** Other query keys the save changes (besides `[recurso]`). */
   invalidates?: string[];
   /** After a successful save (back to the list, close the dialog). */
-  onSaved?: (record: R) => void;
+  onSaved?: (saved: S) => void;
 }
 
 export interface ResourceForm<In extends FieldValues, Out, R extends Versioned> {
@@ -97,12 +128,20 @@ export interface ResourceForm<In extends FieldValues, Out, R extends Versioned> 
  * errors on their inputs, the record read fresh when an edit opens (a dialog shows what the server
  * has now; a 409 offers "Recarregar"), and a warning before a changed form is left.
  */
-export function useResourceForm<In extends FieldValues, Out, R extends Versioned>(
-  o: ResourceFormOptions<In, Out, R>,
-): ResourceForm<In, Out, R> {
+export function useResourceForm<
+  In extends FieldValues,
+  Out,
+  E extends FormEndpoint | SingletonEndpoint,
+  S = RecordAt<E>,
+>(o: ResourceFormOptions<In, Out, E, RecordAt<E>, S>): ResourceForm<In, Out, RecordAt<E>> {
+  type R = RecordAt<E>;
   const uid = useId();
   const qc = useQueryClient();
-  const path = o.path ?? `/${o.recurso}`;
+  // A one-row resource (`client.empresa`) is read and saved at its root; the others at `/:id`.
+  const single = o.endpoint as SingletonEndpoint;
+  const one = { get: single.$get as Call, put: single.$put as Call };
+  const at = (o.endpoint as FormEndpoint)[':id'] ?? {};
+  const [get, patch, post] = [at.$get as Call, at.$patch as Call, (o.endpoint as FormEndpoint).$post as Call];
   const editing = o.id !== null;
 
   const zr = zodResolver(o.schema);
@@ -115,7 +154,10 @@ export function useResourceForm<In extends FieldValues, Out, R extends Versioned
 
   const read = useQuery({
     queryKey: [o.recurso, 'registro', o.id],
-    queryFn: ({ signal }) => api.get<R>(o.singleton ? path : `${path}/${o.id}`, signal),
+    queryFn: ({ signal }) =>
+      json(
+        o.singleton ? one.get({}, withSignal(signal)) : get({ param: { id: o.id } }, withSignal(signal)),
+      ) as Promise<R>,
     enabled: editing,
     staleTime: 0,
     gcTime: 0,
@@ -138,18 +180,22 @@ export function useResourceForm<In extends FieldValues, Out, R extends Versioned
   // server creates one record (Idempotency-Key); renewed once the save succeeded.
   const idem = useIdempotencyKey();
   const save = useMutation({
-    mutationFn: (v: Out) => {
+    mutationFn: (v: Out): Promise<S> => {
+      if (o.save) return o.save(v, { record: shown.current, idempotencyKey: idem.key });
       const body = o.toBody ? o.toBody(v, shown.current) : (v as object);
-      const versioned = { ...body, updated_at: shown.current?.updated_at };
-      if (o.singleton) return api.put<R>(path, versioned);
-      return editing
-        ? api.patch<R>(`${path}/${o.id}`, versioned)
-        : api.post<R>(path, body, { idempotencyKey: idem.key });
+      if (o.singleton)
+        return json(one.put({ json: { ...body, updated_at: shown.current?.updated_at } })) as Promise<S>;
+      const saved = editing
+        ? patch({ param: { id: o.id }, json: { ...body, updated_at: shown.current?.updated_at } })
+        : post({ json: body }, { headers: { 'idempotency-key': idem.key } });
+      // without `save`, S is the record the route answers (the default of S)
+      return json(saved) as Promise<S>;
     },
     onSuccess: (saved) => {
       idem.renew();
+      const described = m.createdDescription;
       if (editing) toastSuccess(m.updated, m.updatedDescription);
-      else toastSuccess(m.created, m.createdDescription);
+      else toastSuccess(m.created, typeof described === 'function' ? described(saved) : described);
       void refreshAfterWrite(qc, [o.recurso, ...(o.invalidates ?? [])]);
       leave.allowNext();
       reset(o.empty);
@@ -194,10 +240,16 @@ export function useResourceForm<In extends FieldValues, Out, R extends Versioned
     record: shown.current ?? read.data,
     loading: editing && read.isPending,
     loadFailed: editing && read.isError,
-    saving: save.isPending,
+    // isSubmitting reaches the DOM before a double-click's second click; isPending may not
+    saving: save.isPending || form.formState.isSubmitting,
     conflict: save.error instanceof ApiError && save.error.status === 409,
     reload,
-    onSubmit: form.handleSubmit((v) => save.mutate(v)),
+    onSubmit: form.handleSubmit((v) =>
+      save.mutateAsync(v).then(
+        () => undefined,
+        () => undefined, // the failure is already on screen (onError)
+      ),
+    ),
     fieldId: (name) => `${uid}-${name}`,
     error: (name) => {
       const e = form.formState.errors[name];
@@ -208,5 +260,20 @@ export function useResourceForm<In extends FieldValues, Out, R extends Versioned
       reset(o.empty);
     },
     leaveDialog: leave.dialog,
+  };
+}
+
+/**
+ * The spec's toasts of a register whose noun is masculine ("Cliente salvo com sucesso!", "O cliente foi
+ * adicionado ao sistema.", "Erro ao salvar cliente"…): clientes, fornecedores, funcionários, produtos.
+ */
+export function cadastroMessages(nome: string) {
+  const Nome = nome.charAt(0).toUpperCase() + nome.slice(1);
+  return {
+    created: `${Nome} salvo com sucesso!`,
+    createdDescription: `O ${nome} foi adicionado ao sistema.`,
+    updated: `${Nome} atualizado com sucesso!`,
+    createError: `Erro ao salvar ${nome}`,
+    updateError: `Erro ao atualizar ${nome}`,
   };
 }

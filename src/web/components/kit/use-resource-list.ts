@@ -2,16 +2,24 @@ import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Page } from '../../../schemas/common';
-import { api, qs, toastError } from '../../lib/api';
+import { toastError } from '../../lib/api';
+import {
+  type AnswerOf,
+  type Call,
+  json,
+  type ListEndpoint,
+  type ListRow,
+  withSignal,
+} from '../../lib/client';
 
 /** Query-string values of a list: every one is a string, '' meaning "not set". */
 export type Filters = Record<string, string>;
 
-export interface ResourceListOptions<F extends Filters> {
-  /** The API resource and the query key's first part (`clientes` → `GET /api/clientes`, key `['clientes', …]`). */
+export interface ResourceListOptions<E extends ListEndpoint, F extends Filters> {
+  /** The query key's first part (`clientes` → key `['clientes', …]`, refreshed by its live events). */
   recurso: string;
-  /** API path when it is not `/${recurso}` (e.g. `/produtos/categorias`). */
-  path?: string;
+  /** The list's endpoint on the typed client (`client.clientes`): the rows' type is its answer's. */
+  endpoint: E;
   /** Rows per page (default 20). */
   limit?: number;
   /** Extra filters and their defaults, kept in the URL beside q/page/sort (`{ status: '' }`). */
@@ -46,6 +54,9 @@ export interface ResourceList<T, F extends Filters = Filters, P extends Page<T> 
   /** True when a search or filter narrows the list (the empty text then says "nada encontrado"). */
   filtered: boolean;
 }
+
+/** A list endpoint's answer: a page of its rows (and whatever else the route adds, like a summary). */
+export type ListAnswer<E> = AnswerOf<E> & Page<ListRow<E>>;
 
 type Patch = Record<string, string | number | null | undefined>;
 
@@ -102,9 +113,9 @@ export function useUrlTab<T extends string>(defaultTab: T, param = 'tab') {
  * page stays on screen while the next loads, a failure toasts once, and a page emptied by a delete
  * falls back to the last page that has rows.
  */
-export function useResourceList<T, F extends Filters = Record<never, string>, P extends Page<T> = Page<T>>(
-  o: ResourceListOptions<F>,
-): ResourceList<T, F, P> {
+export function useResourceList<E extends ListEndpoint, F extends Filters = Record<never, string>>(
+  o: ResourceListOptions<E, F>,
+): ResourceList<ListRow<E>, F, ListAnswer<E>> {
   const [sp, patch] = useUrlState();
   const pre = o.prefix ? `${o.prefix}_` : '';
   const limit = o.limit ?? 20;
@@ -131,11 +142,11 @@ export function useResourceList<T, F extends Filters = Record<never, string>, P 
     return out;
   }, [q, page, limit, sort, filters]);
 
-  const path = o.path ?? `/${o.recurso}`;
+  const get = o.endpoint.$get as Call;
   const queryKey = [o.recurso, o.keyPart ?? 'lista', params] as const;
   const query = useQuery({
     queryKey,
-    queryFn: ({ signal }) => api.get<P>(`${path}${qs(params)}`, signal),
+    queryFn: ({ signal }) => json(get({ query: params }, withSignal(signal))) as Promise<ListAnswer<E>>,
     placeholderData: keepPreviousData,
     enabled: o.enabled,
   });

@@ -1,13 +1,12 @@
-import type { Arquiteto } from '../../../schemas/arquitetos';
 import { DataTable } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
-import { RowActions } from '../../components/ui/row-actions';
-import { SearchInput } from '../../components/ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { client } from '../../lib/client';
+import type { Arquiteto } from '../../lib/resources';
 import { arquitetoColumns } from '../vendedores/colunas';
 import { ComissaoReport } from '../vendedores/comissao-report';
 import { ComissionadoForm, type ComissionadoTexts } from '../vendedores/comissionado-form';
@@ -26,8 +25,9 @@ const TEXTS: ComissionadoTexts = {
 
 export default function ArquitetosPage() {
   const t = useListFormTabs();
-  const list = useResourceList<Arquiteto>({
+  const list = useResourceList({
     recurso: 'arquitetos',
+    endpoint: client.arquitetos,
     loadError: {
       title: 'Erro ao carregar arquitetos',
       text: 'Não foi possível carregar a lista de arquitetos.',
@@ -35,6 +35,7 @@ export default function ArquitetosPage() {
   });
   const remove = useRemove<Arquiteto>({
     recurso: 'arquitetos',
+    endpoint: client.arquitetos,
     getId: (a) => a.id,
     question: (a) => `Tem certeza que deseja excluir o arquiteto ${a.nome}? Esta ação não pode ser desfeita.`,
     success: 'Arquiteto removido com sucesso!',
@@ -58,31 +59,22 @@ export default function ArquitetosPage() {
               <CardTitle>Arquitetos Cadastrados</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <div className="flex gap-2">
-                <SearchInput
-                  value={list.q}
-                  onChange={list.setQ}
-                  placeholder="Buscar por nome, e-mail, telefone, CPF ou cidade..."
-                  label="Buscar arquitetos"
-                />
-                <ExportButton lista="arquitetos" params={list.params} />
-              </div>
+              <ListSearch
+                list={list}
+                lista="arquitetos"
+                label="Buscar arquitetos"
+                placeholder="Buscar por nome, e-mail, telefone, CPF ou cidade..."
+              />
               <DataTable
                 list={list}
                 columns={arquitetoColumns}
                 label="Arquitetos"
-                getRowId={(a) => a.id}
-                rowLabel={(a) => a.nome}
                 loadingText="Carregando arquitetos..."
                 emptyText="Nenhum arquiteto cadastrado."
                 emptyFilteredText="Nenhum arquiteto encontrado."
-                actions={(a) => (
-                  <RowActions
-                    editLabel={`Editar ${a.nome}`}
-                    deleteLabel={`Excluir ${a.nome}`}
-                    onEdit={() => t.edit(a.id)}
-                    onDelete={() => remove.ask(a)}
-                  />
+                actions={remove.rowActions(
+                  (a) => a.nome,
+                  (a) => t.edit(a.id),
                 )}
               />
             </CardContent>

@@ -1,57 +1,49 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import {
-  AUDITORIA_RECURSOS,
-  type AuditoriaRecurso,
-  type AuditoriaRegistro,
-} from '../../../schemas/auditoria';
-import type { Page } from '../../../schemas/common';
-import type { Usuario } from '../../../schemas/usuarios';
+import { AUDITORIA_RECURSOS } from '../../../schemas/auditoria';
 import { useAuth } from '../../app/auth';
-import { ACAO_AUDITORIA, AlteracoesAuditoria, autorAuditoria } from '../../components/kit/historico-registro';
-import { Badge } from '../../components/ui/badge';
+import { DataTable } from '../../components/kit/data-table';
+import { exportUrl } from '../../components/kit/export-url';
+import { ACAO_AUDITORIA } from '../../components/kit/historico-registro';
+import { useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
-import { Pagination } from '../../components/ui/pagination';
-import { Empty, Loading } from '../../components/ui/states';
-import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { api, qs, toastError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { Empty } from '../../components/ui/states';
+import { client, json, withSignal } from '../../lib/client';
+import { auditoriaColumns } from './colunas';
 
-const LIMIT = 50;
+const FILTERS = { usuario_id: '', recurso: '', registro: '', de: '', ate: '' };
+type Filtro = keyof typeof FILTERS;
 
 /** The audit trail (admins): who changed what, when and from where; filters by user, resource, record, period. */
 export default function AuditoriaPage() {
   const { me } = useAuth();
-  const [f, setF] = useState({ usuario_id: '', recurso: '', registro: '', de: '', ate: '' });
-  const [page, setPage] = useState(1);
-  const set = (k: keyof typeof f) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    setF((old) => ({ ...old, [k]: e.target.value.trim() }));
-    setPage(1);
-  };
   const admin = me?.role === 'admin';
-
+  const list = useResourceList({
+    recurso: 'auditoria',
+    endpoint: client.auditoria,
+    limit: 50,
+    filters: FILTERS,
+    enabled: admin,
+    loadError: { title: 'Erro ao carregar a auditoria', text: 'Não foi possível carregar a auditoria.' },
+  });
   const usuarios = useQuery({
     queryKey: ['usuarios', { limit: 200 }],
-    queryFn: ({ signal }) => api.get<Page<Usuario>>(`/usuarios${qs({ limit: 200 })}`, signal),
+    queryFn: ({ signal }) => json(client.usuarios.$get({ query: { limit: 200 } }, withSignal(signal))),
     enabled: admin,
   });
-  const list = useQuery({
-    queryKey: ['auditoria', { ...f, page }],
-    queryFn: ({ signal }) =>
-      api.get<Page<AuditoriaRegistro>>(`/auditoria${qs({ ...f, page, limit: LIMIT })}`, signal),
-    placeholderData: keepPreviousData,
-    enabled: admin,
-  });
-  useEffect(() => {
-    if (list.error)
-      toastError('Erro ao carregar a auditoria', list.error, 'Não foi possível carregar a auditoria.');
-  }, [list.error]);
-
+  const f = list.filters;
+  const set = (k: Filtro) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    list.setFilter(k, e.target.value.trim());
   if (!admin) return <Empty text="Apenas administradores podem ver a auditoria." />;
 
+  const field = (k: Filtro, label: string, input: React.ReactNode) => (
+    <div className="grid gap-1">
+      <Label htmlFor={`aud-${k}`}>{label}</Label>
+      {input}
+    </div>
+  );
   return (
     <>
       <PageHeader
@@ -59,7 +51,7 @@ export default function AuditoriaPage() {
         subtitle="Quem alterou o quê, quando e de onde"
         actions={
           <Button asChild variant="outline">
-            <a href={`/api/auditoria/exportar${qs(f)}`} download>
+            <a href={exportUrl('auditoria', 'csv', list.params)} download>
               <Download />
               Exportar CSV
             </a>
@@ -67,19 +59,21 @@ export default function AuditoriaPage() {
         }
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <div className="grid gap-1">
-          <Label htmlFor="aud-usuario">Usuário</Label>
-          <NativeSelect id="aud-usuario" value={f.usuario_id} onChange={set('usuario_id')}>
+        {field(
+          'usuario_id',
+          'Usuário',
+          <NativeSelect id="aud-usuario_id" value={f.usuario_id} onChange={set('usuario_id')}>
             <option value="">Todos</option>
             {usuarios.data?.items.map((u) => (
               <option key={u.id} value={u.id}>
                 {u.nome}
               </option>
             ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="aud-recurso">Recurso</Label>
+          </NativeSelect>,
+        )}
+        {field(
+          'recurso',
+          'Recurso',
           <NativeSelect id="aud-recurso" value={f.recurso} onChange={set('recurso')}>
             <option value="">Todos</option>
             {Object.entries(AUDITORIA_RECURSOS).map(([k, label]) => (
@@ -87,79 +81,34 @@ export default function AuditoriaPage() {
                 {label}
               </option>
             ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="aud-registro">Registro (id)</Label>
+          </NativeSelect>,
+        )}
+        {field(
+          'registro',
+          'Registro (id)',
           <Input
             id="aud-registro"
             value={f.registro}
             onChange={set('registro')}
             placeholder="Identificador"
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="aud-de">De</Label>
-          <Input id="aud-de" type="date" value={f.de} onChange={set('de')} />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="aud-ate">Até</Label>
-          <Input id="aud-ate" type="date" value={f.ate} onChange={set('ate')} />
-        </div>
+          />,
+        )}
+        {field('de', 'De', <Input id="aud-de" type="date" value={f.de} onChange={set('de')} />)}
+        {field('ate', 'Até', <Input id="aud-ate" type="date" value={f.ate} onChange={set('ate')} />)}
       </div>
-      {list.isPending ? (
-        <Loading text="Carregando auditoria..." />
-      ) : !list.data?.items.length ? (
-        <Empty text="Nenhum registro de auditoria encontrado." />
-      ) : (
-        <>
-          <div className="overflow-x-auto">
-            <Table aria-label="Auditoria">
-              <THead>
-                <TR>
-                  <TH>Data e hora</TH>
-                  <TH>Usuário</TH>
-                  <TH>Endereço</TH>
-                  <TH>Recurso</TH>
-                  <TH>Registro</TH>
-                  <TH>Ação</TH>
-                  <TH>Alterações</TH>
-                </TR>
-              </THead>
-              <TBody>
-                {list.data.items.map((r) => (
-                  <TR key={r.id}>
-                    <TD className="whitespace-nowrap">{formatDateTime(r.em, 'medium')}</TD>
-                    <TD>{autorAuditoria(r)}</TD>
-                    <TD>{r.endereco ?? '—'}</TD>
-                    <TD>{AUDITORIA_RECURSOS[r.recurso as AuditoriaRecurso] ?? r.recurso}</TD>
-                    <TD>
-                      <button
-                        type="button"
-                        className="font-mono text-xs underline-offset-2 hover:underline"
-                        title="Ver o histórico deste registro"
-                        onClick={() => {
-                          setF((old) => ({ ...old, recurso: r.recurso, registro: r.registro }));
-                          setPage(1);
-                        }}
-                      >
-                        {r.registro.slice(0, 8)}
-                      </button>
-                    </TD>
-                    <TD>
-                      <Badge variant={ACAO_AUDITORIA[r.acao].variant}>{ACAO_AUDITORIA[r.acao].label}</Badge>
-                    </TD>
-                    <TD>
-                      <AlteracoesAuditoria registro={r} />
-                    </TD>
-                  </TR>
-                ))}
-              </TBody>
-            </Table>
-          </div>
-          <Pagination page={page} limit={LIMIT} total={list.data.total} onPage={setPage} />
-        </>
-      )}
+      <DataTable
+        list={list}
+        columns={auditoriaColumns((r) => {
+          list.setFilter('recurso', r.recurso);
+          list.setFilter('registro', r.registro);
+        })}
+        label="Auditoria"
+        getRowId={(r) => String(r.id)}
+        rowLabel={(r) => `${ACAO_AUDITORIA[r.acao].label} ${r.registro.slice(0, 8)}`}
+        loadingText="Carregando auditoria..."
+        emptyText="Nenhum registro de auditoria encontrado."
+        emptyFilteredText="Nenhum registro de auditoria encontrado."
+      />
     </>
   );
 }

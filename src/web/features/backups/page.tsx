@@ -6,19 +6,9 @@ import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { api, toastError, toastSuccess } from '../../lib/api';
+import { toastError, toastSuccess } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
 import { formatDateTime } from '../../lib/format';
-
-interface BackupFile {
-  nome: string;
-  bytes: number;
-  criado_em: string;
-}
-interface BackupsList {
-  items: BackupFile[];
-  erro: { quando: string; mensagem: string } | null;
-  diario: string | null;
-}
 
 const dateTime = { format: (at: Date | string) => formatDateTime(at, 'short') };
 const size = (b: number) =>
@@ -31,7 +21,7 @@ export default function BackupsPage() {
   const qc = useQueryClient();
   const list = useQuery({
     queryKey: ['backups'],
-    queryFn: ({ signal }) => api.get<BackupsList>('/backups', signal),
+    queryFn: ({ signal }) => json(client.backups.$get({}, withSignal(signal))),
     enabled: admin,
   });
   useEffect(() => {
@@ -39,7 +29,7 @@ export default function BackupsPage() {
       toastError('Erro ao carregar os backups', list.error, 'Não foi possível carregar os backups.');
   }, [list.error]);
   const take = useMutation({
-    mutationFn: () => api.post<BackupFile>('/backups'),
+    mutationFn: () => json(client.backups.$post({})),
     onSuccess: (b) => {
       toastSuccess('Backup concluído', `${b.nome} (${size(b.bytes)})`);
       void qc.invalidateQueries({ queryKey: ['backups'] });

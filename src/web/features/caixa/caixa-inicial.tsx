@@ -2,14 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleArrowDown, CircleArrowUp, Vault, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { CaixaResumo } from '../../../schemas/caixa';
+
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { KpiCard } from '../../components/ui/kpi-card';
-import { api } from '../../lib/api';
+import { client, json } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
+import type { CaixaResumo } from '../../lib/resources';
 import { errorMessage } from './movimentacao-form';
 
 /** "Definir Caixa Inicial": the opening balance the totals start from. */
@@ -18,7 +19,7 @@ export function CaixaInicialCard({ atual }: { atual: number | undefined }) {
   const [valor, setValor] = useState('');
   const [erro, setErro] = useState<string>();
   const save = useMutation({
-    mutationFn: (v: string) => api.put('/caixa/inicial', { valor: v }),
+    mutationFn: (v: string) => json(client.caixa.inicial.$put({ json: { valor: v } })),
     onSuccess: () => {
       toast.success('Sucesso', { description: 'Caixa inicial atualizado com sucesso!' });
       setValor('');

@@ -1,8 +1,8 @@
-import type { Movimentacao } from '../../../schemas/caixa';
 import { TIPO_MOVIMENTACAO_LABEL } from '../../../schemas/caixa';
 import { columnsOf } from '../../components/kit/data-table';
 import { Badge } from '../../components/ui/badge';
 import { formatDate, formatMoney } from '../../lib/format';
+import type { Movimentacao } from '../../lib/resources';
 import { cn } from '../../lib/utils';
 
 /** The columns of the cash movements list. */

@@ -1,6 +1,5 @@
 import { toast } from 'sonner';
 import {
-  type Movimentacao,
   type MovimentacaoCreateInput,
   movimentacaoCreate,
   TIPO_MOVIMENTACAO_LABEL,
@@ -13,7 +12,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
+import { client } from '../../lib/client';
 import { todayIso } from '../../lib/format';
+import type { Movimentacao } from '../../lib/resources';
 
 export const errorMessage = (err: unknown) => (err instanceof ApiError ? err.detail : (err as Error).message);
 
@@ -31,7 +32,7 @@ const valuesOf = (m: Movimentacao): MovimentacaoCreateInput => ({
 export function MovimentacaoForm({ id, onDone }: { id: string | null; onDone: () => void }) {
   const f = useResourceForm({
     recurso: 'caixa',
-    path: '/caixa/movimentacoes',
+    endpoint: client.caixa.movimentacoes,
     schema: movimentacaoCreate,
     id,
     empty: { nome: '', valor: '', data: todayIso(), tipo: 'entrada' },

@@ -3,16 +3,16 @@ import { HandCoins, Pencil, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { CaixaResumo, Movimentacao } from '../../../schemas/caixa';
+
 import { DataTable } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceList, useUrlParam, useUrlState } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
-import { SearchInput } from '../../components/ui/search-input';
-import { api } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
+import type { Movimentacao } from '../../lib/resources';
 import { CaixaInicialCard, CaixaKpis } from './caixa-inicial';
 import { movimentacaoColumns } from './colunas';
 import { errorMessage, MovimentacaoForm } from './movimentacao-form';
@@ -22,11 +22,11 @@ export default function CaixaPage() {
   const [, patch] = useUrlState();
   const resumo = useQuery({
     queryKey: ['caixa', 'resumo'],
-    queryFn: ({ signal }) => api.get<CaixaResumo>('/caixa', signal),
+    queryFn: ({ signal }) => json(client.caixa.$get({}, withSignal(signal))),
   });
-  const list = useResourceList<Movimentacao>({
+  const list = useResourceList({
     recurso: 'caixa',
-    path: '/caixa/movimentacoes',
+    endpoint: client.caixa.movimentacoes,
     keyPart: 'movimentacoes',
     loadError: { title: 'Erro', text: 'Erro ao carregar o caixa.' },
   });
@@ -36,7 +36,7 @@ export default function CaixaPage() {
   }, [resumo.error]);
   const remove = useRemove<Movimentacao>({
     recurso: 'caixa',
-    path: '/caixa/movimentacoes',
+    endpoint: client.caixa.movimentacoes,
     getId: (m) => m.id,
     title: 'Confirmar Exclusão',
     question: () => 'Tem certeza que deseja excluir esta movimentação?',
@@ -64,21 +64,16 @@ export default function CaixaPage() {
           <CardTitle>Histórico de Movimentações</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <div className="flex gap-2">
-            <SearchInput
-              value={list.q}
-              onChange={list.setQ}
-              placeholder="Buscar por nome..."
-              label="Buscar movimentações"
-            />
-            <ExportButton lista="caixa/movimentacoes" params={list.params} />
-          </div>
+          <ListSearch
+            list={list}
+            lista="caixa/movimentacoes"
+            label="Buscar movimentações"
+            placeholder="Buscar por nome..."
+          />
           <DataTable
             list={list}
             columns={movimentacaoColumns}
             label="Histórico de Movimentações"
-            getRowId={(m) => m.id}
-            rowLabel={(m) => m.nome}
             rowClassName={(m) => m.id === editId && 'bg-accent'}
             loadingText="Carregando movimentações..."
             emptyText="Nenhuma movimentação registrada."

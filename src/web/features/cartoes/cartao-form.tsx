@@ -1,6 +1,5 @@
 import {
   BANDEIRAS,
-  type Cartao,
   type CartaoCreate,
   cartaoCreate,
   PARCELAS,
@@ -10,11 +9,13 @@ import {
 } from '../../../schemas/cartoes';
 import { FormShell } from '../../components/kit/form-parts';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
-import { useResourceForm } from '../../components/kit/use-resource-form';
+import { type ResourceFormProps, useResourceForm } from '../../components/kit/use-resource-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
+import { client } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
+import type { Cartao } from '../../lib/resources';
 import { nomeCartao } from './shared';
 
 const RATE_FIELDS = ['taxa', ...TAXAS_PARCELA] as const;
@@ -55,17 +56,10 @@ function payload(v: object & { tipo?: string }) {
 }
 
 /** New and edit form of a payment method (an edit reads it fresh). Mount with `key` = the id. */
-export function CartaoForm({
-  id,
-  onDone,
-  onCancel,
-}: {
-  id: string | null;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+export function CartaoForm({ id, onDone, onCancel }: ResourceFormProps) {
   const f = useResourceForm({
     recurso: 'cartoes',
+    endpoint: client.cartoes,
     schema: cartaoCreate,
     id,
     empty: NOVO,

@@ -1,12 +1,13 @@
-import { type Cartao, STATUS_CARTAO } from '../../../schemas/cartoes';
+import { STATUS_CARTAO } from '../../../schemas/cartoes';
 import { columnsOf, DataTable, NONE } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
 import { NativeSelect } from '../../components/ui/input';
 import { RowActions } from '../../components/ui/row-actions';
-import { SearchInput } from '../../components/ui/search-input';
+import { client } from '../../lib/client';
+import type { Cartao } from '../../lib/resources';
 import { nomeCartao, taxasResumo } from './shared';
 
 const col = columnsOf<Cartao>();
@@ -37,13 +38,15 @@ const columns = [
 
 /** The payment methods: search, status filter, rows with their rates. */
 export function CartoesLista({ onEditar }: { onEditar: (c: Cartao) => void }) {
-  const list = useResourceList<Cartao, { status: string }>({
+  const list = useResourceList({
     recurso: 'cartoes',
+    endpoint: client.cartoes,
     filters: { status: '' },
     loadError: { title: 'Erro ao carregar cartões', text: 'Não foi possível carregar a lista de cartões.' },
   });
   const remove = useRemove<Cartao>({
     recurso: 'cartoes',
+    endpoint: client.cartoes,
     getId: (c) => c.id,
     question: (c) =>
       `Tem certeza que deseja excluir o método de pagamento "${nomeCartao(c)}"? Esta ação não pode ser desfeita.`,
@@ -52,13 +55,13 @@ export function CartoesLista({ onEditar }: { onEditar: (c: Cartao) => void }) {
   });
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchInput
-          value={list.q}
-          onChange={list.setQ}
-          placeholder="Buscar por bandeira, tipo ou observação..."
-          label="Buscar métodos de pagamento"
-        />
+      <ListSearch
+        list={list}
+        lista="cartoes"
+        label="Buscar métodos de pagamento"
+        placeholder="Buscar por bandeira, tipo ou observação..."
+        className="flex-col gap-3 sm:flex-row sm:items-center"
+      >
         <NativeSelect
           aria-label="Filtrar por status"
           className="sm:w-44"
@@ -72,13 +75,11 @@ export function CartoesLista({ onEditar }: { onEditar: (c: Cartao) => void }) {
             </option>
           ))}
         </NativeSelect>
-        <ExportButton lista="cartoes" params={list.params} />
-      </div>
+      </ListSearch>
       <DataTable
         list={list}
         columns={columns}
         label="Métodos de pagamento"
-        getRowId={(c) => c.id}
         rowLabel={nomeCartao}
         loadingText="Carregando cartões..."
         emptyText="Nenhum método de pagamento cadastrado."

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Percent } from 'lucide-react';
 import { useEffect } from 'react';
-import type { CartoesEstatisticas } from '../../../schemas/cartoes';
+
 import { useListFormTabs } from '../../components/kit/use-resource-list';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { api, toastError } from '../../lib/api';
+import { toastError } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
 import { formatPercent } from '../../lib/format';
 import { CartaoForm } from './cartao-form';
 import { CartoesLista } from './cartoes-lista';
@@ -18,7 +19,7 @@ export default function CartoesPage() {
 
   const stats = useQuery({
     queryKey: ['cartoes', 'estatisticas'],
-    queryFn: ({ signal }) => api.get<CartoesEstatisticas>('/cartoes/estatisticas', signal),
+    queryFn: ({ signal }) => json(client.cartoes.estatisticas.$get({}, withSignal(signal))),
   });
   useEffect(() => {
     if (stats.error)

@@ -1,6 +1,6 @@
-import type { Cartao } from '../../../schemas/cartoes';
 import { PARCELAS, TAXAS_PARCELA } from '../../../schemas/cartoes';
 import { formatPercent } from '../../lib/format';
+import type { Cartao } from '../../lib/resources';
 
 export const nomeCartao = (c: Pick<Cartao, 'bandeira' | 'tipo'>) => `${c.bandeira} · ${c.tipo}`;
 

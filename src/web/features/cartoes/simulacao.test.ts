@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartaoOpcao } from '../../../schemas/cartoes';
+import type { CartaoOpcao } from '../../lib/resources';
 import { parseValor, simular } from './simulacao';
 
 const semTaxas = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`taxa_${i + 1}x`, null]));

@@ -1,7 +1,8 @@
 import { cents, dec, percentOf, toMoney } from '../../../domain/money';
 import { type CardRates, computeCardRate } from '../../../domain/pricing';
-import type { CartaoOpcao } from '../../../schemas/cartoes';
+
 import { decimalText } from '../../lib/decimal';
+import type { CartaoOpcao } from '../../lib/resources';
 
 /** Spec doc 2 §2: the simulator shows credit at 1x, 2x, 3x, 6x and 12x. */
 export const PARCELAS_SIMULADAS = [1, 2, 3, 6, 12] as const;

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Cartao } from '../../../schemas/cartoes';
-import type { Page } from '../../../schemas/common';
+
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { api, toastError } from '../../lib/api';
+import { toastError } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
 import { formatMoney, formatPercent } from '../../lib/format';
 import { nomeCartao } from './shared';
 import { parseValor, simular } from './simulacao';
@@ -20,7 +20,8 @@ export function Simulador() {
   // The first four active methods, in the list's order (newest first).
   const metodos = useQuery({
     queryKey: ['cartoes', 'simulador'],
-    queryFn: ({ signal }) => api.get<Page<Cartao>>('/cartoes?status=Ativo&limit=4', signal),
+    queryFn: ({ signal }) =>
+      json(client.cartoes.$get({ query: { status: 'Ativo', limit: 4 } }, withSignal(signal))),
   });
   useEffect(() => {
     if (metodos.error)

@@ -1,11 +1,17 @@
-import { type Cliente, type ClienteInput, clienteCreate } from '../../../schemas/clientes';
+import { type ClienteInput, clienteCreate } from '../../../schemas/clientes';
 import { documentoLabel, TIPOS_PESSOA, type TipoPessoa } from '../../../schemas/documentos';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
 import { FormShell, TextField } from '../../components/kit/form-parts';
-import { useResourceForm } from '../../components/kit/use-resource-form';
+import {
+  cadastroMessages,
+  type ResourceFormProps,
+  useResourceForm,
+} from '../../components/kit/use-resource-form';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
+import { client } from '../../lib/client';
 import { maskCpfCnpj, maskTelefone, placeholderDocumento } from '../../lib/masks';
+import type { Cliente } from '../../lib/resources';
 
 const EMPTY: ClienteInput = {
   nome: '',
@@ -36,28 +42,15 @@ const valuesOf = (c: Cliente): ClienteInput => ({
  * say which one is missing, the CPF/CNPJ label and mask follow the tipo, an 8-digit CEP fills the
  * address. An edit reads the client fresh from the server. Mount it with `key` = the id.
  */
-export function ClienteForm({
-  id,
-  onDone,
-  onCancel,
-}: {
-  id: string | null;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+export function ClienteForm({ id, onDone, onCancel }: ResourceFormProps) {
   const f = useResourceForm({
     recurso: 'clientes',
+    endpoint: client.clientes,
     schema: clienteCreate,
     id,
     empty: EMPTY,
     valuesOf,
-    messages: {
-      created: 'Cliente salvo com sucesso!',
-      createdDescription: 'O cliente foi adicionado ao sistema.',
-      updated: 'Cliente atualizado com sucesso!',
-      createError: 'Erro ao salvar cliente',
-      updateError: 'Erro ao atualizar cliente',
-    },
+    messages: cadastroMessages('cliente'),
     onSaved: onDone,
   });
   const { register, setValue, getValues, watch } = f.form;

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, UserX } from 'lucide-react';
 import { useState } from 'react';
-import type { Cliente } from '../../../schemas/clientes';
 import { useAuth } from '../../app/auth';
 import { useFreshRecord } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
@@ -14,19 +13,26 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { api, toastError, toastSuccess } from '../../lib/api';
+import { toastError, toastSuccess } from '../../lib/api';
+import { client, json } from '../../lib/client';
 
 /** LGPD requests on one client (administrators): export their data (JSON or PDF), or anonymise them. */
 export function LgpdActions({ clienteId, onAnonimizado }: { clienteId: string; onAnonimizado: () => void }) {
   // the name the confirmation shows is the server's, read afresh
-  const fresh = useFreshRecord<Cliente>(`/clientes/${clienteId}`);
+  const fresh = useFreshRecord(client.clientes, clienteId);
   const cliente = { id: clienteId, nome: fresh.data?.nome ?? 'este cliente' };
   const { me } = useAuth();
   const qc = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [exporting, setExporting] = useState(false);
   const anonimizar = useMutation({
-    mutationFn: () => api.post(`/lgpd/clientes/${cliente.id}/anonimizar`, { confirmar: true }),
+    mutationFn: () =>
+      json(
+        client.lgpd.clientes[':id'].anonimizar.$post({
+          param: { id: cliente.id },
+          json: { confirmar: true },
+        }),
+      ),
     onSuccess: () => {
       toastSuccess('Cliente anonimizado');
       setConfirming(false);

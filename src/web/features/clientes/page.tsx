@@ -1,18 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Cliente } from '../../../schemas/clientes';
-import type { Page } from '../../../schemas/common';
+
 import { columnsOf, DataTable, orNone } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
-import { RowActions } from '../../components/ui/row-actions';
-import { SearchInput } from '../../components/ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { api } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
+import type { Cliente } from '../../lib/resources';
 import { ClienteForm } from './cliente-form';
 import { LgpdActions } from './lgpd-actions';
 
@@ -50,18 +48,20 @@ const columns = [
 
 export default function ClientesPage() {
   const t = useListFormTabs();
-  const list = useResourceList<Cliente>({
+  const list = useResourceList({
     recurso: 'clientes',
+    endpoint: client.clientes,
     loadError: { title: 'Erro ao carregar clientes', text: 'Não foi possível carregar a lista de clientes.' },
   });
   const editId = t.editId;
   // The badge counts every client, whatever the search.
   const count = useQuery({
     queryKey: ['clientes', 'contagem'],
-    queryFn: ({ signal }) => api.get<Page<Cliente>>('/clientes?limit=1', signal),
+    queryFn: ({ signal }) => json(client.clientes.$get({ query: { limit: 1 } }, withSignal(signal))),
   });
   const remove = useRemove<Cliente>({
     recurso: 'clientes',
+    endpoint: client.clientes,
     getId: (c) => c.id,
     question: (c) => `Tem certeza que deseja excluir o cliente ${c.nome}? Esta ação não pode ser desfeita.`,
     success: 'Cliente removido com sucesso!',
@@ -90,34 +90,26 @@ export default function ClientesPage() {
           <Card>
             <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
               <CardDescription>Busque por nome, e-mail ou CPF/CNPJ.</CardDescription>
-              <div className="flex w-full gap-2 sm:w-auto">
-                <SearchInput
-                  value={list.q}
-                  onChange={list.setQ}
-                  label="Buscar clientes"
-                  placeholder="Buscar por nome, e-mail ou CPF/CNPJ..."
-                />
-                <ExportButton lista="clientes" params={list.params} />
-              </div>
+              <ListSearch
+                list={list}
+                lista="clientes"
+                label="Buscar clientes"
+                placeholder="Buscar por nome, e-mail ou CPF/CNPJ..."
+                className="flex w-full gap-2 sm:w-auto"
+              />
             </CardHeader>
             <CardContent>
               <DataTable
                 list={list}
                 columns={columns}
                 label="Clientes"
-                getRowId={(c) => c.id}
-                rowLabel={(c) => c.nome}
                 loadingText="Carregando clientes..."
                 emptyText="Nenhum cliente cadastrado."
                 emptyFilteredText="Nenhum cliente encontrado para esta busca."
                 emptyAction={<Button onClick={t.openNew}>Cadastrar o primeiro cliente</Button>}
-                actions={(c) => (
-                  <RowActions
-                    editLabel={`Editar ${c.nome}`}
-                    deleteLabel={`Excluir ${c.nome}`}
-                    onEdit={() => t.edit(c.id)}
-                    onDelete={() => remove.ask(c)}
-                  />
+                actions={remove.rowActions(
+                  (c) => c.nome,
+                  (c) => t.edit(c.id),
                 )}
               />
             </CardContent>

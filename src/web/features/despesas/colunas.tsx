@@ -1,9 +1,9 @@
-import type { Despesa } from '../../../schemas/despesas';
 import { TIPO_DESPESA_LABEL } from '../../../schemas/despesas';
 import { columnsOf, NONE } from '../../components/kit/data-table';
 import { Badge } from '../../components/ui/badge';
 import { Switch } from '../../components/ui/checkbox';
 import { formatDate, formatMoney } from '../../lib/format';
+import type { Despesa } from '../../lib/resources';
 
 const TIPO_VARIANT = { avulso: 'gray', mensal: 'blue', parcelada: 'yellow' } as const;
 const col = columnsOf<Despesa>();

@@ -1,18 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  type Despesa,
-  type DespesaAtualizada,
-  type DespesaUpdateInput,
-  despesaEditForm,
-  TIPO_DESPESA_LABEL,
-} from '../../../schemas/despesas';
-import type { z } from '../../../schemas/z';
-import { ConflictNotice, isStaleWrite, useFreshRecord } from '../../components/fresh-record';
+import { type DespesaUpdateInput, despesaEditForm, TIPO_DESPESA_LABEL } from '../../../schemas/despesas';
+import { ConflictNotice } from '../../components/fresh-record';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
+import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import {
@@ -26,13 +17,8 @@ import {
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Label, Textarea } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
-import { toastError } from '../../lib/api';
 import { client, json } from '../../lib/client';
-import { markServerErrors } from './shared';
-
-// What the fields hold is the schema's input; the submit gets its output (Parsed).
-type FormValues = z.input<typeof despesaEditForm>;
-type Parsed = z.output<typeof despesaEditForm>;
+import type { Despesa } from '../../lib/resources';
 
 /**
  * Edits one row. For a monthly expense it offers to carry descrição, valor and observações to the
@@ -45,111 +31,104 @@ export function EditarDespesaDialog({
   despesa: Despesa | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const qc = useQueryClient();
-  const [replicar, setReplicar] = useState(false);
-  const form = useForm<FormValues, unknown, Parsed>({
-    resolver: zodResolver(despesaEditForm),
-  });
-  const { register, handleSubmit, reset, setError, formState } = form;
-  const errors = formState.errors;
-  // The expense as the server has it now (not the list's row), read on every opening; its
-  // updated_at is the version the edit is based on.
-  const fresh = useFreshRecord<Despesa>(despesa ? `/despesas/${despesa.id}` : null);
-  const atual = despesa ? (fresh.data ?? null) : null;
-  const [conflict, setConflict] = useState(false);
-  const mensal = atual?.tipo === 'mensal';
+  return (
+    <Dialog open={!!despesa} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {despesa && <EditarDespesaForm key={despesa.id} id={despesa.id} onDone={() => onOpenChange(false)} />}
+        {despesa && <HistoricoRegistro recurso="despesas" registro={despesa.id} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
 
-  useEffect(() => {
-    if (!despesa) setConflict(false);
-    if (!atual) return;
-    setReplicar(false);
-    reset({
-      descricao: atual.descricao,
-      valor: atual.valor.toFixed(2),
-      data_vencimento: atual.data_vencimento,
-      observacoes: atual.observacoes ?? '',
+/** Replication's answer (`?replicar=true`), told in toasts after the spec's "atualizada". */
+function avisarReplicacao(r: { replicadas?: number; erro_replicacao?: string }) {
+  if (r.replicadas === undefined) return;
+  if (r.erro_replicacao) {
+    toast.warning('Aviso', {
+      description: 'Despesa atualizada, mas houve erro ao replicar para meses futuros.',
     });
-  }, [despesa, atual, reset]);
+  } else if (r.replicadas > 0) {
+    toast.info(
+      r.replicadas === 1
+        ? '1 despesa mensal futura também foi atualizada.'
+        : `${r.replicadas} despesas mensais futuras também foram atualizadas.`,
+    );
+  } else {
+    toast.info('Não foram encontradas despesas mensais futuras para replicar.');
+  }
+}
 
-  const save = useMutation({
-    mutationFn: (v: Parsed & { replicar: boolean }) => {
-      const { replicar: rep, ...values } = v;
+/**
+ * The form, mounted once per opening: the expense is read fresh from the server (not the list's
+ * row); its updated_at is the version the edit is based on (a 409 offers "Recarregar").
+ */
+function EditarDespesaForm({ id, onDone }: { id: string; onDone: () => void }) {
+  const [replicar, setReplicar] = useState(false);
+  const f = useResourceForm({
+    recurso: 'despesas',
+    endpoint: client.despesas,
+    schema: despesaEditForm,
+    id,
+    empty: { descricao: '', valor: '', data_vencimento: '', observacoes: '' },
+    valuesOf: (d: Despesa) => ({
+      descricao: d.descricao,
+      valor: d.valor.toFixed(2),
+      data_vencimento: d.data_vencimento,
+      observacoes: d.observacoes ?? '',
+    }),
+    save: (values, { record }) => {
       // Only what changed is sent, so the copy to later months does not overwrite what they hold of their own.
-      const d = atual!;
+      const d = record!;
       const body: DespesaUpdateInput = { updated_at: d.updated_at };
       if (values.descricao !== d.descricao) body.descricao = values.descricao;
       if (Number(values.valor) !== d.valor) body.valor = values.valor;
       if (values.data_vencimento !== d.data_vencimento) body.data_vencimento = values.data_vencimento;
       if ((values.observacoes ?? null) !== (d.observacoes ?? null)) body.observacoes = values.observacoes;
       // Dates and status are never copied: with none of the copied fields changed there is nothing to replicate.
-      const replicate = rep && ('descricao' in body || 'valor' in body || 'observacoes' in body);
-      const call = json(
+      const replicate =
+        d.tipo === 'mensal' && replicar && ('descricao' in body || 'valor' in body || 'observacoes' in body);
+      return json(
         client.despesas[':id'].$patch({
           param: { id: d.id },
           query: { replicar: replicate ? 'true' : undefined },
           json: body,
         }),
       );
+    },
+    messages: {
+      created: 'Despesa cadastrada com sucesso!',
+      updated: 'Despesa atualizada com sucesso!',
+      createError: 'Erro ao salvar despesa',
+      updateError: 'Erro ao atualizar despesa',
+    },
+    invalidates: ['dashboard', 'orcamentos-calculo'],
+    onSaved: (r) => {
       // With ?replicar=true the answer is { despesa, replicadas }, otherwise the row itself.
-      return call.then((r) => ('despesa' in r ? r : { despesa: r }));
-    },
-    onSuccess: (r) => {
-      toast.success('Despesa atualizada com sucesso!');
-      if ('replicadas' in r) {
-        const { replicadas, erro_replicacao } = r as DespesaAtualizada;
-        if (erro_replicacao) {
-          toast.warning('Aviso', {
-            description: 'Despesa atualizada, mas houve erro ao replicar para meses futuros.',
-          });
-        } else if (replicadas > 0) {
-          toast.info(
-            replicadas === 1
-              ? '1 despesa mensal futura também foi atualizada.'
-              : `${replicadas} despesas mensais futuras também foram atualizadas.`,
-          );
-        } else {
-          toast.info('Não foram encontradas despesas mensais futuras para replicar.');
-        }
-      }
-      void qc.invalidateQueries({ queryKey: ['despesas'] });
-      void qc.invalidateQueries({ queryKey: ['dashboard'] });
-      void qc.invalidateQueries({ queryKey: ['orcamentos-calculo'] });
-      onOpenChange(false);
-    },
-    onError: (err) => {
-      if (isStaleWrite(err)) setConflict(true);
-      markServerErrors(err, setError, ['descricao', 'valor', 'data_vencimento', 'observacoes']);
-      toastError('Erro ao atualizar despesa', err);
+      if ('replicadas' in r) avisarReplicacao(r);
+      onDone();
     },
   });
+  const { register } = f.form;
+  const errors = f.form.formState.errors;
+  const atual = f.record;
+  const mensal = atual?.tipo === 'mensal';
 
   return (
-    <Dialog open={!!despesa} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Editar Despesa</DialogTitle>
-          <DialogDescription>
-            {atual
-              ? `${TIPO_DESPESA_LABEL[atual.tipo]}${atual.tipo === 'avulso' ? '' : ` — parcela ${atual.parcela_atual}/${atual.parcelas}`}`
-              : ''}
-          </DialogDescription>
-        </DialogHeader>
-        {conflict && (
-          <ConflictNotice
-            reloading={fresh.isFetching}
-            onReload={() => void fresh.refetch().then((res) => res.isSuccess && setConflict(false))}
-          />
-        )}
-        {!atual && <Loading text="Carregando despesa..." />}
-        <form
-          hidden={!atual}
-          noValidate
-          aria-label="Editar despesa"
-          onSubmit={handleSubmit((v) =>
-            save.mutateAsync({ ...v, replicar: mensal && replicar }).catch(() => {}),
-          )}
-          className="grid gap-4"
-        >
+    <>
+      <DialogHeader>
+        <DialogTitle>Editar Despesa</DialogTitle>
+        <DialogDescription>
+          {atual
+            ? `${TIPO_DESPESA_LABEL[atual.tipo]}${atual.tipo === 'avulso' ? '' : ` — parcela ${atual.parcela_atual}/${atual.parcelas}`}`
+            : ''}
+        </DialogDescription>
+      </DialogHeader>
+      {f.conflict && <ConflictNotice onReload={f.reload} />}
+      {f.loading ? (
+        <Loading text="Carregando despesa..." />
+      ) : (
+        <form noValidate aria-label="Editar despesa" onSubmit={f.onSubmit} className="grid gap-4">
           <FormField id="editar-descricao" label="Descrição" required error={errors.descricao?.message}>
             <Input {...fieldA11y('editar-descricao', errors.descricao?.message)} {...register('descricao')} />
           </FormField>
@@ -204,18 +183,21 @@ export function EditarDespesaDialog({
             <Button
               type="button"
               variant="outline"
-              onClick={() => onOpenChange(false)}
-              disabled={save.isPending}
+              onClick={() => {
+                f.discard();
+                onDone();
+              }}
+              disabled={f.saving}
             >
               Cancelar
             </Button>
-            <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
-              {save.isPending ? 'Salvando...' : 'Salvar Alterações'}
+            <Button type="submit" disabled={f.saving}>
+              {f.saving ? 'Salvando...' : 'Salvar Alterações'}
             </Button>
           </DialogFooter>
+          {f.leaveDialog}
         </form>
-        {atual && <HistoricoRegistro recurso="despesas" registro={atual.id} />}
-      </DialogContent>
-    </Dialog>
+      )}
+    </>
   );
 }

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { Despesa, DespesasPage, StatusDespesa } from '../../../schemas/despesas';
+import type { StatusDespesa } from '../../../schemas/despesas';
 import { DataTable } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import type { ResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
-import { SearchInput } from '../../components/ui/search-input';
-import { api, toastError } from '../../lib/api';
+import { toastError } from '../../lib/api';
+import { client, json } from '../../lib/client';
 import { formatDate } from '../../lib/format';
+import type { Despesa, DespesasPage } from '../../lib/resources';
 import { despesaColumns } from './colunas';
 import { EditarDespesaDialog } from './editar-dialog';
 
@@ -23,7 +24,7 @@ export function ListaDespesas({ list, mesLabel }: { list: DespesasList; mesLabel
 
   const status = useMutation({
     mutationFn: ({ id, status }: { id: string; status: StatusDespesa }) =>
-      api.patch<Despesa>(`/despesas/${id}/status`, { status }),
+      json(client.despesas[':id'].status.$patch({ param: { id }, json: { status } })),
     // The switch moves at once; the server's answer (or a failure) settles it.
     onMutate: async ({ id, status }) => {
       await qc.cancelQueries({ queryKey: listKey });
@@ -43,6 +44,7 @@ export function ListaDespesas({ list, mesLabel }: { list: DespesasList; mesLabel
   });
   const remove = useRemove<Despesa>({
     recurso: 'despesas',
+    endpoint: client.despesas,
     getId: (d) => d.id,
     question: (d) =>
       `Tem certeza que deseja excluir a despesa "${d.descricao}" de ${formatDate(d.data_vencimento)}? Esta ação não pode ser desfeita.`,
@@ -58,20 +60,16 @@ export function ListaDespesas({ list, mesLabel }: { list: DespesasList; mesLabel
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex gap-2">
-        <SearchInput
-          value={list.q}
-          onChange={list.setQ}
-          placeholder="Buscar por descrição ou observação..."
-          label="Buscar despesas"
-        />
-        <ExportButton lista="despesas" params={list.params} />
-      </div>
+      <ListSearch
+        list={list}
+        lista="despesas"
+        label="Buscar despesas"
+        placeholder="Buscar por descrição ou observação..."
+      />
       <DataTable
         list={list}
         columns={columns}
         label={`Despesas de ${mesLabel}`}
-        getRowId={(d) => d.id}
         rowLabel={nome}
         loadingText="Carregando despesas..."
         emptyText={`Nenhuma despesa com vencimento em ${mesLabel}.`}

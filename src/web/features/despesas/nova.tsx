@@ -1,25 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import {
-  type Despesa,
-  type DespesaCreate,
   despesaCreate,
   TIPO_DESPESA_LABEL,
   TIPOS_DESPESA,
   type TipoDespesa,
 } from '../../../schemas/despesas';
 import type { z } from '../../../schemas/z';
+import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
-import { toastError } from '../../lib/api';
 import { client, json } from '../../lib/client';
 import { todayIso } from '../../lib/format';
-import { useIdempotencyKey } from '../../lib/use-idempotency-key';
-import { markServerErrors } from './shared';
+import type { Despesa } from '../../lib/resources';
 
 // What the fields hold is the schema's input (strings, the tipo); the submit gets its output.
 type FormValues = z.input<typeof despesaCreate>;
@@ -41,42 +34,29 @@ const TIPO_HINT: Record<TipoDespesa, string> = {
 
 /** The "Nova" tab: one form creates the whole schedule on the server. */
 export function NovaDespesa({ onCreated }: { onCreated: (items: Despesa[]) => void }) {
-  const qc = useQueryClient();
-  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
-  const idem = useIdempotencyKey();
-  const form = useForm<FormValues, unknown, DespesaCreate>({
-    // The same zod schema the server validates with.
-    resolver: zodResolver(despesaCreate),
-    defaultValues: empty(),
+  // The whole schedule is created by one POST, which answers its rows (`{ items }`), not one record.
+  const f = useResourceForm({
+    recurso: 'despesas',
+    endpoint: client.despesas,
+    schema: despesaCreate,
+    id: null,
+    empty: empty(),
+    valuesOf: (): FormValues => empty(),
+    save: (v, { idempotencyKey }) =>
+      json(client.despesas.$post({ json: v }, { headers: { 'idempotency-key': idempotencyKey } })),
+    messages: {
+      created: 'Despesa(s) cadastrada(s) com sucesso!',
+      createdDescription: ({ items }) =>
+        `${items.length} ${items.length === 1 ? 'despesa cadastrada' : 'despesas cadastradas'}.`,
+      updated: 'Despesa atualizada com sucesso!',
+      createError: 'Erro ao salvar despesa',
+      updateError: 'Erro ao atualizar despesa',
+    },
+    onSaved: ({ items }) => onCreated(items),
   });
-  const { register, handleSubmit, watch, reset, setError, formState } = form;
-  const errors = formState.errors;
+  const { register, watch, reset } = f.form;
+  const errors = f.form.formState.errors;
   const tipo = watch('tipo') ?? 'avulso'; // the schema's default
-
-  const save = useMutation({
-    mutationFn: (v: DespesaCreate) =>
-      json(client.despesas.$post({ json: v }, { headers: { 'idempotency-key': idem.key } })),
-    onSuccess: ({ items }) => {
-      idem.renew();
-      toast.success('Despesa(s) cadastrada(s) com sucesso!', {
-        description: `${items.length} ${items.length === 1 ? 'despesa cadastrada' : 'despesas cadastradas'}.`,
-      });
-      void qc.invalidateQueries({ queryKey: ['despesas'] });
-      reset(empty());
-      onCreated(items);
-    },
-    onError: (err) => {
-      markServerErrors(err, setError, [
-        'descricao',
-        'valor',
-        'data_vencimento',
-        'tipo',
-        'parcelas',
-        'observacoes',
-      ]);
-      toastError('Erro ao salvar despesa', err);
-    },
-  });
 
   return (
     <Card>
@@ -87,7 +67,7 @@ export function NovaDespesa({ onCreated }: { onCreated: (items: Despesa[]) => vo
         <form
           noValidate
           aria-label="Nova despesa"
-          onSubmit={handleSubmit((v) => save.mutateAsync(v).catch(() => {}))}
+          onSubmit={f.onSubmit}
           className="grid gap-4 md:grid-cols-2"
         >
           <FormField
@@ -166,13 +146,14 @@ export function NovaDespesa({ onCreated }: { onCreated: (items: Despesa[]) => vo
             />
           </FormField>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end md:col-span-2">
-            <Button type="button" variant="outline" onClick={() => reset(empty())} disabled={save.isPending}>
+            <Button type="button" variant="outline" onClick={() => reset(empty())} disabled={f.saving}>
               Limpar
             </Button>
-            <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
-              {save.isPending ? 'Salvando...' : 'Cadastrar Despesa'}
+            <Button type="submit" disabled={f.saving}>
+              {f.saving ? 'Salvando...' : 'Cadastrar Despesa'}
             </Button>
           </div>
+          {f.leaveDialog}
         </form>
       </CardContent>
     </Card>

@@ -1,11 +1,13 @@
 import { CircleCheck, Clock, Receipt, Timer } from 'lucide-react';
-import type { Despesa, DespesasPage } from '../../../schemas/despesas';
+
 import { useResourceList, useUrlState, useUrlTab } from '../../components/kit/use-resource-list';
 import { Label, NativeSelect } from '../../components/ui/input';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { client } from '../../lib/client';
 import { formatMoney, todayIso } from '../../lib/format';
+import type { Despesa } from '../../lib/resources';
 import { type DespesasList, ListaDespesas } from './lista';
 import { NovaDespesa } from './nova';
 import { RelatorioDespesas } from './relatorio';
@@ -17,8 +19,9 @@ export default function DespesasScreen() {
   const [tab, setTab] = useUrlTab<string>('lista');
   const [, patch] = useUrlState();
   // month, year, search and page in the URL (the month shown is the current one unless chosen)
-  const list: DespesasList = useResourceList<Despesa, { mes: string; ano: string }, DespesasPage>({
+  const list: DespesasList = useResourceList({
     recurso: 'despesas',
+    endpoint: client.despesas,
     limit: 50,
     filters: { mes: String(mesAtual), ano: String(anoAtual) },
     loadError: { title: 'Erro ao carregar despesas', text: 'Não foi possível carregar a lista de despesas.' },

@@ -1,6 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DespesasRelatorio } from '../../../schemas/despesas';
+
 import { formatMoney } from '../../lib/format';
+import type { DespesasRelatorio } from '../../lib/resources';
 import { MESES } from './shared';
 
 const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });

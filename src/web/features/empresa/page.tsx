@@ -11,6 +11,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Textarea } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
+import { client } from '../../lib/client';
 import { maskCpfCnpj, maskTelefone } from '../../lib/masks';
 
 type EmpresaRecord = Omit<Empresa, 'id'> & { id: string };
@@ -133,7 +134,7 @@ function Logo({ empresa }: { empresa: EmpresaRecord | undefined }) {
 export default function EmpresaPage() {
   const f = useResourceForm({
     recurso: 'empresa',
-    path: '/empresa',
+    endpoint: client.empresa,
     singleton: true,
     schema: empresaUpdate,
     id: 'atual',

@@ -1,7 +1,8 @@
 import { Mail, MapPin, Phone, User } from 'lucide-react';
-import type { Fornecedor } from '../../../schemas/fornecedores';
+
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { RowActions } from '../../components/ui/row-actions';
+import type { Fornecedor } from '../../lib/resources';
 
 /** A supplier as a card (the spec's layout for suppliers, at every width). */
 export function FornecedorCard({

@@ -1,8 +1,14 @@
-import { type Fornecedor, type FornecedorInput, fornecedorCreate } from '../../../schemas/fornecedores';
+import { type FornecedorInput, fornecedorCreate } from '../../../schemas/fornecedores';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
 import { FormShell, TextField } from '../../components/kit/form-parts';
-import { useResourceForm } from '../../components/kit/use-resource-form';
+import {
+  cadastroMessages,
+  type ResourceFormProps,
+  useResourceForm,
+} from '../../components/kit/use-resource-form';
+import { client } from '../../lib/client';
 import { maskCnpj, maskTelefone } from '../../lib/masks';
+import type { Fornecedor } from '../../lib/resources';
 
 const EMPTY: FornecedorInput = {
   nome: '',
@@ -33,28 +39,15 @@ const valuesOf = (f: Fornecedor): FornecedorInput => ({
  * the spec labels CNPJ required without enforcing it, so it shows the asterisk). An edit reads the
  * supplier fresh. Mount it with `key` = the id.
  */
-export function FornecedorForm({
-  id,
-  onDone,
-  onCancel,
-}: {
-  id: string | null;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+export function FornecedorForm({ id, onDone, onCancel }: ResourceFormProps) {
   const f = useResourceForm({
     recurso: 'fornecedores',
+    endpoint: client.fornecedores,
     schema: fornecedorCreate,
     id,
     empty: EMPTY,
     valuesOf,
-    messages: {
-      created: 'Fornecedor salvo com sucesso!',
-      createdDescription: 'O fornecedor foi adicionado ao sistema.',
-      updated: 'Fornecedor atualizado com sucesso!',
-      createError: 'Erro ao salvar fornecedor',
-      updateError: 'Erro ao atualizar fornecedor',
-    },
+    messages: cadastroMessages('fornecedor'),
     invalidates: ['produtos'],
     onSaved: onDone,
   });

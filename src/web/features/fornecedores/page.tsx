@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
-import type { Fornecedor } from '../../../schemas/fornecedores';
-import { ExportButton } from '../../components/kit/export-button';
+
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
@@ -8,17 +8,19 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Pagination } from '../../components/ui/pagination';
-import { SearchInput } from '../../components/ui/search-input';
 import { Empty, Loading } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api';
+import { client } from '../../lib/client';
+import type { Fornecedor } from '../../lib/resources';
 import { FornecedorCard } from './fornecedor-card';
 import { FornecedorForm } from './fornecedor-form';
 
 export default function FornecedoresPage() {
   const t = useListFormTabs();
-  const list = useResourceList<Fornecedor>({
+  const list = useResourceList({
     recurso: 'fornecedores',
+    endpoint: client.fornecedores,
     limit: 12,
     loadError: {
       title: 'Erro ao carregar fornecedores',
@@ -27,6 +29,7 @@ export default function FornecedoresPage() {
   });
   const remove = useRemove<Fornecedor>({
     recurso: 'fornecedores',
+    endpoint: client.fornecedores,
     getId: (f) => f.id,
     question: (f) =>
       `Tem certeza que deseja excluir o fornecedor ${f.nome}? Esta ação não pode ser desfeita.`,
@@ -60,15 +63,12 @@ export default function FornecedoresPage() {
         </TabsList>
 
         <TabsContent value="lista" className="grid gap-4">
-          <div className="flex gap-2">
-            <SearchInput
-              value={list.q}
-              onChange={list.setQ}
-              label="Buscar fornecedores"
-              placeholder="Buscar por nome, contato, e-mail ou CNPJ..."
-            />
-            <ExportButton lista="fornecedores" params={list.params} />
-          </div>
+          <ListSearch
+            list={list}
+            lista="fornecedores"
+            label="Buscar fornecedores"
+            placeholder="Buscar por nome, contato, e-mail ou CNPJ..."
+          />
           {list.query.isPending ? (
             <Loading text="Carregando fornecedores..." />
           ) : list.query.isError && !data ? (

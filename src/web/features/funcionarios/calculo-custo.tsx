@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { FuncionariosResumo } from '../../../schemas/funcionarios';
+
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Pagination } from '../../components/ui/pagination';
 import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { api, qs } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 
 const LIMIT = 20;
@@ -20,7 +20,7 @@ export function CalculoCusto() {
   const q = useQuery({
     queryKey: ['funcionarios', 'resumo', 'calculo', page],
     queryFn: ({ signal }) =>
-      api.get<FuncionariosResumo>(`/funcionarios/resumo${qs({ page, limit: LIMIT })}`, signal),
+      json(client.funcionarios.resumo.$get({ query: { page, limit: LIMIT } }, withSignal(signal))),
     placeholderData: keepPreviousData,
   });
   const c = q.data?.calculo;

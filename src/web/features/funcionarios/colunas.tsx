@@ -1,7 +1,7 @@
-import type { Funcionario } from '../../../schemas/funcionarios';
 import { columnsOf, NONE, orNone } from '../../components/kit/data-table';
 import { Badge } from '../../components/ui/badge';
 import { formatDate, formatMoney } from '../../lib/format';
+import type { Funcionario } from '../../lib/resources';
 
 const col = columnsOf<Funcionario>();
 

@@ -1,15 +1,20 @@
 import {
   CARGOS,
-  type Funcionario,
   type FuncionarioInput,
   funcionarioForm,
   HORAS_MENSAIS_PADRAO,
 } from '../../../schemas/funcionarios';
 import { FormShell, TextField } from '../../components/kit/form-parts';
-import { useResourceForm } from '../../components/kit/use-resource-form';
+import {
+  cadastroMessages,
+  type ResourceFormProps,
+  useResourceForm,
+} from '../../components/kit/use-resource-form';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
+import { client } from '../../lib/client';
 import { maskCpf, maskTelefone } from '../../lib/masks';
+import type { Funcionario } from '../../lib/resources';
 
 const EMPTY: FuncionarioInput = {
   nome: '',
@@ -42,29 +47,16 @@ const valuesOf = (f: Funcionario): FuncionarioInput => ({
  * employees always start ativo: the server decides). CPF and telefone carry the asterisk the spec
  * labels them with, without being enforced. An edit reads the employee fresh.
  */
-export function FuncionarioForm({
-  id,
-  onDone,
-  onCancel,
-}: {
-  id: string | null;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+export function FuncionarioForm({ id, onDone, onCancel }: ResourceFormProps) {
   const f = useResourceForm({
     recurso: 'funcionarios',
+    endpoint: client.funcionarios,
     schema: funcionarioForm,
     id,
     empty: EMPTY,
     valuesOf,
     toBody: ({ status, ...v }, record) => (record ? { ...v, status } : v),
-    messages: {
-      created: 'Funcionário salvo com sucesso!',
-      createdDescription: 'O funcionário foi adicionado ao sistema.',
-      updated: 'Funcionário atualizado com sucesso!',
-      createError: 'Erro ao salvar funcionário',
-      updateError: 'Erro ao atualizar funcionário',
-    },
+    messages: cadastroMessages('funcionário'),
     onSaved: onDone,
   });
   const select = (name: 'cargo' | 'status', label: string, options: React.ReactNode, required?: boolean) => (

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Users, Wallet } from 'lucide-react';
-import type { FuncionariosResumo } from '../../../schemas/funcionarios';
+
 import { KpiCard } from '../../components/ui/kpi-card';
-import { api } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 
 /** Funcionários Ativos, Folha Mensal, Custo Médio por Hora. */
 export function FuncionariosKpis() {
   const resumo = useQuery({
     queryKey: ['funcionarios', 'resumo', 1],
-    queryFn: ({ signal }) => api.get<FuncionariosResumo>('/funcionarios/resumo?limit=1', signal),
+    queryFn: ({ signal }) =>
+      json(client.funcionarios.resumo.$get({ query: { limit: 1 } }, withSignal(signal))),
   });
   const r = resumo.data;
   const kpi = (v: string) => (resumo.isPending ? '…' : resumo.isError ? '—' : v);

@@ -1,17 +1,16 @@
 import { toast } from 'sonner';
-import type { Funcionario } from '../../../schemas/funcionarios';
 import { DataTable } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
-import { RowActions } from '../../components/ui/row-actions';
-import { SearchInput } from '../../components/ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api';
+import { client } from '../../lib/client';
+import type { Funcionario } from '../../lib/resources';
 import { CalculoCusto } from './calculo-custo';
 import { funcionarioColumns } from './colunas';
 import { FuncionarioForm } from './funcionario-form';
@@ -19,8 +18,9 @@ import { FuncionariosKpis } from './kpis';
 
 export default function FuncionariosPage() {
   const t = useListFormTabs();
-  const list = useResourceList<Funcionario, { status: string }>({
+  const list = useResourceList({
     recurso: 'funcionarios',
+    endpoint: client.funcionarios,
     filters: { status: '' },
     loadError: {
       title: 'Erro ao carregar funcionários',
@@ -29,6 +29,7 @@ export default function FuncionariosPage() {
   });
   const remove = useRemove<Funcionario>({
     recurso: 'funcionarios',
+    endpoint: client.funcionarios,
     getId: (f) => f.id,
     question: (f) =>
       `Tem certeza que deseja excluir o funcionário ${f.nome}? Esta ação não pode ser desfeita.`,
@@ -57,13 +58,13 @@ export default function FuncionariosPage() {
           <Card>
             <CardHeader className="gap-3 lg:flex-row lg:items-center lg:justify-between">
               <CardDescription>Busque por nome, cargo, e-mail ou CPF.</CardDescription>
-              <div className="flex flex-col gap-2 sm:flex-row">
-                <SearchInput
-                  value={list.q}
-                  onChange={list.setQ}
-                  label="Buscar funcionários"
-                  placeholder="Buscar funcionários..."
-                />
+              <ListSearch
+                list={list}
+                lista="funcionarios"
+                label="Buscar funcionários"
+                placeholder="Buscar funcionários..."
+                className="flex-col sm:flex-row"
+              >
                 <NativeSelect
                   aria-label="Filtrar por status"
                   className="sm:w-40"
@@ -74,27 +75,20 @@ export default function FuncionariosPage() {
                   <option value="ativo">Ativos</option>
                   <option value="inativo">Inativos</option>
                 </NativeSelect>
-                <ExportButton lista="funcionarios" params={list.params} />
-              </div>
+              </ListSearch>
             </CardHeader>
             <CardContent>
               <DataTable
                 list={list}
                 columns={funcionarioColumns}
                 label="Funcionários"
-                getRowId={(f) => f.id}
-                rowLabel={(f) => f.nome}
                 loadingText="Carregando funcionários..."
                 emptyText="Nenhum funcionário cadastrado."
                 emptyFilteredText="Nenhum funcionário encontrado para esta busca."
                 emptyAction={<Button onClick={t.openNew}>Cadastrar o primeiro funcionário</Button>}
-                actions={(f) => (
-                  <RowActions
-                    editLabel={`Editar ${f.nome}`}
-                    deleteLabel={`Excluir ${f.nome}`}
-                    onEdit={() => t.edit(f.id)}
-                    onDelete={() => remove.ask(f)}
-                  />
+                actions={remove.rowActions(
+                  (f) => f.nome,
+                  (f) => t.edit(f.id),
                 )}
               />
             </CardContent>

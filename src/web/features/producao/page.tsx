@@ -79,12 +79,9 @@ const columns = [
 
 export default function ProducaoPage() {
   const navigate = useNavigate();
-  const list = useResourceList<
-    Row,
-    { etapa: string; status: string; funcionario_id: string; de: string; ate: string }
-  >({
+  const list = useResourceList({
     recurso: 'producao',
-    path: '/producao/os',
+    endpoint: client.producao.os,
     defaultSort: '-created_at',
     filters: { etapa: '', status: '', funcionario_id: '', de: '', ate: '' },
     loadError: {

@@ -19,6 +19,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
 import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
+import { client } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
 import { formatMoney } from '../../lib/format';
 
@@ -38,6 +39,7 @@ interface Catalogo {
   placeholder: string;
   // Either schema: the form is typed loosely (its fields are named by `campo`).
   schema: z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+  endpoint: typeof client.acabamentos | typeof client.recortes;
 }
 
 const ACABAMENTOS: Catalogo = {
@@ -49,6 +51,7 @@ const ACABAMENTOS: Catalogo = {
   artigo: 'o acabamento',
   placeholder: 'Ex.: Boleado, Reto polido, Meia-esquadria',
   schema: acabamentoCreate,
+  endpoint: client.acabamentos,
 };
 
 const RECORTES: Catalogo = {
@@ -60,9 +63,10 @@ const RECORTES: Catalogo = {
   artigo: 'o recorte',
   placeholder: 'Ex.: Cuba de embutir, Cooktop, Furo de torneira',
   schema: recorteCreate,
+  endpoint: client.recortes,
 };
 
-type Entrada = { id: string; nome: string; status: 'ativo' | 'inativo'; updated_at: string } & Partial<
+type Entrada = { id: string; nome: string; status: string; updated_at: string } & Partial<
   Pick<Acabamento, 'valor_ml'> & Pick<Recorte, 'valor'>
 >;
 
@@ -71,6 +75,7 @@ const precoDe = (c: Catalogo, e: Entrada) => (c.campo === 'valor_ml' ? e.valor_m
 function CatalogoForm({ c, id, onDone }: { c: Catalogo; id: string | null; onDone: () => void }) {
   const f = useResourceForm({
     recurso: c.recurso,
+    endpoint: c.endpoint,
     schema: c.schema,
     id,
     empty: { nome: '', [c.campo]: '', status: 'ativo' },
@@ -131,8 +136,9 @@ const col = columnsOf<Entrada>();
 
 function CatalogoTab({ c }: { c: Catalogo }) {
   const [editando, setEditando] = useState<string | null>(null);
-  const list = useResourceList<Entrada>({
+  const list = useResourceList({
     recurso: c.recurso,
+    endpoint: c.endpoint,
     prefix: c.recurso,
     limit: 50,
     loadError: {
@@ -142,6 +148,7 @@ function CatalogoTab({ c }: { c: Catalogo }) {
   });
   const remove = useRemove<Entrada>({
     recurso: c.recurso,
+    endpoint: c.endpoint,
     getId: (e) => e.id,
     question: (e) =>
       `Tem certeza que deseja excluir ${c.artigo} "${e.nome}"? Esta ação não pode ser desfeita.`,

@@ -1,13 +1,15 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { type CategoriaProduto, categoriaProdutoCreate } from '../../../schemas/categorias-produtos';
+import { categoriaProdutoCreate } from '../../../schemas/categorias-produtos';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { TextField } from '../../components/kit/form-parts';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { SearchInput } from '../../components/ui/search-input';
+import { client } from '../../lib/client';
+import type { CategoriaProduto } from '../../lib/resources';
 
 const emUso = (n: number) => `Categoria em uso por ${n} produto${n === 1 ? '' : 's'}: não pode ser excluída.`;
 
@@ -25,6 +27,7 @@ const columns = [
 export function CategoriasTab() {
   const f = useResourceForm({
     recurso: 'categorias-produtos',
+    endpoint: client['categorias-produtos'],
     schema: categoriaProdutoCreate,
     id: null,
     empty: { nome: '' },
@@ -37,8 +40,9 @@ export function CategoriasTab() {
       updateError: 'Erro ao atualizar categoria',
     },
   });
-  const list = useResourceList<CategoriaProduto>({
+  const list = useResourceList({
     recurso: 'categorias-produtos',
+    endpoint: client['categorias-produtos'],
     prefix: 'cat',
     limit: 50,
     loadError: {
@@ -48,6 +52,7 @@ export function CategoriasTab() {
   });
   const remove = useRemove<CategoriaProduto>({
     recurso: 'categorias-produtos',
+    endpoint: client['categorias-produtos'],
     getId: (c) => c.id,
     question: (c) =>
       `Tem certeza que deseja excluir a categoria "${c.nome}"? Esta ação não pode ser desfeita.`,
@@ -79,18 +84,16 @@ export function CategoriasTab() {
         </CardContent>
       </Card>
       <div className="flex min-w-0 flex-col gap-4">
-        <SearchInput
-          value={list.q}
-          onChange={list.setQ}
-          placeholder="Buscar categoria..."
+        <ListSearch
+          list={list}
+          lista="categorias-produtos"
           label="Buscar categorias"
+          placeholder="Buscar categoria..."
         />
         <DataTable
           list={list}
           columns={columns}
           label="Categorias"
-          getRowId={(c) => c.id}
-          rowLabel={(c) => c.nome}
           loadingText="Carregando categorias..."
           emptyText="Nenhuma categoria cadastrada."
           emptyFilteredText="Nenhuma categoria encontrada."

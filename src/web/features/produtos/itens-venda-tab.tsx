@@ -1,8 +1,9 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { FORMATOS_MEDIDA, type ItemVenda, itemVendaCreate } from '../../../schemas/itens-venda';
+import { FORMATOS_MEDIDA, itemVendaCreate } from '../../../schemas/itens-venda';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { FormShell, TextField } from '../../components/kit/form-parts';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { useResourceList } from '../../components/kit/use-resource-list';
@@ -10,7 +11,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
-import { SearchInput } from '../../components/ui/search-input';
+import { client } from '../../lib/client';
+import type { ItemVenda } from '../../lib/resources';
 
 const col = columnsOf<ItemVenda>();
 const columns = [
@@ -26,6 +28,7 @@ const columns = [
 function ItemVendaForm({ id, onDone }: { id: string | null; onDone: () => void }) {
   const f = useResourceForm({
     recurso: 'itens-venda',
+    endpoint: client['itens-venda'],
     schema: itemVendaCreate,
     id,
     empty: { nome: '', formato_medida: '' as ItemVenda['formato_medida'] },
@@ -74,14 +77,16 @@ function ItemVendaForm({ id, onDone }: { id: string | null; onDone: () => void }
 /** Spec doc 2 §2: create, edit and list sale items (name and measure format), by name. */
 export function ItensVendaTab() {
   const [editando, setEditando] = useState<string | null>(null);
-  const list = useResourceList<ItemVenda>({
+  const list = useResourceList({
     recurso: 'itens-venda',
+    endpoint: client['itens-venda'],
     prefix: 'itens',
     limit: 50,
     loadError: { title: 'Erro ao carregar itens', text: 'Não foi possível carregar a lista de itens.' },
   });
   const remove = useRemove<ItemVenda>({
     recurso: 'itens-venda',
+    endpoint: client['itens-venda'],
     getId: (i) => i.id,
     question: (i) => `Tem certeza que deseja excluir o item "${i.nome}"? Esta ação não pode ser desfeita.`,
     success: 'Item removido com sucesso!',
@@ -92,18 +97,16 @@ export function ItensVendaTab() {
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">
       <ItemVendaForm key={editando ?? 'novo'} id={editando} onDone={() => setEditando(null)} />
       <div className="flex min-w-0 flex-col gap-4">
-        <SearchInput
-          value={list.q}
-          onChange={list.setQ}
-          placeholder="Buscar item..."
+        <ListSearch
+          list={list}
+          lista="itens-venda"
           label="Buscar itens de venda"
+          placeholder="Buscar item..."
         />
         <DataTable
           list={list}
           columns={columns}
           label="Itens de venda"
-          getRowId={(i) => i.id}
-          rowLabel={(i) => i.nome}
           rowClassName={(i) => i.id === editando && 'bg-muted'}
           loadingText="Carregando itens..."
           emptyText="Nenhum item de venda cadastrado."

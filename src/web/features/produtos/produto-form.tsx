@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  PRODUTO_PADROES,
-  type Produto,
-  type ProdutoCreate,
-  produtoCreate,
-  TIPOS_UNIDADE,
-} from '../../../schemas/produtos';
+import { PRODUTO_PADROES, type ProdutoCreate, produtoCreate, TIPOS_UNIDADE } from '../../../schemas/produtos';
 import { FormShell, TextField } from '../../components/kit/form-parts';
-import { useResourceForm } from '../../components/kit/use-resource-form';
+import {
+  cadastroMessages,
+  type ResourceFormProps,
+  useResourceForm,
+} from '../../components/kit/use-resource-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect, Textarea } from '../../components/ui/input';
-import { api } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
+import type { Produto } from '../../lib/resources';
 
 const NOVO: ProdutoCreate = {
   nome: '',
@@ -51,35 +50,17 @@ const normalize = (v: ProdutoCreate): ProdutoCreate => ({
   perda_percentual: decimalText(v.perda_percentual) || '0',
 });
 
-interface Opcao {
-  id: string;
-  nome: string;
-}
-
 /** New and edit form of a product (an edit reads the product fresh). Mount with `key` = the id. */
-export function ProdutoForm({
-  id,
-  onDone,
-  onCancel,
-}: {
-  id: string | null;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+export function ProdutoForm({ id, onDone, onCancel }: ResourceFormProps) {
   const f = useResourceForm({
     recurso: 'produtos',
+    endpoint: client.produtos,
     schema: produtoCreate,
     id,
     empty: NOVO,
     valuesOf,
     normalize,
-    messages: {
-      created: 'Produto salvo com sucesso!',
-      createdDescription: 'O produto foi adicionado ao sistema.',
-      updated: 'Produto atualizado com sucesso!',
-      createError: 'Erro ao salvar produto',
-      updateError: 'Erro ao atualizar produto',
-    },
+    messages: cadastroMessages('produto'),
     invalidates: ['categorias-produtos'],
     onSaved: onDone,
   });
@@ -87,11 +68,12 @@ export function ProdutoForm({
   const produto = f.record;
   const categorias = useQuery({
     queryKey: ['categorias-produtos', 'opcoes'],
-    queryFn: ({ signal }) => api.get<Opcao[]>('/categorias-produtos/opcoes', signal),
+    queryFn: ({ signal }) =>
+      json(client['categorias-produtos'].opcoes.$get({ query: {} }, withSignal(signal))),
   });
   const fornecedores = useQuery({
     queryKey: ['fornecedores', 'opcoes'],
-    queryFn: ({ signal }) => api.get<Opcao[]>('/fornecedores/opcoes', signal),
+    queryFn: ({ signal }) => json(client.fornecedores.opcoes.$get({ query: {} }, withSignal(signal))),
   });
   // A product keeps showing its own category/supplier even if the short option list leaves it out.
   const categoriaOpcoes = withCurrent(categorias.data, produto?.categoria, produto?.categoria);
@@ -227,7 +209,7 @@ export function ProdutoForm({
 }
 
 function withCurrent(
-  list: Opcao[] | undefined,
+  list: { id: string; nome: string }[] | undefined,
   id: string | null | undefined,
   nome: string | null | undefined,
 ) {

@@ -1,14 +1,15 @@
 import { AlertTriangle } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { Produto } from '../../../schemas/produtos';
+
 import { columnsOf, DataTable, NONE } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceList } from '../../components/kit/use-resource-list';
 import { Checkbox } from '../../components/ui/checkbox';
-import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
+import { client } from '../../lib/client';
 import { formatMoney, formatNumber } from '../../lib/format';
+import type { Produto } from '../../lib/resources';
 
 export function abaixoDoMinimo(p: Pick<Produto, 'estoque' | 'estoque_minimo'>) {
   return p.estoque < p.estoque_minimo;
@@ -70,13 +71,15 @@ const columns = [
 
 /** The products list: search, "only below minimum stock", the rows with their stock warning. */
 export function ProdutosLista({ onEditar }: { onEditar: (p: Produto) => void }) {
-  const list = useResourceList<Produto, { abaixo_minimo: string }>({
+  const list = useResourceList({
     recurso: 'produtos',
+    endpoint: client.produtos,
     filters: { abaixo_minimo: '' },
     loadError: { title: 'Erro ao carregar produtos', text: 'Não foi possível carregar a lista de produtos.' },
   });
   const remove = useRemove<Produto>({
     recurso: 'produtos',
+    endpoint: client.produtos,
     getId: (p) => p.id,
     question: (p) => `Tem certeza que deseja excluir o produto "${p.nome}"? Esta ação não pode ser desfeita.`,
     success: 'Produto removido com sucesso!',
@@ -115,18 +118,12 @@ export function ProdutosLista({ onEditar }: { onEditar: (p: Produto) => void }) 
         list={list}
         columns={columns}
         label="Produtos"
-        getRowId={(p) => p.id}
-        rowLabel={(p) => p.nome}
         loadingText="Carregando produtos..."
         emptyText="Nenhum produto cadastrado."
         emptyFilteredText="Nenhum produto encontrado para esse filtro."
-        actions={(p) => (
-          <RowActions
-            editLabel={`Editar ${p.nome}`}
-            deleteLabel={`Excluir ${p.nome}`}
-            onEdit={() => onEditar(p)}
-            onDelete={() => remove.ask(p)}
-          />
+        actions={remove.rowActions(
+          (p) => p.nome,
+          (p) => onEditar(p),
         )}
       />
       {remove.dialog}

@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/input';
+import { client, json } from '../../lib/client';
 import type { fetchConfig } from './api';
 
 type Config = Awaited<ReturnType<typeof fetchConfig>>;
@@ -26,6 +27,11 @@ const empty: RecebiveisConfigInput = {
 export function ConfigDialog({ onClose }: { onClose: () => void }) {
   const f = useResourceForm({
     recurso: 'recebimentos',
+    endpoint: client.recebimentos.config,
+    singleton: true,
+    // the settings are saved with PATCH (and the version read), not the singleton's PUT
+    save: (body, { record }) =>
+      json(client.recebimentos.config.$patch({ json: { ...body, updated_at: record?.updated_at ?? '' } })),
     schema: recebiveisConfigForm,
     id: 'config',
     empty,

@@ -19,9 +19,10 @@ import { Input, Label, NativeSelect } from '../../components/ui/input';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
+import { client } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import { ClienteSelect, PessoaSelect } from '../orcamentos/selects';
-import { fetchKpis, type Parcela } from './api';
+import { fetchKpis } from './api';
 import { CobrancaDialog } from './cobranca-dialog';
 import { parcelaColumns } from './colunas';
 import { ConfigDialog } from './config-dialog';
@@ -43,8 +44,9 @@ export default function RecebimentosPage() {
   const extrato = useUrlParam('extrato');
   const [config, setConfig] = useState(false);
   const kpis = useQuery({ queryKey: ['recebimentos', 'kpis'], queryFn: ({ signal }) => fetchKpis(signal) });
-  const list = useResourceList<Parcela, typeof FILTROS>({
+  const list = useResourceList({
     recurso: 'recebimentos',
+    endpoint: client.recebimentos,
     filters: FILTROS,
     loadError: { title: 'Erro ao carregar recebimentos', text: 'Não foi possível carregar as parcelas.' },
   });

@@ -15,6 +15,7 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
 import { api } from '../../lib/api';
+import { client, json } from '../../lib/client';
 import { formatDate, formatMoney, todayIso } from '../../lib/format';
 import { type ParcelaDetalhe, rotuloParcela } from './api';
 import { StatusParcelaBadge } from './colunas';
@@ -26,7 +27,7 @@ import { AFETADOS, RecebimentoLinha } from './desfazer';
  * (value defaults to what is owed, date today).
  */
 export function RegistrarDialog({ parcelaId, onClose }: { parcelaId: string; onClose: () => void }) {
-  const p = useFreshRecord<ParcelaDetalhe>(`/recebimentos/parcelas/${parcelaId}`);
+  const p = useFreshRecord(client.recebimentos.parcelas, parcelaId);
   const d = p.data;
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
@@ -105,6 +106,11 @@ function PagamentoForm({ parcela, onDone }: { parcela: ParcelaDetalhe; onDone: (
   };
   const f = useResourceForm({
     recurso: 'recebimentos',
+    // create only: the kit's singleton path (no read, since id is null) with the POST as the save
+    endpoint: client.recebimentos,
+    singleton: true,
+    save: (body, { idempotencyKey }) =>
+      json(client.recebimentos.$post({ json: body }, { headers: { 'idempotency-key': idempotencyKey } })),
     schema: recebimentoCreate,
     id: null,
     empty,

@@ -1,6 +1,6 @@
 import type { Me } from '../../../schemas/auth';
 import { PERMISSOES, type Permissao } from '../../../schemas/permissoes';
-import type { Usuario } from '../../../schemas/usuarios';
+import type { Usuario } from '../../lib/resources';
 
 /**
  * The permissions `me` may give `target` (the server's rule, routes/usuarios.ts): an administrator any,

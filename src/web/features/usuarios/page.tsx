@@ -1,16 +1,18 @@
 import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { PERMISSAO_LABEL, PERMISSOES } from '../../../schemas/permissoes';
-import type { Usuario } from '../../../schemas/usuarios';
+
 import { useAuth } from '../../app/auth';
+import { ListSearch } from '../../components/kit/list-search';
 import { useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Pagination } from '../../components/ui/pagination';
-import { SearchInput } from '../../components/ui/search-input';
 import { Empty, Loading } from '../../components/ui/states';
+import { client } from '../../lib/client';
+import type { Usuario } from '../../lib/resources';
 import { UsuarioDialog } from './usuario-dialog';
 
 export default function UsuariosPage() {
@@ -23,8 +25,9 @@ export default function UsuariosPage() {
   });
 
   // search and page in the URL, the request keyed ['usuarios', 'lista', params] (live refresh)
-  const list = useResourceList<Usuario>({
+  const list = useResourceList({
     recurso: 'usuarios',
+    endpoint: client.usuarios,
     limit: 24,
     loadError: { title: 'Erro ao carregar usuários', text: 'Não foi possível carregar a lista de usuários.' },
   });
@@ -42,14 +45,13 @@ export default function UsuariosPage() {
           </Button>
         }
       />
-      <div className="mb-4">
-        <SearchInput
-          value={list.q}
-          onChange={list.setQ}
-          placeholder="Buscar por nome ou e-mail..."
-          label="Buscar usuários"
-        />
-      </div>
+      <ListSearch
+        list={list}
+        lista="usuarios"
+        label="Buscar usuários"
+        placeholder="Buscar por nome ou e-mail..."
+        className="mb-4"
+      />
       {list.query.isPending ? (
         <Loading text="Carregando usuários..." />
       ) : list.query.isError && !data ? (

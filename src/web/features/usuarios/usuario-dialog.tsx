@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, type UseFormRegisterReturn } from 'react-hook-form';
 import { PERMISSAO_LABEL, PERMISSOES, type Permissao } from '../../../schemas/permissoes';
-import { SENHA_MIN, type Usuario, usuarioCreate, usuarioUpdate } from '../../../schemas/usuarios';
+import { SENHA_MIN, usuarioCreate, usuarioEditForm } from '../../../schemas/usuarios';
 import type { z } from '../../../schemas/z';
 import { useAuth } from '../../app/auth';
-import { ConflictNotice, isStaleWrite, useFreshRecord } from '../../components/fresh-record';
+import { ConflictNotice } from '../../components/fresh-record';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
+import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import {
@@ -21,35 +20,34 @@ import {
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
-import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
-import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { toastError } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
+import type { Usuario } from '../../lib/resources';
 import { grantable } from './grants';
 
-type FormValues = {
-  nome: string;
-  email: string;
-  senha: string;
-  role: 'admin' | 'usuario';
-  status: 'ativo' | 'inativo';
-  permissoes: Permissao[];
-  /** The employee this account is ('' = none): installers see their own jobs in "Minha agenda". */
-  funcionario_id: string;
-};
+// The fields hold the create schema's input; the submit gets the output of the schema that applies.
+type FormValues = z.input<typeof usuarioCreate>;
 
-type Parsed = z.output<typeof usuarioCreate> | Omit<z.output<typeof usuarioUpdate>, 'updated_at'>;
-const createResolver = zodResolver(usuarioCreate);
-// the version is not a field of the form: the dialog sends the one it read
-const updateResolver = zodResolver(usuarioUpdate.omit({ updated_at: true }));
-
-const EMPTY: FormValues = {
+const EMPTY = {
   nome: '',
   email: '',
   senha: '',
   role: 'usuario',
   status: 'ativo',
   permissoes: ['dashboard'],
+  /** The employee this account is ('' = none): installers see their own jobs in "Minha agenda". */
   funcionario_id: '',
-};
+} satisfies FormValues;
+
+const valuesOf = (u: Usuario): FormValues => ({
+  nome: u.nome,
+  email: u.email,
+  senha: '',
+  role: u.role,
+  status: u.status,
+  permissoes: u.permissoes.filter((p): p is Permissao => (PERMISSOES as readonly string[]).includes(p)),
+  funcionario_id: u.funcionario_id ?? '',
+});
 
 export function UsuarioDialog({
   open,
@@ -61,113 +59,72 @@ export function UsuarioDialog({
   /** null = a new user */
   usuario: Usuario | null;
 }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        {open && (
+          <UsuarioForm key={usuario?.id ?? 'novo'} usuario={usuario} onDone={() => onOpenChange(false)} />
+        )}
+        {open && usuario && <HistoricoRegistro recurso="usuarios" registro={usuario.id} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The form, mounted once per opening: an edit reads the user fresh (not the list's row). */
+function UsuarioForm({ usuario, onDone }: { usuario: Usuario | null; onDone: () => void }) {
   const editing = !!usuario;
-  const qc = useQueryClient();
   const { me } = useAuth();
   // Options the signed-in user cannot give are not offered; those the account already has stay
   // visible so they can be taken away.
   const canGive = grantable(me, usuario);
   const shown = PERMISSOES.filter((p) => canGive.has(p) || usuario?.permissoes.includes(p));
   const offerAdmin = me?.role === 'admin' || usuario?.role === 'admin';
-  // A boolean, not `me`: a refetch of /auth/me must not reset a form being filled in.
-  const defaultDashboard = grantable(me, null).has('dashboard');
-  // one key per record to create: a "Salvar" pressed again after a dropped connection reuses it
-  const idem = useIdempotencyKey();
-  const form = useForm<FormValues, unknown, Parsed>({
-    // The same zod schemas the server validates with: the fields hold their input, the submit gets
-    // the output of the one that applies (a new user's or an edit's).
-    resolver: (values, ctx, opts) => {
-      // the options minus `names` (typed by the form's own field list), which both schemas share
-      const o = {
-        criteriaMode: opts.criteriaMode,
-        fields: opts.fields,
-        shouldUseNativeValidation: opts.shouldUseNativeValidation,
-      };
-      return editing ? updateResolver(values, ctx, o) : createResolver(values, ctx, o);
+  const f = useResourceForm({
+    recurso: 'usuarios',
+    endpoint: client.usuarios,
+    // The same zod schemas the server validates with: a new user's or an edit's.
+    schema: editing ? usuarioEditForm : usuarioCreate,
+    id: usuario?.id ?? null,
+    // the default Dashboard only when the signed-in user may give it
+    empty: { ...EMPTY, permissoes: grantable(me, null).has('dashboard') ? ['dashboard'] : [] },
+    valuesOf,
+    // the e-mail is the sign-in identity: shown, never sent on an edit
+    toBody: ({ email, ...v }, record) => (record ? v : { email, ...v }),
+    conflictField: 'email',
+    messages: {
+      created: 'Usuário criado com sucesso!',
+      updated: 'Usuário atualizado com sucesso!',
+      createError: 'Falha ao criar usuário',
+      updateError: 'Erro ao atualizar usuário',
     },
-    defaultValues: EMPTY,
+    toastFailure: (err, edit) =>
+      edit
+        ? toastError('Erro ao atualizar usuário', err)
+        : toastError('Falha ao criar usuário', err, 'Falha ao criar usuário no banco de dados'),
+    onSaved: onDone,
   });
-  const { register, handleSubmit, reset, control, setError, formState } = form;
-  const errors = formState.errors;
-  // The user as the server has it now (not the list's row), read on every opening.
-  const fresh = useFreshRecord<Usuario>(open && usuario ? `/usuarios/${usuario.id}` : null);
-  const atual = usuario ? (fresh.data ?? null) : null;
-  const loading = editing && !atual;
-  const [conflict, setConflict] = useState(false);
-
-  useEffect(() => {
-    if (!open) setConflict(false);
-    if (!open || loading) return;
-    reset(
-      atual
-        ? {
-            nome: atual.nome,
-            email: atual.email,
-            senha: '',
-            role: atual.role,
-            status: atual.status,
-            permissoes: atual.permissoes as Permissao[],
-            funcionario_id: atual.funcionario_id ?? '',
-          }
-        : // the default Dashboard only when the signed-in user may give it
-          { ...EMPTY, permissoes: defaultDashboard ? ['dashboard'] : [] },
-    );
-  }, [open, atual, loading, reset, defaultDashboard]);
-
-  const save = useMutation({
-    mutationFn: (v: Parsed) =>
-      editing
-        ? api.patch<Usuario>(`/usuarios/${usuario!.id}`, {
-            nome: v.nome,
-            senha: v.senha || undefined,
-            role: v.role,
-            status: v.status,
-            permissoes: v.permissoes,
-            funcionario_id: v.funcionario_id ?? null,
-            updated_at: (atual ?? usuario!).updated_at,
-          })
-        : api.post<Usuario>('/usuarios', v, { idempotencyKey: idem.key }),
-    onSuccess: () => {
-      idem.renew();
-      toastSuccess(editing ? 'Usuário atualizado com sucesso!' : 'Usuário criado com sucesso!');
-      void qc.invalidateQueries({ queryKey: ['usuarios'] });
-      onOpenChange(false);
-    },
-    onError: (err) => {
-      if (isStaleWrite(err)) setConflict(true);
-      if (err instanceof ApiError) {
-        for (const f of err.errors) {
-          if (f.path in EMPTY) setError(f.path as keyof FormValues, { message: f.message });
-        }
-        if (err.status === 409 && /e-mail/i.test(err.detail)) setError('email', { message: err.detail });
-      }
-      if (editing) toastError('Erro ao atualizar usuário', err);
-      else toastError('Falha ao criar usuário', err, 'Falha ao criar usuário no banco de dados');
-    },
-  });
+  const { register, control } = f.form;
+  const errors = f.form.formState.errors;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{editing ? 'Editar Usuário' : 'Novo Usuário'}</DialogTitle>
-          <DialogDescription>
-            {editing
-              ? 'Altere os dados, o papel e as permissões do usuário.'
-              : 'Crie o acesso de um membro da equipe.'}
-          </DialogDescription>
-        </DialogHeader>
-        {conflict && (
-          <ConflictNotice
-            reloading={fresh.isFetching}
-            onReload={() => void fresh.refetch().then((res) => res.isSuccess && setConflict(false))}
-          />
-        )}
-        {loading && <Loading text="Carregando usuário..." />}
+    <>
+      <DialogHeader>
+        <DialogTitle>{editing ? 'Editar Usuário' : 'Novo Usuário'}</DialogTitle>
+        <DialogDescription>
+          {editing
+            ? 'Altere os dados, o papel e as permissões do usuário.'
+            : 'Crie o acesso de um membro da equipe.'}
+        </DialogDescription>
+      </DialogHeader>
+      {f.conflict && <ConflictNotice onReload={f.reload} />}
+      {f.loading ? (
+        <Loading text="Carregando usuário..." />
+      ) : (
         <form
           className="grid gap-4"
-          hidden={loading}
-          onSubmit={handleSubmit((v) => save.mutateAsync(v).catch(() => {}))}
+          aria-label={editing ? 'Editar Usuário' : 'Novo Usuário'}
+          onSubmit={f.onSubmit}
           noValidate
         >
           <FormField id="u-nome" label="Nome" required error={errors.nome?.message}>
@@ -212,26 +169,24 @@ export function UsuarioDialog({
           </div>
           <FuncionarioVinculo
             register={register('funcionario_id')}
-            atualNome={atual?.funcionario_nome ?? null}
+            atualNome={f.record?.funcionario_nome ?? null}
           />
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Permissões</legend>
             <Controller
               control={control}
               name="permissoes"
-              render={({ field }) => (
+              render={({ field: { value = [], onChange } }) => (
                 <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
                   {shown.map((p) => {
                     const id = `perm-${p}`;
-                    const checked = field.value.includes(p);
+                    const checked = value.includes(p);
                     return (
                       <div key={p} className="flex items-center gap-2">
                         <Checkbox
                           id={id}
                           checked={checked}
-                          onCheckedChange={(v) =>
-                            field.onChange(v ? [...field.value, p] : field.value.filter((x) => x !== p))
-                          }
+                          onCheckedChange={(v) => onChange(v ? [...value, p] : value.filter((x) => x !== p))}
                         />
                         <label htmlFor={id} className="text-sm">
                           {PERMISSAO_LABEL[p]}
@@ -245,17 +200,24 @@ export function UsuarioDialog({
             />
           </fieldset>
           <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                f.discard();
+                onDone();
+              }}
+              disabled={f.saving}
+            >
               Cancelar
             </Button>
-            <Button type="submit" disabled={save.isPending || formState.isSubmitting}>
-              {save.isPending ? 'Salvando...' : editing ? 'Salvar Alterações' : 'Criar Usuário'}
+            <Button type="submit" disabled={f.saving}>
+              {f.saving ? 'Salvando...' : editing ? 'Salvar Alterações' : 'Criar Usuário'}
             </Button>
           </DialogFooter>
+          {f.leaveDialog}
         </form>
-        {usuario && <HistoricoRegistro recurso="usuarios" registro={usuario.id} />}
-      </DialogContent>
-    </Dialog>
+      )}
+    </>
   );
 }
 
@@ -271,8 +233,7 @@ function FuncionarioVinculo({
   const podeListar = can('producao') || can('orcamentos') || can('funcionarios');
   const opcoes = useQuery({
     queryKey: ['funcionarios', 'opcoes', 'usuarios'],
-    queryFn: ({ signal }) =>
-      api.get<{ id: string; nome: string; cargo: string }[]>('/funcionarios/opcoes', signal),
+    queryFn: ({ signal }) => json(client.funcionarios.opcoes.$get({ query: {} }, withSignal(signal))),
     enabled: podeListar,
   });
   return (

@@ -1,7 +1,8 @@
-import { TIPO_VENDA_LABEL, type Venda } from '../../../schemas/vendas';
+import { TIPO_VENDA_LABEL } from '../../../schemas/vendas';
 import { columnsOf, orNone } from '../../components/kit/data-table';
 import { Badge } from '../../components/ui/badge';
 import { formatDate, formatMoney } from '../../lib/format';
+import type { Venda } from '../../lib/resources';
 import { ComissaoToggle } from './comissao-toggle';
 import { STATUS_BADGE, statusLabel } from './format-venda';
 

@@ -1,14 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Venda } from '../../../schemas/vendas';
+
 import { Switch } from '../../components/ui/checkbox';
-import { api, toastError, toastSuccess } from '../../lib/api';
+import { toastError, toastSuccess } from '../../lib/api';
+import { client, json } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
+import type { Venda } from '../../lib/resources';
 
 /** The commission of a sale: paid or pending (a switch), and each person's amount. */
 export function ComissaoToggle({ venda }: { venda: Venda }) {
   const qc = useQueryClient();
   const toggle = useMutation({
-    mutationFn: (paga: boolean) => api.patch<Venda>(`/vendas/${venda.id}/comissao`, { comissao_paga: paga }),
+    mutationFn: (paga: boolean) =>
+      json(client.vendas[':id'].comissao.$patch({ param: { id: venda.id }, json: { comissao_paga: paga } })),
     onSuccess: (_, paga) => {
       toastSuccess(paga ? 'Comissão marcada como paga' : 'Comissão marcada como pendente');
       void qc.invalidateQueries({ queryKey: ['vendas'] });

@@ -1,5 +1,6 @@
-import { STATUS_VENDA_LABEL, TIPO_VENDA_LABEL, type Venda } from '../../../schemas/vendas';
+import { STATUS_VENDA_LABEL, TIPO_VENDA_LABEL } from '../../../schemas/vendas';
 import { formatMoney, formatPercent } from '../../lib/format';
+import type { Venda } from '../../lib/resources';
 
 /** "5,5%" from the stored fraction 0.055 (display only; the figures come from the server). */
 export function taxaPercent(v: Pick<Venda, 'taxa_cartao'>): string {

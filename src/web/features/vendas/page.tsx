@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck, CreditCard, Eye, Layers, Pencil, Trash2, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
-import type { Venda, VendasEstatisticas } from '../../../schemas/vendas';
+
 import { DataTable } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
-import { SearchInput } from '../../components/ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { api } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
+import type { Venda } from '../../lib/resources';
 import { vendaColumns } from './colunas';
 import { VendaDetalhes } from './venda-detalhes';
 import { VendaEditDialog } from './venda-edit-dialog';
@@ -23,15 +23,17 @@ export default function VendasPage() {
   const [editId, setEditId] = useState<string | null>(null);
   const stats = useQuery({
     queryKey: ['vendas', 'estatisticas'],
-    queryFn: ({ signal }) => api.get<VendasEstatisticas>('/vendas/estatisticas', signal),
+    queryFn: ({ signal }) => json(client.vendas.estatisticas.$get({}, withSignal(signal))),
   });
-  const list = useResourceList<Venda>({
+  const list = useResourceList({
     recurso: 'vendas',
+    endpoint: client.vendas,
     defaultSort: '-created_at',
     loadError: { title: 'Erro ao carregar vendas', text: 'Não foi possível carregar a lista de vendas.' },
   });
   const remove = useRemove<Venda>({
     recurso: 'vendas',
+    endpoint: client.vendas,
     getId: (v) => v.id,
     question: (v) => `Tem certeza que deseja excluir a venda #${v.numero}? Esta ação não pode ser desfeita.`,
     success: 'Venda removida com sucesso!',
@@ -86,20 +88,16 @@ export default function VendasPage() {
               <CardTitle>Histórico de Vendas</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <div className="flex gap-2">
-                <SearchInput
-                  value={list.q}
-                  onChange={list.setQ}
-                  placeholder="Buscar por número ou cliente..."
-                  label="Buscar vendas"
-                />
-                <ExportButton lista="vendas" params={list.params} />
-              </div>
+              <ListSearch
+                list={list}
+                lista="vendas"
+                label="Buscar vendas"
+                placeholder="Buscar por número ou cliente..."
+              />
               <DataTable
                 list={list}
                 columns={vendaColumns}
                 label="Vendas"
-                getRowId={(v) => v.id}
                 rowLabel={(v) => `Venda #${v.numero}`}
                 loadingText="Carregando vendas..."
                 emptyText="Nenhuma venda registrada."

@@ -1,5 +1,5 @@
-import type { Venda } from '../../../schemas/vendas';
 import { formatDate, formatMoney } from '../../lib/format';
+import type { Empresa, Venda } from '../../lib/resources';
 import { formaPagamento, statusLabel, taxaPercent } from './format-venda';
 
 const STYLE = `
@@ -16,13 +16,6 @@ const STYLE = `
  * A printable copy of a sale in a new window. Built with DOM nodes and textContent only, so names
  * typed by users can never become markup.
  */
-export interface Empresa {
-  nome: string;
-  endereco: string;
-  telefone: string;
-  cnpj: string;
-}
-
 export function printVenda(v: Venda, empresa?: Empresa | null): boolean {
   const w = window.open('', '_blank');
   if (!w) return false;

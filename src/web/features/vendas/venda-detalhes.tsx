@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Venda } from '../../../schemas/vendas';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -13,10 +12,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { api } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
 import { formatDate, formatMoney } from '../../lib/format';
+import type { Venda } from '../../lib/resources';
 import { formaPagamento, STATUS_BADGE, statusLabel, taxaPercent } from './format-venda';
-import { type Empresa, printVenda } from './print';
+import { printVenda } from './print';
 
 function Item({ label, children, strong }: { label: string; children: React.ReactNode; strong?: boolean }) {
   return (
@@ -37,7 +37,7 @@ export function VendaDetalhes({
   // The company's name and address head the printout.
   const empresa = useQuery({
     queryKey: ['empresa'],
-    queryFn: ({ signal }) => api.get<Empresa>('/empresa', signal),
+    queryFn: ({ signal }) => json(client.empresa.$get({}, withSignal(signal))),
     enabled: !!venda,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -7,7 +7,6 @@ import {
   STATUS_VENDA_LABEL,
   TIPO_VENDA_LABEL,
   TIPOS_VENDA,
-  type Venda,
   vendaUpdate,
 } from '../../../schemas/vendas';
 import { ConflictNotice, isStaleWrite, useFreshRecord } from '../../components/fresh-record';
@@ -23,13 +22,9 @@ import {
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
-import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
-
-interface CartaoOpcao {
-  id: string;
-  bandeira: string;
-  tipo: string;
-}
+import { ApiError, toastError, toastSuccess } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
+import type { CartaoOpcao, Venda } from '../../lib/resources';
 
 type FormValues = {
   data_venda: string;
@@ -95,10 +90,10 @@ function VendaEditBody({
   onOpenChange: (open: boolean) => void;
 }) {
   // The sale as the server has it now (its updated_at is the version this edit is based on).
-  const venda = useFreshRecord<Venda>(`/vendas/${vendaId}`);
+  const venda = useFreshRecord(client.vendas, vendaId);
   const cartoes = useQuery({
     queryKey: ['cartoes', 'opcoes'],
-    queryFn: ({ signal }) => api.get<CartaoOpcao[]>('/cartoes/opcoes', signal),
+    queryFn: ({ signal }) => json(client.cartoes.opcoes.$get({ query: {} }, withSignal(signal))),
   });
   const [conflict, setConflict] = useState(false);
   // The form waits for the card options too: a <select> filled before its options exist shows
@@ -162,7 +157,8 @@ function VendaEditForm({
   const tipo = watch('tipo_venda');
 
   const save = useMutation({
-    mutationFn: (body: ReturnType<typeof payloadOf>) => api.patch<Venda>(`/vendas/${base.id}`, body),
+    mutationFn: (body: ReturnType<typeof payloadOf>) =>
+      json(client.vendas[':id'].$patch({ param: { id: base.id }, json: body })),
     onSuccess: () => {
       toastSuccess('Venda atualizada com sucesso!');
       void qc.invalidateQueries({ queryKey: ['vendas'] });

@@ -1,7 +1,7 @@
-import type { Comissionado } from '../../../schemas/vendedores';
 import { columnsOf, orNone } from '../../components/kit/data-table';
 import { Badge } from '../../components/ui/badge';
 import { formatPercent } from '../../lib/format';
+import type { Comissionado } from '../../lib/resources';
 
 const col = columnsOf<Comissionado>();
 

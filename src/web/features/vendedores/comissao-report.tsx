@@ -1,8 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import type { Page } from '../../../schemas/common';
-import type { ComissoesArquitetos, ComissoesVendedores, ResumoLiberacao } from '../../../schemas/relatorios';
-import type { Comissionado } from '../../../schemas/vendedores';
+import type { ResumoLiberacao } from '../../../schemas/relatorios';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
@@ -10,17 +8,23 @@ import { Input, NativeSelect } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
 import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { api, qs, toastError } from '../../lib/api';
+import { toastError } from '../../lib/api';
+import { type AnswerOf, client, json, withSignal } from '../../lib/client';
 import { formatDate, formatMoney, formatPercent } from '../../lib/format';
 
 type Kind = 'vendedor' | 'arquiteto';
 
 const DETALHE_POR_PAGINA = 50;
 
+type Periodo = { pessoa: string; inicio: string; fim: string; page: number };
+type Relatorios = (typeof client)['relatorios'];
+type ComissoesVendedores = AnswerOf<Relatorios['comissoes-vendedores']>;
+type ComissoesArquitetos = AnswerOf<Relatorios['comissoes-arquitetos']>;
+
 interface Texts {
   recurso: 'vendedores' | 'arquitetos';
-  endpoint: string;
-  filtroParam: 'vendedor_id' | 'arquiteto_id';
+  /** The report of the period, in the shape both kinds share. */
+  load: (p: Periodo, signal: AbortSignal) => Promise<Report>;
   pessoa: string;
   todos: string;
   ativos: string;
@@ -32,8 +36,13 @@ interface Texts {
 const TEXTS: Record<Kind, Texts> = {
   vendedor: {
     recurso: 'vendedores',
-    endpoint: '/relatorios/comissoes-vendedores',
-    filtroParam: 'vendedor_id',
+    load: ({ pessoa, ...p }, signal) =>
+      json(
+        client.relatorios['comissoes-vendedores'].$get(
+          { query: { vendedor_id: pessoa, ...p, limit: DETALHE_POR_PAGINA } },
+          withSignal(signal),
+        ),
+      ).then(deVendedores),
     pessoa: 'Vendedor',
     todos: 'Todos os vendedores',
     ativos: 'Vendedores Ativos',
@@ -43,8 +52,13 @@ const TEXTS: Record<Kind, Texts> = {
   },
   arquiteto: {
     recurso: 'arquitetos',
-    endpoint: '/relatorios/comissoes-arquitetos',
-    filtroParam: 'arquiteto_id',
+    load: ({ pessoa, ...p }, signal) =>
+      json(
+        client.relatorios['comissoes-arquitetos'].$get(
+          { query: { arquiteto_id: pessoa, ...p, limit: DETALHE_POR_PAGINA } },
+          withSignal(signal),
+        ),
+      ).then(deArquitetos),
     pessoa: 'Arquiteto',
     todos: 'Todos os arquitetos',
     ativos: 'Arquitetos Ativos',
@@ -75,25 +89,24 @@ interface Report {
   limit: number;
 }
 
-function normalize(kind: Kind, r: ComissoesVendedores | ComissoesArquitetos): Report {
-  if (kind === 'vendedor') {
-    const v = r as ComissoesVendedores;
-    return {
-      liberacao: v.liberacao === true,
-      resumo: {
-        ...v.resumo,
-        ativos: v.resumo.vendedores_ativos,
-        vendas: v.resumo.vendas_com_comissao,
-        total: v.resumo.total_comissoes,
-      },
-      porPessoa: v.por_vendedor.map((p) => ({ ...p, id: p.vendedor_id })),
-      vendas: v.vendas.map((s) => ({ ...s, pessoa_nome: s.vendedor_nome })),
-      vendasTotal: v.vendas_total,
-      page: v.page,
-      limit: v.limit,
-    };
-  }
-  const a = r as ComissoesArquitetos;
+function deVendedores(v: ComissoesVendedores): Report {
+  return {
+    liberacao: v.liberacao === true,
+    resumo: {
+      ...v.resumo,
+      ativos: v.resumo.vendedores_ativos,
+      vendas: v.resumo.vendas_com_comissao,
+      total: v.resumo.total_comissoes,
+    },
+    porPessoa: v.por_vendedor.map((p) => ({ ...p, id: p.vendedor_id })),
+    vendas: v.vendas.map((s) => ({ ...s, pessoa_nome: s.vendedor_nome })),
+    vendasTotal: v.vendas_total,
+    page: v.page,
+    limit: v.limit,
+  };
+}
+
+function deArquitetos(a: ComissoesArquitetos): Report {
   return {
     liberacao: a.liberacao === true,
     resumo: {
@@ -136,20 +149,13 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
   const pessoas = useQuery({
     queryKey: [t.recurso, 'todos'],
     queryFn: ({ signal }) =>
-      api.get<Page<Comissionado>>(`/${t.recurso}${qs({ sort: 'nome', limit: 200 })}`, signal),
+      json(client[t.recurso].$get({ query: { sort: 'nome', limit: 200 } }, withSignal(signal))),
   });
 
   const validRange = !inicio || !fim || inicio <= fim;
   const report = useQuery({
     queryKey: ['relatorios', t.recurso, { pessoa, inicio, fim, page }],
-    queryFn: async ({ signal }) =>
-      normalize(
-        kind,
-        await api.get<ComissoesVendedores | ComissoesArquitetos>(
-          `${t.endpoint}${qs({ [t.filtroParam]: pessoa, inicio, fim, page, limit: DETALHE_POR_PAGINA })}`,
-          signal,
-        ),
-      ),
+    queryFn: ({ signal }) => t.load({ pessoa, inicio, fim, page }, signal),
     enabled: validRange,
     placeholderData: keepPreviousData,
   });

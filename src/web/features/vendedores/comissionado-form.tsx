@@ -1,12 +1,14 @@
-import { type Comissionado, comissionadoCreate, TIPOS_PESSOA } from '../../../schemas/vendedores';
+import { comissionadoCreate, TIPOS_PESSOA } from '../../../schemas/vendedores';
 import type { z } from '../../../schemas/z';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
 import { FormShell, TextField } from '../../components/kit/form-parts';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
+import { client } from '../../lib/client';
 import { parseNumberInput } from '../../lib/format';
 import { maskCpfCnpj, maskTelefone, placeholderDocumento } from '../../lib/masks';
+import type { Comissionado } from '../../lib/resources';
 
 /** Texts that differ between the seller and the architect screens (spec wording for each). */
 export interface ComissionadoTexts {
@@ -78,6 +80,7 @@ export function ComissionadoForm({
 }) {
   const f = useResourceForm({
     recurso: texts.recurso,
+    endpoint: client[texts.recurso],
     schema: comissionadoCreate,
     id,
     empty: EMPTY_COMISSIONADO,

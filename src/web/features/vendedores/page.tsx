@@ -1,8 +1,8 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { Vendedor } from '../../../schemas/vendedores';
+
 import { DataTable } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
+import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
@@ -15,9 +15,9 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { PageHeader } from '../../components/ui/page-header';
-import { RowActions } from '../../components/ui/row-actions';
-import { SearchInput } from '../../components/ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { client } from '../../lib/client';
+import type { Vendedor } from '../../lib/resources';
 import { vendedorColumns } from './colunas';
 import { ComissaoReport } from './comissao-report';
 import { ComissionadoForm, type ComissionadoTexts } from './comissionado-form';
@@ -35,8 +35,9 @@ export default function VendedoresPage() {
   const t = useListFormTabs();
   // the dialog: closed, a new seller (null) or the id of the one being edited
   const [dialog, setDialog] = useState<{ id: string | null } | undefined>();
-  const list = useResourceList<Vendedor>({
+  const list = useResourceList({
     recurso: 'vendedores',
+    endpoint: client.vendedores,
     loadError: {
       title: 'Erro ao carregar vendedores',
       text: 'Não foi possível carregar a lista de vendedores.',
@@ -44,6 +45,7 @@ export default function VendedoresPage() {
   });
   const remove = useRemove<Vendedor>({
     recurso: 'vendedores',
+    endpoint: client.vendedores,
     getId: (v) => v.id,
     question: () => 'Tem certeza que deseja excluir este vendedor? Esta ação não pode ser desfeita.',
     success: 'Vendedor removido com sucesso!',
@@ -70,31 +72,22 @@ export default function VendedoresPage() {
               </Button>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <div className="flex gap-2">
-                <SearchInput
-                  value={list.q}
-                  onChange={list.setQ}
-                  placeholder="Buscar por nome, e-mail, telefone ou CPF/CNPJ..."
-                  label="Buscar vendedores"
-                />
-                <ExportButton lista="vendedores" params={list.params} />
-              </div>
+              <ListSearch
+                list={list}
+                lista="vendedores"
+                label="Buscar vendedores"
+                placeholder="Buscar por nome, e-mail, telefone ou CPF/CNPJ..."
+              />
               <DataTable
                 list={list}
                 columns={vendedorColumns}
                 label="Vendedores"
-                getRowId={(v) => v.id}
-                rowLabel={(v) => v.nome}
                 loadingText="Carregando vendedores..."
                 emptyText="Nenhum vendedor cadastrado."
                 emptyFilteredText="Nenhum vendedor encontrado."
-                actions={(v) => (
-                  <RowActions
-                    editLabel={`Editar ${v.nome}`}
-                    deleteLabel={`Excluir ${v.nome}`}
-                    onEdit={() => setDialog({ id: v.id })}
-                    onDelete={() => remove.ask(v)}
-                  />
+                actions={remove.rowActions(
+                  (v) => v.nome,
+                  (v) => setDialog({ id: v.id }),
                 )}
               />
             </CardContent>

@@ -1,0 +1,52 @@
+import { AUDITORIA_RECURSOS, type AuditoriaRecurso } from '../../../schemas/auditoria';
+import { columnsOf } from '../../components/kit/data-table';
+import { ACAO_AUDITORIA, AlteracoesAuditoria, autorAuditoria } from '../../components/kit/historico-registro';
+import { Badge } from '../../components/ui/badge';
+import { formatDateTime } from '../../lib/format';
+import type { AuditoriaRegistro } from '../../lib/resources';
+
+const col = columnsOf<AuditoriaRegistro>();
+
+/** The trail's columns; a click on a record's id shows that record's own history (`onRegistro`). */
+export const auditoriaColumns = (onRegistro: (r: AuditoriaRegistro) => void) => [
+  col.accessor('em', {
+    header: 'Data e hora',
+    meta: { nowrap: true, card: 'title' },
+    cell: (c) => formatDateTime(new Date(c.getValue()), 'medium'),
+  }),
+  col.accessor('usuario_nome', {
+    header: 'Usuário',
+    meta: { card: 'subtitle' },
+    cell: ({ row: { original: r } }) => autorAuditoria(r),
+  }),
+  col.accessor('endereco', { header: 'Endereço', cell: (c) => c.getValue() ?? '—' }),
+  col.accessor('recurso', {
+    header: 'Recurso',
+    meta: { card: 'figure' },
+    cell: (c) => AUDITORIA_RECURSOS[c.getValue() as AuditoriaRecurso] ?? c.getValue(),
+  }),
+  col.accessor('registro', {
+    header: 'Registro',
+    cell: ({ row: { original: r } }) => (
+      <button
+        type="button"
+        className="font-mono text-xs underline-offset-2 hover:underline"
+        title="Ver o histórico deste registro"
+        onClick={() => onRegistro(r)}
+      >
+        {r.registro.slice(0, 8)}
+      </button>
+    ),
+  }),
+  col.accessor('acao', {
+    header: 'Ação',
+    meta: { nowrap: true, card: 'status' },
+    cell: (c) => (
+      <Badge variant={ACAO_AUDITORIA[c.getValue()].variant}>{ACAO_AUDITORIA[c.getValue()].label}</Badge>
+    ),
+  }),
+  col.accessor('alteracoes', {
+    header: 'Alterações',
+    cell: ({ row: { original: r } }) => <AlteracoesAuditoria registro={r} />,
+  }),
+];
