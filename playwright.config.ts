@@ -5,6 +5,8 @@ const CEP_PORT = PORT + 99;
 export const E2E_ADMIN_SENHA = 'admin-e2e-123';
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/lavra-e2e-${process.pid}`;
 
+const CONFIGURA_O_SERVIDOR = /(recebimentos|cliente)\.spec\.ts$/;
+
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -39,7 +41,21 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: chromium,
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
+  // Specs that switch a server-wide setting (commissions released as the customer pays; the company's
+  // identity on every printout) run after all the others, so no other spec ever sees the switch.
+  projects: [
+    {
+      name: 'desktop',
+      testIgnore: CONFIGURA_O_SERVIDOR,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
+      name: 'configuracoes',
+      testMatch: CONFIGURA_O_SERVIDOR,
+      dependencies: ['desktop'],
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+  ],
   webServer: [
     {
       command: `node e2e/fake-cep.mjs ${CEP_PORT}`,

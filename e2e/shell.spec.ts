@@ -4,6 +4,8 @@ const MENU = [
   'Dashboard',
   'Orçamentos',
   'Vendas',
+  'Produção',
+  'Agenda',
   'Clientes',
   'Arquitetos',
   'Vendedores',
@@ -20,7 +22,7 @@ const MENU = [
   'Backups',
 ];
 
-test('admin signs in through the form and sees all 16 menu entries', async ({ page }) => {
+test('admin signs in through the form and sees all 19 menu entries', async ({ page }) => {
   await page.goto('/orcamentos');
   await expect(page.getByText('Entre para acessar o sistema de gestão da marmoraria')).toBeVisible();
   await page.getByLabel('Usuário').fill('admin');

@@ -12,6 +12,17 @@ export const AUDITORIA_RECURSOS = {
   usuarios: 'Usuários',
   usuario_permissoes: 'Permissões',
   clientes: 'Clientes (LGPD)',
+  acabamentos: 'Acabamentos',
+  recortes: 'Recortes',
+  parcelas: 'Parcelas a receber',
+  recebimentos: 'Recebimentos',
+  recebiveis_config: 'Configuração de recebimentos',
+  empresa: 'Empresa',
+  ordens_servico: 'Ordens de serviço',
+  os_etapas: 'Etapas de OS',
+  os_etapa_funcionarios: 'Equipe das etapas',
+  os_fotos: 'Fotos de OS',
+  producao_config: 'Configuração da produção',
 } as const;
 export type AuditoriaRecurso = keyof typeof AUDITORIA_RECURSOS;
 

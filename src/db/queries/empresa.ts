@@ -40,3 +40,12 @@ export async function putLogo(db: Executor, mime: string, dados: string) {
 export async function deleteLogo(db: Executor) {
   await db.delete(empresaLogo).where(eq(empresaLogo.id, 1));
 }
+
+/** The Pix key on the Empresa screen, as the charges' fallback when Recebimentos has none of its own. */
+export async function pixDaEmpresa(db: Executor) {
+  const [row] = await db
+    .select({ pix_chave: empresa.chave_pix, pix_nome: empresa.nome, pix_cidade: empresa.cidade })
+    .from(empresa)
+    .where(eq(empresa.id, 1));
+  return row ?? { pix_chave: null, pix_nome: null, pix_cidade: null };
+}

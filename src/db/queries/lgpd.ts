@@ -88,4 +88,9 @@ export async function anonimizarCliente(tx: Executor, p: { id: string }) {
                    updated_at = now()
              where id = ${p.id}`,
   );
+  // The job address each work order copied from the client is theirs too (their home, usually).
+  await tx.execute(
+    sql`update ordens_servico set endereco = null, cidade = null, uf = null, cep = null, updated_at = now()
+             where cliente_id = ${p.id}`,
+  );
 }

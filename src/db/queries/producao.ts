@@ -1,10 +1,12 @@
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import { ETAPAS_OS } from '../../schemas/enums';
+import { ETAPAS_OS, type LADOS_PECA } from '../../schemas/enums';
 import type { Executor } from '../client';
 import {
   clientes,
   funcionarios,
   itensVenda,
+  orcamentoItemBordas,
+  orcamentoItemRecortes,
   orcamentoItens,
   ordensServico,
   osEtapaFuncionarios,
@@ -218,7 +220,40 @@ export async function getOs(db: Executor, p: { id: string }) {
       : Promise.resolve([]),
     listFotos(db, { osId: p.id }),
   ]);
-  return { ...os, etapas, itens, fotos };
+  // Each piece's finished sides and cutouts (issue 14), so the workshop sees the drawing the
+  // customer approved. Names only: the specification carries no prices of its own.
+  const ids = itens.map((i) => i.id);
+  const [bordas, recortes] = ids.length
+    ? await Promise.all([
+        db
+          .select({
+            item_id: orcamentoItemBordas.item_id,
+            lado: orcamentoItemBordas.lado,
+            nome: orcamentoItemBordas.nome,
+          })
+          .from(orcamentoItemBordas)
+          .where(inArray(orcamentoItemBordas.item_id, ids)),
+        db
+          .select({
+            item_id: orcamentoItemRecortes.item_id,
+            nome: orcamentoItemRecortes.nome,
+            quantidade: orcamentoItemRecortes.quantidade,
+          })
+          .from(orcamentoItemRecortes)
+          .where(inArray(orcamentoItemRecortes.item_id, ids))
+          .orderBy(asc(orcamentoItemRecortes.posicao)),
+      ])
+    : [[], []];
+  const pecas = itens.map((i) => ({
+    ...i,
+    bordas: bordas
+      .filter((b) => b.item_id === i.id)
+      .map((b) => ({ lado: b.lado as (typeof LADOS_PECA)[number], nome: b.nome })),
+    recortes: recortes
+      .filter((r) => r.item_id === i.id)
+      .map((r) => ({ nome: r.nome, quantidade: r.quantidade })),
+  }));
+  return { ...os, etapas, itens: pecas, fotos };
 }
 
 export type OsDetalhe = NonNullable<Awaited<ReturnType<typeof getOs>>>;

@@ -39,13 +39,18 @@ beforeAll(async () => {
     valor_unitario: '617.28',
     valor_total: '1234.56',
   });
-  await env.db.insert(vendas).values({
-    cliente_id: clienteId,
-    orcamento_id: o!.id,
-    data_venda: '2026-03-01',
-    valor_bruto: '1234.56',
-    valor_liquido: '1234.56',
-  });
+  const [v] = await env.db
+    .insert(vendas)
+    .values({
+      cliente_id: clienteId,
+      orcamento_id: o!.id,
+      data_venda: '2026-03-01',
+      valor_bruto: '1234.56',
+      valor_liquido: '1234.56',
+    })
+    .returning();
+  // its work order, which copies the client's address as the job's (as a sale made on screen does)
+  await env.db.execute(sql`select lavra_criar_os(${v!.id})`);
 });
 
 const trail = () =>
@@ -115,6 +120,12 @@ describe('LGPD on a client (admins only, audited)', () => {
     );
     expect(c).toMatchObject({ cpf_cnpj: null, email: null, telefone: null, endereco: null, cep: null });
     expect(String(c!.nome)).toMatch(/^Cliente anonimizado /);
+    // the work order's job address was the client's home: gone too
+    const os = await queryRows<Record<string, unknown>>(
+      env.db,
+      sql`select endereco, cidade, uf, cep from ordens_servico where cliente_id = ${clienteId}`,
+    );
+    expect(os).toEqual([{ endereco: null, cidade: null, uf: null, cep: null }]);
     const [v] = await queryRows<{ s: string }>(
       env.db,
       sql`select sum(valor_bruto)::text as s from vendas where cliente_id = ${clienteId}`,

@@ -334,6 +334,13 @@ describe('list, KPIs, statement, cobrança', () => {
     expect(sem.body.mensagem).toContain('Olá, Maria Cobrança!');
     expect(sem.body.mensagem).toContain('R$ 123,45');
 
+    // The Empresa screen's Pix key serves while Recebimentos has none of its own.
+    expect((await admin.get('/api/empresa')).status).toBe(200); // creates the company's row
+    await env.db.execute(sql`update empresa set chave_pix = '+5541999998888', cidade = 'Curitiba'`);
+    const daEmpresa = await admin.get(`/api/recebimentos/parcelas/${p!.id}/cobranca`);
+    expect(daEmpresa.body.pix).toContain('5406123.45');
+    expect(daEmpresa.body.pix).toContain('+5541999998888');
+
     const cfg = (await admin.get('/api/recebimentos/config')).body;
     expect(cfg.comissao_por_recebimento).toBe(false);
     const put = await admin.patch('/api/recebimentos/config', {
@@ -353,6 +360,7 @@ describe('list, KPIs, statement, cobrança', () => {
     // EMV: the amount field 54 carries "123.45" (length 06), the key sits in the merchant account.
     expect(com.body.pix).toContain('5406123.45');
     expect(com.body.pix).toContain('financeiro@marmoraria.com.br');
+    expect(com.body.pix).not.toContain('+5541999998888');
     expect(com.body.mensagem).toContain(com.body.pix);
     expect(com.body.qr_code).toMatch(/^data:image\/png;base64,/);
     expect(com.body.whatsapp_url).toMatch(/^https:\/\/wa\.me\/\?text=/);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { createStaticPix, hasError } from 'pix-utils';
 import QRCode from 'qrcode';
 import { paginate } from '../../db/queries/common';
+import { pixDaEmpresa } from '../../db/queries/empresa';
 import { orderSql } from '../../db/queries/keyset';
 import {
   cartaoExiste,
@@ -244,7 +245,10 @@ export const recebimentosRoutes = new Hono<AppEnv>()
     const row = await getParcela(db, { id });
     if (!row) throw parcelaNaoEncontrada();
     const saldo = saldoParcela(row);
-    const pix = saldo.gt(0) ? pixCopiaECola(await getConfig(db), toMoney(saldo)) : null;
+    // Recebimentos' own key, else the one on the Empresa screen
+    const cfg = await getConfig(db);
+    const chave = cfg.pix_chave ? cfg : await pixDaEmpresa(db);
+    const pix = saldo.gt(0) ? pixCopiaECola(chave, toMoney(saldo)) : null;
     const mensagem = mensagemCobranca({
       cliente: row.cliente_nome ?? '',
       venda_numero: row.venda_numero ?? 0,

@@ -10,6 +10,7 @@ import { Empty, Loading } from '../../components/ui/states';
 import { client, json, withSignal } from '../../lib/client';
 import { formatDateTime, isoDateIn } from '../../lib/format';
 import { EtapaAcoes, FilaPendente } from './acoes';
+import { Desenhos } from './desenhos';
 import { etapaLabel, STATUS_ETAPA_BADGE, statusEtapaLabel, useOs } from './shared';
 
 const fetchMinha = (signal?: AbortSignal) =>
@@ -145,6 +146,7 @@ function Pecas({ osId }: { osId: string }) {
           </li>
         ))}
       </ul>
+      <Desenhos itens={os.data.itens} />
     </details>
   );
 }

@@ -16,6 +16,7 @@ import { ApiError, toastError, toastSuccess } from '../../lib/api';
 import { client, json } from '../../lib/client';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { EtapaAcoes, FilaPendente } from './acoes';
+import { Desenhos } from './desenhos';
 import {
   type Etapa,
   etapaLabel,
@@ -394,6 +395,7 @@ function Itens({ os }: { os: OsDetalhe }) {
             </tbody>
           </table>
         )}
+        <Desenhos itens={os.itens} />
       </CardContent>
     </Card>
   );

@@ -1,0 +1,27 @@
+import { PecaDesenho } from '../orcamentos/peca-desenho';
+import type { OsDetalhe } from './shared';
+
+/** Each piece drawn to scale with its finished sides and cutouts: what the customer approved. */
+export function Desenhos({ itens }: { itens: OsDetalhe['itens'] }) {
+  const pecas = itens.filter((i) => i.medida1 != null && i.medida2 != null);
+  if (!pecas.length) return null;
+  return (
+    <ul aria-label="Desenhos das peças" className="mt-3 grid gap-3 sm:grid-cols-2">
+      {pecas.map((i, idx) => (
+        <li key={i.id} className="rounded-md border p-2">
+          <PecaDesenho
+            readOnly
+            medida1={i.medida1}
+            medida2={i.medida2}
+            bordas={i.bordas}
+            recortes={i.recortes}
+            titulo={`Peça ${idx + 1}: ${i.item_venda_nome ?? i.produto_nome ?? 'Peça'}`}
+            largura={320}
+            altura={220}
+            className="w-full"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
