@@ -90,7 +90,9 @@ describe('audit trail of writes', () => {
     expect(v.body.valor_bruto).toBeGreaterThan(0);
     expect(venda[0]!.alteracoes.valor_bruto).toEqual([null, v.body.valor_bruto]);
     expect(venda[0]!.alteracoes.valor_liquido).toEqual([null, v.body.valor_liquido]);
-    expect(Object.keys(venda[1]!.alteracoes)).toEqual(['comissao_paga']); // updated_at is not a change
+    // updated_at is not a change; what the customer had paid when the commission was paid is (issue 16)
+    expect(Object.keys(venda[1]!.alteracoes)).toEqual(['comissao_paga', 'comissao_paga_base']);
+    expect(venda[1]!.alteracoes.comissao_paga_base).toEqual([0, v.body.valor_bruto]);
     expect(await trail('despesas', d.body.items[0].id)).toMatchObject([
       { ...mine, acao: 'criado', alteracoes: { descricao: [null, 'Conserto da serra'], valor: [null, 150] } },
     ]);
@@ -188,7 +190,7 @@ describe('GET /api/auditoria', () => {
     const rec = byUser.body.items[0].registro;
     const byRecord = await admin.get(`/api/auditoria?recurso=vendas&registro=${rec}`);
     expect(byRecord.body.total).toBe(2);
-    expect(byRecord.body.items[0].alteracoes).toEqual({ comissao_paga: [false, true] });
+    expect(byRecord.body.items[0].alteracoes).toMatchObject({ comissao_paga: [false, true] });
 
     const future = await admin.get('/api/auditoria?de=2099-01-01');
     expect(future.body).toMatchObject({ items: [], total: 0 });
@@ -207,7 +209,7 @@ describe('GET /api/auditoria', () => {
     expect(lines[0]).toBe('id;em;usuario;endereco;recurso;registro;acao;alteracoes');
     expect(lines).toHaveLength(3); // the sale created, then its commission paid
     expect(lines[1]).toContain(';Administrador;local;vendas;');
-    expect(lines[1]).toContain(';atualizado;"{""comissao_paga"":[false,true]}"');
+    expect(lines[1]).toMatch(/;atualizado;"\{""comissao_paga"":\[false,true\],""comissao_paga_base"":\[0,[\d.]+\]\}"$/);
     expect((await (await userWith(env, ALL)).client.get('/api/auditoria/exportar')).status).toBe(403);
   });
 
@@ -366,6 +368,13 @@ describe('every write route of an audited resource', () => {
       'usuarios atualizado',
       'usuario_permissoes criado',
       'usuario_permissoes removido',
+      // a sale's instalments (issue 16) and work order with its stages (issue 17), in its transaction
+      'parcelas criado',
+      'parcelas atualizado',
+      'parcelas removido',
+      'ordens_servico criado',
+      'ordens_servico atualizado',
+      'os_etapas criado',
     ];
     expect([...seen].sort()).toEqual([...expected].sort());
   });

@@ -270,6 +270,29 @@ describe('quotes with edges, cutouts, loss and strips', () => {
     ]);
   });
 
+  it('the work order of the sale carries each piece with its finished sides and cutouts for the workshop (issue 17)', async () => {
+    const res = await admin.post('/api/orcamentos', pecasQuote());
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const got = await admin.get(`/api/orcamentos/${res.body.id}`);
+    const venda = await admin.post(`/api/orcamentos/${res.body.id}/venda`, { updated_at: got.body.updated_at });
+    expect(venda.status, JSON.stringify(venda.body)).toBe(201);
+    const [os] = await queryRows<{ id: string }>(
+      env.db,
+      sql`select id from ordens_servico where orcamento_id = ${res.body.id}`,
+    );
+    const detalhe = await admin.get(`/api/producao/os/${os!.id}`);
+    expect(detalhe.status, JSON.stringify(detalhe.body)).toBe(200);
+    expect(detalhe.body.itens[0].bordas).toEqual([
+      { lado: 'frente', nome: 'Boleado' },
+      { lado: 'esquerda', nome: 'Reto polido' },
+    ]);
+    expect(detalhe.body.itens[0].recortes).toEqual([
+      { nome: 'Cuba de embutir', quantidade: 1 },
+      { nome: 'Cooktop', quantidade: 1 },
+    ]);
+    expect(detalhe.body.itens[2].recortes).toEqual([{ nome: 'Furo de torneira', quantidade: 3 }]);
+  });
+
   it('editing the catalogue or the product never changes a saved quote; deleting a used entry is 409', async () => {
     const id = (await admin.post('/api/orcamentos', pecasQuote())).body.id;
     expect(
