@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,7 +95,17 @@ async function openPglite(dataDir?: string, tarFile?: string, migrate = true): P
       const copy = path.join(tmpDir, 'pgdata');
       await client.transaction(async (tx) => {
         await tx.exec('checkpoint');
-        await cp(dataDir, copy, { recursive: true, filter: (src) => !PROCESS_FILES.has(path.basename(src)) });
+        // Entry by entry: the backups folder usually lives inside the data folder (./data/backups),
+        // and the copy is written there, so a whole-folder copy would copy into itself.
+        const within = (dir: string) => path.relative(dir, tmpDir).split(path.sep)[0] !== '..';
+        for (const name of readdirSync(dataDir)) {
+          const src = path.join(dataDir, name);
+          if (PROCESS_FILES.has(name) || within(src)) continue;
+          await cp(src, path.join(copy, name), {
+            recursive: true,
+            filter: (f) => !PROCESS_FILES.has(path.basename(f)),
+          });
+        }
       });
       return { dataDir: copy };
     },

@@ -49,7 +49,12 @@ if (process.env.TEST_DATABASE_URL) {
 describe.each(engines)('a backup on %s', (_name, open) => {
   let database: Database;
   let drop: () => Promise<void>;
-  const backupDir = path.join(dir, `backups-${_name.replace(/\W+/g, '-')}`);
+  // PGlite's backups inside its own data folder, as `npm start` keeps them (./data/backups): the copy
+  // the backup reads from must not copy the backups folder, nor into itself.
+  const backupDir =
+    _name === 'PGlite in a folder'
+      ? path.join(dir, 'pgdata', 'backups')
+      : path.join(dir, `backups-${_name.replace(/\W+/g, '-')}`);
   beforeAll(async () => {
     ({ database, drop } = await open());
     await generate(database.db, { scale: 0.002, seed: 11, log: () => {} });
