@@ -29,8 +29,11 @@ test('a medição scheduled by drag-and-drop is started and completed on the ins
 
   // 1. The admin drags the OS's medição from "A agendar" onto the installer's column, 10:00 today.
   await page.goto(`/agenda?visao=day&funcionario=${funcionario.id}`);
+  // Other specs' sales wait for scheduling too: find this one by its client, as a user would.
+  await page.getByLabel('Buscar etapas a agendar').fill(cliente.nome);
   const item = page.getByTestId(`a-agendar-${os!.numero}`);
   await expect(item).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Etapas a agendar' }).getByRole('listitem')).toHaveCount(1);
   await expect(page.locator('.rbc-time-header').getByText(nomeFunc)).toBeVisible();
   // The installer's column; 10:00 is the fifth hour from 06:00 (the events layer covers the slots).
   const coluna = page.locator('.rbc-time-content .rbc-day-slot').first();

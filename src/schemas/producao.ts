@@ -89,6 +89,8 @@ export const agendaQuery = z
 
 export const aAgendarQuery = z.object({
   etapa: z.union([z.literal(''), etapa]).optional(),
+  /** The client's name (part of it) or the OS number. */
+  q: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 

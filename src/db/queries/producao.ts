@@ -521,7 +521,14 @@ export interface AAgendarRow {
  * The current stage of open OS that has no schedule yet, newest OS first (what the agenda's side list
  * offers to drag onto the calendar), optionally of one stage kind.
  */
-export function aAgendar(db: Executor, p: { etapa?: string; limit: number }) {
+export function aAgendar(db: Executor, p: { etapa?: string; q?: string; limit: number }) {
+  // A shop with many open jobs finds one by its client or its number.
+  const numero = p.q && /^#?\d{1,9}$/.test(p.q.trim()) ? Number(p.q.trim().replace('#', '')) : null;
+  const busca = p.q
+    ? numero !== null
+      ? sql`and o.numero = ${numero}`
+      : sql`and c.nome ilike ${likePattern(p.q)}`
+    : sql``;
   return queryRows<AAgendarRow>(
     db,
     sql`select e.id, e.os_id, o.numero as os_numero, e.etapa, ${iso('e.updated_at')} as updated_at,
@@ -531,6 +538,7 @@ export function aAgendar(db: Executor, p: { etapa?: string; limit: number }) {
           join clientes c on c.id = o.cliente_id
          where o.status = 'aberta' and e.inicio is null
            ${p.etapa ? sql`and o.etapa_atual = ${p.etapa}` : sql``}
+           ${busca}
          order by o.created_at desc, o.id desc
          limit ${p.limit}`,
   );

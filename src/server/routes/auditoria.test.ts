@@ -209,7 +209,9 @@ describe('GET /api/auditoria', () => {
     expect(lines[0]).toBe('id;em;usuario;endereco;recurso;registro;acao;alteracoes');
     expect(lines).toHaveLength(3); // the sale created, then its commission paid
     expect(lines[1]).toContain(';Administrador;local;vendas;');
-    expect(lines[1]).toMatch(/;atualizado;"\{""comissao_paga"":\[false,true\],""comissao_paga_base"":\[0,[\d.]+\]\}"$/);
+    expect(lines[1]).toMatch(
+      /;atualizado;"\{""comissao_paga"":\[false,true\],""comissao_paga_base"":\[0,[\d.]+\]\}"$/,
+    );
     expect((await (await userWith(env, ALL)).client.get('/api/auditoria/exportar')).status).toBe(403);
   });
 

@@ -274,7 +274,9 @@ describe('quotes with edges, cutouts, loss and strips', () => {
     const res = await admin.post('/api/orcamentos', pecasQuote());
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const got = await admin.get(`/api/orcamentos/${res.body.id}`);
-    const venda = await admin.post(`/api/orcamentos/${res.body.id}/venda`, { updated_at: got.body.updated_at });
+    const venda = await admin.post(`/api/orcamentos/${res.body.id}/venda`, {
+      updated_at: got.body.updated_at,
+    });
     expect(venda.status, JSON.stringify(venda.body)).toBe(201);
     const [os] = await queryRows<{ id: string }>(
       env.db,

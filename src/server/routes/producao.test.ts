@@ -621,6 +621,17 @@ describe('list, export and dashboard', () => {
     expect(String(csv.body)).toContain('Corte');
   });
 
+  it('"A agendar" finds an unscheduled stage by client or OS number', async () => {
+    const cliente = await seedCliente(env, 'Otávio Travertino Reis');
+    const o = await seedOrcamento(env, { cliente_id: cliente.id, status: 'aprovado', valor_total: '10.00' });
+    const v = await admin.post(`/api/orcamentos/${o.id}/venda`);
+    const os = (await osDaVenda(v.body.id))!;
+    const esperado = [expect.objectContaining({ os_id: os.id, etapa: 'medicao', cliente_nome: cliente.nome })];
+    expect((await admin.get('/api/producao/a-agendar?q=travertino')).body.items).toEqual(esperado);
+    expect((await admin.get(`/api/producao/a-agendar?q=%23${os.numero}`)).body.items).toEqual(esperado);
+    expect((await admin.get('/api/producao/a-agendar?q=ninguem-com-esse-nome')).body.items).toEqual([]);
+  });
+
   it('counts this week installations and late OS for the dashboard', async () => {
     const before = (await admin.get('/api/producao/indicadores')).body;
     const { os } = await vendaPeloOrcamento();

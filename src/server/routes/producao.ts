@@ -390,7 +390,11 @@ export const producaoRoutes = new Hono<AppEnv>()
   .get('/a-agendar', doc.getAAgendar, async (c) => {
     const q = parseQuery(c, aAgendarQuery);
     return c.json({
-      items: await aAgendar(c.get('deps').db, { etapa: q.etapa || undefined, limit: q.limit }),
+      items: await aAgendar(c.get('deps').db, {
+        etapa: q.etapa || undefined,
+        q: q.q || undefined,
+        limit: q.limit,
+      }),
     });
   })
   .get('/minha-agenda', doc.getMinhaAgenda, async (c) => {

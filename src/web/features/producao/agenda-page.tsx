@@ -30,6 +30,7 @@ import {
 } from '../../components/ui/dialog';
 import { Label, NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
+import { SearchInput } from '../../components/ui/search-input';
 import { Loading } from '../../components/ui/states';
 import { ApiError, toastError, toastSuccess } from '../../lib/api';
 import { client, json, withSignal } from '../../lib/client';
@@ -79,8 +80,8 @@ interface Evento {
 
 const SEM_EQUIPE = 'sem-equipe';
 
-const fetchAAgendar = (signal?: AbortSignal) =>
-  json(client.producao['a-agendar'].$get({ query: {} }, withSignal(signal)));
+const fetchAAgendar = (q: string, signal?: AbortSignal) =>
+  json(client.producao['a-agendar'].$get({ query: q ? { q } : {} }, withSignal(signal)));
 /** A stage of the "A agendar" list being dragged in. */
 type Arrastado = Awaited<ReturnType<typeof fetchAAgendar>>['items'][number];
 
@@ -151,9 +152,11 @@ export default function AgendaPage() {
     queryFn: ({ signal }) => fetchAgenda(query, signal),
     placeholderData: keepPreviousData,
   });
+  const [buscaAAgendar, setBuscaAAgendar] = useState('');
   const semAgenda = useQuery({
-    queryKey: ['producao', 'a-agendar'],
-    queryFn: ({ signal }) => fetchAAgendar(signal),
+    queryKey: ['producao', 'a-agendar', buscaAAgendar],
+    queryFn: ({ signal }) => fetchAAgendar(buscaAAgendar, signal),
+    placeholderData: keepPreviousData,
   });
   const equipe = useEquipeOpcoes();
   const [aberto, setAberto] = useState<{ osId: string; etapaId: string } | null>(null);
@@ -315,7 +318,13 @@ export default function AgendaPage() {
           <CardHeader>
             <CardTitle>A agendar</CardTitle>
           </CardHeader>
-          <CardContent>
+          <CardContent className="grid gap-3">
+            <SearchInput
+              value={buscaAAgendar}
+              onChange={setBuscaAAgendar}
+              placeholder="Cliente ou nº da OS..."
+              label="Buscar etapas a agendar"
+            />
             {semAgenda.isPending ? (
               <Loading text="Carregando..." />
             ) : !semAgenda.data?.items.length ? (
