@@ -626,7 +626,9 @@ describe('list, export and dashboard', () => {
     const o = await seedOrcamento(env, { cliente_id: cliente.id, status: 'aprovado', valor_total: '10.00' });
     const v = await admin.post(`/api/orcamentos/${o.id}/venda`);
     const os = (await osDaVenda(v.body.id))!;
-    const esperado = [expect.objectContaining({ os_id: os.id, etapa: 'medicao', cliente_nome: cliente.nome })];
+    const esperado = [
+      expect.objectContaining({ os_id: os.id, etapa: 'medicao', cliente_nome: cliente.nome }),
+    ];
     expect((await admin.get('/api/producao/a-agendar?q=travertino')).body.items).toEqual(esperado);
     expect((await admin.get(`/api/producao/a-agendar?q=%23${os.numero}`)).body.items).toEqual(esperado);
     expect((await admin.get('/api/producao/a-agendar?q=ninguem-com-esse-nome')).body.items).toEqual([]);
