@@ -169,6 +169,8 @@ test('products: create with supplier and defaults, stock below minimum in red, s
   await expect(tabela.getByRole('row').filter({ hasText: nome })).toHaveCount(0);
   await page.getByLabel('Somente estoque abaixo do mínimo').uncheck();
   await page.getByRole('searchbox', { name: 'Buscar produtos' }).fill(nome);
+  // the search is applied (it is in the address) before the next tab is opened
+  await expect(page).toHaveURL(/[?&]q=/);
   await expect(linha).toContainText('R$ 450,00/un');
   await expect(linha.getByTestId('produto-estoque')).toHaveText('8');
   await expect(linha.getByTestId('produto-estoque')).not.toHaveCSS('color', 'rgb(185, 28, 28)');
