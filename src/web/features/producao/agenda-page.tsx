@@ -118,8 +118,8 @@ function previa(a: Arrastado): Evento {
 // The addon is CommonJS: depending on the bundler's interop its default export arrives as the function
 // or as an object holding it.
 type WithDnD = typeof dndModule.default;
-const dndDefault = (dndModule as unknown as { default: WithDnD | { default: WithDnD } }).default;
-const withDragAndDrop: WithDnD = typeof dndDefault === 'function' ? dndDefault : dndDefault.default;
+const interop = (m: WithDnD | { default: WithDnD }): WithDnD => (typeof m === 'function' ? m : m.default);
+const withDragAndDrop = interop(dndModule.default);
 const DnDCalendar = withDragAndDrop<Evento, { id: string; title: string }>(Calendar);
 
 function periodo(view: View, date: Date): { de: Date; ate: Date } {
