@@ -216,6 +216,20 @@ function proximoMes(mes: string): string {
   return m === 12 ? `${a + 1}-01` : `${a}-${String(m + 1).padStart(2, '0')}`;
 }
 
+/**
+ * The period the agenda's month view asks for (agenda-page.tsx): Monday of the month's first week to the
+ * Monday after its last, midnight in São Paulo (UTC−3, no daylight saving since 2019).
+ */
+function gradeDoMes(mes: string): string {
+  const dia = 86_400_000;
+  const primeiro = Date.parse(`${mes}-01T03:00:00.000Z`);
+  const ultimo = Date.parse(`${proximoMes(mes)}-01T03:00:00.000Z`) - dia;
+  const segunda = (t: number) => t - ((new Date(t - 3 * 3_600_000).getUTCDay() + 6) % 7) * dia;
+  const de = segunda(primeiro);
+  const ate = segunda(ultimo) + 7 * dia;
+  return `de=${new Date(de).toISOString()}&ate=${new Date(ate).toISOString()}`;
+}
+
 function readEndpoints(f: Fixtures): Endpoint[] {
   const periodo = `inicio=${f.inicio}&fim=${f.fim}`;
   return [
@@ -325,9 +339,9 @@ function readEndpoints(f: Fixtures): Endpoint[] {
     },
     {
       id: 'agenda-mes',
-      nome: 'Agenda, um mês',
+      nome: 'Agenda, um mês (como a tela pede)',
       method: 'GET',
-      path: `/api/producao/agenda?de=${f.mes}-01T03:00:00.000Z&ate=${proximoMes(f.mes)}-01T03:00:00.000Z`,
+      path: `/api/producao/agenda?${gradeDoMes(f.mes)}&por_dia=4`,
       crescimento: true,
       p95Razao: RAZAO_LEITURA,
     },

@@ -966,6 +966,8 @@ export const ordensServico = pgTable(
     index('ordens_servico_etapa_created_idx').on(t.etapa_atual, t.created_at.desc(), t.id.desc()),
     index('ordens_servico_cliente_idx').on(t.cliente_id, t.created_at.desc()),
     index('ordens_servico_orcamento_idx').on(t.orcamento_id),
+    // The agenda leaves out the stages of cancelled OS: an anti-join against these few rows, not a scan of all OS.
+    index('ordens_servico_canceladas_idx').on(t.id).where(sql`${t.status} = 'cancelada'`),
     check('ordens_servico_status_ck', inList('status', STATUS_OS)),
     check('ordens_servico_etapa_ck', sql`etapa_atual is null or ${inList('etapa_atual', ETAPAS_OS)}`),
     check('ordens_servico_uf_ck', sql`uf is null or length(uf) <= 2`),

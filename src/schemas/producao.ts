@@ -77,6 +77,13 @@ export const agendaQuery = z
     de: dataHora('Data inicial inválida.'),
     ate: dataHora('Data final inválida.'),
     funcionario_id: z.union([z.literal(''), uuid]).optional(),
+    /** The month view: at most this many stages per day, and each day's total. */
+    por_dia: z.coerce
+      .number({ error: 'Informe quantas etapas por dia.' })
+      .int('Informe quantas etapas por dia.')
+      .min(1, 'Informe ao menos 1 etapa por dia.')
+      .max(20, 'No máximo 20 etapas por dia.')
+      .optional(),
   })
   .refine((v) => new Date(v.ate) > new Date(v.de), {
     path: ['ate'],

@@ -3,12 +3,13 @@ import type { Dashboard } from '../../schemas/dashboard';
 import type { Executor } from '../client';
 import { clientes, orcamentos, produtos } from '../schema';
 import { queryRows } from './common';
+import { kpisRecebiveisSql } from './recebimentos';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 /**
  * The dashboard's figures for the month [inicio, fim] (dates in the business time zone, whole months),
- * read off the summaries the database keeps (migration 0001_agregados): month totals of sales and
+ * read off the summaries the database keeps (migrations 0001_agregados, 0017): month totals of sales and
  * expenses, and quote and client counts. Only the recent quotes come from the table itself, by
  * orcamentos_created_idx. `serieInicio` is the first day of the 12-month chart.
  */
@@ -29,13 +30,9 @@ export async function dashboard(
                (select coalesce(sum(n), 0)::int from contagens where tabela = 'orcamentos' and status = 'pendente') as orcamentos_pendentes,
                (select coalesce(sum(n), 0)::int from contagens where tabela = 'clientes') as clientes_ativos,
                (select count(*)::int from ${produtos}) as produtos_cadastrados,
-               -- Contas a receber (issue 16): what is still owed on the instalments due this month and
-               -- on those due before today (index-only scans of parcelas_abertas_idx).
-               (select coalesce(sum(valor - valor_recebido), 0) from parcelas
-                 where valor_recebido < valor and data_vencimento between ${m.inicio}::date and ${m.fim}::date) as a_receber_mes,
-               (select coalesce(sum(valor - valor_recebido), 0) from parcelas
-                 where valor_recebido < valor and data_vencimento < ${m.hoje}::date) as em_atraso
-        from fat, desp`,
+               -- Contas a receber (issue 16): the Recebimentos screen's own cards.
+               r.a_receber_mes, r.em_atraso
+        from fat, desp, (select ${kpisRecebiveisSql({ hoje: m.hoje, inicio: m.inicio })}) r`,
   );
   const recentes = await queryRows<Record<string, unknown>>(
     db,
@@ -57,9 +54,9 @@ export async function dashboard(
           select mes, sum(valor) as total from despesas_mensal
           where mes between ${m.serieInicio}::date and ${m.inicio}::date group by 1
         ), r as (
-          -- received beside sold (recebimentos_data_idx)
-          select date_trunc('month', data)::date as mes, sum(valor) as total from recebimentos
-          where data >= ${m.serieInicio}::date and data <= ${m.fim}::date group by 1
+          -- received beside sold (kept by month, migration 0017)
+          select mes, sum(recebido) as total from recebiveis_mensal
+          where mes between ${m.serieInicio}::date and ${m.inicio}::date group by 1
         )
         select to_char(meses.mes, 'YYYY-MM') as mes, coalesce(v.total, 0) as faturamento, coalesce(d.total, 0) as despesas,
                coalesce(r.total, 0) as recebido

@@ -455,35 +455,78 @@ export interface AgendaRow {
 /** Most stages one agenda answer carries (one more is read to tell the screen it was cut). */
 export const AGENDA_MAX = 2000;
 
-/** An agenda row's columns (stage `e`, OS `o`, client `c`), with the team as JSON. */
-const agendaColunas = sql`e.id, e.os_id, o.numero as os_numero, o.status as os_status, e.etapa, e.status,
+/**
+ * An agenda row's columns (stage `e`, with `o` the OS and `c` the client in a lateral), with the team as
+ * JSON. Per-row lookups, not joins: the planner cannot tell how few stages a period keeps, and a hash join
+ * would read every OS and client to serve one page of them.
+ */
+const agendaColunas = sql`e.id, e.os_id, x.os_numero, x.os_status, e.etapa, e.status,
   ${iso('e.inicio')} as inicio, ${iso('e.fim')} as fim, e.notas, ${iso('e.updated_at')} as updated_at,
-  c.nome as cliente_nome, c.telefone as cliente_telefone, o.endereco, o.cidade, o.uf,
+  x.cliente_nome, x.cliente_telefone, x.endereco, x.cidade, x.uf,
   coalesce((select json_agg(json_build_object('id', f.id, 'nome', f.nome) order by f.nome)
               from os_etapa_funcionarios t join funcionarios f on f.id = t.funcionario_id
              where t.etapa_id = e.id), '[]'::json) as funcionarios`;
+const agendaOs = sql`cross join lateral (
+    select o.numero as os_numero, o.status as os_status, o.endereco, o.cidade, o.uf,
+           c.nome as cliente_nome, c.telefone as cliente_telefone
+      from ordens_servico o join clientes c on c.id = o.cliente_id
+     where o.id = e.os_id) x`;
+
+/** Stages scheduled in [de, ate) (GiST index on the window), not of a cancelled OS, optionally one employee's. */
+function agendaPeriodo(p: { de: Date; ate: Date; funcionarioId?: string }) {
+  const doFuncionario = p.funcionarioId
+    ? sql`and exists (select 1 from os_etapa_funcionarios y where y.etapa_id = s.id and y.funcionario_id = ${p.funcionarioId})`
+    : sql``;
+  return sql`s.inicio is not null
+    and tstzrange(s.inicio, s.fim, '[)') && tstzrange(${p.de}::timestamptz, ${p.ate}::timestamptz, '[)')
+    and not exists (select 1 from ordens_servico k where k.id = s.os_id and k.status = 'cancelada')
+    ${doFuncionario}`;
+}
+
+/** Stages one day of the agenda shows at most when the screen asks for a month (`porDia`). */
+export interface AgendaDia {
+  /** The day ('YYYY-MM-DD', business time zone) a stage starts on, or the period's first day. */
+  dia: string;
+  total: number;
+}
 
 /**
- * Every scheduled stage overlapping [de, ate) (GiST index on the window), of OS not cancelled,
- * optionally only those of one employee, with the client and the team, in start order.
+ * Every scheduled stage overlapping [de, ate), in start order, with the client and the team. With
+ * `porDia`, at most that many per day (by start, the business time zone's day) and each day's total:
+ * a month of a big shop has thousands of stages, and a month cell shows a handful and "+N".
  */
-export function agenda(db: Executor, p: { de: Date; ate: Date; funcionarioId?: string }) {
-  const doFuncionario = p.funcionarioId
-    ? sql`and exists (select 1 from os_etapa_funcionarios x where x.etapa_id = e.id and x.funcionario_id = ${p.funcionarioId})`
-    : sql``;
-  return queryRows<AgendaRow>(
+export async function agenda(
+  db: Executor,
+  p: { de: Date; ate: Date; funcionarioId?: string; porDia?: number; tz: string },
+): Promise<{ items: AgendaRow[]; dias: AgendaDia[] | null }> {
+  if (!p.porDia) {
+    const items = await queryRows<AgendaRow>(
+      db,
+      sql`select ${agendaColunas}
+            from (select s.id from os_etapas s where ${agendaPeriodo(p)}
+                   order by s.inicio, s.id limit ${AGENDA_MAX + 1}) sel
+            join os_etapas e on e.id = sel.id
+            ${agendaOs}
+           order by e.inicio, x.os_numero`,
+    );
+    return { items, dias: null };
+  }
+  const [r] = await queryRows<{ items: AgendaRow[]; dias: AgendaDia[] }>(
     db,
-    sql`select ${agendaColunas}
-          from os_etapas e
-          join ordens_servico o on o.id = e.os_id
-          join clientes c on c.id = o.cliente_id
-         where e.inicio is not null
-           and tstzrange(e.inicio, e.fim, '[)') && tstzrange(${p.de}::timestamptz, ${p.ate}::timestamptz, '[)')
-           and o.status <> 'cancelada'
-           ${doFuncionario}
-         order by e.inicio, o.numero
-         limit ${AGENDA_MAX + 1}`,
+    sql`with d as (
+          select s.id, s.inicio,
+                 (greatest(s.inicio, ${p.de}::timestamptz) at time zone ${p.tz})::date as dia
+            from os_etapas s where ${agendaPeriodo(p)}),
+        n as (
+          select d.*, row_number() over (partition by d.dia order by d.inicio, d.id) as k from d),
+        sel as materialized (select id from n where k <= ${p.porDia})
+        select coalesce((select json_agg(r order by r.inicio, r.os_numero) from (
+                   select ${agendaColunas}
+                     from sel join os_etapas e on e.id = sel.id ${agendaOs}) r), '[]'::json) as items,
+               coalesce((select json_agg(json_build_object('dia', to_char(dia, 'YYYY-MM-DD'), 'total', total) order by dia)
+                           from (select dia, count(*)::int as total from d group by dia) t), '[]'::json) as dias`,
   );
+  return { items: r?.items ?? [], dias: r?.dias ?? [] };
 }
 
 /**
@@ -496,13 +539,12 @@ export function minhaAgenda(db: Executor, p: { funcionarioId: string; de: Date; 
     sql`select ${agendaColunas}
           from os_etapa_funcionarios ef
           join os_etapas e on e.id = ef.etapa_id
-          join ordens_servico o on o.id = e.os_id
-          join clientes c on c.id = o.cliente_id
+          ${agendaOs}
          where ef.funcionario_id = ${p.funcionarioId}
-           and o.status <> 'cancelada'
+           and x.os_status <> 'cancelada'
            and ((e.status <> 'concluida' and (e.inicio is null or e.inicio < ${p.ate}))
                 or (e.status = 'concluida' and e.concluida_em >= ${p.de}))
-         order by e.inicio nulls last, o.numero
+         order by e.inicio nulls last, x.os_numero
          limit 200`,
   );
 }

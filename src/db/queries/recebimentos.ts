@@ -287,37 +287,27 @@ export interface KpisRows {
 }
 
 /**
- * The four cards, one statement: what is still owed on instalments due this month, what came in this
- * month, what is owed on instalments due before today, and everything owed. The owed sums are
- * index-only scans of parcelas_abertas_idx (open instalments only).
+ * The four cards as SQL columns (a_receber_mes, recebido_mes, em_atraso, em_atraso_parcelas,
+ * total_aberto), for `inicio` the first day of the business month and `hoje` today there. They read the
+ * month sums the database keeps (recebiveis_mensal, migration 0017); only "em atraso" adds the instalments
+ * of the current month due before today, an index-only scan of parcelas_abertas_idx over one month.
  */
-export async function kpisRecebimentos(
-  db: Executor,
-  p: { hoje: string; inicio: string; fim: string },
-): Promise<KpisRows> {
-  const [r] = await queryRows<KpisRows>(
-    db,
-    sql`select
-      (select coalesce(sum(valor - valor_recebido), 0)::text from parcelas
-        where valor_recebido < valor and data_vencimento between ${p.inicio}::date and ${p.fim}::date) as a_receber_mes,
-      (select coalesce(sum(valor), 0)::text from recebimentos
-        where data between ${p.inicio}::date and ${p.fim}::date) as recebido_mes,
-      a.em_atraso, a.em_atraso_parcelas,
-      (select coalesce(sum(valor - valor_recebido), 0)::text from parcelas where valor_recebido < valor) as total_aberto
-    from (select coalesce(sum(valor - valor_recebido), 0)::text as em_atraso, count(*)::int as em_atraso_parcelas
-          from parcelas where valor_recebido < valor and data_vencimento < ${p.hoje}::date) a`,
-  );
-  return r!;
+export function kpisRecebiveisSql(p: { hoje: string; inicio: string }) {
+  return sql`(select coalesce(sum(aberto), 0)::text from recebiveis_mensal where mes = ${p.inicio}::date) as a_receber_mes,
+    (select coalesce(sum(recebido), 0)::text from recebiveis_mensal where mes = ${p.inicio}::date) as recebido_mes,
+    ((select coalesce(sum(aberto), 0) from recebiveis_mensal where mes < ${p.inicio}::date)
+      + (select coalesce(sum(valor - valor_recebido), 0) from parcelas
+          where valor_recebido < valor and data_vencimento >= ${p.inicio}::date and data_vencimento < ${p.hoje}::date))::text as em_atraso,
+    ((select coalesce(sum(parcelas_abertas), 0) from recebiveis_mensal where mes < ${p.inicio}::date)
+      + (select count(*) from parcelas
+          where valor_recebido < valor and data_vencimento >= ${p.inicio}::date and data_vencimento < ${p.hoje}::date))::int as em_atraso_parcelas,
+    (select coalesce(sum(aberto), 0)::text from recebiveis_mensal) as total_aberto`;
 }
 
-/** Received per month (the dashboard chart, beside sold): { mes: 'YYYY-MM-01', recebido }. */
-export function recebidoPorMes(db: Executor, p: { de: string; ate: string }) {
-  return queryRows<{ mes: string; recebido: string }>(
-    db,
-    sql`select date_trunc('month', data)::date::text as mes, sum(valor)::text as recebido
-        from recebimentos where data between ${p.de}::date and ${p.ate}::date
-        group by 1 order by 1`,
-  );
+/** The Recebimentos cards, one statement (kpisRecebiveisSql). */
+export async function kpisRecebimentos(db: Executor, p: { hoje: string; inicio: string }): Promise<KpisRows> {
+  const [r] = await queryRows<KpisRows>(db, sql`select ${kpisRecebiveisSql(p)}`);
+  return r!;
 }
 
 // ── Payments

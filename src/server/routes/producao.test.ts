@@ -621,6 +621,67 @@ describe('list, export and dashboard', () => {
     expect(String(csv.body)).toContain('Corte');
   });
 
+  it("the month view: at most por_dia stages a day (business day), each day's total, no cancelled OS", async () => {
+    const vendasMes = [];
+    for (let k = 0; k < 4; k++) vendasMes.push(await vendaPeloOrcamento());
+    const [a, b, c, d] = vendasMes as [
+      (typeof vendasMes)[number],
+      (typeof vendasMes)[number],
+      (typeof vendasMes)[number],
+      (typeof vendasMes)[number],
+    ];
+    // 1 July 2032 in São Paulo (UTC−3): 09:00, 10:00 and 11:00 local; and 23:30 local, which is already
+    // 2 July in UTC — it belongs to 1 July.
+    for (const [v, inicio] of [
+      [a, '2032-07-01T12:00:00.000Z'],
+      [b, '2032-07-01T13:00:00.000Z'],
+      [c, '2032-07-01T14:00:00.000Z'],
+      [d, '2032-07-02T02:30:00.000Z'],
+    ] as const) {
+      const fim = new Date(new Date(inicio).getTime() + 3_600_000).toISOString();
+      expect((await agendar(v.os.id, 'medicao', inicio, fim)).status).toBe(200);
+    }
+    expect(
+      (await agendar(d.os.id, 'corte', '2032-07-03T12:00:00.000Z', '2032-07-03T13:00:00.000Z')).status,
+    ).toBe(200);
+    const periodo = 'de=2032-07-01T03:00:00.000Z&ate=2032-07-04T03:00:00.000Z';
+    const mes = await admin.get(`/api/producao/agenda?${periodo}&por_dia=2`);
+    expect(mes.status, JSON.stringify(mes.body)).toBe(200);
+    expect(mes.body.dias).toEqual([
+      { dia: '2032-07-01', total: 4 },
+      { dia: '2032-07-03', total: 1 },
+    ]);
+    // The first two of 1 July by start, then 3 July's one.
+    expect(mes.body.items.map((i: { os_id: string; etapa: string }) => [i.os_id, i.etapa])).toEqual([
+      [a.os.id, 'medicao'],
+      [b.os.id, 'medicao'],
+      [d.os.id, 'corte'],
+    ]);
+    expect(mes.body.items[0]).toMatchObject({
+      os_numero: a.os.numero,
+      cliente_nome: a.cliente.nome,
+      inicio: '2032-07-01T12:00:00.000Z',
+      fim: '2032-07-01T13:00:00.000Z',
+      funcionarios: [],
+    });
+    // Without por_dia: all five, no day totals.
+    const tudo = await admin.get(`/api/producao/agenda?${periodo}`);
+    expect(tudo.body.items).toHaveLength(5);
+    expect(tudo.body.dias).toBeNull();
+    // A cancelled sale's stages leave the agenda and its totals.
+    expect((await admin.patchCurrent(`/api/vendas/${a.venda.id}`, { status: 'cancelada' })).status).toBe(200);
+    const depois = await admin.get(`/api/producao/agenda?${periodo}&por_dia=2`);
+    expect(depois.body.dias).toEqual([
+      { dia: '2032-07-01', total: 3 },
+      { dia: '2032-07-03', total: 1 },
+    ]);
+    expect(depois.body.items.map((i: { os_id: string }) => i.os_id)).toEqual([b.os.id, c.os.id, d.os.id]);
+    expect((await admin.get(`/api/producao/agenda?${periodo}`)).body.items).toHaveLength(4);
+    const ruim = await admin.get(`/api/producao/agenda?${periodo}&por_dia=0`);
+    expect(ruim.status).toBe(400);
+    expect(JSON.stringify(ruim.body)).toContain('Informe ao menos 1 etapa por dia.');
+  });
+
   it('"A agendar" finds an unscheduled stage by client or OS number', async () => {
     const cliente = await seedCliente(env, 'Otávio Travertino Reis');
     const o = await seedOrcamento(env, { cliente_id: cliente.id, status: 'aprovado', valor_total: '10.00' });

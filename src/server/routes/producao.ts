@@ -379,13 +379,16 @@ export const producaoRoutes = new Hono<AppEnv>()
   })
   .get('/agenda', doc.getAgenda, async (c) => {
     const q = parseQuery(c, agendaQuery);
-    const rows = await agenda(c.get('deps').db, {
+    const { db, config } = c.get('deps');
+    const { items, dias } = await agenda(db, {
       de: new Date(q.de),
       ate: new Date(q.ate),
       funcionarioId: q.funcionario_id || undefined,
+      porDia: q.por_dia,
+      tz: config.tzNegocio,
     });
     // A period with more stages than one answer carries says so (the screen asks for a narrower one).
-    return c.json({ items: rows.slice(0, AGENDA_MAX), truncado: rows.length > AGENDA_MAX });
+    return c.json({ items: items.slice(0, AGENDA_MAX), truncado: items.length > AGENDA_MAX, dias });
   })
   .get('/a-agendar', doc.getAAgendar, async (c) => {
     const q = parseQuery(c, aAgendarQuery);

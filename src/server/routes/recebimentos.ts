@@ -137,7 +137,7 @@ export const recebimentosRoutes = new Hono<AppEnv>()
   .get('/kpis', doc.getKpis, async (c) => {
     const { db, config } = c.get('deps');
     const hoje = todayIso(config.tzNegocio);
-    const r = await kpisRecebimentos(db, { hoje, ...monthRange(config.tzNegocio) });
+    const r = await kpisRecebimentos(db, { hoje, inicio: monthRange(config.tzNegocio).inicio });
     return c.json({
       a_receber_mes: Number(r.a_receber_mes),
       recebido_mes: Number(r.recebido_mes),

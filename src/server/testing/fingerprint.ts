@@ -29,7 +29,9 @@ export async function fingerprint(db: Executor, skip: (table: string) => boolean
       sql`select (select coalesce(sum(n), 0)::text from contagens) as contagens,
                  (select coalesce(sum(liquido), 0)::text from vendas_mensal) as vendas,
                  (select coalesce(sum(valor), 0)::text from despesas_mensal) as despesas,
-                 (select coalesce(sum(total), 0)::text from comissoes_mensal) as comissoes`,
+                 (select coalesce(sum(total), 0)::text from comissoes_mensal) as comissoes,
+                 (select coalesce(sum(aberto), 0)::text || '/' || coalesce(sum(recebido), 0)::text
+                    from recebiveis_mensal) as recebiveis`,
     )) as unknown as { rows: unknown[] }
   ).rows[0];
   return { counts, sums, agregados };

@@ -65,8 +65,13 @@ const MENSAGENS = {
   showMore: (n: number) => `+${n} mais`,
 };
 
-const fetchAgenda = (q: { de: string; ate: string; funcionario_id?: string }, signal?: AbortSignal) =>
-  json(client.producao.agenda.$get({ query: q }, withSignal(signal)));
+/** A month cell shows a handful of stages; the server sends at most this many per day, and each day's total. */
+const POR_DIA_MES = 4;
+
+const fetchAgenda = (
+  q: { de: string; ate: string; funcionario_id?: string; por_dia?: number },
+  signal?: AbortSignal,
+) => json(client.producao.agenda.$get({ query: q }, withSignal(signal)));
 type AgendaItem = Awaited<ReturnType<typeof fetchAgenda>>['items'][number];
 
 interface Evento {
@@ -146,7 +151,12 @@ export default function AgendaPage() {
   );
   const funcionarioId = sp.get('funcionario') ?? '';
   const { de, ate } = periodo(view, date);
-  const query = { de: de.toISOString(), ate: ate.toISOString(), funcionario_id: funcionarioId || undefined };
+  const query = {
+    de: de.toISOString(),
+    ate: ate.toISOString(),
+    funcionario_id: funcionarioId || undefined,
+    por_dia: view === 'month' ? POR_DIA_MES : undefined,
+  };
   const agenda = useQuery({
     queryKey: ['producao', 'agenda', query],
     queryFn: ({ signal }) => fetchAgenda(query, signal),
@@ -173,6 +183,46 @@ export default function AgendaPage() {
         resourceId: i.funcionarios.length ? i.funcionarios.map((f) => f.id) : [SEM_EQUIPE],
       })),
     [agenda.data],
+  );
+  // The month view: days with more stages than the answer carries link to their day view.
+  const totaisDia = useMemo(
+    () => new Map((agenda.data?.dias ?? []).map((d) => [d.dia, d.total])),
+    [agenda.data],
+  );
+  const componentes = useMemo(
+    () => ({
+      month: {
+        dateHeader: ({
+          date: dia,
+          label,
+          onDrillDown,
+        }: {
+          date: Date;
+          label: string;
+          onDrillDown: () => void;
+        }) => {
+          const total = totaisDia.get(format(dia, 'yyyy-MM-dd')) ?? 0;
+          return (
+            <span className="flex items-center justify-between gap-1">
+              {total > POR_DIA_MES ? (
+                <button
+                  type="button"
+                  className="text-xs font-medium text-primary underline-offset-2 hover:underline"
+                  onClick={onDrillDown}
+                  aria-label={`${total} etapas em ${format(dia, 'dd/MM')}: ver o dia`}
+                >
+                  {total} etapas
+                </button>
+              ) : (
+                <span />
+              )}
+              <span>{label}</span>
+            </span>
+          );
+        },
+      },
+    }),
+    [totaisDia],
   );
   const recursos = useMemo(
     () => [
@@ -305,6 +355,7 @@ export default function AgendaPage() {
                     style: e.item.status === 'concluida' ? { opacity: 0.6 } : undefined,
                   })}
                   tooltipAccessor={(e) => `${e.title} — ${statusEtapaLabel(e.item.status)}`}
+                  components={componentes}
                 />
               </div>
             )}

@@ -1,0 +1,1 @@
+CREATE INDEX "ordens_servico_canceladas_idx" ON "ordens_servico" USING btree ("id") WHERE "ordens_servico"."status" = 'cancelada';
