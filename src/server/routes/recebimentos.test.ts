@@ -579,6 +579,53 @@ describe('commissions released as the customer pays', () => {
     }
   });
 
+  it('two "Pagar liberado" at once pay once; a customer payment before the confirmation gets 409, nothing paid', async () => {
+    const vendedor = await seedVendedor(env, '10');
+    // R$ 400,00 à vista, seller at 10 %: commission R$ 40,00.
+    const v = await novaVenda({ tipo_venda: 'avista', valor_total: '400.00', vendedor_id: vendedor.id });
+    const [p] = await parcelasDa(v.id);
+    await setLiberacao(true);
+    try {
+      // R$ 100,00 received: released 40 × 100 ÷ 400 = R$ 10,00.
+      expect((await pagar(p!.id, '100.00')).status).toBe(201);
+      let row = await linha(vendedor.id, v.id);
+      expect(row.venda_a_pagar).toBe(10);
+      const both = await Promise.all([
+        pagarLiberado(v.id, { valor: 10, updated_at: row.updated_at }),
+        pagarLiberado(v.id, { valor: 10, updated_at: row.updated_at }),
+      ]);
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      row = await linha(vendedor.id, v.id);
+      expect(row).toMatchObject({ comissao_paga_valor: 10, comissao_a_pagar: 0 });
+
+      // R$ 100,00 more (200 in all): released 40 × 200 ÷ 400 = 20,00, a pagar 10,00. The report row read
+      // then; R$ 50,00 more arrives before the confirmation (released 40 × 250 ÷ 400 = 25,00, a pagar 15,00):
+      // the confirmed R$ 10,00 is refused, nothing paid; the new figure is paid in full.
+      expect((await pagar(p!.id, '100.00')).status).toBe(201);
+      row = await linha(vendedor.id, v.id);
+      expect(row.venda_a_pagar).toBe(10);
+      expect((await pagar(p!.id, '50.00')).status).toBe(201);
+      const antigo = await pagarLiberado(v.id, { valor: 10, updated_at: row.updated_at });
+      expect(antigo.status).toBe(409);
+      expect(antigo.body.title).toBe('O valor liberado mudou');
+      row = await linha(vendedor.id, v.id);
+      expect(row).toMatchObject({ comissao_paga_valor: 10, venda_a_pagar: 15 });
+      const ok = await pagarLiberado(v.id, { valor: 15, updated_at: row.updated_at });
+      expect(ok.body).toMatchObject({ valor_pago: 15 });
+      expect(await linha(vendedor.id, v.id)).toMatchObject({
+        comissao_paga_valor: 25,
+        comissao_a_liberar: 15,
+      });
+    } finally {
+      await setLiberacao(false);
+    }
+    // Off, everything is released: the rest of the commission, 40,00 − 25,00 = R$ 15,00, is what paying pays.
+    const sale = (await admin.get(`/api/vendas/${v.id}`)).body;
+    const resto = await pagarLiberado(v.id, { valor: 15, updated_at: sale.updated_at });
+    expect(resto.status, JSON.stringify(resto.body)).toBe(200);
+    expect(resto.body).toMatchObject({ valor_pago: 15, valor_pago_vendedor: 15 });
+  });
+
   it('pays the seller and the architect together (one mark per sale), rounding half-up; refuses a cancelled sale', async () => {
     const vendedor = await seedVendedor(env, '5');
     const arquiteto = await seedArquiteto(env, '2');
