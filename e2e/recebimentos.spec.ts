@@ -182,7 +182,7 @@ test('the commission released after it was marked paid is paid from the report',
     await botao.click();
     const dialog = page.getByRole('alertdialog', { name: 'Pagar comissão liberada' });
     await expect(dialog.getByTestId('pagar-liberado-total')).toHaveText('R$ 55,00');
-    await expect(dialog).toContainText('o pagamento inclui os dois');
+    await expect(dialog).toContainText('uma só por venda, para o vendedor e o arquiteto');
     const pago = page.waitForResponse(
       (r) =>
         r.url().endsWith(`/api/vendas/${venda.id}/comissao/pagar-liberado`) &&

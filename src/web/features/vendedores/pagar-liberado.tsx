@@ -59,7 +59,7 @@ export function PagarLiberadoDialog({
       open={!!venda && temAPagar(venda)}
       onOpenChange={onOpenChange}
       title="Pagar comissão liberada"
-      description={`Paga agora a comissão que os recebimentos da venda #${venda?.numero ?? ''} liberaram desde o último pagamento. Vendedor e arquiteto dividem a mesma marcação de comissão paga da venda: o pagamento inclui os dois.`}
+      description={`Paga agora a comissão que os recebimentos da venda #${venda?.numero ?? ''} liberaram desde o último pagamento. A marcação de comissão paga é uma só por venda, para o vendedor e o arquiteto: este pagamento paga a diferença liberada de cada um, abaixo.`}
       confirmLabel={`Pagar ${formatMoney(venda?.venda_a_pagar)}`}
       destructive={false}
       onConfirm={() => venda && pagar.mutateAsync(venda)}
