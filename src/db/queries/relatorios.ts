@@ -297,7 +297,7 @@ export const comissoesDetalheOrder: KeyPart[] = [
 export function comissoesDetalhe(
   db: Executor,
   kind: Comissionado,
-  f: Pick<ComissoesFiltro, 'pessoa_id' | 'inicio' | 'fim'>,
+  f: Pick<ComissoesFiltro, 'pessoa_id' | 'inicio' | 'fim'> & { liberacao?: boolean },
   p: { after: SQL | undefined; order: SQL; limit: number },
 ) {
   const k = KIND[kind];
@@ -307,14 +307,20 @@ export function comissoesDetalhe(
   if (f.inicio) conds.push(sql`v.data_venda >= ${f.inicio}::date`);
   if (f.fim) conds.push(sql`v.data_venda <= ${f.fim}::date`);
   if (p.after) conds.push(p.after);
+  const comissao = sql`round((v.valor_bruto - coalesce(v.valor_taxa, 0)) * p.percentual_comissao / 100, 2)`;
+  // the report's release columns (issue 16), by the same expressions as its `vendas`
+  const lib = f.liberacao
+    ? sql`, r.recebido as valor_recebido, ${liberadaSql(comissao, sql`r.recebido`)} as comissao_liberada,
+          ${pagaSql(comissao)} as comissao_paga_valor,
+          ${comissao} - ${liberadaSql(comissao, sql`r.recebido`)} as comissao_a_liberar,
+          ${aPagarSql(comissao, sql`r.recebido`)} as comissao_a_pagar`
+    : sql``;
   return queryRows<Record<string, unknown>>(
     db,
     sql`select v.id, v.numero, v.data_venda, p.nome as pessoa_nome, v.valor_bruto,
                coalesce(v.valor_taxa, 0) as valor_taxa, v.valor_bruto - coalesce(v.valor_taxa, 0) as valor_base,
-               p.percentual_comissao,
-               round((v.valor_bruto - coalesce(v.valor_taxa, 0)) * p.percentual_comissao / 100, 2) as valor_comissao,
-               v.comissao_paga
-          from vendas v join ${sql.raw(k.table)} p on p.id = ${fk}
+               p.percentual_comissao, ${comissao} as valor_comissao, v.comissao_paga${lib}
+          from vendas v join ${sql.raw(k.table)} p on p.id = ${fk} ${f.liberacao ? recebidoLateral : sql``}
          where ${sql.join(conds, sql` and `)}
          order by ${p.order}
          limit ${p.limit}`,

@@ -520,6 +520,24 @@ describe('commissions released as the customer pays', () => {
         comissao_a_pagar: 25,
       });
       expect(rel.resumo).toMatchObject({ total_liberada: 50, total_paga: 25, total_a_pagar: 25 });
+      // The report's file has the same release columns: received 1.000,00, released 50,00, paid 25,00,
+      // to be released 0,00, a pagar 25,00.
+      const csv = await admin.get(
+        `/api/relatorios/comissoes-vendedores/exportar?formato=csv&vendedor_id=${vendedor.id}`,
+      );
+      expect(csv.status).toBe(200);
+      const [cab, dados] = String(csv.body)
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(cab!.split(';').slice(-5)).toEqual([
+        'Recebido',
+        'Comissão liberada',
+        'Comissão paga (R$)',
+        'A liberar',
+        'A pagar',
+      ]);
+      expect(dados!.split(';').slice(-5)).toEqual(['1000,00', '50,00', '25,00', '0,00', '25,00']);
 
       // Refused, and nothing changes: a stale version, an amount other than the server's, bad input.
       const stale = await pagarLiberado(v.id, { valor: 25, updated_at: '2020-01-01T00:00:00.000Z' });
