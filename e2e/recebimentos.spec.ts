@@ -109,3 +109,111 @@ test('a sale in 3x, the first instalment paid partially: Caixa and the commissio
     await admin.patch('/api/recebimentos/config', { data: { ...now, comissao_por_recebimento: false } });
   }
 });
+
+/*
+ * Commissions released as the customer pays (issue 16): a commission marked paid when half the sale
+ * was received, then the customer pays more — the report offers "Pagar liberado (R$ X)" with the
+ * figure the server computed, follows a further payment live, and pays it from a confirmation.
+ */
+test('the commission released after it was marked paid is paid from the report', async ({
+  adminPage: page,
+  admin,
+}) => {
+  const nome = unique('Vendedor Liberado');
+  const v = await admin.post('/api/vendedores', { data: { nome, percentual_comissao: 10, status: 'ativo' } });
+  expect(v.status(), await v.text()).toBe(201);
+  const vendedorId = ((await v.json()) as { id: string }).id;
+  const obs = unique('Pix comissão');
+  const c = await admin.post('/api/cartoes', {
+    data: { bandeira: 'Pix', tipo: 'Débito', taxa: 0, observacoes: obs },
+  });
+  expect(c.status(), await c.text()).toBe(201);
+  const cartaoId = ((await c.json()) as { id: string }).id;
+
+  const { cliente, venda } = await vendaViaOrcamento(admin, {
+    vendedor_id: vendedorId,
+    pagamento: { tipo_venda: 'parcelado', numero_parcelas: 2 },
+  });
+  // Quote: materials R$ 1.000,00 + the seller's 10 % (R$ 100,00) → gross R$ 1.100,00, in 2x of
+  // R$ 550,00. Commission: 1.100,00 × 10 % = R$ 110,00.
+  expect(venda.valor_bruto).toBe(1100);
+  const lista = await admin.get(`/api/recebimentos?cliente_id=${cliente.id}`);
+  const [p1, p2] = ((await lista.json()) as { items: { id: string; parcela: number }[] }).items.sort(
+    (a, b) => a.parcela - b.parcela,
+  );
+  const receber = async (parcelaId: string, valor: number) => {
+    const r = await admin.post('/api/recebimentos', {
+      data: { parcela_id: parcelaId, valor, data: venda.data_venda, cartao_id: cartaoId },
+    });
+    expect(r.status(), await r.text()).toBe(201);
+  };
+
+  const { id: _id, ...cfg } = await (await admin.get('/api/recebimentos/config')).json();
+  const on = await admin.patch('/api/recebimentos/config', {
+    data: { ...cfg, comissao_por_recebimento: true },
+  });
+  expect(on.status(), await on.text()).toBe(200);
+  try {
+    // First instalment received (R$ 550,00): released 110,00 × 550 ÷ 1.100 = R$ 55,00, marked paid → paid 55,00.
+    await receber(p1!.id, 550);
+    const paga = await admin.patch(`/api/vendas/${venda.id}/comissao`, { data: { comissao_paga: true } });
+    expect(paga.status(), await paga.text()).toBe(200);
+    // Then R$ 275,00 of the second: received 825,00 → released 110 × 825 ÷ 1.100 = R$ 82,50;
+    // a pagar 82,50 − 55,00 = R$ 27,50.
+    await receber(p2!.id, 275);
+
+    await page.goto('/vendedores');
+    await page.getByRole('tab', { name: 'Relatório de Comissão' }).click();
+    await page.getByLabel('Vendedor', { exact: true }).selectOption({ label: nome });
+    const linha = page
+      .getByRole('table', { name: 'Detalhamento das Vendas' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: `#${venda.numero}`, exact: true }) });
+    await expect(linha.getByRole('button', { name: 'Pagar liberado (R$ 27,50)' })).toBeVisible();
+    await expect(linha).toContainText('Paga em parte');
+    await expect(page.getByTestId('resumo-a-pagar')).toHaveText('R$ 27,50');
+
+    // The rest arrives while the report is open (R$ 275,00): released 110,00, a pagar 110 − 55 = R$ 55,00.
+    await receber(p2!.id, 275);
+    const botao = linha.getByRole('button', { name: 'Pagar liberado (R$ 55,00)' });
+    await expect(botao).toBeVisible();
+    await expect(page.getByTestId('resumo-a-pagar')).toHaveText('R$ 55,00');
+
+    await botao.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Pagar comissão liberada' });
+    await expect(dialog.getByTestId('pagar-liberado-total')).toHaveText('R$ 55,00');
+    await expect(dialog).toContainText('uma só por venda, para o vendedor e o arquiteto');
+    const pago = page.waitForResponse(
+      (r) =>
+        r.url().endsWith(`/api/vendas/${venda.id}/comissao/pagar-liberado`) &&
+        r.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Pagar R$ 55,00' }).click();
+    const resposta = await pago;
+    expect(resposta.status()).toBe(200);
+    expect(((await resposta.json()) as { valor_pago: number }).valor_pago).toBe(55);
+    await expect(dialog).toBeHidden();
+
+    // Paid 55,00 + 55,00 = R$ 110,00, the whole commission: nothing a pagar, the mark reads "Paga".
+    await expect(linha.getByRole('button', { name: /Pagar liberado/ })).toHaveCount(0);
+    await expect(page.getByTestId('resumo-a-pagar')).toHaveText('R$ 0,00');
+    await expect(linha).toContainText('Paga');
+    await expect(linha).not.toContainText('Paga em parte');
+    const pessoa = page
+      .getByRole('table', { name: 'Comissões por vendedor' })
+      .getByRole('row', { name: new RegExp(nome) });
+    await expect(pessoa.getByRole('cell')).toHaveText([
+      nome,
+      /^10/,
+      '1',
+      'R$ 110,00',
+      'R$ 110,00',
+      'R$ 110,00',
+      'R$ 0,00',
+      'R$ 0,00',
+    ]);
+  } finally {
+    const { id: _i, ...now } = await (await admin.get('/api/recebimentos/config')).json();
+    await admin.patch('/api/recebimentos/config', { data: { ...now, comissao_por_recebimento: false } });
+  }
+});

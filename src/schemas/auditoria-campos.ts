@@ -82,6 +82,8 @@ export const CAMPOS_AUDITORIA: Record<string, CampoAuditoria> = {
   comissao_vendedor: { label: 'Comissão do vendedor', tipo: 'money' },
   comissao_arquiteto: { label: 'Comissão do arquiteto', tipo: 'money' },
   comissao_paga: { label: 'Comissão paga', tipo: 'boolean' },
+  // what the customer had paid when the commission was last paid (issue 16): "Pagar liberado" moves it
+  comissao_paga_base: { label: 'Comissão paga sobre o recebido de', tipo: 'money' },
   data_vencimento: { label: 'Vencimento', tipo: 'date' },
   parcelas: { label: 'Parcelas' },
   parcela_atual: { label: 'Parcela' },

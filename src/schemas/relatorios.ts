@@ -41,6 +41,17 @@ export interface ComissaoVendaLinha {
   comissao_liberada?: number;
   comissao_paga_valor?: number;
   comissao_a_liberar?: number;
+  /** This person's released commission not yet paid (released − paid, never below 0). */
+  comissao_a_pagar?: number;
+  /**
+   * What "Pagar liberado" (POST /api/vendas/:id/comissao/pagar-liberado) pays on this sale now: the
+   * seller's and the architect's released difference (they share the sale's one "comissão paga"
+   * mark), and their sum — the `valor` the action expects back, with the sale's `updated_at`.
+   */
+  a_pagar_vendedor?: number;
+  a_pagar_arquiteto?: number;
+  venda_a_pagar?: number;
+  updated_at?: string;
 }
 
 export interface ComissaoPessoaLinha {
@@ -53,6 +64,7 @@ export interface ComissaoPessoaLinha {
   comissao_liberada?: number;
   comissao_paga_valor?: number;
   comissao_a_liberar?: number;
+  comissao_a_pagar?: number;
 }
 
 /** The summary's release totals (only with the setting on). */
@@ -60,6 +72,8 @@ export interface ResumoLiberacao {
   total_liberada?: number;
   total_paga?: number;
   total_a_liberar?: number;
+  /** Released but not yet paid, over the period's sales. */
+  total_a_pagar?: number;
 }
 
 export interface ComissoesVendedores {

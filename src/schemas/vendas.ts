@@ -40,6 +40,23 @@ export const comissaoUpdate = z.object({
   comissao_paga: z.boolean({ message: 'Informe se a comissão está paga.' }),
 });
 
+/**
+ * "Pagar liberado" (issue 16): pays the commission released since the last payment. `valor` is the
+ * amount the user confirmed (the report row's `venda_a_pagar`); the server pays only that very
+ * amount, so a payment from the customer arriving meanwhile gets a 409 instead of a different sum.
+ */
+export const pagarLiberadoBody = z.object({
+  valor: moneyInput({ message: 'Informe o valor liberado que você confirmou.' }),
+  ...versionField,
+});
+
+export const pagarLiberadoResponse = z.object({
+  valor_pago: z.number().describe('O que foi pago agora (R$): vendedor + arquiteto.'),
+  valor_pago_vendedor: z.number(),
+  valor_pago_arquiteto: z.number(),
+  venda: z.object({ id: z.string(), comissao_paga: z.boolean(), updated_at: z.string() }).loose(),
+});
+
 export const vendasQuery = listQuery.extend({
   status: z.enum(STATUS_VENDA).optional(),
 });

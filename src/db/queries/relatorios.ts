@@ -111,6 +111,57 @@ const pagaSql = (c: SQL) =>
 /** What the customer has paid on the sale (its instalments' received values). */
 const recebidoLateral = sql`cross join lateral (select coalesce(sum(pa.valor_recebido), 0) as recebido
                               from parcelas pa where pa.venda_id = v.id) r`;
+/**
+ * Released but not yet paid (what "Pagar liberado" pays): released on `recebido` − paid on the stored
+ * base, never below 0 (a payment undone after the commission was paid leaves paid above released;
+ * nothing is taken back).
+ */
+const aPagarSql = (c: SQL, recebido: SQL) => sql`greatest(0, ${liberadaSql(c, recebido)} - ${pagaSql(c)})`;
+/**
+ * One person's commission on sale `v` as the reports compute it (their current %, on the gross less
+ * the card fee), 0 when the sale has no such person or its stored commission is 0 (the report then
+ * does not list it): a scalar subquery, so it reads the other person of a sale too.
+ */
+function comissaoPessoaSql(kind: Comissionado): SQL {
+  const k = KIND[kind];
+  return sql`case when ${sql.raw(`v.${k.comissao}`)} > 0 then coalesce((
+                select round((v.valor_bruto - coalesce(v.valor_taxa, 0)) * x.percentual_comissao / 100, 2)
+                  from ${sql.raw(k.table)} x where x.id = ${sql.raw(`v.${k.fk}`)}), 0) else 0 end`;
+}
+/**
+ * What paying the released commission pays on sale `v` now, per person: seller and architect share
+ * the sale's one "comissão paga" mark and its base (vendas.comissao_paga_base), so one payment pays
+ * both persons' released difference. `recebido` is the base the payment moves to.
+ */
+const aPagarVendaSql = (recebido: SQL) =>
+  sql`${aPagarSql(comissaoPessoaSql('vendedor'), recebido)} as a_pagar_vendedor,
+      ${aPagarSql(comissaoPessoaSql('arquiteto'), recebido)} as a_pagar_arquiteto`;
+
+export interface ComissaoAPagar {
+  /** The new base: what the customer has paid (release on), or the gross value (release off). */
+  base: string;
+  a_pagar_vendedor: string;
+  a_pagar_arquiteto: string;
+}
+
+/**
+ * What "Pagar liberado" would pay on a sale now (issue 16) — the very expression the report's rows
+ * show as `venda_a_pagar` — and the base it moves `comissao_paga_base` to. With the release setting
+ * off, everything is released (the base is the gross value), as when marking the commission paid.
+ */
+export async function comissaoAPagarVenda(
+  db: Executor,
+  p: { id: string; liberacao: boolean },
+): Promise<ComissaoAPagar | undefined> {
+  const recebido = p.liberacao ? sql`r.recebido` : sql`v.valor_bruto`;
+  const [r] = await queryRows<ComissaoAPagar>(
+    db,
+    sql`select ${recebido}::text as base, ${aPagarVendaSql(recebido)}
+          from vendas v ${recebidoLateral}
+         where v.id = ${p.id}`,
+  );
+  return r;
+}
 
 export async function comissoesReportJson(
   db: Executor,
@@ -161,29 +212,35 @@ export async function comissoesReportJson(
   const liberada = liberadaSql(comissao, sql`r.recebido`);
   const libCte = lib
     ? sql`, lib as (
-          select ${fk} as pessoa_id, sum(${liberada}) as liberada, sum(${pagaSql(comissao)}) as paga
+          select ${fk} as pessoa_id, sum(${liberada}) as liberada, sum(${pagaSql(comissao)}) as paga,
+                 sum(${aPagarSql(comissao, sql`r.recebido`)}) as a_pagar
             from vendas v join ${pessoas} p on p.id = ${fk} ${recebidoLateral}
            where ${sql.join(detalheConds, sql` and `)}
            group by 1
         )`
     : sql``;
   const detalheLib = lib
-    ? sql`, r.recebido as valor_recebido, ${liberada} as comissao_liberada, ${pagaSql(comissao)} as comissao_paga_valor`
+    ? sql`, r.recebido as valor_recebido, ${liberada} as comissao_liberada, ${pagaSql(comissao)} as comissao_paga_valor,
+          ${aPagarSql(comissao, sql`r.recebido`)} as comissao_a_pagar, ${aPagarVendaSql(sql`r.recebido`)}, v.updated_at`
     : sql``;
   const detalheFrom = lib ? recebidoLateral : sql``;
   const porLib = lib
     ? sql`, 'comissao_liberada', coalesce(l.liberada, 0), 'comissao_paga_valor', coalesce(l.paga, 0),
-           'comissao_a_liberar', total - coalesce(l.liberada, 0)`
+           'comissao_a_liberar', total - coalesce(l.liberada, 0), 'comissao_a_pagar', coalesce(l.a_pagar, 0)`
     : sql``;
   const porFrom = lib ? sql` left join lib l using (pessoa_id)` : sql``;
   const vendaLib = lib
     ? sql`, 'valor_recebido', valor_recebido, 'comissao_liberada', comissao_liberada,
-           'comissao_paga_valor', comissao_paga_valor, 'comissao_a_liberar', valor_comissao - comissao_liberada`
+           'comissao_paga_valor', comissao_paga_valor, 'comissao_a_liberar', valor_comissao - comissao_liberada,
+           'comissao_a_pagar', comissao_a_pagar, 'a_pagar_vendedor', a_pagar_vendedor,
+           'a_pagar_arquiteto', a_pagar_arquiteto, 'venda_a_pagar', a_pagar_vendedor + a_pagar_arquiteto,
+           'updated_at', updated_at`
     : sql``;
   const resumoLib = lib
     ? sql`, 'total_liberada', (select coalesce(sum(liberada), 0) from lib),
            'total_paga', (select coalesce(sum(paga), 0) from lib),
-           'total_a_liberar', totais.total - (select coalesce(sum(liberada), 0) from lib)`
+           'total_a_liberar', totais.total - (select coalesce(sum(liberada), 0) from lib),
+           'total_a_pagar', (select coalesce(sum(a_pagar), 0) from lib)`
     : sql``;
 
   const [r] = await queryRows<{ body: string }>(
@@ -240,7 +297,7 @@ export const comissoesDetalheOrder: KeyPart[] = [
 export function comissoesDetalhe(
   db: Executor,
   kind: Comissionado,
-  f: Pick<ComissoesFiltro, 'pessoa_id' | 'inicio' | 'fim'>,
+  f: Pick<ComissoesFiltro, 'pessoa_id' | 'inicio' | 'fim'> & { liberacao?: boolean },
   p: { after: SQL | undefined; order: SQL; limit: number },
 ) {
   const k = KIND[kind];
@@ -250,14 +307,20 @@ export function comissoesDetalhe(
   if (f.inicio) conds.push(sql`v.data_venda >= ${f.inicio}::date`);
   if (f.fim) conds.push(sql`v.data_venda <= ${f.fim}::date`);
   if (p.after) conds.push(p.after);
+  const comissao = sql`round((v.valor_bruto - coalesce(v.valor_taxa, 0)) * p.percentual_comissao / 100, 2)`;
+  // the report's release columns (issue 16), by the same expressions as its `vendas`
+  const lib = f.liberacao
+    ? sql`, r.recebido as valor_recebido, ${liberadaSql(comissao, sql`r.recebido`)} as comissao_liberada,
+          ${pagaSql(comissao)} as comissao_paga_valor,
+          ${comissao} - ${liberadaSql(comissao, sql`r.recebido`)} as comissao_a_liberar,
+          ${aPagarSql(comissao, sql`r.recebido`)} as comissao_a_pagar`
+    : sql``;
   return queryRows<Record<string, unknown>>(
     db,
     sql`select v.id, v.numero, v.data_venda, p.nome as pessoa_nome, v.valor_bruto,
                coalesce(v.valor_taxa, 0) as valor_taxa, v.valor_bruto - coalesce(v.valor_taxa, 0) as valor_base,
-               p.percentual_comissao,
-               round((v.valor_bruto - coalesce(v.valor_taxa, 0)) * p.percentual_comissao / 100, 2) as valor_comissao,
-               v.comissao_paga
-          from vendas v join ${sql.raw(k.table)} p on p.id = ${fk}
+               p.percentual_comissao, ${comissao} as valor_comissao, v.comissao_paga${lib}
+          from vendas v join ${sql.raw(k.table)} p on p.id = ${fk} ${f.liberacao ? recebidoLateral : sql``}
          where ${sql.join(conds, sql` and `)}
          order by ${p.order}
          limit ${p.limit}`,

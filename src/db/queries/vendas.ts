@@ -176,6 +176,20 @@ export async function setComissaoPaga(tx: Executor, p: { id: string; paga: boole
   return r;
 }
 
+/**
+ * "Pagar liberado" (issue 16): the commission stays marked paid and its base moves to `base` — the
+ * received total the amount paid now was computed on (comissaoAPagarVenda), never re-read here, so a
+ * payment from the customer committed in between is left for the next one.
+ */
+export async function setComissaoPagaBase(tx: Executor, p: { id: string; base: string }) {
+  const [r] = await tx
+    .update(vendas)
+    .set({ comissao_paga: true, comissao_paga_base: p.base, updated_at: sql`clock_timestamp()` })
+    .where(eq(vendas.id, p.id))
+    .returning({ id: vendas.id });
+  return r;
+}
+
 export interface EstatisticasRows {
   vendas_mes: string;
   vendas_hoje: number;

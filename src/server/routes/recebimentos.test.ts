@@ -4,7 +4,7 @@ import { queryRows } from '../../db/queries/common';
 import { movimentacoesCaixa, parcelas, recebimentos } from '../../db/schema';
 import { addMonthsClamped, todayIso } from '../../domain/datas';
 import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
-import { seedCartao, seedCliente, seedOrcamento, seedVendedor } from './vendas.test-helpers';
+import { seedArquiteto, seedCartao, seedCliente, seedOrcamento, seedVendedor } from './vendas.test-helpers';
 
 let env: TestEnv;
 let admin: Client;
@@ -25,6 +25,7 @@ type Pagamento = {
   valor_entrada?: string;
   numero_parcelas?: number;
   vendedor_id?: string;
+  arquiteto_id?: string;
 };
 
 /** A sale through the quote → sale route (the path that creates its instalments), dated today. */
@@ -36,6 +37,7 @@ async function novaVenda(p: Pagamento, clienteId?: string) {
     valor_entrada: p.valor_entrada ?? '0',
     numero_parcelas: p.numero_parcelas ?? 1,
     vendedor_id: p.vendedor_id ?? null,
+    arquiteto_id: p.arquiteto_id ?? null,
     ...(clienteId ? { cliente_id: clienteId } : {}),
   });
   const r = await admin.post(`/api/orcamentos/${o.id}/venda`);
@@ -455,5 +457,245 @@ describe('commissions released as the customer pays', () => {
     const depois = await relatorio(vendedor.id);
     expect(depois).not.toHaveProperty('liberacao');
     expect(depois.vendas[0].comissao_paga).toBe(true);
+  });
+
+  /** The report's row of a sale: what "Pagar liberado" sends back (amount and version) comes from it. */
+  const linha = async (vendedorId: string, vendaId: string) => {
+    const row = (await relatorio(vendedorId)).vendas.find((x: { id: string }) => x.id === vendaId);
+    expect(row).toBeDefined();
+    return row;
+  };
+  const pagarLiberado = (vendaId: string, body: unknown) =>
+    admin.post(`/api/vendas/${vendaId}/comissao/pagar-liberado`, body);
+
+  it('"Pagar liberado" pays what the customer released since the last payment, once', async () => {
+    const vendedor = await seedVendedor(env, '5');
+    // R$ 1.000,00 in 2x (500,00 + 500,00), no card fee, seller at 5 %: commission 5 % × 1.000,00 = R$ 50,00.
+    const v = await novaVenda({
+      tipo_venda: 'parcelado',
+      valor_total: '1000.00',
+      numero_parcelas: 2,
+      vendedor_id: vendedor.id,
+    });
+    const [p1, p2] = await parcelasDa(v.id);
+    await setLiberacao(true);
+    try {
+      // First instalment paid: released 50,00 × 500,00 ÷ 1.000,00 = R$ 25,00, nothing paid → 25,00 a pagar.
+      expect((await pagar(p1!.id, '500.00')).status).toBe(201);
+      let row = await linha(vendedor.id, v.id);
+      expect(row).toMatchObject({
+        valor_comissao: 50,
+        comissao_liberada: 25,
+        comissao_paga_valor: 0,
+        comissao_a_pagar: 25,
+        venda_a_pagar: 25,
+      });
+
+      // Marked paid: paid = what is released now, R$ 25,00; nothing left a pagar.
+      expect((await admin.patch(`/api/vendas/${v.id}/comissao`, { comissao_paga: true })).status).toBe(200);
+      row = await linha(vendedor.id, v.id);
+      expect(row).toMatchObject({ comissao_liberada: 25, comissao_paga_valor: 25, comissao_a_pagar: 0 });
+      const nada = await pagarLiberado(v.id, { valor: 0, updated_at: row.updated_at });
+      expect(nada.status).toBe(409);
+      expect(nada.body.title).toBe('Nada liberado a pagar');
+
+      // Second instalment paid: released 50,00 × 1.000,00 ÷ 1.000,00 = R$ 50,00; paid 25,00 → a pagar
+      // 50,00 − 25,00 = R$ 25,00, also the seller's total and the summary's.
+      expect((await pagar(p2!.id, '500.00')).status).toBe(201);
+      const rel = await relatorio(vendedor.id);
+      row = rel.vendas.find((x: { id: string }) => x.id === v.id);
+      expect(row).toMatchObject({
+        valor_recebido: 1000,
+        comissao_liberada: 50,
+        comissao_paga_valor: 25,
+        comissao_a_liberar: 0,
+        comissao_a_pagar: 25,
+        a_pagar_vendedor: 25,
+        a_pagar_arquiteto: 0,
+        venda_a_pagar: 25,
+      });
+      expect(rel.por_vendedor[0]).toMatchObject({
+        comissao_liberada: 50,
+        comissao_paga_valor: 25,
+        comissao_a_pagar: 25,
+      });
+      expect(rel.resumo).toMatchObject({ total_liberada: 50, total_paga: 25, total_a_pagar: 25 });
+      // The report's file has the same release columns: received 1.000,00, released 50,00, paid 25,00,
+      // to be released 0,00, a pagar 25,00.
+      const csv = await admin.get(
+        `/api/relatorios/comissoes-vendedores/exportar?formato=csv&vendedor_id=${vendedor.id}`,
+      );
+      expect(csv.status).toBe(200);
+      const [cab, dados] = String(csv.body)
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(cab!.split(';').slice(-5)).toEqual([
+        'Recebido',
+        'Comissão liberada',
+        'Comissão paga (R$)',
+        'A liberar',
+        'A pagar',
+      ]);
+      expect(dados!.split(';').slice(-5)).toEqual(['1000,00', '50,00', '25,00', '0,00', '25,00']);
+
+      // Refused, and nothing changes: a stale version, an amount other than the server's, bad input.
+      const stale = await pagarLiberado(v.id, { valor: 25, updated_at: '2020-01-01T00:00:00.000Z' });
+      expect(stale.status).toBe(409);
+      expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+      const outro = await pagarLiberado(v.id, { valor: 20, updated_at: row.updated_at });
+      expect(outro.status).toBe(409);
+      expect(outro.body.detail).toBe(
+        'A comissão liberada a pagar desta venda agora é R$ 25,00, não R$ 20,00. Recarregue e confirme de novo.',
+      );
+      expect((await pagarLiberado(v.id, { valor: 25 })).status).toBe(400);
+      expect((await pagarLiberado(v.id, { valor: 'muito', updated_at: row.updated_at })).status).toBe(400);
+      expect((await pagarLiberado(v.id, 'não é json')).status).toBe(400);
+      const semVendas = await userWith(env, ['vendedores', 'financeiro']);
+      const proibido = await semVendas.client.post(`/api/vendas/${v.id}/comissao/pagar-liberado`, {
+        valor: 25,
+        updated_at: row.updated_at,
+      });
+      expect(proibido.status).toBe(403);
+      const desconhecida = await pagarLiberado('00000000-0000-4000-8000-000000000000', {
+        valor: 25,
+        updated_at: row.updated_at,
+      });
+      expect(desconhecida.status).toBe(404);
+      expect(await linha(vendedor.id, v.id)).toMatchObject({ comissao_paga_valor: 25, comissao_a_pagar: 25 });
+
+      // Paid: R$ 25,00 now (the seller's; no architect) → paid 50,00, a pagar 0.
+      const ok = await pagarLiberado(v.id, { valor: 25, updated_at: row.updated_at });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      expect(ok.body).toMatchObject({ valor_pago: 25, valor_pago_vendedor: 25, valor_pago_arquiteto: 0 });
+      expect(ok.body.venda).toMatchObject({ id: v.id, comissao_paga: true });
+      row = await linha(vendedor.id, v.id);
+      expect(row).toMatchObject({
+        comissao_liberada: 50,
+        comissao_paga_valor: 50,
+        comissao_a_pagar: 0,
+        venda_a_pagar: 0,
+      });
+      // the row carries the sale's new version, the one a next payment must send
+      expect(new Date(row.updated_at).getTime()).toBe(new Date(ok.body.venda.updated_at).getTime());
+
+      // Again, with the new version: nothing new released.
+      const denovo = await pagarLiberado(v.id, { valor: 25, updated_at: ok.body.venda.updated_at });
+      expect(denovo.status).toBe(409);
+      expect(denovo.body.detail).toBe(
+        'Toda a comissão liberada desta venda já foi paga. Mais comissão é liberada quando o cliente pagar.',
+      );
+
+      // Audited as the sale's change, by the admin: the base paid on moved from R$ 500,00 to R$ 1.000,00.
+      const h = await admin.get(`/api/auditoria/historico?recurso=vendas&registro=${v.id}`);
+      expect(h.status).toBe(200);
+      expect(h.body.items[0].acao).toBe('atualizado');
+      expect(h.body.items[0].usuario_nome).toBe('Administrador');
+      expect(h.body.items[0].alteracoes.comissao_paga_base).toEqual([500, 1000]);
+    } finally {
+      await setLiberacao(false);
+    }
+  });
+
+  it('two "Pagar liberado" at once pay once; a customer payment before the confirmation gets 409, nothing paid', async () => {
+    const vendedor = await seedVendedor(env, '10');
+    // R$ 400,00 à vista, seller at 10 %: commission R$ 40,00.
+    const v = await novaVenda({ tipo_venda: 'avista', valor_total: '400.00', vendedor_id: vendedor.id });
+    const [p] = await parcelasDa(v.id);
+    await setLiberacao(true);
+    try {
+      // R$ 100,00 received: released 40 × 100 ÷ 400 = R$ 10,00.
+      expect((await pagar(p!.id, '100.00')).status).toBe(201);
+      let row = await linha(vendedor.id, v.id);
+      expect(row.venda_a_pagar).toBe(10);
+      const both = await Promise.all([
+        pagarLiberado(v.id, { valor: 10, updated_at: row.updated_at }),
+        pagarLiberado(v.id, { valor: 10, updated_at: row.updated_at }),
+      ]);
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      row = await linha(vendedor.id, v.id);
+      expect(row).toMatchObject({ comissao_paga_valor: 10, comissao_a_pagar: 0 });
+
+      // R$ 100,00 more (200 in all): released 40 × 200 ÷ 400 = 20,00, a pagar 10,00. The report row read
+      // then; R$ 50,00 more arrives before the confirmation (released 40 × 250 ÷ 400 = 25,00, a pagar 15,00):
+      // the confirmed R$ 10,00 is refused, nothing paid; the new figure is paid in full.
+      expect((await pagar(p!.id, '100.00')).status).toBe(201);
+      row = await linha(vendedor.id, v.id);
+      expect(row.venda_a_pagar).toBe(10);
+      expect((await pagar(p!.id, '50.00')).status).toBe(201);
+      const antigo = await pagarLiberado(v.id, { valor: 10, updated_at: row.updated_at });
+      expect(antigo.status).toBe(409);
+      expect(antigo.body.title).toBe('O valor liberado mudou');
+      row = await linha(vendedor.id, v.id);
+      expect(row).toMatchObject({ comissao_paga_valor: 10, venda_a_pagar: 15 });
+      const ok = await pagarLiberado(v.id, { valor: 15, updated_at: row.updated_at });
+      expect(ok.body).toMatchObject({ valor_pago: 15 });
+      expect(await linha(vendedor.id, v.id)).toMatchObject({
+        comissao_paga_valor: 25,
+        comissao_a_liberar: 15,
+      });
+    } finally {
+      await setLiberacao(false);
+    }
+    // Off, everything is released: the rest of the commission, 40,00 − 25,00 = R$ 15,00, is what paying pays.
+    const sale = (await admin.get(`/api/vendas/${v.id}`)).body;
+    const resto = await pagarLiberado(v.id, { valor: 15, updated_at: sale.updated_at });
+    expect(resto.status, JSON.stringify(resto.body)).toBe(200);
+    expect(resto.body).toMatchObject({ valor_pago: 15, valor_pago_vendedor: 15 });
+  });
+
+  it('pays the seller and the architect together (one mark per sale), rounding half-up; refuses a cancelled sale', async () => {
+    const vendedor = await seedVendedor(env, '5');
+    const arquiteto = await seedArquiteto(env, '2');
+    // R$ 1.000,00 in 3x (333,33 + 333,33 + 333,34), no fee: seller 5 % = R$ 50,00, architect 2 % = R$ 20,00.
+    const v = await novaVenda({
+      tipo_venda: 'parcelado',
+      valor_total: '1000.00',
+      numero_parcelas: 3,
+      vendedor_id: vendedor.id,
+      arquiteto_id: arquiteto.id,
+    });
+    const [p1] = await parcelasDa(v.id);
+    await setLiberacao(true);
+    try {
+      // R$ 333,33 received: seller 50 × 333,33 ÷ 1.000 = 16,6665 → R$ 16,67 (half-up); architect
+      // 20 × 333,33 ÷ 1.000 = 6,6666 → R$ 6,67. Nothing paid yet: the action pays 16,67 + 6,67 = R$ 23,34.
+      expect((await pagar(p1!.id, '333.33')).status).toBe(201);
+      const row = await linha(vendedor.id, v.id);
+      expect(row).toMatchObject({
+        comissao_liberada: 16.67,
+        comissao_a_pagar: 16.67,
+        a_pagar_vendedor: 16.67,
+        a_pagar_arquiteto: 6.67,
+        venda_a_pagar: 23.34,
+      });
+      const rt = await admin.get(`/api/relatorios/comissoes-arquitetos?arquiteto_id=${arquiteto.id}`);
+      expect(rt.body.vendas[0]).toMatchObject({
+        comissao_liberada: 6.67,
+        comissao_a_pagar: 6.67,
+        venda_a_pagar: 23.34,
+      });
+
+      const ok = await pagarLiberado(v.id, { valor: '23,34', updated_at: row.updated_at });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      expect(ok.body).toMatchObject({
+        valor_pago: 23.34,
+        valor_pago_vendedor: 16.67,
+        valor_pago_arquiteto: 6.67,
+      });
+      const rt2 = await admin.get(`/api/relatorios/comissoes-arquitetos?arquiteto_id=${arquiteto.id}`);
+      expect(rt2.body.vendas[0]).toMatchObject({ comissao_paga_valor: 6.67, comissao_a_pagar: 0 });
+      expect(rt2.body.por_arquiteto[0]).toMatchObject({ comissao_a_pagar: 0 });
+
+      // A cancelled sale (no money received, so it may be cancelled) pays no commission.
+      const c = await novaVenda({ tipo_venda: 'avista', valor_total: '200.00', vendedor_id: vendedor.id });
+      const cancelada = await admin.patchCurrent(`/api/vendas/${c.id}`, { status: 'cancelada' });
+      expect(cancelada.status, JSON.stringify(cancelada.body)).toBe(200);
+      const r = await pagarLiberado(c.id, { valor: 0, updated_at: cancelada.body.updated_at });
+      expect(r.status).toBe(409);
+      expect(r.body.detail).toBe('Esta venda está cancelada: não há comissão a pagar.');
+    } finally {
+      await setLiberacao(false);
+    }
   });
 });

@@ -15,7 +15,7 @@ import {
 import { z } from '../../schemas/z';
 import { type AppContext, type AppEnv, parseQuery } from '../context';
 import { route } from '../contract';
-import { exportContract, exportResponse } from '../export';
+import { type ExportColumn, exportContract, exportResponse } from '../export';
 
 /** The body is ComissoesVendedores / ComissoesArquitetos (schemas/relatorios.ts), written by the database. */
 /**
@@ -33,13 +33,24 @@ const periodoQuery = (pessoa: 'vendedor_id' | 'arquiteto_id') =>
     formato: z.enum(['csv', 'xlsx']),
   });
 
+const COLUNAS_LIBERACAO: ExportColumn[] = [
+  { header: 'Recebido', value: 'valor_recebido', type: 'money' },
+  { header: 'Comissão liberada', value: 'comissao_liberada', type: 'money' },
+  { header: 'Comissão paga (R$)', value: 'comissao_paga_valor', type: 'money' },
+  { header: 'A liberar', value: 'comissao_a_liberar', type: 'money' },
+  { header: 'A pagar', value: 'comissao_a_pagar', type: 'money' },
+];
+
 /** The report's detail as a file: every sale of the period earning a commission, newest first. */
-function exportComissoes(
+async function exportComissoes(
   c: AppContext,
   kind: Comissionado,
-  q: { pessoa_id?: string; inicio?: string; fim?: string },
+  filtro: { pessoa_id?: string; inicio?: string; fim?: string },
 ) {
   const pessoa = kind === 'vendedor' ? 'Vendedor' : 'Arquiteto';
+  // With the release setting on, the file has the screen's release columns too (issue 16).
+  const liberacao = (await getConfig(c.get('deps').db)).comissao_por_recebimento;
+  const q = { ...filtro, liberacao };
   return exportResponse(c, {
     recurso: `comissoes-${kind === 'vendedor' ? 'vendedores' : 'arquitetos'}`,
     titulo: `comissões ${kind === 'vendedor' ? 'vendedores' : 'arquitetos'}`,
@@ -53,6 +64,7 @@ function exportComissoes(
       { header: 'Comissão (%)', value: 'percentual_comissao', type: 'percent' },
       { header: 'Comissão', value: 'valor_comissao', type: 'money' },
       { header: 'Comissão paga', value: 'comissao_paga', type: 'boolean' },
+      ...(liberacao ? COLUNAS_LIBERACAO : []),
     ],
     order: comissoesDetalheOrder,
     page: (db, p) => comissoesDetalhe(db, kind, q, { after: p.where, order: p.order, limit: p.limit }),

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { paginate } from '../../db/queries/common';
 import { cancelarOrdemDaVenda, reabrirOrdemDaVenda } from '../../db/queries/producao';
 import { getConfig } from '../../db/queries/recebimentos';
+import { comissaoAPagarVenda } from '../../db/queries/relatorios';
 import {
   cartaoRates,
   countVendas,
@@ -12,17 +13,20 @@ import {
   lockVenda,
   percentuaisComissao,
   setComissaoPaga,
+  setComissaoPagaBase,
   updateVenda,
   vendaOut,
   vendasSort,
   vendasWhere,
 } from '../../db/queries/vendas';
-import { dec, toDbMoney } from '../../domain/money';
+import { dec, moneyText, toDbMoney, toMoney } from '../../domain/money';
 import type { TipoVenda } from '../../domain/pricing';
 import { computeVenda } from '../../domain/venda';
 import { uuid } from '../../schemas/common';
 import {
   comissaoUpdate,
+  pagarLiberadoBody,
+  pagarLiberadoResponse,
   STATUS_VENDA_LABEL,
   TIPO_VENDA_LABEL,
   type VendasEstatisticas,
@@ -31,7 +35,7 @@ import {
 } from '../../schemas/vendas';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
-import { badRequest, notFound, staleWrite } from '../errors';
+import { badRequest, conflict, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { exportContract, exportResponse, sortKeys } from '../export';
 import { regerarParcelasDaVenda } from '../parcelas-venda';
@@ -61,6 +65,19 @@ const doc = {
     access,
     body: comissaoUpdate,
     errors: [404],
+  }),
+  postIdComissaoPagarLiberado: route({
+    summary: 'Paga a comissão liberada desde o último pagamento (vendedor e arquiteto)',
+    description:
+      'Com a comissão liberada conforme o recebimento, paga o que o cliente liberou desde o último ' +
+      'pagamento da comissão: a diferença liberada do vendedor e a do arquiteto, que dividem a mesma ' +
+      'marcação "comissão paga" da venda. Envie `valor` (o `venda_a_pagar` do relatório, que você ' +
+      'confirmou) e o `updated_at` da venda. 409 quando não há nada novo liberado, a venda está ' +
+      'cancelada, o valor liberado mudou ou a venda foi alterada.',
+    access,
+    body: pagarLiberadoBody,
+    response: pagarLiberadoResponse,
+    errors: [404, 409],
   }),
   deleteId: route({
     summary: 'Remove venda (o orçamento volta a aprovado)',
@@ -230,6 +247,44 @@ export const vendasRoutes = new Hono<AppEnv>()
       await publish(tx, 'vendas', 'atualizado', id);
     });
     return c.json(vendaOut((await getVenda(db, { id }))!));
+  })
+  .post('/:id/comissao/pagar-liberado', doc.postIdComissaoPagarLiberado, async (c) => {
+    const id = parseId(c, uuid);
+    const { valor, updated_at } = await parseBody(c, pagarLiberadoBody);
+    const { db } = c.get('deps');
+    const pago = await db.transaction(async (tx) => {
+      const cur = await lockVenda(tx, { id });
+      if (!cur) throw vendaNaoEncontrada();
+      if (cur.updated_at.getTime() !== new Date(updated_at).getTime()) throw staleWrite();
+      if (cur.status === 'cancelada') {
+        throw conflict('Venda cancelada', 'Esta venda está cancelada: não há comissão a pagar.');
+      }
+      const { comissao_por_recebimento: liberacao } = await getConfig(tx);
+      // Read under the sale's lock: the amount and the base it moves to come from one statement.
+      const a = (await comissaoAPagarVenda(tx, { id, liberacao }))!;
+      const total = dec(a.a_pagar_vendedor).plus(dec(a.a_pagar_arquiteto));
+      if (total.lte(0)) {
+        throw conflict(
+          'Nada liberado a pagar',
+          'Toda a comissão liberada desta venda já foi paga. Mais comissão é liberada quando o cliente pagar.',
+        );
+      }
+      if (!total.eq(dec(valor))) {
+        throw conflict(
+          'O valor liberado mudou',
+          `A comissão liberada a pagar desta venda agora é ${moneyText(total)}, não ${moneyText(valor)}. Recarregue e confirme de novo.`,
+        );
+      }
+      await setComissaoPagaBase(tx, { id, base: a.base });
+      await publish(tx, 'vendas', 'atualizado', id);
+      return { total, a };
+    });
+    return c.json({
+      valor_pago: toMoney(pago.total),
+      valor_pago_vendedor: toMoney(pago.a.a_pagar_vendedor),
+      valor_pago_arquiteto: toMoney(pago.a.a_pagar_arquiteto),
+      venda: vendaOut((await getVenda(db, { id }))!),
+    });
   })
   .delete('/:id', doc.deleteId, async (c) => {
     const id = parseId(c, uuid);

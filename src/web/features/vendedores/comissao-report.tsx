@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import type { ResumoLiberacao } from '../../../schemas/relatorios';
+import { useAuth } from '../../app/auth';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
@@ -11,6 +12,7 @@ import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { toastError } from '../../lib/api';
 import { type AnswerOf, client, json, withSignal } from '../../lib/client';
 import { formatDate, formatMoney, formatPercent } from '../../lib/format';
+import { PagarLiberadoButton, PagarLiberadoDialog, temAPagar } from './pagar-liberado';
 
 type Kind = 'vendedor' | 'arquiteto';
 
@@ -82,6 +84,7 @@ interface Report {
     comissao_liberada?: number;
     comissao_paga_valor?: number;
     comissao_a_liberar?: number;
+    comissao_a_pagar?: number;
   }[];
   vendas: (ComissoesVendedores['vendas'][number] & { pessoa_nome: string | null })[];
   vendasTotal: number;
@@ -139,6 +142,11 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
   const [inicio, setInicio] = useState('');
   const [fim, setFim] = useState('');
   const [page, setPage] = useState(1);
+  // The sale whose released commission is being paid: its row is read from the live report, so the
+  // dialog shows (and sends) the figure the server computed last.
+  const [pagando, setPagando] = useState<string | null>(null);
+  // Paying is the sale's commission route: the Vendas permission, as the switch on the sales list.
+  const podePagar = useAuth().can('vendas');
   // a new filter starts the detail list over from its first page
   const filtrar = (set: (v: string) => void) => (e: { target: { value: string } }) => {
     set(e.target.value);
@@ -242,6 +250,12 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
                       <dt className="text-sm text-muted-foreground">A liberar</dt>
                       <dd className="text-2xl font-bold">{formatMoney(data.resumo.total_a_liberar)}</dd>
                     </div>
+                    <div>
+                      <dt className="text-sm text-muted-foreground">A pagar (liberada, não paga)</dt>
+                      <dd className="text-2xl font-bold" data-testid="resumo-a-pagar">
+                        {formatMoney(data.resumo.total_a_pagar)}
+                      </dd>
+                    </div>
                   </>
                 )}
               </dl>
@@ -268,6 +282,7 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
                           <TH className="text-right">Liberada</TH>
                           <TH className="text-right">Paga</TH>
                           <TH className="text-right">A liberar</TH>
+                          <TH className="text-right">A pagar</TH>
                         </>
                       )}
                     </TR>
@@ -291,6 +306,9 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
                             </TD>
                             <TD className="whitespace-nowrap text-right">
                               {formatMoney(p.comissao_a_liberar)}
+                            </TD>
+                            <TD className="whitespace-nowrap text-right">
+                              {formatMoney(p.comissao_a_pagar)}
                             </TD>
                           </>
                         )}
@@ -327,9 +345,15 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
                           <TH className="text-right">Liberada</TH>
                           <TH className="text-right">Paga</TH>
                           <TH className="text-right">A liberar</TH>
+                          <TH className="text-right">A pagar</TH>
                         </>
                       )}
                       <TH>Status</TH>
+                      {data.liberacao && podePagar && (
+                        <TH>
+                          <span className="sr-only">Ações</span>
+                        </TH>
+                      )}
                     </TR>
                   </THead>
                   <TBody>
@@ -359,23 +383,47 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
                             <TD className="whitespace-nowrap text-right">
                               {formatMoney(v.comissao_a_liberar)}
                             </TD>
+                            <TD className="whitespace-nowrap text-right">
+                              {formatMoney(v.comissao_a_pagar)}
+                            </TD>
                           </>
                         )}
                         <TD>
-                          <Badge variant={v.comissao_paga ? 'green' : 'yellow'}>
-                            {v.comissao_paga ? 'Paga' : 'Pendente'}
-                          </Badge>
+                          <StatusComissao v={v} liberacao={data.liberacao} />
                         </TD>
+                        {data.liberacao && podePagar && (
+                          <TD>
+                            {temAPagar(v) && (
+                              <PagarLiberadoButton venda={v} onClick={() => setPagando(v.id)} />
+                            )}
+                          </TD>
+                        )}
                       </TR>
                     ))}
                   </TBody>
                 </Table>
               )}
               <Pagination page={data.page} limit={data.limit} total={data.vendasTotal} onPage={setPage} />
+              <PagarLiberadoDialog
+                venda={pagando ? data.vendas.find((v) => v.id === pagando) : undefined}
+                onOpenChange={(open) => !open && setPagando(null)}
+              />
             </CardContent>
           </Card>
         </>
       )}
     </div>
   );
+}
+
+/**
+ * The sale's commission mark. With the release setting on, a sale marked paid whose paid part is
+ * still below its commission (more released later, or still to be released) reads "Paga em parte".
+ */
+function StatusComissao({ v, liberacao }: { v: Report['vendas'][number]; liberacao: boolean }) {
+  if (!v.comissao_paga) return <Badge variant="yellow">Pendente</Badge>;
+  if (liberacao && (v.comissao_paga_valor ?? 0) < v.valor_comissao) {
+    return <Badge variant="yellow">Paga em parte</Badge>;
+  }
+  return <Badge variant="green">Paga</Badge>;
 }
