@@ -244,6 +244,8 @@ function xlsxStream(db: Executor, spec: ExportSpec, tz: string, logger: Logger):
         if (out.writableNeedDrain) {
           await new Promise((resolve) => out.once('drain', resolve).once('close', resolve));
         }
+        // The client went away (or the server is shutting down): stop reading the database.
+        if (out.destroyed) return;
       }
       ws.commit();
       await wb.commit();
