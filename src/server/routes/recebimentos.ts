@@ -103,7 +103,8 @@ const doc = {
     errors: [404, 409],
   }),
   deleteId: route({
-    summary: 'Desfaz um recebimento (remove também a entrada no Caixa)',
+    summary:
+      'Desfaz um recebimento (remove também a entrada no Caixa); o mesmo para os registrados por POST /api/recebiveis/:id/recebimentos',
     access,
     status: 204,
     errors: [404],
