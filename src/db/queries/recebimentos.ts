@@ -241,7 +241,8 @@ export async function getParcela(db: Executor, p: { id: string }): Promise<Parce
   return r;
 }
 
-const recebimentoSelect = {
+/** A payment's own columns (what recording one answers). */
+const recebimentoCols = {
   id: recebimentos.id,
   parcela_id: recebimentos.parcela_id,
   valor: recebimentos.valor,
@@ -249,6 +250,10 @@ const recebimentoSelect = {
   cartao_id: recebimentos.cartao_id,
   movimentacao_id: recebimentos.movimentacao_id,
   created_at: recebimentos.created_at,
+};
+
+const recebimentoSelect = {
+  ...recebimentoCols,
   // null: a payment recorded without its method (POST /api/recebiveis/:id/recebimentos).
   forma_pagamento: sql<
     string | null
@@ -380,15 +385,7 @@ export async function insertRecebimento(
       movimentacao_id: mov!.id,
       created_by: p.createdBy,
     })
-    .returning({
-      id: recebimentos.id,
-      parcela_id: recebimentos.parcela_id,
-      valor: recebimentos.valor,
-      data: recebimentos.data,
-      cartao_id: recebimentos.cartao_id,
-      movimentacao_id: recebimentos.movimentacao_id,
-      created_at: recebimentos.created_at,
-    });
+    .returning(recebimentoCols);
   await tx
     .update(parcelas)
     .set({
