@@ -115,6 +115,8 @@ interface Fixtures {
   mes: string;
   /** A client with instalments (the Recebimentos statement). */
   clienteExtrato: string;
+  /** A sale with instalments (the contract's GET /api/recebiveis?venda_id=). */
+  vendaParcelas: string;
 }
 
 type Opcao = { id: string; nome?: string; tipo_unidade?: string; tipo?: string };
@@ -143,7 +145,7 @@ async function fixtures(api: Api): Promise<Fixtures> {
     api.get<Opcao[]>('/api/recortes/opcoes'),
   ]);
   // The customer of the instalment due first among those still owed: an old customer with history.
-  const parcela = await api.get<{ items: { cliente_id: string }[] }>(
+  const parcela = await api.get<{ items: { cliente_id: string; venda_id: string }[] }>(
     '/api/recebimentos?status=pendente&page=1&limit=1',
   );
   const chapas = produtos.filter((p) => p.tipo_unidade === 'm²');
@@ -207,6 +209,7 @@ async function fixtures(api: Api): Promise<Fixtures> {
     fim: iso(hoje),
     mes: iso(hoje).slice(0, 7),
     clienteExtrato: parcela.items[0]?.cliente_id ?? cliente.id,
+    vendaParcelas: parcela.items[0]?.venda_id ?? '',
   };
 }
 
@@ -327,6 +330,14 @@ function readEndpoints(f: Fixtures): Endpoint[] {
       nome: 'Extrato de um cliente',
       method: 'GET',
       path: `/api/recebimentos/extrato/${f.clienteExtrato}`,
+      p95Razao: RAZAO_LEITURA,
+    },
+    {
+      // the HTTP contract's path: a sale's instalments (parcelas_venda_parcela_uq)
+      id: 'recebiveis-venda',
+      nome: 'Parcelas de uma venda (contrato)',
+      method: 'GET',
+      path: `/api/recebiveis?venda_id=${f.vendaParcelas}`,
       p95Razao: RAZAO_LEITURA,
     },
     {
@@ -791,6 +802,7 @@ function evaluate(runs: ScaleResult[]) {
       fim: '',
       mes: '',
       clienteExtrato: '',
+      vendaParcelas: '',
     };
     for (const e of readEndpoints(f)) endpointsDef.set(e.id, e);
     const at = `PostgreSQL S=${fmtScale(pgTop.scale)}`;

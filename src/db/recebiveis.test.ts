@@ -133,6 +133,8 @@ describe('any sequence of writes', () => {
         venda: fc.nat(2),
         parcela: fc.nat(12),
         centavos: fc.integer({ min: -100, max: 60_000 }),
+        // through the HTTP contract's path (POST /api/recebiveis/:id/recebimentos, no payment method)
+        contrato: fc.boolean(),
       }),
       fc.record({ k: fc.constant('desfazer' as const), i: fc.nat(50) }),
       fc.record({
@@ -164,12 +166,17 @@ describe('any sequence of writes', () => {
             .orderBy(parcelas.parcela);
           const alvo = rows[o.parcela % Math.max(rows.length, 1)];
           if (!alvo) return;
-          const r = await admin.post('/api/recebimentos', {
-            parcela_id: alvo.id,
-            valor: cents(o.centavos),
-            data: hoje,
-            cartao_id: cartao,
-          });
+          const r = o.contrato
+            ? await admin.post(`/api/recebiveis/${alvo.id}/recebimentos`, {
+                valor: cents(o.centavos),
+                data: hoje,
+              })
+            : await admin.post('/api/recebimentos', {
+                parcela_id: alvo.id,
+                valor: cents(o.centavos),
+                data: hoje,
+                cartao_id: cartao,
+              });
           expect([201, 400, 409]).toContain(r.status);
           if (r.status === 201) {
             pagos.push(r.body.id);
@@ -206,11 +213,12 @@ describe('any sequence of writes', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (gerados) => {
         // Every sequence starts with one write of each kind that succeeds on the first run (a payment
-        // of R$ 1,00, its undo, a change of instalments), so the runs never consist of refusals only.
+        // of R$ 1,00, its undo, one through the contract's path, a change of instalments), so the runs
+        // never consist of refusals only.
         const ops: Op[] = [
-          { k: 'pagar', venda: 0, parcela: 0, centavos: 100 },
+          { k: 'pagar', venda: 0, parcela: 0, centavos: 100, contrato: false },
           { k: 'desfazer', i: 0 },
-          { k: 'pagar', venda: 2, parcela: 0, centavos: 100 },
+          { k: 'pagar', venda: 2, parcela: 0, centavos: 100, contrato: true },
           { k: 'parcelas', venda: 1, n: 3 },
           ...gerados,
         ];

@@ -780,9 +780,9 @@ export const recebimentos = pgTable(
       .references(() => parcelas.id, { onDelete: 'no action' }),
     valor: money('valor').notNull(),
     data: date('data').notNull(),
-    cartao_id: uuid('cartao_id')
-      .notNull()
-      .references(() => cartoes.id, { onDelete: 'restrict' }),
+    // Null: the payment method was not informed (POST /api/recebiveis/:id/recebimentos, the HTTP
+    // contract's `cartao_id?`). The money came in all the same; Caixa records no method either.
+    cartao_id: uuid('cartao_id').references(() => cartoes.id, { onDelete: 'restrict' }),
     movimentacao_id: uuid('movimentacao_id')
       .notNull()
       .unique('recebimentos_movimentacao_uq')

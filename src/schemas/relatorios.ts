@@ -4,7 +4,8 @@ import { z } from './z';
 // An empty query-string value (`?inicio=`) means "no filter".
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
-const periodo = {
+/** `inicio`/`fim` (YYYY-MM-DD), each optional; Recebíveis' due-date filter uses them too. */
+export const periodo = {
   inicio: z.preprocess(blankToUndefined, isoDate('Data de início inválida.').optional()),
   fim: z.preprocess(blankToUndefined, isoDate('Data de fim inválida.').optional()),
 };
@@ -12,9 +13,12 @@ const periodo = {
 // The detail list is paged like every list (newest first); the summary covers the whole period.
 const pagina = { page: listQuery.shape.page, limit: listQuery.shape.limit };
 
-const ordered = <T extends { inicio?: string; fim?: string }>(q: T) =>
+export const ordered = <T extends { inicio?: string; fim?: string }>(q: T) =>
   !q.inicio || !q.fim || q.inicio <= q.fim;
-const orderMessage = { message: 'A Data Início deve ser anterior ou igual à Data Fim.', path: ['fim'] };
+export const orderMessage = {
+  message: 'A Data Início deve ser anterior ou igual à Data Fim.',
+  path: ['fim'],
+};
 
 export const comissoesVendedoresQuery = z
   .object({ vendedor_id: z.preprocess(blankToUndefined, uuid.optional()), ...periodo, ...pagina })

@@ -148,6 +148,7 @@ export interface ParcelasFiltro {
   status?: string;
   de?: string;
   ate?: string;
+  venda_id?: string;
   cliente_id?: string;
   vendedor_id?: string;
 }
@@ -187,6 +188,8 @@ export function parcelasWhere(f: ParcelasFiltro, hoje: string): SQL | undefined 
     statusWhere(f.status, hoje),
     f.de ? sql`${parcelas.data_vencimento} >= ${f.de}::date` : undefined,
     f.ate ? sql`${parcelas.data_vencimento} <= ${f.ate}::date` : undefined,
+    // parcelas_venda_parcela_uq (venda_id, parcela) serves it.
+    f.venda_id ? eq(parcelas.venda_id, f.venda_id) : undefined,
     f.cliente_id ? eq(parcelas.cliente_id, f.cliente_id) : undefined,
     f.vendedor_id
       ? sql`${parcelas.venda_id} = any(array(select ${vendas.id} from ${vendas} where ${vendas.vendedor_id} = ${f.vendedor_id}))`
@@ -238,7 +241,8 @@ export async function getParcela(db: Executor, p: { id: string }): Promise<Parce
   return r;
 }
 
-const recebimentoSelect = {
+/** A payment's own columns (what recording one answers). */
+const recebimentoCols = {
   id: recebimentos.id,
   parcela_id: recebimentos.parcela_id,
   valor: recebimentos.valor,
@@ -246,7 +250,14 @@ const recebimentoSelect = {
   cartao_id: recebimentos.cartao_id,
   movimentacao_id: recebimentos.movimentacao_id,
   created_at: recebimentos.created_at,
-  forma_pagamento: sql<string>`(select ${cartoes.bandeira} || case when ${cartoes.bandeira} = 'Cartão' then ' ' || ${cartoes.tipo} else '' end from ${cartoes} where ${cartoes.id} = ${recebimentos.cartao_id})`,
+};
+
+const recebimentoSelect = {
+  ...recebimentoCols,
+  // null: a payment recorded without its method (POST /api/recebiveis/:id/recebimentos).
+  forma_pagamento: sql<
+    string | null
+  >`(select ${cartoes.bandeira} || case when ${cartoes.bandeira} = 'Cartão' then ' ' || ${cartoes.tipo} else '' end from ${cartoes} where ${cartoes.id} = ${recebimentos.cartao_id})`,
 };
 
 /** The payments of some instalments, oldest first. */
@@ -345,14 +356,17 @@ export async function cartaoExiste(db: Executor, p: { id: string }) {
   return !!r;
 }
 
-/** The payment, its Caixa entrada and the instalment's received value, in the caller's transaction. */
+/**
+ * The payment, its Caixa entrada and the instalment's received value, in the caller's transaction.
+ * Answers the payment row.
+ */
 export async function insertRecebimento(
   tx: Executor,
   p: {
     parcelaId: string;
     valor: string;
     data: string;
-    cartaoId: string;
+    cartaoId: string | null;
     nome: string;
     createdBy: string | null;
   },
@@ -371,7 +385,7 @@ export async function insertRecebimento(
       movimentacao_id: mov!.id,
       created_by: p.createdBy,
     })
-    .returning({ id: recebimentos.id });
+    .returning(recebimentoCols);
   await tx
     .update(parcelas)
     .set({
@@ -379,7 +393,7 @@ export async function insertRecebimento(
       updated_at: sql`clock_timestamp()`,
     })
     .where(eq(parcelas.id, p.parcelaId));
-  return { id: r!.id, movimentacao_id: mov!.id };
+  return r!;
 }
 
 export async function parcelaDoRecebimento(db: Executor, p: { id: string }) {

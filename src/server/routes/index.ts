@@ -25,6 +25,7 @@ import { producaoRoutes } from './producao';
 import { produtosRoutes } from './produtos';
 import { publicoRoutes } from './publico';
 import { recebimentosRoutes } from './recebimentos';
+import { recebiveisRoutes } from './recebiveis';
 import { relatoriosRoutes } from './relatorios';
 import { usuariosRoutes } from './usuarios';
 import { vendasRoutes } from './vendas';
@@ -48,6 +49,8 @@ export const apiApp = new Hono<AppEnv>()
   .route('/despesas', despesasRoutes)
   .route('/caixa', caixaRoutes)
   .route('/recebimentos', recebimentosRoutes)
+  // the HTTP contract's names for instalments and payments (same queries and payment transaction)
+  .route('/recebiveis', recebiveisRoutes)
   .route('/dashboard', dashboardRoutes)
   .route('/vendedores', vendedoresRoutes)
   .route('/arquitetos', arquitetosRoutes)

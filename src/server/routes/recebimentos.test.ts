@@ -1,10 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/queries/common';
-import { movimentacoesCaixa, parcelas, recebimentos } from '../../db/schema';
+import { movimentacoesCaixa, recebimentos } from '../../db/schema';
 import { addMonthsClamped, todayIso } from '../../domain/datas';
 import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
-import { seedArquiteto, seedCartao, seedCliente, seedOrcamento, seedVendedor } from './vendas.test-helpers';
+import {
+  contagensRecebimentos,
+  type Pagamento,
+  parcelasDa as parcelasDaVenda,
+  seedArquiteto,
+  seedCartao,
+  seedCliente,
+  seedVendedor,
+  vendaComParcelas,
+} from './vendas.test-helpers';
 
 let env: TestEnv;
 let admin: Client;
@@ -19,57 +27,12 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-type Pagamento = {
-  tipo_venda: 'avista' | 'parcelado' | 'entrada';
-  valor_total: string;
-  valor_entrada?: string;
-  numero_parcelas?: number;
-  vendedor_id?: string;
-  arquiteto_id?: string;
-};
-
-/** A sale through the quote → sale route (the path that creates its instalments), dated today. */
-async function novaVenda(p: Pagamento, clienteId?: string) {
-  const o = await seedOrcamento(env, {
-    status: 'aprovado',
-    tipo_venda: p.tipo_venda,
-    valor_total: p.valor_total,
-    valor_entrada: p.valor_entrada ?? '0',
-    numero_parcelas: p.numero_parcelas ?? 1,
-    vendedor_id: p.vendedor_id ?? null,
-    arquiteto_id: p.arquiteto_id ?? null,
-    ...(clienteId ? { cliente_id: clienteId } : {}),
-  });
-  const r = await admin.post(`/api/orcamentos/${o.id}/venda`);
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return r.body as { id: string; numero: number; cliente_id: string; updated_at: string };
-}
-
-async function parcelasDa(vendaId: string) {
-  return env.db
-    .select({
-      id: parcelas.id,
-      parcela: parcelas.parcela,
-      valor: parcelas.valor,
-      valor_recebido: parcelas.valor_recebido,
-      data_vencimento: parcelas.data_vencimento,
-    })
-    .from(parcelas)
-    .where(eq(parcelas.venda_id, vendaId))
-    .orderBy(parcelas.parcela);
-}
+const novaVenda = (p: Pagamento, clienteId?: string) => vendaComParcelas(env, admin, p, clienteId);
+const parcelasDa = (vendaId: string) => parcelasDaVenda(env, vendaId);
+const contagens = () => contagensRecebimentos(env);
 
 const pagar = (parcelaId: string, valor: unknown, data = hoje(), cartao = cartaoId) =>
   admin.post('/api/recebimentos', { parcela_id: parcelaId, valor, data, cartao_id: cartao });
-
-async function contagens() {
-  const [r] = await queryRows<{ rec: number; mov: number; recebido: string }>(
-    env.db,
-    sql`select (select count(*)::int from recebimentos) as rec, (select count(*)::int from movimentacoes_caixa) as mov,
-               (select coalesce(sum(valor_recebido), 0)::text from parcelas) as recebido`,
-  );
-  return r!;
-}
 
 describe('instalments created with the sale', () => {
   it('R$ 1.000,00 in 3x → 333,33 + 333,33 + 333,34, monthly from the sale date', async () => {

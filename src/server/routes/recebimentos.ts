@@ -1,64 +1,41 @@
 import { Hono } from 'hono';
 import { createStaticPix, hasError } from 'pix-utils';
 import QRCode from 'qrcode';
-import { paginate } from '../../db/queries/common';
 import { pixDaEmpresa } from '../../db/queries/empresa';
-import { orderSql } from '../../db/queries/keyset';
 import {
-  cartaoExiste,
   clienteNome,
-  countParcelas,
   deleteRecebimento,
   getConfig,
   getParcela,
-  insertRecebimento,
   kpisRecebimentos,
-  listParcelas,
   lockParcela,
-  type ParcelaRow,
   parcelaDoRecebimento,
   parcelasDoCliente,
-  parcelasOrder,
-  parcelasWhere,
   recebimentosDe,
   updateConfig,
 } from '../../db/queries/recebimentos';
 import { monthRange, todayIso } from '../../domain/datas';
-import { dec, toDbMoney, toMoney } from '../../domain/money';
-import { formatReais, mensagemCobranca, saldoParcela, statusParcela } from '../../domain/recebiveis';
+import { dec, toMoney } from '../../domain/money';
+import { mensagemCobranca, saldoParcela } from '../../domain/recebiveis';
 import { uuid } from '../../schemas/common';
-import {
-  parcelasListQuery,
-  recebimentoCreate,
-  recebiveisConfigUpdate,
-  STATUS_PARCELA_LABEL,
-} from '../../schemas/recebimentos';
+import { parcelasListQuery, recebimentoCreate, recebiveisConfigUpdate } from '../../schemas/recebimentos';
 import { type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
-import { badRequest, conflict, HttpError, notFound, staleWrite } from '../errors';
+import { notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { exportContract, exportResponse } from '../export';
+import { exportContract } from '../export';
+import {
+  exportarParcelas,
+  listarParcelas,
+  parcelaComRecebimentos,
+  parcelaNaoEncontrada,
+  parcelaOut,
+  recebimentoOut,
+  registrarRecebimento,
+} from '../parcelas-receber';
 
 const access = ['financeiro'] as const;
 const RECURSO = 'recebimentos';
-const parcelaNaoEncontrada = () => notFound('Parcela não encontrada.');
-
-/** An instalment as the API answers it: numbers, its status at `hoje` and what is still owed. */
-function parcelaOut(row: ParcelaRow, hoje: string) {
-  // numeric(14,2) strings → JSON numbers (the API's rule, as numbersOut does), typed as numbers.
-  return {
-    ...row,
-    valor: Number(row.valor),
-    valor_recebido: Number(row.valor_recebido),
-    saldo: toMoney(saldoParcela(row)),
-    status: statusParcela(row, hoje),
-  };
-}
-
-const recebimentoOut = <T extends { valor: string }>(r: T): Omit<T, 'valor'> & { valor: number } => ({
-  ...r,
-  valor: Number(r.valor),
-});
 
 /** The Pix "copia e cola" for an amount, or null when the settings have no key (or a bad one). */
 function pixCopiaECola(
@@ -126,7 +103,8 @@ const doc = {
     errors: [404, 409],
   }),
   deleteId: route({
-    summary: 'Desfaz um recebimento (remove também a entrada no Caixa)',
+    summary:
+      'Desfaz um recebimento (remove também a entrada no Caixa); o mesmo para os registrados por POST /api/recebiveis/:id/recebimentos',
     access,
     status: 204,
     errors: [404],
@@ -147,50 +125,10 @@ export const recebimentosRoutes = new Hono<AppEnv>()
     });
   })
   .get('/', doc.get, async (c) => {
-    const q = parseQuery(c, parcelasListQuery);
-    const { db, config } = c.get('deps');
-    const hoje = todayIso(config.tzNegocio);
-    const where = parcelasWhere(q, hoje);
-    const page = await paginate(
-      (limit, offset) => listParcelas(db, { where, order: orderSql(parcelasOrder), limit, offset }),
-      () => countParcelas(db, where),
-      q.page,
-      q.limit,
-    );
-    return c.json({ ...page, items: page.items.map((r) => parcelaOut(r, hoje)) });
+    const { page, limit, ...filtro } = parseQuery(c, parcelasListQuery);
+    return c.json(await listarParcelas(c.get('deps'), { filtro, page, limit }));
   })
-  .get('/exportar', doc.getExportar, async (c) => {
-    const q = parseQuery(c, parcelasListQuery);
-    const hoje = todayIso(c.get('deps').config.tzNegocio);
-    return exportResponse(c, {
-      recurso: 'recebimentos',
-      titulo: 'parcelas a receber',
-      columns: [
-        { header: 'Vencimento', value: 'data_vencimento', type: 'date' },
-        { header: 'Venda', value: 'venda_numero', type: 'integer' },
-        {
-          header: 'Parcela',
-          value: (r) => (r.parcela === 0 ? 'Entrada' : `${r.parcela}/${r.numero_parcelas}`),
-        },
-        { header: 'Cliente', value: 'cliente_nome' },
-        { header: 'Vendedor', value: 'vendedor_nome' },
-        { header: 'Valor', value: 'valor', type: 'money' },
-        { header: 'Recebido', value: 'valor_recebido', type: 'money' },
-        {
-          header: 'Saldo',
-          value: (r) => toDbMoney(saldoParcela(r as unknown as ParcelaRow)),
-          type: 'money',
-        },
-        {
-          header: 'Status',
-          value: (r) => STATUS_PARCELA_LABEL[statusParcela(r as unknown as ParcelaRow, hoje)],
-        },
-      ],
-      where: parcelasWhere(q, hoje),
-      order: parcelasOrder,
-      page: (db, p) => listParcelas(db, { ...p, offset: 0 }),
-    });
-  })
+  .get('/exportar', doc.getExportar, (c) => exportarParcelas(c, parseQuery(c, parcelasListQuery)))
   .get('/config', doc.getConfig, async (c) => c.json(configOut(await getConfig(c.get('deps').db))))
   .patch('/config', doc.patchConfig, async (c) => {
     const { updated_at, ...values } = await parseBody(c, recebiveisConfigUpdate);
@@ -228,17 +166,9 @@ export const recebimentosRoutes = new Hono<AppEnv>()
       })),
     });
   })
-  .get('/parcelas/:id', doc.getParcela, async (c) => {
-    const id = parseId(c, uuid);
-    const { db, config } = c.get('deps');
-    const row = await getParcela(db, { id });
-    if (!row) throw parcelaNaoEncontrada();
-    const pagamentos = await recebimentosDe(db, { parcelaIds: [id] });
-    return c.json({
-      ...parcelaOut(row, todayIso(config.tzNegocio)),
-      recebimentos: pagamentos.map(recebimentoOut),
-    });
-  })
+  .get('/parcelas/:id', doc.getParcela, async (c) =>
+    c.json(await parcelaComRecebimentos(c.get('deps'), parseId(c, uuid))),
+  )
   .get('/parcelas/:id/cobranca', doc.getCobranca, async (c) => {
     const id = parseId(c, uuid);
     const { db, config } = c.get('deps');
@@ -272,50 +202,14 @@ export const recebimentosRoutes = new Hono<AppEnv>()
   })
   .post('/', doc.post, async (c) => {
     const input = await parseBody(c, recebimentoCreate);
-    const { db, config } = c.get('deps');
-    const me = currentUser(c);
-    const hoje = todayIso(config.tzNegocio);
-    if (input.data > hoje) {
-      throw badRequest('A data do recebimento não pode ser no futuro.', [
-        { path: 'data', message: 'A data do recebimento não pode ser no futuro.' },
-      ]);
-    }
-    const created = await db.transaction(async (tx) => {
-      // The row lock queues concurrent payments on the instalment: the second one reads what the
-      // first received, so the last R$ 100 paid twice at once gives one 201 and one 409.
-      const p = await lockParcela(tx, { id: input.parcela_id });
-      if (!p) throw parcelaNaoEncontrada();
-      if (p.status_venda === 'cancelada') {
-        throw conflict('Venda cancelada', 'Esta venda está cancelada: não recebe pagamentos.');
-      }
-      if (!(await cartaoExiste(tx, { id: input.cartao_id }))) {
-        throw badRequest('Forma de pagamento não encontrada.', [
-          { path: 'cartao_id', message: 'Forma de pagamento não encontrada.' },
-        ]);
-      }
-      const saldo = saldoParcela(p);
-      if (saldo.lte(0)) throw conflict('Parcela paga', 'Esta parcela já está paga.');
-      if (dec(input.valor).gt(saldo)) {
-        const msg = `O valor (${formatReais(input.valor)}) é maior que o saldo da parcela (${formatReais(saldo)}).`;
-        throw new HttpError(409, 'Valor acima do saldo', msg, [{ path: 'valor', message: msg }]);
-      }
-      const qual = p.parcela === 0 ? 'entrada' : `parcela ${p.parcela}/${p.numero_parcelas}`;
-      const r = await insertRecebimento(tx, {
-        parcelaId: p.id,
-        valor: input.valor,
-        data: input.data,
-        cartaoId: input.cartao_id,
-        nome: `Recebimento venda nº ${p.venda_numero}, ${qual} — ${p.cliente_nome}`,
-        createdBy: me.id,
-      });
-      await publish(tx, RECURSO, 'criado', r.id);
-      await publish(tx, 'caixa', 'criado', r.movimentacao_id);
-      // The commission reports follow what was received.
-      await publish(tx, 'vendas', 'atualizado', p.venda_id);
-      return r;
+    const r = await registrarRecebimento(c.get('deps'), {
+      parcelaId: input.parcela_id,
+      valor: input.valor,
+      data: input.data,
+      cartaoId: input.cartao_id,
+      userId: currentUser(c).id,
     });
-    const row = await getParcela(db, { id: input.parcela_id });
-    return c.json({ ...created, parcela: parcelaOut(row!, hoje) }, 201);
+    return c.json(r, 201);
   })
   .delete('/:id', doc.deleteId, async (c) => {
     const id = parseId(c, uuid);

@@ -1,5 +1,8 @@
-import { arquitetos, cartoes, clientes, orcamentos, vendas, vendedores } from '../../db/schema';
-import type { TestEnv } from '../testing/harness';
+import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { queryRows } from '../../db/queries/common';
+import { arquitetos, cartoes, clientes, orcamentos, parcelas, vendas, vendedores } from '../../db/schema';
+import type { Client, TestEnv } from '../testing/harness';
 
 // Rows written straight to the database, so the sales tests do not depend on the quotes API.
 let n = 0;
@@ -49,5 +52,58 @@ export async function seedVenda(env: TestEnv, values: VendaSeed) {
     .insert(vendas)
     .values({ valor_liquido: values.valor_bruto, ...values, cliente_id })
     .returning();
+  return r!;
+}
+
+// ── Receivables (issue 16): sales made through the route that creates their instalments
+
+export type Pagamento = {
+  tipo_venda: 'avista' | 'parcelado' | 'entrada';
+  valor_total: string;
+  valor_entrada?: string;
+  numero_parcelas?: number;
+  vendedor_id?: string;
+  arquiteto_id?: string;
+};
+
+/** A sale through the quote → sale route (the path that creates its instalments), dated today. */
+export async function vendaComParcelas(env: TestEnv, admin: Client, p: Pagamento, clienteId?: string) {
+  const o = await seedOrcamento(env, {
+    status: 'aprovado',
+    tipo_venda: p.tipo_venda,
+    valor_total: p.valor_total,
+    valor_entrada: p.valor_entrada ?? '0',
+    numero_parcelas: p.numero_parcelas ?? 1,
+    vendedor_id: p.vendedor_id ?? null,
+    arquiteto_id: p.arquiteto_id ?? null,
+    ...(clienteId ? { cliente_id: clienteId } : {}),
+  });
+  const r = await admin.post(`/api/orcamentos/${o.id}/venda`);
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body as { id: string; numero: number; cliente_id: string; updated_at: string };
+}
+
+/** A sale's instalments as stored, in order. */
+export function parcelasDa(env: TestEnv, vendaId: string) {
+  return env.db
+    .select({
+      id: parcelas.id,
+      parcela: parcelas.parcela,
+      valor: parcelas.valor,
+      valor_recebido: parcelas.valor_recebido,
+      data_vencimento: parcelas.data_vencimento,
+    })
+    .from(parcelas)
+    .where(eq(parcelas.venda_id, vendaId))
+    .orderBy(parcelas.parcela);
+}
+
+/** Payments, Caixa movements and the money received: equal before and after a refused write. */
+export async function contagensRecebimentos(env: TestEnv) {
+  const [r] = await queryRows<{ rec: number; mov: number; recebido: string }>(
+    env.db,
+    sql`select (select count(*)::int from recebimentos) as rec, (select count(*)::int from movimentacoes_caixa) as mov,
+               (select coalesce(sum(valor_recebido), 0)::text from parcelas) as recebido`,
+  );
   return r!;
 }

@@ -51,7 +51,8 @@ export function RecebimentoLinha({ r }: { r: Recebimento }) {
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
       <span className="text-sm">
         {formatDate(r.data)} · <span className="font-medium tabular-nums">{formatMoney(r.valor)}</span> ·{' '}
-        {r.forma_pagamento}
+        {/* null: recorded through the API without its method */}
+        {r.forma_pagamento ?? 'forma não informada'}
       </span>
       <DesfazerRecebimento r={r} />
     </li>

@@ -1,0 +1,1 @@
+ALTER TABLE "recebimentos" ALTER COLUMN "cartao_id" DROP NOT NULL;

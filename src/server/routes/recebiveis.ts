@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import type { ParcelasFiltro } from '../../db/queries/recebimentos';
+import { uuid } from '../../schemas/common';
+import { recebiveisListFields, recebiveisListQuery, recebivelPagamento } from '../../schemas/recebimentos';
+import type { z } from '../../schemas/z';
+import { type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
+import { route } from '../contract';
+import { exportContract } from '../export';
+import {
+  exportarParcelas,
+  listarParcelas,
+  parcelaComRecebimentos,
+  registrarRecebimento,
+} from '../parcelas-receber';
+
+/**
+ * The HTTP contract's receivables paths (shared/api.md): `/api/recebiveis` lists and reads
+ * instalments, `POST /api/recebiveis/:id/recebimentos` records a payment; undoing one is
+ * `DELETE /api/recebimentos/:id` (routes/recebimentos.ts). The same queries and the same payment
+ * transaction as the Recebimentos screen's paths (server/parcelas-receber.ts).
+ */
+
+const access = ['financeiro'] as const;
+
+type RecebiveisQuery = z.output<typeof recebiveisListQuery>;
+
+/** The contract names the due-date period `inicio`/`fim`; the list query calls it `de`/`ate`. */
+function filtroDe({ inicio, fim, page: _p, limit: _l, ...rest }: RecebiveisQuery): ParcelasFiltro {
+  return { ...rest, de: inicio, ate: fim };
+}
+
+const doc = {
+  get: route({
+    summary: 'Parcelas a receber por vencimento (venda, cliente, vendedor, status, período de vencimento)',
+    access,
+    query: recebiveisListQuery,
+  }),
+  getExportar: route({ ...exportContract('parcelas a receber', recebiveisListFields), access }),
+  getId: route({ summary: 'Uma parcela a receber com seus recebimentos', access, errors: [404] }),
+  postRecebimentos: route({
+    summary:
+      'Registra um recebimento na parcela (parcial ou total) e a entrada no Caixa; sem cartao_id, forma não informada',
+    access,
+    body: recebivelPagamento,
+    status: 201,
+    errors: [404, 409],
+  }),
+};
+
+export const recebiveisRoutes = new Hono<AppEnv>()
+  .get('/', doc.get, async (c) => {
+    const q = parseQuery(c, recebiveisListQuery);
+    return c.json(await listarParcelas(c.get('deps'), { filtro: filtroDe(q), page: q.page, limit: q.limit }));
+  })
+  .get('/exportar', doc.getExportar, (c) => exportarParcelas(c, filtroDe(parseQuery(c, recebiveisListQuery))))
+  .get('/:id', doc.getId, async (c) => c.json(await parcelaComRecebimentos(c.get('deps'), parseId(c, uuid))))
+  .post('/:id/recebimentos', doc.postRecebimentos, async (c) => {
+    const parcelaId = parseId(c, uuid);
+    const input = await parseBody(c, recebivelPagamento);
+    const r = await registrarRecebimento(c.get('deps'), {
+      parcelaId,
+      valor: input.valor,
+      data: input.data,
+      cartaoId: input.cartao_id,
+      userId: currentUser(c).id,
+    });
+    return c.json(r, 201);
+  });
