@@ -45,7 +45,15 @@ function gravar(lista: Pendente[]) {
   for (const l of listeners) l();
 }
 
-const semConexao = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status >= 500);
+/**
+ * A failure that says nothing about the save itself, so it is kept and sent again: no connection (0), a
+ * timeout or throttle (408, 429), the server busy or down (5xx), or a session that expired (401: the
+ * login screen shows, and the queue goes out once the installer is signed in again). Any other answer
+ * (400, 403, 404, 409, 422) is the server refusing this save: sending it again would get the same.
+ */
+export const transitorio = (err: unknown) =>
+  err instanceof ApiError &&
+  (err.status === 0 || err.status === 401 || err.status === 408 || err.status === 429 || err.status >= 500);
 
 async function tentar(p: Pendente): Promise<unknown> {
   try {
@@ -72,7 +80,8 @@ async function tentar(p: Pendente): Promise<unknown> {
 
 /**
  * Sends a save now; when the connection fails it is queued and retried (answer `'na-fila'`). A refusal
- * by the server (4xx) is thrown to the caller, which shows it.
+ * by the server (4xx) is thrown to the caller, which shows it. While earlier saves wait in the queue a
+ * new one goes behind them, never ahead: the server must see "Iniciar" before "Concluir".
  */
 export async function enviar(
   p: Omit<Pendente, 'id' | 'chave' | 'criado_em' | 'erro'>,
@@ -83,37 +92,58 @@ export async function enviar(
     chave: newIdempotencyKey(),
     criado_em: new Date().toISOString(),
   };
-  try {
-    return { resultado: 'enviado', dados: await tentar(item) };
-  } catch (err) {
-    if (!semConexao(err)) throw err;
+  if (!ler().some((x) => !x.erro)) {
+    try {
+      return { resultado: 'enviado', dados: await tentar(item) };
+    } catch (err) {
+      if (!transitorio(err)) throw err;
+    }
     gravar([...ler(), item]);
     agendarNovaTentativa();
     return { resultado: 'na-fila' };
   }
+  gravar([...ler(), item]);
+  void processarFila();
+  return { resultado: 'na-fila' };
+}
+
+type Enviado = (p: Pendente) => void;
+const enviados = new Set<Enviado>();
+/** Told each time a queued save reaches the server (the screen re-reads what it changed). */
+export function aoEnviar(fn: Enviado): () => void {
+  enviados.add(fn);
+  return () => enviados.delete(fn);
 }
 
 let rodando = false;
-/** Sends the queue in order; stops at the first that still cannot reach the server. */
+/**
+ * Sends the queue in order, one at a time from its head (a save queued meanwhile is picked up by the
+ * same run); stops at the first that still cannot reach the server, and sets aside with the server's
+ * reason the one it refuses, which is never sent again.
+ */
 export async function processarFila(): Promise<void> {
   if (rodando) return;
   rodando = true;
   try {
-    for (const p of ler().filter((x) => !x.erro)) {
+    for (let p = proximo(); p; p = proximo()) {
+      const atual = p;
       try {
-        await tentar(p);
-        gravar(ler().filter((x) => x.id !== p.id));
+        await tentar(atual);
+        gravar(ler().filter((x) => x.id !== atual.id));
+        for (const fn of enviados) fn(atual);
       } catch (err) {
-        if (semConexao(err)) break;
+        if (transitorio(err)) break;
         const msg = err instanceof ApiError ? err.detail : 'Erro inesperado.';
-        gravar(ler().map((x) => (x.id === p.id ? { ...x, erro: msg } : x)));
+        gravar(ler().map((x) => (x.id === atual.id ? { ...x, erro: msg } : x)));
       }
     }
   } finally {
     rodando = false;
   }
-  if (ler().some((x) => !x.erro)) agendarNovaTentativa();
+  if (proximo()) agendarNovaTentativa();
 }
+
+const proximo = () => ler().find((x) => !x.erro);
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 function agendarNovaTentativa() {
