@@ -14,7 +14,7 @@ import {
 } from '../../components/ui/dialog';
 import { toastError, toastSuccess } from '../../lib/api';
 import { businessTimeZone } from '../../lib/format';
-import { aoEnviar, descartar, enviar, processarFila, useFila } from './fila';
+import { aoEnviar, descartar, enviar, processarFila, useEnviando, useFila } from './fila';
 import { etapaLabel, fotoParaEnvio } from './shared';
 
 export interface EtapaAlvo {
@@ -268,6 +268,7 @@ function AssinaturaDialog({
  */
 export function FilaPendente() {
   const fila = useFila();
+  const enviando = useEnviando();
   const qc = useQueryClient();
   useEffect(
     () =>
@@ -301,9 +302,12 @@ export function FilaPendente() {
               : {esperando.map((p) => p.rotulo).join('; ')}
             </span>
           </span>
-          <Button size="sm" variant="outline" onClick={() => void processarFila()}>
-            Tentar agora
-          </Button>
+          <span className="flex items-center gap-2">
+            {enviando && <span>Enviando…</span>}
+            <Button size="sm" variant="outline" onClick={() => void processarFila()} disabled={enviando}>
+              Tentar agora
+            </Button>
+          </span>
         </div>
       )}
       {falhas.map((p) => (

@@ -163,6 +163,31 @@ describe('the retry queue of the installer phone (fila.ts)', () => {
     expect(salvos()).toEqual([]);
   });
 
+  it('a call while an attempt is still out (the phone just came online) runs the queue again at once', async () => {
+    const fila = await carregarPagina();
+    await enfileirar(fila, [1]);
+    // The attempt under way when the connection returns: its answer (a 503) comes after the event.
+    let responder: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string) => {
+        calls.push({ method: 'POST', path: input, key: null, body: {} });
+        if (calls.length > 1) return Promise.resolve(new Response('{}', { status: 200 }));
+        return new Promise<Response>((r) => {
+          responder = r;
+        });
+      }),
+    );
+    const emCurso = fila.processarFila();
+    await esperar(0);
+    void fila.processarFila(); // the "online" event
+    responder(new Response(JSON.stringify({ title: 'Indisponível', detail: 'Ocupado.' }), { status: 503 }));
+    await emCurso;
+    // Sent again right away, not 15 s later.
+    expect(calls).toHaveLength(2);
+    expect(salvos()).toEqual([]);
+  });
+
   it('a 4xx sets the action aside with the server’s reason, never sends it again, and goes on with the rest', async () => {
     const fila = await carregarPagina();
     await enfileirar(fila, [1, 2]);

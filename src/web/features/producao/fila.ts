@@ -116,31 +116,49 @@ export function aoEnviar(fn: Enviado): () => void {
 }
 
 let rodando = false;
+function setRodando(v: boolean) {
+  rodando = v;
+  for (const l of listeners) l();
+}
+/** Asked for while a run was under way (the connection came back mid-attempt): one more run at once. */
+let deNovo = false;
 /**
  * Sends the queue in order, one at a time from its head (a save queued meanwhile is picked up by the
  * same run); stops at the first that still cannot reach the server, and sets aside with the server's
- * reason the one it refuses, which is never sent again.
+ * reason the one it refuses, which is never sent again. Called during a run, it runs again when that
+ * one ends: an "online" event that arrives while a doomed attempt is still out is not lost to the
+ * 15-second wait.
  */
 export async function processarFila(): Promise<void> {
-  if (rodando) return;
-  rodando = true;
+  if (rodando) {
+    deNovo = true;
+    return;
+  }
+  setRodando(true);
   try {
-    for (let p = proximo(); p; p = proximo()) {
-      const atual = p;
-      try {
-        await tentar(atual);
-        gravar(ler().filter((x) => x.id !== atual.id));
-        for (const fn of enviados) fn(atual);
-      } catch (err) {
-        if (transitorio(err)) break;
-        const msg = err instanceof ApiError ? err.detail : 'Erro inesperado.';
-        gravar(ler().map((x) => (x.id === atual.id ? { ...x, erro: msg } : x)));
-      }
-    }
+    do {
+      deNovo = false;
+      await enviarEmOrdem();
+    } while (deNovo && proximo());
   } finally {
-    rodando = false;
+    setRodando(false);
   }
   if (proximo()) agendarNovaTentativa();
+}
+
+async function enviarEmOrdem() {
+  for (let p = proximo(); p; p = proximo()) {
+    const atual = p;
+    try {
+      await tentar(atual);
+      gravar(ler().filter((x) => x.id !== atual.id));
+      for (const fn of enviados) fn(atual);
+    } catch (err) {
+      if (transitorio(err)) break;
+      const msg = err instanceof ApiError ? err.detail : 'Erro inesperado.';
+      gravar(ler().map((x) => (x.id === atual.id ? { ...x, erro: msg } : x)));
+    }
+  }
 }
 
 const proximo = () => ler().find((x) => !x.erro);
@@ -162,6 +180,15 @@ const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);
 };
+
+/** Whether the queue is being sent right now (the banner says so and holds "Tentar agora"). */
+export function useEnviando() {
+  return useSyncExternalStore(
+    subscribe,
+    () => rodando,
+    () => false,
+  );
+}
 
 /** The queue on screen; sends it again when the phone gets a connection back (and at mount). */
 export function useFila() {

@@ -34,7 +34,9 @@ export default function MinhaAgendaPage() {
 function Jobs() {
   const q = useQuery({ queryKey: ['producao', 'minha-agenda'], queryFn: ({ signal }) => fetchMinha(signal) });
   if (q.isPending) return <Loading text="Carregando sua agenda..." />;
-  if (q.isError) return <Empty text="Não foi possível carregar sua agenda." />;
+  // A failed re-read (one bar of signal) keeps the jobs already on screen: only a first load that
+  // failed has nothing to show.
+  if (!q.data) return <Empty text="Não foi possível carregar sua agenda." />;
   if (!q.data.funcionario_id)
     return (
       <Empty text="Seu usuário não está vinculado a um funcionário. Peça ao administrador para fazer o vínculo em Usuários." />
