@@ -91,6 +91,15 @@ async function enfileirar(fila: Awaited<ReturnType<typeof carregarPagina>>, ns: 
   calls = [];
 }
 
+/** One action queued offline, then a run of the queue that gets `resposta` from the server. */
+async function umaNaFilaERecebe(resposta: Outcome) {
+  const fila = await carregarPagina();
+  await enfileirar(fila, [1]);
+  outcomes.push(resposta);
+  await fila.processarFila();
+  return fila;
+}
+
 const salvos = () =>
   JSON.parse(storage.getItem('lavra.producao.fila') ?? '[]') as {
     id: string;
@@ -150,10 +159,7 @@ describe('the retry queue of the installer phone (fila.ts)', () => {
   });
 
   it('sends the queue again by itself 15 s after a failed attempt', async () => {
-    const fila = await carregarPagina();
-    await enfileirar(fila, [1]);
-    outcomes.push(problem(503, 'Indisponível', 'Servidor ocupado.'));
-    await fila.processarFila();
+    await umaNaFilaERecebe(problem(503, 'Indisponível', 'Servidor ocupado.'));
     expect(calls).toHaveLength(1);
     await esperar(14_000);
     expect(calls).toHaveLength(1);
@@ -260,10 +266,7 @@ describe('the retry queue of the installer phone (fila.ts)', () => {
   });
 
   it('an expired session (401) keeps the action for after the sign-in', async () => {
-    const fila = await carregarPagina();
-    await enfileirar(fila, [1]);
-    outcomes.push(problem(401, 'Não autenticado', 'Sessão expirada.'));
-    await fila.processarFila();
+    await umaNaFilaERecebe(problem(401, 'Não autenticado', 'Sessão expirada.'));
     expect(salvos()).toEqual([expect.objectContaining({ rotulo: 'Ação 1' })]);
     expect(salvos()[0]!.erro).toBeUndefined();
   });
