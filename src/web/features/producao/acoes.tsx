@@ -14,7 +14,7 @@ import {
 } from '../../components/ui/dialog';
 import { toastError, toastSuccess } from '../../lib/api';
 import { businessTimeZone } from '../../lib/format';
-import { aoEnviar, descartar, enviar, processarFila, useEnviando, useFila } from './fila';
+import { aoEnviar, descartar, enviar, processarFila, useEnviando, useFila, useSemEspaco } from './fila';
 import { etapaLabel, fotoParaEnvio } from './shared';
 
 export interface EtapaAlvo {
@@ -269,6 +269,7 @@ function AssinaturaDialog({
 export function FilaPendente() {
   const fila = useFila();
   const enviando = useEnviando();
+  const semEspaco = useSemEspaco();
   const qc = useQueryClient();
   useEffect(
     () =>
@@ -309,6 +310,11 @@ export function FilaPendente() {
             </Button>
           </span>
         </div>
+      )}
+      {semEspaco && esperando.length > 0 && (
+        <p className="font-medium text-red-900">
+          O aparelho está sem espaço para guardar: não feche nem recarregue esta tela até o envio.
+        </p>
       )}
       {falhas.map((p) => (
         <div key={p.id} className="flex items-center justify-between gap-2 text-red-900">

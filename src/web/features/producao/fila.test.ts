@@ -4,10 +4,13 @@ import { withFakeClock } from '../../lib/fake-clock.test-helpers';
 /** The phone's storage: a Map behind the Storage methods fila.ts uses; it outlives a module reload. */
 class FakeStorage {
   readonly data = new Map<string, string>();
+  /** The site's quota, in characters (a phone's is about 5 MB). */
+  limite = Number.POSITIVE_INFINITY;
   getItem(k: string) {
     return this.data.get(k) ?? null;
   }
   setItem(k: string, v: string) {
+    if (v.length > this.limite) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     this.data.set(k, v);
   }
   removeItem(k: string) {
@@ -269,5 +272,34 @@ describe('the retry queue of the installer phone (fila.ts)', () => {
     await umaNaFilaERecebe(problem(401, 'Não autenticado', 'Sessão expirada.'));
     expect(salvos()).toEqual([expect.objectContaining({ rotulo: 'Ação 1' })]);
     expect(salvos()[0]!.erro).toBeUndefined();
+  });
+
+  it('a queue the phone has no room to store stays in memory, says so, and is still sent', async () => {
+    const fila = await carregarPagina();
+    await enfileirar(fila, [1]);
+    expect(fila.semEspacoNoAparelho()).toBe(false);
+    // A photo does not fit in what is left of the quota.
+    storage.limite = 2_000;
+    outcomes.push('drop', 'drop', 'drop');
+    const foto = { ...acao(2), corpo: { imagem: `data:image/jpeg;base64,${'A'.repeat(5_000)}` } };
+    const r = fila.enviar(foto);
+    await esperar();
+    expect(await r).toEqual({ resultado: 'na-fila' });
+    expect(fila.semEspacoNoAparelho()).toBe(true);
+    // Stored: the head that fits (action 1); in memory: both, in order.
+    expect(salvos().map((p) => p.rotulo)).toEqual(['Ação 1']);
+    calls = [];
+    outcomes.push({ status: 200 }, problem(503, 'Indisponível', 'Servidor ocupado.'));
+    await fila.processarFila();
+    // Action 1 sent: it leaves the stored list too (a reload must not send it again); action 2 waits
+    // in memory only, and the banner still warns.
+    expect(salvos()).toEqual([]);
+    expect(fila.semEspacoNoAparelho()).toBe(true);
+    calls = [];
+    await fila.processarFila();
+    expect(calls.map((c) => c.path)).toEqual(['/api/producao/etapas/e2/iniciar']);
+    expect(calls[0]!.body).toEqual(foto.corpo);
+    expect(salvos()).toEqual([]);
+    expect(fila.semEspacoNoAparelho()).toBe(false);
   });
 });

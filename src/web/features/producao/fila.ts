@@ -35,15 +35,31 @@ function ler(): Pendente[] {
   return cache;
 }
 
+/** The last write to localStorage failed (full: a few photos fill the 5 MB a site gets). */
+let semEspaco = false;
+
+/**
+ * Stores the queue; when it does not fit, the longest head of it that does (never a stale list: an
+ * action already sent must not come back after a reload). The rest stays in memory and on screen until
+ * sent, but a reload would lose it: the banner says so (useSemEspaco), never a silent loss.
+ */
 function gravar(lista: Pendente[]) {
   cache = lista;
-  try {
-    localStorage.setItem(KEY, JSON.stringify(lista));
-  } catch {
-    // Storage full (many photos): the items stay in memory and on screen until sent.
+  semEspaco = true;
+  for (let n = lista.length; n >= 0; n--) {
+    try {
+      localStorage.setItem(KEY, JSON.stringify(lista.slice(0, n)));
+      semEspaco = n < lista.length;
+      break;
+    } catch {
+      // does not fit: try with one item less
+    }
   }
   for (const l of listeners) l();
 }
+
+/** Whether what waits is only in this page's memory, not stored on the phone (see `gravar`). */
+export const semEspacoNoAparelho = () => semEspaco;
 
 /**
  * A failure that says nothing about the save itself, so it is kept and sent again: no connection (0), a
@@ -181,14 +197,11 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
+const useFlag = (get: () => boolean) => useSyncExternalStore(subscribe, get, () => false);
 /** Whether the queue is being sent right now (the banner says so and holds "Tentar agora"). */
-export function useEnviando() {
-  return useSyncExternalStore(
-    subscribe,
-    () => rodando,
-    () => false,
-  );
-}
+export const useEnviando = () => useFlag(() => rodando);
+/** Whether the queue could not be stored on the phone (the banner asks not to close the page). */
+export const useSemEspaco = () => useFlag(semEspacoNoAparelho);
 
 /** The queue on screen; sends it again when the phone gets a connection back (and at mount). */
 export function useFila() {
