@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { violations } from './axe';
 import { expect, test } from './fixtures';
 import {
   agendarPara,
@@ -131,6 +132,8 @@ test('on a phone without signal, Iniciar and a photo wait in the queue (through 
   await expect.poll(() => perdidos).toBeGreaterThan(antes);
   await expect(fila.getByRole('button', { name: 'Tentar agora' })).toBeEnabled();
   await expect(fila).toContainText(`2 ações aguardando conexão: Iniciar ${nome}; Foto de ${nome}`);
+  // The yellow banner on the phone reads and contrasts as well as the rest of the screen.
+  expect(await violations(cel)).toEqual([]);
   expect(posts.filter((p) => p.acao === 'fotos')).toEqual([]);
 
   // 3. The connection returns, but the photo's answer is lost on the way back (the server stored it):
@@ -208,6 +211,7 @@ test('at delivery the customer signs on the phone: an empty pad is refused, the 
     'Assinatura vazia: peça ao cliente para assinar na área branca.',
   );
   expect(enviadas).toBe(0);
+  expect(await violations(cel)).toEqual([]);
 
   // The customer signs with a finger: two strokes across the pad.
   const box = (await pad.boundingBox())!;
