@@ -108,6 +108,9 @@ test('on a phone without signal, Iniciar and a photo wait in the queue (through 
   await phone.setOffline(true);
   await cel.getByRole('button', { name: `Iniciar ${nome}` }).click();
   await expect(fila).toContainText(`1 ação aguardando conexão: Iniciar ${nome}`);
+  // Not offered twice while it waits; Concluir still is (it would go behind the Iniciar).
+  await expect(cel.getByRole('button', { name: `Iniciar ${nome}` })).toBeHidden();
+  await expect(cel.getByRole('button', { name: `Concluir ${nome}` })).toBeVisible();
   await cel.getByLabel(`Foto de ${nome}`).setInputFiles(await fotoDaCamera());
   await expect(fila).toContainText(`2 ações aguardando conexão: Iniciar ${nome}; Foto de ${nome}`);
   // The job stays on screen while its re-read cannot be made.

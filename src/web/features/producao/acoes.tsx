@@ -14,7 +14,16 @@ import {
 } from '../../components/ui/dialog';
 import { toastError, toastSuccess } from '../../lib/api';
 import { businessTimeZone } from '../../lib/format';
-import { aoEnviar, descartar, enviar, processarFila, useEnviando, useFila, useSemEspaco } from './fila';
+import {
+  aoEnviar,
+  descartar,
+  enviar,
+  processarFila,
+  useEnviando,
+  useFila,
+  useFilaItens,
+  useSemEspaco,
+} from './fila';
 import { etapaLabel, fotoParaEnvio } from './shared';
 
 export interface EtapaAlvo {
@@ -46,6 +55,7 @@ export function EtapaAcoes({
   compact?: boolean;
 }) {
   const qc = useQueryClient();
+  const fila = useFilaItens();
   const [busy, setBusy] = useState(false);
   const [assinar, setAssinar] = useState(false);
   const fotoRef = useRef<HTMLInputElement>(null);
@@ -113,8 +123,12 @@ export function EtapaAcoes({
     if (fotoRef.current) fotoRef.current.value = '';
   }
 
-  const podeIniciar = etapa.status === 'pendente' || etapa.status === 'agendada';
-  const podeConcluir = etapa.status !== 'concluida';
+  // An Iniciar/Concluir of this stage waiting for a connection is not offered again: pressed twice
+  // offline it would only queue the same thing twice (the banner lists what waits).
+  const naFila = (acao: string) =>
+    fila.some((p) => !p.erro && p.caminho === `/producao/etapas/${etapa.id}/${acao}`);
+  const podeConcluir = etapa.status !== 'concluida' && !naFila('concluir');
+  const podeIniciar = (etapa.status === 'pendente' || etapa.status === 'agendada') && !naFila('iniciar');
   const size = compact ? 'sm' : 'default';
   return (
     <div className="flex flex-wrap gap-2">

@@ -203,9 +203,12 @@ export const useEnviando = () => useFlag(() => rodando);
 /** Whether the queue could not be stored on the phone (the banner asks not to close the page). */
 export const useSemEspaco = () => useFlag(semEspacoNoAparelho);
 
+/** The queue as it is now, for a component that shows it (the banner is the one that sends it). */
+export const useFilaItens = () => useSyncExternalStore(subscribe, ler, ler);
+
 /** The queue on screen; sends it again when the phone gets a connection back (and at mount). */
 export function useFila() {
-  const fila = useSyncExternalStore(subscribe, ler, ler);
+  const fila = useFilaItens();
   useEffect(() => {
     const online = () => void processarFila();
     window.addEventListener('online', online);
