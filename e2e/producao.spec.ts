@@ -184,6 +184,44 @@ test('on a phone without signal, Iniciar and a photo wait in the queue (through 
   await phone.close();
 });
 
+test('a queued Iniciar the server refuses when the connection returns (the office completed the stage meanwhile) is shown with the reason, not retried, until dismissed', async ({
+  admin,
+  browser,
+}) => {
+  const { os, funcionario, email, senha } = await osComInstalador(admin);
+  const medicao = await agendarPara(admin, os.id, 'medicao', funcionario.id);
+  const { phone, cel } = await telefoneDo(browser, email, senha);
+  const nome = `Medição — OS #${os.numero}`;
+  const fila = cel.getByRole('status', { name: 'Alterações no aparelho' });
+  const respostas: number[] = [];
+  cel.on('response', (r) => {
+    if (r.request().method() === 'POST' && r.url().endsWith(`/etapas/${medicao.id}/iniciar`))
+      respostas.push(r.status());
+  });
+
+  await cel.goto('/minha-agenda');
+  await expect(cel.getByLabel(nome, { exact: true }).getByText('Agendada')).toBeVisible();
+  await phone.setOffline(true);
+  await cel.getByRole('button', { name: `Iniciar ${nome}` }).click();
+  await expect(fila).toContainText(`1 ação aguardando conexão: Iniciar ${nome}`);
+  // Meanwhile the office completes the medição.
+  await concluirEtapa(admin, os.id, 'medicao');
+
+  await phone.setOffline(false);
+  await expect(fila).toContainText(`Não salvo — Iniciar ${nome}: Esta etapa já foi concluída.`);
+  await expect(fila).not.toContainText('aguardando conexão');
+  expect(respostas).toEqual([409]);
+  // The screen re-reads the job: it shows what the office did.
+  await expect(cel.getByLabel(nome, { exact: true }).getByText('Concluída')).toBeVisible();
+  // "Tentar agora" is gone with nothing waiting; the notice leaves only when dismissed.
+  await expect(fila.getByRole('button', { name: 'Tentar agora' })).toBeHidden();
+  await fila.getByRole('button', { name: `Dispensar aviso: Iniciar ${nome}` }).click();
+  await expect(fila).toBeEmpty();
+  expect(respostas).toEqual([409]);
+  expect(etapaDe(await lerOs(admin, os.id), 'medicao').status).toBe('concluida');
+  await phone.close();
+});
+
 test('at delivery the customer signs on the phone: an empty pad is refused, the drawn signature is stored as a PNG and the entrega completed', async ({
   admin,
   browser,

@@ -287,8 +287,9 @@ export function FilaPendente() {
   const qc = useQueryClient();
   useEffect(
     () =>
-      aoEnviar((p) => {
-        toastSuccess('Enviado', p.rotulo);
+      aoEnviar((p, resultado) => {
+        // a refusal is told by the banner ("Não salvo — …"), which stays until dismissed
+        if (resultado === 'enviado') toastSuccess('Enviado', p.rotulo);
         void qc.invalidateQueries({ queryKey: ['producao'] });
       }),
     [qc],

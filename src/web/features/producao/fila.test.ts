@@ -200,8 +200,8 @@ describe('the retry queue of the installer phone (fila.ts)', () => {
   it('a 4xx sets the action aside with the server’s reason, never sends it again, and goes on with the rest', async () => {
     const fila = await carregarPagina();
     await enfileirar(fila, [1, 2]);
-    const enviados: string[] = [];
-    fila.aoEnviar((p) => enviados.push(p.rotulo));
+    const avisos: string[] = [];
+    fila.aoEnviar((p, resultado) => avisos.push(`${resultado}: ${p.rotulo}${p.erro ? ` (${p.erro})` : ''}`));
 
     outcomes.push(problem(409, 'Etapa concluída', 'Esta etapa já foi concluída.'), { status: 200 });
     await fila.processarFila();
@@ -213,7 +213,7 @@ describe('the retry queue of the installer phone (fila.ts)', () => {
     expect(salvos()).toEqual([
       expect.objectContaining({ rotulo: 'Ação 1', erro: 'Esta etapa já foi concluída.' }),
     ]);
-    expect(enviados).toEqual(['Ação 2']);
+    expect(avisos).toEqual(['recusado: Ação 1 (Esta etapa já foi concluída.)', 'enviado: Ação 2']);
 
     // Never again: not by another run, not by the timer, not when the connection comes back.
     calls = [];

@@ -123,9 +123,12 @@ export async function enviar(
   return { resultado: 'na-fila' };
 }
 
-type Enviado = (p: Pendente) => void;
+type Enviado = (p: Pendente, resultado: 'enviado' | 'recusado') => void;
 const enviados = new Set<Enviado>();
-/** Told each time a queued save reaches the server (the screen re-reads what it changed). */
+/**
+ * Told each time a queued save gets the server's answer: sent, or refused (the screen re-reads what
+ * it shows either way: a refusal means it was out of date).
+ */
 export function aoEnviar(fn: Enviado): () => void {
   enviados.add(fn);
   return () => enviados.delete(fn);
@@ -168,11 +171,12 @@ async function enviarEmOrdem() {
     try {
       await tentar(atual);
       gravar(ler().filter((x) => x.id !== atual.id));
-      for (const fn of enviados) fn(atual);
+      for (const fn of enviados) fn(atual, 'enviado');
     } catch (err) {
       if (transitorio(err)) break;
       const msg = err instanceof ApiError ? err.detail : 'Erro inesperado.';
       gravar(ler().map((x) => (x.id === atual.id ? { ...x, erro: msg } : x)));
+      for (const fn of enviados) fn({ ...atual, erro: msg }, 'recusado');
     }
   }
 }
