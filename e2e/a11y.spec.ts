@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { violations } from './axe';
 import { expect, test } from './fixtures';
 
 /** Every screen, checked by axe-core: no serious or critical accessibility violation. */
@@ -22,15 +22,6 @@ const SCREENS = [
   '/backups',
   '/rota-inexistente',
 ];
-
-async function violations(page: import('@playwright/test').Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 // The desktop size of the shop's office and a phone (issue 12: the phone layout is checked too).
 const VIEWPORTS = [

@@ -83,6 +83,12 @@ export async function startServer(config: Config, webDir: string, opts: { backup
   const deps = await createDeps(config);
   const app = createApp(deps, serveWeb(webDir));
   const server = serve({ fetch: app.fetch, port: config.port }) as HttpServer;
+  // Node closes an idle keep-alive connection after 5 s; a client that reuses it at that moment (a
+  // reverse proxy's pool, the browser tests' API client) gets ECONNRESET or a 502. Outlive the usual
+  // client and proxy idle times (nginx: 60 s) so the client is the one that closes; the headers
+  // timeout must stay above it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${config.dataDir}`;
   deps.logger.info(
     { porta: config.port, banco: where, pid: process.pid },

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Camera, CheckCircle2, CloudOff, MessageCircle, PenLine, Play, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 import { lembrarCliente, linkWhatsApp, mensagemLembrete } from '../../../domain/producao';
 import { Button } from '../../components/ui/button';
@@ -14,7 +14,16 @@ import {
 } from '../../components/ui/dialog';
 import { toastError, toastSuccess } from '../../lib/api';
 import { businessTimeZone } from '../../lib/format';
-import { descartar, enviar, processarFila, useFila } from './fila';
+import {
+  aoEnviar,
+  descartar,
+  enviar,
+  processarFila,
+  useEnviando,
+  useFila,
+  useFilaItens,
+  useSemEspaco,
+} from './fila';
 import { etapaLabel, fotoParaEnvio } from './shared';
 
 export interface EtapaAlvo {
@@ -46,6 +55,7 @@ export function EtapaAcoes({
   compact?: boolean;
 }) {
   const qc = useQueryClient();
+  const fila = useFilaItens();
   const [busy, setBusy] = useState(false);
   const [assinar, setAssinar] = useState(false);
   const fotoRef = useRef<HTMLInputElement>(null);
@@ -58,7 +68,7 @@ export function EtapaAcoes({
     corpo: Record<string, unknown>,
     comEtapa: boolean,
     ok: string,
-  ) {
+  ): Promise<boolean> {
     setBusy(true);
     try {
       const r = await enviar({
@@ -69,13 +79,15 @@ export function EtapaAcoes({
         etapa: comEtapa ? { osId: os.id, etapaId: etapa.id } : undefined,
       });
       if (r.resultado === 'na-fila') {
-        toastSuccess('Sem conexão: guardado no aparelho', 'Será enviado assim que a conexão voltar.');
+        toastSuccess('Guardado no aparelho', 'Será enviado assim que a conexão voltar.');
       } else {
         toastSuccess(ok);
       }
       await refresh();
+      return true;
     } catch (err) {
       toastError(`Não foi possível: ${rotulo}`, err);
+      return false;
     } finally {
       setBusy(false);
     }
@@ -111,8 +123,12 @@ export function EtapaAcoes({
     if (fotoRef.current) fotoRef.current.value = '';
   }
 
-  const podeIniciar = etapa.status === 'pendente' || etapa.status === 'agendada';
-  const podeConcluir = etapa.status !== 'concluida';
+  // An Iniciar/Concluir of this stage waiting for a connection is not offered again: pressed twice
+  // offline it would only queue the same thing twice (the banner lists what waits).
+  const naFila = (acao: string) =>
+    fila.some((p) => !p.erro && p.caminho === `/producao/etapas/${etapa.id}/${acao}`);
+  const podeConcluir = etapa.status !== 'concluida' && !naFila('concluir');
+  const podeIniciar = (etapa.status === 'pendente' || etapa.status === 'agendada') && !naFila('iniciar');
   const size = compact ? 'sm' : 'default';
   return (
     <div className="flex flex-wrap gap-2">
@@ -154,14 +170,15 @@ export function EtapaAcoes({
         <AssinaturaDialog
           onClose={() => setAssinar(false)}
           onSave={async (imagem) => {
-            await salvar(
+            // A refused signature keeps the dialog (and the drawing) open; a queued one is safe.
+            const guardada = await salvar(
               `Assinatura de ${nome}`,
               `/producao/etapas/${etapa.id}/assinatura`,
               { imagem },
               false,
               'Assinatura registrada.',
             );
-            setAssinar(false);
+            if (guardada) setAssinar(false);
           }}
         />
       )}
@@ -194,18 +211,23 @@ function AssinaturaDialog({
   onClose: () => void;
   onSave: (png: string) => Promise<void>;
 }) {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    const canvas = canvasRef.current;
+  const [vazia, setVazia] = useState(false);
+  // A callback ref, not an effect: the dialog's content reaches the DOM a render after the dialog
+  // mounts (its portal), so an effect run at mount would find no canvas and the pad would never exist.
+  const canvasRef = useCallback((canvas: HTMLCanvasElement | null) => {
+    padRef.current?.off();
+    padRef.current = null;
     if (!canvas) return;
+    // Drawn at the screen's pixel density, so the stroke is sharp on a phone.
     const ratio = Math.max(window.devicePixelRatio || 1, 1);
     canvas.width = canvas.offsetWidth * ratio;
     canvas.height = canvas.offsetHeight * ratio;
     canvas.getContext('2d')?.scale(ratio, ratio);
-    padRef.current = new SignaturePad(canvas, { backgroundColor: 'rgb(255,255,255)' });
-    return () => padRef.current?.off();
+    const pad = new SignaturePad(canvas, { backgroundColor: 'rgb(255,255,255)' });
+    pad.addEventListener('beginStroke', () => setVazia(false));
+    padRef.current = pad;
   }, []);
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
@@ -217,8 +239,14 @@ function AssinaturaDialog({
         <canvas
           ref={canvasRef}
           aria-label="Área de assinatura"
+          aria-describedby={vazia ? 'assinatura-vazia' : undefined}
           className="h-48 w-full touch-none rounded-md border bg-white"
         />
+        {vazia && (
+          <p id="assinatura-vazia" role="alert" className="text-sm text-destructive">
+            Assinatura vazia: peça ao cliente para assinar na área branca.
+          </p>
+        )}
         <DialogFooter>
           <Button variant="outline" onClick={() => padRef.current?.clear()}>
             Limpar
@@ -226,8 +254,9 @@ function AssinaturaDialog({
           <Button
             disabled={saving}
             onClick={async () => {
+              // Nothing is sent for an empty pad: a blank PNG would pass for the customer's signature.
               if (!padRef.current || padRef.current.isEmpty()) {
-                toastError('Assinatura vazia', new Error('Peça ao cliente para assinar na área branca.'));
+                setVazia(true);
                 return;
               }
               setSaving(true);
@@ -246,30 +275,61 @@ function AssinaturaDialog({
   );
 }
 
-/** Saves waiting for a connection, and those the server refused (until dismissed). */
+/**
+ * Saves waiting for a connection, and those the server refused (until dismissed). The live region is
+ * always in the page, empty when nothing waits: a screen reader announces a change inside a region it
+ * already knows, not a region that appears with its text.
+ */
 export function FilaPendente() {
   const fila = useFila();
-  if (!fila.length) return null;
+  const enviando = useEnviando();
+  const semEspaco = useSemEspaco();
+  const qc = useQueryClient();
+  useEffect(
+    () =>
+      aoEnviar((p, resultado) => {
+        // a refusal is told by the banner ("Não salvo — …"), which stays until dismissed
+        if (resultado === 'enviado') toastSuccess('Enviado', p.rotulo);
+        void qc.invalidateQueries({ queryKey: ['producao'] });
+      }),
+    [qc],
+  );
   const esperando = fila.filter((p) => !p.erro);
   const falhas = fila.filter((p) => p.erro);
   return (
     <div
       role="status"
-      className="mb-4 grid gap-2 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900"
+      aria-live="polite"
+      aria-label="Alterações no aparelho"
+      className={
+        fila.length
+          ? 'mb-4 grid gap-2 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900'
+          : undefined
+      }
     >
       {esperando.length > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <span className="flex items-center gap-2">
-            <CloudOff aria-hidden className="size-4" />
-            {esperando.length === 1
-              ? '1 alteração aguardando conexão'
-              : `${esperando.length} alterações aguardando conexão`}
-            : {esperando.map((p) => p.rotulo).join('; ')}
+            <CloudOff aria-hidden className="size-4 shrink-0" />
+            <span>
+              {esperando.length === 1
+                ? '1 ação aguardando conexão'
+                : `${esperando.length} ações aguardando conexão`}
+              : {esperando.map((p) => p.rotulo).join('; ')}
+            </span>
           </span>
-          <Button size="sm" variant="outline" onClick={() => void processarFila()}>
-            Tentar agora
-          </Button>
+          <span className="flex items-center gap-2">
+            {enviando && <span>Enviando…</span>}
+            <Button size="sm" variant="outline" onClick={() => void processarFila()} disabled={enviando}>
+              Tentar agora
+            </Button>
+          </span>
         </div>
+      )}
+      {semEspaco && esperando.length > 0 && (
+        <p className="font-medium text-red-900">
+          O aparelho está sem espaço para guardar: não feche nem recarregue esta tela até o envio.
+        </p>
       )}
       {falhas.map((p) => (
         <div key={p.id} className="flex items-center justify-between gap-2 text-red-900">

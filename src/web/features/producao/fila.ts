@@ -35,17 +35,41 @@ function ler(): Pendente[] {
   return cache;
 }
 
+/** The last write to localStorage failed (full: a few photos fill the 5 MB a site gets). */
+let semEspaco = false;
+
+/**
+ * Stores the queue; when it does not fit, the longest head of it that does (never a stale list: an
+ * action already sent must not come back after a reload). The rest stays in memory and on screen until
+ * sent, but a reload would lose it: the banner says so (useSemEspaco), never a silent loss.
+ */
 function gravar(lista: Pendente[]) {
   cache = lista;
-  try {
-    localStorage.setItem(KEY, JSON.stringify(lista));
-  } catch {
-    // Storage full (many photos): the items stay in memory and on screen until sent.
+  semEspaco = true;
+  for (let n = lista.length; n >= 0; n--) {
+    try {
+      localStorage.setItem(KEY, JSON.stringify(lista.slice(0, n)));
+      semEspaco = n < lista.length;
+      break;
+    } catch {
+      // does not fit: try with one item less
+    }
   }
   for (const l of listeners) l();
 }
 
-const semConexao = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status >= 500);
+/** Whether what waits is only in this page's memory, not stored on the phone (see `gravar`). */
+export const semEspacoNoAparelho = () => semEspaco;
+
+/**
+ * A failure that says nothing about the save itself, so it is kept and sent again: no connection (0), a
+ * timeout or throttle (408, 429), the server busy or down (5xx), or a session that expired (401: the
+ * login screen shows, and the queue goes out once the installer is signed in again). Any other answer
+ * (400, 403, 404, 409, 422) is the server refusing this save: sending it again would get the same.
+ */
+export const transitorio = (err: unknown) =>
+  err instanceof ApiError &&
+  (err.status === 0 || err.status === 401 || err.status === 408 || err.status === 429 || err.status >= 500);
 
 async function tentar(p: Pendente): Promise<unknown> {
   try {
@@ -72,7 +96,8 @@ async function tentar(p: Pendente): Promise<unknown> {
 
 /**
  * Sends a save now; when the connection fails it is queued and retried (answer `'na-fila'`). A refusal
- * by the server (4xx) is thrown to the caller, which shows it.
+ * by the server (4xx) is thrown to the caller, which shows it. While earlier saves wait in the queue a
+ * new one goes behind them, never ahead: the server must see "Iniciar" before "Concluir".
  */
 export async function enviar(
   p: Omit<Pendente, 'id' | 'chave' | 'criado_em' | 'erro'>,
@@ -83,37 +108,80 @@ export async function enviar(
     chave: newIdempotencyKey(),
     criado_em: new Date().toISOString(),
   };
-  try {
-    return { resultado: 'enviado', dados: await tentar(item) };
-  } catch (err) {
-    if (!semConexao(err)) throw err;
+  if (!ler().some((x) => !x.erro)) {
+    try {
+      return { resultado: 'enviado', dados: await tentar(item) };
+    } catch (err) {
+      if (!transitorio(err)) throw err;
+    }
     gravar([...ler(), item]);
     agendarNovaTentativa();
     return { resultado: 'na-fila' };
   }
+  gravar([...ler(), item]);
+  void processarFila();
+  return { resultado: 'na-fila' };
+}
+
+type Enviado = (p: Pendente, resultado: 'enviado' | 'recusado') => void;
+const enviados = new Set<Enviado>();
+/**
+ * Told each time a queued save gets the server's answer: sent, or refused (the screen re-reads what
+ * it shows either way: a refusal means it was out of date).
+ */
+export function aoEnviar(fn: Enviado): () => void {
+  enviados.add(fn);
+  return () => enviados.delete(fn);
 }
 
 let rodando = false;
-/** Sends the queue in order; stops at the first that still cannot reach the server. */
-export async function processarFila(): Promise<void> {
-  if (rodando) return;
-  rodando = true;
-  try {
-    for (const p of ler().filter((x) => !x.erro)) {
-      try {
-        await tentar(p);
-        gravar(ler().filter((x) => x.id !== p.id));
-      } catch (err) {
-        if (semConexao(err)) break;
-        const msg = err instanceof ApiError ? err.detail : 'Erro inesperado.';
-        gravar(ler().map((x) => (x.id === p.id ? { ...x, erro: msg } : x)));
-      }
-    }
-  } finally {
-    rodando = false;
-  }
-  if (ler().some((x) => !x.erro)) agendarNovaTentativa();
+function setRodando(v: boolean) {
+  rodando = v;
+  for (const l of listeners) l();
 }
+/** Asked for while a run was under way (the connection came back mid-attempt): one more run at once. */
+let deNovo = false;
+/**
+ * Sends the queue in order, one at a time from its head (a save queued meanwhile is picked up by the
+ * same run); stops at the first that still cannot reach the server, and sets aside with the server's
+ * reason the one it refuses, which is never sent again. Called during a run, it runs again when that
+ * one ends: an "online" event that arrives while a doomed attempt is still out is not lost to the
+ * 15-second wait.
+ */
+export async function processarFila(): Promise<void> {
+  if (rodando) {
+    deNovo = true;
+    return;
+  }
+  setRodando(true);
+  try {
+    do {
+      deNovo = false;
+      await enviarEmOrdem();
+    } while (deNovo && proximo());
+  } finally {
+    setRodando(false);
+  }
+  if (proximo()) agendarNovaTentativa();
+}
+
+async function enviarEmOrdem() {
+  for (let p = proximo(); p; p = proximo()) {
+    const atual = p;
+    try {
+      await tentar(atual);
+      gravar(ler().filter((x) => x.id !== atual.id));
+      for (const fn of enviados) fn(atual, 'enviado');
+    } catch (err) {
+      if (transitorio(err)) break;
+      const msg = err instanceof ApiError ? err.detail : 'Erro inesperado.';
+      gravar(ler().map((x) => (x.id === atual.id ? { ...x, erro: msg } : x)));
+      for (const fn of enviados) fn({ ...atual, erro: msg }, 'recusado');
+    }
+  }
+}
+
+const proximo = () => ler().find((x) => !x.erro);
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 function agendarNovaTentativa() {
@@ -133,9 +201,18 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
+const useFlag = (get: () => boolean) => useSyncExternalStore(subscribe, get, () => false);
+/** Whether the queue is being sent right now (the banner says so and holds "Tentar agora"). */
+export const useEnviando = () => useFlag(() => rodando);
+/** Whether the queue could not be stored on the phone (the banner asks not to close the page). */
+export const useSemEspaco = () => useFlag(semEspacoNoAparelho);
+
+/** The queue as it is now, for a component that shows it (the banner is the one that sends it). */
+export const useFilaItens = () => useSyncExternalStore(subscribe, ler, ler);
+
 /** The queue on screen; sends it again when the phone gets a connection back (and at mount). */
 export function useFila() {
-  const fila = useSyncExternalStore(subscribe, ler, ler);
+  const fila = useFilaItens();
   useEffect(() => {
     const online = () => void processarFila();
     window.addEventListener('online', online);

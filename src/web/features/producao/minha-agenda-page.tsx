@@ -17,11 +17,26 @@ const fetchMinha = (signal?: AbortSignal) =>
   json(client.producao['minha-agenda'].$get({ query: {} }, withSignal(signal)));
 type Job = Awaited<ReturnType<typeof fetchMinha>>['items'][number];
 
-/** An installer's day on the phone: their stages of today and the next days, with what the job needs. */
+/**
+ * An installer's day on the phone: their stages of today and the next days, with what the job needs.
+ * The saves waiting for a connection show (and are sent) even when the agenda itself cannot load.
+ */
 export default function MinhaAgendaPage() {
+  return (
+    <>
+      <PageHeader title="Minha agenda" subtitle="Suas etapas de hoje e dos próximos dias" />
+      <FilaPendente />
+      <Jobs />
+    </>
+  );
+}
+
+function Jobs() {
   const q = useQuery({ queryKey: ['producao', 'minha-agenda'], queryFn: ({ signal }) => fetchMinha(signal) });
   if (q.isPending) return <Loading text="Carregando sua agenda..." />;
-  if (q.isError) return <Empty text="Não foi possível carregar sua agenda." />;
+  // A failed re-read (one bar of signal) keeps the jobs already on screen: only a first load that
+  // failed has nothing to show.
+  if (!q.data) return <Empty text="Não foi possível carregar sua agenda." />;
   if (!q.data.funcionario_id)
     return (
       <Empty text="Seu usuário não está vinculado a um funcionário. Peça ao administrador para fazer o vínculo em Usuários." />
@@ -32,8 +47,6 @@ export default function MinhaAgendaPage() {
   for (const j of q.data.items) grupos.set(dia(j), [...(grupos.get(dia(j)) ?? []), j]);
   return (
     <>
-      <PageHeader title="Minha agenda" subtitle="Suas etapas de hoje e dos próximos dias" />
-      <FilaPendente />
       {q.data.items.length === 0 && <Empty text="Nenhuma etapa atribuída a você nos próximos dias." />}
       <div className="grid gap-6">
         {[...grupos.entries()].map(([d, jobs]) => (

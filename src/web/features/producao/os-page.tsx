@@ -38,7 +38,8 @@ export default function OsPage() {
   const os = useOs(id ?? null);
   const { can } = useAuth();
   if (os.isPending) return <Loading text="Carregando ordem de serviço..." />;
-  if (os.isError || !os.data)
+  // A failed re-read (no signal after a queued save) keeps the OS on screen, not "não encontrada".
+  if (!os.data)
     return (
       <Empty
         text={
