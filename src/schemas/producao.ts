@@ -178,3 +178,47 @@ export const FOTO_LIMITES = {
   format: 'jpeg',
   field: 'foto',
 } as const;
+
+// ── The HTTP contract's answers (api.md: `/api/ordens-servico`, `/api/agenda`), for the reference.
+// Loose objects: the answers also carry the Produção screen's fields (`etapa`, `inicio`, `fim`,
+// `funcionarios`, the OS's client and progress).
+
+export const etapaContratoSchema = z.looseObject({
+  id: z.string(),
+  tipo: z.enum(ETAPAS_OS),
+  status: z.enum(STATUS_ETAPA),
+  inicio_previsto: z.string().nullable(),
+  fim_previsto: z.string().nullable(),
+  funcionario_ids: z.array(z.string()),
+  updated_at: z.string(),
+});
+
+export const ordemServicoContratoSchema = z.looseObject({
+  id: z.string(),
+  numero: z.number(),
+  /** null once the sale was deleted (the OS is kept, cancelled, with `venda_numero`). */
+  venda_id: z.string().nullable(),
+  status: z.enum(STATUS_OS),
+  etapas: z.array(etapaContratoSchema),
+});
+
+export const ordensServicoPageSchema = z.object({
+  items: z.array(ordemServicoContratoSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
+
+export const etapaContratoAtualizadaSchema = z.object({
+  etapa: etapaContratoSchema,
+  /** Other stages where someone of the team is already booked at that time (accepted, said out loud). */
+  avisos: z.array(z.looseObject({ funcionario_id: z.string(), os_id: z.string(), os_numero: z.number() })),
+});
+
+export const agendaContratoSchema = z.object({
+  items: z.array(
+    etapaContratoSchema.extend({ os_id: z.string(), os_numero: z.number(), cliente_nome: z.string() }),
+  ),
+  /** More stages than one answer carries: ask for a shorter period. */
+  truncado: z.boolean(),
+});

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { osEtapas } from '../../db/schema';
+import {
+  agendaContratoSchema,
+  etapaContratoAtualizadaSchema,
+  etapaContratoSchema,
+  ordemServicoContratoSchema,
+  ordensServicoPageSchema,
+} from '../../schemas/producao';
 import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
 import { etapaDe, producaoFixtures, seedGranito } from './producao.test-helpers';
 
@@ -56,6 +63,8 @@ describe('GET /api/ordens-servico', () => {
     const res = await admin.get(`/api/ordens-servico?venda_id=${venda.id}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ total: 1, page: 1, limit: 50 });
+    // Every answer is the documented one (the schemas the reference is built from).
+    ordensServicoPageSchema.parse(res.body);
     expect(res.body.items).toHaveLength(1);
     const item = res.body.items[0];
     expect(item).toMatchObject({ id: os.id, numero: os.numero, venda_id: venda.id, status: 'aberta' });
@@ -78,6 +87,7 @@ describe('GET /api/ordens-servico', () => {
     }
     // The detail answers the same stages (and keeps the Produção screen's fields).
     const d = await osContrato(admin, os.id);
+    ordemServicoContratoSchema.parse(d);
     expect(d).toMatchObject({ id: os.id, numero: os.numero, venda_id: venda.id, status: 'aberta' });
     expect(d.etapas).toEqual(item.etapas);
     expect(d.etapas[0]).toMatchObject({ etapa: 'medicao', inicio: null, fim: null, funcionarios: [] });
@@ -128,6 +138,7 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
       updated_at: medA.updated_at,
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
+    etapaContratoAtualizadaSchema.parse(r.body);
     expect(r.body.avisos).toEqual([]);
     expect(r.body.etapa).toMatchObject({
       id: medA.id,
@@ -166,6 +177,8 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
 
     const dia10 = await admin.get(`/api/agenda?inicio=2031-03-10&fim=2031-03-10&funcionario_id=${joao.id}`);
     expect(dia10.status, JSON.stringify(dia10.body)).toBe(200);
+    agendaContratoSchema.parse(dia10.body);
+    expect(dia10.body.truncado).toBe(false);
     expect(dia10.body.items).toEqual([
       expect.objectContaining({
         id: medA.id,
@@ -335,6 +348,7 @@ describe('POST …/etapas/:etapaId/iniciar and /concluir', () => {
 
     const inicio = await admin.post(etapaUrl(os.id, med.id, 'iniciar'), { updated_at: med.updated_at });
     expect(inicio.status, JSON.stringify(inicio.body)).toBe(200);
+    etapaContratoSchema.parse(inicio.body);
     expect(inicio.body).toMatchObject({
       id: med.id,
       tipo: 'medicao',

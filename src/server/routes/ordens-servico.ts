@@ -6,9 +6,14 @@ import {
   AGENDA_MAX_DIAS,
   AGENDA_PERIODO_LONGO,
   agendaContratoQuery,
+  agendaContratoSchema,
   type EtapaOs,
   etapaAcao,
+  etapaContratoAtualizadaSchema,
+  etapaContratoSchema,
   etapaContratoUpdate,
+  ordemServicoContratoSchema,
+  ordensServicoPageSchema,
   osListQuery,
 } from '../../schemas/producao';
 import { type AppContext, type AppEnv, parseBody, parseId, parseQuery } from '../context';
@@ -52,11 +57,13 @@ const doc = {
     summary: 'Ordens de serviço com as etapas (venda, status, etapa, funcionário, período, busca)',
     access,
     query: osListQuery,
+    response: ordensServicoPageSchema,
   }),
   get: route({
     summary: 'Uma ordem de serviço com as etapas (tipo, status, previsão, equipe)',
     access: 'sessao',
     description: 'Com Produção, qualquer OS; instaladores, só as OS em que têm etapa.',
+    response: ordemServicoContratoSchema,
     errors: [404],
   }),
   patchEtapa: route({
@@ -64,6 +71,7 @@ const doc = {
     description: 'Avisa (avisos) quando um funcionário já está ocupado no horário; não recusa.',
     access,
     body: etapaContratoUpdate,
+    response: etapaContratoAtualizadaSchema,
     errors: [404, 409],
   }),
   iniciar: route({
@@ -71,6 +79,7 @@ const doc = {
     description: INSTALADOR,
     access: 'sessao',
     body: etapaAcao,
+    response: etapaContratoSchema,
     errors: [404, 409],
   }),
   concluir: route({
@@ -78,6 +87,7 @@ const doc = {
     description: INSTALADOR,
     access: 'sessao',
     body: etapaAcao,
+    response: etapaContratoSchema,
     errors: [404, 409],
   }),
 };
@@ -117,6 +127,7 @@ const agendaDoc = {
     description: `Aceita também de/ate. No máximo ${AGENDA_MAX_DIAS} dias; por funcionário, opcional.`,
     access,
     query: agendaContratoQuery,
+    response: agendaContratoSchema,
   }),
 };
 
