@@ -15,10 +15,17 @@ export {
 
 const etapa = z.enum(ETAPAS_OS, { message: 'Etapa inválida.' });
 const dataHora = (message: string) => z.iso.datetime({ offset: true, message });
+const DIA = /^\d{4}-\d{2}-\d{2}$/;
 const dia = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida.')
+  .regex(DIA, 'Data inválida.')
   .refine((s) => !Number.isNaN(new Date(`${s}T00:00:00Z`).getTime()), 'Data inválida.');
+
+/** A business day (`YYYY-MM-DD`, the whole day) or an instant (ISO 8601 with offset). */
+const diaOuInstante = (message: string) =>
+  z
+    .string({ message })
+    .refine((s) => dia.safeParse(s).success || dataHora(message).safeParse(s).success, message);
 
 /** `GET /api/producao/os`: the list's search, filters (stage, status, employee, period) and page. */
 export const osListQuery = listQuery.extend({
@@ -41,14 +48,19 @@ export const osUpdate = z.object({
   ...versionField,
 });
 
-/** The period of a schedule: both ends or neither (null unschedules both), the end after the start. */
+/**
+ * The period of a schedule: both ends or neither (null unschedules both), the end after the start.
+ * An end may be a business day (`YYYY-MM-DD`, the contract's route only): the whole day.
+ */
 function periodoCompleto<I extends string, F extends string>(inicio: I, fim: F) {
   return (v: Partial<Record<I | F, string | null>>, ctx: z.RefinementCtx) => {
     const a = v[inicio];
     const b = v[fim];
     if ((a === undefined) !== (b === undefined) || (a === null) !== (b === null)) {
       ctx.addIssue({ code: 'custom', path: [fim], message: 'Informe o início e o fim do agendamento.' });
-    } else if (a && b && new Date(b) <= new Date(a)) {
+    } else if (a && b && DIA.test(a) === DIA.test(b) && (DIA.test(a) ? b < a : new Date(b) <= new Date(a))) {
+      // Two days are whole days (the same day is one day's job); a day against an instant depends on
+      // the business time zone, which the route checks.
       ctx.addIssue({ code: 'custom', path: [fim], message: 'O fim deve ser depois do início.' });
     }
   };
@@ -74,12 +86,13 @@ export const etapaUpdate = z
 
 /**
  * The same update under the HTTP contract's names (`PATCH /api/ordens-servico/:id/etapas/:etapaId`):
- * `inicio_previsto`/`fim_previsto` are the stage's `inicio`/`fim`.
+ * `inicio_previsto`/`fim_previsto` are the stage's `inicio`/`fim`, as instants or as business days
+ * (`YYYY-MM-DD`: from the start of the first day to the end of the last one).
  */
 export const etapaContratoUpdate = z
   .object({
-    inicio_previsto: dataHora('Início inválido.').nullish(),
-    fim_previsto: dataHora('Fim inválido.').nullish(),
+    inicio_previsto: diaOuInstante('Início inválido: use AAAA-MM-DD ou data e hora ISO com fuso.').nullish(),
+    fim_previsto: diaOuInstante('Fim inválido: use AAAA-MM-DD ou data e hora ISO com fuso.').nullish(),
     ...equipeENotas,
   })
   .superRefine(periodoCompleto('inicio_previsto', 'fim_previsto'));
@@ -123,12 +136,6 @@ export const agendaQuery = z
     path: ['ate'],
     message: AGENDA_PERIODO_LONGO,
   });
-
-/** A business day (`YYYY-MM-DD`, the whole day) or an instant (ISO 8601 with offset). */
-const diaOuInstante = (message: string) =>
-  z
-    .string({ message })
-    .refine((s) => dia.safeParse(s).success || dataHora(message).safeParse(s).success, message);
 
 /**
  * `GET /api/agenda?inicio=&fim=&funcionario_id=` (the HTTP contract; `de`/`ate` accepted too). A day

@@ -280,6 +280,57 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
     expect((await linha(med.id)).notas).toBe('Confirmar acesso ao prédio.');
   });
 
+  it('schedules by whole business days (AAAA-MM-DD) too; an end before the start is refused', async () => {
+    const { os } = await vendaPeloOrcamento();
+    const med = tipo(await osContrato(admin, os.id), 'medicao');
+    const url = etapaUrl(os.id, med.id);
+    const invertido = await admin.patch(url, {
+      inicio_previsto: '2031-08-05',
+      fim_previsto: '2031-08-04',
+      updated_at: med.updated_at,
+    });
+    expect(invertido.status).toBe(400);
+    expect(invertido.body.errors).toContainEqual({
+      path: 'fim_previsto',
+      message: 'O fim deve ser depois do início.',
+    });
+    // Noon UTC of 5 August is after the end of 4 August in São Paulo (03:00Z of the 5th): refused by the route.
+    const misto = await admin.patch(url, {
+      inicio_previsto: '2031-08-05T12:00:00.000Z',
+      fim_previsto: '2031-08-04',
+      updated_at: med.updated_at,
+    });
+    expect(misto.status).toBe(400);
+    expect(misto.body.errors).toContainEqual({
+      path: 'fim_previsto',
+      message: 'O fim deve ser depois do início.',
+    });
+    expect(await linha(med.id)).toMatchObject({ inicio: null, fim: null, status: 'pendente' });
+    // 4 and 5 August in São Paulo (UTC−3): from 03:00Z of the 4th to 03:00Z of the 6th.
+    const dias = await admin.patch(url, {
+      inicio_previsto: '2031-08-04',
+      fim_previsto: '2031-08-05',
+      updated_at: med.updated_at,
+    });
+    expect(dias.status, JSON.stringify(dias.body)).toBe(200);
+    expect(dias.body.etapa).toMatchObject({
+      status: 'agendada',
+      inicio_previsto: '2031-08-04T03:00:00.000Z',
+      fim_previsto: '2031-08-06T03:00:00.000Z',
+    });
+    // 22:00 of 4 August until the end of that day.
+    const noite = await admin.patch(url, {
+      inicio_previsto: '2031-08-04T22:00:00-03:00',
+      fim_previsto: '2031-08-04',
+      updated_at: dias.body.etapa.updated_at,
+    });
+    expect(noite.status, JSON.stringify(noite.body)).toBe(200);
+    expect(noite.body.etapa).toMatchObject({
+      inicio_previsto: '2031-08-05T01:00:00.000Z',
+      fim_previsto: '2031-08-05T03:00:00.000Z',
+    });
+  });
+
   it('the agenda refuses a period it cannot read (400 in pt-BR)', async () => {
     const semInicio = await admin.get('/api/agenda?fim=2031-03-10');
     expect(semInicio.status).toBe(400);

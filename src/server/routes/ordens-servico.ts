@@ -111,7 +111,19 @@ export const ordensServicoRoutes = new Hono<AppEnv>()
   .patch('/:id/etapas/:etapaId', doc.patchEtapa, async (c) => {
     const alvo = ids(c);
     const { inicio_previsto, fim_previsto, ...resto } = await parseBody(c, etapaContratoUpdate);
-    const r = await atualizarEtapa(c, alvo, { ...resto, inicio: inicio_previsto, fim: fim_previsto });
+    // A day is the whole business day; null and absent pass through (unschedule / leave as is).
+    const tz = c.get('deps').config.tzNegocio;
+    const inicio = inicio_previsto && bordaDoPeriodo(inicio_previsto, tz, 'inicio');
+    const fim = fim_previsto && bordaDoPeriodo(fim_previsto, tz, 'fim');
+    if (inicio && fim && fim <= inicio) {
+      const msg = 'O fim deve ser depois do início.';
+      throw badRequest(msg, [{ path: 'fim_previsto', message: msg }]);
+    }
+    const r = await atualizarEtapa(c, alvo, {
+      ...resto,
+      inicio: inicio ? inicio.toISOString() : inicio,
+      fim: fim ? fim.toISOString() : fim,
+    });
     return c.json({ etapa: etapaContrato(r.etapa), avisos: r.avisos });
   })
   .post('/:id/etapas/:etapaId/iniciar', doc.iniciar, async (c) =>
