@@ -1,4 +1,4 @@
-import { listQuery, optionalText, ufInput, uuid, versionField } from './common';
+import { isoDate, listQuery, optionalText, ufInput, uuid, versionField } from './common';
 import { ETAPAS_OS, STATUS_ETAPA, STATUS_OS } from './enums';
 import { z } from './z';
 
@@ -16,10 +16,8 @@ export {
 const etapa = z.enum(ETAPAS_OS, { message: 'Etapa inválida.' });
 const dataHora = (message: string) => z.iso.datetime({ offset: true, message });
 const DIA = /^\d{4}-\d{2}-\d{2}$/;
-const dia = z
-  .string()
-  .regex(DIA, 'Data inválida.')
-  .refine((s) => !Number.isNaN(new Date(`${s}T00:00:00Z`).getTime()), 'Data inválida.');
+// A real calendar day: `new Date('2031-02-31')` rolls over to March, and inicioDoDia refuses it (a 500).
+const dia = isoDate();
 
 /** A business day (`YYYY-MM-DD`, the whole day) or an instant (ISO 8601 with offset). */
 const diaOuInstante = (message: string) =>

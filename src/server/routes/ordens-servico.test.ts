@@ -344,6 +344,11 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
       path: 'inicio',
       message: 'Data inicial inválida: use AAAA-MM-DD ou data e hora ISO com fuso.',
     });
+    // A day that does not exist is bad input, not a server error.
+    const inexistente = await admin.get('/api/agenda?inicio=2031-02-31&fim=2031-03-10');
+    expect(inexistente.status).toBe(400);
+    expect(inexistente.body.errors[0].path).toBe('inicio');
+    expect((await admin.get('/api/ordens-servico?de=2031-02-30')).status).toBe(400);
     const invertido = await admin.get('/api/agenda?inicio=2031-03-10&fim=2031-03-09');
     expect(invertido.status).toBe(400);
     expect(invertido.body.errors).toContainEqual({
