@@ -349,6 +349,15 @@ function readEndpoints(f: Fixtures): Endpoint[] {
       p95Razao: RAZAO_LEITURA,
     },
     {
+      // The HTTP contract's list: the same page plus every OS's stages (one more query per page).
+      id: 'ordens-servico',
+      nome: 'Ordens de serviço com etapas (contrato), 1ª página',
+      method: 'GET',
+      path: '/api/ordens-servico?page=1&limit=20',
+      crescimento: true,
+      p95Razao: RAZAO_LEITURA,
+    },
+    {
       id: 'agenda-mes',
       nome: 'Agenda, um mês (como a tela pede)',
       method: 'GET',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bordaDoPeriodo,
   lembrarCliente,
   linkWhatsApp,
   mensagemLembrete,
@@ -15,6 +16,19 @@ const etapas = (s: Record<string, string>) =>
     ordem: i + 1,
     status: (s[etapa] ?? 'pendente') as 'pendente',
   }));
+
+describe('bordaDoPeriodo (the agenda period of the HTTP contract)', () => {
+  it('a day is the whole business day; an instant is taken as is', () => {
+    // São Paulo is UTC−3: 10 March 2031 runs from 03:00Z on the 10th to 03:00Z on the 11th.
+    expect(bordaDoPeriodo('2031-03-10', TZ, 'inicio').toISOString()).toBe('2031-03-10T03:00:00.000Z');
+    expect(bordaDoPeriodo('2031-03-10', TZ, 'fim').toISOString()).toBe('2031-03-11T03:00:00.000Z');
+    // The last day of a month ends at the next month's first midnight.
+    expect(bordaDoPeriodo('2031-02-28', TZ, 'fim').toISOString()).toBe('2031-03-01T03:00:00.000Z');
+    expect(bordaDoPeriodo('2031-03-10T12:30:00-03:00', TZ, 'fim').toISOString()).toBe(
+      '2031-03-10T15:30:00.000Z',
+    );
+  });
+});
 
 describe('motivoBloqueio (order rule)', () => {
   it('corte needs the medição completed, other stages the previous one', () => {

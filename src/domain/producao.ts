@@ -1,12 +1,21 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, startOfWeek } from 'date-fns';
-import { parseIsoDate, todayIso } from './datas';
+import { addDaysIso, parseIsoDate, todayIso } from './datas';
 import { ETAPA_OS_LABEL, type EtapaOs, type StatusEtapa } from './producao-etapas';
 
 /** Midnight of a calendar day in the business time zone, as an instant. */
 export function inicioDoDia(iso: string, tz: string): Date {
   const { ano, mes, dia } = parseIsoDate(iso);
   return new Date(new TZDate(ano, mes - 1, dia, tz).getTime());
+}
+
+/**
+ * One end of a period written as a business day (`YYYY-MM-DD`: the whole day, so the end is the next
+ * day's midnight) or as an instant (ISO 8601 with offset, taken as is).
+ */
+export function bordaDoPeriodo(valor: string, tz: string, borda: 'inicio' | 'fim'): Date {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(valor)) return new Date(valor);
+  return inicioDoDia(borda === 'inicio' ? valor : addDaysIso(valor, 1), tz);
 }
 
 /** The business week (Monday to the next Monday) holding `now`. */

@@ -1,4 +1,4 @@
-import { listQuery, optionalText, ufInput, uuid, versionField } from './common';
+import { isoDate, listQuery, optionalText, ufInput, uuid, versionField } from './common';
 import { ETAPAS_OS, STATUS_ETAPA, STATUS_OS } from './enums';
 import { z } from './z';
 
@@ -15,10 +15,15 @@ export {
 
 const etapa = z.enum(ETAPAS_OS, { message: 'Etapa inválida.' });
 const dataHora = (message: string) => z.iso.datetime({ offset: true, message });
-const dia = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida.')
-  .refine((s) => !Number.isNaN(new Date(`${s}T00:00:00Z`).getTime()), 'Data inválida.');
+const DIA = /^\d{4}-\d{2}-\d{2}$/;
+// A real calendar day: `new Date('2031-02-31')` rolls over to March, and inicioDoDia refuses it (a 500).
+const dia = isoDate();
+
+/** A business day (`YYYY-MM-DD`, the whole day) or an instant (ISO 8601 with offset). */
+const diaOuInstante = (message: string) =>
+  z
+    .string({ message })
+    .refine((s) => dia.safeParse(s).success || dataHora(message).safeParse(s).success, message);
 
 /** `GET /api/producao/os`: the list's search, filters (stage, status, employee, period) and page. */
 export const osListQuery = listQuery.extend({
@@ -27,6 +32,8 @@ export const osListQuery = listQuery.extend({
   funcionario_id: z.union([z.literal(''), uuid]).optional(),
   de: z.union([z.literal(''), dia]).optional(),
   ate: z.union([z.literal(''), dia]).optional(),
+  /** The OS of one sale (the HTTP contract's `GET /api/ordens-servico?venda_id=`). */
+  venda_id: z.union([z.literal(''), uuid]).optional(),
 });
 export type OsListQuery = z.infer<typeof osListQuery>;
 
@@ -40,6 +47,30 @@ export const osUpdate = z.object({
 });
 
 /**
+ * The period of a schedule: both ends or neither (null unschedules both), the end after the start.
+ * An end may be a business day (`YYYY-MM-DD`, the contract's route only): the whole day.
+ */
+function periodoCompleto<I extends string, F extends string>(inicio: I, fim: F) {
+  return (v: Partial<Record<I | F, string | null>>, ctx: z.RefinementCtx) => {
+    const a = v[inicio];
+    const b = v[fim];
+    if ((a === undefined) !== (b === undefined) || (a === null) !== (b === null)) {
+      ctx.addIssue({ code: 'custom', path: [fim], message: 'Informe o início e o fim do agendamento.' });
+    } else if (a && b && DIA.test(a) === DIA.test(b) && (DIA.test(a) ? b < a : new Date(b) <= new Date(a))) {
+      // Two days are whole days (the same day is one day's job); a day against an instant depends on
+      // the business time zone, which the route checks.
+      ctx.addIssue({ code: 'custom', path: [fim], message: 'O fim deve ser depois do início.' });
+    }
+  };
+}
+
+const equipeENotas = {
+  funcionario_ids: z.array(uuid).max(20, 'No máximo 20 funcionários por etapa.').optional(),
+  notas: optionalText(4000).optional(),
+  ...versionField,
+};
+
+/**
  * Schedule, team and notes of one stage. `inicio`/`fim` both or neither (null unschedules);
  * `funcionario_ids` replaces the team.
  */
@@ -47,18 +78,24 @@ export const etapaUpdate = z
   .object({
     inicio: dataHora('Início inválido.').nullish(),
     fim: dataHora('Fim inválido.').nullish(),
-    funcionario_ids: z.array(uuid).max(20, 'No máximo 20 funcionários por etapa.').optional(),
-    notas: optionalText(4000).optional(),
-    ...versionField,
+    ...equipeENotas,
   })
-  .superRefine((v, ctx) => {
-    if ((v.inicio === undefined) !== (v.fim === undefined) || (v.inicio === null) !== (v.fim === null)) {
-      ctx.addIssue({ code: 'custom', path: ['fim'], message: 'Informe o início e o fim do agendamento.' });
-    } else if (v.inicio && v.fim && new Date(v.fim) <= new Date(v.inicio)) {
-      ctx.addIssue({ code: 'custom', path: ['fim'], message: 'O fim deve ser depois do início.' });
-    }
-  });
+  .superRefine(periodoCompleto('inicio', 'fim'));
+
+/**
+ * The same update under the HTTP contract's names (`PATCH /api/ordens-servico/:id/etapas/:etapaId`):
+ * `inicio_previsto`/`fim_previsto` are the stage's `inicio`/`fim`, as instants or as business days
+ * (`YYYY-MM-DD`: from the start of the first day to the end of the last one).
+ */
+export const etapaContratoUpdate = z
+  .object({
+    inicio_previsto: diaOuInstante('Início inválido: use AAAA-MM-DD ou data e hora ISO com fuso.').nullish(),
+    fim_previsto: diaOuInstante('Fim inválido: use AAAA-MM-DD ou data e hora ISO com fuso.').nullish(),
+    ...equipeENotas,
+  })
+  .superRefine(periodoCompleto('inicio_previsto', 'fim_previsto'));
 export type EtapaUpdate = z.input<typeof etapaUpdate>;
+export type EtapaUpdateInput = z.output<typeof etapaUpdate>;
 
 /** Iniciar / Concluir: the stage as the screen read it (a stale one is refused, not applied twice). */
 export const etapaAcao = z.object({ ...versionField });
@@ -70,6 +107,10 @@ export const assinaturaInput = z.object({
     .max(1_500_000, 'A assinatura é grande demais.')
     .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, 'Assinatura inválida.'),
 });
+
+/** The longest period one agenda answer covers (a month view with its overflow days). */
+export const AGENDA_MAX_DIAS = 62;
+export const AGENDA_PERIODO_LONGO = `O período da agenda é de no máximo ${AGENDA_MAX_DIAS} dias.`;
 
 /** `GET /api/producao/agenda?de=&ate=&funcionario_id=`: stages scheduled in [de, ate). */
 export const agendaQuery = z
@@ -89,9 +130,30 @@ export const agendaQuery = z
     path: ['ate'],
     message: 'O fim deve ser depois do início.',
   })
-  .refine((v) => new Date(v.ate).getTime() - new Date(v.de).getTime() <= 62 * 86_400_000, {
+  .refine((v) => new Date(v.ate).getTime() - new Date(v.de).getTime() <= AGENDA_MAX_DIAS * 86_400_000, {
     path: ['ate'],
-    message: 'O período da agenda é de no máximo 62 dias.',
+    message: AGENDA_PERIODO_LONGO,
+  });
+
+/**
+ * `GET /api/agenda?inicio=&fim=&funcionario_id=` (the HTTP contract; `de`/`ate` accepted too). A day
+ * means the whole business day: `inicio=2031-03-10&fim=2031-03-10` is that one day.
+ */
+export const agendaContratoQuery = z
+  .object({
+    inicio: diaOuInstante('Data inicial inválida: use AAAA-MM-DD ou data e hora ISO com fuso.').optional(),
+    fim: diaOuInstante('Data final inválida: use AAAA-MM-DD ou data e hora ISO com fuso.').optional(),
+    de: diaOuInstante('Data inicial inválida: use AAAA-MM-DD ou data e hora ISO com fuso.').optional(),
+    ate: diaOuInstante('Data final inválida: use AAAA-MM-DD ou data e hora ISO com fuso.').optional(),
+    funcionario_id: z.union([z.literal(''), uuid]).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!(v.inicio ?? v.de)) {
+      ctx.addIssue({ code: 'custom', path: ['inicio'], message: 'Informe o início do período (inicio).' });
+    }
+    if (!(v.fim ?? v.ate)) {
+      ctx.addIssue({ code: 'custom', path: ['fim'], message: 'Informe o fim do período (fim).' });
+    }
   });
 
 export const aAgendarQuery = z.object({
@@ -121,3 +183,47 @@ export const FOTO_LIMITES = {
   format: 'jpeg',
   field: 'foto',
 } as const;
+
+// ── The HTTP contract's answers (api.md: `/api/ordens-servico`, `/api/agenda`), for the reference.
+// Loose objects: the answers also carry the Produção screen's fields (`etapa`, `inicio`, `fim`,
+// `funcionarios`, the OS's client and progress).
+
+export const etapaContratoSchema = z.looseObject({
+  id: z.string(),
+  tipo: z.enum(ETAPAS_OS),
+  status: z.enum(STATUS_ETAPA),
+  inicio_previsto: z.string().nullable(),
+  fim_previsto: z.string().nullable(),
+  funcionario_ids: z.array(z.string()),
+  updated_at: z.string(),
+});
+
+export const ordemServicoContratoSchema = z.looseObject({
+  id: z.string(),
+  numero: z.number(),
+  /** null once the sale was deleted (the OS is kept, cancelled, with `venda_numero`). */
+  venda_id: z.string().nullable(),
+  status: z.enum(STATUS_OS),
+  etapas: z.array(etapaContratoSchema),
+});
+
+export const ordensServicoPageSchema = z.object({
+  items: z.array(ordemServicoContratoSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
+
+export const etapaContratoAtualizadaSchema = z.object({
+  etapa: etapaContratoSchema,
+  /** Other stages where someone of the team is already booked at that time (accepted, said out loud). */
+  avisos: z.array(z.looseObject({ funcionario_id: z.string(), os_id: z.string(), os_numero: z.number() })),
+});
+
+export const agendaContratoSchema = z.object({
+  items: z.array(
+    etapaContratoSchema.extend({ os_id: z.string(), os_numero: z.number(), cliente_nome: z.string() }),
+  ),
+  /** More stages than one answer carries: ask for a shorter period. */
+  truncado: z.boolean(),
+});

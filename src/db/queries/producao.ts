@@ -94,6 +94,7 @@ export interface OsFiltros {
   etapa?: string;
   status?: string;
   funcionario_id?: string;
+  venda_id?: string;
   /** Business-zone bounds of the period (a stage of the OS scheduled in it). */
   periodo?: { de?: Date; ate?: Date };
 }
@@ -116,6 +117,7 @@ export function osWhere(f: OsFiltros): SQL | undefined {
   }
   if (f.etapa) parts.push(eq(ordensServico.etapa_atual, f.etapa));
   if (f.status) parts.push(eq(ordensServico.status, f.status));
+  if (f.venda_id) parts.push(eq(ordensServico.venda_id, f.venda_id));
   const stage: SQL[] = [];
   if (f.funcionario_id) {
     stage.push(
@@ -180,6 +182,16 @@ const etapaSelect = {
   funcionarios: equipeJson,
 };
 
+/** The stages of these OS, each OS's in the workshop's order: one query for a whole page of OS. */
+export function etapasDasOs(db: Executor, p: { osIds: string[] }) {
+  if (!p.osIds.length) return Promise.resolve([]);
+  return db
+    .select(etapaSelect)
+    .from(osEtapas)
+    .where(inArray(osEtapas.os_id, p.osIds))
+    .orderBy(asc(osEtapas.os_id), asc(osEtapas.ordem));
+}
+
 export async function getOs(db: Executor, p: { id: string }) {
   const [os] = await db
     .select({
@@ -195,7 +207,7 @@ export async function getOs(db: Executor, p: { id: string }) {
     .where(eq(ordensServico.id, p.id));
   if (!os) return undefined;
   const [etapas, itens, fotos] = await Promise.all([
-    db.select(etapaSelect).from(osEtapas).where(eq(osEtapas.os_id, p.id)).orderBy(asc(osEtapas.ordem)),
+    etapasDasOs(db, { osIds: [p.id] }),
     os.orcamento_id
       ? db
           .select({

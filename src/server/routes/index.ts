@@ -21,6 +21,7 @@ import { itensVendaRoutes } from './itens-venda';
 import { lgpdRoutes } from './lgpd';
 import { orcamentosRoutes } from './orcamentos';
 import { orcamentosClienteRoutes } from './orcamentos-cliente';
+import { agendaRoutes, ordensServicoRoutes } from './ordens-servico';
 import { producaoRoutes } from './producao';
 import { produtosRoutes } from './produtos';
 import { publicoRoutes } from './publico';
@@ -56,6 +57,9 @@ export const apiApp = new Hono<AppEnv>()
   .route('/arquitetos', arquitetosRoutes)
   .route('/vendas', vendasRoutes)
   .route('/producao', producaoRoutes)
+  // the HTTP contract's names for production (the same rules as /producao)
+  .route('/ordens-servico', ordensServicoRoutes)
+  .route('/agenda', agendaRoutes)
   .route('/relatorios', relatoriosRoutes)
   .route('/categorias-produtos', categoriasProdutosRoutes)
   .route('/itens-venda', itensVendaRoutes)

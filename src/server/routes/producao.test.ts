@@ -2,18 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/queries/common';
-import {
-  categoriasProdutos,
-  clientes,
-  funcionarios,
-  orcamentoItens,
-  ordensServico,
-  osEtapas,
-  produtos,
-  usuarios,
-} from '../../db/schema';
+import { ordensServico, osEtapas } from '../../db/schema';
 import type { Evento } from '../events';
 import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { etapaDe, producaoFixtures, seedGranito } from './producao.test-helpers';
 import { seedCliente, seedOrcamento, seedVenda } from './vendas.test-helpers';
 
 let env: TestEnv;
@@ -22,89 +14,13 @@ let produtoId: string;
 beforeAll(async () => {
   env = await createTestDeps();
   admin = await loginAdmin(env);
-  await env.db.insert(categoriasProdutos).values({ nome: 'granitos' });
-  const [p] = await env.db
-    .insert(produtos)
-    .values({ nome: 'Granito São Gabriel', categoria: 'granitos', valor_m2: '450.00' })
-    .returning();
-  produtoId = p!.id;
+  produtoId = await seedGranito(env);
 });
 afterAll(() => env.close());
 
-/** A sale made the way the screens make it: an approved quote (one m² item) turned into a sale. */
-async function vendaPeloOrcamento(clienteValues: { endereco?: string; cidade?: string; uf?: string } = {}) {
-  const cliente = await seedCliente(env);
-  if (Object.keys(clienteValues).length) {
-    await env.db.update(clientes).set(clienteValues).where(eq(clientes.id, cliente.id));
-  }
-  const o = await seedOrcamento(env, { cliente_id: cliente.id, status: 'aprovado', valor_total: '1350.00' });
-  // 2.50 m × 1.20 m = 3.00 m² at R$ 450,00 = R$ 1.350,00
-  await env.db.insert(orcamentoItens).values({
-    orcamento_id: o.id,
-    produto_id: produtoId,
-    quantidade: '1',
-    medida1: '2.5',
-    medida2: '1.2',
-    area: '3',
-    valor_unitario: '450.00',
-    valor_total: '1350.00',
-  });
-  const res = await admin.post(`/api/orcamentos/${o.id}/venda`);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const os = await osDaVenda(res.body.id);
-  return { venda: res.body, os: os!, cliente, orcamento: o };
-}
-
-async function osDaVenda(vendaId: string) {
-  const [r] = await env.db.select().from(ordensServico).where(eq(ordensServico.venda_id, vendaId));
-  return r;
-}
-
-async function detalhe(c: Client, osId: string) {
-  const res = await c.get(`/api/producao/os/${osId}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
-
-const etapaDe = (os: { etapas: { etapa: string }[] }, etapa: string) =>
-  os.etapas.find((e) => e.etapa === etapa) as unknown as { id: string; updated_at: string; status: string };
-
-async function funcionario(nome: string, status: 'ativo' | 'inativo' = 'ativo') {
-  const [f] = await env.db
-    .insert(funcionarios)
-    .values({ nome, cargo: 'Instalador Sênior', salario: '3000.00', status, telefone: '11988887777' })
-    .returning();
-  return f!;
-}
-
-/** An installer: a user linked to an employee, without the Produção screen. */
-async function instalador(nome: string) {
-  const f = await funcionario(nome);
-  const u = await userWith(env, ['dashboard']);
-  await env.db.update(usuarios).set({ funcionario_id: f.id }).where(eq(usuarios.id, u.row.id));
-  return { ...u, funcionario: f };
-}
-
-async function agendar(
-  osId: string,
-  etapa: string,
-  inicio: string,
-  fim: string,
-  funcionarioIds: string[] = [],
-) {
-  const e = etapaDe(await detalhe(admin, osId), etapa);
-  return admin.patch(`/api/producao/etapas/${e.id}`, {
-    inicio,
-    fim,
-    funcionario_ids: funcionarioIds,
-    updated_at: e.updated_at,
-  });
-}
-
-async function acao(c: Client, osId: string, etapa: string, qual: 'iniciar' | 'concluir') {
-  const e = etapaDe(await detalhe(admin, osId), etapa);
-  return c.post(`/api/producao/etapas/${e.id}/${qual}`, { updated_at: e.updated_at });
-}
+const { vendaPeloOrcamento, osDaVenda, detalhe, funcionario, instalador, agendar, acao } = producaoFixtures(
+  () => ({ env, admin, produtoId }),
+);
 
 describe('OS created with the sale', () => {
   it('creates the OS in the sale transaction: numbered, linked, job address = the client address, five stages', async () => {

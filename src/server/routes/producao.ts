@@ -40,6 +40,7 @@ import {
   assinaturaInput,
   ETAPA_OS_LABEL,
   type EtapaOs,
+  type EtapaUpdateInput,
   etapaAcao,
   etapaUpdate,
   FOTO_LIMITES,
@@ -103,6 +104,7 @@ function filtros(q: OsListQuery, tz: string) {
     etapa: q.etapa || undefined,
     status: q.status || undefined,
     funcionario_id: q.funcionario_id || undefined,
+    venda_id: q.venda_id || undefined,
     periodo: {
       de: q.de ? inicioDoDia(q.de, tz) : undefined,
       ate: q.ate ? new Date(inicioDoDia(q.ate, tz).getTime() + 86_400_000) : undefined,
@@ -126,6 +128,27 @@ function osOut(os: OsDetalhe, me: Me) {
     venda_valor_bruto: precos && os.venda_valor_bruto != null ? Number(os.venda_valor_bruto) : null,
     itens,
   };
+}
+
+/** A page of the OS list (the Produção screen's and the HTTP contract's). */
+export async function listarOs(c: AppContext, q: OsListQuery) {
+  const { db, config } = c.get('deps');
+  const where = osWhere(filtros(q, config.tzNegocio));
+  const order = orderFrom(q.sort ?? '-created_at', osSort.sortable, osSort.idCol);
+  return paginate(
+    (limit, offset) => listOs(db, { where, order, limit, offset }),
+    () => countOs(db, where),
+    q.page,
+    q.limit,
+  );
+}
+
+/** One OS as its reader may see it (an installer only one they have a stage in; 404 unknown). */
+export async function lerOs(c: AppContext, id: string) {
+  const me = await exigirOs(c, id);
+  const os = await getOs(c.get('deps').db, { id });
+  if (!os) throw osNaoEncontrada();
+  return osOut(os, me);
 }
 
 const dataUrl = (s: string) => {
@@ -230,20 +253,7 @@ const doc = {
 };
 
 export const producaoRoutes = new Hono<AppEnv>()
-  .get('/os', doc.getOs, async (c) => {
-    const q = parseQuery(c, osListQuery);
-    const { db, config } = c.get('deps');
-    const where = osWhere(filtros(q, config.tzNegocio));
-    const order = orderFrom(q.sort ?? '-created_at', osSort.sortable, osSort.idCol);
-    return c.json(
-      await paginate(
-        (limit, offset) => listOs(db, { where, order, limit, offset }),
-        () => countOs(db, where),
-        q.page,
-        q.limit,
-      ),
-    );
-  })
+  .get('/os', doc.getOs, async (c) => c.json(await listarOs(c, parseQuery(c, osListQuery))))
   .get('/os/exportar', doc.getOsExportar, async (c) => {
     const q = parseQuery(c, osListQuery);
     return exportResponse(c, {
@@ -267,13 +277,7 @@ export const producaoRoutes = new Hono<AppEnv>()
       page: (db, p) => listOs(db, { ...p, offset: 0 }),
     });
   })
-  .get('/os/:id', doc.getOsId, async (c) => {
-    const id = idParam(c);
-    const me = await exigirOs(c, id);
-    const os = await getOs(c.get('deps').db, { id });
-    if (!os) throw osNaoEncontrada();
-    return c.json(osOut(os, me));
-  })
+  .get('/os/:id', doc.getOsId, async (c) => c.json(await lerOs(c, idParam(c))))
   .patch('/os/:id', doc.patchOsId, async (c) => {
     const id = idParam(c);
     const { updated_at, ...values } = await parseBody(c, osUpdate);
@@ -291,61 +295,14 @@ export const producaoRoutes = new Hono<AppEnv>()
   })
   .patch('/etapas/:id', doc.patchEtapa, async (c) => {
     const id = idParam(c);
-    const input = await parseBody(c, etapaUpdate);
-    const { db } = c.get('deps');
-    const avisos = await db.transaction(async (tx) => {
-      const cur = await lockEtapa(tx, { id });
-      if (!cur) throw etapaNaoEncontrada();
-      if (cur.os_status === 'cancelada') throw osCancelada();
-      if (cur.updated_at.getTime() !== new Date(input.updated_at).getTime()) throw staleWrite();
-      const antes = await equipeIds(tx, { etapaId: id });
-      const mudou = (novo: string | null | undefined, atual: Date | null) =>
-        novo !== undefined &&
-        (novo === null ? atual !== null : atual?.getTime() !== new Date(novo).getTime());
-      const moveu = mudou(input.inicio, cur.inicio) || mudou(input.fim, cur.fim);
-      const novaEquipe = input.funcionario_ids ? [...new Set(input.funcionario_ids)] : antes;
-      const equipeMudou = novaEquipe.length !== antes.length || novaEquipe.some((f) => !antes.includes(f));
-      if (cur.status === 'concluida' && (moveu || equipeMudou)) {
-        throw conflict(
-          'Etapa concluída',
-          'Uma etapa concluída não pode ser movida nem ter a equipe alterada.',
-        );
-      }
-      // Only the employees added now must be active: one who left keeps the stages already done with them.
-      const novos = novaEquipe.filter((f) => !antes.includes(f));
-      if (novos.length) {
-        const ativos = new Set((await funcionariosAtivos(tx, { ids: novos })).map((f) => f.id));
-        const fora = novos.filter((f) => !ativos.has(f));
-        if (fora.length) {
-          const msg = 'Funcionário inativo ou inexistente: escolha funcionários ativos.';
-          throw badRequest(msg, [{ path: 'funcionario_ids', message: msg }]);
-        }
-      }
-      const values: Record<string, unknown> = {};
-      if (input.inicio !== undefined) {
-        values.inicio = input.inicio ? new Date(input.inicio) : null;
-        values.fim = input.fim ? new Date(input.fim) : null;
-        if (cur.status === 'pendente' && input.inicio) values.status = 'agendada';
-        if (cur.status === 'agendada' && !input.inicio) values.status = 'pendente';
-      }
-      if (input.notas !== undefined) values.notas = input.notas;
-      const r = await updateEtapa(tx, { id, values, updatedAt: input.updated_at });
-      if (r === 'missing') throw etapaNaoEncontrada();
-      if (r === 'stale') throw staleWrite();
-      if (equipeMudou) await setEquipe(tx, { etapaId: id, funcionarioIds: novaEquipe });
-      await publish(tx, RECURSO, 'atualizado', cur.os_id);
-      const inicio =
-        (values.inicio as Date | null | undefined) ?? (input.inicio === undefined ? cur.inicio : null);
-      const fim = (values.fim as Date | null | undefined) ?? (input.fim === undefined ? cur.fim : null);
-      // Booking someone twice is allowed (a short visit between two jobs), but said out loud.
-      return inicio && fim && cur.status !== 'concluida'
-        ? conflitosAgenda(tx, { etapaId: id, funcionarioIds: novaEquipe, inicio, fim })
-        : [];
-    });
-    return c.json({ etapa: (await getEtapa(db, { id }))!, avisos });
+    return c.json(await atualizarEtapa(c, { etapaId: id }, await parseBody(c, etapaUpdate)));
   })
-  .post('/etapas/:id/iniciar', doc.postIniciar, async (c) => mudarStatus(c, 'em_andamento'))
-  .post('/etapas/:id/concluir', doc.postConcluir, async (c) => mudarStatus(c, 'concluida'))
+  .post('/etapas/:id/iniciar', doc.postIniciar, async (c) =>
+    c.json(await mudarStatus(c, 'em_andamento', { etapaId: idParam(c) })),
+  )
+  .post('/etapas/:id/concluir', doc.postConcluir, async (c) =>
+    c.json(await mudarStatus(c, 'concluida', { etapaId: idParam(c) })),
+  )
   .post('/etapas/:id/fotos', doc.postFoto, async (c) => {
     const id = idParam(c);
     const me = await exigirEtapa(c, id);
@@ -438,16 +395,21 @@ export const producaoRoutes = new Hono<AppEnv>()
 /**
  * Iniciar / Concluir. The order rule (domain/producao.ts motivoBloqueio) answers 409 with the reason.
  * Pressing again what already happened answers the stage as it is (a phone's retry after a lost
- * answer must not fail); anything else needs the version the screen read.
+ * answer must not fail); anything else needs the version the screen read. `etapa.osId`: the stage
+ * must be of that OS (the contract's path names both).
  */
-async function mudarStatus(c: AppContext, alvo: Extract<StatusEtapa, 'em_andamento' | 'concluida'>) {
-  const id = idParam(c);
+export async function mudarStatus(
+  c: AppContext,
+  alvo: Extract<StatusEtapa, 'em_andamento' | 'concluida'>,
+  etapa: { etapaId: string; osId?: string },
+) {
+  const id = etapa.etapaId;
   const me = await exigirEtapa(c, id);
   const { updated_at } = await parseBody(c, etapaAcao);
   const { db } = c.get('deps');
   await db.transaction(async (tx) => {
     const cur = await lockEtapa(tx, { id });
-    if (!cur) throw etapaNaoEncontrada();
+    if (!cur || (etapa.osId && cur.os_id !== etapa.osId)) throw etapaNaoEncontrada();
     if (cur.status === alvo) return;
     if (cur.status === 'concluida') throw conflict('Etapa concluída', 'Esta etapa já foi concluída.');
     if (cur.os_status === 'cancelada') throw osCancelada();
@@ -468,7 +430,7 @@ async function mudarStatus(c: AppContext, alvo: Extract<StatusEtapa, 'em_andamen
     await atualizarResumoOs(tx, { osId: cur.os_id });
     await publish(tx, RECURSO, 'atualizado', cur.os_id);
   });
-  return c.json((await getEtapa(db, { id }))!);
+  return (await getEtapa(db, { id }))!;
 }
 
 async function guardarImagem(
@@ -497,4 +459,63 @@ async function guardarImagem(
     await publish(tx, RECURSO, 'atualizado', cur.os_id);
     return { id: r.id, os_id: cur.os_id, etapa_id: etapaId, tipo, mime: img.mime, created_at: r.created_at };
   });
+}
+
+/**
+ * Schedule, team and notes of one stage (`alvo.osId`: the stage must be of that OS, as the contract's
+ * path names it). Answers the stage and the double bookings it made (`avisos`).
+ */
+export async function atualizarEtapa(
+  c: AppContext,
+  alvo: { etapaId: string; osId?: string },
+  input: EtapaUpdateInput,
+) {
+  const id = alvo.etapaId;
+  const { db } = c.get('deps');
+  const avisos = await db.transaction(async (tx) => {
+    const cur = await lockEtapa(tx, { id });
+    if (!cur || (alvo.osId && cur.os_id !== alvo.osId)) throw etapaNaoEncontrada();
+    if (cur.os_status === 'cancelada') throw osCancelada();
+    if (cur.updated_at.getTime() !== new Date(input.updated_at).getTime()) throw staleWrite();
+    const antes = await equipeIds(tx, { etapaId: id });
+    const mudou = (novo: string | null | undefined, atual: Date | null) =>
+      novo !== undefined && (novo === null ? atual !== null : atual?.getTime() !== new Date(novo).getTime());
+    const moveu = mudou(input.inicio, cur.inicio) || mudou(input.fim, cur.fim);
+    const novaEquipe = input.funcionario_ids ? [...new Set(input.funcionario_ids)] : antes;
+    const equipeMudou = novaEquipe.length !== antes.length || novaEquipe.some((f) => !antes.includes(f));
+    if (cur.status === 'concluida' && (moveu || equipeMudou)) {
+      throw conflict('Etapa concluída', 'Uma etapa concluída não pode ser movida nem ter a equipe alterada.');
+    }
+    // Only the employees added now must be active: one who left keeps the stages already done with them.
+    const novos = novaEquipe.filter((f) => !antes.includes(f));
+    if (novos.length) {
+      const ativos = new Set((await funcionariosAtivos(tx, { ids: novos })).map((f) => f.id));
+      const fora = novos.filter((f) => !ativos.has(f));
+      if (fora.length) {
+        const msg = 'Funcionário inativo ou inexistente: escolha funcionários ativos.';
+        throw badRequest(msg, [{ path: 'funcionario_ids', message: msg }]);
+      }
+    }
+    const values: Record<string, unknown> = {};
+    if (input.inicio !== undefined) {
+      values.inicio = input.inicio ? new Date(input.inicio) : null;
+      values.fim = input.fim ? new Date(input.fim) : null;
+      if (cur.status === 'pendente' && input.inicio) values.status = 'agendada';
+      if (cur.status === 'agendada' && !input.inicio) values.status = 'pendente';
+    }
+    if (input.notas !== undefined) values.notas = input.notas;
+    const r = await updateEtapa(tx, { id, values, updatedAt: input.updated_at });
+    if (r === 'missing') throw etapaNaoEncontrada();
+    if (r === 'stale') throw staleWrite();
+    if (equipeMudou) await setEquipe(tx, { etapaId: id, funcionarioIds: novaEquipe });
+    await publish(tx, RECURSO, 'atualizado', cur.os_id);
+    const inicio =
+      (values.inicio as Date | null | undefined) ?? (input.inicio === undefined ? cur.inicio : null);
+    const fim = (values.fim as Date | null | undefined) ?? (input.fim === undefined ? cur.fim : null);
+    // Booking someone twice is allowed (a short visit between two jobs), but said out loud.
+    return inicio && fim && cur.status !== 'concluida'
+      ? conflitosAgenda(tx, { etapaId: id, funcionarioIds: novaEquipe, inicio, fim })
+      : [];
+  });
+  return { etapa: (await getEtapa(db, { id }))!, avisos };
 }

@@ -1,0 +1,476 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { osEtapas } from '../../db/schema';
+import {
+  agendaContratoSchema,
+  etapaContratoAtualizadaSchema,
+  etapaContratoSchema,
+  ordemServicoContratoSchema,
+  ordensServicoPageSchema,
+} from '../../schemas/producao';
+import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { etapaDe, producaoFixtures, seedGranito } from './producao.test-helpers';
+
+/**
+ * The HTTP contract's production paths (api.md: `/api/ordens-servico`, `/api/agenda`): the same records
+ * and rules as /api/producao, under the contract's names.
+ */
+let env: TestEnv;
+let admin: Client;
+let produtoId: string;
+beforeAll(async () => {
+  env = await createTestDeps();
+  admin = await loginAdmin(env);
+  produtoId = await seedGranito(env);
+});
+afterAll(() => env.close());
+
+const { vendaPeloOrcamento, detalhe, funcionario, instalador } = producaoFixtures(() => ({
+  env,
+  admin,
+  produtoId,
+}));
+
+interface EtapaContrato {
+  id: string;
+  tipo: string;
+  status: string;
+  inicio_previsto: string | null;
+  fim_previsto: string | null;
+  funcionario_ids: string[];
+  updated_at: string;
+}
+
+async function osContrato(c: Client, osId: string) {
+  const res = await c.get(`/api/ordens-servico/${osId}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { id: string; numero: number; status: string; etapas: EtapaContrato[] };
+}
+
+const tipo = (os: { etapas: EtapaContrato[] }, t: string) => os.etapas.find((e) => e.tipo === t)!;
+const etapaUrl = (osId: string, etapaId: string, acao = '') =>
+  `/api/ordens-servico/${osId}/etapas/${etapaId}${acao ? `/${acao}` : ''}`;
+
+/** The stage's row as stored: what "nothing changed" compares. */
+async function linha(etapaId: string) {
+  const [r] = await env.db.select().from(osEtapas).where(eq(osEtapas.id, etapaId));
+  return r!;
+}
+
+describe('GET /api/ordens-servico', () => {
+  it('a sale → its OS by venda_id, with the five stages in order under the contract names', async () => {
+    const { venda, os } = await vendaPeloOrcamento();
+    const res = await admin.get(`/api/ordens-servico?venda_id=${venda.id}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ total: 1, page: 1, limit: 50 });
+    // Every answer is the documented one (the schemas the reference is built from).
+    ordensServicoPageSchema.parse(res.body);
+    expect(res.body.items).toHaveLength(1);
+    const item = res.body.items[0];
+    expect(item).toMatchObject({ id: os.id, numero: os.numero, venda_id: venda.id, status: 'aberta' });
+    expect(item.etapas.map((e: EtapaContrato) => e.tipo)).toEqual([
+      'medicao',
+      'corte',
+      'acabamento',
+      'instalacao',
+      'entrega',
+    ]);
+    for (const e of item.etapas as EtapaContrato[]) {
+      expect(e).toMatchObject({
+        id: expect.any(String),
+        status: 'pendente',
+        inicio_previsto: null,
+        fim_previsto: null,
+        funcionario_ids: [],
+        updated_at: expect.any(String),
+      });
+    }
+    // The detail answers the same stages (and keeps the Produção screen's fields).
+    const d = await osContrato(admin, os.id);
+    ordemServicoContratoSchema.parse(d);
+    expect(d).toMatchObject({ id: os.id, numero: os.numero, venda_id: venda.id, status: 'aberta' });
+    expect(d.etapas).toEqual(item.etapas);
+    expect(d.etapas[0]).toMatchObject({ etapa: 'medicao', inicio: null, fim: null, funcionarios: [] });
+  });
+
+  it('a page of several OS: each carries its own stages', async () => {
+    const a = await vendaPeloOrcamento();
+    const b = await vendaPeloOrcamento();
+    const res = await admin.get('/api/ordens-servico?limit=2&sort=-created_at');
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i: { id: string }) => i.id)).toEqual([b.os.id, a.os.id]);
+    for (const item of res.body.items as { id: string; etapas: { os_id: string }[] }[]) {
+      expect(item.etapas).toHaveLength(5);
+      expect(item.etapas.every((e) => e.os_id === item.id)).toBe(true);
+    }
+    expect(res.body.total).toBeGreaterThanOrEqual(2);
+  });
+
+  it('unknown id → 404 in pt-BR; bad filters → 400; no Produção → 403', async () => {
+    const nf = await admin.get('/api/ordens-servico/00000000-0000-4000-8000-000000000000');
+    expect(nf.status).toBe(404);
+    expect(nf.body.detail).toBe('Ordem de serviço não encontrada.');
+    expect((await admin.get('/api/ordens-servico/123')).status).toBe(400);
+    const bad = await admin.get('/api/ordens-servico?venda_id=abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toContainEqual({ path: 'venda_id', message: 'Identificador inválido.' });
+    expect((await admin.get('/api/ordens-servico?status=perdida')).status).toBe(400);
+    const { os } = await vendaPeloOrcamento();
+    const semPermissao = await userWith(env, ['dashboard']);
+    expect((await semPermissao.client.get('/api/ordens-servico')).status).toBe(403);
+    expect((await semPermissao.client.get(`/api/ordens-servico/${os.id}`)).status).toBe(403);
+  });
+});
+
+describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
+  it('schedules the medição; the agenda shows it by business day and employee, not for another one', async () => {
+    const joao = await funcionario('João Medidor');
+    const outro = await funcionario('Outro Funcionário');
+    const a = await vendaPeloOrcamento();
+    const b = await vendaPeloOrcamento();
+    const medA = tipo(await osContrato(admin, a.os.id), 'medicao');
+    // 10 March 2031, 09:00–11:00 in São Paulo (UTC−3).
+    const r = await admin.patch(etapaUrl(a.os.id, medA.id), {
+      inicio_previsto: '2031-03-10T12:00:00.000Z',
+      fim_previsto: '2031-03-10T14:00:00.000Z',
+      funcionario_ids: [joao.id],
+      notas: 'Levar a trena a laser.',
+      updated_at: medA.updated_at,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    etapaContratoAtualizadaSchema.parse(r.body);
+    expect(r.body.avisos).toEqual([]);
+    expect(r.body.etapa).toMatchObject({
+      id: medA.id,
+      tipo: 'medicao',
+      status: 'agendada',
+      inicio_previsto: '2031-03-10T12:00:00.000Z',
+      fim_previsto: '2031-03-10T14:00:00.000Z',
+      funcionario_ids: [joao.id],
+      notas: 'Levar a trena a laser.',
+    });
+    // 22:00–23:00 of the same business day is 01:00–02:00Z of the 11th; it overlaps nothing.
+    const medB = tipo(await osContrato(admin, b.os.id), 'medicao');
+    const rb = await admin.patch(etapaUrl(b.os.id, medB.id), {
+      inicio_previsto: '2031-03-11T01:00:00.000Z',
+      fim_previsto: '2031-03-11T02:00:00.000Z',
+      funcionario_ids: [joao.id],
+      updated_at: medB.updated_at,
+    });
+    expect(rb.status).toBe(200);
+    // The same stage moved onto João's 09:00–11:00: accepted, with the warning.
+    const dobrada = await admin.patch(etapaUrl(b.os.id, medB.id), {
+      inicio_previsto: '2031-03-10T13:00:00.000Z',
+      fim_previsto: '2031-03-10T15:00:00.000Z',
+      updated_at: rb.body.etapa.updated_at,
+    });
+    expect(dobrada.status).toBe(200);
+    expect(dobrada.body.avisos).toEqual([
+      expect.objectContaining({ funcionario_id: joao.id, os_numero: a.os.numero, etapa: 'medicao' }),
+    ]);
+    const volta = await admin.patch(etapaUrl(b.os.id, medB.id), {
+      inicio_previsto: '2031-03-11T01:00:00.000Z',
+      fim_previsto: '2031-03-11T02:00:00.000Z',
+      updated_at: dobrada.body.etapa.updated_at,
+    });
+    expect(volta.body.avisos).toEqual([]);
+
+    const dia10 = await admin.get(`/api/agenda?inicio=2031-03-10&fim=2031-03-10&funcionario_id=${joao.id}`);
+    expect(dia10.status, JSON.stringify(dia10.body)).toBe(200);
+    agendaContratoSchema.parse(dia10.body);
+    expect(dia10.body.truncado).toBe(false);
+    expect(dia10.body.items).toEqual([
+      expect.objectContaining({
+        id: medA.id,
+        tipo: 'medicao',
+        status: 'agendada',
+        inicio_previsto: '2031-03-10T12:00:00.000Z',
+        fim_previsto: '2031-03-10T14:00:00.000Z',
+        funcionario_ids: [joao.id],
+        updated_at: r.body.etapa.updated_at,
+        os_id: a.os.id,
+        os_numero: a.os.numero,
+        cliente_nome: a.cliente.nome,
+      }),
+      expect.objectContaining({ id: medB.id, os_id: b.os.id, inicio_previsto: '2031-03-11T01:00:00.000Z' }),
+    ]);
+    // The next business day has neither; another employee has nothing; de/ate and instants work too.
+    const dia11 = await admin.get(`/api/agenda?inicio=2031-03-11&fim=2031-03-11&funcionario_id=${joao.id}`);
+    expect(dia11.body.items).toEqual([]);
+    const doOutro = await admin.get(
+      `/api/agenda?inicio=2031-03-10&fim=2031-03-10&funcionario_id=${outro.id}`,
+    );
+    expect(doOutro.status).toBe(200);
+    expect(doOutro.body.items).toEqual([]);
+    const instantes = await admin.get(
+      `/api/agenda?de=2031-03-10T11:00:00.000Z&ate=2031-03-10T13:00:00.000Z&funcionario_id=${joao.id}`,
+    );
+    expect(instantes.body.items.map((i: { id: string }) => i.id)).toEqual([medA.id]);
+    // The Produção screen reads the same schedule.
+    expect(etapaDe(await detalhe(admin, a.os.id), 'medicao')).toMatchObject({
+      inicio: '2031-03-10T12:00:00.000Z',
+      status: 'agendada',
+    });
+  });
+
+  it('bad input → 400 in pt-BR and nothing changes; a stale version 409; a stage of another OS 404', async () => {
+    const ativo = await funcionario('Ana Ativa');
+    const inativo = await funcionario('Ivo Inativo', 'inativo');
+    const { os } = await vendaPeloOrcamento();
+    const outra = await vendaPeloOrcamento();
+    const med = tipo(await osContrato(admin, os.id), 'medicao');
+    const antes = await linha(med.id);
+    const url = etapaUrl(os.id, med.id);
+    const fimAntes = await admin.patch(url, {
+      inicio_previsto: '2031-04-01T15:00:00.000Z',
+      fim_previsto: '2031-04-01T14:00:00.000Z',
+      updated_at: med.updated_at,
+    });
+    expect(fimAntes.status).toBe(400);
+    expect(fimAntes.body.errors).toContainEqual({
+      path: 'fim_previsto',
+      message: 'O fim deve ser depois do início.',
+    });
+    const soInicio = await admin.patch(url, {
+      inicio_previsto: '2031-04-01T15:00:00.000Z',
+      updated_at: med.updated_at,
+    });
+    expect(soInicio.status).toBe(400);
+    expect(soInicio.body.errors).toContainEqual({
+      path: 'fim_previsto',
+      message: 'Informe o início e o fim do agendamento.',
+    });
+    const inat = await admin.patch(url, {
+      inicio_previsto: '2031-04-01T12:00:00.000Z',
+      fim_previsto: '2031-04-01T14:00:00.000Z',
+      funcionario_ids: [ativo.id, inativo.id],
+      updated_at: med.updated_at,
+    });
+    expect(inat.status).toBe(400);
+    expect(inat.body.errors[0]).toEqual({
+      path: 'funcionario_ids',
+      message: 'Funcionário inativo ou inexistente: escolha funcionários ativos.',
+    });
+    const lixo = await admin.patch(url, {
+      inicio_previsto: 'amanhã',
+      fim_previsto: 3,
+      updated_at: med.updated_at,
+    });
+    expect(lixo.status).toBe(400);
+    expect(lixo.body.title).toBe('Dados inválidos');
+    const semVersao = await admin.patch(url, { notas: 'x' });
+    expect(semVersao.status).toBe(400);
+    expect(semVersao.body.errors[0].path).toBe('updated_at');
+    // The stage of another OS under this OS's path: 404, and neither stage changes.
+    const daOutra = tipo(await osContrato(admin, outra.os.id), 'medicao');
+    const alheia = await admin.patch(etapaUrl(os.id, daOutra.id), {
+      notas: 'não é desta OS',
+      updated_at: daOutra.updated_at,
+    });
+    expect(alheia.status).toBe(404);
+    expect(alheia.body.detail).toBe('Etapa não encontrada.');
+    expect(await linha(med.id)).toEqual(antes);
+    expect((await linha(daOutra.id)).notas).toBeNull();
+
+    const ok = await admin.patch(url, { notas: 'Confirmar acesso ao prédio.', updated_at: med.updated_at });
+    expect(ok.status).toBe(200);
+    const stale = await admin.patch(url, { notas: 'outra', updated_at: med.updated_at });
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+    expect((await linha(med.id)).notas).toBe('Confirmar acesso ao prédio.');
+  });
+
+  it('schedules by whole business days (AAAA-MM-DD) too; an end before the start is refused', async () => {
+    const { os } = await vendaPeloOrcamento();
+    const med = tipo(await osContrato(admin, os.id), 'medicao');
+    const url = etapaUrl(os.id, med.id);
+    const invertido = await admin.patch(url, {
+      inicio_previsto: '2031-08-05',
+      fim_previsto: '2031-08-04',
+      updated_at: med.updated_at,
+    });
+    expect(invertido.status).toBe(400);
+    expect(invertido.body.errors).toContainEqual({
+      path: 'fim_previsto',
+      message: 'O fim deve ser depois do início.',
+    });
+    // Noon UTC of 5 August is after the end of 4 August in São Paulo (03:00Z of the 5th): refused by the route.
+    const misto = await admin.patch(url, {
+      inicio_previsto: '2031-08-05T12:00:00.000Z',
+      fim_previsto: '2031-08-04',
+      updated_at: med.updated_at,
+    });
+    expect(misto.status).toBe(400);
+    expect(misto.body.errors).toContainEqual({
+      path: 'fim_previsto',
+      message: 'O fim deve ser depois do início.',
+    });
+    expect(await linha(med.id)).toMatchObject({ inicio: null, fim: null, status: 'pendente' });
+    // 4 and 5 August in São Paulo (UTC−3): from 03:00Z of the 4th to 03:00Z of the 6th.
+    const dias = await admin.patch(url, {
+      inicio_previsto: '2031-08-04',
+      fim_previsto: '2031-08-05',
+      updated_at: med.updated_at,
+    });
+    expect(dias.status, JSON.stringify(dias.body)).toBe(200);
+    expect(dias.body.etapa).toMatchObject({
+      status: 'agendada',
+      inicio_previsto: '2031-08-04T03:00:00.000Z',
+      fim_previsto: '2031-08-06T03:00:00.000Z',
+    });
+    // 22:00 of 4 August until the end of that day.
+    const noite = await admin.patch(url, {
+      inicio_previsto: '2031-08-04T22:00:00-03:00',
+      fim_previsto: '2031-08-04',
+      updated_at: dias.body.etapa.updated_at,
+    });
+    expect(noite.status, JSON.stringify(noite.body)).toBe(200);
+    expect(noite.body.etapa).toMatchObject({
+      inicio_previsto: '2031-08-05T01:00:00.000Z',
+      fim_previsto: '2031-08-05T03:00:00.000Z',
+    });
+  });
+
+  it('the agenda refuses a period it cannot read (400 in pt-BR)', async () => {
+    const semInicio = await admin.get('/api/agenda?fim=2031-03-10');
+    expect(semInicio.status).toBe(400);
+    expect(semInicio.body.errors).toContainEqual({
+      path: 'inicio',
+      message: 'Informe o início do período (inicio).',
+    });
+    const ruim = await admin.get('/api/agenda?inicio=10/03/2031&fim=2031-03-10');
+    expect(ruim.status).toBe(400);
+    expect(ruim.body.errors).toContainEqual({
+      path: 'inicio',
+      message: 'Data inicial inválida: use AAAA-MM-DD ou data e hora ISO com fuso.',
+    });
+    // A day that does not exist is bad input, not a server error.
+    const inexistente = await admin.get('/api/agenda?inicio=2031-02-31&fim=2031-03-10');
+    expect(inexistente.status).toBe(400);
+    expect(inexistente.body.errors[0].path).toBe('inicio');
+    expect((await admin.get('/api/ordens-servico?de=2031-02-30')).status).toBe(400);
+    const invertido = await admin.get('/api/agenda?inicio=2031-03-10&fim=2031-03-09');
+    expect(invertido.status).toBe(400);
+    expect(invertido.body.errors).toContainEqual({
+      path: 'fim',
+      message: 'O fim deve ser depois do início.',
+    });
+    // 1 January to 3 March 2031 is 62 whole days: the longest period; one more day is refused.
+    expect((await admin.get('/api/agenda?inicio=2031-01-01&fim=2031-03-03')).status).toBe(200);
+    const longo = await admin.get('/api/agenda?inicio=2031-01-01&fim=2031-03-04');
+    expect(longo.status).toBe(400);
+    expect(longo.body.detail).toBe('O período da agenda é de no máximo 62 dias.');
+    expect((await admin.get('/api/agenda?inicio=2031-03-10&fim=2031-03-10&funcionario_id=x')).status).toBe(
+      400,
+    );
+    const semPermissao = await userWith(env, ['dashboard']);
+    expect((await semPermissao.client.get('/api/agenda?inicio=2031-03-10&fim=2031-03-10')).status).toBe(403);
+  });
+});
+
+describe('POST …/etapas/:etapaId/iniciar and /concluir', () => {
+  it('the order rule, versions, a stage of another OS, permission', async () => {
+    const { os } = await vendaPeloOrcamento();
+    const outra = await vendaPeloOrcamento();
+    const d = await osContrato(admin, os.id);
+    const med = tipo(d, 'medicao');
+    const corte = tipo(d, 'corte');
+
+    const corteAntes = await admin.post(etapaUrl(os.id, corte.id, 'iniciar'), {
+      updated_at: corte.updated_at,
+    });
+    expect(corteAntes.status).toBe(409);
+    expect(corteAntes.body.detail).toBe('O corte só pode começar depois que a medição for concluída.');
+
+    // Another OS's stage under this OS's path: 404 and it does not start.
+    const daOutra = tipo(await osContrato(admin, outra.os.id), 'medicao');
+    const alheia = await admin.post(etapaUrl(os.id, daOutra.id, 'iniciar'), {
+      updated_at: daOutra.updated_at,
+    });
+    expect(alheia.status).toBe(404);
+    expect(alheia.body.detail).toBe('Etapa não encontrada.');
+    expect((await linha(daOutra.id)).status).toBe('pendente');
+    expect(
+      (await admin.post(etapaUrl(os.id, daOutra.id, 'concluir'), { updated_at: daOutra.updated_at })).status,
+    ).toBe(404);
+
+    const semProducao = await userWith(env, ['dashboard', 'vendas']);
+    const proibido = await semProducao.client.post(etapaUrl(os.id, med.id, 'iniciar'), {
+      updated_at: med.updated_at,
+    });
+    expect(proibido.status).toBe(403);
+    expect((await linha(med.id)).status).toBe('pendente');
+    expect((await admin.post(etapaUrl(os.id, med.id, 'iniciar'), {})).status).toBe(400);
+
+    const inicio = await admin.post(etapaUrl(os.id, med.id, 'iniciar'), { updated_at: med.updated_at });
+    expect(inicio.status, JSON.stringify(inicio.body)).toBe(200);
+    etapaContratoSchema.parse(inicio.body);
+    expect(inicio.body).toMatchObject({
+      id: med.id,
+      tipo: 'medicao',
+      status: 'em_andamento',
+      funcionario_ids: [],
+    });
+    // The version read before it started is stale now.
+    const stale = await admin.post(etapaUrl(os.id, med.id, 'concluir'), { updated_at: med.updated_at });
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+    expect((await linha(med.id)).status).toBe('em_andamento');
+
+    const fim = await admin.post(etapaUrl(os.id, med.id, 'concluir'), { updated_at: inicio.body.updated_at });
+    expect(fim.status).toBe(200);
+    expect(fim.body).toMatchObject({
+      tipo: 'medicao',
+      status: 'concluida',
+      concluida_por_nome: expect.any(String),
+    });
+    const depois = await osContrato(admin, os.id);
+    expect(depois.etapas.map((e) => `${e.tipo}:${e.status}`)).toEqual([
+      'medicao:concluida',
+      'corte:pendente',
+      'acabamento:pendente',
+      'instalacao:pendente',
+      'entrega:pendente',
+    ]);
+    const corteAgora = tipo(depois, 'corte');
+    expect(
+      (await admin.post(etapaUrl(os.id, corteAgora.id, 'iniciar'), { updated_at: corteAgora.updated_at }))
+        .status,
+    ).toBe(200);
+  });
+
+  it("the installer's scope: their own stage yes, another's 403 (as on /api/producao)", async () => {
+    const inst = await instalador('Carlos Instalador');
+    const { os } = await vendaPeloOrcamento();
+    const d = await osContrato(admin, os.id);
+    const med = tipo(d, 'medicao');
+    const ag = await admin.patch(etapaUrl(os.id, med.id), {
+      inicio_previsto: '2031-06-02T12:00:00.000Z',
+      fim_previsto: '2031-06-02T14:00:00.000Z',
+      funcionario_ids: [inst.funcionario.id],
+      updated_at: med.updated_at,
+    });
+    expect(ag.status).toBe(200);
+    const c = inst.client;
+    // Their OS reads; the list, the agenda and the schedule are Produção's.
+    expect((await osContrato(c, os.id)).etapas).toHaveLength(5);
+    expect((await c.get('/api/ordens-servico')).status).toBe(403);
+    expect((await c.get('/api/agenda?inicio=2031-06-02&fim=2031-06-02')).status).toBe(403);
+    expect(
+      (await c.patch(etapaUrl(os.id, med.id), { notas: 'x', updated_at: ag.body.etapa.updated_at })).status,
+    ).toBe(403);
+    // A stage of their OS not assigned to them: 403; an OS they have nothing in: 403.
+    const corte = tipo(d, 'corte');
+    expect(
+      (await c.post(etapaUrl(os.id, corte.id, 'iniciar'), { updated_at: corte.updated_at })).status,
+    ).toBe(403);
+    const alheia = await vendaPeloOrcamento();
+    expect((await c.get(`/api/ordens-servico/${alheia.os.id}`)).status).toBe(403);
+
+    const inicio = await c.post(etapaUrl(os.id, med.id, 'iniciar'), { updated_at: ag.body.etapa.updated_at });
+    expect(inicio.status, JSON.stringify(inicio.body)).toBe(200);
+    const fim = await c.post(etapaUrl(os.id, med.id, 'concluir'), { updated_at: inicio.body.updated_at });
+    expect(fim.status).toBe(200);
+    expect(fim.body).toMatchObject({ status: 'concluida', concluida_por: inst.row.id });
+  });
+});
