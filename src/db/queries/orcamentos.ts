@@ -1,6 +1,7 @@
 import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { CardRates } from '../../domain/pricing';
+import type { StatusOrcamento } from '../../schemas/orcamentos';
 import type { Executor } from '../client';
 import {
   acabamentos,
@@ -291,7 +292,7 @@ export interface ListParams {
  * index) and reaches the quotes through orcamentos_cliente_idx, so no per-row subquery or join is
  * needed to filter or count.
  */
-export function listWhere(p: { q?: string; status?: string }): SQL | undefined {
+export function listWhere(p: { q?: string; status?: StatusOrcamento }): SQL | undefined {
   const parts: SQL[] = [];
   if (p.status) parts.push(eq(orcamentos.status, p.status));
   const q = p.q?.trim();
@@ -437,7 +438,7 @@ export async function insertVenda(tx: Executor, values: typeof vendas.$inferInse
   return row!;
 }
 
-export async function setStatusOrcamento(tx: Executor, id: string, status: string) {
+export async function setStatusOrcamento(tx: Executor, id: string, status: StatusOrcamento) {
   await tx
     .update(orcamentos)
     .set({ status, updated_at: sql`clock_timestamp()` })

@@ -2,32 +2,33 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Eye, Pencil, Printer, ShoppingCart, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import type { Page } from '../../../schemas/common';
-import { type OrcamentoListItem, STATUS_ORCAMENTO } from '../../../schemas/orcamentos';
+import { STATUS_ORCAMENTO, type StatusOrcamento } from '../../../schemas/orcamentos';
 import { Button } from '../../components/ui/button';
 import { NativeSelect } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
 import { SearchInput } from '../../components/ui/search-input';
 import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { ApiError, api, qs } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
 import { formatDate, formatMoney } from '../../lib/format';
+import type { OrcamentoLinha } from '../../lib/resources';
 import { EnviarAcao } from './enviar-cliente';
 import { StatusBadge, statusLabel } from './status';
 
 const LIMIT = 20;
 
 export interface HistoricoActions {
-  onView: (o: OrcamentoListItem) => void;
-  onPrint: (o: OrcamentoListItem) => void;
-  onEdit: (o: OrcamentoListItem) => void;
-  onVenda: (o: OrcamentoListItem) => void;
-  onDelete: (o: OrcamentoListItem) => void;
+  onView: (o: OrcamentoLinha) => void;
+  onPrint: (o: OrcamentoLinha) => void;
+  onEdit: (o: OrcamentoLinha) => void;
+  onVenda: (o: OrcamentoLinha) => void;
+  onDelete: (o: OrcamentoLinha) => void;
 }
 
 export interface HistoricoFiltros {
   q: string;
-  status: string;
+  status: StatusOrcamento | '';
   page: number;
 }
 export const FILTROS_INICIAIS: HistoricoFiltros = { q: '', status: '', page: 1 };
@@ -46,7 +47,12 @@ export function Historico({
   const query = useQuery({
     queryKey: ['orcamentos', 'lista', { q, status, page }],
     queryFn: ({ signal }) =>
-      api.get<Page<OrcamentoListItem>>(`/orcamentos${qs({ q, status, page, limit: LIMIT })}`, signal),
+      json(
+        client.orcamentos.$get(
+          { query: { q, status: status || undefined, page, limit: LIMIT } },
+          withSignal(signal),
+        ),
+      ),
     placeholderData: keepPreviousData,
   });
   useEffect(() => {
@@ -76,7 +82,13 @@ export function Historico({
         <NativeSelect
           aria-label="Filtrar por status"
           value={status}
-          onChange={(e) => onFiltros({ ...filtros, status: e.target.value, page: 1 })}
+          onChange={(e) =>
+            onFiltros({
+              ...filtros,
+              status: STATUS_ORCAMENTO.find((s) => s === e.target.value) ?? '',
+              page: 1,
+            })
+          }
           className="sm:w-52"
         >
           <option value="">Todos os status</option>

@@ -1,5 +1,5 @@
-import type { OrcamentoItemDetalhe } from '../../../schemas/orcamentos';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
+import type { OrcamentoItemDetalhe } from '../../lib/resources';
 
 /** "2,5 x 0,6 = 1,5 m²", or just the area when the measures are missing (spec doc 1 §2). */
 export function medidasTexto(i: Pick<OrcamentoItemDetalhe, 'medida1' | 'medida2' | 'area'>): string {
