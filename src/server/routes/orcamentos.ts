@@ -20,7 +20,7 @@ import {
   validarPecas,
 } from '../../domain/pricing';
 import { computeVenda } from '../../domain/venda';
-import { uuid } from '../../schemas/common';
+import { pageSchema, uuid } from '../../schemas/common';
 import {
   type BordaSalva,
   type CalculoOrcamento,
@@ -573,9 +573,10 @@ export async function gerarVenda(
 const doc = {
   postCalcular: route({ summary: 'Calcula o orçamento sem salvar', access, body: orcamentoCalculo }),
   get: route({
-    summary: 'Lista orçamentos (busca, status, paginação, ordenação)',
+    summary: 'Lista orçamentos (busca, status, paginação, ordenação), com o resumo das peças de cada um',
     access,
     query: orcamentoListQuery,
+    response: pageSchema(q.orcamentoLinhaSchema),
   }),
   getExportar: route({ ...exportContract('orçamentos', orcamentoListQuery), access }),
   getId: route({ summary: 'Um orçamento com itens e resumo', access, errors: [404] }),
@@ -622,7 +623,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     const where = q.listWhere(query);
     const page = await paginate(
-      (limit, offset) => q.listOrcamentos(db, where, order, limit, offset),
+      (limit, offset) => q.listOrcamentosPagina(db, where, order, limit, offset),
       () => q.countOrcamentos(db, query, where),
       query.page,
       query.limit,
