@@ -132,6 +132,9 @@ test('a bancada with edges, cutouts and a saia: priced, saved, reopened and prin
     hasText: d.cliente,
   });
   await expect(row).toContainText('R$ 1.582,88');
+  // The row sums up its pieces (issue 14 §5). By hand: the bancada's front 2.40 m + left 0.60 m =
+  // 3 m of finished edge (the saia has none); a cuba and a cooktop = 2 cutouts; two lines.
+  await expect(row.getByRole('cell').nth(1)).toContainText('2 itens · 3 m de acabamento · 2 recortes');
   const numero = (await row.getByRole('cell').first().textContent())!.replace('#', '').trim();
 
   await row.getByRole('button', { name: `Ver detalhes do orçamento #${numero}` }).click();

@@ -15,6 +15,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import type { OrcamentoLinha } from '../../lib/resources';
 import { EnviarAcao } from './enviar-cliente';
 import { StatusBadge, statusLabel } from './status';
+import { resumoPecasTexto } from './texto';
 
 const LIMIT = 20;
 
@@ -121,7 +122,12 @@ export function Historico({
             {items.map((o) => (
               <TR key={o.id}>
                 <TD className="font-medium">#{o.numero}</TD>
-                <TD>{o.cliente_nome ?? 'Cliente não encontrado'}</TD>
+                <TD className="min-w-44">
+                  {o.cliente_nome ?? 'Cliente não encontrado'}
+                  <span className="block text-xs text-muted-foreground">
+                    {resumoPecasTexto(o.resumo_pecas)}
+                  </span>
+                </TD>
                 <TD>{o.vendedor_nome ?? '—'}</TD>
                 <TD>{o.arquiteto_nome ?? '—'}</TD>
                 <TD className="whitespace-nowrap">{formatDate(o.created_at)}</TD>
