@@ -229,16 +229,16 @@ test.describe('on a phone', () => {
     const largura = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(largura).toBeLessThanOrEqual(390);
 
-    // Saved, its history row tells its pieces on the phone too (the table scrolls inside its box).
+    // Saved, its history card tells its pieces on the phone too.
     await page.getByRole('button', { name: 'Gerar Orçamento' }).click();
     await expect(page.getByText('Orçamento salvo com sucesso!')).toBeVisible();
     await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(d.cliente);
-    const row = page
-      .getByRole('table', { name: 'Histórico de orçamentos' })
-      .getByRole('row')
+    const card = page
+      .getByRole('list', { name: 'Histórico de orçamentos' })
+      .getByRole('article')
       .filter({ hasText: d.cliente });
     // By hand: the right side measures medida2 = 0.60 m, × 1 piece; no cutouts.
-    await expect(row.getByText('1 item · 0,6 m de acabamento', { exact: true })).toBeVisible();
+    await expect(card.getByText('1 item · 0,6 m de acabamento', { exact: true })).toBeVisible();
     await page.screenshot({ path: 'test-results/pecas-historico-390.png' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });

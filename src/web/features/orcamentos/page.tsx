@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { orcamentoCreate, TIPO_VENDA_LABEL } from '../../../schemas/orcamentos';
 import { useAuth } from '../../app/auth';
+import { useUrlState } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
@@ -22,7 +23,7 @@ import { DetalhesDialog } from './detalhes-dialog';
 import { OrcamentoEditor } from './editor';
 import { EnviarDialog, type OrcamentoEnvio } from './enviar-cliente';
 import { emptyForm, fromDetalhe, type OrcamentoForm, type OrcamentoPayload, toPayload } from './form';
-import { FILTROS_INICIAIS, Historico } from './historico';
+import { HISTORICO_PARAMS, Historico } from './historico';
 import { apagarRascunho, quando, useAvisoAoSair, useRascunho, useRascunhoOferecido } from './rascunho';
 
 type Aba = 'novo' | 'historico';
@@ -36,7 +37,7 @@ export default function OrcamentosPage() {
   const qc = useQueryClient();
   const [aba, setAba] = useState<Aba>(useAbaInicial<Aba>(['novo', 'historico'], 'novo'));
   const { me } = useAuth();
-  const [filtros, setFiltros] = useState(FILTROS_INICIAIS);
+  const [, patchUrl] = useUrlState();
   const [editando, setEditando] = useState<Editando | null>(null);
   const [detalhe, setDetalhe] = useState<{ id: string; numero: number } | null>(null);
   const [excluir, setExcluir] = useState<OrcamentoLinha | null>(null);
@@ -99,7 +100,7 @@ export default function OrcamentosPage() {
       atualizarOrcamentos(qc);
       limpar();
       // a fresh list, so the quote just saved shows at the top
-      setFiltros(FILTROS_INICIAIS);
+      patchUrl(HISTORICO_PARAMS);
       setAba('historico');
     },
     onError: (err, v) => {
@@ -297,8 +298,6 @@ export default function OrcamentosPage() {
         </TabsContent>
         <TabsContent value="historico">
           <Historico
-            filtros={filtros}
-            onFiltros={setFiltros}
             onView={(o) => setDetalhe({ id: o.id, numero: o.numero })}
             onPrint={(o) => void imprimir(o.id)}
             onEdit={(o) => void editar(o)}
