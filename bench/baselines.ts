@@ -8,7 +8,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { countOrcamentos, listOrcamentos, listOrder } from '../src/db/queries/orcamentos';
+import { countOrcamentos, listOrcamentosPagina, listOrder } from '../src/db/queries/orcamentos';
 import * as schema from '../src/db/schema';
 import { type LoadStats, percentile, runLoop } from './load';
 
@@ -27,7 +27,7 @@ async function capturedListPage(pool: pg.Pool, limit: number) {
     schema,
     logger: { logQuery: (query, params) => captured.push({ sql: query, params }) },
   });
-  await listOrcamentos(db as never, undefined, listOrder('-created_at')!, limit, 0);
+  await listOrcamentosPagina(db as never, undefined, listOrder('-created_at')!, limit, 0);
   await countOrcamentos(db as never, {}, undefined);
   return captured;
 }

@@ -9,7 +9,6 @@ import { getEmpresa, getLogo, putLogo } from '../src/db/queries/empresa';
 import { insertAceite, insertLink, linkSecret } from '../src/db/queries/orcamento-cliente';
 import { empresa, orcamentos } from '../src/db/schema';
 import { addDaysIso, todayIso } from '../src/domain/datas';
-import type { OrcamentoDetalhe } from '../src/schemas/orcamentos';
 import { pdfCliente, visaoCliente } from '../src/server/orcamento-cliente';
 import { detalhe } from '../src/server/routes/orcamentos';
 
@@ -73,7 +72,7 @@ export async function demoCliente(db: Db, tz: string, log: (m: string) => void) 
     if (links.length === 2) {
       // the second one approved by its customer, as the public page records it (no automatic sale:
       // the "Aprovado" badge and filter show it)
-      const o = (await detalhe(db, id)) as unknown as OrcamentoDetalhe;
+      const o = (await detalhe(db, id))!;
       const e = await getEmpresa(db, { nome: '' });
       const pdf = await pdfCliente(visaoCliente(o, e, tz), await getLogo(db));
       const assinatura = await sharp(Buffer.from(ASSINATURA_SVG)).png().toBuffer();

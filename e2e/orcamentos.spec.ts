@@ -481,6 +481,12 @@ async function abrirHistorico(page: Page, cliente: string) {
   await page.goto('/orcamentos');
   await page.getByRole('tab', { name: 'Histórico' }).click();
   await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(cliente);
+  // A table from 640 px (its header row and the quote's), a list of cards below (the kit's DataTable).
+  if ((page.viewportSize()?.width ?? 1366) < 640) {
+    const cards = page.getByRole('list', { name: 'Histórico de orçamentos' }).getByRole('listitem');
+    await expect(cards).toHaveCount(1);
+    return cards.filter({ hasText: cliente });
+  }
   const rows = page.getByRole('table', { name: 'Histórico de orçamentos' }).getByRole('row');
   await expect(rows).toHaveCount(2);
   return rows.filter({ hasText: cliente });
@@ -590,7 +596,12 @@ for (const { nome, viewport } of TAMANHOS) {
       expect(await contarOrcamentos(admin, d.cliente)).toBe(1);
 
       const row = await abrirHistorico(page, d.cliente);
-      const numero = (await row.getByRole('cell').first().textContent())!.replace('#', '').trim();
+      const numero = (await row
+        .getByText(/^#\d+$/)
+        .first()
+        .textContent())!
+        .replace('#', '')
+        .trim();
       await row.getByRole('button', { name: `Editar orçamento #${numero}` }).click();
       await page.getByLabel('Margem de Lucro %').fill('20');
       // 370.00 + 20 % 74.00 = 444.00

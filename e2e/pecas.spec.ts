@@ -132,6 +132,9 @@ test('a bancada with edges, cutouts and a saia: priced, saved, reopened and prin
     hasText: d.cliente,
   });
   await expect(row).toContainText('R$ 1.582,88');
+  // The row sums up its pieces (issue 14 §5). By hand: the bancada's front 2.40 m + left 0.60 m =
+  // 3 m of finished edge (the saia has none); a cuba and a cooktop = 2 cutouts; two lines.
+  await expect(row.getByRole('cell').nth(1)).toContainText('2 itens · 3 m de acabamento · 2 recortes');
   const numero = (await row.getByRole('cell').first().textContent())!.replace('#', '').trim();
 
   await row.getByRole('button', { name: `Ver detalhes do orçamento #${numero}` }).click();
@@ -225,6 +228,19 @@ test.describe('on a phone', () => {
     await expect(figura(page, 'Bordas')).toHaveText('R$ 37,50');
     const largura = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(largura).toBeLessThanOrEqual(390);
+
+    // Saved, its history card tells its pieces on the phone too.
+    await page.getByRole('button', { name: 'Gerar Orçamento' }).click();
+    await expect(page.getByText('Orçamento salvo com sucesso!')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(d.cliente);
+    const card = page
+      .getByRole('list', { name: 'Histórico de orçamentos' })
+      .getByRole('article')
+      .filter({ hasText: d.cliente });
+    // By hand: the right side measures medida2 = 0.60 m, × 1 piece; no cutouts.
+    await expect(card.getByText('1 item · 0,6 m de acabamento', { exact: true })).toBeVisible();
+    await page.screenshot({ path: 'test-results/pecas-historico-390.png' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
 

@@ -471,9 +471,9 @@ export const orcamentos = pgTable(
     custo_hora: money('custo_hora').notNull().default('0'),
     horas_trabalho: numeric('horas_trabalho', { precision: 10, scale: 2 }).notNull().default('0'),
     margem_lucro: percent('margem_lucro').notNull().default('30'),
-    status: text('status').notNull().default('pendente'),
+    status: text('status', { enum: STATUS_ORCAMENTO }).notNull().default('pendente'),
     observacoes: text('observacoes'),
-    tipo_venda: text('tipo_venda').notNull().default('avista'),
+    tipo_venda: text('tipo_venda', { enum: TIPOS_VENDA }).notNull().default('avista'),
     valor_entrada: money('valor_entrada').notNull().default('0'),
     numero_parcelas: integer('numero_parcelas').notNull().default(1),
     validade: date('validade'),
@@ -520,7 +520,7 @@ export const orcamentoItens = pgTable(
     medida1: numeric('medida1', { precision: 12, scale: 3 }),
     medida2: numeric('medida2', { precision: 12, scale: 3 }),
     area: numeric('area', { precision: 14, scale: 4 }),
-    tipo_unidade: text('tipo_unidade').notNull().default('m²'),
+    tipo_unidade: text('tipo_unidade', { enum: TIPOS_UNIDADE }).notNull().default('m²'),
     // Issue 14 snapshot: the loss applied and the figures the quote showed. NULL on quotes saved
     // before it, which read as no loss, no edges, no cutouts (valor_material = valor_total).
     perda_percentual: numeric('perda_percentual', { precision: 5, scale: 2 }),
@@ -529,9 +529,9 @@ export const orcamentoItens = pgTable(
     valor_bordas: money('valor_bordas'),
     valor_recortes: money('valor_recortes'),
     // A saia or frontão strip cut along a side of another line of the same quote (its posicao).
-    faixa: text('faixa'),
+    faixa: text('faixa', { enum: FAIXAS }),
     faixa_de: integer('faixa_de'),
-    faixa_lado: text('faixa_lado'),
+    faixa_lado: text('faixa_lado', { enum: LADOS_PECA }),
   },
   (t) => [
     index('orcamento_itens_orcamento_idx').on(t.orcamento_id, t.posicao),
@@ -558,7 +558,7 @@ export const orcamentoItemBordas = pgTable(
     item_id: uuid('item_id')
       .notNull()
       .references(() => orcamentoItens.id, { onDelete: 'cascade' }),
-    lado: text('lado').notNull(),
+    lado: text('lado', { enum: LADOS_PECA }).notNull(),
     // RESTRICT: a finish a saved quote uses cannot be deleted (409), only set inactive.
     acabamento_id: uuid('acabamento_id')
       .notNull()

@@ -90,8 +90,6 @@ export type Cartao = {
   updated_at: string;
 } & { [K in TaxaParcela]: number | null };
 
-export type CartaoOpcao = Pick<Cartao, 'id' | 'bandeira' | 'tipo' | 'taxa' | 'observacoes' | TaxaParcela>;
-
 /** How a payment method is named in select boxes; the notes tell apart two methods of the same kind. */
 export function rotuloCartao(c: { bandeira: string; tipo: string; observacoes?: string | null }): string {
   return `${c.bandeira} - ${c.tipo}${c.observacoes ? ` (${c.observacoes})` : ''}`;

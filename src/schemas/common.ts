@@ -21,6 +21,10 @@ export interface Page<T> {
   limit: number;
 }
 
+/** A list page's documented answer (OpenAPI): `{ items, total, page, limit }` of rows `row`. */
+export const pageSchema = <R extends z.ZodType>(row: R) =>
+  z.object({ items: z.array(row), total: z.number(), page: z.number(), limit: z.number() });
+
 /** Optional text field from a form: trimmed, and '' stored as null. */
 export const optionalText = (max = 500) =>
   z

@@ -320,99 +320,13 @@ export interface RecorteSalvo {
   quantidade: number;
 }
 
-export interface OrcamentoListItem {
-  id: string;
-  numero: number;
-  cliente_id: string;
-  cliente_nome: string | null;
-  vendedor_id: string | null;
-  vendedor_nome: string | null;
-  arquiteto_id: string | null;
-  arquiteto_nome: string | null;
-  cartao_id: string | null;
-  cartao_bandeira: string | null;
-  cartao_tipo: string | null;
-  valor_total: number;
-  status: string;
-  tipo_venda: TipoVenda;
-  valor_entrada: number;
-  numero_parcelas: number;
-  validade: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface OrcamentoItemDetalhe extends FigurasPeca {
-  id: string;
-  posicao: number;
-  produto_id: string;
-  produto_nome: string | null;
-  item_venda_id: string | null;
-  item_venda_nome: string | null;
-  formato_medida: string | null;
-  tipo_unidade: 'm²' | 'unitário';
-  quantidade: number;
-  valor_unitario: number;
-  valor_total: number;
-  medida1: number | null;
-  medida2: number | null;
-  area: number | null;
-  bordas: BordaSalva[];
-  recortes: RecorteSalvo[];
-  faixa: Faixa | null;
-  /** Customer-facing figures: the extras spread over the m² lines (details and printout). */
-  valor_unitario_exibido: number;
-  valor_total_exibido: number;
-}
-
-export interface OrcamentoDetalhe extends OrcamentoListItem {
-  valor_frete: number;
-  valor_instalacao: number;
-  custo_hora: number;
-  horas_trabalho: number;
-  margem_lucro: number;
-  observacoes: string | null;
-  cliente: {
-    nome: string;
-    tipo: string;
-    cpf_cnpj: string | null;
-    telefone: string | null;
-    email: string | null;
-    endereco: string | null;
-    cidade: string | null;
-    uf: string | null;
-    cep: string | null;
-  } | null;
-  funcionario_ids: string[];
-  funcionarios: { id: string; nome: string; cargo: string }[];
-  itens: OrcamentoItemDetalhe[];
-  /** Extras shown as one line when no m² line can carry them. */
-  custos_adicionais: number;
-  resumo: ResumoOrcamento;
-}
-
-/** `GET /api/empresa`: the company's identity on every printout and document. */
-export interface Empresa {
-  nome: string;
-  cnpj: string | null;
+/** The company's address on one line ("Rua X, 10 - Cidade/UF - CEP 00000-000"). */
+export function enderecoEmpresa(e: {
   endereco: string | null;
   cidade: string | null;
   uf: string | null;
   cep: string | null;
-  telefone: string | null;
-  whatsapp: string | null;
-  email: string | null;
-  validade_dias: number;
-  termos: string | null;
-  instrucoes_pagamento: string | null;
-  chave_pix: string | null;
-  venda_automatica: boolean;
-  logo: { mime: string; updated_at: string } | null;
-  updated_at: string;
-}
-
-/** The company's address on one line ("Rua X, 10 - Cidade/UF - CEP 00000-000"). */
-export function enderecoEmpresa(e: Pick<Empresa, 'endereco' | 'cidade' | 'uf' | 'cep'>): string {
+}): string {
   return [e.endereco, [e.cidade, e.uf].filter(Boolean).join('/'), e.cep ? `CEP ${e.cep}` : '']
     .filter(Boolean)
     .join(' - ');

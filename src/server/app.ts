@@ -4,7 +4,6 @@ import { requestId } from 'hono/request-id';
 import { auditContext } from './audit-context';
 import { sessionMiddleware } from './auth/session';
 import type { AppDeps, AppEnv } from './context';
-import { route } from './contract';
 import { HttpError, problem, toHttpError } from './errors';
 import { idempotency } from './idempotency';
 import { safeError } from './log';
@@ -47,13 +46,6 @@ export function createApp(deps: AppDeps, web?: (app: Hono<AppEnv>) => void) {
   app.use('/api/*', idempotency);
 
   app.route('/api/health', healthRoutes);
-  // "Who is signed in?", the web app's first question, answered 200 either way: an anonymous visit is
-  // not an error (a 401 shows as one in every browser's console). GET /api/auth/me keeps its 401.
-  app.get(
-    '/api/auth/sessao',
-    route({ summary: 'Quem está na sessão (200 também sem sessão: { usuario: null })', access: 'publico' }),
-    (c) => c.json({ usuario: c.get('me') }),
-  );
   app.route('/api', apiApp);
   registerDocs(app);
 

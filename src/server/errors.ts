@@ -16,6 +16,8 @@ export class HttpError extends Error {
     readonly title: string,
     readonly detail?: string,
     readonly errors?: ProblemField[],
+    /** Headers the answer carries besides the problem (a 429's `retry-after`). */
+    readonly headers?: Record<string, string>,
   ) {
     super(detail ?? title);
   }
@@ -108,6 +110,7 @@ export function problem(c: Context, err: HttpError) {
   };
   if (err.errors?.length) body.errors = err.errors;
   return c.body(JSON.stringify(body), err.status, {
+    ...err.headers,
     'content-type': 'application/problem+json; charset=utf-8',
   });
 }

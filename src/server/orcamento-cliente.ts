@@ -9,9 +9,10 @@ import type { EmpresaRow } from '../db/queries/empresa';
 import { linkSecret } from '../db/queries/orcamento-cliente';
 import { addDaysIso, todayIso } from '../domain/datas';
 import { desenhoPeca, svgString } from '../domain/peca-desenho';
-import { enderecoEmpresa, type OrcamentoDetalhe, TIPO_VENDA_LABEL } from '../schemas/orcamentos';
+import { enderecoEmpresa, TIPO_VENDA_LABEL } from '../schemas/orcamentos';
 import type { ItemCliente, VisaoCliente } from '../schemas/publico';
 import { renderPdf } from './pdf/render';
+import type { OrcamentoDetalhe } from './routes/orcamentos';
 
 /** GET /api/orcamentos/:id's answer (routes/orcamentos.ts `detalhe`). */
 type Detalhe = OrcamentoDetalhe;

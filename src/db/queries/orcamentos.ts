@@ -1,7 +1,10 @@
 import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { CardRates } from '../../domain/pricing';
+import type { StatusOrcamento } from '../../schemas/orcamentos';
+import { z } from '../../schemas/z';
 import type { Executor } from '../client';
+import { rowSchema } from '../row-schema';
 import {
   acabamentos,
   arquitetos,
@@ -291,7 +294,7 @@ export interface ListParams {
  * index) and reaches the quotes through orcamentos_cliente_idx, so no per-row subquery or join is
  * needed to filter or count.
  */
-export function listWhere(p: { q?: string; status?: string }): SQL | undefined {
+export function listWhere(p: { q?: string; status?: StatusOrcamento }): SQL | undefined {
   const parts: SQL[] = [];
   if (p.status) parts.push(eq(orcamentos.status, p.status));
   const q = p.q?.trim();
@@ -335,6 +338,84 @@ export async function listOrcamentos(
   offset: number,
 ) {
   return db.select(listColumns).from(orcamentos).where(where).orderBy(order).limit(limit).offset(offset);
+}
+
+/** What the history shows of a quote's pieces (issue 14 §5): its lines, metres of edge and cutouts. */
+export const resumoPecasSchema = z.object({
+  itens: z.number().int().describe('Linhas do orçamento (peças e itens unitários)'),
+  metros_borda: z
+    .number()
+    .describe('Metros de borda com acabamento de todas as peças (metros da linha × quantidade)'),
+  recortes: z
+    .number()
+    .int()
+    .describe('Recortes de todas as peças (quantidade do recorte × quantidade da linha)'),
+});
+export type ResumoPecas = z.infer<typeof resumoPecasSchema>;
+
+/** A row of `GET /api/orcamentos` as documented (OpenAPI): the quote, the names shown, its pieces. */
+export const orcamentoLinhaSchema = rowSchema(orcamentos)
+  .pick({
+    id: true,
+    numero: true,
+    cliente_id: true,
+    vendedor_id: true,
+    arquiteto_id: true,
+    cartao_id: true,
+    valor_total: true,
+    status: true,
+    tipo_venda: true,
+    valor_entrada: true,
+    numero_parcelas: true,
+    validade: true,
+    created_at: true,
+    updated_at: true,
+  })
+  .extend({
+    cliente_nome: z.string().nullable(),
+    vendedor_nome: z.string().nullable(),
+    arquiteto_nome: z.string().nullable(),
+    cartao_bandeira: z.string().nullable(),
+    cartao_tipo: z.string().nullable(),
+    resumo_pecas: resumoPecasSchema,
+  });
+
+/**
+ * The history's page: the list's columns plus each quote's pieces summed up. The page's 20 rows are
+ * chosen first (index-driven, as `listOrcamentos`), in a subquery, and only then summed: a summary in
+ * the outer select runs once per row shown, never for the rows an OFFSET skips nor over the table.
+ * Sums are numeric in SQL (metres keep their 4 decimals); quotes saved before issue 14 have NULL
+ * metres and no cutouts, and count 0 of both.
+ */
+export async function listOrcamentosPagina(
+  db: Executor,
+  where: SQL | undefined,
+  order: SQL,
+  limit: number,
+  offset: number,
+) {
+  const ids = db
+    .select({ id: orcamentos.id })
+    .from(orcamentos)
+    .where(where)
+    .orderBy(order)
+    .limit(limit)
+    .offset(offset);
+  // Written out qualified: Drizzle leaves a one-table select's columns bare, and a bare "id" inside
+  // the subquery would be the line's own.
+  const outerId = sql`${sql.identifier('orcamentos')}.${sql.identifier('id')}`;
+  const resumo = sql<ResumoPecas>`(select json_build_object(
+      'itens', count(*),
+      'metros_borda', coalesce(sum(i.metros_borda * i.quantidade), 0),
+      'recortes', coalesce(sum(i.quantidade * r.n), 0))
+    from ${orcamentoItens} i
+    left join lateral (select sum(x.quantidade) as n from ${orcamentoItemRecortes} x where x.item_id = i.id) r on true
+    where i.orcamento_id = ${outerId})`;
+  return db
+    .select({ ...listColumns, resumo_pecas: resumo })
+    .from(orcamentos)
+    .where(sql`${orcamentos.id} in ${ids}`)
+    .orderBy(order);
 }
 
 /** Without a search the total comes from the kept counts (all quotes, or one status). */
@@ -437,7 +518,7 @@ export async function insertVenda(tx: Executor, values: typeof vendas.$inferInse
   return row!;
 }
 
-export async function setStatusOrcamento(tx: Executor, id: string, status: string) {
+export async function setStatusOrcamento(tx: Executor, id: string, status: StatusOrcamento) {
   await tx
     .update(orcamentos)
     .set({ status, updated_at: sql`clock_timestamp()` })

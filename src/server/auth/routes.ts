@@ -4,7 +4,7 @@ import { loginInput } from '../../schemas/auth';
 import { addressKey, clientAddress } from '../client-address';
 import { type AppEnv, currentUser, parseBody } from '../context';
 import { route } from '../contract';
-import { HttpError, problem } from '../errors';
+import { HttpError } from '../errors';
 import {
   desfazerTentativa,
   loginGate,
@@ -15,6 +15,10 @@ import {
   registrarTentativa,
   servidorOcupado,
 } from './throttle';
+
+/** The problem with a `retry-after` of `s` seconds. */
+const comEspera = (e: HttpError, s: number) =>
+  new HttpError(e.status, e.title, e.detail, e.errors, { 'retry-after': String(s) });
 
 const invalid = () => new HttpError(401, 'Erro no login', 'Usuário ou senha inválidos');
 
@@ -34,6 +38,10 @@ const doc = {
   }),
   postLogout: route({ summary: 'Sai (encerra a sessão)', access: 'publico', status: 204 }),
   getMe: route({ summary: 'O usuário da sessão e suas permissões', access: 'sessao' }),
+  getSessao: route({
+    summary: 'Quem está na sessão (200 também sem sessão: { usuario: null })',
+    access: 'publico',
+  }),
 };
 
 export const authRoutes = new Hono<AppEnv>()
@@ -46,11 +54,8 @@ export const authRoutes = new Hono<AppEnv>()
 
     // Counted before the hash, in one statement: parallel attempts cannot all pass one count.
     const veredito = await registrarTentativa(db, keys, config);
-    if (!veredito.permitido) {
-      const res = problem(c, muitasTentativas(veredito));
-      res.headers.set('retry-after', String(veredito.espera_s));
-      return res;
-    }
+    // Thrown, not returned: the typed client's answer of this route is the signed-in user only.
+    if (!veredito.permitido) throw comEspera(muitasTentativas(veredito), veredito.espera_s);
 
     const checked = await loginGate(deps).tryRun(() =>
       auth.api
@@ -63,9 +68,7 @@ export const authRoutes = new Hono<AppEnv>()
     );
     if (!checked) {
       await desfazerTentativa(db, keys, config);
-      const res = problem(c, servidorOcupado());
-      res.headers.set('retry-after', String(OCUPADO_RETRY_S));
-      return res;
+      throw comEspera(servidorOcupado(), OCUPADO_RETRY_S);
     }
     const result = checked.value;
     if (!result) throw invalid(); // stays counted as a failure
@@ -90,4 +93,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     return res;
   })
-  .get('/me', doc.getMe, (c) => c.json(currentUser(c)));
+  .get('/me', doc.getMe, (c) => c.json(currentUser(c)))
+  // "Who is signed in?", the web app's first question, answered 200 either way: an anonymous visit is
+  // not an error (a 401 shows as one in every browser's console). GET /me keeps its 401.
+  .get('/sessao', doc.getSessao, (c) => c.json({ usuario: c.get('me') ?? null }));

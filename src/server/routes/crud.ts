@@ -9,7 +9,7 @@ import {
   sortOrder,
 } from '../../db/queries/crud';
 import { rowSchema } from '../../db/row-schema';
-import { listQuery, uuid } from '../../schemas/common';
+import { listQuery, pageSchema, uuid } from '../../schemas/common';
 import type { Permissao } from '../../schemas/permissoes';
 import { z } from '../../schemas/z';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
@@ -70,12 +70,6 @@ export function crudRoutes<
   const access = [o.permission] as const;
   const row = o.row ?? rowSchema(o.table);
   const nome = o.nome ?? o.recurso;
-  const pageSchema = z.object({
-    items: z.array(row),
-    total: z.number(),
-    page: z.number(),
-    limit: z.number(),
-  });
 
   const listFilters = o.filterQuery ? listQuery.extend(o.filterQuery) : listQuery;
 
@@ -99,7 +93,7 @@ export function crudRoutes<
         summary: `Lista ${nome} (busca, paginação, ordenação)`,
         access,
         query: listFilters,
-        response: pageSchema,
+        response: pageSchema(row),
       }),
       async (c) => {
         const query = parseQuery(c, listQuery);

@@ -88,7 +88,7 @@ describe('GET /api/dashboard', () => {
 
     // quotes: 3 pendente, 1 aprovado, 1 venda_realizada; created one minute apart, newest last
     const base = Date.now() - 10 * 60_000;
-    const statuses = ['pendente', 'aprovado', 'pendente', 'venda_realizada', 'pendente'];
+    const statuses = ['pendente', 'aprovado', 'pendente', 'venda_realizada', 'pendente'] as const;
     const quotes: (typeof orcamentos.$inferSelect)[] = [];
     for (const [i, status] of statuses.entries()) {
       const [q] = await env.db

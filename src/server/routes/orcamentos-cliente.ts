@@ -7,7 +7,6 @@ import * as lq from '../../db/queries/orcamento-cliente';
 import * as q from '../../db/queries/orcamentos';
 import { todayIso } from '../../domain/datas';
 import { uuid } from '../../schemas/common';
-import type { OrcamentoDetalhe } from '../../schemas/orcamentos';
 import { type AppContext, type AppEnv, currentUser, parseId } from '../context';
 import { route } from '../contract';
 import { conflict, notFound } from '../errors';
@@ -24,7 +23,7 @@ export async function visaoDe(c: AppContext, id: string, ex?: Executor, company?
   // Inside a transaction everything is read through it (PGlite has one connection).
   const [o, empresa] = await Promise.all([detalhe(ex ?? db, id), company ?? empresaAtual(c)]);
   if (!o) return undefined;
-  return { visao: visaoCliente(o as unknown as OrcamentoDetalhe, empresa, config.tzNegocio), empresa };
+  return { visao: visaoCliente(o, empresa, config.tzNegocio), empresa };
 }
 
 export async function pdfDe(c: AppContext, id: string) {

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import type { Executor } from '../../db/client';
 import { numbersOut, paginate } from '../../db/queries/common';
+import type { NumbersOut } from '../../db/queries/crud';
 import * as q from '../../db/queries/orcamentos';
 import { criarOrdemDaVenda } from '../../db/queries/producao';
+import { vendaOut } from '../../db/queries/vendas';
 import { monthRange, todayIso } from '../../domain/datas';
 import { dec, sum, toDbMoney, toMoney } from '../../domain/money';
 import {
@@ -18,7 +20,7 @@ import {
   validarPecas,
 } from '../../domain/pricing';
 import { computeVenda } from '../../domain/venda';
-import { uuid } from '../../schemas/common';
+import { pageSchema, uuid } from '../../schemas/common';
 import {
   type BordaSalva,
   type CalculoOrcamento,
@@ -51,8 +53,6 @@ const access = ['orcamentos'] as const;
 const MSG_VENDA_REALIZADA_EDITAR = 'Este orçamento já foi convertido em venda e não pode ser alterado.';
 const MSG_VENDA_REALIZADA_EXCLUIR = 'Este orçamento já foi convertido em venda e não pode ser excluído.';
 const MSG_VENDA_JA_GERADA = 'Já existe uma venda gerada a partir deste orçamento.';
-
-type Row = Record<string, unknown>;
 
 type ProblemField = { path: string; message: string };
 
@@ -327,7 +327,7 @@ function toValues(input: OrcamentoCalculo, priced: Priced) {
   return { values, itens };
 }
 
-const LIST_NUMERIC = ['valor_total', 'valor_entrada'];
+const LIST_NUMERIC = ['valor_total', 'valor_entrada'] as const;
 const DETAIL_NUMERIC = [
   ...LIST_NUMERIC,
   'valor_frete',
@@ -335,8 +335,17 @@ const DETAIL_NUMERIC = [
   'custo_hora',
   'horas_trabalho',
   'margem_lucro',
-];
-const ITEM_NUMERIC = ['quantidade', 'valor_unitario', 'valor_total', 'medida1', 'medida2', 'area'];
+] as const;
+const ITEM_NUMERIC = ['quantidade', 'valor_unitario', 'valor_total', 'medida1', 'medida2', 'area'] as const;
+
+/**
+ * `numbersOut` with the answer's type saying so: the decimal strings of `keys` become JSON numbers,
+ * and the typed client (web/lib/client.ts) reads them as numbers.
+ */
+const numerosDe = <T extends Record<string, unknown>, K extends keyof T & string>(
+  row: T,
+  keys: readonly K[],
+) => numbersOut(row, [...keys]) as NumbersOut<T, K>;
 
 function resumoFromDb(row: NonNullable<Awaited<ReturnType<typeof q.getOrcamento>>>): ResumoOrcamento {
   const stored = row.resumo;
@@ -384,23 +393,23 @@ function pecaDoItem(
   recortes: SavedRow['recortes'],
 ) {
   const { faixa, faixa_de, faixa_lado, ...linha } = i;
-  const out = numbersOut(linha as Row, ITEM_NUMERIC);
   return {
-    ...out,
+    ...numerosDe(linha, ITEM_NUMERIC),
     perda_percentual: Number(i.perda_percentual ?? 0),
     valor_material: Number(i.valor_material ?? i.valor_total),
     metros_borda: Number(i.metros_borda ?? 0),
     valor_bordas: Number(i.valor_bordas ?? 0),
     valor_recortes: Number(i.valor_recortes ?? 0),
-    faixa: faixa ? ({ tipo: faixa, item: faixa_de, lado: faixa_lado } as Faixa) : null,
+    faixa:
+      faixa && faixa_de !== null && faixa_lado
+        ? ({ tipo: faixa, item: faixa_de, lado: faixa_lado } satisfies Faixa)
+        : null,
     bordas: bordas
       .filter((b) => b.item_id === i.id)
-      .sort(
-        (x, y) => LADOS.indexOf(x.lado as BordaSalva['lado']) - LADOS.indexOf(y.lado as BordaSalva['lado']),
-      )
+      .sort((x, y) => LADOS.indexOf(x.lado) - LADOS.indexOf(y.lado))
       .map(
         (b): BordaSalva => ({
-          lado: b.lado as BordaSalva['lado'],
+          lado: b.lado,
           acabamento_id: b.acabamento_id,
           nome: b.nome,
           valor_ml: Number(b.valor_ml),
@@ -418,6 +427,9 @@ function pecaDoItem(
       ),
   };
 }
+
+/** A quote as `GET /api/orcamentos/:id` answers it (before JSON: dates are still Date objects). */
+export type OrcamentoDetalhe = NonNullable<Awaited<ReturnType<typeof detalhe>>>;
 
 export async function detalhe(db: Executor, id: string) {
   const row = await q.getOrcamento(db, id);
@@ -443,7 +455,7 @@ export async function detalhe(db: Executor, id: string) {
     ...rest
   } = row;
   return {
-    ...numbersOut(rest as Row, DETAIL_NUMERIC),
+    ...numerosDe(rest, DETAIL_NUMERIC),
     cliente: cliente?.nome ? cliente : null,
     funcionario_ids: funcionarios.map((f) => f.id),
     funcionarios,
@@ -455,6 +467,13 @@ export async function detalhe(db: Executor, id: string) {
     custos_adicionais: lines.custos_adicionais,
     resumo: resumoFromDb(row),
   };
+}
+
+/** The quote's details, or 404 (a quote deleted meanwhile). */
+async function detalheOu404(db: Executor, id: string) {
+  const body = await detalhe(db, id);
+  if (!body) throw notFound('Orçamento não encontrado.');
+  return body;
 }
 
 /** A body that may be absent (older clients post nothing): an empty one reads as `{}`. */
@@ -554,9 +573,10 @@ export async function gerarVenda(
 const doc = {
   postCalcular: route({ summary: 'Calcula o orçamento sem salvar', access, body: orcamentoCalculo }),
   get: route({
-    summary: 'Lista orçamentos (busca, status, paginação, ordenação)',
+    summary: 'Lista orçamentos (busca, status, paginação, ordenação), com o resumo das peças de cada um',
     access,
     query: orcamentoListQuery,
+    response: pageSchema(q.orcamentoLinhaSchema),
   }),
   getExportar: route({ ...exportContract('orçamentos', orcamentoListQuery), access }),
   getId: route({ summary: 'Um orçamento com itens e resumo', access, errors: [404] }),
@@ -603,12 +623,12 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     const where = q.listWhere(query);
     const page = await paginate(
-      (limit, offset) => q.listOrcamentos(db, where, order, limit, offset),
+      (limit, offset) => q.listOrcamentosPagina(db, where, order, limit, offset),
       () => q.countOrcamentos(db, query, where),
       query.page,
       query.limit,
     );
-    return c.json({ ...page, items: page.items.map((r) => numbersOut(r as Row, LIST_NUMERIC)) });
+    return c.json({ ...page, items: page.items.map((r) => numerosDe(r, LIST_NUMERIC)) });
   })
   .get('/exportar', doc.getExportar, async (c) => {
     const query = parseQuery(c, orcamentoListQuery);
@@ -635,10 +655,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     });
   })
   .get('/:id', doc.getId, async (c) => {
-    const id = parseId(c, uuid);
-    const body = await detalhe(c.get('deps').db, id);
-    if (!body) throw notFound('Orçamento não encontrado.');
-    return c.json(body);
+    return c.json(await detalheOu404(c.get('deps').db, parseId(c, uuid)));
   })
   .post('/', doc.post, async (c) => {
     const input = await parseBody(c, orcamentoCreate);
@@ -652,7 +669,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       input.funcionario_ids,
       publishSql(RECURSO, 'criado'),
     );
-    return c.json(await detalhe(db, id), 201);
+    return c.json(await detalheOu404(db, id), 201);
   })
   .put('/:id', doc.putId, async (c) => {
     const id = parseId(c, uuid);
@@ -669,7 +686,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       await q.replaceOrcamento(tx, id, values, itens, input.funcionario_ids);
       await publish(tx, RECURSO, 'atualizado', id);
     });
-    return c.json(await detalhe(db, id));
+    return c.json(await detalheOu404(db, id));
   })
   .delete('/:id', doc.deleteId, async (c) => {
     const id = parseId(c, uuid);
@@ -705,17 +722,5 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       }
       return gerarVenda(tx, o, config.tzNegocio);
     });
-    return c.json(
-      numbersOut(venda as Row, [
-        'valor_bruto',
-        'valor_entrada',
-        'valor_parcelas',
-        'taxa_cartao',
-        'valor_taxa',
-        'valor_liquido',
-        'comissao_vendedor',
-        'comissao_arquiteto',
-      ]),
-      201,
-    );
+    return c.json(vendaOut(venda), 201);
   });

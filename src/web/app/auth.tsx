@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef } fr
 import { toast } from 'sonner';
 import type { Me } from '../../schemas/auth';
 import type { Permissao } from '../../schemas/permissoes';
-import { api, setUnauthorizedHandler } from '../lib/api';
+import { setUnauthorizedHandler } from '../lib/api';
 import { client, json } from '../lib/client';
 import { setBusinessTz } from '../lib/format';
 
@@ -25,7 +25,7 @@ export const ME_KEY = ['me'] as const;
  */
 async function fetchMe(): Promise<Me | null> {
   try {
-    const me = (await api.get<{ usuario: Me | null }>('/auth/sessao')).usuario;
+    const me = (await json(client.auth.sessao.$get())).usuario;
     // The business time zone, once signed in (/config needs a session: asked only then).
     if (me) setBusinessTz((await json(client.config.$get()).catch(() => null))?.tz_negocio);
     return me;
@@ -70,8 +70,8 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
 
   const login = useCallback(
     async (usuario: string, senha: string) => {
-      // the typed answer of /auth/login also holds the throttle's problem answers (thrown as ApiError)
-      const res = await api.post<{ usuario: Me }>('/auth/login', { usuario, senha });
+      // the throttle's problem answers (429, 503) are thrown as ApiError, like any other failure
+      const res = await json(client.auth.login.$post({ json: { usuario, senha } }));
       setBusinessTz((await json(client.config.$get()).catch(() => null))?.tz_negocio);
       qc.setQueryData(ME_KEY, res.usuario);
     },

@@ -1,4 +1,4 @@
-import type { AnswerOf, client, ListRow, RecordOf } from './client';
+import type { AnswerOf, BodyOf, client, ListRow, RecordOf } from './client';
 
 /**
  * The shapes the screens read, named once and taken from the server's routes (the typed client's
@@ -31,3 +31,8 @@ export type VendasEstatisticas = AnswerOf<Api['vendas']['estatisticas']>;
 export type Usuario = ListRow<Api['usuarios']>;
 export type AuditoriaRegistro = ListRow<Api['auditoria']>;
 export type Empresa = AnswerOf<Api['empresa']>;
+export type OrcamentoLinha = ListRow<Api['orcamentos']>;
+export type OrcamentoDetalhe = RecordOf<Api['orcamentos']>;
+export type OrcamentoItemDetalhe = OrcamentoDetalhe['itens'][number];
+export type OrcamentoCalculo = BodyOf<Awaited<ReturnType<Api['orcamentos']['calcular']['$post']>>>;
+export type OrcamentoLadoCliente = AnswerOf<Api['orcamentos'][':id']['cliente']>;

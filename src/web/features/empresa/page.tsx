@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { type EmpresaInput, empresaUpdate } from '../../../schemas/empresa';
-import type { Empresa } from '../../../schemas/orcamentos';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
 import { FormShell, TextField } from '../../components/kit/form-parts';
 import { useResourceForm } from '../../components/kit/use-resource-form';
@@ -10,9 +9,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Textarea } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
-import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
-import { client } from '../../lib/client';
+import { ApiError, toastError, toastSuccess } from '../../lib/api';
+import { client, json } from '../../lib/client';
 import { maskCpfCnpj, maskTelefone } from '../../lib/masks';
+import type { Empresa } from '../../lib/resources';
 
 type EmpresaRecord = Omit<Empresa, 'id'> & { id: string };
 
@@ -80,7 +80,7 @@ function Logo({ empresa }: { empresa: EmpresaRecord | undefined }) {
     },
   });
   const remove = useMutation({
-    mutationFn: () => api.delete<void>('/empresa/logo'),
+    mutationFn: () => json(client.empresa.logo.$delete()),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['empresa'] }),
     onError: (err) => toastError('Erro ao remover logotipo', err),
   });

@@ -1,62 +1,27 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import type { Empresa, OrcamentoDetalhe } from '../../../schemas/orcamentos';
-import { ApiError, api, qs } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { type AnswerOf, type Call, client, json, withSignal } from '../../lib/client';
+import type { OrcamentoDetalhe } from '../../lib/resources';
 
-export interface ClienteOpcao {
-  id: string;
-  nome: string;
-  cpf_cnpj?: string | null;
-}
-export interface PessoaOpcao {
-  id: string;
-  nome: string;
-  percentual_comissao: number;
-}
-export interface FuncionarioOpcao {
-  id: string;
-  nome: string;
-  cargo: string;
-}
-export interface ProdutoOpcao {
-  id: string;
-  nome: string;
-  valor_m2: number;
-  tipo_unidade: 'm²' | 'unitário';
-  perda_percentual: number;
-}
-export interface AcabamentoOpcao {
-  id: string;
-  nome: string;
-  valor_ml: number;
-}
-export interface RecorteOpcao {
-  id: string;
-  nome: string;
-  valor: number;
-}
-export interface ItemVendaOpcao {
-  id: string;
-  nome: string;
-  formato_medida: string;
-}
-export interface CartaoOpcao {
-  id: string;
-  bandeira: string;
-  tipo: string;
-}
+/** The selectors' sources (`GET /api/<recurso>/opcoes?q=`): each option's type is its route's answer. */
+const OPCOES = {
+  clientes: client.clientes.opcoes,
+  vendedores: client.vendedores.opcoes,
+  arquitetos: client.arquitetos.opcoes,
+  funcionarios: client.funcionarios.opcoes,
+  produtos: client.produtos.opcoes,
+  'itens-venda': client['itens-venda'].opcoes,
+  cartoes: client.cartoes.opcoes,
+  acabamentos: client.acabamentos.opcoes,
+  recortes: client.recortes.opcoes,
+};
 
-type Recurso =
-  | 'clientes'
-  | 'vendedores'
-  | 'arquitetos'
-  | 'funcionarios'
-  | 'produtos'
-  | 'itens-venda'
-  | 'cartoes'
-  | 'acabamentos'
-  | 'recortes';
+export type Recurso = keyof typeof OPCOES;
+
+/** One option of a selector, as `/api/<recurso>/opcoes` answers it. */
+export type OpcaoDe<R extends Recurso> = AnswerOf<(typeof OPCOES)[R]>[number];
 
 // The spec's loading-failure toasts (doc 1 §8).
 const NOMES: Record<Recurso, [string, string]> = {
@@ -72,10 +37,13 @@ const NOMES: Record<Recurso, [string, string]> = {
 };
 
 /** A selector's options (`/api/<recurso>/opcoes?q=`), keyed by the resource so live events refresh it. */
-export function useOpcoes<T>(recurso: Recurso, q = '', enabled = true) {
+export function useOpcoes<R extends Recurso>(recurso: R, q = '', enabled = true) {
+  // Every `opcoes` route takes the same `?q=`; the union of nine endpoints is called through one
+  // signature and its answer typed by the resource asked for.
+  const get = OPCOES[recurso].$get as Call;
   const query = useQuery({
     queryKey: [recurso, 'opcoes', q],
-    queryFn: ({ signal }) => api.get<T[]>(`/${recurso}/opcoes${qs({ q })}`, signal),
+    queryFn: ({ signal }) => json(get({ query: { q } }, withSignal(signal))) as Promise<OpcaoDe<R>[]>,
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
@@ -94,11 +62,11 @@ export function useOpcoes<T>(recurso: Recurso, q = '', enabled = true) {
 
 export const detalheKey = (id: string) => ['orcamentos', 'detalhe', id] as const;
 
-export function fetchDetalhe(id: string, signal?: AbortSignal) {
-  return api.get<OrcamentoDetalhe>(`/orcamentos/${id}`, signal);
+export function fetchDetalhe(id: string, signal?: AbortSignal): Promise<OrcamentoDetalhe> {
+  return json(client.orcamentos[':id'].$get({ param: { id } }, withSignal(signal)));
 }
 
 export const empresaKey = ['empresa'] as const;
 export function fetchEmpresa(signal?: AbortSignal) {
-  return api.get<Empresa>('/empresa', signal);
+  return json(client.empresa.$get({}, withSignal(signal)));
 }

@@ -1,15 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
-import { type CalculoOrcamento, orcamentoCalculo } from '../../../schemas/orcamentos';
-import { ApiError, api, type ProblemField } from '../../lib/api';
-import { type OrcamentoForm, toPayload } from './form';
+import { orcamentoCalculo } from '../../../schemas/orcamentos';
+import { ApiError, type ProblemField } from '../../lib/api';
+import { client, json } from '../../lib/client';
+import type { OrcamentoCalculo } from '../../lib/resources';
+import { type OrcamentoForm, type OrcamentoPayload, toPayload } from './form';
 
 /** Field path (as the server names it, e.g. `itens.0.medida1`) → message. */
 export type Erros = Record<string, string>;
 
 interface CalculoState {
-  data?: CalculoOrcamento;
+  data?: OrcamentoCalculo;
   /** Row keys in the order the shown answer priced them (so a row finds its own figures). */
   keys: string[];
   pending: boolean;
@@ -82,11 +84,11 @@ export function CalculoProvider({
     };
   }, [values]);
   const debounced = useDebounced(request, 350);
-  const query = useQuery<CalculoOrcamento>({
+  const query = useQuery<OrcamentoCalculo>({
     queryKey: ['orcamentos-calculo', debounced],
     queryFn: ({ signal }) => {
-      const { body } = JSON.parse(debounced) as { body: unknown };
-      return api.post<CalculoOrcamento>('/orcamentos/calcular', body).then((r) => {
+      const { body } = JSON.parse(debounced) as { body: OrcamentoPayload };
+      return json(client.orcamentos.calcular.$post({ json: body })).then((r) => {
         signal.throwIfAborted();
         return r;
       });

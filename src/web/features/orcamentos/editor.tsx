@@ -14,7 +14,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input, Label, NativeSelect, Textarea } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
 import { parseNumberInput } from '../../lib/format';
-import { type CartaoOpcao, type FuncionarioOpcao, useOpcoes } from './api';
+import { useOpcoes } from './api';
 import { CalculoProvider, type Erros, useErro } from './calculo';
 import type { OrcamentoForm } from './form';
 import { ItensEditor } from './itens';
@@ -249,7 +249,7 @@ function CampoCliente({ children }: { children: (erro: string | undefined) => Re
 }
 
 function Funcionarios({ control }: { control: Control<OrcamentoForm> }) {
-  const query = useOpcoes<FuncionarioOpcao>('funcionarios');
+  const query = useOpcoes('funcionarios');
   const salvos = useWatch({ control, name: 'funcionarios_salvos' });
   const ativos = query.data ?? [];
   // A saved quote may name someone no longer active: still shown, so unticking them is possible.
@@ -302,7 +302,7 @@ function Pagamento({ form }: { form: UseFormReturn<OrcamentoForm> }) {
   const tipo = useWatch({ control, name: 'tipo_venda' });
   const cartaoLabel = useWatch({ control, name: 'cartao_label' });
   const cartaoId = useWatch({ control, name: 'cartao_id' });
-  const cartoes = useOpcoes<CartaoOpcao>('cartoes');
+  const cartoes = useOpcoes('cartoes');
   const lista = cartoes.data ?? [];
   const salvoInativo = cartaoId && !lista.some((c) => c.id === cartaoId) && cartaoLabel;
   return (

@@ -4,7 +4,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import type { Empresa } from '../../../schemas/orcamentos';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import {
@@ -14,22 +13,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { api, toastError, toastSuccess } from '../../lib/api';
+import { toastError, toastSuccess } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { fetchDetalhe, fetchEmpresa } from './api';
 import { celularWhatsapp, whatsappUrl } from './whatsapp';
-
-interface LadoCliente {
-  link: { url: string; expira_em: string; expirado: boolean; tentativas: number; bloqueado: boolean } | null;
-  aceite: {
-    nome: string;
-    em: string;
-    ip: string | null;
-    user_agent: string | null;
-    versao: string;
-    pdf_sha256: string;
-  } | null;
-  alteracoes: { mensagem: string; versao: string; created_at: string }[];
-}
 
 export interface OrcamentoEnvio {
   id: string;
@@ -47,28 +35,28 @@ export function EnviarCliente({ o }: { o: OrcamentoEnvio }) {
   const [revogar, setRevogar] = useState(false);
   const lado = useQuery({
     queryKey: ladoKey(o.id),
-    queryFn: ({ signal }) => api.get<LadoCliente>(`/orcamentos/${o.id}/cliente`, signal),
+    queryFn: ({ signal }) =>
+      json(client.orcamentos[':id'].cliente.$get({ param: { id: o.id } }, withSignal(signal))),
   });
   const empresa = useQuery({
     queryKey: ['empresa'],
-    queryFn: ({ signal }) => api.get<Empresa>('/empresa', signal),
+    queryFn: ({ signal }) => fetchEmpresa(signal),
     staleTime: 60_000,
   });
   const detalhe = useQuery({
     queryKey: ['orcamentos', 'envio', o.id],
-    queryFn: ({ signal }) =>
-      api.get<{ cliente: { telefone: string | null } | null }>(`/orcamentos/${o.id}`, signal),
+    queryFn: ({ signal }) => fetchDetalhe(o.id, signal),
     enabled: o.telefone === undefined,
   });
   const telefone = o.telefone !== undefined ? o.telefone : detalhe.data?.cliente?.telefone;
   const celular = celularWhatsapp(telefone);
   const criar = useMutation({
-    mutationFn: () => api.post<{ url: string; expira_em: string }>(`/orcamentos/${o.id}/link`),
+    mutationFn: () => json(client.orcamentos[':id'].link.$post({ param: { id: o.id } })),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ladoKey(o.id) }),
     onError: (err) => toastError('Erro ao criar o link', err),
   });
   const revoga = useMutation({
-    mutationFn: () => api.delete<void>(`/orcamentos/${o.id}/link`),
+    mutationFn: () => json(client.orcamentos[':id'].link.$delete({ param: { id: o.id } })),
     onSuccess: () => {
       toastSuccess('Link revogado', 'O cliente não consegue mais abrir este orçamento pelo link.');
       void qc.invalidateQueries({ queryKey: ladoKey(o.id) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrcamentoDetalhe } from '../../../schemas/orcamentos';
+import type { OrcamentoDetalhe } from '../../lib/resources';
 import { emptyForm, fromDetalhe, type LinhaForm, novaLinha, toPayload } from './form';
 import { pecaLinhas, temPeca } from './texto';
 

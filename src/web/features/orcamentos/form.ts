@@ -1,5 +1,6 @@
-import type { Faixa, Lado, OrcamentoDetalhe, TipoVenda } from '../../../schemas/orcamentos';
+import type { Faixa, Lado, TipoVenda } from '../../../schemas/orcamentos';
 import { isoDateIn, todayIso } from '../../lib/format';
+import type { OrcamentoDetalhe } from '../../lib/resources';
 
 /** One line of the editor (spec doc 1 §3 "in-form quote line"): ids plus what the row shows. */
 export interface LinhaForm {

@@ -1,82 +1,86 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Eye, Pencil, Printer, ShoppingCart, Trash2 } from 'lucide-react';
-import { useEffect } from 'react';
-import { toast } from 'sonner';
-import type { Page } from '../../../schemas/common';
-import { type OrcamentoListItem, STATUS_ORCAMENTO } from '../../../schemas/orcamentos';
-import { Button } from '../../components/ui/button';
+import { STATUS_ORCAMENTO } from '../../../schemas/orcamentos';
+import { columnsOf, DataTable, orNone } from '../../components/kit/data-table';
+import { ListSearch } from '../../components/kit/list-search';
+import { useResourceList } from '../../components/kit/use-resource-list';
 import { NativeSelect } from '../../components/ui/input';
-import { Pagination } from '../../components/ui/pagination';
-import { SearchInput } from '../../components/ui/search-input';
-import { Empty, Loading } from '../../components/ui/states';
-import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { ApiError, api, qs } from '../../lib/api';
+import { client } from '../../lib/client';
 import { formatDate, formatMoney } from '../../lib/format';
-import { EnviarAcao } from './enviar-cliente';
+import type { OrcamentoLinha } from '../../lib/resources';
+import { Acoes, type HistoricoActions } from './historico-acoes';
 import { StatusBadge, statusLabel } from './status';
+import { resumoPecasTexto } from './texto';
 
-const LIMIT = 20;
+/** The history's URL parameters (search, status, page, sort): what a new quote's save clears. */
+export const HISTORICO_PARAMS = { q: null, status: null, page: null, sort: null };
 
-export interface HistoricoActions {
-  onView: (o: OrcamentoListItem) => void;
-  onPrint: (o: OrcamentoListItem) => void;
-  onEdit: (o: OrcamentoListItem) => void;
-  onVenda: (o: OrcamentoListItem) => void;
-  onDelete: (o: OrcamentoListItem) => void;
-}
-
-export interface HistoricoFiltros {
-  q: string;
-  status: string;
-  page: number;
-}
-export const FILTROS_INICIAIS: HistoricoFiltros = { q: '', status: '', page: 1 };
+const col = columnsOf<OrcamentoLinha>();
+const columns = [
+  col.accessor('numero', {
+    header: 'Nº',
+    enableSorting: true,
+    cell: (c) => `#${c.getValue()}`,
+    meta: { nowrap: true, className: 'font-medium', card: 'title' },
+  }),
+  col.accessor('cliente_nome', {
+    header: 'Cliente',
+    // The quote's pieces under the client: "2 itens · 3 m de acabamento · 1 recorte".
+    cell: ({ row: { original: o } }) => (
+      <>
+        {o.cliente_nome ?? 'Cliente não encontrado'}
+        <span className="block text-xs text-muted-foreground">{resumoPecasTexto(o.resumo_pecas)}</span>
+      </>
+    ),
+    meta: { className: 'min-w-44', card: 'subtitle' },
+  }),
+  col.accessor('vendedor_nome', { header: 'Vendedor', cell: (c) => orNone(c.getValue()) }),
+  col.accessor('arquiteto_nome', { header: 'Arquiteto', cell: (c) => orNone(c.getValue()) }),
+  col.accessor('created_at', {
+    header: 'Data',
+    enableSorting: true,
+    cell: (c) => formatDate(c.getValue()),
+    meta: { nowrap: true, card: 'figure' },
+  }),
+  col.accessor('valor_total', {
+    header: 'Valor',
+    enableSorting: true,
+    cell: (c) => formatMoney(c.getValue()),
+    meta: { numeric: true, card: 'figure' },
+  }),
+  col.accessor('status', {
+    header: 'Status',
+    cell: (c) => <StatusBadge status={c.getValue()} />,
+    meta: { nowrap: true, card: 'status' },
+  }),
+];
 
 /**
- * The Histórico tab: quotes searched, filtered and paginated on the server. The filters live in the
- * page, so they survive a trip to the editor tab.
+ * The Histórico tab: quotes searched, filtered, sorted and paginated on the server, the list's state
+ * in the URL (so it survives a trip to the editor tab, a reload and Back).
  */
-export function Historico({
-  filtros,
-  onFiltros,
-  ...actions
-}: HistoricoActions & { filtros: HistoricoFiltros; onFiltros: (f: HistoricoFiltros) => void }) {
-  const { q, status, page } = filtros;
-  const setPage = (p: number) => onFiltros({ ...filtros, page: p });
-  const query = useQuery({
-    queryKey: ['orcamentos', 'lista', { q, status, page }],
-    queryFn: ({ signal }) =>
-      api.get<Page<OrcamentoListItem>>(`/orcamentos${qs({ q, status, page, limit: LIMIT })}`, signal),
-    placeholderData: keepPreviousData,
+export function Historico(actions: HistoricoActions) {
+  const list = useResourceList({
+    recurso: 'orcamentos',
+    endpoint: client.orcamentos,
+    filters: { status: '' },
+    defaultSort: '-created_at',
+    loadError: {
+      title: 'Erro ao carregar orçamentos',
+      text: 'Não foi possível carregar a lista de orçamentos.',
+    },
   });
-  useEffect(() => {
-    if (query.error && !(query.error instanceof ApiError && query.error.status === 401)) {
-      toast.error('Erro ao carregar orçamentos', {
-        description: 'Não foi possível carregar a lista de orçamentos.',
-      });
-    }
-  }, [query.error]);
-  // A page emptied by a delete goes back one page.
-  const total = query.data?.total ?? 0;
-  useEffect(() => {
-    if (query.data && page > 1 && query.data.items.length === 0 && total > 0)
-      onFiltros({ ...filtros, page: page - 1 });
-  }, [query.data, page, total, filtros, onFiltros]);
-
-  const items = query.data?.items ?? [];
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <SearchInput
-          value={q}
-          onChange={(v) => onFiltros({ ...filtros, q: v, page: 1 })}
-          placeholder="Buscar por número ou cliente..."
-          label="Buscar orçamentos"
-        />
+      <ListSearch
+        list={list}
+        lista="orcamentos"
+        label="Buscar orçamentos"
+        placeholder="Buscar por número ou cliente..."
+        className="flex-col sm:flex-row sm:items-center"
+      >
         <NativeSelect
           aria-label="Filtrar por status"
-          value={status}
-          onChange={(e) => onFiltros({ ...filtros, status: e.target.value, page: 1 })}
+          value={list.filters.status}
+          onChange={(e) => list.setFilter('status', e.target.value)}
           className="sm:w-52"
         >
           <option value="">Todos os status</option>
@@ -86,92 +90,17 @@ export function Historico({
             </option>
           ))}
         </NativeSelect>
-      </div>
-      {query.isLoading ? (
-        <Loading text="Carregando orçamentos..." />
-      ) : items.length === 0 ? (
-        <Empty text="Nenhum orçamento encontrado" />
-      ) : (
-        <Table aria-label="Histórico de orçamentos">
-          <THead>
-            <TR>
-              <TH>Nº</TH>
-              <TH>Cliente</TH>
-              <TH>Vendedor</TH>
-              <TH>Arquiteto</TH>
-              <TH>Data</TH>
-              <TH className="text-right">Valor</TH>
-              <TH>Status</TH>
-              <TH className="text-right">Ações</TH>
-            </TR>
-          </THead>
-          <TBody>
-            {items.map((o) => (
-              <TR key={o.id}>
-                <TD className="font-medium">#{o.numero}</TD>
-                <TD>{o.cliente_nome ?? 'Cliente não encontrado'}</TD>
-                <TD>{o.vendedor_nome ?? '—'}</TD>
-                <TD>{o.arquiteto_nome ?? '—'}</TD>
-                <TD className="whitespace-nowrap">{formatDate(o.created_at)}</TD>
-                <TD className="whitespace-nowrap text-right tabular-nums">{formatMoney(o.valor_total)}</TD>
-                <TD className="whitespace-nowrap">
-                  <StatusBadge status={o.status} />
-                </TD>
-                <TD>
-                  <div className="flex justify-end">
-                    <IconAction
-                      label={`Ver detalhes do orçamento #${o.numero}`}
-                      onClick={() => actions.onView(o)}
-                    >
-                      <Eye />
-                    </IconAction>
-                    <IconAction label={`Imprimir orçamento #${o.numero}`} onClick={() => actions.onPrint(o)}>
-                      <Printer />
-                    </IconAction>
-                    <EnviarAcao o={o} />
-                    {o.status !== 'venda_realizada' && (
-                      <>
-                        <IconAction label={`Editar orçamento #${o.numero}`} onClick={() => actions.onEdit(o)}>
-                          <Pencil />
-                        </IconAction>
-                        <IconAction
-                          label={`Gerar venda do orçamento #${o.numero}`}
-                          onClick={() => actions.onVenda(o)}
-                        >
-                          <ShoppingCart className="text-green-700" />
-                        </IconAction>
-                        <IconAction
-                          label={`Excluir orçamento #${o.numero}`}
-                          onClick={() => actions.onDelete(o)}
-                        >
-                          <Trash2 className="text-destructive" />
-                        </IconAction>
-                      </>
-                    )}
-                  </div>
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      )}
-      {query.data && <Pagination page={page} limit={LIMIT} total={total} onPage={setPage} />}
+      </ListSearch>
+      <DataTable
+        list={list}
+        columns={columns}
+        label="Histórico de orçamentos"
+        rowLabel={(o) => `Orçamento #${o.numero}`}
+        loadingText="Carregando orçamentos..."
+        emptyText="Nenhum orçamento encontrado"
+        emptyFilteredText="Nenhum orçamento encontrado"
+        actions={(o) => <Acoes o={o} {...actions} />}
+      />
     </div>
-  );
-}
-
-function IconAction({
-  label,
-  onClick,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <Button variant="ghost" size="icon" className="size-8" aria-label={label} title={label} onClick={onClick}>
-      {children}
-    </Button>
   );
 }

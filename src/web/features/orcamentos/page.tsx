@@ -2,21 +2,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import {
-  type OrcamentoDetalhe,
-  type OrcamentoListItem,
-  orcamentoCreate,
-  TIPO_VENDA_LABEL,
-} from '../../../schemas/orcamentos';
+import { orcamentoCreate, TIPO_VENDA_LABEL } from '../../../schemas/orcamentos';
 import { useAuth } from '../../app/auth';
+import { useUrlState } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { Loading } from '../../components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { ApiError, api, toastError, toastSuccess } from '../../lib/api';
+import { ApiError, toastError, toastSuccess } from '../../lib/api';
+import { client, json } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
+import type { OrcamentoDetalhe, OrcamentoLinha } from '../../lib/resources';
 import { useAbaInicial } from '../../lib/use-aba-inicial';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 import { atualizarOrcamentos, useOrcamentoFresco, useUmaVez } from './acoes';
 import { detalheKey, empresaKey, fetchDetalhe, fetchEmpresa } from './api';
 import { type Erros, errosDe } from './calculo';
@@ -24,7 +23,7 @@ import { DetalhesDialog } from './detalhes-dialog';
 import { OrcamentoEditor } from './editor';
 import { EnviarDialog, type OrcamentoEnvio } from './enviar-cliente';
 import { emptyForm, fromDetalhe, type OrcamentoForm, type OrcamentoPayload, toPayload } from './form';
-import { FILTROS_INICIAIS, Historico } from './historico';
+import { HISTORICO_PARAMS, Historico } from './historico';
 import { apagarRascunho, quando, useAvisoAoSair, useRascunho, useRascunhoOferecido } from './rascunho';
 
 type Aba = 'novo' | 'historico';
@@ -38,10 +37,10 @@ export default function OrcamentosPage() {
   const qc = useQueryClient();
   const [aba, setAba] = useState<Aba>(useAbaInicial<Aba>(['novo', 'historico'], 'novo'));
   const { me } = useAuth();
-  const [filtros, setFiltros] = useState(FILTROS_INICIAIS);
+  const [, patchUrl] = useUrlState();
   const [editando, setEditando] = useState<Editando | null>(null);
   const [detalhe, setDetalhe] = useState<{ id: string; numero: number } | null>(null);
-  const [excluir, setExcluir] = useState<OrcamentoListItem | null>(null);
+  const [excluir, setExcluir] = useState<OrcamentoLinha | null>(null);
   // Only the id and number are taken from the list row: the figures shown are read fresh.
   const [vender, setVender] = useState<{ id: string; numero: number } | null>(null);
   const [errosSalvar, setErrosSalvar] = useState<Erros>({});
@@ -51,6 +50,9 @@ export default function OrcamentosPage() {
   const umaVezExcluir = useUmaVez();
   const umaVezVender = useUmaVez({ propagar: true });
   const umaVezEditar = useUmaVez();
+  // One key per quote being created: "Gerar Orçamento" pressed again after a dropped connection
+  // replays the first answer instead of saving the quote twice.
+  const idem = useIdempotencyKey();
 
   // A changed form is not left silently (reload, close, another screen), and a new quote is kept as a
   // draft in this browser until it is saved.
@@ -73,12 +75,14 @@ export default function OrcamentosPage() {
 
   const salvar = useMutation({
     mutationFn: (v: { payload: OrcamentoPayload; editando: Editando | null }) =>
-      v.editando
-        ? api.put<OrcamentoDetalhe>(`/orcamentos/${v.editando.id}`, {
-            ...v.payload,
-            updated_at: v.editando.updated_at,
-          })
-        : api.post<OrcamentoDetalhe>('/orcamentos', v.payload),
+      json(
+        v.editando
+          ? client.orcamentos[':id'].$put({
+              param: { id: v.editando.id },
+              json: { ...v.payload, updated_at: v.editando.updated_at },
+            })
+          : client.orcamentos.$post({ json: v.payload }, { headers: { 'idempotency-key': idem.key } }),
+      ),
     onSuccess: (o, v) => {
       // "Enviar ao cliente" right after saving (components in enviar-cliente.tsx)
       const enviar = {
@@ -91,11 +95,12 @@ export default function OrcamentosPage() {
           description: 'O orçamento foi adicionado ao sistema.',
           action: enviar,
         });
+      if (!v.editando) idem.renew();
       if (me && !v.editando) apagarRascunho(me.id);
       atualizarOrcamentos(qc);
       limpar();
       // a fresh list, so the quote just saved shows at the top
-      setFiltros(FILTROS_INICIAIS);
+      patchUrl(HISTORICO_PARAMS);
       setAba('historico');
     },
     onError: (err, v) => {
@@ -133,7 +138,7 @@ export default function OrcamentosPage() {
       await salvar.mutateAsync({ payload, editando });
     });
 
-  const editar = (o: Pick<OrcamentoListItem, 'id'>) =>
+  const editar = (o: Pick<OrcamentoLinha, 'id'>) =>
     umaVezEditar(async () => {
       try {
         // Always read now: the list row (or an earlier opening) may be older than the server's copy.
@@ -190,7 +195,7 @@ export default function OrcamentosPage() {
   };
 
   const remover = useMutation({
-    mutationFn: (o: OrcamentoListItem) => api.delete(`/orcamentos/${o.id}`),
+    mutationFn: (o: OrcamentoLinha) => json(client.orcamentos[':id'].$delete({ param: { id: o.id } })),
     onSuccess: (_r, o) => {
       toastSuccess('Orçamento removido com sucesso!');
       if (editando?.id === o.id) limpar();
@@ -205,7 +210,8 @@ export default function OrcamentosPage() {
   const paraVender = useOrcamentoFresco(vender?.id ?? null);
   const [vendaMudou, setVendaMudou] = useState(false);
   const gerarVenda = useMutation({
-    mutationFn: (o: OrcamentoDetalhe) => api.post(`/orcamentos/${o.id}/venda`, { updated_at: o.updated_at }),
+    mutationFn: (o: OrcamentoDetalhe) =>
+      json(client.orcamentos[':id'].venda.$post({ param: { id: o.id }, json: { updated_at: o.updated_at } })),
     onSuccess: (_r, o) => {
       toastSuccess('Venda gerada com sucesso!', `Venda criada a partir do orçamento #${o.numero}`);
       if (editando?.id === o.id) limpar();
@@ -292,8 +298,6 @@ export default function OrcamentosPage() {
         </TabsContent>
         <TabsContent value="historico">
           <Historico
-            filtros={filtros}
-            onFiltros={setFiltros}
             onView={(o) => setDetalhe({ id: o.id, numero: o.numero })}
             onPrint={(o) => void imprimir(o.id)}
             onEdit={(o) => void editar(o)}

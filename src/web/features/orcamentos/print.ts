@@ -2,13 +2,9 @@
 // strings — so whatever a user typed (a client named "<img onerror=…>") prints as text.
 
 import { desenhoPeca, svgString } from '../../../domain/peca-desenho';
-import {
-  type Empresa,
-  enderecoEmpresa,
-  type OrcamentoDetalhe,
-  TIPO_VENDA_LABEL,
-} from '../../../schemas/orcamentos';
+import { enderecoEmpresa, TIPO_VENDA_LABEL } from '../../../schemas/orcamentos';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import type { Empresa, OrcamentoDetalhe } from '../../lib/resources';
 import { medidasTexto, pecaLinhas, temPeca } from './texto';
 
 const CSS = `

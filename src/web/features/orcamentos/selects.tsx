@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { Combobox, type ComboboxOption } from '../../components/ui/combobox';
 import { formatMoney, formatPercent } from '../../lib/format';
-import {
-  type ClienteOpcao,
-  type ItemVendaOpcao,
-  type PessoaOpcao,
-  type ProdutoOpcao,
-  useOpcoes,
-} from './api';
+import { type OpcaoDe, type Recurso, useOpcoes } from './api';
 
 interface BaseProps {
   id: string;
@@ -20,10 +14,10 @@ interface BaseProps {
 }
 
 /** Server-searched selector; loads its options the first time it opens. */
-function useRemoteOptions<T>(recurso: Parameters<typeof useOpcoes>[0], toOption: (row: T) => ComboboxOption) {
+function useRemoteOptions<R extends Recurso>(recurso: R, toOption: (row: OpcaoDe<R>) => ComboboxOption) {
   const [q, setQ] = useState('');
   const [opened, setOpened] = useState(false);
-  const query = useOpcoes<T>(recurso, q, opened);
+  const query = useOpcoes(recurso, q, opened);
   return {
     options: (query.data ?? []).map(toOption),
     rows: query.data ?? [],
@@ -37,7 +31,7 @@ function useRemoteOptions<T>(recurso: Parameters<typeof useOpcoes>[0], toOption:
 }
 
 export function ClienteSelect({ id, value, selectedLabel, onChange, ...aria }: BaseProps) {
-  const r = useRemoteOptions<ClienteOpcao>('clientes', (c) => ({
+  const r = useRemoteOptions('clientes', (c) => ({
     value: c.id,
     label: c.nome,
     hint: c.cpf_cnpj ?? undefined,
@@ -68,7 +62,7 @@ export function PessoaSelect({
   onChange,
   ...aria
 }: BaseProps & { recurso: 'vendedores' | 'arquitetos' }) {
-  const r = useRemoteOptions<PessoaOpcao>(recurso, (p) => ({
+  const r = useRemoteOptions(recurso, (p) => ({
     value: p.id,
     label: p.nome,
     hint: `Comissão ${formatPercent(p.percentual_comissao)}`,
@@ -99,8 +93,8 @@ export function ProdutoSelect({
   selectedLabel,
   onSelect,
   ...aria
-}: Omit<BaseProps, 'onChange'> & { onSelect: (p: ProdutoOpcao) => void }) {
-  const r = useRemoteOptions<ProdutoOpcao>('produtos', (p) => ({
+}: Omit<BaseProps, 'onChange'> & { onSelect: (p: OpcaoDe<'produtos'>) => void }) {
+  const r = useRemoteOptions('produtos', (p) => ({
     value: p.id,
     label: p.nome,
     hint: `${formatMoney(p.valor_m2)} / ${p.tipo_unidade === 'm²' ? 'm²' : 'unidade'}`,
@@ -133,8 +127,8 @@ export function ItemVendaSelect({
   selectedLabel,
   onSelect,
   ...aria
-}: Omit<BaseProps, 'onChange'> & { onSelect: (i: ItemVendaOpcao | null) => void }) {
-  const r = useRemoteOptions<ItemVendaOpcao>('itens-venda', (i) => ({
+}: Omit<BaseProps, 'onChange'> & { onSelect: (i: OpcaoDe<'itens-venda'> | null) => void }) {
+  const r = useRemoteOptions('itens-venda', (i) => ({
     value: i.id,
     label: i.nome,
     hint: i.formato_medida,

@@ -1,5 +1,5 @@
-import type { OrcamentoItemDetalhe } from '../../../schemas/orcamentos';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
+import type { OrcamentoItemDetalhe, OrcamentoLinha } from '../../lib/resources';
 
 /** "2,5 x 0,6 = 1,5 m²", or just the area when the measures are missing (spec doc 1 §2). */
 export function medidasTexto(i: Pick<OrcamentoItemDetalhe, 'medida1' | 'medida2' | 'area'>): string {
@@ -45,4 +45,16 @@ export function pecaLinhas(i: PecaSalva): string[] {
     ...i.recortes.map((r) => `Recorte: ${r.nome} × ${r.quantidade} — ${formatMoney(r.valor)} cada`),
     ...(i.perda_percentual > 0 ? [`Perda: ${formatPercent(i.perda_percentual)}`] : []),
   ];
+}
+
+/**
+ * What the history shows of a quote's pieces, from the figures the list answers (`resumo_pecas`):
+ * "2 itens · 3 m de acabamento · 1 recorte". A quote saved before edges and cutouts were priced
+ * (or one without them) shows just its item count.
+ */
+export function resumoPecasTexto(r: OrcamentoLinha['resumo_pecas']): string {
+  const partes = [r.itens === 1 ? '1 item' : `${r.itens} itens`];
+  if (r.metros_borda > 0) partes.push(`${formatNumber(r.metros_borda)} m de acabamento`);
+  if (r.recortes > 0) partes.push(r.recortes === 1 ? '1 recorte' : `${r.recortes} recortes`);
+  return partes.join(' · ');
 }

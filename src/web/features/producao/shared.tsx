@@ -7,7 +7,6 @@ import {
   STATUS_OS_LABEL,
 } from '../../../schemas/producao';
 import type { BadgeVariant } from '../../components/ui/badge';
-import { api } from '../../lib/api';
 import { client, json, withSignal } from '../../lib/client';
 import { cn } from '../../lib/utils';
 
@@ -50,8 +49,7 @@ export function useOs(id: string | null) {
 export function useEquipeOpcoes() {
   return useQuery({
     queryKey: ['funcionarios', 'opcoes', 'producao'],
-    queryFn: ({ signal }) =>
-      api.get<{ id: string; nome: string; cargo: string }[]>('/funcionarios/opcoes', signal),
+    queryFn: ({ signal }) => json(client.funcionarios.opcoes.$get({ query: {} }, withSignal(signal))),
     staleTime: 60_000,
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CartaoOpcao, rotuloCartao } from '../../../schemas/cartoes';
+import { rotuloCartao } from '../../../schemas/cartoes';
 import { type RecebimentoCreateInput, recebimentoCreate } from '../../../schemas/recebimentos';
 import { useFreshRecord } from '../../components/fresh-record';
 import { FormShell, TextField } from '../../components/kit/form-parts';
@@ -14,8 +14,7 @@ import {
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
-import { api } from '../../lib/api';
-import { client, json } from '../../lib/client';
+import { client, json, withSignal } from '../../lib/client';
 import { formatDate, formatMoney, todayIso } from '../../lib/format';
 import { type ParcelaDetalhe, rotuloParcela } from './api';
 import { StatusParcelaBadge } from './colunas';
@@ -96,7 +95,7 @@ export function RegistrarDialog({ parcelaId, onClose }: { parcelaId: string; onC
 function PagamentoForm({ parcela, onDone }: { parcela: ParcelaDetalhe; onDone: () => void }) {
   const cartoes = useQuery({
     queryKey: ['cartoes', 'opcoes'],
-    queryFn: ({ signal }) => api.get<CartaoOpcao[]>('/cartoes/opcoes', signal),
+    queryFn: ({ signal }) => json(client.cartoes.opcoes.$get({ query: {} }, withSignal(signal))),
   });
   const empty: RecebimentoCreateInput = {
     parcela_id: parcela.id,
