@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { violations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, test, unique } from './fixtures';
 import {
   agendarPara,
   concluirEtapa,
@@ -10,6 +10,7 @@ import {
   osComInstalador,
   telefoneDo,
 } from './producao-helpers';
+import { vendaViaOrcamento } from './vendas-helpers';
 
 test('a medição scheduled by drag-and-drop is started and completed on the installer phone, and the OS moves to corte live', async ({
   admin,
@@ -302,4 +303,52 @@ test('at delivery the customer signs on the phone: an empty pad is refused, the 
   expect(channels[0]!.min).toBeLessThan(100);
   expect(channels[0]!.max).toBe(255);
   await phone.close();
+});
+
+test('the month view carries a few stages a day and the day total, which opens that day', async ({
+  admin,
+  adminPage: page,
+}) => {
+  test.setTimeout(120_000);
+  // A month no other spec schedules in, and an employee of this test only: the counts are this test's.
+  const ano = 2041 + Math.floor(Math.random() * 50);
+  const dia = `${ano}-03-12`;
+  const func = await admin.post('/api/funcionarios', {
+    data: { nome: unique('Medidor'), cargo: 'Medidor', salario: 2800, horas_mensais: 220 },
+  });
+  expect(func.status()).toBe(201);
+  const funcionario = (await func.json()) as { id: string };
+  const numeros: number[] = [];
+  for (let k = 0; k < 6; k++) {
+    const { cliente } = await vendaViaOrcamento(admin, { cliente: unique('Cliente Mês') });
+    const lista = await admin.get(`/api/producao/os?q=${encodeURIComponent(cliente.nome)}`);
+    const [os] = (await lista.json()).items as { id: string; numero: number }[];
+    const medicao = etapaDe(await lerOs(admin, os!.id), 'medicao');
+    // 08:00, 09:00, … in São Paulo (UTC−3)
+    const inicio = `${dia}T${String(11 + k).padStart(2, '0')}:00:00.000Z`;
+    const fim = `${dia}T${String(12 + k).padStart(2, '0')}:00:00.000Z`;
+    const res = await admin.patch(`/api/producao/etapas/${medicao.id}`, {
+      data: { inicio, fim, funcionario_ids: [funcionario.id], updated_at: medicao.updated_at },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    numeros.push(os!.numero);
+  }
+  const resposta = page.waitForResponse(
+    (r) => r.url().includes('/api/producao/agenda') && r.url().includes('por_dia=4'),
+  );
+  await page.goto(`/agenda?visao=month&data=${dia}&funcionario=${funcionario.id}`);
+  const body = (await (await resposta).json()) as {
+    items: unknown[];
+    dias: { dia: string; total: number }[];
+  };
+  // The server sends 4 of the day's 6 stages, and the day's total.
+  expect(body.items).toHaveLength(4);
+  expect(body.dias).toEqual([{ dia, total: 6 }]);
+  const total = page.getByRole('button', { name: `6 etapas em 12/03: ver o dia` });
+  await expect(total).toBeVisible();
+  await total.click();
+  await expect(page).toHaveURL(new RegExp(`visao=day.*data=${dia}|data=${dia}.*visao=day`));
+  // The day view asks for the whole day: all six stages are there.
+  for (const n of numeros)
+    await expect(page.locator('.rbc-event', { hasText: `Medição · OS #${n}` })).toBeVisible();
 });

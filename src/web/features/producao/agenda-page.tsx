@@ -216,7 +216,9 @@ export default function AgendaPage() {
               ) : (
                 <span />
               )}
-              <span>{label}</span>
+              <button type="button" className="rbc-button-link" onClick={onDrillDown}>
+                {label}
+              </button>
             </span>
           );
         },
