@@ -4,14 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 import { lembrarCliente, linkWhatsApp, mensagemLembrete } from '../../../domain/producao';
 import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { DialogFooter, ModalDialog } from '../../components/ui/dialog';
 import { toastError, toastSuccess } from '../../lib/api';
 import { businessTimeZone } from '../../lib/format';
 import { descartar, enviar, processarFila, useFila } from './fila';
@@ -208,41 +201,39 @@ function AssinaturaDialog({
     return () => padRef.current?.off();
   }, []);
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Assinatura do cliente</DialogTitle>
-          <DialogDescription>O cliente assina com o dedo para confirmar o recebimento.</DialogDescription>
-        </DialogHeader>
-        <canvas
-          ref={canvasRef}
-          aria-label="Área de assinatura"
-          className="h-48 w-full touch-none rounded-md border bg-white"
-        />
-        <DialogFooter>
-          <Button variant="outline" onClick={() => padRef.current?.clear()}>
-            Limpar
-          </Button>
-          <Button
-            disabled={saving}
-            onClick={async () => {
-              if (!padRef.current || padRef.current.isEmpty()) {
-                toastError('Assinatura vazia', new Error('Peça ao cliente para assinar na área branca.'));
-                return;
-              }
-              setSaving(true);
-              try {
-                await onSave(padRef.current.toDataURL('image/png'));
-              } finally {
-                setSaving(false);
-              }
-            }}
-          >
-            Salvar assinatura
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      onClose={onClose}
+      title="Assinatura do cliente"
+      description="O cliente assina com o dedo para confirmar o recebimento."
+    >
+      <canvas
+        ref={canvasRef}
+        aria-label="Área de assinatura"
+        className="h-48 w-full touch-none rounded-md border bg-white"
+      />
+      <DialogFooter>
+        <Button variant="outline" onClick={() => padRef.current?.clear()}>
+          Limpar
+        </Button>
+        <Button
+          disabled={saving}
+          onClick={async () => {
+            if (!padRef.current || padRef.current.isEmpty()) {
+              toastError('Assinatura vazia', new Error('Peça ao cliente para assinar na área branca.'));
+              return;
+            }
+            setSaving(true);
+            try {
+              await onSave(padRef.current.toDataURL('image/png'));
+            } finally {
+              setSaving(false);
+            }
+          }}
+        >
+          Salvar assinatura
+        </Button>
+      </DialogFooter>
+    </ModalDialog>
   );
 }
 

@@ -7,13 +7,7 @@ import { useRemove } from '../../components/kit/use-remove';
 import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { ModalDialog } from '../../components/ui/dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { client } from '../../lib/client';
@@ -107,25 +101,23 @@ export default function VendedoresPage() {
           <ComissaoReport kind="vendedor" />
         </TabsContent>
       </Tabs>
-      <Dialog open={!!dialog} onOpenChange={(open) => !open && close()}>
-        <DialogContent className="max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>{dialog?.id ? 'Editar Vendedor' : 'Novo Vendedor'}</DialogTitle>
-            <DialogDescription>
-              {dialog?.id ? 'Altere os dados do vendedor.' : 'Preencha os dados do novo vendedor.'}
-            </DialogDescription>
-          </DialogHeader>
-          {dialog && (
-            <ComissionadoForm
-              key={dialog.id ?? 'novo'}
-              id={dialog.id}
-              texts={TEXTS}
-              onDone={close}
-              onCancel={close}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
+      <ModalDialog
+        open={!!dialog}
+        onClose={close}
+        className="max-w-2xl"
+        title={dialog?.id ? 'Editar Vendedor' : 'Novo Vendedor'}
+        description={dialog?.id ? 'Altere os dados do vendedor.' : 'Preencha os dados do novo vendedor.'}
+      >
+        {dialog && (
+          <ComissionadoForm
+            key={dialog.id ?? 'novo'}
+            id={dialog.id}
+            texts={TEXTS}
+            onDone={close}
+            onCancel={close}
+          />
+        )}
+      </ModalDialog>
       {remove.dialog}
     </>
   );
