@@ -19,18 +19,13 @@ import {
   produtos,
   vendedores,
 } from '../../db/schema';
-import { Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { Client, createTestDeps, insertId, loginAdmin, type TestEnv, userWith } from '../testing/harness';
 import { PUBLICO_LIMITES } from './publico';
 
 let env: TestEnv;
 let admin: Client;
 let anon: Client;
 const ids: Record<string, string> = {};
-
-async function insertId(p: Promise<{ id: string }[]>) {
-  const [row] = await p;
-  return row!.id;
-}
 
 let assinatura: string;
 

@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { categoriasProdutos, clientes, orcamentoItens, orcamentos, produtos } from '../../db/schema';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import {
+  type Client,
+  createTestDeps,
+  insertId,
+  loginAdmin,
+  type TestEnv,
+  userWith,
+} from '../testing/harness';
 
 /**
  * Issue 14 through the API: the catalogues of finishes and cutouts, and quotes priced with edges,
@@ -25,16 +32,8 @@ const ids = {} as Record<
   string
 >;
 
-async function insertId(p: Promise<{ id: string }[]>) {
-  const [row] = await p;
-  return row!.id;
-}
-
-async function criar(path: string, body: Record<string, unknown>) {
-  const res = await admin.post(path, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as string;
-}
+const criar = async (path: string, body: Record<string, unknown>) =>
+  (await admin.create<{ id: string }>(path, body)).id;
 
 beforeAll(async () => {
   env = await createTestDeps();

@@ -27,7 +27,14 @@ import {
   MSG_VALOR,
 } from '../../schemas/orcamentos';
 import type { Evento } from '../events';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import {
+  type Client,
+  createTestDeps,
+  insertId,
+  loginAdmin,
+  type TestEnv,
+  userWith,
+} from '../testing/harness';
 
 let env: TestEnv;
 let admin: Client;
@@ -51,11 +58,6 @@ const ids = {} as Record<
   | 'debito',
   string
 >;
-
-async function insertId<T extends { id: string }>(p: Promise<T[]>): Promise<string> {
-  const [row] = await p;
-  return row!.id;
-}
 
 beforeAll(async () => {
   env = await createTestDeps();
