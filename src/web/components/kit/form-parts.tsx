@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import type { FieldValues, Path } from 'react-hook-form';
+import { maskTelefone } from '../../lib/masks';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { FormField, fieldA11y } from '../ui/form-field';
@@ -135,5 +136,25 @@ export function TextField<In extends FieldValues>({
         }}
       />
     </FormField>
+  );
+}
+
+/** Telefone, masked as it is typed; the placeholder shows a mobile number unless told otherwise. */
+export function TelefoneField<In extends FieldValues>({
+  name = 'telefone' as Path<In>,
+  label = 'Telefone',
+  placeholder = '(00) 00000-0000',
+  ...props
+}: Omit<TextFieldProps<In>, 'name' | 'label'> & { name?: Path<In>; label?: string }) {
+  return (
+    <TextField
+      name={name}
+      label={label}
+      type="tel"
+      inputMode="tel"
+      placeholder={placeholder}
+      mask={maskTelefone}
+      {...props}
+    />
   );
 }
