@@ -15,6 +15,7 @@ import {
   vendedores,
 } from '../../db/schema';
 import { addMonthsClamped, monthRange, todayIso } from '../../domain/datas';
+import { FULL_FIGURES } from '../../domain/pricing.test-helpers';
 import {
   MSG_CLIENTE,
   MSG_FIGURA,
@@ -184,19 +185,7 @@ function fullQuote(extra: Record<string, unknown> = {}) {
 // seller 5%: 191.032 → 191.03; architect 10%: 382.064 → 382.06
 // total 4000.67 + 191.03 + 382.06 + 180.03 = 4753.79
 const FULL_RESUMO = {
-  materiais: 2116.72,
-  custo_hora_funcionarios: 25,
-  custo_hora_despesas: 17.56,
-  custo_hora: 42.56,
-  mao_de_obra: 510.72,
-  subtotal: 3077.44,
-  margem: 923.23,
-  subtotal_com_margem: 4000.67,
-  taxa_cartao_percentual: 4.5,
-  valor_taxa_cartao: 180.03,
-  comissao_vendedor: 191.03,
-  comissao_arquiteto: 382.06,
-  total: 4753.79,
+  ...FULL_FIGURES,
   // Issue 14's split of materiais: no edges, cutouts or loss here, so all of it is stone.
   pedra: 2116.72,
   bordas: 0,
