@@ -36,6 +36,20 @@ export function toastInUse(err: unknown) {
 }
 
 /**
+ * The spec's delete texts of a register whose noun is masculine, the row named by its `nome`
+ * ("Tem certeza que deseja excluir o cliente Maria? …", "Cliente removido com sucesso!").
+ */
+export function removeMessages(nome: string) {
+  const Nome = nome.charAt(0).toUpperCase() + nome.slice(1);
+  return {
+    question: (row: { nome: string }) =>
+      `Tem certeza que deseja excluir o ${nome} ${row.nome}? Esta ação não pode ser desfeita.`,
+    success: `${Nome} removido com sucesso!`,
+    errorTitle: `Erro ao remover ${nome}`,
+  };
+}
+
+/**
  * A row's delete: `ask(row)` opens the confirmation; confirming sends the DELETE (the dialog's
  * buttons stay disabled until it answers), then toasts and refreshes the lists.
  */

@@ -1,8 +1,8 @@
 import { DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { FormCard, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
-import { useRemove } from '../../components/kit/use-remove';
-import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
+import { removeMessages, useRemove } from '../../components/kit/use-remove';
+import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { client } from '../../lib/client';
@@ -28,18 +28,13 @@ export default function ArquitetosPage() {
   const list = useResourceList({
     recurso: 'arquitetos',
     endpoint: client.arquitetos,
-    loadError: {
-      title: 'Erro ao carregar arquitetos',
-      text: 'Não foi possível carregar a lista de arquitetos.',
-    },
+    loadError: listaError('arquitetos'),
   });
   const remove = useRemove<Arquiteto>({
     recurso: 'arquitetos',
     endpoint: client.arquitetos,
     getId: (a) => a.id,
-    question: (a) => `Tem certeza que deseja excluir o arquiteto ${a.nome}? Esta ação não pode ser desfeita.`,
-    success: 'Arquiteto removido com sucesso!',
-    errorTitle: 'Erro ao remover arquiteto',
+    ...removeMessages('arquiteto'),
     onRemoved: (a) => a.id === t.editId && t.openNew(),
   });
   const title = t.editId ? 'Editar Arquiteto' : 'Novo Arquiteto';

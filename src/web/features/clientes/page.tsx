@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { columnsOf, DataTable, orNone } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { FormCard, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
-import { useRemove } from '../../components/kit/use-remove';
-import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
+import { removeMessages, useRemove } from '../../components/kit/use-remove';
+import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { CardDescription } from '../../components/ui/card';
@@ -51,7 +51,7 @@ export default function ClientesPage() {
   const list = useResourceList({
     recurso: 'clientes',
     endpoint: client.clientes,
-    loadError: { title: 'Erro ao carregar clientes', text: 'Não foi possível carregar a lista de clientes.' },
+    loadError: listaError('clientes'),
   });
   const editId = t.editId;
   // The badge counts every client, whatever the search.
@@ -63,9 +63,7 @@ export default function ClientesPage() {
     recurso: 'clientes',
     endpoint: client.clientes,
     getId: (c) => c.id,
-    question: (c) => `Tem certeza que deseja excluir o cliente ${c.nome}? Esta ação não pode ser desfeita.`,
-    success: 'Cliente removido com sucesso!',
-    errorTitle: 'Erro ao remover cliente',
+    ...removeMessages('cliente'),
     onRemoved: (c) => c.id === editId && t.openNew(),
   });
   const title = editId ? 'Editar Cliente' : 'Novo Cliente';

@@ -1,7 +1,7 @@
 import { ListSearch } from '../../components/kit/list-search';
 import { FormCard, ResourceTabs } from '../../components/kit/resource-tabs';
-import { toastInUse, useRemove } from '../../components/kit/use-remove';
-import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
+import { removeMessages, toastInUse, useRemove } from '../../components/kit/use-remove';
+import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
@@ -18,19 +18,13 @@ export default function FornecedoresPage() {
     recurso: 'fornecedores',
     endpoint: client.fornecedores,
     limit: 12,
-    loadError: {
-      title: 'Erro ao carregar fornecedores',
-      text: 'Não foi possível carregar a lista de fornecedores.',
-    },
+    loadError: listaError('fornecedores'),
   });
   const remove = useRemove<Fornecedor>({
     recurso: 'fornecedores',
     endpoint: client.fornecedores,
     getId: (f) => f.id,
-    question: (f) =>
-      `Tem certeza que deseja excluir o fornecedor ${f.nome}? Esta ação não pode ser desfeita.`,
-    success: 'Fornecedor removido com sucesso!',
-    errorTitle: 'Erro ao remover fornecedor',
+    ...removeMessages('fornecedor'),
     // In use by products (doc 2 §8): the server's title and its explanation of what uses it.
     onError: toastInUse,
     onRemoved: (f) => f.id === t.editId && t.openNew(),

@@ -1,8 +1,8 @@
 import { DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { FormCard, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
-import { toastInUse, useRemove } from '../../components/kit/use-remove';
-import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
+import { removeMessages, toastInUse, useRemove } from '../../components/kit/use-remove';
+import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { CardDescription } from '../../components/ui/card';
 import { NativeSelect } from '../../components/ui/input';
@@ -20,19 +20,13 @@ export default function FuncionariosPage() {
     recurso: 'funcionarios',
     endpoint: client.funcionarios,
     filters: { status: '' },
-    loadError: {
-      title: 'Erro ao carregar funcionários',
-      text: 'Não foi possível carregar a lista de funcionários.',
-    },
+    loadError: listaError('funcionários'),
   });
   const remove = useRemove<Funcionario>({
     recurso: 'funcionarios',
     endpoint: client.funcionarios,
     getId: (f) => f.id,
-    question: (f) =>
-      `Tem certeza que deseja excluir o funcionário ${f.nome}? Esta ação não pode ser desfeita.`,
-    success: 'Funcionário removido com sucesso!',
-    errorTitle: 'Erro ao remover funcionário',
+    ...removeMessages('funcionário'),
     onError: toastInUse,
     onRemoved: (f) => f.id === t.editId && t.openNew(),
   });

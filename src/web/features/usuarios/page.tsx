@@ -4,7 +4,7 @@ import { PERMISSAO_LABEL, PERMISSOES } from '../../../schemas/permissoes';
 
 import { useAuth } from '../../app/auth';
 import { ListSearch } from '../../components/kit/list-search';
-import { useResourceList } from '../../components/kit/use-resource-list';
+import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -29,7 +29,7 @@ export default function UsuariosPage() {
     recurso: 'usuarios',
     endpoint: client.usuarios,
     limit: 24,
-    loadError: { title: 'Erro ao carregar usuários', text: 'Não foi possível carregar a lista de usuários.' },
+    loadError: listaError('usuários'),
   });
   const data = list.query.data;
 

@@ -5,7 +5,7 @@ import { DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { FormCard, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
 import { useRemove } from '../../components/kit/use-remove';
-import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
+import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { CardTitle } from '../../components/ui/card';
 import { ModalDialog } from '../../components/ui/dialog';
@@ -32,10 +32,7 @@ export default function VendedoresPage() {
   const list = useResourceList({
     recurso: 'vendedores',
     endpoint: client.vendedores,
-    loadError: {
-      title: 'Erro ao carregar vendedores',
-      text: 'Não foi possível carregar a lista de vendedores.',
-    },
+    loadError: listaError('vendedores'),
   });
   const remove = useRemove<Vendedor>({
     recurso: 'vendedores',
