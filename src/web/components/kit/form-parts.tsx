@@ -71,24 +71,46 @@ export function FormShell<In extends FieldValues>({
         )}
       >
         {footerExtra}
-        {onCancel && (
-          <Button
-            variant="outline"
-            onClick={() => {
-              f.discard();
-              onCancel();
-            }}
-            disabled={f.saving}
-          >
-            {cancelLabel}
-          </Button>
-        )}
-        <Button type="submit" disabled={f.saving}>
-          {f.saving ? 'Salvando...' : submitLabel}
-        </Button>
+        <FormButtons f={f} onCancel={onCancel} submitLabel={submitLabel} cancelLabel={cancelLabel} />
       </div>
       {f.leaveDialog}
     </form>
+  );
+}
+
+/**
+ * A form's Cancelar (drops the edits without the leave warning) and its submit button, both disabled
+ * while saving ("Salvando..."). FormShell's footer; a dialog's own footer uses it too.
+ */
+export function FormButtons<In extends FieldValues>({
+  f,
+  onCancel,
+  submitLabel,
+  cancelLabel = 'Cancelar',
+}: {
+  f: AnyForm<In>;
+  onCancel?: () => void;
+  submitLabel: string;
+  cancelLabel?: string;
+}) {
+  return (
+    <>
+      {onCancel && (
+        <Button
+          variant="outline"
+          onClick={() => {
+            f.discard();
+            onCancel();
+          }}
+          disabled={f.saving}
+        >
+          {cancelLabel}
+        </Button>
+      )}
+      <Button type="submit" disabled={f.saving}>
+        {f.saving ? 'Salvando...' : submitLabel}
+      </Button>
+    </>
   );
 }
 

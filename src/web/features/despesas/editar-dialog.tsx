@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { type DespesaUpdateInput, despesaEditForm, TIPO_DESPESA_LABEL } from '../../../schemas/despesas';
 import { ConflictNotice } from '../../components/fresh-record';
+import { FormButtons } from '../../components/kit/form-parts';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { useResourceForm } from '../../components/kit/use-resource-form';
-import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { DialogFooter, DialogHeading, ModalDialog } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
@@ -171,20 +171,7 @@ function EditarDespesaForm({ id, onDone }: { id: string; onDone: () => void }) {
             </div>
           )}
           <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => {
-                f.discard();
-                onDone();
-              }}
-              disabled={f.saving}
-            >
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={f.saving}>
-              {f.saving ? 'Salvando...' : 'Salvar Alterações'}
-            </Button>
+            <FormButtons f={f} onCancel={onDone} submitLabel="Salvar Alterações" />
           </DialogFooter>
           {f.leaveDialog}
         </form>

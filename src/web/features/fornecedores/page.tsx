@@ -1,3 +1,4 @@
+import { listState } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { FormCard, ResourceTabs } from '../../components/kit/resource-tabs';
 import { removeMessages, toastInUse, useRemove } from '../../components/kit/use-remove';
@@ -6,7 +7,6 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { Pagination } from '../../components/ui/pagination';
-import { Empty, Loading } from '../../components/ui/states';
 import { client } from '../../lib/client';
 import type { Fornecedor } from '../../lib/resources';
 import { FornecedorCard } from './fornecedor-card';
@@ -59,48 +59,36 @@ export default function FornecedoresPage() {
                   label="Buscar fornecedores"
                   placeholder="Buscar por nome, contato, e-mail ou CNPJ..."
                 />
-                {list.query.isPending ? (
-                  <Loading text="Carregando fornecedores..." />
-                ) : list.query.isError && !data ? (
-                  <Empty text={list.loadError.text}>
-                    <Button variant="outline" onClick={() => list.query.refetch()}>
-                      Tentar novamente
-                    </Button>
-                  </Empty>
-                ) : !data?.items.length ? (
-                  <Empty
-                    text={
-                      list.q
-                        ? 'Nenhum fornecedor encontrado para esta busca.'
-                        : 'Nenhum fornecedor cadastrado.'
-                    }
-                  >
-                    {!list.q && <Button onClick={t.openNew}>Cadastrar o primeiro fornecedor</Button>}
-                  </Empty>
-                ) : (
-                  <>
-                    <section
-                      aria-label="Fornecedores"
-                      aria-busy={list.query.isFetching}
-                      className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
-                    >
-                      {data.items.map((f) => (
-                        <FornecedorCard
-                          key={f.id}
-                          f={f}
-                          onEdit={() => t.edit(f.id)}
-                          onDelete={() => remove.ask(f)}
-                        />
-                      ))}
-                    </section>
-                    <Pagination
-                      page={data.page ?? list.page}
-                      limit={list.limit}
-                      total={data.total}
-                      onPage={list.setPage}
-                    />
-                  </>
-                )}
+                {listState(list, {
+                  loadingText: 'Carregando fornecedores...',
+                  emptyText: 'Nenhum fornecedor cadastrado.',
+                  emptyFilteredText: 'Nenhum fornecedor encontrado para esta busca.',
+                  emptyAction: <Button onClick={t.openNew}>Cadastrar o primeiro fornecedor</Button>,
+                }) ??
+                  (data && (
+                    <>
+                      <section
+                        aria-label="Fornecedores"
+                        aria-busy={list.query.isFetching}
+                        className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+                      >
+                        {data.items.map((f) => (
+                          <FornecedorCard
+                            key={f.id}
+                            f={f}
+                            onEdit={() => t.edit(f.id)}
+                            onDelete={() => remove.ask(f)}
+                          />
+                        ))}
+                      </section>
+                      <Pagination
+                        page={data.page ?? list.page}
+                        limit={list.limit}
+                        total={data.total}
+                        onPage={list.setPage}
+                      />
+                    </>
+                  ))}
               </>
             ),
           },

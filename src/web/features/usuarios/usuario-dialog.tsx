@@ -5,9 +5,9 @@ import { SENHA_MIN, usuarioCreate, usuarioEditForm } from '../../../schemas/usua
 import type { z } from '../../../schemas/z';
 import { useAuth } from '../../app/auth';
 import { ConflictNotice } from '../../components/fresh-record';
+import { FormButtons } from '../../components/kit/form-parts';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { useResourceForm } from '../../components/kit/use-resource-form';
-import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { DialogFooter, DialogHeading, ModalDialog } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
@@ -191,19 +191,11 @@ function UsuarioForm({ usuario, onDone }: { usuario: Usuario | null; onDone: () 
             />
           </fieldset>
           <DialogFooter>
-            <Button
-              variant="outline"
-              onClick={() => {
-                f.discard();
-                onDone();
-              }}
-              disabled={f.saving}
-            >
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={f.saving}>
-              {f.saving ? 'Salvando...' : editing ? 'Salvar Alterações' : 'Criar Usuário'}
-            </Button>
+            <FormButtons
+              f={f}
+              onCancel={onDone}
+              submitLabel={editing ? 'Salvar Alterações' : 'Criar Usuário'}
+            />
           </DialogFooter>
           {f.leaveDialog}
         </form>
