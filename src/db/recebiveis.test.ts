@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todayIso } from '../domain/datas';
 import { gerarParcelas, problemaParcelamento } from '../domain/recebiveis';
 import { seedCartao, seedCliente, seedOrcamento, seedVenda } from '../server/routes/vendas.test-helpers';
-import { type Client, createTestDeps, loginAdmin, type TestEnv } from '../server/testing/harness';
+import { apiSuite } from '../server/testing/harness';
 import { queryRows } from './queries/common';
 import { parcelas, vendas } from './schema';
 
@@ -17,13 +17,7 @@ import { parcelas, vendas } from './schema';
  *    value is the sum of its payments, and the Caixa entradas of the payments equal the payments.
  */
 
-let env: TestEnv;
-let admin: Client;
-beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
-});
-afterAll(() => env.close());
+const { env, admin } = apiSuite();
 
 const TZ = 'America/Sao_Paulo';
 const cents = (n: number) => (n / 100).toFixed(2); // test input only: integers of cents to a string

@@ -1,19 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
-import {
-  arquitetos,
-  cartoes,
-  categoriasProdutos,
-  clientes,
-  despesas,
-  funcionarios,
-  itensVenda,
-  orcamentos,
-  produtos,
-  vendas,
-  vendedores,
-} from '../../db/schema';
+import { categoriasProdutos, despesas, orcamentos, produtos, vendas } from '../../db/schema';
 import { addMonthsClamped, monthRange, todayIso } from '../../domain/datas';
 import { FULL_FIGURES } from '../../domain/pricing.test-helpers';
 import {
@@ -28,17 +16,18 @@ import {
   MSG_VALOR,
 } from '../../schemas/orcamentos';
 import type { Evento } from '../events';
+import { apiSuite, userWith } from '../testing/harness';
 import {
-  type Client,
-  createTestDeps,
-  insertId,
-  loginAdmin,
-  type TestEnv,
-  userWith,
-} from '../testing/harness';
+  seedArquiteto,
+  seedCartao,
+  seedCliente,
+  seedFuncionario,
+  seedItemVenda,
+  seedProduto,
+  seedVendedor,
+} from './vendas.test-helpers';
 
-let env: TestEnv;
-let admin: Client;
+const { env, admin } = apiSuite();
 
 // Master data, written straight into the tables (their own routes belong to other issues).
 const ids = {} as Record<
@@ -61,69 +50,25 @@ const ids = {} as Record<
 >;
 
 beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
   const db = env.db;
   await db.insert(categoriasProdutos).values({ nome: 'pedras' });
-  ids.cliente = await insertId(db.insert(clientes).values({ nome: 'Maria Aparecida Souza' }).returning());
-  ids.cliente2 = await insertId(db.insert(clientes).values({ nome: 'Construtora Horizonte' }).returning());
-  ids.granito = await insertId(
-    db
-      .insert(produtos)
-      .values({ nome: 'Granito São Gabriel', categoria: 'pedras', valor_m2: '450.00', tipo_unidade: 'm²' })
-      .returning(),
-  );
-  ids.carrara = await insertId(
-    db
-      .insert(produtos)
-      .values({ nome: 'Mármore Carrara', categoria: 'pedras', valor_m2: '389.90', tipo_unidade: 'm²' })
-      .returning(),
-  );
-  ids.cuba = await insertId(
-    db
-      .insert(produtos)
-      .values({ nome: 'Cuba inox', categoria: 'pedras', valor_m2: '185.00', tipo_unidade: 'unitário' })
-      .returning(),
-  );
-  ids.bancada = await insertId(
-    db.insert(itensVenda).values({ nome: 'Bancada', formato_medida: 'Largura x Profundidade' }).returning(),
-  );
-  ids.soleira = await insertId(
-    db.insert(itensVenda).values({ nome: 'Soleira', formato_medida: 'Largura x Altura' }).returning(),
-  );
-  ids.ana = await insertId(
-    db.insert(funcionarios).values({ nome: 'Ana', cargo: 'Acabador', salario: '2200.00' }).returning(),
-  );
-  ids.bruno = await insertId(
-    db.insert(funcionarios).values({ nome: 'Bruno', cargo: 'Serrador', salario: '3300.00' }).returning(),
-  );
-  ids.inativo = await insertId(
-    db
-      .insert(funcionarios)
-      .values({ nome: 'Carlos', cargo: 'Ajudante', salario: '9999.00', status: 'inativo' })
-      .returning(),
-  );
-  ids.vendedor = await insertId(
-    db.insert(vendedores).values({ nome: 'Paulo Vendas', percentual_comissao: '5' }).returning(),
-  );
-  ids.arquiteto = await insertId(
-    db.insert(arquitetos).values({ nome: 'Júlia Arquiteta', percentual_comissao: '10' }).returning(),
-  );
-  ids.credito = await insertId(
-    db
-      .insert(cartoes)
-      .values({ bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: '2.99', taxa_2x: '3.8', taxa_3x: '4.5' })
-      .returning(),
-  );
-  ids.credito6 = await insertId(
-    db
-      .insert(cartoes)
-      .values({ bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: '3', taxa_6x: '6.25' })
-      .returning(),
-  );
-  ids.debito = await insertId(
-    db.insert(cartoes).values({ bandeira: 'Cartão', tipo: 'Débito', taxa: '1.99', taxa_1x: '9' }).returning(),
-  );
+  ids.cliente = (await seedCliente(env, 'Maria Aparecida Souza')).id;
+  ids.cliente2 = (await seedCliente(env, 'Construtora Horizonte')).id;
+  ids.granito = (await seedProduto(env, 'Granito São Gabriel', '450.00')).id;
+  ids.carrara = (await seedProduto(env, 'Mármore Carrara', '389.90')).id;
+  ids.cuba = (await seedProduto(env, 'Cuba inox', '185.00', 'unitário')).id;
+  ids.bancada = (await seedItemVenda(env, 'Bancada', 'Largura x Profundidade')).id;
+  ids.soleira = (await seedItemVenda(env, 'Soleira', 'Largura x Altura')).id;
+  ids.ana = (await seedFuncionario(env, { nome: 'Ana', cargo: 'Acabador', salario: '2200.00' })).id;
+  ids.bruno = (await seedFuncionario(env, { nome: 'Bruno', cargo: 'Serrador', salario: '3300.00' })).id;
+  ids.inativo = (
+    await seedFuncionario(env, { nome: 'Carlos', cargo: 'Ajudante', salario: '9999.00', status: 'inativo' })
+  ).id;
+  ids.vendedor = (await seedVendedor(env, '5', 'Paulo Vendas')).id;
+  ids.arquiteto = (await seedArquiteto(env, '10', 'Júlia Arquiteta')).id;
+  ids.credito = (await seedCartao(env, { taxa_1x: '2.99', taxa_2x: '3.8', taxa_3x: '4.5' })).id;
+  ids.credito6 = (await seedCartao(env, { taxa_1x: '3', taxa_6x: '6.25' })).id;
+  ids.debito = (await seedCartao(env, { tipo: 'Débito', taxa: '1.99', taxa_1x: '9' })).id;
   // This month's expenses (business time zone); only rent, power and water count, whatever the case
   // and accents. Last month's and next month's rent must not count.
   const { inicio, fim } = monthRange(env.deps.config.tzNegocio);
@@ -136,7 +81,6 @@ beforeAll(async () => {
     { descricao: 'Aluguel galpão', valor: '3300.00', data_vencimento: addMonthsClamped(inicio, 1) },
   ]);
 });
-afterAll(() => env.close());
 
 /**
  * The full example: two m² lines of different formats, one unitário line, two active employees

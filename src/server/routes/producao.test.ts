@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import {
   categoriasProdutos,
@@ -13,15 +13,12 @@ import {
   usuarios,
 } from '../../db/schema';
 import type { Evento } from '../events';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { apiSuite, type Client, userWith } from '../testing/harness';
 import { seedCliente, seedOrcamento, seedVenda } from './vendas.test-helpers';
 
-let env: TestEnv;
-let admin: Client;
+const { env, admin } = apiSuite();
 let produtoId: string;
 beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
   await env.db.insert(categoriasProdutos).values({ nome: 'granitos' });
   const [p] = await env.db
     .insert(produtos)
@@ -29,7 +26,6 @@ beforeAll(async () => {
     .returning();
   produtoId = p!.id;
 });
-afterAll(() => env.close());
 
 /** A sale made the way the screens make it: an approved quote (one m² item) turned into a sale. */
 async function vendaPeloOrcamento(clienteValues: { endereco?: string; cidade?: string; uf?: string } = {}) {

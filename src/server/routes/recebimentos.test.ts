@@ -1,23 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { movimentacoesCaixa, parcelas, recebimentos } from '../../db/schema';
 import { addMonthsClamped, todayIso } from '../../domain/datas';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { apiSuite, userWith } from '../testing/harness';
 import { seedCartao, seedCliente, seedOrcamento, seedVendedor } from './vendas.test-helpers';
 
-let env: TestEnv;
-let admin: Client;
+const { env, admin } = apiSuite();
 let cartaoId: string;
 const TZ = 'America/Sao_Paulo';
 const hoje = () => todayIso(TZ);
 
 beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
   cartaoId = (await seedCartao(env, { bandeira: 'Pix', tipo: 'Débito' })).id;
 });
-afterAll(() => env.close());
 
 type Pagamento = {
   tipo_venda: 'avista' | 'parcelado' | 'entrada';
