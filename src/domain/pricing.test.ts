@@ -14,17 +14,15 @@ import { base, credito, FULL_FIGURES, full } from './pricing.test-helpers';
 
 describe('computeItem', () => {
   it('prices m² items by area × unit × quantity', () => {
+    // the full quote's first item: 2 × 2.50 × 0.60 at 450.00 the m²
+    expect(full.itens[0]).toMatchObject({
+      quantidade: 2,
+      medida1: '2.50',
+      medida2: '0.60',
+      valor_unitario: '450.00',
+    });
     // 2.50 × 0.60 = 1.5 m²; 1.5 × 450.00 × 2 = 1350.00
-    expect(
-      computeItem({
-        produto_id: 1,
-        quantidade: 2,
-        medida1: '2.50',
-        medida2: '0.60',
-        valor_unitario: '450.00',
-        tipo_unidade: 'm²',
-      }),
-    ).toEqual({ area: 1.5, valor_total: 1350 });
+    expect(computeItem(full.itens[0]!)).toEqual({ area: 1.5, valor_total: 1350 });
   });
   it('gives area 0 (and so total 0 for m²) when a measure is missing', () => {
     expect(
