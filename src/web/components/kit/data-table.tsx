@@ -286,8 +286,17 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
     <>
       {body}
       {/* the page of the rows on screen (while the next loads, the previous one stays, with its range) */}
-      <Pagination page={data.page ?? list.page} limit={list.limit} total={data.total} onPage={list.setPage} />
+      <ListPagination list={list} />
     </>
+  );
+}
+
+/** The list's pages (the page the server answered, else the one asked for). */
+export function ListPagination<T>({ list }: { list: ListView<T> }) {
+  const data = list.query.data;
+  if (!data) return null;
+  return (
+    <Pagination page={data.page ?? list.page} limit={list.limit} total={data.total} onPage={list.setPage} />
   );
 }
 

@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { Fragment } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import type { useListFormTabs } from './use-resource-list';
@@ -32,6 +33,33 @@ export function ResourceTabs({ t, tabs }: { t: ReturnType<typeof useListFormTabs
       ))}
     </Tabs>
   );
+}
+
+/** What a register form takes from its tab: the record (null: a new one) and where to go after. */
+export interface FormTabProps {
+  id: string | null;
+  onDone: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The Novo/Editar tab: the form for `t.editId` (null: a new record), mounted afresh for each record,
+ * back to the list when saved or cancelled.
+ */
+export function formTab(
+  t: ReturnType<typeof useListFormTabs>,
+  label: React.ReactNode,
+  form: (p: FormTabProps) => React.ReactNode,
+): ResourceTab {
+  return {
+    value: 'novo',
+    label,
+    content: (
+      <Fragment key={t.editId ?? 'novo'}>
+        {form({ id: t.editId, onDone: t.backToList, onCancel: t.backToList })}
+      </Fragment>
+    ),
+  };
 }
 
 /** The card a register form sits in: its title (Novo/Editar …), an optional line under it, the form. */

@@ -1,6 +1,6 @@
 import { DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
-import { FormCard, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
+import { FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
 import { removeMessages, useRemove } from '../../components/kit/use-remove';
 import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { CardTitle } from '../../components/ui/card';
@@ -75,21 +75,11 @@ export default function ArquitetosPage() {
               </ListCard>
             ),
           },
-          {
-            value: 'novo',
-            label: title,
-            content: (
-              <FormCard title={title}>
-                <ComissionadoForm
-                  key={t.editId ?? 'novo'}
-                  id={t.editId}
-                  texts={TEXTS}
-                  onDone={t.backToList}
-                  onCancel={t.backToList}
-                />
-              </FormCard>
-            ),
-          },
+          formTab(t, title, (p) => (
+            <FormCard title={title}>
+              <ComissionadoForm {...p} texts={TEXTS} />
+            </FormCard>
+          )),
           {
             value: 'relatorio',
             label: 'Relatório Comissão RT',

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Percent } from 'lucide-react';
 import { useEffect } from 'react';
 
-import { ResourceTabs } from '../../components/kit/resource-tabs';
+import { formTab, ResourceTabs } from '../../components/kit/resource-tabs';
 import { useListFormTabs } from '../../components/kit/use-resource-list';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
@@ -63,18 +63,7 @@ export default function CartoesPage() {
         t={t}
         tabs={[
           { value: 'lista', label: 'Lista', content: <CartoesLista onEditar={(c) => t.edit(c.id)} /> },
-          {
-            value: 'novo',
-            label: t.editId ? 'Editar Pagamento' : 'Novo Pagamento',
-            content: (
-              <CartaoForm
-                key={t.editId ?? 'novo'}
-                id={t.editId}
-                onDone={t.backToList}
-                onCancel={t.backToList}
-              />
-            ),
-          },
+          formTab(t, t.editId ? 'Editar Pagamento' : 'Novo Pagamento', (p) => <CartaoForm {...p} />),
           { value: 'simulador', label: 'Simulador', content: <Simulador /> },
         ]}
       />

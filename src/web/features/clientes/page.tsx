@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { columnsOf, DataTable, orNone } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
-import { FormCard, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
+import { FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
 import { removeMessages, useRemove } from '../../components/kit/use-remove';
 import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
@@ -117,24 +117,15 @@ export default function ClientesPage() {
               </ListCard>
             ),
           },
-          {
-            value: 'novo',
-            label: title,
-            content: (
-              <FormCard
-                title={title}
-                description={editId ? 'Alterando os dados do cliente.' : 'Preencha os dados do novo cliente.'}
-              >
-                <ClienteForm
-                  key={editId ?? 'novo'}
-                  id={editId}
-                  onDone={t.backToList}
-                  onCancel={t.backToList}
-                />
-                {editId && <LgpdActions clienteId={editId} onAnonimizado={t.backToList} />}
-              </FormCard>
-            ),
-          },
+          formTab(t, title, (p) => (
+            <FormCard
+              title={title}
+              description={editId ? 'Alterando os dados do cliente.' : 'Preencha os dados do novo cliente.'}
+            >
+              <ClienteForm {...p} />
+              {editId && <LgpdActions clienteId={editId} onAnonimizado={t.backToList} />}
+            </FormCard>
+          )),
         ]}
       />
       {remove.dialog}

@@ -1,12 +1,11 @@
-import { listState } from '../../components/kit/data-table';
+import { ListPagination, listState } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
-import { FormCard, ResourceTabs } from '../../components/kit/resource-tabs';
+import { FormCard, formTab, ResourceTabs } from '../../components/kit/resource-tabs';
 import { removeMessages, toastInUse, useRemove } from '../../components/kit/use-remove';
 import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
-import { Pagination } from '../../components/ui/pagination';
 import { client } from '../../lib/client';
 import type { Fornecedor } from '../../lib/resources';
 import { FornecedorCard } from './fornecedor-card';
@@ -81,36 +80,22 @@ export default function FornecedoresPage() {
                           />
                         ))}
                       </section>
-                      <Pagination
-                        page={data.page ?? list.page}
-                        limit={list.limit}
-                        total={data.total}
-                        onPage={list.setPage}
-                      />
+                      <ListPagination list={list} />
                     </>
                   ))}
               </>
             ),
           },
-          {
-            value: 'novo',
-            label: title,
-            content: (
-              <FormCard
-                title={title}
-                description={
-                  t.editId ? 'Alterando os dados do fornecedor.' : 'Preencha os dados do novo fornecedor.'
-                }
-              >
-                <FornecedorForm
-                  key={t.editId ?? 'novo'}
-                  id={t.editId}
-                  onDone={t.backToList}
-                  onCancel={t.backToList}
-                />
-              </FormCard>
-            ),
-          },
+          formTab(t, title, (p) => (
+            <FormCard
+              title={title}
+              description={
+                t.editId ? 'Alterando os dados do fornecedor.' : 'Preencha os dados do novo fornecedor.'
+              }
+            >
+              <FornecedorForm {...p} />
+            </FormCard>
+          )),
         ]}
       />
       {remove.dialog}

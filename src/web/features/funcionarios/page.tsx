@@ -1,6 +1,6 @@
 import { DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
-import { FormCard, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
+import { FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
 import { removeMessages, toastInUse, useRemove } from '../../components/kit/use-remove';
 import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
@@ -85,27 +85,18 @@ export default function FuncionariosPage() {
               </ListCard>
             ),
           },
-          {
-            value: 'novo',
-            label: title,
-            content: (
-              <FormCard
-                title={title}
-                description={
-                  t.editId
-                    ? 'Alterando os dados do funcionário.'
-                    : 'Novos funcionários começam ativos; o status pode ser alterado na edição.'
-                }
-              >
-                <FuncionarioForm
-                  key={t.editId ?? 'novo'}
-                  id={t.editId}
-                  onDone={t.backToList}
-                  onCancel={t.backToList}
-                />
-              </FormCard>
-            ),
-          },
+          formTab(t, title, (p) => (
+            <FormCard
+              title={title}
+              description={
+                t.editId
+                  ? 'Alterando os dados do funcionário.'
+                  : 'Novos funcionários começam ativos; o status pode ser alterado na edição.'
+              }
+            >
+              <FuncionarioForm {...p} />
+            </FormCard>
+          )),
           { value: 'calculo', label: 'Cálculo de Custo', content: <CalculoCusto /> },
         ]}
       />

@@ -1,4 +1,4 @@
-import { ResourceTabs } from '../../components/kit/resource-tabs';
+import { formTab, ResourceTabs } from '../../components/kit/resource-tabs';
 import { useListFormTabs } from '../../components/kit/use-resource-list';
 import { PageHeader } from '../../components/ui/page-header';
 import { AcabamentosTab, RecortesTab } from './catalogo-tab';
@@ -21,18 +21,7 @@ export default function ProdutosPage() {
         t={t}
         tabs={[
           { value: 'lista', label: 'Lista', content: <ProdutosLista onEditar={(p) => t.edit(p.id)} /> },
-          {
-            value: 'novo',
-            label: t.editId ? 'Editar Produto' : 'Novo Produto',
-            content: (
-              <ProdutoForm
-                key={t.editId ?? 'novo'}
-                id={t.editId}
-                onDone={t.backToList}
-                onCancel={t.backToList}
-              />
-            ),
-          },
+          formTab(t, t.editId ? 'Editar Produto' : 'Novo Produto', (p) => <ProdutoForm {...p} />),
           { value: 'categorias', label: 'Categorias', content: <CategoriasTab /> },
           { value: 'itens', label: 'Itens de Vendas', content: <ItensVendaTab /> },
           { value: 'acabamentos', label: 'Acabamentos', content: <AcabamentosTab /> },

@@ -3,14 +3,13 @@ import { useState } from 'react';
 import { PERMISSAO_LABEL, PERMISSOES } from '../../../schemas/permissoes';
 
 import { useAuth } from '../../app/auth';
-import { listState } from '../../components/kit/data-table';
+import { ListPagination, listState } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
-import { Pagination } from '../../components/ui/pagination';
 import { client } from '../../lib/client';
 import type { Usuario } from '../../lib/resources';
 import { UsuarioDialog } from './usuario-dialog';
@@ -102,12 +101,7 @@ export default function UsuariosPage() {
                 </li>
               ))}
             </ul>
-            <Pagination
-              page={data.page ?? list.page}
-              limit={list.limit}
-              total={data.total}
-              onPage={list.setPage}
-            />
+            <ListPagination list={list} />
           </>
         ))}
       <UsuarioDialog
