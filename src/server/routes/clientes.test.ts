@@ -1,16 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TIPOS_PESSOA as DB_TIPOS, orcamentos, vendas } from '../../db/schema';
 import { TIPOS_PESSOA } from '../../schemas/documentos';
-import {
-  apiSuite,
-  type Client,
-  createTestDeps,
-  fieldMessages,
-  loginAdmin,
-  type TestEnv,
-  userWith,
-} from '../testing/harness';
+import { apiSuite, fieldMessages, userWith } from '../testing/harness';
 
 // Valid documents (check digits correct): CPFs 529.982.247-25, 111.444.777-35, 123.456.789-09;
 // CNPJs 11.222.333/0001-81, 12.345.678/0001-95.
@@ -264,11 +256,8 @@ describe('clientes: delete', () => {
 });
 
 describe('clientes: 20,000 rows', () => {
-  let big: TestEnv;
-  let c: Client;
+  const { env: big, admin: c } = apiSuite();
   beforeAll(async () => {
-    big = await createTestDeps();
-    c = await loginAdmin(big);
     // One multi-row statement: "Cliente Massa 1" … "Cliente Massa 20000", CPF-like digits masked.
     await big.db.execute(sql`
       insert into clientes (nome, tipo, cpf_cnpj, telefone, email, created_at)
@@ -278,7 +267,6 @@ describe('clientes: 20,000 rows', () => {
              now() - (i || ' seconds')::interval
       from generate_series(1, 20000) as i`);
   });
-  afterAll(() => big.close());
 
   it('answers one page of 50 with the total of 20,000, newest first, pages not overlapping', async () => {
     const p1 = await c.get('/api/clientes?limit=50');

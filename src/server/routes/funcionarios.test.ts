@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARGOS as DB_CARGOS, orcamentoFuncionarios, orcamentos } from '../../db/schema';
 import { resumoCustos } from '../../domain/custo-hora';
 import { CARGOS } from '../../schemas/funcionarios';
-import {
-  apiSuite,
-  type Client,
-  createTestDeps,
-  fieldMessages,
-  loginAdmin,
-  type TestEnv,
-  userWith,
-} from '../testing/harness';
+import { apiSuite, type Client, fieldMessages, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 
@@ -178,13 +170,7 @@ describe('funcionarios: delete', () => {
 });
 
 describe('funcionarios: resumo (KPIs and Cálculo de Custo)', () => {
-  let fresh: TestEnv;
-  let c: Client;
-  beforeAll(async () => {
-    fresh = await createTestDeps();
-    c = await loginAdmin(fresh);
-  });
-  afterAll(() => fresh.close());
+  const { admin: c } = apiSuite();
 
   it('is zero with no employees', async () => {
     const r = await c.get('/api/funcionarios/resumo');
