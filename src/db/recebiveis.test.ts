@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todayIso } from '../domain/datas';
 import { gerarParcelas, problemaParcelamento } from '../domain/recebiveis';
 import { seedCartao, seedCliente, seedOrcamento, seedVenda } from '../server/routes/vendas.test-helpers';
-import { type Client, createTestDeps, loginAdmin, type TestEnv } from '../server/testing/harness';
+import { apiSuite } from '../server/testing/harness';
 import { queryRows } from './queries/common';
 import { parcelas, vendas } from './schema';
 
@@ -18,13 +18,7 @@ import { parcelas, vendas } from './schema';
  *    kept month sums (recebiveis_mensal) equal a rebuild.
  */
 
-let env: TestEnv;
-let admin: Client;
-beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
-});
-afterAll(() => env.close());
+const { env, admin } = apiSuite();
 
 const TZ = 'America/Sao_Paulo';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FINS_DE_MES_2026 } from './datas.test-helpers';
 import { buildSchedule } from './despesas';
 
 describe('buildSchedule', () => {
@@ -33,20 +34,7 @@ describe('buildSchedule', () => {
       observacoes: 'galpão',
     });
     // January is month index 0 → 12 − 0 = 12 rows; 2026 is not a leap year
-    expect(rows.map((r) => r.data_vencimento)).toEqual([
-      '2026-01-31',
-      '2026-02-28',
-      '2026-03-31',
-      '2026-04-30',
-      '2026-05-31',
-      '2026-06-30',
-      '2026-07-31',
-      '2026-08-31',
-      '2026-09-30',
-      '2026-10-31',
-      '2026-11-30',
-      '2026-12-31',
-    ]);
+    expect(rows.map((r) => r.data_vencimento)).toEqual(FINS_DE_MES_2026);
     expect(rows.map((r) => r.parcela_atual)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(rows.every((r) => r.parcelas === 12 && r.valor === '3300.00' && r.observacoes === 'galpão')).toBe(
       true,

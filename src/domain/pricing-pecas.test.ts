@@ -13,21 +13,7 @@ import {
   validarPeca,
   validarPecas,
 } from './pricing';
-
-const base: QuoteInput = {
-  itens: [],
-  valor_frete: 0,
-  valor_instalacao: 0,
-  horas_trabalho: 0,
-  margem_lucro: 30,
-  tipo_venda: 'avista',
-  numero_parcelas: 1,
-  cartao: null,
-  salarios_funcionarios: [],
-  despesas_fixas_mes: 0,
-  percentual_vendedor: null,
-  percentual_arquiteto: null,
-};
+import { base, FULL_FIGURES, full } from './pricing.test-helpers';
 
 describe('comprimentoLado', () => {
   it('measures frente/fundo along medida1 and esquerda/direita along medida2', () => {
@@ -142,63 +128,13 @@ describe('computeItemDetalhado', () => {
   });
 });
 
-// The `full` quote of pricing.test.ts, whose figures are worked out there.
-const full: QuoteInput = {
-  ...base,
-  itens: [
-    {
-      produto_id: 1,
-      quantidade: 2,
-      medida1: '2.50',
-      medida2: '0.60',
-      valor_unitario: '450.00',
-      tipo_unidade: 'm²',
-    },
-    {
-      produto_id: 2,
-      quantidade: 1,
-      medida1: '1.85',
-      medida2: '0.55',
-      valor_unitario: '389.90',
-      tipo_unidade: 'm²',
-    },
-    { produto_id: 3, quantidade: 2, valor_unitario: '185.00', tipo_unidade: 'unitário' },
-  ],
-  valor_frete: '150.00',
-  valor_instalacao: '300.00',
-  horas_trabalho: 12,
-  tipo_venda: 'parcelado',
-  numero_parcelas: 3,
-  cartao: { tipo: 'Crédito', taxa: null, taxa_1x: '2.99', taxa_2x: '3.8', taxa_3x: '4.5' },
-  salarios_funcionarios: ['2200.00', '3300.00'],
-  despesas_fixas_mes: '3862.37',
-  percentual_vendedor: '5',
-  percentual_arquiteto: '10',
-};
-
-const fullFigures = {
-  materiais: 2116.72,
-  custo_hora_funcionarios: 25,
-  custo_hora_despesas: 17.56,
-  custo_hora: 42.56,
-  mao_de_obra: 510.72,
-  subtotal: 3077.44,
-  margem: 923.23,
-  subtotal_com_margem: 4000.67,
-  taxa_cartao_percentual: 4.5,
-  valor_taxa_cartao: 180.03,
-  comissao_vendedor: 191.03,
-  comissao_arquiteto: 382.06,
-  total: 4753.79,
-};
-
 describe('computeResumoDetalhado', () => {
   it('prices a quote without the new fields exactly as today', () => {
     // Same figures as pricing.test.ts "full quote": 1350.00 + 396.72 + 370.00 = 2116.72 … total 4753.79;
     // pedra is all of materiais, no edges, no cutouts.
     const detalhado = computeResumoDetalhado(full);
     expect(detalhado).toEqual({
-      ...fullFigures,
+      ...FULL_FIGURES,
       pedra: 2116.72,
       bordas: 0,
       recortes: 0,

@@ -1,4 +1,4 @@
-import { optionalText, requiredText, ufInput, versionField } from './common';
+import { optionalText, requiredText, ufInput, updateOf } from './common';
 import {
   cepOpcional,
   checkDocumentoPorTipo,
@@ -38,19 +38,7 @@ export const clienteCreate = z
  * A partial update. The document is only checked against its tipo, so both travel together: sending
  * one without the other could leave a CNPJ on a Pessoa Física.
  */
-export const clienteUpdate = z
-  .object({
-    nome: fields.nome.optional(),
-    tipo: tipo.optional(),
-    cpf_cnpj: fields.cpf_cnpj.optional(),
-    telefone: fields.telefone.optional(),
-    email: fields.email.optional(),
-    endereco: fields.endereco.optional(),
-    cidade: fields.cidade.optional(),
-    uf: fields.uf.optional(),
-    cep: fields.cep.optional(),
-    ...versionField,
-  })
+export const clienteUpdate = updateOf(fields)
   .superRefine((v, ctx) => {
     if (v.tipo === undefined && v.cpf_cnpj === undefined) return;
     if (v.tipo === undefined) {

@@ -103,6 +103,13 @@ export const versionField = {
   }),
 };
 
+/**
+ * A partial update's body: every field of the create optional (`fields`: the create's shape), and the
+ * version the client read (`updated_at`, required).
+ */
+export const updateOf = <S extends z.core.$ZodLooseShape>(fields: S) =>
+  z.object(fields).partial().extend(versionField);
+
 export const UF_RE = /^[A-Z]{2}$/;
 export const ufInput = z
   .string()

@@ -1,4 +1,4 @@
-import { optionalText, requiredText, ufInput, versionField } from './common';
+import { optionalText, requiredText, ufInput, updateOf } from './common';
 import { cepOpcional, cnpjOpcional, emailOpcional, telefoneObrigatorio } from './documentos';
 import { z } from './z';
 
@@ -17,17 +17,6 @@ const fields = {
 
 export const fornecedorCreate = z.object(fields);
 
-export const fornecedorUpdate = z.object({
-  nome: fields.nome.optional(),
-  cnpj: fields.cnpj.optional(),
-  contato: fields.contato.optional(),
-  telefone: fields.telefone.optional(),
-  email: fields.email.optional(),
-  endereco: fields.endereco.optional(),
-  cidade: fields.cidade.optional(),
-  uf: fields.uf.optional(),
-  cep: fields.cep.optional(),
-  ...versionField,
-});
+export const fornecedorUpdate = updateOf(fields);
 
 export type FornecedorInput = z.input<typeof fornecedorCreate>;

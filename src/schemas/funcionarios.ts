@@ -1,5 +1,5 @@
 import { HORAS_MENSAIS_PADRAO } from '../domain/custo-hora';
-import { isoDate, moneyInput, optionalText, requiredText, versionField } from './common';
+import { isoDate, moneyInput, optionalText, requiredText, updateOf } from './common';
 import { cpfOpcional, emailOpcional, telefoneOpcional } from './documentos';
 import { CARGOS, STATUS_FUNCIONARIO } from './enums';
 import { z } from './z';
@@ -47,19 +47,7 @@ export const funcionarioCreate = z.object({
   endereco: fields.endereco,
 });
 
-export const funcionarioUpdate = z.object({
-  nome: fields.nome.optional(),
-  cpf: fields.cpf.optional(),
-  cargo: fields.cargo.optional(),
-  telefone: fields.telefone.optional(),
-  email: fields.email.optional(),
-  salario: fields.salario.optional(),
-  horas_mensais: fields.horas_mensais.optional(),
-  data_admissao: fields.data_admissao.optional(),
-  endereco: fields.endereco.optional(),
-  status: fields.status.optional(),
-  ...versionField,
-});
+export const funcionarioUpdate = updateOf(fields);
 
 /** What the form edits (create or update): the update's fields, status included. */
 export const funcionarioForm = funcionarioCreate.extend({ status: fields.status.default('ativo') });

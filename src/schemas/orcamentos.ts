@@ -1,3 +1,4 @@
+import type { ResumoDetalhado } from '../domain/pricing';
 import { perdaInput } from './catalogos-pecas';
 import { isoDate, listQuery, optionalText, uuid, versionField } from './common';
 import { FAIXAS, LADOS_PECA, STATUS_ORCAMENTO, TIPO_VENDA_LABEL, TIPOS_VENDA } from './enums';
@@ -245,24 +246,9 @@ export const orcamentoListQuery = listQuery.extend({
 
 // ── Answers (what the web reads)
 
-export interface ResumoOrcamento {
-  materiais: number;
-  custo_hora_funcionarios: number;
-  custo_hora_despesas: number;
-  custo_hora: number;
-  mao_de_obra: number;
-  subtotal: number;
-  margem: number;
-  subtotal_com_margem: number;
-  taxa_cartao_percentual: number;
-  valor_taxa_cartao: number;
-  comissao_vendedor: number;
-  comissao_arquiteto: number;
-  total: number;
-  /** The split of `materiais` (issue 14): stone with its loss, finished edges, cutouts. */
-  pedra: number;
-  bordas: number;
-  recortes: number;
+/** The pricing's figures (domain/pricing.ts) with the split of `materiais` (issue 14: stone with its
+ * loss, finished edges, cutouts), without the per-item results. */
+export interface ResumoOrcamento extends Omit<ResumoDetalhado, 'itens'> {
   /** The percentages the commissions used (0 when nobody was chosen). */
   percentual_vendedor: number;
   percentual_arquiteto: number;

@@ -2,17 +2,6 @@ import { isoDate, listQuery, optionalText, ufInput, uuid, versionField } from '.
 import { ETAPAS_OS, STATUS_ETAPA, STATUS_OS } from './enums';
 import { z } from './z';
 
-export {
-  ETAPA_OS_LABEL,
-  ETAPAS_OS,
-  type EtapaOs,
-  STATUS_ETAPA,
-  STATUS_ETAPA_LABEL,
-  STATUS_OS,
-  STATUS_OS_LABEL,
-  type StatusEtapa,
-} from './enums';
-
 const etapa = z.enum(ETAPAS_OS, { message: 'Etapa inválida.' });
 const dataHora = (message: string) => z.iso.datetime({ offset: true, message });
 const DIA = /^\d{4}-\d{2}-\d{2}$/;

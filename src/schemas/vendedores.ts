@@ -1,4 +1,4 @@
-import { optionalText, percentInput, requiredText, ufInput, versionField } from './common';
+import { optionalText, percentInput, requiredText, ufInput, updateOf } from './common';
 import { emailOpcional, TIPOS_PESSOA } from './documentos';
 import { STATUS_ATIVO } from './enums';
 import { z } from './z';
@@ -33,20 +33,7 @@ export const comissionadoCreate = z.object({
   status: comissionadoFields.status.default('ativo'),
 });
 
-export const comissionadoUpdate = z.object({
-  nome: comissionadoFields.nome.optional(),
-  tipo: comissionadoFields.tipo.optional(),
-  cpf: comissionadoFields.cpf.optional(),
-  telefone: comissionadoFields.telefone.optional(),
-  email: comissionadoFields.email.optional(),
-  endereco: comissionadoFields.endereco.optional(),
-  cidade: comissionadoFields.cidade.optional(),
-  uf: comissionadoFields.uf.optional(),
-  cep: comissionadoFields.cep.optional(),
-  percentual_comissao: comissionadoFields.percentual_comissao.optional(),
-  status: comissionadoFields.status.optional(),
-  ...versionField,
-});
+export const comissionadoUpdate = updateOf(comissionadoFields);
 
 export const vendedorCreate = comissionadoCreate;
 export const vendedorUpdate = comissionadoUpdate;

@@ -1,33 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { knownMigrations } from '../db/client';
 import { freshPostgresDatabase } from './testing/harness';
+import { cleanupsAfterAll, freePort, root } from './testing/server-process';
 
 /**
  * `npm start` on PostgreSQL with WEB_CONCURRENCY=2: two worker processes answer on one port, a worker
  * killed is replaced, migrations ran once, and SIGTERM stops them all cleanly. PostgreSQL-only by
  * nature (PGlite stays one process); `npm test` runs it in its PostgreSQL pass.
  */
-const root = path.resolve(import.meta.dirname, '../..');
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+const cleanups = cleanupsAfterAll();
 
 /** GET /api/health on a new connection each time (no keep-alive), so the kernel spreads them. */
 function healthPid(port: number): Promise<number> {

@@ -1,9 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freshPostgresDatabase } from './testing/harness';
-import { freePort, httpClient, killGroup, startServer as start, waitHealthy } from './testing/server-process';
+import {
+  cleanupsAfterAll,
+  freePort,
+  httpClient,
+  killGroup,
+  startServer as start,
+  waitHealthy,
+} from './testing/server-process';
 
 /**
  * A real server process saving quotes in a loop is killed with SIGKILL; after a restart on the same
@@ -12,10 +19,7 @@ import { freePort, httpClient, killGroup, startServer as start, waitHealthy } fr
  * on PostgreSQL.
  */
 const SENHA = 'crash-admin-1';
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
+const cleanups = cleanupsAfterAll();
 
 function startServer(env: Record<string, string>) {
   const child = start(env, SENHA);

@@ -35,6 +35,22 @@ export interface ExportColumn {
 
 export type { KeyPart };
 
+/** Columns the register exports share, so each spells only its own. */
+export const COLUNAS = {
+  nome: { header: 'Nome', value: 'nome' },
+  telefone: { header: 'Telefone', value: 'telefone' },
+  email: { header: 'E-mail', value: 'email' },
+  status: { header: 'Status', value: 'status', labels: { ativo: 'Ativo', inativo: 'Inativo' } },
+  cadastradoEm: { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+  /** The address block (`EnderecoFields` on the screens). */
+  endereco: [
+    { header: 'Endereço', value: 'endereco' },
+    { header: 'Cidade', value: 'cidade' },
+    { header: 'UF', value: 'uf' },
+    { header: 'CEP', value: 'cep' },
+  ],
+} satisfies Record<string, ExportColumn | ExportColumn[]>;
+
 export interface ExportSpec {
   /** File name prefix: `clientes` → clientes-2026-11-23.xlsx. */
   recurso: string;

@@ -2,11 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freshPostgresDatabase } from './testing/harness';
+import { cleanupsAfterAll, freePort, root } from './testing/server-process';
 
 /**
  * A real server process gets SIGTERM while a request is still arriving and an SSE stream is open: the
@@ -14,21 +14,7 @@ import { freshPostgresDatabase } from './testing/harness';
  * the process exits 0. PGlite here; PostgreSQL in the suite's second pass.
  */
 const SENHA = 'shutdown-admin-1';
-const root = path.resolve(import.meta.dirname, '../..');
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+const cleanups = cleanupsAfterAll();
 
 function request(
   port: number,

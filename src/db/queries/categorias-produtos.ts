@@ -1,9 +1,9 @@
-import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { CATEGORIA_DUPLICADA } from '../../schemas/categorias-produtos';
 import type { Executor } from '../client';
 import { categoriasProdutos } from '../schema';
 import { likePattern } from './common';
-import { crudTable } from './crud';
+import { crudTable, type ListPage } from './crud';
 import { countProdutosNaCategoria } from './produtos';
 import { type ConstraintMap, emUsoRefusal } from './refusal';
 
@@ -19,20 +19,14 @@ const categoriaComUso = {
 };
 
 /** Categories with how many products use each (the screen disables delete for those in use). */
-export function listCategorias(
-  db: Executor,
-  where: SQL | undefined,
-  order: SQL,
-  limit: number,
-  offset: number,
-) {
+export function listCategorias(db: Executor, p: ListPage) {
   return db
     .select(categoriaComUso)
     .from(categoriasProdutos)
-    .where(where)
-    .orderBy(order)
-    .limit(limit)
-    .offset(offset);
+    .where(p.where)
+    .orderBy(p.order)
+    .limit(p.limit)
+    .offset(p.offset);
 }
 
 export async function getCategoria(db: Executor, id: string) {

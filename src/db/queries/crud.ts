@@ -36,9 +36,17 @@ export interface CrudTable<
   emUso?: InUse;
   /** Replaces the plain SELECT for list and get (e.g. to join a name). */
   select?: {
-    list: (db: Executor, where: SQL | undefined, order: SQL, limit: number, offset: number) => Promise<Raw[]>;
+    list: (db: Executor, p: ListPage) => Promise<Raw[]>;
     one: (db: Executor, id: string) => Promise<Raw | undefined>;
   };
+}
+
+/** One page of a list: its WHERE (search and filters), ORDER BY, and the page's window. */
+export interface ListPage {
+  where: SQL | undefined;
+  order: SQL;
+  limit: number;
+  offset: number;
 }
 
 /** Names the types of a resource's table declaration (keeps `T`, its row and its options inferred). */
@@ -105,9 +113,9 @@ export function crudQueries<T extends PgTable, Raw, Op extends Record<string, Pg
       return present.length ? sql.join(present, sql` and `) : undefined;
     },
     order: (p: { sort: string }) => sortOrder(p.sort, o.sortable, idCol),
-    async list(db: Executor, p: { where: SQL | undefined; order: SQL; limit: number; offset: number }) {
+    async list(db: Executor, p: ListPage) {
       return select
-        ? select.list(db, p.where, p.order, p.limit, p.offset)
+        ? select.list(db, p)
         : ((await db
             .select()
             .from(table)
@@ -119,7 +127,7 @@ export function crudQueries<T extends PgTable, Raw, Op extends Record<string, Pg
     count: (db: Executor, p: { where: SQL | undefined }) => countWhere(db, table, p.where),
     /** One export page (keyset: `where` already holds the position). */
     page: (db: Executor, p: { where: SQL | undefined; order: SQL; limit: number }) =>
-      select ? select.list(db, p.where, p.order, p.limit, 0) : pageOf(table)(db, p),
+      select ? select.list(db, { ...p, offset: 0 }) : pageOf(table)(db, p),
     async opcoes(db: Executor, p: { q: string | undefined }) {
       const op = o.opcoes;
       const search = p.q ? op.search(p.q) : undefined;

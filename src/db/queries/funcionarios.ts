@@ -1,10 +1,10 @@
-import { asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import { HORAS_MENSAIS_PADRAO } from '../../domain/custo-hora';
 import { STATUS_FUNCIONARIO } from '../../schemas/funcionarios';
 import type { Executor } from '../client';
 import { funcionarios, orcamentoFuncionarios, osEtapaFuncionarios } from '../schema';
 import { numbersOut, numericColumns, orWhere, searchAny } from './common';
-import { crudTable, type NumbersOut, type NumericKeys } from './crud';
+import { crudTable, type ListPage, type NumbersOut, type NumericKeys } from './crud';
 import { searchDocumento } from './documentos';
 import { emUsoRefusal } from './refusal';
 
@@ -24,20 +24,14 @@ const MONEY_KEYS = [...numericColumns(funcionarios), 'custo_hora'];
 export const funcionarioOut = <R extends Record<string, unknown>>(row: R) =>
   numbersOut(row, MONEY_KEYS) as NumbersOut<R, NumericKeys<typeof funcionarios> | 'custo_hora'>;
 
-export function listFuncionarios(
-  db: Executor,
-  where: SQL | undefined,
-  order: SQL,
-  limit: number,
-  offset: number,
-) {
+export function listFuncionarios(db: Executor, p: ListPage) {
   return db
     .select({ ...getTableColumns(funcionarios), custo_hora: custoHoraSql })
     .from(funcionarios)
-    .where(where)
-    .orderBy(order)
-    .limit(limit)
-    .offset(offset);
+    .where(p.where)
+    .orderBy(p.order)
+    .limit(p.limit)
+    .offset(p.offset);
 }
 
 export async function getFuncionario(db: Executor, id: string) {

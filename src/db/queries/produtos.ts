@@ -2,7 +2,7 @@ import { count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { categoriasProdutos, fornecedores, orcamentoItens, produtos } from '../schema';
 import { likePattern } from './common';
-import { crudTable } from './crud';
+import { crudTable, type ListPage } from './crud';
 import { type ConstraintMap, emUsoRefusal } from './refusal';
 
 const produtoComFornecedor = {
@@ -11,21 +11,15 @@ const produtoComFornecedor = {
 };
 
 /** Products with their supplier's name joined (read only, spec doc 2 §3). */
-export function listProdutos(
-  db: Executor,
-  where: SQL | undefined,
-  order: SQL,
-  limit: number,
-  offset: number,
-) {
+export function listProdutos(db: Executor, p: ListPage) {
   return db
     .select(produtoComFornecedor)
     .from(produtos)
     .leftJoin(fornecedores, eq(fornecedores.id, produtos.fornecedor_id))
-    .where(where)
-    .orderBy(order)
-    .limit(limit)
-    .offset(offset);
+    .where(p.where)
+    .orderBy(p.order)
+    .limit(p.limit)
+    .offset(p.offset);
 }
 
 export async function getProduto(db: Executor, id: string) {

@@ -146,14 +146,9 @@ export async function countOtherManagingAdmins(db: Executor, exceptId: string): 
   return r?.n ?? 0;
 }
 
+/** The Usuários screen's columns: the signed-in user's, with the linked employee's name and the dates. */
 const usuarioColumns = {
-  id: usuarios.id,
-  nome: usuarios.nome,
-  email: usuarios.email,
-  role: usuarios.role,
-  status: usuarios.status,
-  permissoes: permissoesAgg,
-  funcionario_id: usuarios.funcionario_id,
+  ...meColumns,
   funcionario_nome: sql<
     string | null
   >`(select f.nome from funcionarios f where f.id = ${usuarios.funcionario_id})`,

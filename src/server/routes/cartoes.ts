@@ -14,7 +14,7 @@ import { z } from '../../schemas/z';
 import { type AppEnv, parseBody, parseId } from '../context';
 import { route } from '../contract';
 import { badRequest, notFound } from '../errors';
-import type { ExportColumn } from '../export';
+import { COLUNAS, type ExportColumn } from '../export';
 import { requirePermission } from '../permissions';
 import { crudRoutes } from './crud';
 
@@ -25,7 +25,7 @@ const exportColumns: ExportColumn[] = [
   ...TAXAS_PARCELA.map((k, i): ExportColumn => ({ header: `Taxa ${i + 1}x (%)`, value: k, type: 'percent' })),
   { header: 'Status', value: 'status' },
   { header: 'Observações', value: 'observacoes' },
-  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+  COLUNAS.cadastradoEm,
 ];
 
 const crud = crudRoutes({

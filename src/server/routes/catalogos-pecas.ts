@@ -9,17 +9,15 @@ import {
 import { STATUS_ATIVO } from '../../schemas/enums';
 import { z } from '../../schemas/z';
 import type { AppEnv } from '../context';
-import type { ExportColumn } from '../export';
+import { COLUNAS, type ExportColumn } from '../export';
 import { crudRoutes } from './crud';
 
 const filterQuery = { status: z.enum(STATUS_ATIVO).optional() };
-const STATUS_LABEL = { ativo: 'Ativo', inativo: 'Inativo' };
-
 const columns = (valor: ExportColumn): ExportColumn[] => [
-  { header: 'Nome', value: 'nome' },
+  COLUNAS.nome,
   valor,
-  { header: 'Status', value: 'status', labels: STATUS_LABEL },
-  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+  COLUNAS.status,
+  COLUNAS.cadastradoEm,
 ];
 
 /** Edge finishes, priced per linear metre (issue 14; Produtos → Acabamentos). */

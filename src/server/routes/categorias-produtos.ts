@@ -2,14 +2,14 @@ import { Hono } from 'hono';
 import { categoriasProdutosTable } from '../../db/queries/categorias-produtos';
 import { categoriaProdutoCreate, categoriaProdutoUpdate } from '../../schemas/categorias-produtos';
 import type { AppEnv } from '../context';
-import type { ExportColumn } from '../export';
+import { COLUNAS, type ExportColumn } from '../export';
 import { crudRoutes } from './crud';
 
 const exportColumns: ExportColumn[] = [
-  { header: 'Nome', value: 'nome' },
+  COLUNAS.nome,
   { header: 'Ativa', value: 'ativa', type: 'boolean' },
   { header: 'Produtos', value: 'total_produtos', type: 'integer' },
-  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+  COLUNAS.cadastradoEm,
 ];
 
 /** Product categories (spec doc 2 §2 Produtos → Categorias), listed by name with their product count. */

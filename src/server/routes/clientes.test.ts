@@ -1,15 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TIPOS_PESSOA as DB_TIPOS, orcamentos, vendas } from '../../db/schema';
 import { TIPOS_PESSOA } from '../../schemas/documentos';
-import {
-  apiSuite,
-  type Client,
-  createTestDeps,
-  loginAdmin,
-  type TestEnv,
-  userWith,
-} from '../testing/harness';
+import { apiSuite, fieldMessages, userWith } from '../testing/harness';
 
 // Valid documents (check digits correct): CPFs 529.982.247-25, 111.444.777-35, 123.456.789-09;
 // CNPJs 11.222.333/0001-81, 12.345.678/0001-95.
@@ -23,14 +16,7 @@ const pf = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function criar(body: Record<string, unknown>) {
-  const res = await admin.post('/api/clientes', body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
-
-const messages = (body: { errors?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
+const criar = (body: Record<string, unknown>) => admin.create('/api/clientes', body);
 
 describe('clientes: create and validation', () => {
   it('the schema and the database agree on the two tipos', () => {
@@ -76,39 +62,41 @@ describe('clientes: create and validation', () => {
     const res = await admin.post('/api/clientes', {});
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
-    expect(messages(res.body)).toMatchObject({
+    expect(fieldMessages(res.body)).toMatchObject({
       nome: 'Informe o nome.',
       tipo: 'Informe o tipo (Pessoa Física ou Pessoa Jurídica).',
       telefone: 'Informe o telefone.',
       cpf_cnpj: 'Informe o CPF/CNPJ.',
     });
     const blank = await admin.post('/api/clientes', pf({ nome: '   ', telefone: '', cpf_cnpj: '' }));
-    expect(messages(blank.body)).toEqual({
+    expect(fieldMessages(blank.body)).toEqual({
       nome: 'Informe o nome.',
       telefone: 'Informe o telefone.',
       cpf_cnpj: 'Informe o CPF.',
     });
     const pj = await admin.post('/api/clientes', pf({ tipo: 'Pessoa Jurídica', cpf_cnpj: undefined }));
-    expect(messages(pj.body)).toEqual({ cpf_cnpj: 'Informe o CNPJ.' });
+    expect(fieldMessages(pj.body)).toEqual({ cpf_cnpj: 'Informe o CNPJ.' });
   });
 
   it('checks CPF check digits for Pessoa Física and CNPJ check digits for Pessoa Jurídica', async () => {
     const bad = await admin.post('/api/clientes', pf({ cpf_cnpj: '529.982.247-26' }));
     expect(bad.status).toBe(400);
-    expect(messages(bad.body)).toEqual({ cpf_cnpj: 'CPF inválido.' });
-    expect(messages((await admin.post('/api/clientes', pf({ cpf_cnpj: '111.111.111-11' }))).body)).toEqual({
+    expect(fieldMessages(bad.body)).toEqual({ cpf_cnpj: 'CPF inválido.' });
+    expect(
+      fieldMessages((await admin.post('/api/clientes', pf({ cpf_cnpj: '111.111.111-11' }))).body),
+    ).toEqual({
       cpf_cnpj: 'CPF inválido.',
     });
     // a valid CNPJ is still not a CPF
     const cnpjAsPf = await admin.post('/api/clientes', pf({ cpf_cnpj: '11.222.333/0001-81' }));
-    expect(messages(cnpjAsPf.body)).toEqual({ cpf_cnpj: 'CPF inválido.' });
+    expect(fieldMessages(cnpjAsPf.body)).toEqual({ cpf_cnpj: 'CPF inválido.' });
     const cpfAsPj = await admin.post('/api/clientes', pf({ tipo: 'Pessoa Jurídica' }));
-    expect(messages(cpfAsPj.body)).toEqual({ cpf_cnpj: 'CNPJ inválido.' });
+    expect(fieldMessages(cpfAsPj.body)).toEqual({ cpf_cnpj: 'CNPJ inválido.' });
     const badCnpj = await admin.post(
       '/api/clientes',
       pf({ tipo: 'Pessoa Jurídica', cpf_cnpj: '11.222.333/0001-82' }),
     );
-    expect(messages(badCnpj.body)).toEqual({ cpf_cnpj: 'CNPJ inválido.' });
+    expect(fieldMessages(badCnpj.body)).toEqual({ cpf_cnpj: 'CNPJ inválido.' });
 
     const empresa = await criar(
       pf({ nome: 'Construtora Alfa', tipo: 'Pessoa Jurídica', cpf_cnpj: '11222333000181' }),
@@ -122,14 +110,14 @@ describe('clientes: create and validation', () => {
       pf({ tipo: 'Empresa', telefone: '98765-4321', email: 'nao-e-email', cep: '0131', uf: 'SPX' }),
     );
     expect(res.status).toBe(400);
-    expect(messages(res.body)).toEqual({
+    expect(fieldMessages(res.body)).toEqual({
       tipo: 'Informe o tipo (Pessoa Física ou Pessoa Jurídica).',
       telefone: 'Telefone inválido: informe o DDD e o número (10 ou 11 dígitos).',
       email: 'E-mail inválido.',
       cep: 'CEP inválido: informe os 8 dígitos.',
       uf: 'UF deve ter no máximo 2 letras.',
     });
-    expect(messages((await admin.post('/api/clientes', pf({ uf: 'S1' }))).body)).toEqual({
+    expect(fieldMessages((await admin.post('/api/clientes', pf({ uf: 'S1' }))).body)).toEqual({
       uf: 'UF inválida.',
     });
   });
@@ -157,9 +145,9 @@ describe('clientes: update', () => {
     const c = await criar(pf({ nome: 'Loja Beta', cpf_cnpj: '123.456.789-09' }));
     const onlyTipo = await admin.patchCurrent(`/api/clientes/${c.id}`, { tipo: 'Pessoa Jurídica' });
     expect(onlyTipo.status).toBe(400);
-    expect(messages(onlyTipo.body)).toEqual({ cpf_cnpj: 'Informe o CNPJ.' });
+    expect(fieldMessages(onlyTipo.body)).toEqual({ cpf_cnpj: 'Informe o CNPJ.' });
     const onlyDoc = await admin.patchCurrent(`/api/clientes/${c.id}`, { cpf_cnpj: '12345678000195' });
-    expect(messages(onlyDoc.body)).toEqual({ tipo: 'Informe o tipo junto com o CPF/CNPJ.' });
+    expect(fieldMessages(onlyDoc.body)).toEqual({ tipo: 'Informe o tipo junto com o CPF/CNPJ.' });
     const ok = await admin.patchCurrent(`/api/clientes/${c.id}`, {
       tipo: 'Pessoa Jurídica',
       cpf_cnpj: '12345678000195',
@@ -268,11 +256,8 @@ describe('clientes: delete', () => {
 });
 
 describe('clientes: 20,000 rows', () => {
-  let big: TestEnv;
-  let c: Client;
+  const { env: big, admin: c } = apiSuite();
   beforeAll(async () => {
-    big = await createTestDeps();
-    c = await loginAdmin(big);
     // One multi-row statement: "Cliente Massa 1" … "Cliente Massa 20000", CPF-like digits masked.
     await big.db.execute(sql`
       insert into clientes (nome, tipo, cpf_cnpj, telefone, email, created_at)
@@ -282,7 +267,6 @@ describe('clientes: 20,000 rows', () => {
              now() - (i || ' seconds')::interval
       from generate_series(1, 20000) as i`);
   });
-  afterAll(() => big.close());
 
   it('answers one page of 50 with the total of 20,000, newest first, pages not overlapping', async () => {
     const p1 = await c.get('/api/clientes?limit=50');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/queries/common';
+import { FINS_DE_MES_2026 } from '../../domain/datas.test-helpers';
 import type { Despesa } from '../../schemas/despesas';
 import { Client as Anon, apiSuite, userWith } from '../testing/harness';
 
@@ -60,20 +61,7 @@ describe('POST /api/despesas builds the schedule in one go', () => {
       observacoes: 'galpão',
     });
     // January is month index 0 → 12 − 0 = 12 rows; 2026 is not a leap year (28 Feb)
-    expect(items.map((d) => d.data_vencimento)).toEqual([
-      '2026-01-31',
-      '2026-02-28',
-      '2026-03-31',
-      '2026-04-30',
-      '2026-05-31',
-      '2026-06-30',
-      '2026-07-31',
-      '2026-08-31',
-      '2026-09-30',
-      '2026-10-31',
-      '2026-11-30',
-      '2026-12-31',
-    ]);
+    expect(items.map((d) => d.data_vencimento)).toEqual(FINS_DE_MES_2026);
     expect(items.map((d) => d.parcela_atual)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(new Set(items.map((d) => d.parcelas))).toEqual(new Set([12]));
     expect(new Set(items.map((d) => d.valor))).toEqual(new Set([3300]));

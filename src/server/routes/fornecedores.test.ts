@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categoriasProdutos, produtos } from '../../db/schema';
-import { apiSuite, userWith } from '../testing/harness';
+import { apiSuite, fieldMessages, userWith } from '../testing/harness';
 
 // Valid CNPJs (check digits correct): 11.222.333/0001-81, 12.345.678/0001-95, 02.771.169/1060-84.
 const { env, admin } = apiSuite();
@@ -11,14 +11,7 @@ const base = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function criar(body: Record<string, unknown>) {
-  const res = await admin.post('/api/fornecedores', body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
-
-const messages = (body: { errors?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
+const criar = (body: Record<string, unknown>) => admin.create('/api/fornecedores', body);
 
 describe('fornecedores', () => {
   it('creates with nome and telefone only; CNPJ, phone and CEP are stored masked', async () => {
@@ -54,12 +47,14 @@ describe('fornecedores', () => {
   it('requires nome and telefone; validates the CNPJ when given', async () => {
     const res = await admin.post('/api/fornecedores', { cnpj: '11.222.333/0001-82' });
     expect(res.status).toBe(400);
-    expect(messages(res.body)).toEqual({
+    expect(fieldMessages(res.body)).toEqual({
       nome: 'Informe o nome.',
       telefone: 'Informe o telefone.',
       cnpj: 'CNPJ inválido.',
     });
-    expect(messages((await admin.post('/api/fornecedores', base({ cnpj: '529.982.247-25' }))).body)).toEqual({
+    expect(
+      fieldMessages((await admin.post('/api/fornecedores', base({ cnpj: '529.982.247-25' }))).body),
+    ).toEqual({
       cnpj: 'CNPJ inválido.',
     });
     // empty CNPJ is fine (labelled required in the spec's form, but not enforced)

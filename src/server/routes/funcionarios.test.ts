@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARGOS as DB_CARGOS, orcamentoFuncionarios, orcamentos } from '../../db/schema';
 import { resumoCustos } from '../../domain/custo-hora';
 import { CARGOS } from '../../schemas/funcionarios';
-import {
-  apiSuite,
-  type Client,
-  createTestDeps,
-  loginAdmin,
-  type TestEnv,
-  userWith,
-} from '../testing/harness';
+import { apiSuite, type Client, fieldMessages, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 
@@ -20,14 +13,7 @@ const base = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function criar(c: Client, body: Record<string, unknown>) {
-  const res = await c.post('/api/funcionarios', body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
-
-const messages = (body: { errors?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
+const criar = (c: Client, body: Record<string, unknown>) => c.create('/api/funcionarios', body);
 
 describe('funcionarios: create, validation, update', () => {
   it('the cargo options are the spec’s and the database’s', () => {
@@ -78,7 +64,7 @@ describe('funcionarios: create, validation, update', () => {
   it('requires nome, cargo and salario with messages naming them', async () => {
     const res = await admin.post('/api/funcionarios', {});
     expect(res.status).toBe(400);
-    expect(messages(res.body)).toEqual({
+    expect(fieldMessages(res.body)).toEqual({
       nome: 'Informe o nome.',
       cargo: 'Informe o cargo (Instalador Sênior, Instalador Júnior, Ajudante, Acabador, Serrador).',
       salario: 'Informe o salário.',
@@ -93,7 +79,7 @@ describe('funcionarios: create, validation, update', () => {
         data_admissao: '2024-02-30',
       }),
     );
-    expect(messages(bad.body)).toEqual({
+    expect(fieldMessages(bad.body)).toEqual({
       cargo: 'Informe o cargo (Instalador Sênior, Instalador Júnior, Ajudante, Acabador, Serrador).',
       salario: 'O valor não pode ser menor que 0.',
       cpf: 'CPF inválido.',
@@ -111,7 +97,7 @@ describe('funcionarios: create, validation, update', () => {
     expect(up.status).toBe(200);
     expect(up.body).toMatchObject({ status: 'inativo', salario: 3000, data_admissao: '2023-05-10' });
     const bad = await admin.patchCurrent(`/api/funcionarios/${f.id}`, { status: 'ferias' });
-    expect(messages(bad.body)).toEqual({ status: 'Status inválido: ativo ou inativo.' });
+    expect(fieldMessages(bad.body)).toEqual({ status: 'Status inválido: ativo ou inativo.' });
     const stale = await admin.patch(`/api/funcionarios/${f.id}`, { nome: 'X', updated_at: f.updated_at });
     expect(stale.status).toBe(409);
     // salary change: 4400 / 220 = 20.00
@@ -184,13 +170,7 @@ describe('funcionarios: delete', () => {
 });
 
 describe('funcionarios: resumo (KPIs and Cálculo de Custo)', () => {
-  let fresh: TestEnv;
-  let c: Client;
-  beforeAll(async () => {
-    fresh = await createTestDeps();
-    c = await loginAdmin(fresh);
-  });
-  afterAll(() => fresh.close());
+  const { admin: c } = apiSuite();
 
   it('is zero with no employees', async () => {
     const r = await c.get('/api/funcionarios/resumo');

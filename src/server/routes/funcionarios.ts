@@ -5,22 +5,22 @@ import { funcionarioCreate, funcionarioUpdate, STATUS_FUNCIONARIO } from '../../
 import { z } from '../../schemas/z';
 import { type AppEnv, parseQuery } from '../context';
 import { route } from '../contract';
-import type { ExportColumn } from '../export';
+import { COLUNAS, type ExportColumn } from '../export';
 import { crudRoutes } from './crud';
 
 const exportColumns: ExportColumn[] = [
-  { header: 'Nome', value: 'nome' },
+  COLUNAS.nome,
   { header: 'CPF', value: 'cpf' },
   { header: 'Cargo', value: 'cargo' },
-  { header: 'Telefone', value: 'telefone' },
-  { header: 'E-mail', value: 'email' },
+  COLUNAS.telefone,
+  COLUNAS.email,
   { header: 'Salário', value: 'salario', type: 'money' },
   { header: 'Horas mensais', value: 'horas_mensais', type: 'number' },
   { header: 'Custo hora', value: 'custo_hora', type: 'money' },
   { header: 'Data de admissão', value: 'data_admissao', type: 'date' },
   { header: 'Endereço', value: 'endereco' },
-  { header: 'Status', value: 'status', labels: { ativo: 'Ativo', inativo: 'Inativo' } },
-  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+  COLUNAS.status,
+  COLUNAS.cadastradoEm,
 ];
 
 const crud = crudRoutes({

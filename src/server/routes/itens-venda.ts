@@ -2,13 +2,13 @@ import { Hono } from 'hono';
 import { itensVendaTable } from '../../db/queries/itens-venda';
 import { itemVendaCreate, itemVendaUpdate } from '../../schemas/itens-venda';
 import type { AppEnv } from '../context';
-import type { ExportColumn } from '../export';
+import { COLUNAS, type ExportColumn } from '../export';
 import { crudRoutes } from './crud';
 
 const exportColumns: ExportColumn[] = [
-  { header: 'Nome', value: 'nome' },
+  COLUNAS.nome,
   { header: 'Formato de medida', value: 'formato_medida' },
-  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+  COLUNAS.cadastradoEm,
 ];
 
 /** Sale items (what a quote line is: "Bancada", "Soleira"…), listed by name ascending (spec doc 2 §7). */

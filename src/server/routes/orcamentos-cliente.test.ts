@@ -8,29 +8,23 @@ import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
-import {
-  arquitetos,
-  cartoes,
-  categoriasProdutos,
-  clientes,
-  funcionarios,
-  itensVenda,
-  orcamentos,
-  produtos,
-  vendedores,
-} from '../../db/schema';
+import { categoriasProdutos, orcamentos } from '../../db/schema';
 import { Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
 import { PUBLICO_LIMITES } from './publico';
+import {
+  seedArquiteto,
+  seedCartao,
+  seedCliente,
+  seedFuncionario,
+  seedItemVenda,
+  seedProduto,
+  seedVendedor,
+} from './vendas.test-helpers';
 
 let env: TestEnv;
 let admin: Client;
 let anon: Client;
 const ids: Record<string, string> = {};
-
-async function insertId(p: Promise<{ id: string }[]>) {
-  const [row] = await p;
-  return row!.id;
-}
 
 let assinatura: string;
 
@@ -42,42 +36,16 @@ beforeAll(async () => {
   anon = new Client(env);
   const db = env.db;
   await db.insert(categoriasProdutos).values({ nome: 'pedras' });
-  ids.cliente = await insertId(
-    db
-      .insert(clientes)
-      .values({ nome: 'Helena Duarte Ramos', cpf_cnpj: '529.982.247-25', telefone: '(11) 98877-6655' })
-      .returning(),
-  );
-  ids.granito = await insertId(
-    db
-      .insert(produtos)
-      .values({ nome: 'Granito Preto Absoluto', categoria: 'pedras', valor_m2: '450.00', tipo_unidade: 'm²' })
-      .returning(),
-  );
-  ids.cuba = await insertId(
-    db
-      .insert(produtos)
-      .values({ nome: 'Cuba inox', categoria: 'pedras', valor_m2: '185.00', tipo_unidade: 'unitário' })
-      .returning(),
-  );
-  ids.bancada = await insertId(
-    db.insert(itensVenda).values({ nome: 'Bancada', formato_medida: 'Largura x Profundidade' }).returning(),
-  );
-  ids.ana = await insertId(
-    db.insert(funcionarios).values({ nome: 'Ana', cargo: 'Acabador', salario: '2200.00' }).returning(),
-  );
-  ids.vendedor = await insertId(
-    db.insert(vendedores).values({ nome: 'Paulo Vendas', percentual_comissao: '5' }).returning(),
-  );
-  ids.arquiteto = await insertId(
-    db.insert(arquitetos).values({ nome: 'Júlia Arquiteta', percentual_comissao: '10' }).returning(),
-  );
-  ids.credito = await insertId(
-    db
-      .insert(cartoes)
-      .values({ bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: '2.99', taxa_2x: '3.8' })
-      .returning(),
-  );
+  ids.cliente = (
+    await seedCliente(env, 'Helena Duarte Ramos', { cpf_cnpj: '529.982.247-25', telefone: '(11) 98877-6655' })
+  ).id;
+  ids.granito = (await seedProduto(env, 'Granito Preto Absoluto', '450.00')).id;
+  ids.cuba = (await seedProduto(env, 'Cuba inox', '185.00', 'unitário')).id;
+  ids.bancada = (await seedItemVenda(env, 'Bancada', 'Largura x Profundidade')).id;
+  ids.ana = (await seedFuncionario(env, { nome: 'Ana', cargo: 'Acabador', salario: '2200.00' })).id;
+  ids.vendedor = (await seedVendedor(env, '5', 'Paulo Vendas')).id;
+  ids.arquiteto = (await seedArquiteto(env, '10', 'Júlia Arquiteta')).id;
+  ids.credito = (await seedCartao(env, { taxa_1x: '2.99', taxa_2x: '3.8' })).id;
   assinatura = `data:image/png;base64,${(
     await sharp({ create: { width: 300, height: 120, channels: 4, background: '#ffffff00' } })
       .composite([

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
-import { categoriasProdutos, clientes, orcamentoItens, orcamentos, produtos } from '../../db/schema';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { categoriasProdutos, orcamentoItens, orcamentos } from '../../db/schema';
+import { apiSuite, userWith } from '../testing/harness';
+import { seedCliente, seedProduto } from './vendas.test-helpers';
 
 /**
  * Issue 14 through the API: the catalogues of finishes and cutouts, and quotes priced with edges,
  * cutouts, loss and strips. Runs on PGlite and, in `npm test`, again on PostgreSQL 15.
  */
-let env: TestEnv;
-let admin: Client;
+const { env, admin } = apiSuite();
 const ids = {} as Record<
   | 'cliente'
   | 'granito'
@@ -25,23 +25,13 @@ const ids = {} as Record<
   string
 >;
 
-async function insertId(p: Promise<{ id: string }[]>) {
-  const [row] = await p;
-  return row!.id;
-}
-
-async function criar(path: string, body: Record<string, unknown>) {
-  const res = await admin.post(path, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as string;
-}
+const criar = async (path: string, body: Record<string, unknown>) =>
+  (await admin.create<{ id: string }>(path, body)).id;
 
 beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
   const db = env.db;
   await db.insert(categoriasProdutos).values({ nome: 'pedras' });
-  ids.cliente = await insertId(db.insert(clientes).values({ nome: 'Helena Duarte' }).returning());
+  ids.cliente = (await seedCliente(env, 'Helena Duarte')).id;
   // Granite loses 10 % in cutting by default; Carrara has no loss (the default of every product).
   const granito = await admin.post('/api/produtos', {
     nome: 'Granito Preto São Gabriel',
@@ -53,18 +43,8 @@ beforeAll(async () => {
   expect(granito.status, JSON.stringify(granito.body)).toBe(201);
   expect(granito.body.perda_percentual).toBe(10);
   ids.granito = granito.body.id;
-  ids.carrara = await insertId(
-    db
-      .insert(produtos)
-      .values({ nome: 'Mármore Carrara', categoria: 'pedras', valor_m2: '389.90', tipo_unidade: 'm²' })
-      .returning(),
-  );
-  ids.cuba_inox = await insertId(
-    db
-      .insert(produtos)
-      .values({ nome: 'Cuba inox', categoria: 'pedras', valor_m2: '185.00', tipo_unidade: 'unitário' })
-      .returning(),
-  );
+  ids.carrara = (await seedProduto(env, 'Mármore Carrara', '389.90')).id;
+  ids.cuba_inox = (await seedProduto(env, 'Cuba inox', '185.00', 'unitário')).id;
   ids.boleado = await criar('/api/acabamentos', { nome: 'Boleado', valor_ml: '62.50' });
   ids.reto = await criar('/api/acabamentos', { nome: 'Reto polido', valor_ml: 35 });
   ids.chanfrado_inativo = await criar('/api/acabamentos', {
@@ -81,7 +61,6 @@ beforeAll(async () => {
     status: 'inativo',
   });
 });
-afterAll(() => env.close());
 
 /**
  * A bancada 2.40 × 0.60 with front (boleado) and left (reto) edges, a cuba and a cooktop; the saia

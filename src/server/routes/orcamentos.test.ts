@@ -1,20 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
-import {
-  arquitetos,
-  cartoes,
-  categoriasProdutos,
-  clientes,
-  despesas,
-  funcionarios,
-  itensVenda,
-  orcamentos,
-  produtos,
-  vendas,
-  vendedores,
-} from '../../db/schema';
+import { categoriasProdutos, despesas, orcamentos, produtos, vendas } from '../../db/schema';
 import { addMonthsClamped, monthRange, todayIso } from '../../domain/datas';
+import { FULL_FIGURES } from '../../domain/pricing.test-helpers';
 import {
   MSG_CLIENTE,
   MSG_FIGURA,
@@ -27,10 +16,18 @@ import {
   MSG_VALOR,
 } from '../../schemas/orcamentos';
 import type { Evento } from '../events';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { apiSuite, userWith } from '../testing/harness';
+import {
+  seedArquiteto,
+  seedCartao,
+  seedCliente,
+  seedFuncionario,
+  seedItemVenda,
+  seedProduto,
+  seedVendedor,
+} from './vendas.test-helpers';
 
-let env: TestEnv;
-let admin: Client;
+const { env, admin } = apiSuite();
 
 // Master data, written straight into the tables (their own routes belong to other issues).
 const ids = {} as Record<
@@ -52,75 +49,26 @@ const ids = {} as Record<
   string
 >;
 
-async function insertId<T extends { id: string }>(p: Promise<T[]>): Promise<string> {
-  const [row] = await p;
-  return row!.id;
-}
-
 beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
   const db = env.db;
   await db.insert(categoriasProdutos).values({ nome: 'pedras' });
-  ids.cliente = await insertId(db.insert(clientes).values({ nome: 'Maria Aparecida Souza' }).returning());
-  ids.cliente2 = await insertId(db.insert(clientes).values({ nome: 'Construtora Horizonte' }).returning());
-  ids.granito = await insertId(
-    db
-      .insert(produtos)
-      .values({ nome: 'Granito São Gabriel', categoria: 'pedras', valor_m2: '450.00', tipo_unidade: 'm²' })
-      .returning(),
-  );
-  ids.carrara = await insertId(
-    db
-      .insert(produtos)
-      .values({ nome: 'Mármore Carrara', categoria: 'pedras', valor_m2: '389.90', tipo_unidade: 'm²' })
-      .returning(),
-  );
-  ids.cuba = await insertId(
-    db
-      .insert(produtos)
-      .values({ nome: 'Cuba inox', categoria: 'pedras', valor_m2: '185.00', tipo_unidade: 'unitário' })
-      .returning(),
-  );
-  ids.bancada = await insertId(
-    db.insert(itensVenda).values({ nome: 'Bancada', formato_medida: 'Largura x Profundidade' }).returning(),
-  );
-  ids.soleira = await insertId(
-    db.insert(itensVenda).values({ nome: 'Soleira', formato_medida: 'Largura x Altura' }).returning(),
-  );
-  ids.ana = await insertId(
-    db.insert(funcionarios).values({ nome: 'Ana', cargo: 'Acabador', salario: '2200.00' }).returning(),
-  );
-  ids.bruno = await insertId(
-    db.insert(funcionarios).values({ nome: 'Bruno', cargo: 'Serrador', salario: '3300.00' }).returning(),
-  );
-  ids.inativo = await insertId(
-    db
-      .insert(funcionarios)
-      .values({ nome: 'Carlos', cargo: 'Ajudante', salario: '9999.00', status: 'inativo' })
-      .returning(),
-  );
-  ids.vendedor = await insertId(
-    db.insert(vendedores).values({ nome: 'Paulo Vendas', percentual_comissao: '5' }).returning(),
-  );
-  ids.arquiteto = await insertId(
-    db.insert(arquitetos).values({ nome: 'Júlia Arquiteta', percentual_comissao: '10' }).returning(),
-  );
-  ids.credito = await insertId(
-    db
-      .insert(cartoes)
-      .values({ bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: '2.99', taxa_2x: '3.8', taxa_3x: '4.5' })
-      .returning(),
-  );
-  ids.credito6 = await insertId(
-    db
-      .insert(cartoes)
-      .values({ bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: '3', taxa_6x: '6.25' })
-      .returning(),
-  );
-  ids.debito = await insertId(
-    db.insert(cartoes).values({ bandeira: 'Cartão', tipo: 'Débito', taxa: '1.99', taxa_1x: '9' }).returning(),
-  );
+  ids.cliente = (await seedCliente(env, 'Maria Aparecida Souza')).id;
+  ids.cliente2 = (await seedCliente(env, 'Construtora Horizonte')).id;
+  ids.granito = (await seedProduto(env, 'Granito São Gabriel', '450.00')).id;
+  ids.carrara = (await seedProduto(env, 'Mármore Carrara', '389.90')).id;
+  ids.cuba = (await seedProduto(env, 'Cuba inox', '185.00', 'unitário')).id;
+  ids.bancada = (await seedItemVenda(env, 'Bancada', 'Largura x Profundidade')).id;
+  ids.soleira = (await seedItemVenda(env, 'Soleira', 'Largura x Altura')).id;
+  ids.ana = (await seedFuncionario(env, { nome: 'Ana', cargo: 'Acabador', salario: '2200.00' })).id;
+  ids.bruno = (await seedFuncionario(env, { nome: 'Bruno', cargo: 'Serrador', salario: '3300.00' })).id;
+  ids.inativo = (
+    await seedFuncionario(env, { nome: 'Carlos', cargo: 'Ajudante', salario: '9999.00', status: 'inativo' })
+  ).id;
+  ids.vendedor = (await seedVendedor(env, '5', 'Paulo Vendas')).id;
+  ids.arquiteto = (await seedArquiteto(env, '10', 'Júlia Arquiteta')).id;
+  ids.credito = (await seedCartao(env, { taxa_1x: '2.99', taxa_2x: '3.8', taxa_3x: '4.5' })).id;
+  ids.credito6 = (await seedCartao(env, { taxa_1x: '3', taxa_6x: '6.25' })).id;
+  ids.debito = (await seedCartao(env, { tipo: 'Débito', taxa: '1.99', taxa_1x: '9' })).id;
   // This month's expenses (business time zone); only rent, power and water count, whatever the case
   // and accents. Last month's and next month's rent must not count.
   const { inicio, fim } = monthRange(env.deps.config.tzNegocio);
@@ -133,7 +81,6 @@ beforeAll(async () => {
     { descricao: 'Aluguel galpão', valor: '3300.00', data_vencimento: addMonthsClamped(inicio, 1) },
   ]);
 });
-afterAll(() => env.close());
 
 /**
  * The full example: two m² lines of different formats, one unitário line, two active employees
@@ -182,19 +129,7 @@ function fullQuote(extra: Record<string, unknown> = {}) {
 // seller 5%: 191.032 → 191.03; architect 10%: 382.064 → 382.06
 // total 4000.67 + 191.03 + 382.06 + 180.03 = 4753.79
 const FULL_RESUMO = {
-  materiais: 2116.72,
-  custo_hora_funcionarios: 25,
-  custo_hora_despesas: 17.56,
-  custo_hora: 42.56,
-  mao_de_obra: 510.72,
-  subtotal: 3077.44,
-  margem: 923.23,
-  subtotal_com_margem: 4000.67,
-  taxa_cartao_percentual: 4.5,
-  valor_taxa_cartao: 180.03,
-  comissao_vendedor: 191.03,
-  comissao_arquiteto: 382.06,
-  total: 4753.79,
+  ...FULL_FIGURES,
   // Issue 14's split of materiais: no edges, cutouts or loss here, so all of it is stone.
   pedra: 2116.72,
   bordas: 0,

@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import { AGENDA_MAX, agenda, etapasDasOs } from '../../db/queries/producao';
 import { bordaDoPeriodo } from '../../domain/producao';
 import { uuid } from '../../schemas/common';
+import type { EtapaOs } from '../../schemas/enums';
 import {
   AGENDA_MAX_DIAS,
   AGENDA_PERIODO_LONGO,
   agendaContratoQuery,
   agendaContratoSchema,
-  type EtapaOs,
   etapaAcao,
   etapaContratoAtualizadaSchema,
   etapaContratoSchema,

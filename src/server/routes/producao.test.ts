@@ -1,22 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { ordensServico, osEtapas } from '../../db/schema';
 import type { Evento } from '../events';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { apiSuite, userWith } from '../testing/harness';
 import { etapaDe, producaoFixtures, seedGranito } from './producao.test-helpers';
 import { seedCliente, seedOrcamento, seedVenda } from './vendas.test-helpers';
 
-let env: TestEnv;
-let admin: Client;
+const { env, admin } = apiSuite();
 let produtoId: string;
 beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
   produtoId = await seedGranito(env);
 });
-afterAll(() => env.close());
 
 const { vendaPeloOrcamento, osDaVenda, detalhe, funcionario, instalador, agendar, acao } = producaoFixtures(
   () => ({ env, admin, produtoId }),

@@ -34,12 +34,11 @@ import {
 import { inicioDoDia, motivoBloqueio, semanaAtual } from '../../domain/producao';
 import type { Me } from '../../schemas/auth';
 import { uuid } from '../../schemas/common';
+import { ETAPA_OS_LABEL, type EtapaOs, STATUS_OS_LABEL, type StatusEtapa } from '../../schemas/enums';
 import {
   aAgendarQuery,
   agendaQuery,
   assinaturaInput,
-  ETAPA_OS_LABEL,
-  type EtapaOs,
   type EtapaUpdateInput,
   etapaAcao,
   etapaUpdate,
@@ -49,8 +48,6 @@ import {
   osListQuery,
   osUpdate,
   producaoConfigUpdate,
-  STATUS_OS_LABEL,
-  type StatusEtapa,
 } from '../../schemas/producao';
 import { z } from '../../schemas/z';
 import { type AppContext, type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';

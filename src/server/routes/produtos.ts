@@ -4,11 +4,11 @@ import { produtoCreate, produtoUpdate } from '../../schemas/produtos';
 import { z } from '../../schemas/z';
 import type { AppEnv } from '../context';
 import { badRequest } from '../errors';
-import type { ExportColumn } from '../export';
+import { COLUNAS, type ExportColumn } from '../export';
 import { crudRoutes } from './crud';
 
 const exportColumns: ExportColumn[] = [
-  { header: 'Nome', value: 'nome' },
+  COLUNAS.nome,
   { header: 'Categoria', value: 'categoria' },
   { header: 'Fornecedor', value: 'fornecedor_nome' },
   { header: 'Valor (m²/unidade)', value: 'valor_m2', type: 'money' },
@@ -18,7 +18,7 @@ const exportColumns: ExportColumn[] = [
   { header: 'Tipo de unidade', value: 'tipo_unidade' },
   { header: 'Perda (%)', value: 'perda_percentual', type: 'percent' },
   { header: 'Descrição', value: 'descricao' },
-  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+  COLUNAS.cadastradoEm,
 ];
 
 /** Products with the supplier's name joined (read only; the update schema drops it). */

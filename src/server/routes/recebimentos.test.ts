@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { movimentacoesCaixa, recebimentos } from '../../db/schema';
 import { addMonthsClamped, todayIso } from '../../domain/datas';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { apiSuite, userWith } from '../testing/harness';
 import {
   contagensRecebimentos,
   type Pagamento,
@@ -14,18 +14,14 @@ import {
   vendaComParcelas,
 } from './vendas.test-helpers';
 
-let env: TestEnv;
-let admin: Client;
+const { env, admin } = apiSuite();
 let cartaoId: string;
 const TZ = 'America/Sao_Paulo';
 const hoje = () => todayIso(TZ);
 
 beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
   cartaoId = (await seedCartao(env, { bandeira: 'Pix', tipo: 'Débito' })).id;
 });
-afterAll(() => env.close());
 
 const novaVenda = (p: Pagamento, clienteId?: string) => vendaComParcelas(env, admin, p, clienteId);
 const parcelasDa = (vendaId: string) => parcelasDaVenda(env, vendaId);

@@ -1,23 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
-import {
-  type Client as C,
-  Client,
-  createTestDeps,
-  login,
-  loginAdmin,
-  type TestEnv,
-  userWith,
-} from '../testing/harness';
+import { apiSuite, Client, login, userWith } from '../testing/harness';
 
-let env: TestEnv;
-let admin: C;
-beforeAll(async () => {
-  env = await createTestDeps();
-  admin = await loginAdmin(env);
-});
-afterAll(() => env.close());
+const { env, admin } = apiSuite();
 
 const novo = (over: Record<string, unknown> = {}) => ({
   nome: 'Maria Vendas',

@@ -26,7 +26,7 @@ import { type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../con
 import { route } from '../contract';
 import { badRequest, conflict, HttpError, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { exportContract, exportResponse } from '../export';
+import { COLUNAS, exportContract, exportResponse } from '../export';
 
 const access = ['usuarios'] as const;
 
@@ -109,15 +109,15 @@ export const usuariosRoutes = new Hono<AppEnv>()
       recurso: 'usuarios',
       titulo: 'usuários',
       columns: [
-        { header: 'Nome', value: 'nome' },
-        { header: 'E-mail', value: 'email' },
+        COLUNAS.nome,
+        COLUNAS.email,
         { header: 'Perfil', value: 'role', labels: { admin: 'Administrador', usuario: 'Usuário' } },
-        { header: 'Status', value: 'status', labels: { ativo: 'Ativo', inativo: 'Inativo' } },
+        COLUNAS.status,
         {
           header: 'Permissões',
           value: (r) => ((r.permissoes as Permissao[]) ?? []).map((p) => PERMISSAO_LABEL[p] ?? p).join(', '),
         },
-        { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+        COLUNAS.cadastradoEm,
       ],
       where: usuariosWhere(q.q),
       order: usuariosExportOrder,

@@ -1,18 +1,61 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { queryRows } from '../../db/queries/common';
-import { arquitetos, cartoes, clientes, orcamentos, parcelas, vendas, vendedores } from '../../db/schema';
+import {
+  arquitetos,
+  cartoes,
+  clientes,
+  funcionarios,
+  itensVenda,
+  orcamentos,
+  parcelas,
+  produtos,
+  vendas,
+  vendedores,
+} from '../../db/schema';
 import type { Client, TestEnv } from '../testing/harness';
 
-// Rows written straight to the database, so the sales tests do not depend on the quotes API.
+// Rows written straight to the database, so the sales and quotes tests do not depend on the master
+// data's own routes.
 let n = 0;
 const next = () => {
   n += 1;
   return n;
 };
 
-export async function seedCliente(env: TestEnv, nome = `Cliente ${next()}`) {
-  const [r] = await env.db.insert(clientes).values({ nome }).returning();
+export async function seedCliente(
+  env: TestEnv,
+  nome = `Cliente ${next()}`,
+  values: Partial<typeof clientes.$inferInsert> = {},
+) {
+  const [r] = await env.db
+    .insert(clientes)
+    .values({ nome, ...values })
+    .returning();
+  return r!;
+}
+
+/** A product of the category 'pedras' (which the test creates), priced per m² unless told otherwise. */
+export async function seedProduto(
+  env: TestEnv,
+  nome: string,
+  valor_m2: string,
+  tipo_unidade: (typeof produtos.$inferInsert)['tipo_unidade'] = 'm²',
+) {
+  const [r] = await env.db
+    .insert(produtos)
+    .values({ nome, categoria: 'pedras', valor_m2, tipo_unidade })
+    .returning();
+  return r!;
+}
+
+export async function seedItemVenda(env: TestEnv, nome: string, formato_medida: string) {
+  const [r] = await env.db.insert(itensVenda).values({ nome, formato_medida }).returning();
+  return r!;
+}
+
+export async function seedFuncionario(env: TestEnv, values: typeof funcionarios.$inferInsert) {
+  const [r] = await env.db.insert(funcionarios).values(values).returning();
   return r!;
 }
 

@@ -4,23 +4,20 @@ import { arquitetoCreate, arquitetoUpdate } from '../../schemas/arquitetos';
 import type { Permissao } from '../../schemas/permissoes';
 import { vendedorCreate, vendedorUpdate } from '../../schemas/vendedores';
 import { z } from '../../schemas/z';
-import type { ExportColumn } from '../export';
+import { COLUNAS, type ExportColumn } from '../export';
 import { crudRoutes } from './crud';
 
 /** The export's columns (the list's, with the address); sellers and architects share them. */
 const exportColumns: ExportColumn[] = [
-  { header: 'Nome', value: 'nome' },
+  COLUNAS.nome,
   { header: 'Tipo', value: 'tipo' },
   { header: 'CPF', value: 'cpf' },
-  { header: 'Telefone', value: 'telefone' },
-  { header: 'E-mail', value: 'email' },
-  { header: 'Endereço', value: 'endereco' },
-  { header: 'Cidade', value: 'cidade' },
-  { header: 'UF', value: 'uf' },
-  { header: 'CEP', value: 'cep' },
+  COLUNAS.telefone,
+  COLUNAS.email,
+  ...COLUNAS.endereco,
   { header: 'Comissão (%)', value: 'percentual_comissao', type: 'percent' },
-  { header: 'Status', value: 'status', labels: { ativo: 'Ativo', inativo: 'Inativo' } },
-  { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+  COLUNAS.status,
+  COLUNAS.cadastradoEm,
 ];
 
 /** What sellers and architects share: the quote and sale screens read their options, a status filter. */

@@ -2,7 +2,7 @@
 
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { insertUsuario } from '../../db/queries/usuarios';
 import type { Permissao } from '../../schemas/permissoes';
 import { PERMISSOES } from '../../schemas/permissoes';
@@ -129,6 +129,12 @@ export class Client {
   delete<T = any>(path: string) {
     return this.request<T>('DELETE', path);
   }
+  /** A POST that must create (201, or the test fails showing the answer): the created record. */
+  async create<T = any>(path: string, body: Record<string, unknown>): Promise<T> {
+    const res = await this.post<T>(path, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body;
+  }
   /**
    * An update sent with the row's current `updated_at` (read first, as a screen does), for tests whose
    * subject is not the version check. A row that cannot be read gets a well-formed version, so a missing
@@ -185,6 +191,16 @@ export async function userWith(
 }
 
 export const ALL = [...PERMISSOES];
+
+/** A 400's field errors as `{ path: message }`, to compare in one assertion. */
+export const fieldMessages = (body: { errors?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
+
+/** The id of the row an `insert(...).returning()` wrote (master data written straight to the tables). */
+export async function insertId(p: Promise<{ id: string }[]>): Promise<string> {
+  const [row] = await p;
+  return row!.id;
+}
 
 /**
  * A test file's app on its own database with an administrator signed in: created before the file's

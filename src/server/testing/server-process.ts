@@ -4,8 +4,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 
-const root = path.resolve(import.meta.dirname, '../../..');
+/** The project's folder (where `npm start` runs). */
+export const root = path.resolve(import.meta.dirname, '../../..');
+
+/** Teardown steps (stop a server, drop its database…) run after the file's tests, the last added first. */
+export function cleanupsAfterAll() {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
+  return cleanups;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {

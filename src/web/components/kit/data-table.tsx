@@ -68,7 +68,7 @@ export function useIsPhone() {
 const toSorting = (sort: string | undefined): SortingState =>
   sort ? [{ id: sort.replace(/^-/, ''), desc: sort.startsWith('-') }] : [];
 
-export interface DataTableProps<T extends RowData> {
+export interface DataTableProps<T extends RowData> extends ListStateTexts {
   /** The list this table shows (from useResourceList): rows, page, sort, loading and error. */
   list: ListView<T>;
   columns: Column<T>[];
@@ -81,16 +81,43 @@ export interface DataTableProps<T extends RowData> {
   rowLabel?: (row: T) => string;
   /** Row actions (RowActions or a few icon buttons): the last column, the foot of a card. */
   actions?: (row: T) => React.ReactNode;
+  /** Classes of a row (e.g. the one being edited). */
+  rowClassName?: (row: T) => string | false | undefined;
+  /** Extra classes of the table (e.g. a min-width when a screen has many columns). */
+  className?: string;
+}
+
+/** The texts of a list's states (the spec's, per screen). */
+export interface ListStateTexts {
   loadingText: string;
   /** Text when there are no rows at all, and when a search or filter found none. */
   emptyText: string;
   emptyFilteredText: string;
   /** Shown under the empty text when nothing is filtered (e.g. "Cadastrar o primeiro cliente"). */
   emptyAction?: React.ReactNode;
-  /** Classes of a row (e.g. the one being edited). */
-  rowClassName?: (row: T) => string | false | undefined;
-  /** Extra classes of the table (e.g. a min-width when a screen has many columns). */
-  className?: string;
+}
+
+/**
+ * What a list shows instead of its rows: loading, the load error with "Tentar novamente", or empty
+ * (its own text when a search or filter found nothing). Null when there are rows to show.
+ */
+export function listState<T>(list: ListView<T>, p: ListStateTexts): React.ReactNode {
+  if (list.query.isPending) return <Loading text={p.loadingText} />;
+  if (list.query.isError && !list.query.data)
+    return (
+      <Empty text={list.loadError.text}>
+        <Button variant="outline" onClick={() => list.query.refetch()}>
+          Tentar novamente
+        </Button>
+      </Empty>
+    );
+  if (!list.query.data?.items.length)
+    return (
+      <Empty text={list.filtered ? p.emptyFilteredText : p.emptyText}>
+        {!list.filtered && p.emptyAction}
+      </Empty>
+    );
+  return null;
 }
 
 /**
@@ -120,21 +147,8 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
     },
   });
 
-  if (list.query.isPending) return <Loading text={p.loadingText} />;
-  if (list.query.isError && !data)
-    return (
-      <Empty text={list.loadError.text}>
-        <Button variant="outline" onClick={() => list.query.refetch()}>
-          Tentar novamente
-        </Button>
-      </Empty>
-    );
-  if (!data?.items.length)
-    return (
-      <Empty text={list.filtered ? p.emptyFilteredText : p.emptyText}>
-        {!list.filtered && p.emptyAction}
-      </Empty>
-    );
+  const state = listState(list, p);
+  if (state || !data) return state;
 
   const rows = table.getRowModel().rows;
   const cellClass = (m: ColumnMeta | undefined) =>
@@ -272,8 +286,17 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
     <>
       {body}
       {/* the page of the rows on screen (while the next loads, the previous one stays, with its range) */}
-      <Pagination page={data.page ?? list.page} limit={list.limit} total={data.total} onPage={list.setPage} />
+      <ListPagination list={list} />
     </>
+  );
+}
+
+/** The list's pages (the page the server answered, else the one asked for). */
+export function ListPagination<T>({ list }: { list: ListView<T> }) {
+  const data = list.query.data;
+  if (!data) return null;
+  return (
+    <Pagination page={data.page ?? list.page} limit={list.limit} total={data.total} onPage={list.setPage} />
   );
 }
 

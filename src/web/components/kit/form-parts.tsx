@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import type { FieldValues, Path } from 'react-hook-form';
+import { maskTelefone } from '../../lib/masks';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { FormField, fieldA11y } from '../ui/form-field';
@@ -70,24 +71,46 @@ export function FormShell<In extends FieldValues>({
         )}
       >
         {footerExtra}
-        {onCancel && (
-          <Button
-            variant="outline"
-            onClick={() => {
-              f.discard();
-              onCancel();
-            }}
-            disabled={f.saving}
-          >
-            {cancelLabel}
-          </Button>
-        )}
-        <Button type="submit" disabled={f.saving}>
-          {f.saving ? 'Salvando...' : submitLabel}
-        </Button>
+        <FormButtons f={f} onCancel={onCancel} submitLabel={submitLabel} cancelLabel={cancelLabel} />
       </div>
       {f.leaveDialog}
     </form>
+  );
+}
+
+/**
+ * A form's Cancelar (drops the edits without the leave warning) and its submit button, both disabled
+ * while saving ("Salvando..."). FormShell's footer; a dialog's own footer uses it too.
+ */
+export function FormButtons<In extends FieldValues>({
+  f,
+  onCancel,
+  submitLabel,
+  cancelLabel = 'Cancelar',
+}: {
+  f: AnyForm<In>;
+  onCancel?: () => void;
+  submitLabel: string;
+  cancelLabel?: string;
+}) {
+  return (
+    <>
+      {onCancel && (
+        <Button
+          variant="outline"
+          onClick={() => {
+            f.discard();
+            onCancel();
+          }}
+          disabled={f.saving}
+        >
+          {cancelLabel}
+        </Button>
+      )}
+      <Button type="submit" disabled={f.saving}>
+        {f.saving ? 'Salvando...' : submitLabel}
+      </Button>
+    </>
   );
 }
 
@@ -135,5 +158,25 @@ export function TextField<In extends FieldValues>({
         }}
       />
     </FormField>
+  );
+}
+
+/** Telefone, masked as it is typed; the placeholder shows a mobile number unless told otherwise. */
+export function TelefoneField<In extends FieldValues>({
+  name = 'telefone' as Path<In>,
+  label = 'Telefone',
+  placeholder = '(00) 00000-0000',
+  ...props
+}: Omit<TextFieldProps<In>, 'name' | 'label'> & { name?: Path<In>; label?: string }) {
+  return (
+    <TextField
+      name={name}
+      label={label}
+      type="tel"
+      inputMode="tel"
+      placeholder={placeholder}
+      mask={maskTelefone}
+      {...props}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toastError, toastSuccess } from '../../lib/api';
+import { toast } from 'sonner';
+import { ApiError, toastError, toastSuccess } from '../../lib/api';
 import { type Call, json, type RemoveEndpoint } from '../../lib/client';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { RowActions } from '../ui/row-actions';
@@ -22,6 +23,30 @@ export interface RemoveOptions<T> {
   onError?: (err: unknown) => boolean;
   onRemoved?: (row: T) => void;
   invalidates?: string[];
+}
+
+/**
+ * `onError` of a record other rows still use (the RESTRICT foreign key's 409): the server's title and
+ * its explanation of what uses the record, instead of the generic error toast.
+ */
+export function toastInUse(err: unknown) {
+  if (!(err instanceof ApiError && err.status === 409)) return false;
+  toast.error(err.title, { description: err.detail });
+  return true;
+}
+
+/**
+ * The spec's delete texts of a register whose noun is masculine, the row named by its `nome`
+ * ("Tem certeza que deseja excluir o cliente Maria? …", "Cliente removido com sucesso!").
+ */
+export function removeMessages(nome: string) {
+  const Nome = nome.charAt(0).toUpperCase() + nome.slice(1);
+  return {
+    question: (row: { nome: string }) =>
+      `Tem certeza que deseja excluir o ${nome} ${row.nome}? Esta ação não pode ser desfeita.`,
+    success: `${Nome} removido com sucesso!`,
+    errorTitle: `Erro ao remover ${nome}`,
+  };
 }
 
 /**

@@ -277,3 +277,15 @@ export function cadastroMessages(nome: string) {
     updateError: `Erro ao atualizar ${nome}`,
   };
 }
+
+/**
+ * `FormShell`'s texts for the same registers ("Novo Cliente" / "Editar Cliente", "Carregando cliente...",
+ * "Salvar Cliente" / "Atualizar Cliente"): `<FormShell f={f} {...cadastroShell(f.editing, 'Cliente')}>`.
+ */
+export function cadastroShell(editing: boolean, Nome: string) {
+  return {
+    label: `${editing ? 'Editar' : 'Novo'} ${Nome}`,
+    loadingText: `Carregando ${Nome.toLowerCase()}...`,
+    submitLabel: `${editing ? 'Atualizar' : 'Salvar'} ${Nome}`,
+  };
+}

@@ -222,3 +222,8 @@ export function useListFormTabs() {
     backToList: () => setTab('lista', { id: null }),
   };
 }
+
+/** The spec's words when a register's list cannot be read ("Erro ao carregar clientes" …). */
+export function listaError(plural: string) {
+  return { title: `Erro ao carregar ${plural}`, text: `Não foi possível carregar a lista de ${plural}.` };
+}

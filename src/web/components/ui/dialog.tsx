@@ -51,3 +51,48 @@ export function DialogDescription({
     <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
   );
 }
+
+/** A dialog's title and its one-line description (the description is what screen readers announce). */
+export function DialogHeading({
+  title,
+  description,
+}: {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+}) {
+  return (
+    <DialogHeader>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription>{description}</DialogDescription>
+    </DialogHeader>
+  );
+}
+
+/**
+ * The shell every screen's dialog is: open until `onClose`, the heading when it has a `title`, then the
+ * content. A dialog whose heading depends on data loaded inside renders `DialogHeading` itself.
+ */
+export function ModalDialog({
+  open = true,
+  onClose,
+  title,
+  description,
+  className,
+  children,
+}: {
+  open?: boolean;
+  onClose: () => void;
+  title?: React.ReactNode;
+  description?: React.ReactNode;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className={className}>
+        {title !== undefined && <DialogHeading title={title} description={description} />}
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,10 +1,10 @@
 import { DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
-import { useRemove } from '../../components/kit/use-remove';
-import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
+import { removeMessages, useRemove } from '../../components/kit/use-remove';
+import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
+import { CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { client } from '../../lib/client';
 import type { Arquiteto } from '../../lib/resources';
 import { arquitetoColumns } from '../vendedores/colunas';
@@ -28,18 +28,13 @@ export default function ArquitetosPage() {
   const list = useResourceList({
     recurso: 'arquitetos',
     endpoint: client.arquitetos,
-    loadError: {
-      title: 'Erro ao carregar arquitetos',
-      text: 'Não foi possível carregar a lista de arquitetos.',
-    },
+    loadError: listaError('arquitetos'),
   });
   const remove = useRemove<Arquiteto>({
     recurso: 'arquitetos',
     endpoint: client.arquitetos,
     getId: (a) => a.id,
-    question: (a) => `Tem certeza que deseja excluir o arquiteto ${a.nome}? Esta ação não pode ser desfeita.`,
-    success: 'Arquiteto removido com sucesso!',
-    errorTitle: 'Erro ao remover arquiteto',
+    ...removeMessages('arquiteto'),
     onRemoved: (a) => a.id === t.editId && t.openNew(),
   });
   const title = t.editId ? 'Editar Arquiteto' : 'Novo Arquiteto';
@@ -47,59 +42,51 @@ export default function ArquitetosPage() {
   return (
     <>
       <PageHeader title="Arquitetos" subtitle="Arquitetos parceiros e comissões RT" />
-      <Tabs value={t.tab} onValueChange={t.onTab}>
-        <TabsList>
-          <TabsTrigger value="lista">Lista</TabsTrigger>
-          <TabsTrigger value="novo">{title}</TabsTrigger>
-          <TabsTrigger value="relatorio">Relatório Comissão RT</TabsTrigger>
-        </TabsList>
-        <TabsContent value="lista">
-          <Card>
-            <CardHeader>
-              <CardTitle>Arquitetos Cadastrados</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-4">
-              <ListSearch
-                list={list}
-                lista="arquitetos"
-                label="Buscar arquitetos"
-                placeholder="Buscar por nome, e-mail, telefone, CPF ou cidade..."
-              />
-              <DataTable
-                list={list}
-                columns={arquitetoColumns}
-                label="Arquitetos"
-                loadingText="Carregando arquitetos..."
-                emptyText="Nenhum arquiteto cadastrado."
-                emptyFilteredText="Nenhum arquiteto encontrado."
-                actions={remove.rowActions(
-                  (a) => a.nome,
-                  (a) => t.edit(a.id),
-                )}
-              />
-            </CardContent>
-          </Card>
-        </TabsContent>
-        <TabsContent value="novo">
-          <Card>
-            <CardHeader>
-              <CardTitle>{title}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ComissionadoForm
-                key={t.editId ?? 'novo'}
-                id={t.editId}
-                texts={TEXTS}
-                onDone={t.backToList}
-                onCancel={t.backToList}
-              />
-            </CardContent>
-          </Card>
-        </TabsContent>
-        <TabsContent value="relatorio">
-          <ComissaoReport kind="arquiteto" />
-        </TabsContent>
-      </Tabs>
+      <ResourceTabs
+        t={t}
+        tabs={[
+          {
+            value: 'lista',
+            label: 'Lista',
+            content: (
+              <ListCard
+                header={<CardTitle>Arquitetos Cadastrados</CardTitle>}
+                headerClassName=""
+                contentClassName="grid gap-4"
+              >
+                <ListSearch
+                  list={list}
+                  lista="arquitetos"
+                  label="Buscar arquitetos"
+                  placeholder="Buscar por nome, e-mail, telefone, CPF ou cidade..."
+                />
+                <DataTable
+                  list={list}
+                  columns={arquitetoColumns}
+                  label="Arquitetos"
+                  loadingText="Carregando arquitetos..."
+                  emptyText="Nenhum arquiteto cadastrado."
+                  emptyFilteredText="Nenhum arquiteto encontrado."
+                  actions={remove.rowActions(
+                    (a) => a.nome,
+                    (a) => t.edit(a.id),
+                  )}
+                />
+              </ListCard>
+            ),
+          },
+          formTab(t, title, (p) => (
+            <FormCard title={title}>
+              <ComissionadoForm {...p} texts={TEXTS} />
+            </FormCard>
+          )),
+          {
+            value: 'relatorio',
+            label: 'Relatório Comissão RT',
+            content: <ComissaoReport kind="arquiteto" />,
+          },
+        ]}
+      />
       {remove.dialog}
     </>
   );

@@ -2,7 +2,7 @@ import { STATUS_CARTAO } from '../../../schemas/cartoes';
 import { columnsOf, DataTable, NONE } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
-import { useResourceList } from '../../components/kit/use-resource-list';
+import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
 import { NativeSelect } from '../../components/ui/input';
 import { RowActions } from '../../components/ui/row-actions';
@@ -42,7 +42,7 @@ export function CartoesLista({ onEditar }: { onEditar: (c: Cartao) => void }) {
     recurso: 'cartoes',
     endpoint: client.cartoes,
     filters: { status: '' },
-    loadError: { title: 'Erro ao carregar cartões', text: 'Não foi possível carregar a lista de cartões.' },
+    loadError: listaError('cartões'),
   });
   const remove = useRemove<Cartao>({
     recurso: 'cartoes',

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Percent } from 'lucide-react';
 import { useEffect } from 'react';
 
+import { formTab, ResourceTabs } from '../../components/kit/resource-tabs';
 import { useListFormTabs } from '../../components/kit/use-resource-list';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toastError } from '../../lib/api';
 import { client, json, withSignal } from '../../lib/client';
 import { formatPercent } from '../../lib/format';
@@ -59,22 +59,14 @@ export default function CartoesPage() {
           testId="kpi-taxa-media"
         />
       </div>
-      <Tabs value={t.tab} onValueChange={t.onTab}>
-        <TabsList>
-          <TabsTrigger value="lista">Lista</TabsTrigger>
-          <TabsTrigger value="novo">{t.editId ? 'Editar Pagamento' : 'Novo Pagamento'}</TabsTrigger>
-          <TabsTrigger value="simulador">Simulador</TabsTrigger>
-        </TabsList>
-        <TabsContent value="lista">
-          <CartoesLista onEditar={(c) => t.edit(c.id)} />
-        </TabsContent>
-        <TabsContent value="novo">
-          <CartaoForm key={t.editId ?? 'novo'} id={t.editId} onDone={t.backToList} onCancel={t.backToList} />
-        </TabsContent>
-        <TabsContent value="simulador">
-          <Simulador />
-        </TabsContent>
-      </Tabs>
+      <ResourceTabs
+        t={t}
+        tabs={[
+          { value: 'lista', label: 'Lista', content: <CartoesLista onEditar={(c) => t.edit(c.id)} /> },
+          formTab(t, t.editId ? 'Editar Pagamento' : 'Novo Pagamento', (p) => <CartaoForm {...p} />),
+          { value: 'simulador', label: 'Simulador', content: <Simulador /> },
+        ]}
+      />
     </>
   );
 }

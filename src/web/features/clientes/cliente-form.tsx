@@ -1,41 +1,23 @@
 import { type ClienteInput, clienteCreate } from '../../../schemas/clientes';
 import { documentoLabel, TIPOS_PESSOA, type TipoPessoa } from '../../../schemas/documentos';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
-import { FormShell, TextField } from '../../components/kit/form-parts';
+import { FormShell, TelefoneField, TextField } from '../../components/kit/form-parts';
+import { blankValues, ENDERECO_CAMPOS, textValues } from '../../components/kit/form-values';
 import {
   cadastroMessages,
+  cadastroShell,
   type ResourceFormProps,
   useResourceForm,
 } from '../../components/kit/use-resource-form';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
 import { client } from '../../lib/client';
-import { maskCpfCnpj, maskTelefone, placeholderDocumento } from '../../lib/masks';
+import { maskCpfCnpj, placeholderDocumento } from '../../lib/masks';
 import type { Cliente } from '../../lib/resources';
 
-const EMPTY: ClienteInput = {
-  nome: '',
-  tipo: 'Pessoa Física',
-  cpf_cnpj: '',
-  telefone: '',
-  email: '',
-  endereco: '',
-  cidade: '',
-  uf: '',
-  cep: '',
-};
-
-const valuesOf = (c: Cliente): ClienteInput => ({
-  nome: c.nome,
-  tipo: c.tipo,
-  cpf_cnpj: c.cpf_cnpj ?? '',
-  telefone: c.telefone ?? '',
-  email: c.email ?? '',
-  endereco: c.endereco ?? '',
-  cidade: c.cidade ?? '',
-  uf: c.uf ?? '',
-  cep: c.cep ?? '',
-});
+const CAMPOS = ['nome', 'cpf_cnpj', 'telefone', 'email', ...ENDERECO_CAMPOS] as const;
+const EMPTY: ClienteInput = { ...blankValues(CAMPOS), tipo: 'Pessoa Física' };
+const valuesOf = (c: Cliente): ClienteInput => ({ ...textValues(c, CAMPOS), tipo: c.tipo });
 
 /**
  * New and edit in one form (doc 2 §4), validated with the server's own schema: the required fields
@@ -58,13 +40,7 @@ export function ClienteForm({ id, onDone, onCancel }: ResourceFormProps) {
   const tipoErr = f.error('tipo');
 
   return (
-    <FormShell
-      f={f}
-      label={f.editing ? 'Editar Cliente' : 'Novo Cliente'}
-      loadingText="Carregando cliente..."
-      submitLabel={f.editing ? 'Atualizar Cliente' : 'Salvar Cliente'}
-      onCancel={onCancel}
-    >
+    <FormShell f={f} {...cadastroShell(f.editing, 'Cliente')} onCancel={onCancel}>
       <div className="grid gap-4 md:grid-cols-2">
         <TextField f={f} name="nome" label="Nome" required maxLength={200} fieldClassName="md:col-span-2" />
         <FormField id={f.fieldId('tipo')} label="Tipo" required error={tipoErr}>
@@ -91,16 +67,7 @@ export function ClienteForm({ id, onDone, onCancel }: ResourceFormProps) {
           placeholder={placeholderDocumento(tipo)}
           mask={(v) => maskCpfCnpj(getValues('tipo'), v)}
         />
-        <TextField
-          f={f}
-          name="telefone"
-          label="Telefone"
-          required
-          type="tel"
-          inputMode="tel"
-          placeholder="(00) 00000-0000"
-          mask={maskTelefone}
-        />
+        <TelefoneField f={f} required />
         <TextField f={f} name="email" label="E-mail" type="email" placeholder="cliente@exemplo.com" />
         <EnderecoFields f={f} />
       </div>

@@ -5,14 +5,7 @@ import { useAuth } from '../../app/auth';
 import { useFreshRecord } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { DialogFooter, ModalDialog } from '../../components/ui/dialog';
 import { toastError, toastSuccess } from '../../lib/api';
 import { client, json } from '../../lib/client';
 
@@ -53,31 +46,28 @@ export function LgpdActions({ clienteId, onAnonimizado }: { clienteId: string; o
         <UserX />
         Anonimizar
       </Button>
-      <Dialog open={exporting} onOpenChange={setExporting}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Exportar dados</DialogTitle>
-            <DialogDescription>
-              {`Tudo o que o Lavra guarda sobre ${cliente.nome}: dados pessoais, endereço, orçamentos e vendas com seus valores e o registro de auditoria do cadastro. A exportação fica registrada na auditoria.`}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            {/* Plain links: the server answers as a download (content-disposition), with the session cookie. */}
-            {(['json', 'pdf'] as const).map((formato) => (
-              <Button key={formato} asChild variant={formato === 'pdf' ? 'default' : 'outline'}>
-                <a
-                  href={`/api/lgpd/clientes/${cliente.id}${formato === 'pdf' ? '/pdf' : ''}`}
-                  download={`lavra-cliente-${cliente.id}.${formato}`}
-                  onClick={() => setExporting(false)}
-                >
-                  <Download />
-                  {formato === 'pdf' ? 'Baixar PDF' : 'Baixar JSON'}
-                </a>
-              </Button>
-            ))}
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ModalDialog
+        open={exporting}
+        onClose={() => setExporting(false)}
+        title="Exportar dados"
+        description={`Tudo o que o Lavra guarda sobre ${cliente.nome}: dados pessoais, endereço, orçamentos e vendas com seus valores e o registro de auditoria do cadastro. A exportação fica registrada na auditoria.`}
+      >
+        <DialogFooter>
+          {/* Plain links: the server answers as a download (content-disposition), with the session cookie. */}
+          {(['json', 'pdf'] as const).map((formato) => (
+            <Button key={formato} asChild variant={formato === 'pdf' ? 'default' : 'outline'}>
+              <a
+                href={`/api/lgpd/clientes/${cliente.id}${formato === 'pdf' ? '/pdf' : ''}`}
+                download={`lavra-cliente-${cliente.id}.${formato}`}
+                onClick={() => setExporting(false)}
+              >
+                <Download />
+                {formato === 'pdf' ? 'Baixar PDF' : 'Baixar JSON'}
+              </a>
+            </Button>
+          ))}
+        </DialogFooter>
+      </ModalDialog>
       <ConfirmDialog
         open={confirming}
         onOpenChange={(open) => !anonimizar.isPending && setConfirming(open)}

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 
 import { columnsOf, DataTable, orNone } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
-import { useRemove } from '../../components/kit/use-remove';
-import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
+import { FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
+import { removeMessages, useRemove } from '../../components/kit/use-remove';
+import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { CardDescription } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { client, json, withSignal } from '../../lib/client';
 import type { Cliente } from '../../lib/resources';
 import { ClienteForm } from './cliente-form';
@@ -51,7 +51,7 @@ export default function ClientesPage() {
   const list = useResourceList({
     recurso: 'clientes',
     endpoint: client.clientes,
-    loadError: { title: 'Erro ao carregar clientes', text: 'Não foi possível carregar a lista de clientes.' },
+    loadError: listaError('clientes'),
   });
   const editId = t.editId;
   // The badge counts every client, whatever the search.
@@ -63,9 +63,7 @@ export default function ClientesPage() {
     recurso: 'clientes',
     endpoint: client.clientes,
     getId: (c) => c.id,
-    question: (c) => `Tem certeza que deseja excluir o cliente ${c.nome}? Esta ação não pode ser desfeita.`,
-    success: 'Cliente removido com sucesso!',
-    errorTitle: 'Erro ao remover cliente',
+    ...removeMessages('cliente'),
     onRemoved: (c) => c.id === editId && t.openNew(),
   });
   const title = editId ? 'Editar Cliente' : 'Novo Cliente';
@@ -73,64 +71,63 @@ export default function ClientesPage() {
   return (
     <div>
       <PageHeader title="Clientes" subtitle="Cadastro de clientes da marmoraria" />
-      <Tabs value={t.tab} onValueChange={t.onTab}>
-        <TabsList>
-          <TabsTrigger value="lista">
-            Lista de Clientes
-            {count.data && (
-              <Badge variant="secondary" aria-label={`${count.data.total} clientes`}>
-                {count.data.total.toLocaleString('pt-BR')}
-              </Badge>
-            )}
-          </TabsTrigger>
-          <TabsTrigger value="novo">{title}</TabsTrigger>
-        </TabsList>
-
-        <TabsContent value="lista">
-          <Card>
-            <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
-              <CardDescription>Busque por nome, e-mail ou CPF/CNPJ.</CardDescription>
-              <ListSearch
-                list={list}
-                lista="clientes"
-                label="Buscar clientes"
-                placeholder="Buscar por nome, e-mail ou CPF/CNPJ..."
-                className="flex w-full gap-2 sm:w-auto"
-              />
-            </CardHeader>
-            <CardContent>
-              <DataTable
-                list={list}
-                columns={columns}
-                label="Clientes"
-                loadingText="Carregando clientes..."
-                emptyText="Nenhum cliente cadastrado."
-                emptyFilteredText="Nenhum cliente encontrado para esta busca."
-                emptyAction={<Button onClick={t.openNew}>Cadastrar o primeiro cliente</Button>}
-                actions={remove.rowActions(
-                  (c) => c.nome,
-                  (c) => t.edit(c.id),
+      <ResourceTabs
+        t={t}
+        tabs={[
+          {
+            value: 'lista',
+            label: (
+              <>
+                Lista de Clientes
+                {count.data && (
+                  <Badge variant="secondary" aria-label={`${count.data.total} clientes`}>
+                    {count.data.total.toLocaleString('pt-BR')}
+                  </Badge>
                 )}
-              />
-            </CardContent>
-          </Card>
-        </TabsContent>
-
-        <TabsContent value="novo">
-          <Card>
-            <CardHeader>
-              <CardTitle>{title}</CardTitle>
-              <CardDescription>
-                {editId ? 'Alterando os dados do cliente.' : 'Preencha os dados do novo cliente.'}
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <ClienteForm key={editId ?? 'novo'} id={editId} onDone={t.backToList} onCancel={t.backToList} />
+              </>
+            ),
+            content: (
+              <ListCard
+                header={
+                  <>
+                    <CardDescription>Busque por nome, e-mail ou CPF/CNPJ.</CardDescription>
+                    <ListSearch
+                      list={list}
+                      lista="clientes"
+                      label="Buscar clientes"
+                      placeholder="Buscar por nome, e-mail ou CPF/CNPJ..."
+                      className="flex w-full gap-2 sm:w-auto"
+                    />
+                  </>
+                }
+              >
+                <DataTable
+                  list={list}
+                  columns={columns}
+                  label="Clientes"
+                  loadingText="Carregando clientes..."
+                  emptyText="Nenhum cliente cadastrado."
+                  emptyFilteredText="Nenhum cliente encontrado para esta busca."
+                  emptyAction={<Button onClick={t.openNew}>Cadastrar o primeiro cliente</Button>}
+                  actions={remove.rowActions(
+                    (c) => c.nome,
+                    (c) => t.edit(c.id),
+                  )}
+                />
+              </ListCard>
+            ),
+          },
+          formTab(t, title, (p) => (
+            <FormCard
+              title={title}
+              description={editId ? 'Alterando os dados do cliente.' : 'Preencha os dados do novo cliente.'}
+            >
+              <ClienteForm {...p} />
               {editId && <LgpdActions clienteId={editId} onAnonimizado={t.backToList} />}
-            </CardContent>
-          </Card>
-        </TabsContent>
-      </Tabs>
+            </FormCard>
+          )),
+        ]}
+      />
       {remove.dialog}
     </div>
   );

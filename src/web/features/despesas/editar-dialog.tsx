@@ -2,18 +2,11 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { type DespesaUpdateInput, despesaEditForm, TIPO_DESPESA_LABEL } from '../../../schemas/despesas';
 import { ConflictNotice } from '../../components/fresh-record';
+import { FormButtons } from '../../components/kit/form-parts';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { useResourceForm } from '../../components/kit/use-resource-form';
-import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { DialogFooter, DialogHeading, ModalDialog } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, Label, Textarea } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
@@ -32,12 +25,10 @@ export function EditarDespesaDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={!!despesa} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {despesa && <EditarDespesaForm key={despesa.id} id={despesa.id} onDone={() => onOpenChange(false)} />}
-        {despesa && <HistoricoRegistro recurso="despesas" registro={despesa.id} />}
-      </DialogContent>
-    </Dialog>
+    <ModalDialog open={!!despesa} onClose={() => onOpenChange(false)}>
+      {despesa && <EditarDespesaForm key={despesa.id} id={despesa.id} onDone={() => onOpenChange(false)} />}
+      {despesa && <HistoricoRegistro recurso="despesas" registro={despesa.id} />}
+    </ModalDialog>
   );
 }
 
@@ -116,14 +107,14 @@ function EditarDespesaForm({ id, onDone }: { id: string; onDone: () => void }) {
 
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>Editar Despesa</DialogTitle>
-        <DialogDescription>
-          {atual
+      <DialogHeading
+        title="Editar Despesa"
+        description={
+          atual
             ? `${TIPO_DESPESA_LABEL[atual.tipo]}${atual.tipo === 'avulso' ? '' : ` — parcela ${atual.parcela_atual}/${atual.parcelas}`}`
-            : ''}
-        </DialogDescription>
-      </DialogHeader>
+            : ''
+        }
+      />
       {f.conflict && <ConflictNotice onReload={f.reload} />}
       {f.loading ? (
         <Loading text="Carregando despesa..." />
@@ -180,20 +171,7 @@ function EditarDespesaForm({ id, onDone }: { id: string; onDone: () => void }) {
             </div>
           )}
           <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => {
-                f.discard();
-                onDone();
-              }}
-              disabled={f.saving}
-            >
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={f.saving}>
-              {f.saving ? 'Salvando...' : 'Salvar Alterações'}
-            </Button>
+            <FormButtons f={f} onCancel={onDone} submitLabel="Salvar Alterações" />
           </DialogFooter>
           {f.leaveDialog}
         </form>

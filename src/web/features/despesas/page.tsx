@@ -1,6 +1,6 @@
 import { CircleCheck, Clock, Receipt, Timer } from 'lucide-react';
 
-import { useResourceList, useUrlState, useUrlTab } from '../../components/kit/use-resource-list';
+import { listaError, useResourceList, useUrlState, useUrlTab } from '../../components/kit/use-resource-list';
 import { Label, NativeSelect } from '../../components/ui/input';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
@@ -24,7 +24,7 @@ export default function DespesasScreen() {
     endpoint: client.despesas,
     limit: 50,
     filters: { mes: String(mesAtual), ano: String(anoAtual) },
-    loadError: { title: 'Erro ao carregar despesas', text: 'Não foi possível carregar a lista de despesas.' },
+    loadError: listaError('despesas'),
   });
   const mes = Number(list.filters.mes) || mesAtual;
   const ano = Number(list.filters.ano) || anoAtual;

@@ -1,38 +1,20 @@
 import { type FornecedorInput, fornecedorCreate } from '../../../schemas/fornecedores';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
-import { FormShell, TextField } from '../../components/kit/form-parts';
+import { FormShell, TelefoneField, TextField } from '../../components/kit/form-parts';
+import { blankValues, ENDERECO_CAMPOS, textValues } from '../../components/kit/form-values';
 import {
   cadastroMessages,
+  cadastroShell,
   type ResourceFormProps,
   useResourceForm,
 } from '../../components/kit/use-resource-form';
 import { client } from '../../lib/client';
-import { maskCnpj, maskTelefone } from '../../lib/masks';
+import { maskCnpj } from '../../lib/masks';
 import type { Fornecedor } from '../../lib/resources';
 
-const EMPTY: FornecedorInput = {
-  nome: '',
-  cnpj: '',
-  contato: '',
-  telefone: '',
-  email: '',
-  endereco: '',
-  cidade: '',
-  uf: '',
-  cep: '',
-};
-
-const valuesOf = (f: Fornecedor): FornecedorInput => ({
-  nome: f.nome,
-  cnpj: f.cnpj ?? '',
-  contato: f.contato ?? '',
-  telefone: f.telefone ?? '',
-  email: f.email ?? '',
-  endereco: f.endereco ?? '',
-  cidade: f.cidade ?? '',
-  uf: f.uf ?? '',
-  cep: f.cep ?? '',
-});
+const CAMPOS = ['nome', 'cnpj', 'contato', 'telefone', 'email', ...ENDERECO_CAMPOS] as const;
+const EMPTY: FornecedorInput = blankValues(CAMPOS);
+const valuesOf = (f: Fornecedor): FornecedorInput => textValues(f, CAMPOS);
 
 /**
  * New and edit form of a supplier: nome and telefone required, CNPJ checked when given (doc 2 §5;
@@ -52,13 +34,7 @@ export function FornecedorForm({ id, onDone, onCancel }: ResourceFormProps) {
     onSaved: onDone,
   });
   return (
-    <FormShell
-      f={f}
-      label={f.editing ? 'Editar Fornecedor' : 'Novo Fornecedor'}
-      loadingText="Carregando fornecedor..."
-      submitLabel={f.editing ? 'Atualizar Fornecedor' : 'Salvar Fornecedor'}
-      onCancel={onCancel}
-    >
+    <FormShell f={f} {...cadastroShell(f.editing, 'Fornecedor')} onCancel={onCancel}>
       <div className="grid gap-4 md:grid-cols-2">
         <TextField f={f} name="nome" label="Nome" required maxLength={200} />
         <TextField
@@ -71,16 +47,7 @@ export function FornecedorForm({ id, onDone, onCancel }: ResourceFormProps) {
           mask={maskCnpj}
         />
         <TextField f={f} name="contato" label="Contato" placeholder="Pessoa de contato" />
-        <TextField
-          f={f}
-          name="telefone"
-          label="Telefone"
-          required
-          type="tel"
-          inputMode="tel"
-          placeholder="(00) 0000-0000"
-          mask={maskTelefone}
-        />
+        <TelefoneField f={f} required placeholder="(00) 0000-0000" />
         <TextField f={f} name="email" label="E-mail" type="email" placeholder="contato@fornecedor.com" />
         <EnderecoFields f={f} />
       </div>

@@ -1,16 +1,11 @@
-import { toast } from 'sonner';
-
+import { ListPagination, listState } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
-import { useRemove } from '../../components/kit/use-remove';
-import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
+import { FormCard, formTab, ResourceTabs } from '../../components/kit/resource-tabs';
+import { removeMessages, toastInUse, useRemove } from '../../components/kit/use-remove';
+import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
-import { Pagination } from '../../components/ui/pagination';
-import { Empty, Loading } from '../../components/ui/states';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { ApiError } from '../../lib/api';
 import { client } from '../../lib/client';
 import type { Fornecedor } from '../../lib/resources';
 import { FornecedorCard } from './fornecedor-card';
@@ -22,25 +17,15 @@ export default function FornecedoresPage() {
     recurso: 'fornecedores',
     endpoint: client.fornecedores,
     limit: 12,
-    loadError: {
-      title: 'Erro ao carregar fornecedores',
-      text: 'Não foi possível carregar a lista de fornecedores.',
-    },
+    loadError: listaError('fornecedores'),
   });
   const remove = useRemove<Fornecedor>({
     recurso: 'fornecedores',
     endpoint: client.fornecedores,
     getId: (f) => f.id,
-    question: (f) =>
-      `Tem certeza que deseja excluir o fornecedor ${f.nome}? Esta ação não pode ser desfeita.`,
-    success: 'Fornecedor removido com sucesso!',
-    errorTitle: 'Erro ao remover fornecedor',
+    ...removeMessages('fornecedor'),
     // In use by products (doc 2 §8): the server's title and its explanation of what uses it.
-    onError: (err) => {
-      if (!(err instanceof ApiError && err.status === 409)) return false;
-      toast.error(err.title, { description: err.detail });
-      return true;
-    },
+    onError: toastInUse,
     onRemoved: (f) => f.id === t.editId && t.openNew(),
   });
   const data = list.query.data;
@@ -49,87 +34,70 @@ export default function FornecedoresPage() {
   return (
     <div>
       <PageHeader title="Fornecedores" subtitle="Fornecedores de chapas, materiais e serviços" />
-      <Tabs value={t.tab} onValueChange={t.onTab}>
-        <TabsList>
-          <TabsTrigger value="lista">
-            Lista de Fornecedores
-            {data && !list.q && (
-              <Badge variant="secondary" aria-label={`${data.total} fornecedores`}>
-                {data.total.toLocaleString('pt-BR')}
-              </Badge>
-            )}
-          </TabsTrigger>
-          <TabsTrigger value="novo">{title}</TabsTrigger>
-        </TabsList>
-
-        <TabsContent value="lista" className="grid gap-4">
-          <ListSearch
-            list={list}
-            lista="fornecedores"
-            label="Buscar fornecedores"
-            placeholder="Buscar por nome, contato, e-mail ou CNPJ..."
-          />
-          {list.query.isPending ? (
-            <Loading text="Carregando fornecedores..." />
-          ) : list.query.isError && !data ? (
-            <Empty text={list.loadError.text}>
-              <Button variant="outline" onClick={() => list.query.refetch()}>
-                Tentar novamente
-              </Button>
-            </Empty>
-          ) : !data?.items.length ? (
-            <Empty
-              text={
-                list.q ? 'Nenhum fornecedor encontrado para esta busca.' : 'Nenhum fornecedor cadastrado.'
+      <ResourceTabs
+        t={t}
+        tabs={[
+          {
+            value: 'lista',
+            label: (
+              <>
+                Lista de Fornecedores
+                {data && !list.q && (
+                  <Badge variant="secondary" aria-label={`${data.total} fornecedores`}>
+                    {data.total.toLocaleString('pt-BR')}
+                  </Badge>
+                )}
+              </>
+            ),
+            className: 'grid gap-4',
+            content: (
+              <>
+                <ListSearch
+                  list={list}
+                  lista="fornecedores"
+                  label="Buscar fornecedores"
+                  placeholder="Buscar por nome, contato, e-mail ou CNPJ..."
+                />
+                {listState(list, {
+                  loadingText: 'Carregando fornecedores...',
+                  emptyText: 'Nenhum fornecedor cadastrado.',
+                  emptyFilteredText: 'Nenhum fornecedor encontrado para esta busca.',
+                  emptyAction: <Button onClick={t.openNew}>Cadastrar o primeiro fornecedor</Button>,
+                }) ??
+                  (data && (
+                    <>
+                      <section
+                        aria-label="Fornecedores"
+                        aria-busy={list.query.isFetching}
+                        className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+                      >
+                        {data.items.map((f) => (
+                          <FornecedorCard
+                            key={f.id}
+                            f={f}
+                            onEdit={() => t.edit(f.id)}
+                            onDelete={() => remove.ask(f)}
+                          />
+                        ))}
+                      </section>
+                      <ListPagination list={list} />
+                    </>
+                  ))}
+              </>
+            ),
+          },
+          formTab(t, title, (p) => (
+            <FormCard
+              title={title}
+              description={
+                t.editId ? 'Alterando os dados do fornecedor.' : 'Preencha os dados do novo fornecedor.'
               }
             >
-              {!list.q && <Button onClick={t.openNew}>Cadastrar o primeiro fornecedor</Button>}
-            </Empty>
-          ) : (
-            <>
-              <section
-                aria-label="Fornecedores"
-                aria-busy={list.query.isFetching}
-                className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
-              >
-                {data.items.map((f) => (
-                  <FornecedorCard
-                    key={f.id}
-                    f={f}
-                    onEdit={() => t.edit(f.id)}
-                    onDelete={() => remove.ask(f)}
-                  />
-                ))}
-              </section>
-              <Pagination
-                page={data.page ?? list.page}
-                limit={list.limit}
-                total={data.total}
-                onPage={list.setPage}
-              />
-            </>
-          )}
-        </TabsContent>
-
-        <TabsContent value="novo">
-          <Card>
-            <CardHeader>
-              <CardTitle>{title}</CardTitle>
-              <CardDescription>
-                {t.editId ? 'Alterando os dados do fornecedor.' : 'Preencha os dados do novo fornecedor.'}
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <FornecedorForm
-                key={t.editId ?? 'novo'}
-                id={t.editId}
-                onDone={t.backToList}
-                onCancel={t.backToList}
-              />
-            </CardContent>
-          </Card>
-        </TabsContent>
-      </Tabs>
+              <FornecedorForm {...p} />
+            </FormCard>
+          )),
+        ]}
+      />
       {remove.dialog}
     </div>
   );

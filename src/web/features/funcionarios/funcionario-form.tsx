@@ -4,41 +4,35 @@ import {
   funcionarioForm,
   HORAS_MENSAIS_PADRAO,
 } from '../../../schemas/funcionarios';
-import { FormShell, TextField } from '../../components/kit/form-parts';
+import { FormShell, TelefoneField, TextField } from '../../components/kit/form-parts';
+import { blankValues, textValues } from '../../components/kit/form-values';
 import {
   cadastroMessages,
+  cadastroShell,
   type ResourceFormProps,
   useResourceForm,
 } from '../../components/kit/use-resource-form';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
 import { client } from '../../lib/client';
-import { maskCpf, maskTelefone } from '../../lib/masks';
+import { maskCpf } from '../../lib/masks';
 import type { Funcionario } from '../../lib/resources';
 
+const CAMPOS = ['nome', 'cpf', 'telefone', 'email', 'data_admissao', 'endereco'] as const;
+
 const EMPTY: FuncionarioInput = {
-  nome: '',
-  cpf: '',
+  ...blankValues(CAMPOS),
   cargo: '' as FuncionarioInput['cargo'],
-  telefone: '',
-  email: '',
   salario: '',
   horas_mensais: String(HORAS_MENSAIS_PADRAO),
-  data_admissao: '',
-  endereco: '',
   status: 'ativo',
 };
 
 const valuesOf = (f: Funcionario): FuncionarioInput => ({
-  nome: f.nome,
-  cpf: f.cpf ?? '',
+  ...textValues(f, CAMPOS),
   cargo: f.cargo,
-  telefone: f.telefone ?? '',
-  email: f.email ?? '',
   salario: f.salario.toFixed(2),
   horas_mensais: String(f.horas_mensais),
-  data_admissao: f.data_admissao ?? '',
-  endereco: f.endereco ?? '',
   status: f.status,
 });
 
@@ -67,13 +61,7 @@ export function FuncionarioForm({ id, onDone, onCancel }: ResourceFormProps) {
     </FormField>
   );
   return (
-    <FormShell
-      f={f}
-      label={f.editing ? 'Editar Funcionário' : 'Novo Funcionário'}
-      loadingText="Carregando funcionário..."
-      submitLabel={f.editing ? 'Atualizar Funcionário' : 'Salvar Funcionário'}
-      onCancel={onCancel}
-    >
+    <FormShell f={f} {...cadastroShell(f.editing, 'Funcionário')} onCancel={onCancel}>
       <div className="grid gap-4 md:grid-cols-2">
         <TextField f={f} name="nome" label="Nome" required maxLength={200} />
         <TextField
@@ -100,16 +88,7 @@ export function FuncionarioForm({ id, onDone, onCancel }: ResourceFormProps) {
           </>,
           true,
         )}
-        <TextField
-          f={f}
-          name="telefone"
-          label="Telefone"
-          required
-          type="tel"
-          inputMode="tel"
-          placeholder="(00) 00000-0000"
-          mask={maskTelefone}
-        />
+        <TelefoneField f={f} required />
         <TextField f={f} name="email" label="E-mail" type="email" />
         <TextField
           f={f}

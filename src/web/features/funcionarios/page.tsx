@@ -1,14 +1,12 @@
-import { toast } from 'sonner';
 import { DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
-import { useRemove } from '../../components/kit/use-remove';
-import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
+import { FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
+import { removeMessages, toastInUse, useRemove } from '../../components/kit/use-remove';
+import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { CardDescription } from '../../components/ui/card';
 import { NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { ApiError } from '../../lib/api';
 import { client } from '../../lib/client';
 import type { Funcionario } from '../../lib/resources';
 import { CalculoCusto } from './calculo-custo';
@@ -22,24 +20,14 @@ export default function FuncionariosPage() {
     recurso: 'funcionarios',
     endpoint: client.funcionarios,
     filters: { status: '' },
-    loadError: {
-      title: 'Erro ao carregar funcionários',
-      text: 'Não foi possível carregar a lista de funcionários.',
-    },
+    loadError: listaError('funcionários'),
   });
   const remove = useRemove<Funcionario>({
     recurso: 'funcionarios',
     endpoint: client.funcionarios,
     getId: (f) => f.id,
-    question: (f) =>
-      `Tem certeza que deseja excluir o funcionário ${f.nome}? Esta ação não pode ser desfeita.`,
-    success: 'Funcionário removido com sucesso!',
-    errorTitle: 'Erro ao remover funcionário',
-    onError: (err) => {
-      if (!(err instanceof ApiError && err.status === 409)) return false;
-      toast.error(err.title, { description: err.detail });
-      return true;
-    },
+    ...removeMessages('funcionário'),
+    onError: toastInUse,
     onRemoved: (f) => f.id === t.editId && t.openNew(),
   });
   const title = t.editId ? 'Editar Funcionário' : 'Novo Funcionário';
@@ -48,76 +36,70 @@ export default function FuncionariosPage() {
     <div>
       <PageHeader title="Funcionários" subtitle="Equipe, salários e custo por hora" />
       <FuncionariosKpis />
-      <Tabs value={t.tab} onValueChange={t.onTab}>
-        <TabsList>
-          <TabsTrigger value="lista">Lista</TabsTrigger>
-          <TabsTrigger value="novo">{title}</TabsTrigger>
-          <TabsTrigger value="calculo">Cálculo de Custo</TabsTrigger>
-        </TabsList>
-        <TabsContent value="lista">
-          <Card>
-            <CardHeader className="gap-3 lg:flex-row lg:items-center lg:justify-between">
-              <CardDescription>Busque por nome, cargo, e-mail ou CPF.</CardDescription>
-              <ListSearch
-                list={list}
-                lista="funcionarios"
-                label="Buscar funcionários"
-                placeholder="Buscar funcionários..."
-                className="flex-col sm:flex-row"
+      <ResourceTabs
+        t={t}
+        tabs={[
+          {
+            value: 'lista',
+            label: 'Lista',
+            content: (
+              <ListCard
+                headerClassName="gap-3 lg:flex-row lg:items-center lg:justify-between"
+                header={
+                  <>
+                    <CardDescription>Busque por nome, cargo, e-mail ou CPF.</CardDescription>
+                    <ListSearch
+                      list={list}
+                      lista="funcionarios"
+                      label="Buscar funcionários"
+                      placeholder="Buscar funcionários..."
+                      className="flex-col sm:flex-row"
+                    >
+                      <NativeSelect
+                        aria-label="Filtrar por status"
+                        className="sm:w-40"
+                        value={list.filters.status}
+                        onChange={(e) => list.setFilter('status', e.target.value)}
+                      >
+                        <option value="">Todos</option>
+                        <option value="ativo">Ativos</option>
+                        <option value="inativo">Inativos</option>
+                      </NativeSelect>
+                    </ListSearch>
+                  </>
+                }
               >
-                <NativeSelect
-                  aria-label="Filtrar por status"
-                  className="sm:w-40"
-                  value={list.filters.status}
-                  onChange={(e) => list.setFilter('status', e.target.value)}
-                >
-                  <option value="">Todos</option>
-                  <option value="ativo">Ativos</option>
-                  <option value="inativo">Inativos</option>
-                </NativeSelect>
-              </ListSearch>
-            </CardHeader>
-            <CardContent>
-              <DataTable
-                list={list}
-                columns={funcionarioColumns}
-                label="Funcionários"
-                loadingText="Carregando funcionários..."
-                emptyText="Nenhum funcionário cadastrado."
-                emptyFilteredText="Nenhum funcionário encontrado para esta busca."
-                emptyAction={<Button onClick={t.openNew}>Cadastrar o primeiro funcionário</Button>}
-                actions={remove.rowActions(
-                  (f) => f.nome,
-                  (f) => t.edit(f.id),
-                )}
-              />
-            </CardContent>
-          </Card>
-        </TabsContent>
-        <TabsContent value="novo">
-          <Card>
-            <CardHeader>
-              <CardTitle>{title}</CardTitle>
-              <CardDescription>
-                {t.editId
+                <DataTable
+                  list={list}
+                  columns={funcionarioColumns}
+                  label="Funcionários"
+                  loadingText="Carregando funcionários..."
+                  emptyText="Nenhum funcionário cadastrado."
+                  emptyFilteredText="Nenhum funcionário encontrado para esta busca."
+                  emptyAction={<Button onClick={t.openNew}>Cadastrar o primeiro funcionário</Button>}
+                  actions={remove.rowActions(
+                    (f) => f.nome,
+                    (f) => t.edit(f.id),
+                  )}
+                />
+              </ListCard>
+            ),
+          },
+          formTab(t, title, (p) => (
+            <FormCard
+              title={title}
+              description={
+                t.editId
                   ? 'Alterando os dados do funcionário.'
-                  : 'Novos funcionários começam ativos; o status pode ser alterado na edição.'}
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <FuncionarioForm
-                key={t.editId ?? 'novo'}
-                id={t.editId}
-                onDone={t.backToList}
-                onCancel={t.backToList}
-              />
-            </CardContent>
-          </Card>
-        </TabsContent>
-        <TabsContent value="calculo">
-          <CalculoCusto />
-        </TabsContent>
-      </Tabs>
+                  : 'Novos funcionários começam ativos; o status pode ser alterado na edição.'
+              }
+            >
+              <FuncionarioForm {...p} />
+            </FormCard>
+          )),
+          { value: 'calculo', label: 'Cálculo de Custo', content: <CalculoCusto /> },
+        ]}
+      />
       {remove.dialog}
     </div>
   );

@@ -4,14 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 import { lembrarCliente, linkWhatsApp, mensagemLembrete } from '../../../domain/producao';
 import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { DialogFooter, ModalDialog } from '../../components/ui/dialog';
 import { toastError, toastSuccess } from '../../lib/api';
 import { businessTimeZone } from '../../lib/format';
 import {
@@ -230,48 +223,46 @@ function AssinaturaDialog({
     padRef.current = pad;
   }, []);
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Assinatura do cliente</DialogTitle>
-          <DialogDescription>O cliente assina com o dedo para confirmar o recebimento.</DialogDescription>
-        </DialogHeader>
-        <canvas
-          ref={canvasRef}
-          aria-label="Área de assinatura"
-          aria-describedby={vazia ? 'assinatura-vazia' : undefined}
-          className="h-48 w-full touch-none rounded-md border bg-white"
-        />
-        {vazia && (
-          <p id="assinatura-vazia" role="alert" className="text-sm text-destructive">
-            Assinatura vazia: peça ao cliente para assinar na área branca.
-          </p>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => padRef.current?.clear()}>
-            Limpar
-          </Button>
-          <Button
-            disabled={saving}
-            onClick={async () => {
-              // Nothing is sent for an empty pad: a blank PNG would pass for the customer's signature.
-              if (!padRef.current || padRef.current.isEmpty()) {
-                setVazia(true);
-                return;
-              }
-              setSaving(true);
-              try {
-                await onSave(padRef.current.toDataURL('image/png'));
-              } finally {
-                setSaving(false);
-              }
-            }}
-          >
-            Salvar assinatura
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      onClose={onClose}
+      title="Assinatura do cliente"
+      description="O cliente assina com o dedo para confirmar o recebimento."
+    >
+      <canvas
+        ref={canvasRef}
+        aria-label="Área de assinatura"
+        aria-describedby={vazia ? 'assinatura-vazia' : undefined}
+        className="h-48 w-full touch-none rounded-md border bg-white"
+      />
+      {vazia && (
+        <p id="assinatura-vazia" role="alert" className="text-sm text-destructive">
+          Assinatura vazia: peça ao cliente para assinar na área branca.
+        </p>
+      )}
+      <DialogFooter>
+        <Button variant="outline" onClick={() => padRef.current?.clear()}>
+          Limpar
+        </Button>
+        <Button
+          disabled={saving}
+          onClick={async () => {
+            // Nothing is sent for an empty pad: a blank PNG would pass for the customer's signature.
+            if (!padRef.current || padRef.current.isEmpty()) {
+              setVazia(true);
+              return;
+            }
+            setSaving(true);
+            try {
+              await onSave(padRef.current.toDataURL('image/png'));
+            } finally {
+              setSaving(false);
+            }
+          }}
+        >
+          Salvar assinatura
+        </Button>
+      </DialogFooter>
+    </ModalDialog>
   );
 }
 

@@ -21,13 +21,7 @@ import { Link } from 'react-router';
 import { useUrlState } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { ModalDialog } from '../../components/ui/dialog';
 import { Label, NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
@@ -426,38 +420,37 @@ function EtapaDialog({ alvo, onClose }: { alvo: { osId: string; etapaId: string 
   const os = useOs(alvo.osId);
   const etapa = os.data?.etapas.find((e) => e.id === alvo.etapaId);
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{etapa ? `${etapaLabel(etapa.etapa)} — OS #${os.data?.numero}` : 'Etapa'}</DialogTitle>
-          <DialogDescription>{os.data?.cliente_nome ?? ''}</DialogDescription>
-        </DialogHeader>
-        {!os.data || !etapa ? (
-          <Loading text="Carregando etapa..." />
-        ) : (
-          <div className="grid gap-2">
-            <div className="flex flex-wrap gap-2">
-              <Button asChild size="sm" variant="outline">
-                <Link to={`/producao/os/${os.data.id}`}>Abrir OS</Link>
-              </Button>
-              <LembrarCliente
-                os={os.data}
-                etapa={{
-                  ...etapa,
-                  inicio: etapa.inicio ? String(etapa.inicio) : null,
-                  fim: etapa.fim ? String(etapa.fim) : null,
-                  updated_at: String(etapa.updated_at),
-                }}
-              />
-            </div>
-            {etapa.status === 'concluida' ? (
-              <p className="text-sm text-muted-foreground">Etapa concluída: não pode ser movida.</p>
-            ) : (
-              <EtapaForm key={String(etapa.updated_at)} etapa={etapa} onDone={onClose} />
-            )}
+    <ModalDialog
+      onClose={onClose}
+      className="max-h-[90dvh] overflow-y-auto"
+      title={etapa ? `${etapaLabel(etapa.etapa)} — OS #${os.data?.numero}` : 'Etapa'}
+      description={os.data?.cliente_nome ?? ''}
+    >
+      {!os.data || !etapa ? (
+        <Loading text="Carregando etapa..." />
+      ) : (
+        <div className="grid gap-2">
+          <div className="flex flex-wrap gap-2">
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/producao/os/${os.data.id}`}>Abrir OS</Link>
+            </Button>
+            <LembrarCliente
+              os={os.data}
+              etapa={{
+                ...etapa,
+                inicio: etapa.inicio ? String(etapa.inicio) : null,
+                fim: etapa.fim ? String(etapa.fim) : null,
+                updated_at: String(etapa.updated_at),
+              }}
+            />
           </div>
-        )}
-      </DialogContent>
-    </Dialog>
+          {etapa.status === 'concluida' ? (
+            <p className="text-sm text-muted-foreground">Etapa concluída: não pode ser movida.</p>
+          ) : (
+            <EtapaForm key={String(etapa.updated_at)} etapa={etapa} onDone={onClose} />
+          )}
+        </div>
+      )}
+    </ModalDialog>
   );
 }

@@ -5,7 +5,7 @@ import {
   type EtapaOs,
   STATUS_ETAPA_LABEL,
   STATUS_OS_LABEL,
-} from '../../../schemas/producao';
+} from '../../../schemas/enums';
 import type { BadgeVariant } from '../../components/ui/badge';
 import { client, json, withSignal } from '../../lib/client';
 import { cn } from '../../lib/utils';

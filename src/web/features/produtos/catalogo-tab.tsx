@@ -12,7 +12,7 @@ import { ExportButton } from '../../components/kit/export-button';
 import { FormShell, TextField } from '../../components/kit/form-parts';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
-import { useResourceList } from '../../components/kit/use-resource-list';
+import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
@@ -141,10 +141,7 @@ function CatalogoTab({ c }: { c: Catalogo }) {
     endpoint: c.endpoint,
     prefix: c.recurso,
     limit: 50,
-    loadError: {
-      title: `Erro ao carregar ${c.recurso}`,
-      text: `Não foi possível carregar a lista de ${c.recurso}.`,
-    },
+    loadError: listaError(c.recurso),
   });
   const remove = useRemove<Entrada>({
     recurso: c.recurso,

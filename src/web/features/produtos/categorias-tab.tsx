@@ -5,7 +5,7 @@ import { TextField } from '../../components/kit/form-parts';
 import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
-import { useResourceList } from '../../components/kit/use-resource-list';
+import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { client } from '../../lib/client';
@@ -45,10 +45,7 @@ export function CategoriasTab() {
     endpoint: client['categorias-produtos'],
     prefix: 'cat',
     limit: 50,
-    loadError: {
-      title: 'Erro ao carregar categorias',
-      text: 'Não foi possível carregar a lista de categorias.',
-    },
+    loadError: listaError('categorias'),
   });
   const remove = useRemove<CategoriaProduto>({
     recurso: 'categorias-produtos',

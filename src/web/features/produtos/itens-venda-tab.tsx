@@ -6,7 +6,7 @@ import { FormShell, TextField } from '../../components/kit/form-parts';
 import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
-import { useResourceList } from '../../components/kit/use-resource-list';
+import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
@@ -82,7 +82,7 @@ export function ItensVendaTab() {
     endpoint: client['itens-venda'],
     prefix: 'itens',
     limit: 50,
-    loadError: { title: 'Erro ao carregar itens', text: 'Não foi possível carregar a lista de itens.' },
+    loadError: listaError('itens'),
   });
   const remove = useRemove<ItemVenda>({
     recurso: 'itens-venda',

@@ -1,6 +1,6 @@
+import { formTab, ResourceTabs } from '../../components/kit/resource-tabs';
 import { useListFormTabs } from '../../components/kit/use-resource-list';
 import { PageHeader } from '../../components/ui/page-header';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AcabamentosTab, RecortesTab } from './catalogo-tab';
 import { CategoriasTab } from './categorias-tab';
 import { ItensVendaTab } from './itens-venda-tab';
@@ -17,34 +17,17 @@ export default function ProdutosPage() {
   return (
     <>
       <PageHeader title="Produtos" subtitle="Catálogo de materiais, categorias e itens de venda" />
-      <Tabs value={t.tab} onValueChange={t.onTab}>
-        <TabsList>
-          <TabsTrigger value="lista">Lista</TabsTrigger>
-          <TabsTrigger value="novo">{t.editId ? 'Editar Produto' : 'Novo Produto'}</TabsTrigger>
-          <TabsTrigger value="categorias">Categorias</TabsTrigger>
-          <TabsTrigger value="itens">Itens de Vendas</TabsTrigger>
-          <TabsTrigger value="acabamentos">Acabamentos</TabsTrigger>
-          <TabsTrigger value="recortes">Recortes</TabsTrigger>
-        </TabsList>
-        <TabsContent value="lista">
-          <ProdutosLista onEditar={(p) => t.edit(p.id)} />
-        </TabsContent>
-        <TabsContent value="novo">
-          <ProdutoForm key={t.editId ?? 'novo'} id={t.editId} onDone={t.backToList} onCancel={t.backToList} />
-        </TabsContent>
-        <TabsContent value="categorias">
-          <CategoriasTab />
-        </TabsContent>
-        <TabsContent value="itens">
-          <ItensVendaTab />
-        </TabsContent>
-        <TabsContent value="acabamentos">
-          <AcabamentosTab />
-        </TabsContent>
-        <TabsContent value="recortes">
-          <RecortesTab />
-        </TabsContent>
-      </Tabs>
+      <ResourceTabs
+        t={t}
+        tabs={[
+          { value: 'lista', label: 'Lista', content: <ProdutosLista onEditar={(p) => t.edit(p.id)} /> },
+          formTab(t, t.editId ? 'Editar Produto' : 'Novo Produto', (p) => <ProdutoForm {...p} />),
+          { value: 'categorias', label: 'Categorias', content: <CategoriasTab /> },
+          { value: 'itens', label: 'Itens de Vendas', content: <ItensVendaTab /> },
+          { value: 'acabamentos', label: 'Acabamentos', content: <AcabamentosTab /> },
+          { value: 'recortes', label: 'Recortes', content: <RecortesTab /> },
+        ]}
+      />
     </>
   );
 }

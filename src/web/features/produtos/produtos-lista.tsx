@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { columnsOf, DataTable, NONE } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { useRemove } from '../../components/kit/use-remove';
-import { useResourceList } from '../../components/kit/use-resource-list';
+import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Checkbox } from '../../components/ui/checkbox';
 import { SearchInput } from '../../components/ui/search-input';
 import { client } from '../../lib/client';
@@ -75,7 +75,7 @@ export function ProdutosLista({ onEditar }: { onEditar: (p: Produto) => void }) 
     recurso: 'produtos',
     endpoint: client.produtos,
     filters: { abaixo_minimo: '' },
-    loadError: { title: 'Erro ao carregar produtos', text: 'Não foi possível carregar a lista de produtos.' },
+    loadError: listaError('produtos'),
   });
   const remove = useRemove<Produto>({
     recurso: 'produtos',

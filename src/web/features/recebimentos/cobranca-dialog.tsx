@@ -1,13 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Copy, MessageCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { ModalDialog } from '../../components/ui/dialog';
 import { Textarea } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
 import { toastError, toastSuccess } from '../../lib/api';
@@ -30,49 +24,48 @@ export function CobrancaDialog({ parcelaId, onClose }: { parcelaId: string; onCl
       (err) => toastError(`Não foi possível copiar ${o_que.toLowerCase()}`, err),
     );
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Cobrar por WhatsApp</DialogTitle>
-          <DialogDescription>Confira a mensagem antes de enviar.</DialogDescription>
-        </DialogHeader>
-        {q.isError && (
-          <p role="alert" className="text-sm">
-            Não foi possível preparar a cobrança.
-          </p>
-        )}
-        {!c && !q.isError && <Loading text="Preparando mensagem..." />}
-        {c && (
-          <div className="grid gap-3">
-            <Textarea readOnly aria-label="Mensagem de cobrança" rows={8} value={c.mensagem} />
-            {c.pix ? (
-              <div className="grid justify-items-center gap-2">
-                {c.qr_code && <img src={c.qr_code} alt="QR code do Pix" width={200} height={200} />}
-                <Button variant="outline" size="sm" onClick={() => copiar(c.pix as string, 'Código Pix')}>
-                  <Copy />
-                  Copiar Pix copia e cola
-                </Button>
-              </div>
-            ) : (
-              <p className="text-sm text-muted-foreground">
-                Cadastre a chave Pix em Configurações para incluir o Pix copia e cola.
-              </p>
-            )}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="outline" onClick={() => copiar(c.mensagem, 'Mensagem')}>
+    <ModalDialog
+      onClose={onClose}
+      className="max-w-lg"
+      title="Cobrar por WhatsApp"
+      description="Confira a mensagem antes de enviar."
+    >
+      {q.isError && (
+        <p role="alert" className="text-sm">
+          Não foi possível preparar a cobrança.
+        </p>
+      )}
+      {!c && !q.isError && <Loading text="Preparando mensagem..." />}
+      {c && (
+        <div className="grid gap-3">
+          <Textarea readOnly aria-label="Mensagem de cobrança" rows={8} value={c.mensagem} />
+          {c.pix ? (
+            <div className="grid justify-items-center gap-2">
+              {c.qr_code && <img src={c.qr_code} alt="QR code do Pix" width={200} height={200} />}
+              <Button variant="outline" size="sm" onClick={() => copiar(c.pix as string, 'Código Pix')}>
                 <Copy />
-                Copiar mensagem
-              </Button>
-              <Button asChild>
-                <a href={c.whatsapp_url} target="_blank" rel="noopener noreferrer">
-                  <MessageCircle />
-                  Abrir WhatsApp
-                </a>
+                Copiar Pix copia e cola
               </Button>
             </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              Cadastre a chave Pix em Configurações para incluir o Pix copia e cola.
+            </p>
+          )}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => copiar(c.mensagem, 'Mensagem')}>
+              <Copy />
+              Copiar mensagem
+            </Button>
+            <Button asChild>
+              <a href={c.whatsapp_url} target="_blank" rel="noopener noreferrer">
+                <MessageCircle />
+                Abrir WhatsApp
+              </a>
+            </Button>
           </div>
-        )}
-      </DialogContent>
-    </Dialog>
+        </div>
+      )}
+    </ModalDialog>
   );
 }

@@ -3,13 +3,7 @@ import { type RecebiveisConfigInput, recebiveisConfigForm } from '../../../schem
 import { FormShell, TextField } from '../../components/kit/form-parts';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Switch } from '../../components/ui/checkbox';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { ModalDialog } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/input';
 import { client, json } from '../../lib/client';
 import type { fetchConfig } from './api';
@@ -51,44 +45,42 @@ export function ConfigDialog({ onClose }: { onClose: () => void }) {
     onSaved: onClose,
   });
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Configurações de Recebimentos</DialogTitle>
-          <DialogDescription>Chave Pix das cobranças e liberação das comissões.</DialogDescription>
-        </DialogHeader>
-        <FormShell f={f} label="Configurações de Recebimentos" submitLabel="Salvar" onCancel={onClose}>
-          <TextField
-            f={f}
-            name="pix_chave"
-            label="Chave Pix"
-            placeholder="CNPJ, e-mail, telefone ou chave aleatória"
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField f={f} name="pix_nome" label="Nome do recebedor" maxLength={25} />
-            <TextField f={f} name="pix_cidade" label="Cidade do recebedor" maxLength={15} />
-          </div>
-          <Controller
-            control={f.form.control}
-            name="comissao_por_recebimento"
-            render={({ field }) => (
-              <div className="flex items-start gap-3">
-                <Switch
-                  id={f.fieldId('comissao_por_recebimento')}
-                  checked={field.value}
-                  onCheckedChange={field.onChange}
-                />
-                <Label htmlFor={f.fieldId('comissao_por_recebimento')} className="leading-snug">
-                  Liberar comissões conforme o recebimento
-                  <span className="block text-xs font-normal text-muted-foreground">
-                    A comissão de cada venda fica disponível na proporção do que o cliente já pagou.
-                  </span>
-                </Label>
-              </div>
-            )}
-          />
-        </FormShell>
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      onClose={onClose}
+      title="Configurações de Recebimentos"
+      description="Chave Pix das cobranças e liberação das comissões."
+    >
+      <FormShell f={f} label="Configurações de Recebimentos" submitLabel="Salvar" onCancel={onClose}>
+        <TextField
+          f={f}
+          name="pix_chave"
+          label="Chave Pix"
+          placeholder="CNPJ, e-mail, telefone ou chave aleatória"
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField f={f} name="pix_nome" label="Nome do recebedor" maxLength={25} />
+          <TextField f={f} name="pix_cidade" label="Cidade do recebedor" maxLength={15} />
+        </div>
+        <Controller
+          control={f.form.control}
+          name="comissao_por_recebimento"
+          render={({ field }) => (
+            <div className="flex items-start gap-3">
+              <Switch
+                id={f.fieldId('comissao_por_recebimento')}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+              />
+              <Label htmlFor={f.fieldId('comissao_por_recebimento')} className="leading-snug">
+                Liberar comissões conforme o recebimento
+                <span className="block text-xs font-normal text-muted-foreground">
+                  A comissão de cada venda fica disponível na proporção do que o cliente já pagou.
+                </span>
+              </Label>
+            </div>
+          )}
+        />
+      </FormShell>
+    </ModalDialog>
   );
 }

@@ -1,11 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { ModalDialog } from '../../components/ui/dialog';
 import { Empty, Loading } from '../../components/ui/states';
 import { formatDate, formatMoney } from '../../lib/format';
 import { fetchExtrato, rotuloParcela } from './api';
@@ -21,68 +15,67 @@ export function ExtratoDialog({ clienteId, onClose }: { clienteId: string; onClo
   });
   const e = q.data;
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Extrato do cliente</DialogTitle>
-          <DialogDescription>{e ? e.cliente.nome : 'Carregando...'}</DialogDescription>
-        </DialogHeader>
-        {q.isError && (
-          <p role="alert" className="text-sm">
-            Não foi possível carregar o extrato.
-          </p>
-        )}
-        {!e && !q.isError && <Loading text="Carregando extrato..." />}
-        {e && (
-          <>
-            <dl className="grid grid-cols-3 gap-2 text-sm">
-              <div>
-                <dt className="text-muted-foreground">Total</dt>
-                <dd className="font-medium tabular-nums">{formatMoney(e.totais.valor)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">Recebido</dt>
-                <dd className="font-medium tabular-nums">{formatMoney(e.totais.recebido)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">Em aberto</dt>
-                <dd className="font-semibold tabular-nums" data-testid="extrato-saldo">
-                  {formatMoney(e.totais.saldo)}
-                </dd>
-              </div>
-            </dl>
-            {e.parcelas.length === 0 ? (
-              <Empty text="Este cliente não tem parcelas." />
-            ) : (
-              <ul className="divide-y rounded-md border" aria-label="Parcelas do cliente">
-                {e.parcelas.map((p) => (
-                  <li key={p.id} className="p-3">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="text-sm">
-                        <span className="font-medium">
-                          Venda #{p.venda_numero} · {rotuloParcela(p)}
-                        </span>{' '}
-                        · vence {formatDate(p.data_vencimento)}
-                      </span>
-                      <span className="flex items-center gap-2 text-sm tabular-nums">
-                        {formatMoney(p.valor_recebido)} de {formatMoney(p.valor)}
-                        <StatusParcelaBadge status={p.status} />
-                      </span>
-                    </div>
-                    {p.recebimentos.length > 0 && (
-                      <ul className="ml-2 divide-y border-l pl-3">
-                        {p.recebimentos.map((r) => (
-                          <RecebimentoLinha key={r.id} r={r} />
-                        ))}
-                      </ul>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      onClose={onClose}
+      className="max-w-3xl"
+      title="Extrato do cliente"
+      description={e ? e.cliente.nome : 'Carregando...'}
+    >
+      {q.isError && (
+        <p role="alert" className="text-sm">
+          Não foi possível carregar o extrato.
+        </p>
+      )}
+      {!e && !q.isError && <Loading text="Carregando extrato..." />}
+      {e && (
+        <>
+          <dl className="grid grid-cols-3 gap-2 text-sm">
+            <div>
+              <dt className="text-muted-foreground">Total</dt>
+              <dd className="font-medium tabular-nums">{formatMoney(e.totais.valor)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Recebido</dt>
+              <dd className="font-medium tabular-nums">{formatMoney(e.totais.recebido)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Em aberto</dt>
+              <dd className="font-semibold tabular-nums" data-testid="extrato-saldo">
+                {formatMoney(e.totais.saldo)}
+              </dd>
+            </div>
+          </dl>
+          {e.parcelas.length === 0 ? (
+            <Empty text="Este cliente não tem parcelas." />
+          ) : (
+            <ul className="divide-y rounded-md border" aria-label="Parcelas do cliente">
+              {e.parcelas.map((p) => (
+                <li key={p.id} className="p-3">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="text-sm">
+                      <span className="font-medium">
+                        Venda #{p.venda_numero} · {rotuloParcela(p)}
+                      </span>{' '}
+                      · vence {formatDate(p.data_vencimento)}
+                    </span>
+                    <span className="flex items-center gap-2 text-sm tabular-nums">
+                      {formatMoney(p.valor_recebido)} de {formatMoney(p.valor)}
+                      <StatusParcelaBadge status={p.status} />
+                    </span>
+                  </div>
+                  {p.recebimentos.length > 0 && (
+                    <ul className="ml-2 divide-y border-l pl-3">
+                      {p.recebimentos.map((r) => (
+                        <RecebimentoLinha key={r.id} r={r} />
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </ModalDialog>
   );
 }

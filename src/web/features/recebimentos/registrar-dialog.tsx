@@ -4,13 +4,7 @@ import { type RecebimentoCreateInput, recebimentoCreate } from '../../../schemas
 import { useFreshRecord } from '../../components/fresh-record';
 import { FormShell, TextField } from '../../components/kit/form-parts';
 import { useResourceForm, type Versioned } from '../../components/kit/use-resource-form';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { ModalDialog } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
@@ -29,66 +23,65 @@ export function RegistrarDialog({ parcelaId, onClose }: { parcelaId: string; onC
   const p = useFreshRecord(client.recebimentos.parcelas, parcelaId);
   const d = p.data;
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Registrar recebimento</DialogTitle>
-          <DialogDescription>
-            {d
-              ? `${d.cliente_nome} · venda #${d.venda_numero} · parcela ${rotuloParcela(d)}`
-              : 'Carregando parcela...'}
-          </DialogDescription>
-        </DialogHeader>
-        {p.isError && (
-          <p role="alert" className="text-sm">
-            Não foi possível carregar a parcela.
-          </p>
-        )}
-        {!d && !p.isError && <Loading text="Carregando parcela..." />}
-        {d && (
-          <>
-            <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-              <div>
-                <dt className="text-muted-foreground">Vencimento</dt>
-                <dd>{formatDate(d.data_vencimento)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">Valor</dt>
-                <dd className="tabular-nums">{formatMoney(d.valor)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">Recebido</dt>
-                <dd className="tabular-nums">{formatMoney(d.valor_recebido)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">Saldo</dt>
-                <dd className="font-semibold tabular-nums" data-testid="parcela-saldo">
-                  {formatMoney(d.saldo)}
-                </dd>
-              </div>
-            </dl>
+    <ModalDialog
+      onClose={onClose}
+      className="max-w-xl"
+      title="Registrar recebimento"
+      description={
+        d
+          ? `${d.cliente_nome} · venda #${d.venda_numero} · parcela ${rotuloParcela(d)}`
+          : 'Carregando parcela...'
+      }
+    >
+      {p.isError && (
+        <p role="alert" className="text-sm">
+          Não foi possível carregar a parcela.
+        </p>
+      )}
+      {!d && !p.isError && <Loading text="Carregando parcela..." />}
+      {d && (
+        <>
+          <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
             <div>
-              <StatusParcelaBadge status={d.status} />
+              <dt className="text-muted-foreground">Vencimento</dt>
+              <dd>{formatDate(d.data_vencimento)}</dd>
             </div>
-            {d.recebimentos.length > 0 && (
-              <section aria-label="Recebimentos da parcela">
-                <h3 className="text-sm font-medium">Recebimentos</h3>
-                <ul className="divide-y">
-                  {d.recebimentos.map((r) => (
-                    <RecebimentoLinha key={r.id} r={r} />
-                  ))}
-                </ul>
-              </section>
-            )}
-            {d.saldo > 0 ? (
-              <PagamentoForm key={`${d.id}-${d.valor_recebido}`} parcela={d} onDone={onClose} />
-            ) : (
-              <p className="text-sm text-muted-foreground">Parcela paga.</p>
-            )}
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+            <div>
+              <dt className="text-muted-foreground">Valor</dt>
+              <dd className="tabular-nums">{formatMoney(d.valor)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Recebido</dt>
+              <dd className="tabular-nums">{formatMoney(d.valor_recebido)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Saldo</dt>
+              <dd className="font-semibold tabular-nums" data-testid="parcela-saldo">
+                {formatMoney(d.saldo)}
+              </dd>
+            </div>
+          </dl>
+          <div>
+            <StatusParcelaBadge status={d.status} />
+          </div>
+          {d.recebimentos.length > 0 && (
+            <section aria-label="Recebimentos da parcela">
+              <h3 className="text-sm font-medium">Recebimentos</h3>
+              <ul className="divide-y">
+                {d.recebimentos.map((r) => (
+                  <RecebimentoLinha key={r.id} r={r} />
+                ))}
+              </ul>
+            </section>
+          )}
+          {d.saldo > 0 ? (
+            <PagamentoForm key={`${d.id}-${d.valor_recebido}`} parcela={d} onDone={onClose} />
+          ) : (
+            <p className="text-sm text-muted-foreground">Parcela paga.</p>
+          )}
+        </>
+      )}
+    </ModalDialog>
   );
 }
 

@@ -3,14 +3,13 @@ import { useState } from 'react';
 import { PERMISSAO_LABEL, PERMISSOES } from '../../../schemas/permissoes';
 
 import { useAuth } from '../../app/auth';
+import { ListPagination, listState } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
-import { useResourceList } from '../../components/kit/use-resource-list';
+import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
-import { Pagination } from '../../components/ui/pagination';
-import { Empty, Loading } from '../../components/ui/states';
 import { client } from '../../lib/client';
 import type { Usuario } from '../../lib/resources';
 import { UsuarioDialog } from './usuario-dialog';
@@ -29,7 +28,7 @@ export default function UsuariosPage() {
     recurso: 'usuarios',
     endpoint: client.usuarios,
     limit: 24,
-    loadError: { title: 'Erro ao carregar usuários', text: 'Não foi possível carregar a lista de usuários.' },
+    loadError: listaError('usuários'),
   });
   const data = list.query.data;
 
@@ -52,69 +51,59 @@ export default function UsuariosPage() {
         placeholder="Buscar por nome ou e-mail..."
         className="mb-4"
       />
-      {list.query.isPending ? (
-        <Loading text="Carregando usuários..." />
-      ) : list.query.isError && !data ? (
-        <Empty text={list.loadError.text}>
-          <Button variant="outline" onClick={() => list.query.refetch()}>
-            Tentar novamente
-          </Button>
-        </Empty>
-      ) : !data?.items.length ? (
-        <Empty text="Nenhum usuário encontrado." />
-      ) : (
-        <>
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Usuários">
-            {data.items.map((u) => (
-              <li key={u.id}>
-                <Card className="flex h-full flex-col gap-3 p-4" data-testid="usuario-card">
-                  <div className="flex items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <p className="truncate font-semibold">{u.nome}</p>
-                      <p className="truncate text-sm text-muted-foreground">{u.email}</p>
+      {listState(list, {
+        loadingText: 'Carregando usuários...',
+        emptyText: 'Nenhum usuário encontrado.',
+        emptyFilteredText: 'Nenhum usuário encontrado.',
+      }) ??
+        (data && (
+          <>
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Usuários">
+              {data.items.map((u) => (
+                <li key={u.id}>
+                  <Card className="flex h-full flex-col gap-3 p-4" data-testid="usuario-card">
+                    <div className="flex items-start justify-between gap-2">
+                      <div className="min-w-0">
+                        <p className="truncate font-semibold">{u.nome}</p>
+                        <p className="truncate text-sm text-muted-foreground">{u.email}</p>
+                      </div>
+                      {canEdit(u) && (
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Editar ${u.nome}`}
+                          onClick={() => setDialog({ open: true, usuario: u })}
+                        >
+                          <Pencil />
+                        </Button>
+                      )}
                     </div>
-                    {canEdit(u) && (
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Editar ${u.nome}`}
-                        onClick={() => setDialog({ open: true, usuario: u })}
-                      >
-                        <Pencil />
-                      </Button>
-                    )}
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    <Badge variant={u.role === 'admin' ? 'default' : 'secondary'}>
-                      {u.role === 'admin' ? 'Administrador' : 'Usuário'}
-                    </Badge>
-                    <Badge variant={u.status === 'ativo' ? 'green' : 'red'}>
-                      {u.status === 'ativo' ? 'Ativo' : 'Inativo'}
-                    </Badge>
-                  </div>
-                  <div className="flex flex-wrap gap-1">
-                    <span className="sr-only">Permissões:</span>
-                    {u.permissoes.length === 0 && (
-                      <span className="text-xs text-muted-foreground">Sem permissões</span>
-                    )}
-                    {PERMISSOES.filter((p) => u.permissoes.includes(p)).map((p) => (
-                      <Badge key={p} variant="outline" className="font-normal">
-                        {PERMISSAO_LABEL[p]}
+                    <div className="flex flex-wrap gap-2">
+                      <Badge variant={u.role === 'admin' ? 'default' : 'secondary'}>
+                        {u.role === 'admin' ? 'Administrador' : 'Usuário'}
                       </Badge>
-                    ))}
-                  </div>
-                </Card>
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={data.page ?? list.page}
-            limit={list.limit}
-            total={data.total}
-            onPage={list.setPage}
-          />
-        </>
-      )}
+                      <Badge variant={u.status === 'ativo' ? 'green' : 'red'}>
+                        {u.status === 'ativo' ? 'Ativo' : 'Inativo'}
+                      </Badge>
+                    </div>
+                    <div className="flex flex-wrap gap-1">
+                      <span className="sr-only">Permissões:</span>
+                      {u.permissoes.length === 0 && (
+                        <span className="text-xs text-muted-foreground">Sem permissões</span>
+                      )}
+                      {PERMISSOES.filter((p) => u.permissoes.includes(p)).map((p) => (
+                        <Badge key={p} variant="outline" className="font-normal">
+                          {PERMISSAO_LABEL[p]}
+                        </Badge>
+                      ))}
+                    </div>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+            <ListPagination list={list} />
+          </>
+        ))}
       <UsuarioDialog
         open={dialog.open}
         usuario={dialog.usuario}

@@ -5,18 +5,11 @@ import { SENHA_MIN, usuarioCreate, usuarioEditForm } from '../../../schemas/usua
 import type { z } from '../../../schemas/z';
 import { useAuth } from '../../app/auth';
 import { ConflictNotice } from '../../components/fresh-record';
+import { FormButtons } from '../../components/kit/form-parts';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { useResourceForm } from '../../components/kit/use-resource-form';
-import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { DialogFooter, DialogHeading, ModalDialog } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
@@ -60,14 +53,12 @@ export function UsuarioDialog({
   usuario: Usuario | null;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        {open && (
-          <UsuarioForm key={usuario?.id ?? 'novo'} usuario={usuario} onDone={() => onOpenChange(false)} />
-        )}
-        {open && usuario && <HistoricoRegistro recurso="usuarios" registro={usuario.id} />}
-      </DialogContent>
-    </Dialog>
+    <ModalDialog open={open} onClose={() => onOpenChange(false)} className="max-w-xl">
+      {open && (
+        <UsuarioForm key={usuario?.id ?? 'novo'} usuario={usuario} onDone={() => onOpenChange(false)} />
+      )}
+      {open && usuario && <HistoricoRegistro recurso="usuarios" registro={usuario.id} />}
+    </ModalDialog>
   );
 }
 
@@ -109,14 +100,14 @@ function UsuarioForm({ usuario, onDone }: { usuario: Usuario | null; onDone: () 
 
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>{editing ? 'Editar Usuário' : 'Novo Usuário'}</DialogTitle>
-        <DialogDescription>
-          {editing
+      <DialogHeading
+        title={editing ? 'Editar Usuário' : 'Novo Usuário'}
+        description={
+          editing
             ? 'Altere os dados, o papel e as permissões do usuário.'
-            : 'Crie o acesso de um membro da equipe.'}
-        </DialogDescription>
-      </DialogHeader>
+            : 'Crie o acesso de um membro da equipe.'
+        }
+      />
       {f.conflict && <ConflictNotice onReload={f.reload} />}
       {f.loading ? (
         <Loading text="Carregando usuário..." />
@@ -200,19 +191,11 @@ function UsuarioForm({ usuario, onDone }: { usuario: Usuario | null; onDone: () 
             />
           </fieldset>
           <DialogFooter>
-            <Button
-              variant="outline"
-              onClick={() => {
-                f.discard();
-                onDone();
-              }}
-              disabled={f.saving}
-            >
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={f.saving}>
-              {f.saving ? 'Salvando...' : editing ? 'Salvar Alterações' : 'Criar Usuário'}
-            </Button>
+            <FormButtons
+              f={f}
+              onCancel={onDone}
+              submitLabel={editing ? 'Salvar Alterações' : 'Criar Usuário'}
+            />
           </DialogFooter>
           {f.leaveDialog}
         </form>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
-import { useResourceList } from '../../components/kit/use-resource-list';
+import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { KpiCard } from '../../components/ui/kpi-card';
@@ -29,7 +29,7 @@ export default function VendasPage() {
     recurso: 'vendas',
     endpoint: client.vendas,
     defaultSort: '-created_at',
-    loadError: { title: 'Erro ao carregar vendas', text: 'Não foi possível carregar a lista de vendas.' },
+    loadError: listaError('vendas'),
   });
   const remove = useRemove<Venda>({
     recurso: 'vendas',

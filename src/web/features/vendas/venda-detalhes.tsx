@@ -4,14 +4,7 @@ import { toast } from 'sonner';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { DialogFooter, DialogHeading, ModalDialog } from '../../components/ui/dialog';
 import { client, json, withSignal } from '../../lib/client';
 import { formatDate, formatMoney } from '../../lib/format';
 import type { Venda } from '../../lib/resources';
@@ -42,63 +35,61 @@ export function VendaDetalhes({
     staleTime: Number.POSITIVE_INFINITY,
   });
   return (
-    <Dialog open={!!venda} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        {venda && (
-          <>
-            <DialogHeader>
-              <DialogTitle>Detalhes da Venda #{venda.numero}</DialogTitle>
-              <DialogDescription>
-                {venda.orcamento_numero
-                  ? `Gerada a partir do orçamento #${venda.orcamento_numero}.`
-                  : 'Venda registrada.'}
-              </DialogDescription>
-            </DialogHeader>
-            <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <Item label="Cliente">{venda.cliente_nome ?? '-'}</Item>
-              <Item label="Data">{formatDate(venda.data_venda)}</Item>
-              <Item label="Status">
-                <Badge variant={STATUS_BADGE[venda.status]}>{statusLabel(venda.status)}</Badge>
-              </Item>
-              <Item label="Forma de Pagamento">{formaPagamento(venda)}</Item>
-              <Item label="Vendedor">{venda.vendedor_nome ?? '-'}</Item>
-              <Item label="Arquiteto">{venda.arquiteto_nome ?? '-'}</Item>
-              <Item label="Valor Bruto">{formatMoney(venda.valor_bruto)}</Item>
-              <Item label="Taxa do Cartão">
-                {venda.valor_taxa ? `${formatMoney(venda.valor_taxa)} (${taxaPercent(venda)})` : '-'}
-              </Item>
-              <Item label="Valor Líquido" strong>
-                {formatMoney(venda.valor_liquido)}
-              </Item>
-              <Item label="Comissões">
-                Vendedor {formatMoney(venda.comissao_vendedor)} · Arquiteto{' '}
-                {formatMoney(venda.comissao_arquiteto)}{' '}
-                <Badge variant={venda.comissao_paga ? 'green' : 'yellow'}>
-                  {venda.comissao_paga ? 'Paga' : 'Pendente'}
-                </Badge>
-              </Item>
-            </dl>
-            <HistoricoRegistro recurso="vendas" registro={venda.id} />
-            <DialogFooter>
-              <Button variant="outline" onClick={() => onOpenChange(false)}>
-                Fechar
-              </Button>
-              <Button
-                onClick={() => {
-                  if (!printVenda(venda, empresa.data)) {
-                    toast.error('Não foi possível abrir a impressão', {
-                      description: 'Permita janelas pop-up para este site e tente novamente.',
-                    });
-                  }
-                }}
-              >
-                <Printer />
-                Imprimir
-              </Button>
-            </DialogFooter>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <ModalDialog open={!!venda} onClose={() => onOpenChange(false)} className="max-w-xl">
+      {venda && (
+        <>
+          <DialogHeading
+            title={`Detalhes da Venda #${venda.numero}`}
+            description={
+              venda.orcamento_numero
+                ? `Gerada a partir do orçamento #${venda.orcamento_numero}.`
+                : 'Venda registrada.'
+            }
+          />
+          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <Item label="Cliente">{venda.cliente_nome ?? '-'}</Item>
+            <Item label="Data">{formatDate(venda.data_venda)}</Item>
+            <Item label="Status">
+              <Badge variant={STATUS_BADGE[venda.status]}>{statusLabel(venda.status)}</Badge>
+            </Item>
+            <Item label="Forma de Pagamento">{formaPagamento(venda)}</Item>
+            <Item label="Vendedor">{venda.vendedor_nome ?? '-'}</Item>
+            <Item label="Arquiteto">{venda.arquiteto_nome ?? '-'}</Item>
+            <Item label="Valor Bruto">{formatMoney(venda.valor_bruto)}</Item>
+            <Item label="Taxa do Cartão">
+              {venda.valor_taxa ? `${formatMoney(venda.valor_taxa)} (${taxaPercent(venda)})` : '-'}
+            </Item>
+            <Item label="Valor Líquido" strong>
+              {formatMoney(venda.valor_liquido)}
+            </Item>
+            <Item label="Comissões">
+              Vendedor {formatMoney(venda.comissao_vendedor)} · Arquiteto{' '}
+              {formatMoney(venda.comissao_arquiteto)}{' '}
+              <Badge variant={venda.comissao_paga ? 'green' : 'yellow'}>
+                {venda.comissao_paga ? 'Paga' : 'Pendente'}
+              </Badge>
+            </Item>
+          </dl>
+          <HistoricoRegistro recurso="vendas" registro={venda.id} />
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Fechar
+            </Button>
+            <Button
+              onClick={() => {
+                if (!printVenda(venda, empresa.data)) {
+                  toast.error('Não foi possível abrir a impressão', {
+                    description: 'Permita janelas pop-up para este site e tente novamente.',
+                  });
+                }
+              }}
+            >
+              <Printer />
+              Imprimir
+            </Button>
+          </DialogFooter>
+        </>
+      )}
+    </ModalDialog>
   );
 }

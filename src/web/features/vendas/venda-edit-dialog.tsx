@@ -11,14 +11,7 @@ import {
 } from '../../../schemas/vendas';
 import { ConflictNotice, isStaleWrite, useFreshRecord } from '../../components/fresh-record';
 import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { DialogFooter, DialogHeading, ModalDialog } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
@@ -73,12 +66,10 @@ export function VendaEditDialog({
 }) {
   const open = !!vendaId;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        {/* mounted per opening: each opening reads the sale afresh (never a cached older version) */}
-        {vendaId && <VendaEditBody key={vendaId} vendaId={vendaId} onOpenChange={onOpenChange} />}
-      </DialogContent>
-    </Dialog>
+    <ModalDialog open={open} onClose={() => onOpenChange(false)} className="max-w-xl">
+      {/* mounted per opening: each opening reads the sale afresh (never a cached older version) */}
+      {vendaId && <VendaEditBody key={vendaId} vendaId={vendaId} onOpenChange={onOpenChange} />}
+    </ModalDialog>
   );
 }
 
@@ -101,12 +92,10 @@ function VendaEditBody({
   const ready = venda.data && cartoes.data;
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>Editar Venda{venda.data ? ` #${venda.data.numero}` : ''}</DialogTitle>
-        <DialogDescription>
-          Taxa do cartão, valor líquido, parcelas e comissões são recalculados ao salvar.
-        </DialogDescription>
-      </DialogHeader>
+      <DialogHeading
+        title={`Editar Venda${venda.data ? ` #${venda.data.numero}` : ''}`}
+        description="Taxa do cartão, valor líquido, parcelas e comissões são recalculados ao salvar."
+      />
       {conflict && (
         <ConflictNotice
           reloading={venda.isFetching}

@@ -1,13 +1,14 @@
 import { comissionadoCreate, TIPOS_PESSOA } from '../../../schemas/vendedores';
 import type { z } from '../../../schemas/z';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
-import { FormShell, TextField } from '../../components/kit/form-parts';
+import { FormShell, TelefoneField, TextField } from '../../components/kit/form-parts';
+import { blankValues, ENDERECO_CAMPOS, textValues } from '../../components/kit/form-values';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
 import { client } from '../../lib/client';
 import { parseNumberInput } from '../../lib/format';
-import { maskCpfCnpj, maskTelefone, placeholderDocumento } from '../../lib/masks';
+import { maskCpfCnpj, placeholderDocumento } from '../../lib/masks';
 import type { Comissionado } from '../../lib/resources';
 
 /** Texts that differ between the seller and the architect screens (spec wording for each). */
@@ -26,30 +27,18 @@ export interface ComissionadoTexts {
 
 type Values = z.input<typeof comissionadoCreate>;
 
+const CAMPOS = ['nome', 'cpf', 'telefone', 'email', ...ENDERECO_CAMPOS] as const;
+
 export const EMPTY_COMISSIONADO: Values = {
-  nome: '',
+  ...blankValues(CAMPOS),
   tipo: 'Pessoa Física',
-  cpf: '',
-  telefone: '',
-  email: '',
-  endereco: '',
-  cidade: '',
-  uf: '',
-  cep: '',
   percentual_comissao: '10',
   status: 'ativo',
 };
 
 const valuesOf = (item: Comissionado): Values => ({
-  nome: item.nome,
+  ...textValues(item, CAMPOS),
   tipo: item.tipo,
-  cpf: item.cpf ?? '',
-  telefone: item.telefone ?? '',
-  email: item.email ?? '',
-  endereco: item.endereco ?? '',
-  cidade: item.cidade ?? '',
-  uf: item.uf ?? '',
-  cep: item.cep ?? '',
   percentual_comissao: String(item.percentual_comissao),
   status: item.status,
 });
@@ -142,16 +131,7 @@ export function ComissionadoForm({
           placeholder={placeholderDocumento(tipo)}
           mask={(v) => maskCpfCnpj(getValues('tipo'), v)}
         />
-        <TextField
-          f={f}
-          name="telefone"
-          label="Telefone"
-          required={texts.asteriscos}
-          type="tel"
-          inputMode="tel"
-          placeholder="(00) 00000-0000"
-          mask={maskTelefone}
-        />
+        <TelefoneField f={f} required={texts.asteriscos} />
         <TextField f={f} name="email" label="Email" type="email" />
         <EnderecoFields f={f} />
         <TextField

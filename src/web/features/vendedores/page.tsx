@@ -3,19 +3,13 @@ import { useState } from 'react';
 
 import { DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
+import { FormCard, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
 import { useRemove } from '../../components/kit/use-remove';
-import { useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
+import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { CardTitle } from '../../components/ui/card';
+import { ModalDialog } from '../../components/ui/dialog';
 import { PageHeader } from '../../components/ui/page-header';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { client } from '../../lib/client';
 import type { Vendedor } from '../../lib/resources';
 import { vendedorColumns } from './colunas';
@@ -38,10 +32,7 @@ export default function VendedoresPage() {
   const list = useResourceList({
     recurso: 'vendedores',
     endpoint: client.vendedores,
-    loadError: {
-      title: 'Erro ao carregar vendedores',
-      text: 'Não foi possível carregar a lista de vendedores.',
-    },
+    loadError: listaError('vendedores'),
   });
   const remove = useRemove<Vendedor>({
     recurso: 'vendedores',
@@ -56,76 +47,75 @@ export default function VendedoresPage() {
   return (
     <>
       <PageHeader title="Vendedores" subtitle="Cadastro de vendedores e comissões" />
-      <Tabs value={t.tab} onValueChange={t.onTab}>
-        <TabsList>
-          <TabsTrigger value="lista">Vendedores Cadastrados</TabsTrigger>
-          <TabsTrigger value="novo">Novo Vendedor</TabsTrigger>
-          <TabsTrigger value="relatorio">Relatório de Comissão</TabsTrigger>
-        </TabsList>
-        <TabsContent value="lista">
-          <Card>
-            <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
-              <CardTitle>Vendedores Cadastrados</CardTitle>
-              <Button onClick={() => setDialog({ id: null })}>
-                <Plus />
-                Novo Vendedor
-              </Button>
-            </CardHeader>
-            <CardContent className="grid gap-4">
-              <ListSearch
-                list={list}
-                lista="vendedores"
-                label="Buscar vendedores"
-                placeholder="Buscar por nome, e-mail, telefone ou CPF/CNPJ..."
-              />
-              <DataTable
-                list={list}
-                columns={vendedorColumns}
-                label="Vendedores"
-                loadingText="Carregando vendedores..."
-                emptyText="Nenhum vendedor cadastrado."
-                emptyFilteredText="Nenhum vendedor encontrado."
-                actions={remove.rowActions(
-                  (v) => v.nome,
-                  (v) => setDialog({ id: v.id }),
-                )}
-              />
-            </CardContent>
-          </Card>
-        </TabsContent>
-        <TabsContent value="novo">
-          <Card>
-            <CardHeader>
-              <CardTitle>Novo Vendedor</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ComissionadoForm id={null} texts={TEXTS} onDone={t.backToList} onCancel={t.backToList} />
-            </CardContent>
-          </Card>
-        </TabsContent>
-        <TabsContent value="relatorio">
-          <ComissaoReport kind="vendedor" />
-        </TabsContent>
-      </Tabs>
-      <Dialog open={!!dialog} onOpenChange={(open) => !open && close()}>
-        <DialogContent className="max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>{dialog?.id ? 'Editar Vendedor' : 'Novo Vendedor'}</DialogTitle>
-            <DialogDescription>
-              {dialog?.id ? 'Altere os dados do vendedor.' : 'Preencha os dados do novo vendedor.'}
-            </DialogDescription>
-          </DialogHeader>
-          {dialog && (
-            <ComissionadoForm
-              key={dialog.id ?? 'novo'}
-              id={dialog.id}
-              texts={TEXTS}
-              onDone={close}
-              onCancel={close}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
+      <ResourceTabs
+        t={t}
+        tabs={[
+          {
+            value: 'lista',
+            label: 'Vendedores Cadastrados',
+            content: (
+              <ListCard
+                header={
+                  <>
+                    <CardTitle>Vendedores Cadastrados</CardTitle>
+                    <Button onClick={() => setDialog({ id: null })}>
+                      <Plus />
+                      Novo Vendedor
+                    </Button>
+                  </>
+                }
+                contentClassName="grid gap-4"
+              >
+                <ListSearch
+                  list={list}
+                  lista="vendedores"
+                  label="Buscar vendedores"
+                  placeholder="Buscar por nome, e-mail, telefone ou CPF/CNPJ..."
+                />
+                <DataTable
+                  list={list}
+                  columns={vendedorColumns}
+                  label="Vendedores"
+                  loadingText="Carregando vendedores..."
+                  emptyText="Nenhum vendedor cadastrado."
+                  emptyFilteredText="Nenhum vendedor encontrado."
+                  actions={remove.rowActions(
+                    (v) => v.nome,
+                    (v) => setDialog({ id: v.id }),
+                  )}
+                />
+              </ListCard>
+            ),
+          },
+          {
+            value: 'novo',
+            label: 'Novo Vendedor',
+            content: (
+              <FormCard title="Novo Vendedor">
+                <ComissionadoForm id={null} texts={TEXTS} onDone={t.backToList} onCancel={t.backToList} />
+              </FormCard>
+            ),
+          },
+          { value: 'relatorio', label: 'Relatório de Comissão', content: <ComissaoReport kind="vendedor" /> },
+        ]}
+      />
+      <ModalDialog
+        open={!!dialog}
+        onClose={close}
+        className="max-w-2xl"
+        title={dialog?.id ? 'Editar Vendedor' : 'Novo Vendedor'}
+        description={dialog?.id ? 'Altere os dados do vendedor.' : 'Preencha os dados do novo vendedor.'}
+      >
+        {dialog && (
+          <ComissionadoForm
+            key={dialog.id ?? 'novo'}
+            id={dialog.id}
+            texts={TEXTS}
+            onDone={close}
+            onCancel={close}
+          />
+        )}
+      </ModalDialog>
       {remove.dialog}
     </>
   );

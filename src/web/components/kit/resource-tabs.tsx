@@ -1,0 +1,107 @@
+import type * as React from 'react';
+import { Fragment } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
+import type { useListFormTabs } from './use-resource-list';
+
+export interface ResourceTab {
+  /** The tab's value in the URL (`?tab=`): 'lista', 'novo', or the screen's own. */
+  value: string;
+  label: React.ReactNode;
+  content: React.ReactNode;
+  className?: string;
+}
+
+/**
+ * A register screen's tabs (Lista, Novo/Editar and the screen's others), the active one in the URL
+ * (`useListFormTabs`). Each screen then reads as its list of tabs.
+ */
+export function ResourceTabs({ t, tabs }: { t: ReturnType<typeof useListFormTabs>; tabs: ResourceTab[] }) {
+  return (
+    <Tabs value={t.tab} onValueChange={t.onTab}>
+      <TabsList>
+        {tabs.map((tab) => (
+          <TabsTrigger key={tab.value} value={tab.value}>
+            {tab.label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {tabs.map((tab) => (
+        <TabsContent key={tab.value} value={tab.value} className={tab.className}>
+          {tab.content}
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}
+
+/** What a register form takes from its tab: the record (null: a new one) and where to go after. */
+export interface FormTabProps {
+  id: string | null;
+  onDone: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The Novo/Editar tab: the form for `t.editId` (null: a new record), mounted afresh for each record,
+ * back to the list when saved or cancelled.
+ */
+export function formTab(
+  t: ReturnType<typeof useListFormTabs>,
+  label: React.ReactNode,
+  form: (p: FormTabProps) => React.ReactNode,
+): ResourceTab {
+  return {
+    value: 'novo',
+    label,
+    content: (
+      <Fragment key={t.editId ?? 'novo'}>
+        {form({ id: t.editId, onDone: t.backToList, onCancel: t.backToList })}
+      </Fragment>
+    ),
+  };
+}
+
+/** The card a register form sits in: its title (Novo/Editar …), an optional line under it, the form. */
+export function FormCard({
+  title,
+  description,
+  children,
+}: {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description !== undefined && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The card a list sits in: its header (a title or a hint, the search, a button) laid out in a row
+ * from `sm` up, then the table.
+ */
+export function ListCard({
+  header,
+  headerClassName = 'gap-3 sm:flex-row sm:items-center sm:justify-between',
+  contentClassName,
+  children,
+}: {
+  header: React.ReactNode;
+  headerClassName?: string;
+  contentClassName?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader className={headerClassName}>{header}</CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}
