@@ -314,7 +314,7 @@ test('the month view carries a few stages a day and the day total, which opens t
   const ano = 2041 + Math.floor(Math.random() * 50);
   const dia = `${ano}-03-12`;
   const func = await admin.post('/api/funcionarios', {
-    data: { nome: unique('Medidor'), cargo: 'Medidor', salario: 2800, horas_mensais: 220 },
+    data: { nome: unique('Medidor'), cargo: 'Instalador Sênior', salario: 2800, horas_mensais: 220 },
   });
   expect(func.status()).toBe(201);
   const funcionario = (await func.json()) as { id: string };
