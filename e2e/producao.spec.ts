@@ -350,5 +350,5 @@ test('the month view carries a few stages a day and the day total, which opens t
   await expect(page).toHaveURL(new RegExp(`visao=day.*data=${dia}|data=${dia}.*visao=day`));
   // The day view asks for the whole day: all six stages are there.
   for (const n of numeros)
-    await expect(page.locator('.rbc-event', { hasText: `Medição · OS #${n}` })).toBeVisible();
+    await expect(page.locator('.rbc-event', { hasText: `Medição · OS #${n} · ` })).toBeVisible();
 });
