@@ -997,6 +997,8 @@ export const osEtapas = pgTable(
   (t) => [
     uniqueIndex('os_etapas_os_etapa_uq').on(t.os_id, t.etapa),
     index('os_etapas_os_idx').on(t.os_id, t.ordem),
+    // The month view: each day's first stages and count by start, read off the index.
+    index('os_etapas_inicio_idx').on(t.inicio, t.id, t.os_id).where(sql`${t.inicio} is not null`),
     // The agenda: every stage whose scheduled window overlaps the period shown.
     index('os_etapas_periodo_idx')
       .using('gist', sql`tstzrange(${t.inicio}, ${t.fim}, '[)')`)

@@ -76,8 +76,8 @@ export async function paginate<T>(
 }
 
 /** Tables whose row counts (by status) the database keeps in `contagens` (migration 0001_agregados). */
-export type Contada = 'orcamentos' | 'vendas' | 'clientes' | 'parcelas';
-const CONTADAS = new Set<string>(['orcamentos', 'vendas', 'clientes', 'parcelas']);
+export type Contada = 'orcamentos' | 'vendas' | 'clientes' | 'parcelas' | 'ordens_servico';
+const CONTADAS = new Set<string>(['orcamentos', 'vendas', 'clientes', 'parcelas', 'ordens_servico']);
 
 /**
  * Rows of a counted table, or of one status: read off the kept counts (a few rows), where `count(*)`

@@ -17,7 +17,7 @@ import {
   usuarios,
   vendas,
 } from '../schema';
-import { likePattern, lookup, queryRows, updateVersioned } from './common';
+import { countWhere, likePattern, lookup, queryRows, updateVersioned } from './common';
 import type { KeyPart } from './keyset';
 import type { ConstraintMap } from './refusal';
 
@@ -152,12 +152,9 @@ export function listOs(db: Executor, p: { where?: SQL; order: SQL; limit: number
     .offset(p.offset);
 }
 
-export async function countOs(db: Executor, where?: SQL): Promise<number> {
-  const [r] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from ${ordensServico}${where ? sql` where ${where}` : sql``}`,
-  );
-  return r?.n ?? 0;
+/** Without a filter the total comes from the kept counts (0020), never a count of every OS. */
+export function countOs(db: Executor, where?: SQL): Promise<number> {
+  return countWhere(db, ordensServico, where);
 }
 
 export type OsListRow = Awaited<ReturnType<typeof listOs>>[number];
@@ -484,15 +481,20 @@ const agendaOs = sql`cross join lateral (
       from ordens_servico o join clientes c on c.id = o.cliente_id
      where o.id = e.os_id) x`;
 
-/** Stages scheduled in [de, ate) (GiST index on the window), not of a cancelled OS, optionally one employee's. */
-function agendaPeriodo(p: { de: Date; ate: Date; funcionarioId?: string }) {
+/** Not of a cancelled OS (an anti-join on the few cancelled ones), optionally one employee's: stage `s`. */
+function etapaVisivel(p: { funcionarioId?: string }) {
   const doFuncionario = p.funcionarioId
     ? sql`and exists (select 1 from os_etapa_funcionarios y where y.etapa_id = s.id and y.funcionario_id = ${p.funcionarioId})`
     : sql``;
+  return sql`not exists (select 1 from ordens_servico k where k.id = s.os_id and k.status = 'cancelada')
+    ${doFuncionario}`;
+}
+
+/** Stages scheduled in [de, ate) (GiST index on the window), visible (etapaVisivel). */
+function agendaPeriodo(p: { de: Date; ate: Date; funcionarioId?: string }) {
   return sql`s.inicio is not null
     and tstzrange(s.inicio, s.fim, '[)') && tstzrange(${p.de}::timestamptz, ${p.ate}::timestamptz, '[)')
-    and not exists (select 1 from ordens_servico k where k.id = s.os_id and k.status = 'cancelada')
-    ${doFuncionario}`;
+    and ${etapaVisivel(p)}`;
 }
 
 /** Stages one day of the agenda shows at most when the screen asks for a month (`porDia`). */
@@ -523,20 +525,42 @@ export async function agenda(
     );
     return { items, dias: null };
   }
+  // Day by day (business time zone) from the index on the start: each day's count and its first
+  // stages, never every stage of the period. A stage begun before the period and still running at its
+  // start (GiST) belongs to its first day.
+  const de = sql`${p.de}::timestamptz`;
+  const noDia = sql`s.inicio is not null and s.inicio >= d.ini and s.inicio < d.fim and ${etapaVisivel(p)}`;
   const [r] = await queryRows<{ items: AgendaRow[]; dias: AgendaDia[] }>(
     db,
-    sql`with d as (
-          select s.id, s.inicio,
-                 (greatest(s.inicio, ${p.de}::timestamptz) at time zone ${p.tz})::date as dia
-            from os_etapas s where ${agendaPeriodo(p)}),
-        n as (
-          select d.*, row_number() over (partition by d.dia order by d.inicio, d.id) as k from d),
-        sel as materialized (select id from n where k <= ${p.porDia})
+    sql`with dias as materialized (
+          select g::date as dia,
+                 greatest(g::date::timestamp at time zone ${p.tz}, ${de}) as ini,
+                 least((g::date + 1)::timestamp at time zone ${p.tz}, ${p.ate}::timestamptz) as fim
+            from generate_series((${de} at time zone ${p.tz})::date,
+                                 ((${p.ate}::timestamptz - interval '1 microsecond') at time zone ${p.tz})::date,
+                                 interval '1 day') g),
+        antes as materialized (
+          select s.id, s.inicio from os_etapas s
+           where s.inicio is not null and s.inicio < ${de}
+             and tstzrange(s.inicio, s.fim, '[)') @> ${de} and ${etapaVisivel(p)}),
+        por_dia as materialized (
+          select d.dia, d.ini, d.fim, d.ini = ${de} as primeiro,
+                 (select count(*) from os_etapas s where ${noDia})
+                   + case when d.ini = ${de} then (select count(*) from antes) else 0 end as total
+            from dias d),
+        sel as materialized (
+          select x.id from por_dia d cross join lateral (
+            select u.id from (
+              select a.id, a.inicio from antes a where d.primeiro
+              union all
+              (select s.id, s.inicio from os_etapas s where ${noDia} order by s.inicio, s.id limit ${p.porDia})
+            ) u order by u.inicio, u.id limit ${p.porDia}) x
+           where d.total > 0)
         select coalesce((select json_agg(r order by r.inicio, r.os_numero) from (
                    select ${agendaColunas}
                      from sel join os_etapas e on e.id = sel.id ${agendaOs}) r), '[]'::json) as items,
                coalesce((select json_agg(json_build_object('dia', to_char(dia, 'YYYY-MM-DD'), 'total', total) order by dia)
-                           from (select dia, count(*)::int as total from d group by dia) t), '[]'::json) as dias`,
+                           from por_dia where total > 0), '[]'::json) as dias`,
   );
   return { items: r?.items ?? [], dias: r?.dias ?? [] };
 }

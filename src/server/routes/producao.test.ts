@@ -589,6 +589,24 @@ describe('list, export and dashboard', () => {
     ]);
     expect(depois.body.items.map((i: { os_id: string }) => i.os_id)).toEqual([b.os.id, c.os.id, d.os.id]);
     expect((await admin.get(`/api/producao/agenda?${periodo}`)).body.items).toHaveLength(4);
+    // Begun before the period and still running at its start (17:00 on 30 June to 02:00 on 1 July,
+    // local): on the first day, before the others. One over before the period began is not there.
+    expect(
+      (await agendar(c.os.id, 'acabamento', '2032-06-30T20:00:00.000Z', '2032-07-01T05:00:00.000Z')).status,
+    ).toBe(200);
+    expect(
+      (await agendar(c.os.id, 'instalacao', '2032-06-30T10:00:00.000Z', '2032-06-30T11:00:00.000Z')).status,
+    ).toBe(200);
+    const comAntes = await admin.get(`/api/producao/agenda?${periodo}&por_dia=2`);
+    expect(comAntes.body.dias).toEqual([
+      { dia: '2032-07-01', total: 4 },
+      { dia: '2032-07-03', total: 1 },
+    ]);
+    expect(comAntes.body.items.map((i: { os_id: string; etapa: string }) => [i.os_id, i.etapa])).toEqual([
+      [c.os.id, 'acabamento'],
+      [b.os.id, 'medicao'],
+      [d.os.id, 'corte'],
+    ]);
     const ruim = await admin.get(`/api/producao/agenda?${periodo}&por_dia=0`);
     expect(ruim.status).toBe(400);
     expect(JSON.stringify(ruim.body)).toContain('Informe ao menos 1 etapa por dia.');

@@ -1,0 +1,1 @@
+CREATE INDEX "os_etapas_inicio_idx" ON "os_etapas" USING btree ("inicio","id","os_id") WHERE "os_etapas"."inicio" is not null;
