@@ -34,7 +34,12 @@ async function capturedListPage(pool: pg.Pool, limit: number) {
 
 /** The list page as raw SQL through `pg`: both statements at once, as the route does. */
 export async function floor(url: string, o: { connections: number; seconds: number; limit: number }) {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  // The server's session settings (db/client.ts: JIT off): the same SQL run the same way.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.PG_POOL_MAX ?? 10),
+    options: '-c jit=off',
+  });
   try {
     const statements = await capturedListPage(pool, o.limit);
     const page = () => Promise.all(statements.map((s) => pool.query(s.sql, s.params as unknown[])));

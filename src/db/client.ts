@@ -203,6 +203,9 @@ async function openPostgres(
     connectionString: url,
     max: Number(process.env.PG_POOL_MAX ?? 10),
     Client: PreparingClient,
+    // Short queries over indexes: JIT compiling one costs 20–80 ms, more than running it, whenever
+    // the planner's estimate (e.g. a day-by-day subquery over a generated series) passes jit_above_cost.
+    options: '-c jit=off',
   });
   pool.on('error', (err) => onError('pool', err.message));
   if (migrate) await migrateLocked(pool);
