@@ -7,7 +7,8 @@
  * --connections <n>, --soak-seconds <s>, --scale <S> (soak), --no-lighthouse,
  * --reuse (keep each scale's database — PostgreSQL, or PGlite's folder under the temp dir — and its
  * data between runs, for tuning; the quotes and sales the write runs add stay in it),
- * --no-restore (skip timing the restore of the backup taken under load: minutes at S = 1).
+ * --no-restore (skip timing the restore of the backup taken under load: minutes at S = 1),
+ * --no-extras (skip the export and the backup under load: the endpoints and the 1-vs-2 processes only).
  * PostgreSQL comes from BENCH_DATABASE_URL (scripts/bench.sh starts a throw-away PG 15 cluster).
  * Results: bench/results/<timestamp>-<db>-S<scale>.json, plus <timestamp>-resumo.json.
  */
@@ -58,6 +59,8 @@ const SCALES: Record<DbKind, number[]> = {
 const LIGHTHOUSE = !flag('no-lighthouse') && !SOAK;
 const REUSE = flag('reuse');
 const RESTORE = !flag('no-restore');
+/** Skip the export and the backup under load (and so the restore): the endpoints and processes only. */
+const EXTRAS = !flag('no-extras');
 const SEED = 20261122;
 const RESULTS = path.join(ROOT, 'bench/results');
 const STAMP = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
@@ -690,7 +693,7 @@ async function benchScale(
           }
         }
       }
-      if (o.full) {
+      if (o.full && EXTRAS) {
         log('  exportação de todos os orçamentos (CSV e XLSX), com a 1ª página pedida enquanto isso…');
         result.exportacao = await exportAtScale(server, api).catch((err: Error) => {
           observacoes.push(`exportação falhou: ${err.message}`);

@@ -504,33 +504,46 @@ export interface AgendaDia {
   total: number;
 }
 
-/**
- * Every scheduled stage overlapping [de, ate), in start order, with the client and the team. With
- * `porDia`, at most that many per day (by start, the business time zone's day) and each day's total:
- * a month of a big shop has thousands of stages, and a month cell shows a handful and "+N".
- */
+/** Every scheduled stage overlapping [de, ate), in start order, with the client and the team. */
 export async function agenda(
   db: Executor,
-  p: { de: Date; ate: Date; funcionarioId?: string; porDia?: number; tz: string },
-): Promise<{ items: AgendaRow[]; dias: AgendaDia[] | null }> {
-  if (!p.porDia) {
-    const items = await queryRows<AgendaRow>(
-      db,
-      sql`select ${agendaColunas}
-            from (select s.id from os_etapas s where ${agendaPeriodo(p)}
-                   order by s.inicio, s.id limit ${AGENDA_MAX + 1}) sel
-            join os_etapas e on e.id = sel.id
-            ${agendaOs}
-           order by e.inicio, x.os_numero`,
-    );
-    return { items, dias: null };
-  }
+  p: { de: Date; ate: Date; funcionarioId?: string },
+): Promise<{ items: AgendaRow[]; dias: null }> {
+  const items = await queryRows<AgendaRow>(
+    db,
+    sql`select ${agendaColunas}
+          from (select s.id from os_etapas s where ${agendaPeriodo(p)}
+                 order by s.inicio, s.id limit ${AGENDA_MAX + 1}) sel
+          join os_etapas e on e.id = sel.id
+          ${agendaOs}
+         order by e.inicio, x.os_numero`,
+  );
+  return { items, dias: null };
+}
+
+/** The agenda's answer: the stages, whether the period had more than one answer carries, the days. */
+export interface AgendaResposta {
+  items: AgendaRow[];
+  truncado: boolean;
+  dias: AgendaDia[] | null;
+}
+
+/**
+ * The month view's answer as JSON text (AgendaResposta), written by the database: at most `porDia`
+ * stages per day (by start, the business time zone's day) and each day's total — a month of a big shop
+ * has thousands of stages, and a month cell shows a handful and "N etapas". Parsing and re-serialising
+ * its ~170 rows in Node cost more than finding them.
+ */
+export async function agendaMesJson(
+  db: Executor,
+  p: { de: Date; ate: Date; funcionarioId?: string; porDia: number; tz: string },
+): Promise<string> {
   // Day by day (business time zone) from the index on the start: each day's count and its first
   // stages, never every stage of the period. A stage begun before the period and still running at its
   // start (GiST) belongs to its first day.
   const de = sql`${p.de}::timestamptz`;
   const noDia = sql`s.inicio is not null and s.inicio >= d.ini and s.inicio < d.fim and ${etapaVisivel(p)}`;
-  const [r] = await queryRows<{ items: AgendaRow[]; dias: AgendaDia[] }>(
+  const [r] = await queryRows<{ resposta: string }>(
     db,
     sql`with dias as materialized (
           select g::date as dia,
@@ -556,13 +569,15 @@ export async function agenda(
               (select s.id, s.inicio from os_etapas s where ${noDia} order by s.inicio, s.id limit ${p.porDia})
             ) u order by u.inicio, u.id limit ${p.porDia}) x
            where d.total > 0)
-        select coalesce((select json_agg(r order by r.inicio, r.os_numero) from (
-                   select ${agendaColunas}
-                     from sel join os_etapas e on e.id = sel.id ${agendaOs}) r), '[]'::json) as items,
-               coalesce((select json_agg(json_build_object('dia', to_char(dia, 'YYYY-MM-DD'), 'total', total) order by dia)
-                           from por_dia where total > 0), '[]'::json) as dias`,
+        select json_build_object(
+                 'items', coalesce((select json_agg(r order by r.inicio, r.os_numero) from (
+                            select ${agendaColunas}
+                              from sel join os_etapas e on e.id = sel.id ${agendaOs}) r), '[]'::json),
+                 'truncado', false,
+                 'dias', coalesce((select json_agg(json_build_object('dia', to_char(dia, 'YYYY-MM-DD'), 'total', total::int) order by dia)
+                                     from por_dia where total > 0), '[]'::json))::text as resposta`,
   );
-  return { items: r?.items ?? [], dias: r?.dias ?? [] };
+  return r!.resposta;
 }
 
 /**

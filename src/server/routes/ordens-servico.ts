@@ -161,7 +161,6 @@ export const agendaRoutes = new Hono<AppEnv>().get('/', agendaDoc.get, async (c)
     de,
     ate,
     funcionarioId: q.funcionario_id || undefined,
-    tz: config.tzNegocio,
   });
   // A period with more stages than one answer carries says so, as /api/producao/agenda does.
   return c.json({

@@ -2,9 +2,11 @@ import { Hono } from 'hono';
 import { numbersOut, paginate } from '../../db/queries/common';
 import {
   AGENDA_MAX,
+  type AgendaResposta,
   type AgendaRow,
   aAgendar,
   agenda,
+  agendaMesJson,
   atualizarResumoOs,
   conflitosAgenda,
   countOs,
@@ -50,7 +52,15 @@ import {
   producaoConfigUpdate,
 } from '../../schemas/producao';
 import { z } from '../../schemas/z';
-import { type AppContext, type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
+import {
+  type AppContext,
+  type AppEnv,
+  currentUser,
+  jsonText,
+  parseBody,
+  parseId,
+  parseQuery,
+} from '../context';
 import { route } from '../contract';
 import { badRequest, conflict, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
@@ -334,15 +344,25 @@ export const producaoRoutes = new Hono<AppEnv>()
   .get('/agenda', doc.getAgenda, async (c) => {
     const q = parseQuery(c, agendaQuery);
     const { db, config } = c.get('deps');
-    const { items, dias } = await agenda(db, {
+    const periodo = {
       de: new Date(q.de),
       ate: new Date(q.ate),
       funcionarioId: q.funcionario_id || undefined,
-      porDia: q.por_dia,
-      tz: config.tzNegocio,
-    });
+    };
+    if (q.por_dia) {
+      return jsonText<AgendaResposta>(
+        c,
+        await agendaMesJson(db, { ...periodo, porDia: q.por_dia, tz: config.tzNegocio }),
+      );
+    }
+    const { items } = await agenda(db, periodo);
     // A period with more stages than one answer carries says so (the screen asks for a narrower one).
-    return c.json({ items: items.slice(0, AGENDA_MAX), truncado: items.length > AGENDA_MAX, dias });
+    const resposta: AgendaResposta = {
+      items: items.slice(0, AGENDA_MAX),
+      truncado: items.length > AGENDA_MAX,
+      dias: null,
+    };
+    return c.json(resposta);
   })
   .get('/a-agendar', doc.getAAgendar, async (c) => {
     const q = parseQuery(c, aAgendarQuery);

@@ -1,4 +1,4 @@
-import { Hono, type TypedResponse } from 'hono';
+import { Hono } from 'hono';
 import { getConfig } from '../../db/queries/recebimentos';
 import {
   type Comissionado,
@@ -13,7 +13,7 @@ import {
   comissoesVendedoresQuery,
 } from '../../schemas/relatorios';
 import { z } from '../../schemas/z';
-import { type AppContext, type AppEnv, parseQuery } from '../context';
+import { type AppContext, type AppEnv, jsonText, parseQuery } from '../context';
 import { route } from '../contract';
 import { type ExportColumn, exportContract, exportResponse } from '../export';
 
@@ -22,8 +22,6 @@ import { type ExportColumn, exportContract, exportResponse } from '../export';
  * The report's JSON as the database wrote it (no parse and re-serialise in Node), typed for the
  * client as the shape that SQL builds (`schemas/relatorios.ts`).
  */
-const json = <T>(c: AppContext, body: string) =>
-  c.body(body, 200, { 'content-type': 'application/json' }) as unknown as TypedResponse<T, 200, 'json'>;
 
 const periodoQuery = (pessoa: 'vendedor_id' | 'arquiteto_id') =>
   z.object({
@@ -115,7 +113,7 @@ export const relatoriosRoutes = new Hono<AppEnv>()
       limit: q.limit,
       offset: (q.page - 1) * q.limit,
     });
-    return json<ComissoesVendedores>(c, body);
+    return jsonText<ComissoesVendedores>(c, body);
   })
   .get('/comissoes-arquitetos', doc.getComissoesArquitetos, async (c) => {
     const q = parseQuery(c, comissoesArquitetosQuery);
@@ -129,5 +127,5 @@ export const relatoriosRoutes = new Hono<AppEnv>()
       limit: q.limit,
       offset: (q.page - 1) * q.limit,
     });
-    return json<ComissoesArquitetos>(c, body);
+    return jsonText<ComissoesArquitetos>(c, body);
   });
