@@ -812,7 +812,7 @@ function evaluate(runs: ScaleResult[]) {
       buscaNome: '',
       inicio: '',
       fim: '',
-      mes: '',
+      mes: '2000-01',
       clienteExtrato: '',
       vendaParcelas: '',
     };
