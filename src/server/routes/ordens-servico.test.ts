@@ -57,6 +57,12 @@ async function linha(etapaId: string) {
   return r!;
 }
 
+/** A 400 that names the field and says why, in pt-BR. */
+function campoRecusado(res: { status: number; body: { errors?: unknown[] } }, path: string, message: string) {
+  expect(res.status).toBe(400);
+  expect(res.body.errors).toContainEqual({ path, message });
+}
+
 describe('GET /api/ordens-servico', () => {
   it('a sale → its OS by venda_id, with the five stages in order under the contract names', async () => {
     const { venda, os } = await vendaPeloOrcamento();
@@ -226,20 +232,12 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
       fim_previsto: '2031-04-01T14:00:00.000Z',
       updated_at: med.updated_at,
     });
-    expect(fimAntes.status).toBe(400);
-    expect(fimAntes.body.errors).toContainEqual({
-      path: 'fim_previsto',
-      message: 'O fim deve ser depois do início.',
-    });
+    campoRecusado(fimAntes, 'fim_previsto', 'O fim deve ser depois do início.');
     const soInicio = await admin.patch(url, {
       inicio_previsto: '2031-04-01T15:00:00.000Z',
       updated_at: med.updated_at,
     });
-    expect(soInicio.status).toBe(400);
-    expect(soInicio.body.errors).toContainEqual({
-      path: 'fim_previsto',
-      message: 'Informe o início e o fim do agendamento.',
-    });
+    campoRecusado(soInicio, 'fim_previsto', 'Informe o início e o fim do agendamento.');
     const inat = await admin.patch(url, {
       inicio_previsto: '2031-04-01T12:00:00.000Z',
       fim_previsto: '2031-04-01T14:00:00.000Z',
@@ -289,22 +287,14 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
       fim_previsto: '2031-08-04',
       updated_at: med.updated_at,
     });
-    expect(invertido.status).toBe(400);
-    expect(invertido.body.errors).toContainEqual({
-      path: 'fim_previsto',
-      message: 'O fim deve ser depois do início.',
-    });
+    campoRecusado(invertido, 'fim_previsto', 'O fim deve ser depois do início.');
     // Noon UTC of 5 August is after the end of 4 August in São Paulo (03:00Z of the 5th): refused by the route.
     const misto = await admin.patch(url, {
       inicio_previsto: '2031-08-05T12:00:00.000Z',
       fim_previsto: '2031-08-04',
       updated_at: med.updated_at,
     });
-    expect(misto.status).toBe(400);
-    expect(misto.body.errors).toContainEqual({
-      path: 'fim_previsto',
-      message: 'O fim deve ser depois do início.',
-    });
+    campoRecusado(misto, 'fim_previsto', 'O fim deve ser depois do início.');
     expect(await linha(med.id)).toMatchObject({ inicio: null, fim: null, status: 'pendente' });
     // 4 and 5 August in São Paulo (UTC−3): from 03:00Z of the 4th to 03:00Z of the 6th.
     const dias = await admin.patch(url, {
@@ -333,28 +323,16 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
 
   it('the agenda refuses a period it cannot read (400 in pt-BR)', async () => {
     const semInicio = await admin.get('/api/agenda?fim=2031-03-10');
-    expect(semInicio.status).toBe(400);
-    expect(semInicio.body.errors).toContainEqual({
-      path: 'inicio',
-      message: 'Informe o início do período (inicio).',
-    });
+    campoRecusado(semInicio, 'inicio', 'Informe o início do período (inicio).');
     const ruim = await admin.get('/api/agenda?inicio=10/03/2031&fim=2031-03-10');
-    expect(ruim.status).toBe(400);
-    expect(ruim.body.errors).toContainEqual({
-      path: 'inicio',
-      message: 'Data inicial inválida: use AAAA-MM-DD ou data e hora ISO com fuso.',
-    });
+    campoRecusado(ruim, 'inicio', 'Data inicial inválida: use AAAA-MM-DD ou data e hora ISO com fuso.');
     // A day that does not exist is bad input, not a server error.
     const inexistente = await admin.get('/api/agenda?inicio=2031-02-31&fim=2031-03-10');
     expect(inexistente.status).toBe(400);
     expect(inexistente.body.errors[0].path).toBe('inicio');
     expect((await admin.get('/api/ordens-servico?de=2031-02-30')).status).toBe(400);
     const invertido = await admin.get('/api/agenda?inicio=2031-03-10&fim=2031-03-09');
-    expect(invertido.status).toBe(400);
-    expect(invertido.body.errors).toContainEqual({
-      path: 'fim',
-      message: 'O fim deve ser depois do início.',
-    });
+    campoRecusado(invertido, 'fim', 'O fim deve ser depois do início.');
     // 1 January to 3 March 2031 is 62 whole days: the longest period; one more day is refused.
     expect((await admin.get('/api/agenda?inicio=2031-01-01&fim=2031-03-03')).status).toBe(200);
     const longo = await admin.get('/api/agenda?inicio=2031-01-01&fim=2031-03-04');
