@@ -521,18 +521,26 @@ export async function agenda(
   return { items, dias: null };
 }
 
-/** The agenda's answer: the stages, whether the period had more than one answer carries, the days. */
-export interface AgendaResposta {
-  items: AgendaRow[];
-  truncado: boolean;
-  dias: AgendaDia[] | null;
-}
+/** A stage as the month grid shows it: what its chip, its drag (version) and its dialog (ids) need. */
+export type AgendaItemMes = Pick<
+  AgendaRow,
+  'id' | 'os_id' | 'os_numero' | 'etapa' | 'status' | 'inicio' | 'fim' | 'updated_at' | 'cliente_nome'
+>;
+
+/**
+ * The agenda's answer: the stages, whether the period had more than one answer carries, and for the
+ * month grid (`dias` present) each day's total with lean stages.
+ */
+export type AgendaResposta =
+  | { items: AgendaRow[]; truncado: boolean; dias: null }
+  | { items: AgendaItemMes[]; truncado: false; dias: AgendaDia[] };
 
 /**
  * The month view's answer as JSON text (AgendaResposta), written by the database: at most `porDia`
  * stages per day (by start, the business time zone's day) and each day's total — a month of a big shop
  * has thousands of stages, and a month cell shows a handful and "N etapas". Parsing and re-serialising
- * its ~170 rows in Node cost more than finding them.
+ * its ~170 rows in Node cost more than finding them, and the stages carry only what a cell shows
+ * (AgendaItemMes: the address, phone and team are read when one is opened), half the bytes.
  */
 export async function agendaMesJson(
   db: Executor,
@@ -571,8 +579,12 @@ export async function agendaMesJson(
            where d.total > 0)
         select json_build_object(
                  'items', coalesce((select json_agg(r order by r.inicio, r.os_numero) from (
-                            select ${agendaColunas}
-                              from sel join os_etapas e on e.id = sel.id ${agendaOs}) r), '[]'::json),
+                            select e.id, e.os_id, o.numero as os_numero, e.etapa, e.status,
+                                   ${iso('e.inicio')} as inicio, ${iso('e.fim')} as fim,
+                                   ${iso('e.updated_at')} as updated_at, c.nome as cliente_nome
+                              from sel join os_etapas e on e.id = sel.id
+                              join ordens_servico o on o.id = e.os_id
+                              join clientes c on c.id = o.cliente_id) r), '[]'::json),
                  'truncado', false,
                  'dias', coalesce((select json_agg(json_build_object('dia', to_char(dia, 'YYYY-MM-DD'), 'total', total::int) order by dia)
                                      from por_dia where total > 0), '[]'::json))::text as resposta`,

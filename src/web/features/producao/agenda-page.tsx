@@ -66,7 +66,9 @@ const fetchAgenda = (
   q: { de: string; ate: string; funcionario_id?: string; por_dia?: number },
   signal?: AbortSignal,
 ) => json(client.producao.agenda.$get({ query: q }, withSignal(signal)));
+/** A stage of the week or day view (with its team), or of the month grid (lean: no team, no address). */
 type AgendaItem = Awaited<ReturnType<typeof fetchAgenda>>['items'][number];
+const equipeIds = (i: AgendaItem): string[] => ('funcionarios' in i ? i.funcionarios.map((f) => f.id) : []);
 
 interface Evento {
   id: string;
@@ -168,14 +170,17 @@ export default function AgendaPage() {
 
   const eventos: Evento[] = useMemo(
     () =>
-      (agenda.data?.items ?? []).map((i) => ({
-        id: i.id,
-        title: `${etapaLabel(i.etapa)} · OS #${i.os_numero} · ${i.cliente_nome}`,
-        start: new Date(i.inicio),
-        end: new Date(i.fim),
-        item: i,
-        resourceId: i.funcionarios.length ? i.funcionarios.map((f) => f.id) : [SEM_EQUIPE],
-      })),
+      (agenda.data?.items ?? []).map((i) => {
+        const equipe = equipeIds(i);
+        return {
+          id: i.id,
+          title: `${etapaLabel(i.etapa)} · OS #${i.os_numero} · ${i.cliente_nome}`,
+          start: new Date(i.inicio),
+          end: new Date(i.fim),
+          item: i,
+          resourceId: equipe.length ? equipe : [SEM_EQUIPE],
+        };
+      }),
     [agenda.data],
   );
   // The month view: days with more stages than the answer carries link to their day view.
@@ -259,7 +264,7 @@ export default function AgendaPage() {
   }
 
   function mover({ event, start, end, resourceId }: EventInteractionArgs<Evento>) {
-    const atual = event.item.funcionarios.map((f) => f.id);
+    const atual = equipeIds(event.item);
     // Dropped on another employee's column (day view): the stage changes hands from the first to them.
     let time: string[] | undefined;
     if (view === 'day' && resourceId !== undefined && typeof resourceId === 'string') {
