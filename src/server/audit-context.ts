@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { type SQL, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Db } from '../db/client';
 import { definirAutor } from '../db/queries/auditoria';
@@ -40,7 +41,8 @@ export const auditContext = createMiddleware<AppEnv>(async (c, next) => {
 /**
  * The database as routes see it: `transaction()` begins by naming the actor, when there is one; a
  * single statement run outside a transaction (`execute`, as the one-statement quote insert does)
- * is wrapped in one for the same reason. Without an actor (bootstrap, scripts, reads) nothing changes.
+ * is wrapped in one for the same reason (unless it names the actor itself: comAutorNaInstrucao). Without
+ * an actor (bootstrap, scripts, reads) nothing changes.
  */
 export function withAuditContext(db: Db): Db {
   return new Proxy(db, {
@@ -68,4 +70,28 @@ export function withAuditContext(db: Db): Db {
       return Reflect.get(target, prop, receiver);
     },
   });
+}
+
+/**
+ * A read inside a write request, run as what it is: no actor, so no transaction of its own (one round
+ * trip instead of begin, settings, statement and commit).
+ */
+export function semAutor<T>(fn: () => Promise<T>): Promise<T> {
+  return actor.exit(fn);
+}
+
+/**
+ * A write done as one statement, in one round trip: `fn` gets the actor's settings as an expression to
+ * put in that statement's select list, and runs without the wrapping transaction. The audit trigger
+ * is an AFTER trigger, fired at the statement's end, after the select list has set them; the statement
+ * is its own transaction, so the transaction-local settings end with it. Without an actor: `null`.
+ */
+export function comAutorNaInstrucao<T>(fn: (autor: SQL) => Promise<T>): Promise<T> {
+  const a = actor.getStore();
+  if (!a) return fn(sql`null`);
+  return actor.exit(() =>
+    fn(
+      sql`set_config('lavra.usuario_id', ${a.usuarioId}, true) || set_config('lavra.endereco', ${a.endereco}, true)`,
+    ),
+  );
 }

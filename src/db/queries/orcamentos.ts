@@ -165,6 +165,8 @@ export async function insertOrcamento(
   itens: ItemValues[],
   funcionarioIds: string[],
   aviso: (id: SQL) => SQL,
+  /** The audit trail's actor for this statement (server/audit-context comAutorNaInstrucao). */
+  autor: SQL,
 ): Promise<string> {
   const cols = getTableColumns(orcamentos) as Record<string, PgColumn>;
   const entries = Object.entries(values).filter(([, v]) => v !== undefined);
@@ -207,7 +209,7 @@ export async function insertOrcamento(
           insert into ${orcamentoFuncionarios} (orcamento_id, funcionario_id)
           select o.id, x::uuid from o, jsonb_array_elements_text(${JSON.stringify(funcionarioIds)}::jsonb) as x
         )
-        select o.id, ${aviso(sql`o.id`)} from o`,
+        select o.id, ${aviso(sql`o.id`)}, ${autor} from o`,
   );
   return r!.id;
 }
@@ -429,7 +431,40 @@ export async function countOrcamentos(
   return r?.n ?? 0;
 }
 
+/** A quote line as the details read it: decimals as text (never binary floats), as Drizzle reads them. */
+export interface ItemSalvo {
+  id: string;
+  posicao: number;
+  produto_id: string;
+  produto_nome: string | null;
+  item_venda_id: string | null;
+  item_venda_nome: string | null;
+  formato_medida: string | null;
+  tipo_unidade: (typeof orcamentoItens.$inferSelect)['tipo_unidade'];
+  quantidade: string;
+  valor_unitario: string;
+  valor_total: string;
+  medida1: string | null;
+  medida2: string | null;
+  area: string | null;
+  perda_percentual: string | null;
+  valor_material: string | null;
+  metros_borda: string | null;
+  valor_bordas: string | null;
+  valor_recortes: string | null;
+  faixa: (typeof orcamentoItens.$inferSelect)['faixa'];
+  faixa_de: number | null;
+  faixa_lado: (typeof orcamentoItens.$inferSelect)['faixa_lado'];
+}
+
+/**
+ * The quote with its lines, team, finished sides and cutouts in one statement (one round trip: the
+ * details follow every save, and each trip through the pool costs more than these small reads). The
+ * children travel as JSON with their decimals as text, so they arrive exactly as a Drizzle select of
+ * the same columns would give them.
+ */
 export async function getOrcamento(db: Executor, id: string) {
+  const doOrcamento = sql`(select oi.id from orcamento_itens oi where oi.orcamento_id = ${id})`;
   const [row] = await db
     .select({
       ...listColumns,
@@ -452,58 +487,39 @@ export async function getOrcamento(db: Executor, id: string) {
         uf: clientes.uf,
         cep: clientes.cep,
       },
+      itens: sql<ItemSalvo[]>`(select coalesce(json_agg(json_build_object(
+          'id', i.id, 'posicao', i.posicao, 'produto_id', i.produto_id, 'produto_nome', p.nome,
+          'item_venda_id', i.item_venda_id, 'item_venda_nome', iv.nome, 'formato_medida', iv.formato_medida,
+          'tipo_unidade', i.tipo_unidade, 'quantidade', i.quantidade::text,
+          'valor_unitario', i.valor_unitario::text, 'valor_total', i.valor_total::text,
+          'medida1', i.medida1::text, 'medida2', i.medida2::text, 'area', i.area::text,
+          'perda_percentual', i.perda_percentual::text, 'valor_material', i.valor_material::text,
+          'metros_borda', i.metros_borda::text, 'valor_bordas', i.valor_bordas::text,
+          'valor_recortes', i.valor_recortes::text, 'faixa', i.faixa, 'faixa_de', i.faixa_de,
+          'faixa_lado', i.faixa_lado) order by i.posicao), '[]'::json)
+        from orcamento_itens i
+        left join produtos p on p.id = i.produto_id
+        left join itens_vendas iv on iv.id = i.item_venda_id
+       where i.orcamento_id = ${orcamentos.id})`,
+      funcionarios: sql<{ id: string; nome: string; cargo: (typeof funcionarios.$inferSelect)['cargo'] }[]>`(
+        select coalesce(json_agg(json_build_object('id', f.id, 'nome', f.nome, 'cargo', f.cargo) order by f.nome), '[]'::json)
+          from orcamento_funcionarios x join funcionarios f on f.id = x.funcionario_id
+         where x.orcamento_id = ${orcamentos.id})`,
+      bordas: sql<(typeof orcamentoItemBordas.$inferSelect)[]>`(
+        select coalesce(json_agg(json_build_object('item_id', b.item_id, 'lado', b.lado,
+                 'acabamento_id', b.acabamento_id, 'nome', b.nome, 'valor_ml', b.valor_ml::text)), '[]'::json)
+          from orcamento_item_bordas b where b.item_id in ${doOrcamento})`,
+      recortes: sql<(typeof orcamentoItemRecortes.$inferSelect)[]>`(
+        select coalesce(json_agg(json_build_object('item_id', r.item_id, 'posicao', r.posicao,
+                 'recorte_id', r.recorte_id, 'nome', r.nome, 'valor', r.valor::text,
+                 'quantidade', r.quantidade) order by r.posicao), '[]'::json)
+          from orcamento_item_recortes r where r.item_id in ${doOrcamento})`,
     })
     .from(orcamentos)
     .leftJoin(clientes, eq(clientes.id, orcamentos.cliente_id))
     .leftJoin(arq, eq(arq.id, orcamentos.arquiteto_id))
     .where(eq(orcamentos.id, id));
-  if (!row) return undefined;
-  const doOrcamento = sql`(select ${orcamentoItens.id} from ${orcamentoItens} where ${orcamentoItens.orcamento_id} = ${id})`;
-  const [itens, equipe, bordas, cortes] = await Promise.all([
-    db
-      .select({
-        id: orcamentoItens.id,
-        posicao: orcamentoItens.posicao,
-        produto_id: orcamentoItens.produto_id,
-        produto_nome: produtos.nome,
-        item_venda_id: orcamentoItens.item_venda_id,
-        item_venda_nome: itensVenda.nome,
-        formato_medida: itensVenda.formato_medida,
-        tipo_unidade: orcamentoItens.tipo_unidade,
-        quantidade: orcamentoItens.quantidade,
-        valor_unitario: orcamentoItens.valor_unitario,
-        valor_total: orcamentoItens.valor_total,
-        medida1: orcamentoItens.medida1,
-        medida2: orcamentoItens.medida2,
-        area: orcamentoItens.area,
-        perda_percentual: orcamentoItens.perda_percentual,
-        valor_material: orcamentoItens.valor_material,
-        metros_borda: orcamentoItens.metros_borda,
-        valor_bordas: orcamentoItens.valor_bordas,
-        valor_recortes: orcamentoItens.valor_recortes,
-        faixa: orcamentoItens.faixa,
-        faixa_de: orcamentoItens.faixa_de,
-        faixa_lado: orcamentoItens.faixa_lado,
-      })
-      .from(orcamentoItens)
-      .leftJoin(produtos, eq(produtos.id, orcamentoItens.produto_id))
-      .leftJoin(itensVenda, eq(itensVenda.id, orcamentoItens.item_venda_id))
-      .where(eq(orcamentoItens.orcamento_id, id))
-      .orderBy(asc(orcamentoItens.posicao)),
-    db
-      .select({ id: funcionarios.id, nome: funcionarios.nome, cargo: funcionarios.cargo })
-      .from(orcamentoFuncionarios)
-      .innerJoin(funcionarios, eq(funcionarios.id, orcamentoFuncionarios.funcionario_id))
-      .where(eq(orcamentoFuncionarios.orcamento_id, id))
-      .orderBy(asc(funcionarios.nome)),
-    db.select().from(orcamentoItemBordas).where(sql`${orcamentoItemBordas.item_id} in ${doOrcamento}`),
-    db
-      .select()
-      .from(orcamentoItemRecortes)
-      .where(sql`${orcamentoItemRecortes.item_id} in ${doOrcamento}`)
-      .orderBy(asc(orcamentoItemRecortes.posicao)),
-  ]);
-  return { ...row, itens, funcionarios: equipe, bordas, recortes: cortes };
+  return row;
 }
 
 // ── Sale generation

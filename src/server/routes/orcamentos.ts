@@ -39,6 +39,7 @@ import {
   type StatusOrcamento,
   TIPO_VENDA_LABEL,
 } from '../../schemas/orcamentos';
+import { comAutorNaInstrucao, semAutor } from '../audit-context';
 import { type AppContext, type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { badRequest, conflict, notFound, staleWrite } from '../errors';
@@ -131,18 +132,20 @@ function checkPecas(
 async function price(db: Executor, tz: string, input: OrcamentoCalculo, strict: boolean): Promise<Priced> {
   const produtoIds = input.itens.map((i) => i.produto_id).filter((id): id is string => !!id);
   const itemVendaIds = input.itens.map((i) => i.item_venda_id).filter((id): id is string => !!id);
-  const d = await q.dadosPrecificacao(db, {
-    produtoIds,
-    itemVendaIds: strict ? itemVendaIds : [],
-    funcionarioIds: input.funcionario_ids,
-    mesInicio: monthRange(tz).inicio,
-    vendedorId: input.vendedor_id,
-    arquitetoId: input.arquiteto_id,
-    cartaoId: input.cartao_id,
-    clienteId: strict ? input.cliente_id : null,
-    acabamentoIds: input.itens.flatMap((i) => i.bordas.map((b) => b.acabamento_id)),
-    recorteIds: input.itens.flatMap((i) => i.recortes.map((r) => r.recorte_id)),
-  });
+  const d = await semAutor(() =>
+    q.dadosPrecificacao(db, {
+      produtoIds,
+      itemVendaIds: strict ? itemVendaIds : [],
+      funcionarioIds: input.funcionario_ids,
+      mesInicio: monthRange(tz).inicio,
+      vendedorId: input.vendedor_id,
+      arquitetoId: input.arquiteto_id,
+      cartaoId: input.cartao_id,
+      clienteId: strict ? input.cliente_id : null,
+      acabamentoIds: input.itens.flatMap((i) => i.bordas.map((b) => b.acabamento_id)),
+      recorteIds: input.itens.flatMap((i) => i.recortes.map((r) => r.recorte_id)),
+    }),
+  );
   const { produtos, itensVenda, equipe, cartao } = d;
   const pctVendedor = d.percentualVendedor;
   const pctArquiteto = d.percentualArquiteto;
@@ -662,12 +665,8 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     const priced = await price(db, tzOf(c), input, true);
     const { values, itens } = toValues(input, priced);
-    const id = await q.insertOrcamento(
-      db,
-      values,
-      itens,
-      input.funcionario_ids,
-      publishSql(RECURSO, 'criado'),
+    const id = await comAutorNaInstrucao((autor) =>
+      q.insertOrcamento(db, values, itens, input.funcionario_ids, publishSql(RECURSO, 'criado'), autor),
     );
     return c.json(await detalheOu404(db, id), 201);
   })
