@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Executor } from '../db/client';
 import type { PgColumn, SQL } from '../db/queries/crud';
@@ -237,7 +237,29 @@ function csvStream(db: Executor, spec: ExportSpec, tz: string): ReadableStream<U
   });
 }
 
-function xlsxStream(db: Executor, spec: ExportSpec, tz: string, logger: Logger): ReadableStream<Uint8Array> {
+/** A Node stream, or archiver's readable-stream 2 one (no `writableNeedDrain` getter there). */
+type Escrita = Pick<Writable, 'once'> & {
+  writableNeedDrain?: boolean;
+  _writableState?: { needDrain?: boolean };
+};
+
+/** Resolves once `w` has room again (or is gone). */
+function drained(w: Escrita | undefined): Promise<unknown> | undefined {
+  if (!(w?.writableNeedDrain ?? w?._writableState?.needDrain)) return;
+  return new Promise((resolve) => w!.once('drain', resolve).once('close', resolve));
+}
+
+/**
+ * The zip entry the sheet's rows are written into. exceljs 4.4's streaming sheet hands its 64 KB
+ * buffers to it without waiting (StreamBuf.pipes): when rows come faster than deflate compresses them,
+ * they pile up there (60 MB of XML for 200,000 quotes, 150 MB of the server's memory) unless the
+ * writer waits for it to drain.
+ */
+function zipEntryOf(ws: unknown): Escrita | undefined {
+  return (ws as { stream?: { pipes?: Escrita[] } }).stream?.pipes?.[0];
+}
+
+export function xlsxStream(db: Executor, spec: ExportSpec, tz: string, logger: Logger): ReadableStream<Uint8Array> {
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -256,10 +278,10 @@ function xlsxStream(db: Executor, spec: ExportSpec, tz: string, logger: Logger):
     try {
       for await (const page of rowsOf(db, spec)) {
         for (const r of page) ws.addRow(spec.columns.map((c) => cellValue(c, r, tz))).commit();
-        // Wait for the client to take what was written before reading the next page (backpressure).
-        if (out.writableNeedDrain) {
-          await new Promise((resolve) => out.once('drain', resolve).once('close', resolve));
-        }
+        // Wait for the zip to compress what the sheet handed it, and for the client to take what was
+        // written, before reading the next page (backpressure at both ends).
+        await drained(zipEntryOf(ws));
+        await drained(out);
         // The client went away (or the server is shutting down): stop reading the database.
         if (out.destroyed) return;
       }
