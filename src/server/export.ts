@@ -259,7 +259,12 @@ function zipEntryOf(ws: unknown): Escrita | undefined {
   return (ws as { stream?: { pipes?: Escrita[] } }).stream?.pipes?.[0];
 }
 
-export function xlsxStream(db: Executor, spec: ExportSpec, tz: string, logger: Logger): ReadableStream<Uint8Array> {
+export function xlsxStream(
+  db: Executor,
+  spec: ExportSpec,
+  tz: string,
+  logger: Logger,
+): ReadableStream<Uint8Array> {
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
