@@ -351,4 +351,17 @@ test('the month view carries a few stages a day and the day total, which opens t
   // The day view asks for the whole day: all six stages are there.
   for (const n of numeros)
     await expect(page.locator('.rbc-event', { hasText: `Medição · OS #${n} · ` })).toBeVisible();
+
+  // On a phone (390 px) the month grid still shows the day's total inside its cell, and it opens the day.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/agenda?visao=month&data=${dia}&funcionario=${funcionario.id}`);
+  const noCelular = page.getByRole('button', { name: `6 etapas em 12/03: ver o dia` });
+  await expect(noCelular).toBeVisible();
+  // The whole week fits the screen: Sunday's column ends inside it, and the page does not scroll sideways.
+  const domingo = (await page.locator('.rbc-month-header .rbc-header').last().boundingBox())!;
+  expect(domingo.x + domingo.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/agenda-mes-390.png` });
+  await noCelular.click();
+  await expect(page).toHaveURL(new RegExp(`visao=day.*data=${dia}|data=${dia}.*visao=day`));
 });

@@ -1,5 +1,6 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import './agenda.css';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   addDays,
@@ -58,6 +59,9 @@ const MENSAGENS = {
   noEventsInRange: 'Nenhuma etapa agendada neste período.',
   showMore: (n: number) => `+${n} mais`,
 };
+
+/** The month's weekday headers short ("seg"): seven columns fit a phone's width. */
+const FORMATOS = { weekdayFormat: 'EEEEEE' };
 
 /** A month cell shows a handful of stages; the server sends at most this many per day, and each day's total. */
 const POR_DIA_MES = 4;
@@ -206,11 +210,13 @@ export default function AgendaPage() {
               {total > POR_DIA_MES ? (
                 <button
                   type="button"
-                  className="text-xs font-medium text-primary underline-offset-2 hover:underline"
+                  className="rounded-full bg-primary/10 px-1.5 text-xs font-medium text-primary underline-offset-2 hover:underline"
                   onClick={onDrillDown}
                   aria-label={`${total} etapas em ${format(dia, 'dd/MM')}: ver o dia`}
                 >
-                  {total} etapas
+                  {total}
+                  {/* A phone's month cell is ~50 px wide: the count alone, as a badge. */}
+                  <span className="hidden sm:inline"> etapas</span>
                 </button>
               ) : (
                 <span />
@@ -277,9 +283,10 @@ export default function AgendaPage() {
   return (
     <>
       <PageHeader title="Agenda" subtitle="Medições, cortes, acabamentos, instalações e entregas agendados" />
-      <div className="grid gap-6 xl:grid-cols-[1fr_18rem]">
-        <Card>
-          <CardContent className="grid gap-3 pt-6">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[1fr_18rem]">
+        {/* min-w-0: the calendar takes the card's width instead of widening it past a phone's screen. */}
+        <Card className="min-w-0">
+          <CardContent className="grid grid-cols-1 gap-3 pt-6">
             <div className="flex flex-wrap items-end gap-3">
               <div className="grid gap-1">
                 <Label htmlFor="agenda-funcionario">Funcionário</Label>
@@ -307,11 +314,12 @@ export default function AgendaPage() {
             {agenda.isPending ? (
               <Loading text="Carregando agenda..." />
             ) : (
-              <div className="h-[720px]" data-testid="agenda">
+              <div className="h-[720px] min-w-0" data-testid="agenda">
                 <DnDCalendar
                   localizer={localizer}
                   culture="pt-BR"
                   messages={MENSAGENS}
+                  formats={FORMATOS}
                   events={eventos}
                   view={view}
                   views={['month', 'week', 'day']}
