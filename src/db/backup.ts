@@ -22,13 +22,14 @@ import { appliedMigrations, type Db, type Executor, knownMigrations } from './cl
 export const BACKUP_FORMAT = 'lavra-backup';
 export const BACKUP_VERSION = 1;
 
-/** Summaries kept by triggers (0001_agregados.sql, 0017): rebuilt after a restore, not stored. */
+/** Summaries kept by triggers (0001_agregados.sql, 0017, 0021): rebuilt after a restore, not stored. */
 const SUMMARY_TABLES = new Set([
   'contagens',
   'vendas_mensal',
   'despesas_mensal',
   'comissoes_mensal',
   'recebiveis_mensal',
+  'agenda_horas',
 ]);
 
 export interface BackupHeader {

@@ -535,6 +535,23 @@ export type AgendaResposta =
   | { items: AgendaRow[]; truncado: boolean; dias: null }
   | { items: AgendaItemMes[]; truncado: false; dias: AgendaDia[] };
 
+/** Stage `s` starts on day `d` (por_dia's row) and is visible. */
+const noDiaD = (p: { funcionarioId?: string }) =>
+  sql`s.inicio is not null and s.inicio >= d.ini and s.inicio < d.fim and ${etapaVisivel(p)}`;
+
+/**
+ * How many visible stages start on day `d`: from the hourly counts the database keeps (agenda_horas,
+ * migration 0021) when the day's bounds fall on whole hours — always, for the business time zones of
+ * Brazil —, else, or for one employee's agenda, counted from the stages.
+ */
+function contagemDoDia(p: { funcionarioId?: string }) {
+  const contadas = sql`(select count(*) from os_etapas s where ${noDiaD(p)})`;
+  if (p.funcionarioId) return contadas;
+  return sql`case when lavra_agenda_hora(d.ini) = d.ini and lavra_agenda_hora(d.fim) = d.fim
+                 then (select coalesce(sum(h.n), 0) from agenda_horas h where h.hora >= d.ini and h.hora < d.fim)
+                 else ${contadas} end`;
+}
+
 /**
  * The month view's answer as JSON text (AgendaResposta), written by the database: at most `porDia`
  * stages per day (by start, the business time zone's day) and each day's total — a month of a big shop
@@ -550,7 +567,7 @@ export async function agendaMesJson(
   // stages, never every stage of the period. A stage begun before the period and still running at its
   // start (GiST) belongs to its first day.
   const de = sql`${p.de}::timestamptz`;
-  const noDia = sql`s.inicio is not null and s.inicio >= d.ini and s.inicio < d.fim and ${etapaVisivel(p)}`;
+  const noDia = noDiaD(p);
   const [r] = await queryRows<{ resposta: string }>(
     db,
     sql`with dias as materialized (
@@ -566,7 +583,7 @@ export async function agendaMesJson(
              and tstzrange(s.inicio, s.fim, '[)') @> ${de} and ${etapaVisivel(p)}),
         por_dia as materialized (
           select d.dia, d.ini, d.fim, d.ini = ${de} as primeiro,
-                 (select count(*) from os_etapas s where ${noDia})
+                 ${contagemDoDia(p)}
                    + case when d.ini = ${de} then (select count(*) from antes) else 0 end as total
             from dias d),
         sel as materialized (
