@@ -1,9 +1,9 @@
 import { STATUS_CARTAO } from '../../../schemas/cartoes';
+import { badgeColumn, titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable, NONE } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
-import { Badge } from '../../components/ui/badge';
 import { NativeSelect } from '../../components/ui/input';
 import { RowActions } from '../../components/ui/row-actions';
 import { client } from '../../lib/client';
@@ -12,11 +12,7 @@ import { nomeCartao, taxasResumo } from './shared';
 
 const col = columnsOf<Cartao>();
 const columns = [
-  col.accessor('bandeira', {
-    header: 'Bandeira',
-    enableSorting: true,
-    meta: { card: 'title', className: 'font-medium' },
-  }),
+  col.accessor('bandeira', titleColumn('Bandeira', { sortable: true, className: 'font-medium' })),
   col.accessor('tipo', { header: 'Tipo', enableSorting: true, meta: { card: 'subtitle' } }),
   col.display({
     id: 'taxas',
@@ -24,11 +20,7 @@ const columns = [
     meta: { card: 'figure', className: 'min-w-48 max-w-md text-sm' },
     cell: ({ row }) => taxasResumo(row.original),
   }),
-  col.accessor('status', {
-    header: 'Status',
-    meta: { card: 'status' },
-    cell: (c) => <Badge variant={c.getValue() === 'Ativo' ? 'green' : 'gray'}>{c.getValue()}</Badge>,
-  }),
+  col.accessor('status', badgeColumn('Status', { Ativo: 'green', Inativo: 'gray' })),
   col.accessor('observacoes', {
     header: 'Observações',
     meta: { className: 'max-w-xs truncate text-muted-foreground' },

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { columnsOf, DataTable, orNone } from '../../components/kit/data-table';
+import { badgeColumn, textColumn, titleColumn } from '../../components/kit/column-kinds';
+import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
 import { removeMessages, useRemove } from '../../components/kit/use-remove';
@@ -16,28 +17,19 @@ import { LgpdActions } from './lgpd-actions';
 
 const col = columnsOf<Cliente>();
 const columns = [
-  col.accessor('nome', {
-    header: 'Nome',
-    enableSorting: true,
-    meta: { card: 'title', className: 'min-w-40 font-medium' },
-  }),
-  col.accessor('tipo', {
-    header: 'Tipo',
-    meta: { nowrap: true, card: 'status' },
-    cell: ({ getValue }) =>
-      getValue() === 'Pessoa Jurídica' ? <Badge variant="blue">PJ</Badge> : <Badge variant="gray">PF</Badge>,
-  }),
-  col.accessor('cpf_cnpj', {
-    header: 'CPF/CNPJ',
-    meta: { nowrap: true, card: 'figure' },
-    cell: (c) => orNone(c.getValue()),
-  }),
-  col.accessor('telefone', {
-    header: 'Telefone',
-    meta: { nowrap: true, card: 'figure' },
-    cell: (c) => orNone(c.getValue()),
-  }),
-  col.accessor('email', { header: 'E-mail', cell: (c) => orNone(c.getValue()) }),
+  col.accessor('nome', titleColumn('Nome', { sortable: true })),
+  col.accessor(
+    'tipo',
+    badgeColumn(
+      'Tipo',
+      { 'Pessoa Física': 'gray', 'Pessoa Jurídica': 'blue' },
+      { 'Pessoa Física': 'PF', 'Pessoa Jurídica': 'PJ' },
+      { nowrap: true },
+    ),
+  ),
+  col.accessor('cpf_cnpj', textColumn('CPF/CNPJ', { nowrap: true, card: 'figure' })),
+  col.accessor('telefone', textColumn('Telefone', { nowrap: true, card: 'figure' })),
+  col.accessor('email', textColumn('E-mail')),
   col.accessor('cidade', {
     header: 'Cidade/UF',
     enableSorting: true,

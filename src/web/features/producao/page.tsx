@@ -2,10 +2,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarDays, Eye } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { columnsOf, DataTable, orNone } from '../../components/kit/data-table';
+import { badgeColumn, dateColumn, textColumn } from '../../components/kit/column-kinds';
+import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { useResourceList } from '../../components/kit/use-resource-list';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
 import { toastError, toastSuccess } from '../../lib/api';
 import { client, json, withSignal } from '../../lib/client';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import {
   ETAPAS_OS,
   etapaLabel,
@@ -41,11 +41,7 @@ const columns = [
       </Link>
     ),
   }),
-  col.accessor('cliente_nome', {
-    header: 'Cliente',
-    meta: { card: 'subtitle', className: 'min-w-32' },
-    cell: (c) => orNone(c.getValue()),
-  }),
+  col.accessor('cliente_nome', textColumn('Cliente', { card: 'subtitle', className: 'min-w-32' })),
   col.accessor('etapa_atual', {
     header: 'Etapa atual',
     meta: { nowrap: true, card: 'figure' },
@@ -64,17 +60,8 @@ const columns = [
       <Progresso feitas={row.original.etapas_concluidas} total={row.original.etapas_total} />
     ),
   }),
-  col.accessor('created_at', {
-    header: 'Criada em',
-    enableSorting: true,
-    meta: { nowrap: true },
-    cell: (c) => formatDate(c.getValue()),
-  }),
-  col.accessor('status', {
-    header: 'Status',
-    meta: { nowrap: true, card: 'status' },
-    cell: (c) => <Badge variant={STATUS_OS_BADGE[c.getValue()]}>{statusOsLabel(c.getValue())}</Badge>,
-  }),
+  col.accessor('created_at', dateColumn('Criada em', { sortable: true })),
+  col.accessor('status', badgeColumn('Status', STATUS_OS_BADGE, statusOsLabel, { nowrap: true })),
 ];
 
 export default function ProducaoPage() {

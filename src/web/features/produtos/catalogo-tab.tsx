@@ -7,13 +7,13 @@ import {
 } from '../../../schemas/catalogos-pecas';
 import { STATUS_ATIVO } from '../../../schemas/enums';
 import type { z } from '../../../schemas/z';
+import { ativoColumn, titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { FormShell, TextField } from '../../components/kit/form-parts';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
-import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { NativeSelect } from '../../components/ui/input';
@@ -154,11 +154,7 @@ function CatalogoTab({ c }: { c: Catalogo }) {
     onRemoved: (e) => e.id === editando && setEditando(null),
   });
   const columns = [
-    col.accessor('nome', {
-      header: 'Nome',
-      enableSorting: true,
-      meta: { card: 'title', className: 'font-medium' },
-    }),
+    col.accessor('nome', titleColumn('Nome', { sortable: true, className: 'font-medium' })),
     col.accessor(c.campo, {
       id: c.campo,
       header: c.precoLabel.replace(' (R$)', ''),
@@ -171,16 +167,7 @@ function CatalogoTab({ c }: { c: Catalogo }) {
         </>
       ),
     }),
-    col.accessor('status', {
-      header: 'Status',
-      enableSorting: true,
-      meta: { card: 'status' },
-      cell: (x) => (
-        <Badge variant={x.getValue() === 'ativo' ? 'green' : 'gray'}>
-          {x.getValue() === 'ativo' ? 'Ativo' : 'Inativo'}
-        </Badge>
-      ),
-    }),
+    col.accessor('status', ativoColumn({ sortable: true })),
   ];
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">

@@ -1,5 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { categoriaProdutoCreate } from '../../../schemas/categorias-produtos';
+import { titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { TextField } from '../../components/kit/form-parts';
 import { ListSearch } from '../../components/kit/list-search';
@@ -15,11 +16,7 @@ const emUso = (n: number) => `Categoria em uso por ${n} produto${n === 1 ? '' : 
 
 const col = columnsOf<CategoriaProduto>();
 const columns = [
-  col.accessor('nome', {
-    header: 'Nome',
-    enableSorting: true,
-    meta: { card: 'title', className: 'font-medium' },
-  }),
+  col.accessor('nome', titleColumn('Nome', { sortable: true, className: 'font-medium' })),
   col.accessor('total_produtos', { header: 'Produtos', meta: { numeric: true, card: 'figure' } }),
 ];
 

@@ -1,6 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { FORMATOS_MEDIDA, itemVendaCreate } from '../../../schemas/itens-venda';
+import { titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { FormShell, TextField } from '../../components/kit/form-parts';
 import { ListSearch } from '../../components/kit/list-search';
@@ -16,11 +17,7 @@ import type { ItemVenda } from '../../lib/resources';
 
 const col = columnsOf<ItemVenda>();
 const columns = [
-  col.accessor('nome', {
-    header: 'Nome',
-    enableSorting: true,
-    meta: { card: 'title', className: 'font-medium' },
-  }),
+  col.accessor('nome', titleColumn('Nome', { sortable: true, className: 'font-medium' })),
   col.accessor('formato_medida', { header: 'Formato de medida', meta: { nowrap: true, card: 'subtitle' } }),
 ];
 

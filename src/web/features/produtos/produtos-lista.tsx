@@ -1,6 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
+import { titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable, NONE } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { useRemove } from '../../components/kit/use-remove';
@@ -17,11 +18,7 @@ export function abaixoDoMinimo(p: Pick<Produto, 'estoque' | 'estoque_minimo'>) {
 
 const col = columnsOf<Produto>();
 const columns = [
-  col.accessor('nome', {
-    header: 'Nome',
-    enableSorting: true,
-    meta: { card: 'title', className: 'font-medium' },
-  }),
+  col.accessor('nome', titleColumn('Nome', { sortable: true, className: 'font-medium' })),
   col.accessor('categoria', { header: 'Categoria', enableSorting: true, meta: { card: 'subtitle' } }),
   col.accessor('fornecedor_nome', {
     header: 'Fornecedor',
