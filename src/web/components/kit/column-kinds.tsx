@@ -63,11 +63,7 @@ export function badgeColumn<V extends string>(
   };
 }
 
-/** "Ativo"/"Inativo" of a record that can be switched off. */
+/** "Ativo"/"Inativo" of a record that can be switched off (its list column and its form's select). */
+export const ativoLabel = (v: string) => (v === 'ativo' ? 'Ativo' : 'Inativo');
 export const ativoColumn = (o: ColumnKind = {}) =>
-  badgeColumn<string>(
-    'Status',
-    (v) => (v === 'ativo' ? 'green' : 'gray'),
-    (v) => (v === 'ativo' ? 'Ativo' : 'Inativo'),
-    o,
-  );
+  badgeColumn<string>('Status', (v) => (v === 'ativo' ? 'green' : 'gray'), ativoLabel, o);

@@ -4,7 +4,7 @@ import { maskTelefone } from '../../lib/masks';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { FormField, fieldA11y } from '../ui/form-field';
-import { Input } from '../ui/input';
+import { Input, NativeSelect } from '../ui/input';
 import { Empty, Loading } from '../ui/states';
 import type { ResourceForm, Versioned } from './use-resource-form';
 
@@ -178,5 +178,90 @@ export function TelefoneField<In extends FieldValues>({
       mask={maskTelefone}
       {...props}
     />
+  );
+}
+
+/** The `<option>`s of a fixed list (value = the item; label = the item unless told). */
+export function Options<V extends string>({
+  values,
+  label = (v) => v,
+}: {
+  values: readonly V[];
+  label?: (v: V) => React.ReactNode;
+}) {
+  return values.map((v) => (
+    <option key={v} value={v}>
+      {label(v)}
+    </option>
+  ));
+}
+
+/** The `<option>`s of records read from the server (`/opcoes`): value and label per record. */
+export function RecordOptions<R>({
+  records,
+  value,
+  label,
+}: {
+  records: readonly R[];
+  value: (r: R) => string;
+  label: (r: R) => React.ReactNode;
+}) {
+  return records.map((r) => (
+    <option key={value(r)} value={value(r)}>
+      {label(r)}
+    </option>
+  ));
+}
+
+/**
+ * A labelled select bound to a form field, with its error: the options of a fixed list
+ * (`options`, `optionLabel`), or its own `<option>`s as children; `placeholder` is the empty first one.
+ */
+export function SelectField<In extends FieldValues, V extends string = string>({
+  f,
+  name,
+  label,
+  required,
+  hint,
+  fieldClassName,
+  placeholder,
+  placeholderDisabled,
+  options,
+  optionLabel,
+  onValue,
+  children,
+}: {
+  f: AnyForm<In>;
+  name: Path<In>;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  fieldClassName?: string;
+  placeholder?: React.ReactNode;
+  /** The placeholder cannot be chosen again once a value is (a required list without a blank). */
+  placeholderDisabled?: boolean;
+  options?: readonly V[];
+  optionLabel?: (v: V) => React.ReactNode;
+  /** Called with the chosen value after the form stored it (e.g. re-mask another field). */
+  onValue?: (value: string) => void;
+  children?: React.ReactNode;
+}) {
+  const id = f.fieldId(name);
+  const error = f.error(name);
+  return (
+    <FormField id={id} label={label} required={required} error={error} hint={hint} className={fieldClassName}>
+      <NativeSelect
+        {...fieldA11y(id, error)}
+        {...f.form.register(name, { onChange: onValue && ((e) => onValue(e.target.value)) })}
+      >
+        {placeholder !== undefined && (
+          <option value="" disabled={placeholderDisabled}>
+            {placeholder}
+          </option>
+        )}
+        {options && <Options values={options} label={optionLabel} />}
+        {children}
+      </NativeSelect>
+    </FormField>
   );
 }

@@ -5,12 +5,10 @@ import {
   TIPO_MOVIMENTACAO_LABEL,
   TIPOS_MOVIMENTACAO,
 } from '../../../schemas/caixa';
-import { FormShell, TextField } from '../../components/kit/form-parts';
+import { FormShell, SelectField, TextField } from '../../components/kit/form-parts';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { NativeSelect } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
 import { client } from '../../lib/client';
 import { todayIso } from '../../lib/format';
@@ -52,7 +50,6 @@ export function MovimentacaoForm({ id, onDone }: { id: string | null; onDone: ()
     onSaved: onDone,
   });
   const title = f.editing ? 'Editar Movimentação' : 'Nova Movimentação';
-  const tipoErr = f.error('tipo');
   return (
     <Card>
       <CardHeader>
@@ -81,15 +78,13 @@ export function MovimentacaoForm({ id, onDone }: { id: string | null; onDone: ()
             placeholder="0,00"
           />
           <TextField f={f} name="data" label="Data" required type="date" />
-          <FormField id={f.fieldId('tipo')} label="Tipo" error={tipoErr}>
-            <NativeSelect {...fieldA11y(f.fieldId('tipo'), tipoErr)} {...f.form.register('tipo')}>
-              {TIPOS_MOVIMENTACAO.map((t) => (
-                <option key={t} value={t}>
-                  {TIPO_MOVIMENTACAO_LABEL[t]}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          <SelectField
+            f={f}
+            name="tipo"
+            label="Tipo"
+            options={TIPOS_MOVIMENTACAO}
+            optionLabel={(t) => TIPO_MOVIMENTACAO_LABEL[t]}
+          />
         </FormShell>
         {f.editing && <HistoricoRegistro recurso="movimentacoes_caixa" registro={id} />}
       </CardContent>

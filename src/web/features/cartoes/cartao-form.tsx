@@ -7,12 +7,12 @@ import {
   TAXAS_PARCELA,
   TIPOS_CARTAO,
 } from '../../../schemas/cartoes';
-import { FormShell } from '../../components/kit/form-parts';
+import { FormShell, SelectField } from '../../components/kit/form-parts';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { type ResourceFormProps, useResourceForm } from '../../components/kit/use-resource-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, NativeSelect, Textarea } from '../../components/ui/input';
+import { Input, Textarea } from '../../components/ui/input';
 import { client } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
 import type { Cartao } from '../../lib/resources';
@@ -95,29 +95,22 @@ export function CartaoForm({ id, onDone, onCancel }: ResourceFormProps) {
           className="md:grid-cols-2"
           footerClassName="md:col-span-2"
         >
-          <FormField id={f.fieldId('bandeira')} label="Bandeira" required error={f.error('bandeira')}>
-            <NativeSelect
-              {...fieldA11y(f.fieldId('bandeira'), f.error('bandeira'))}
-              {...f.form.register('bandeira')}
-            >
-              <option value="">Selecione a bandeira</option>
-              {BANDEIRAS.map((b) => (
-                <option key={b} value={b}>
-                  {b}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField id={f.fieldId('tipo')} label="Tipo" required error={f.error('tipo')}>
-            <NativeSelect {...fieldA11y(f.fieldId('tipo'), f.error('tipo'))} {...f.form.register('tipo')}>
-              <option value="">Selecione o tipo</option>
-              {TIPOS_CARTAO.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          <SelectField
+            f={f}
+            name="bandeira"
+            label="Bandeira"
+            required
+            placeholder="Selecione a bandeira"
+            options={BANDEIRAS}
+          />
+          <SelectField
+            f={f}
+            name="tipo"
+            label="Tipo"
+            required
+            placeholder="Selecione o tipo"
+            options={TIPOS_CARTAO}
+          />
 
           {tipo === 'Débito' && (
             <FormField id={f.fieldId('taxa')} label="Taxa do débito (%)" required error={f.error('taxa')}>
@@ -163,18 +156,7 @@ export function CartaoForm({ id, onDone, onCancel }: ResourceFormProps) {
             </fieldset>
           )}
 
-          <FormField id={f.fieldId('status')} label="Status" error={f.error('status')}>
-            <NativeSelect
-              {...fieldA11y(f.fieldId('status'), f.error('status'))}
-              {...f.form.register('status')}
-            >
-              {STATUS_CARTAO.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          <SelectField f={f} name="status" label="Status" options={STATUS_CARTAO} />
           <FormField
             id={f.fieldId('observacoes')}
             label="Observações"

@@ -7,16 +7,14 @@ import {
 } from '../../../schemas/catalogos-pecas';
 import { STATUS_ATIVO } from '../../../schemas/enums';
 import type { z } from '../../../schemas/z';
-import { ativoColumn, titleColumn } from '../../components/kit/column-kinds';
+import { ativoColumn, ativoLabel, titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
-import { FormShell, TextField } from '../../components/kit/form-parts';
+import { FormShell, SelectField, TextField } from '../../components/kit/form-parts';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { NativeSelect } from '../../components/ui/input';
 import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { client } from '../../lib/client';
@@ -94,8 +92,6 @@ function CatalogoForm({ c, id, onDone }: { c: Catalogo; id: string | null; onDon
     onSaved: onDone,
   });
   const titulo = f.editing ? `Editar ${c.singular}` : `Novo ${c.singular}`;
-  const statusId = f.fieldId('status');
-  const statusErr = f.error('status');
   return (
     <Card>
       <CardHeader>
@@ -117,15 +113,7 @@ function CatalogoForm({ c, id, onDone }: { c: Catalogo; id: string | null; onDon
             inputMode="decimal"
             placeholder="0,00"
           />
-          <FormField id={statusId} label="Status" error={statusErr}>
-            <NativeSelect {...fieldA11y(statusId, statusErr)} {...f.form.register('status')}>
-              {STATUS_ATIVO.map((s) => (
-                <option key={s} value={s}>
-                  {s === 'ativo' ? 'Ativo' : 'Inativo'}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          <SelectField f={f} name="status" label="Status" options={STATUS_ATIVO} optionLabel={ativoLabel} />
         </FormShell>
       </CardContent>
     </Card>

@@ -3,15 +3,13 @@ import { useState } from 'react';
 import { FORMATOS_MEDIDA, itemVendaCreate } from '../../../schemas/itens-venda';
 import { titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
-import { FormShell, TextField } from '../../components/kit/form-parts';
+import { FormShell, SelectField, TextField } from '../../components/kit/form-parts';
 import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { NativeSelect } from '../../components/ui/input';
 import { client } from '../../lib/client';
 import type { ItemVenda } from '../../lib/resources';
 
@@ -38,7 +36,6 @@ function ItemVendaForm({ id, onDone }: { id: string | null; onDone: () => void }
     },
     onSaved: onDone,
   });
-  const err = f.error('formato_medida');
   return (
     <Card>
       <CardHeader>
@@ -52,19 +49,14 @@ function ItemVendaForm({ id, onDone }: { id: string | null; onDone: () => void }
           onCancel={f.editing ? onDone : undefined}
         >
           <TextField f={f} name="nome" label="Nome do item" required placeholder="Ex.: Bancada" />
-          <FormField id={f.fieldId('formato_medida')} label="Formato de medida" required error={err}>
-            <NativeSelect
-              {...fieldA11y(f.fieldId('formato_medida'), err)}
-              {...f.form.register('formato_medida')}
-            >
-              <option value="">Selecione o formato</option>
-              {FORMATOS_MEDIDA.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          <SelectField
+            f={f}
+            name="formato_medida"
+            label="Formato de medida"
+            required
+            placeholder="Selecione o formato"
+            options={FORMATOS_MEDIDA}
+          />
         </FormShell>
       </CardContent>
     </Card>

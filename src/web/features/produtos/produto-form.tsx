@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PRODUTO_PADROES, type ProdutoCreate, produtoCreate, TIPOS_UNIDADE } from '../../../schemas/produtos';
-import { FormShell, TextField } from '../../components/kit/form-parts';
+import { FormShell, RecordOptions, SelectField, TextField } from '../../components/kit/form-parts';
 import {
   cadastroMessages,
   type ResourceFormProps,
@@ -8,7 +8,7 @@ import {
 } from '../../components/kit/use-resource-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { NativeSelect, Textarea } from '../../components/ui/input';
+import { Textarea } from '../../components/ui/input';
 import { client, json, withSignal } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
 import type { Produto } from '../../lib/resources';
@@ -79,28 +79,6 @@ export function ProdutoForm({ id, onDone, onCancel }: ResourceFormProps) {
   const categoriaOpcoes = withCurrent(categorias.data, produto?.categoria, produto?.categoria);
   const fornecedorOpcoes = withCurrent(fornecedores.data, produto?.fornecedor_id, produto?.fornecedor_nome);
   const unidadeLabel = watch('tipo_unidade') === 'm²' ? 'R$/m²' : 'R$/un';
-  const select = (
-    name: 'categoria' | 'fornecedor_id' | 'tipo_unidade',
-    label: string,
-    children: React.ReactNode,
-    extra: { required?: boolean; hint?: string; onChange?: (v: string) => void } = {},
-  ) => (
-    <FormField
-      id={f.fieldId(name)}
-      label={label}
-      required={extra.required}
-      error={f.error(name)}
-      hint={extra.hint}
-    >
-      <NativeSelect
-        {...fieldA11y(f.fieldId(name), f.error(name))}
-        {...register(name, { onChange: extra.onChange && ((e) => extra.onChange?.(e.target.value)) })}
-      >
-        {children}
-      </NativeSelect>
-    </FormField>
-  );
-
   return (
     <Card>
       <CardHeader>
@@ -122,55 +100,37 @@ export function ProdutoForm({ id, onDone, onCancel }: ResourceFormProps) {
           footerClassName="md:col-span-2"
         >
           <TextField f={f} name="nome" label="Nome" required fieldClassName="md:col-span-2" />
-          {select(
-            'categoria',
-            'Categoria',
-            <>
-              <option value="">{categorias.isPending ? 'Carregando...' : 'Selecione a categoria'}</option>
-              {categoriaOpcoes.map((c) => (
-                <option key={c.id} value={c.nome}>
-                  {c.nome}
-                </option>
-              ))}
-            </>,
-            {
-              required: true,
-              hint:
-                categorias.data && categorias.data.length === 0
-                  ? 'Cadastre uma categoria na aba Categorias.'
-                  : undefined,
-            },
-          )}
-          {select(
-            'fornecedor_id',
-            'Fornecedor',
-            <>
-              <option value="">Nenhum</option>
-              {fornecedorOpcoes.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.nome}
-                </option>
-              ))}
-            </>,
-            { hint: fornecedores.isError ? 'Não foi possível carregar os fornecedores.' : undefined },
-          )}
-          {select(
-            'tipo_unidade',
-            'Tipo de unidade',
-            TIPOS_UNIDADE.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            )),
-            {
-              onChange: (tipo) => {
-                // keep the free-text unit in step while it still holds the other type's default
-                const u = getValues('unidade');
-                if (tipo === 'unitário' && u === 'm²') setValue('unidade', 'un');
-                if (tipo === 'm²' && u === 'un') setValue('unidade', 'm²');
-              },
-            },
-          )}
+          <SelectField
+            f={f}
+            name="categoria"
+            label="Categoria"
+            required
+            placeholder={categorias.isPending ? 'Carregando...' : 'Selecione a categoria'}
+            hint={categorias.data?.length === 0 ? 'Cadastre uma categoria na aba Categorias.' : undefined}
+          >
+            <RecordOptions records={categoriaOpcoes} value={(c) => c.nome} label={(c) => c.nome} />
+          </SelectField>
+          <SelectField
+            f={f}
+            name="fornecedor_id"
+            label="Fornecedor"
+            placeholder="Nenhum"
+            hint={fornecedores.isError ? 'Não foi possível carregar os fornecedores.' : undefined}
+          >
+            <RecordOptions records={fornecedorOpcoes} value={(o) => o.id} label={(o) => o.nome} />
+          </SelectField>
+          <SelectField
+            f={f}
+            name="tipo_unidade"
+            label="Tipo de unidade"
+            options={TIPOS_UNIDADE}
+            onValue={(tipo) => {
+              // keep the free-text unit in step while it still holds the other type's default
+              const u = getValues('unidade');
+              if (tipo === 'unitário' && u === 'm²') setValue('unidade', 'un');
+              if (tipo === 'm²' && u === 'un') setValue('unidade', 'm²');
+            }}
+          />
           <TextField
             f={f}
             name="valor_m2"

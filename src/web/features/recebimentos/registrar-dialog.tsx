@@ -2,11 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { rotuloCartao } from '../../../schemas/cartoes';
 import { type RecebimentoCreateInput, recebimentoCreate } from '../../../schemas/recebimentos';
 import { useFreshRecord } from '../../components/fresh-record';
-import { FormShell, TextField } from '../../components/kit/form-parts';
+import { FormShell, RecordOptions, SelectField, TextField } from '../../components/kit/form-parts';
 import { useResourceForm, type Versioned } from '../../components/kit/use-resource-form';
 import { ModalDialog } from '../../components/ui/dialog';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { NativeSelect } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
 import { client, json, withSignal } from '../../lib/client';
 import { formatDate, formatMoney, todayIso } from '../../lib/format';
@@ -117,7 +115,6 @@ function PagamentoForm({ parcela, onDone }: { parcela: ParcelaDetalhe; onDone: (
     invalidates: AFETADOS,
     onSaved: onDone,
   });
-  const err = f.error('cartao_id');
   return (
     <FormShell f={f} label="Novo recebimento" submitLabel="Registrar recebimento" onCancel={onDone}>
       <div className="grid gap-4 sm:grid-cols-3">
@@ -133,16 +130,14 @@ function PagamentoForm({ parcela, onDone }: { parcela: ParcelaDetalhe; onDone: (
           max={parcela.saldo}
         />
         <TextField f={f} name="data" label="Data" required type="date" max={todayIso()} />
-        <FormField id={f.fieldId('cartao_id')} label="Forma de pagamento" error={err}>
-          <NativeSelect {...fieldA11y(f.fieldId('cartao_id'), err)} {...f.form.register('cartao_id')}>
-            <option value="">{cartoes.isPending ? 'Carregando...' : 'Selecione...'}</option>
-            {(cartoes.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {rotuloCartao(c)}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        <SelectField
+          f={f}
+          name="cartao_id"
+          label="Forma de pagamento"
+          placeholder={cartoes.isPending ? 'Carregando...' : 'Selecione...'}
+        >
+          <RecordOptions records={cartoes.data ?? []} value={(c) => c.id} label={rotuloCartao} />
+        </SelectField>
       </div>
     </FormShell>
   );
