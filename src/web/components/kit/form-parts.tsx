@@ -182,7 +182,7 @@ export function TelefoneField<In extends FieldValues>({
 }
 
 /** The `<option>`s of a fixed list (value = the item; label = the item unless told). */
-export function Options<V extends string>({
+export function Options<V extends string | number>({
   values,
   label = (v) => v,
 }: {
@@ -202,11 +202,11 @@ export function RecordOptions<R>({
   value,
   label,
 }: {
-  records: readonly R[];
+  records: readonly R[] | undefined;
   value: (r: R) => string;
   label: (r: R) => React.ReactNode;
 }) {
-  return records.map((r) => (
+  return (records ?? []).map((r) => (
     <option key={value(r)} value={value(r)}>
       {label(r)}
     </option>

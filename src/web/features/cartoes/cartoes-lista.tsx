@@ -1,6 +1,7 @@
 import { STATUS_CARTAO } from '../../../schemas/cartoes';
 import { badgeColumn, titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable, NONE } from '../../components/kit/data-table';
+import { Options } from '../../components/kit/form-parts';
 import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
@@ -61,11 +62,7 @@ export function CartoesLista({ onEditar }: { onEditar: (c: Cartao) => void }) {
           onChange={(e) => list.setFilter('status', e.target.value)}
         >
           <option value="">Todos os status</option>
-          {STATUS_CARTAO.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
+          <Options values={STATUS_CARTAO} />
         </NativeSelect>
       </ListSearch>
       <DataTable

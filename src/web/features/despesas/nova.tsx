@@ -5,6 +5,7 @@ import {
   type TipoDespesa,
 } from '../../../schemas/despesas';
 import type { z } from '../../../schemas/z';
+import { Options } from '../../components/kit/form-parts';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -108,11 +109,7 @@ export function NovaDespesa({ onCreated }: { onCreated: (items: Despesa[]) => vo
           </FormField>
           <FormField id="despesa-tipo" label="Tipo" error={errors.tipo?.message} hint={TIPO_HINT[tipo]}>
             <NativeSelect {...fieldA11y('despesa-tipo', errors.tipo?.message)} {...register('tipo')}>
-              {TIPOS_DESPESA.map((t) => (
-                <option key={t} value={t}>
-                  {TIPO_DESPESA_LABEL[t]}
-                </option>
-              ))}
+              <Options values={TIPOS_DESPESA} label={(t) => TIPO_DESPESA_LABEL[t]} />
             </NativeSelect>
           </FormField>
           {tipo === 'parcelada' && (

@@ -1,4 +1,5 @@
 import { CircleCheck, Clock, Receipt, Timer } from 'lucide-react';
+import { Options } from '../../components/kit/form-parts';
 
 import { listaError, useResourceList, useUrlState, useUrlTab } from '../../components/kit/use-resource-list';
 import { Label, NativeSelect } from '../../components/ui/input';
@@ -73,11 +74,7 @@ export default function DespesasScreen() {
             value={ano}
             onChange={(e) => list.setFilter('ano', e.target.value)}
           >
-            {(anos.includes(ano) ? anos : [...anos, ano].sort()).map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
+            <Options values={anos.includes(ano) ? anos : [...anos, ano].sort()} />
           </NativeSelect>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { STATUS_ORCAMENTO } from '../../../schemas/orcamentos';
 import { dateColumn, moneyColumn, textColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
+import { Options } from '../../components/kit/form-parts';
 import { ListSearch } from '../../components/kit/list-search';
 import { useResourceList } from '../../components/kit/use-resource-list';
 import { NativeSelect } from '../../components/ui/input';
@@ -74,11 +75,7 @@ export function Historico(actions: HistoricoActions) {
           className="sm:w-52"
         >
           <option value="">Todos os status</option>
-          {STATUS_ORCAMENTO.map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
+          <Options values={STATUS_ORCAMENTO} label={statusLabel} />
         </NativeSelect>
       </ListSearch>
       <DataTable

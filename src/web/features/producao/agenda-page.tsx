@@ -1,3 +1,4 @@
+import { RecordOptions } from '../../components/kit/form-parts';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -284,11 +285,7 @@ export default function AgendaPage() {
                   onChange={(e) => patch({ funcionario: e.target.value || null })}
                 >
                   <option value="">Todos</option>
-                  {(equipe.data ?? []).map((f) => (
-                    <option key={f.id} value={f.id}>
-                      {f.nome}
-                    </option>
-                  ))}
+                  <RecordOptions records={equipe.data} value={(f) => f.id} label={(f) => f.nome} />
                 </NativeSelect>
               </div>
               {agenda.isFetching && <span className="text-sm text-muted-foreground">Atualizando...</span>}

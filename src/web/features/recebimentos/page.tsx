@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { STATUS_FILTRO_LABEL, STATUS_FILTRO_PARCELA } from '../../../schemas/recebimentos';
 import { DataTable } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
+import { Options } from '../../components/kit/form-parts';
 import { useResourceList, useUrlParam, useUrlState } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -107,11 +108,7 @@ export default function RecebimentosPage() {
                 onChange={(e) => list.setFilter('status', e.target.value)}
               >
                 <option value="">Todos</option>
-                {STATUS_FILTRO_PARCELA.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_FILTRO_LABEL[s]}
-                  </option>
-                ))}
+                <Options values={STATUS_FILTRO_PARCELA} label={(s) => STATUS_FILTRO_LABEL[s]} />
               </NativeSelect>
             </div>
             <div className="grid gap-1">
