@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Fragment } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { Card, CardContent, CardHeader, TitledCard } from '../ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import type { useListFormTabs } from './use-resource-list';
 
@@ -63,25 +63,7 @@ export function formTab(
 }
 
 /** The card a register form sits in: its title (Novo/Editar …), an optional line under it, the form. */
-export function FormCard({
-  title,
-  description,
-  children,
-}: {
-  title: React.ReactNode;
-  description?: React.ReactNode;
-  children: React.ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        {description !== undefined && <CardDescription>{description}</CardDescription>}
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
+export const FormCard = TitledCard;
 
 /**
  * The card a list sits in: its header (a title or a hint, the search, a button) laid out in a row

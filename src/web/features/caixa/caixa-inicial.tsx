@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { KpiCard } from '../../components/ui/kpi-card';
@@ -30,47 +30,42 @@ export function CaixaInicialCard({ atual }: { atual: number | undefined }) {
     },
   });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Definir Caixa Inicial</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form
-          noValidate
-          aria-label="Definir Caixa Inicial"
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!valor.trim()) {
-              setErro('Informe o valor inicial.');
-              return;
-            }
-            setErro(undefined);
-            save.mutate(valor);
-          }}
-        >
-          <FormField id="caixa-inicial" label="Valor Inicial" error={erro} className="sm:w-64">
-            <Input
-              {...fieldA11y('caixa-inicial', erro)}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              // a pt-BR money hint, not the raw "48000.00" of the stored value
-              placeholder={atual !== undefined ? formatMoney(atual).replace('R$ ', '') : '0,00'}
-              value={valor}
-              onChange={(e) => {
-                setValor(e.target.value);
-                if (erro) setErro(undefined);
-              }}
-            />
-          </FormField>
-          <Button type="submit" disabled={save.isPending}>
-            Atualizar Caixa Inicial
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <TitledCard title="Definir Caixa Inicial">
+      <form
+        noValidate
+        aria-label="Definir Caixa Inicial"
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!valor.trim()) {
+            setErro('Informe o valor inicial.');
+            return;
+          }
+          setErro(undefined);
+          save.mutate(valor);
+        }}
+      >
+        <FormField id="caixa-inicial" label="Valor Inicial" error={erro} className="sm:w-64">
+          <Input
+            {...fieldA11y('caixa-inicial', erro)}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            // a pt-BR money hint, not the raw "48000.00" of the stored value
+            placeholder={atual !== undefined ? formatMoney(atual).replace('R$ ', '') : '0,00'}
+            value={valor}
+            onChange={(e) => {
+              setValor(e.target.value);
+              if (erro) setErro(undefined);
+            }}
+          />
+        </FormField>
+        <Button type="submit" disabled={save.isPending}>
+          Atualizar Caixa Inicial
+        </Button>
+      </form>
+    </TitledCard>
   );
 }
 

@@ -8,7 +8,7 @@ import {
 import { FormShell, SelectField, TextField } from '../../components/kit/form-parts';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { useResourceForm } from '../../components/kit/use-resource-form';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { ApiError } from '../../lib/api';
 import { client } from '../../lib/client';
 import { todayIso } from '../../lib/format';
@@ -51,43 +51,38 @@ export function MovimentacaoForm({ id, onDone }: { id: string | null; onDone: ()
   });
   const title = f.editing ? 'Editar Movimentação' : 'Nova Movimentação';
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <FormShell
+    <TitledCard title={title}>
+      <FormShell
+        f={f}
+        label={title}
+        loadingText="Carregando movimentação..."
+        submitLabel={f.editing ? 'Atualizar Movimentação' : 'Adicionar'}
+        onCancel={f.editing ? onDone : undefined}
+        className="sm:grid-cols-2 lg:grid-cols-4"
+        footerClassName="sm:col-span-2 lg:col-span-4"
+      >
+        <TextField f={f} name="nome" label="Nome" required placeholder="Ex.: Venda balcão" />
+        <TextField
           f={f}
-          label={title}
-          loadingText="Carregando movimentação..."
-          submitLabel={f.editing ? 'Atualizar Movimentação' : 'Adicionar'}
-          onCancel={f.editing ? onDone : undefined}
-          className="sm:grid-cols-2 lg:grid-cols-4"
-          footerClassName="sm:col-span-2 lg:col-span-4"
-        >
-          <TextField f={f} name="nome" label="Nome" required placeholder="Ex.: Venda balcão" />
-          <TextField
-            f={f}
-            name="valor"
-            label="Valor"
-            required
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            placeholder="0,00"
-          />
-          <TextField f={f} name="data" label="Data" required type="date" />
-          <SelectField
-            f={f}
-            name="tipo"
-            label="Tipo"
-            options={TIPOS_MOVIMENTACAO}
-            optionLabel={(t) => TIPO_MOVIMENTACAO_LABEL[t]}
-          />
-        </FormShell>
-        {f.editing && <HistoricoRegistro recurso="movimentacoes_caixa" registro={id} />}
-      </CardContent>
-    </Card>
+          name="valor"
+          label="Valor"
+          required
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          placeholder="0,00"
+        />
+        <TextField f={f} name="data" label="Data" required type="date" />
+        <SelectField
+          f={f}
+          name="tipo"
+          label="Tipo"
+          options={TIPOS_MOVIMENTACAO}
+          optionLabel={(t) => TIPO_MOVIMENTACAO_LABEL[t]}
+        />
+      </FormShell>
+      {f.editing && <HistoricoRegistro recurso="movimentacoes_caixa" registro={id} />}
+    </TitledCard>
   );
 }

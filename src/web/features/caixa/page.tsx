@@ -9,7 +9,7 @@ import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceList, useUrlParam, useUrlState } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { client, json, withSignal } from '../../lib/client';
 import type { Movimentacao } from '../../lib/resources';
@@ -59,66 +59,61 @@ export default function CaixaPage() {
         <CaixaInicialCard atual={r?.caixa_inicial} />
         <MovimentacaoForm key={editId ?? 'nova'} id={editId} onDone={() => patch({ id: null })} />
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Histórico de Movimentações</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">
-          <ListSearch
-            list={list}
-            lista="caixa/movimentacoes"
-            label="Buscar movimentações"
-            placeholder="Buscar por nome..."
-          />
-          <DataTable
-            list={list}
-            columns={movimentacaoColumns}
-            label="Histórico de Movimentações"
-            rowClassName={(m) => m.id === editId && 'bg-accent'}
-            loadingText="Carregando movimentações..."
-            emptyText="Nenhuma movimentação registrada."
-            emptyFilteredText="Nenhuma movimentação encontrada para a busca."
-            actions={(m) =>
-              m.recebimento_id ? (
-                // A payment's entrada changes only with the payment: undone in Recebimentos.
-                <div className="flex justify-end">
-                  <Button asChild variant="ghost" size="sm">
-                    <Link
-                      to={`/recebimentos?receber=${m.recebimento_parcela_id}`}
-                      aria-label={`Recebimento: ${m.nome}`}
-                    >
-                      <HandCoins />
-                      Recebimento
-                    </Link>
-                  </Button>
-                </div>
-              ) : (
-                <div className="flex justify-end gap-1">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Editar ${m.nome}`}
-                    onClick={() => {
-                      patch({ id: m.id });
-                      window.scrollTo({ top: 0, behavior: 'smooth' });
-                    }}
+      <TitledCard title="Histórico de Movimentações" contentClassName="flex flex-col gap-4">
+        <ListSearch
+          list={list}
+          lista="caixa/movimentacoes"
+          label="Buscar movimentações"
+          placeholder="Buscar por nome..."
+        />
+        <DataTable
+          list={list}
+          columns={movimentacaoColumns}
+          label="Histórico de Movimentações"
+          rowClassName={(m) => m.id === editId && 'bg-accent'}
+          loadingText="Carregando movimentações..."
+          emptyText="Nenhuma movimentação registrada."
+          emptyFilteredText="Nenhuma movimentação encontrada para a busca."
+          actions={(m) =>
+            m.recebimento_id ? (
+              // A payment's entrada changes only with the payment: undone in Recebimentos.
+              <div className="flex justify-end">
+                <Button asChild variant="ghost" size="sm">
+                  <Link
+                    to={`/recebimentos?receber=${m.recebimento_parcela_id}`}
+                    aria-label={`Recebimento: ${m.nome}`}
                   >
-                    <Pencil />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Excluir ${m.nome}`}
-                    onClick={() => remove.ask(m)}
-                  >
-                    <Trash2 className="text-destructive" />
-                  </Button>
-                </div>
-              )
-            }
-          />
-        </CardContent>
-      </Card>
+                    <HandCoins />
+                    Recebimento
+                  </Link>
+                </Button>
+              </div>
+            ) : (
+              <div className="flex justify-end gap-1">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Editar ${m.nome}`}
+                  onClick={() => {
+                    patch({ id: m.id });
+                    window.scrollTo({ top: 0, behavior: 'smooth' });
+                  }}
+                >
+                  <Pencil />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Excluir ${m.nome}`}
+                  onClick={() => remove.ask(m)}
+                >
+                  <Trash2 className="text-destructive" />
+                </Button>
+              </div>
+            )
+          }
+        />
+      </TitledCard>
       {remove.dialog}
     </>
   );

@@ -19,7 +19,14 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  TitledCard,
+} from '../../components/ui/card';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Empty, Loading } from '../../components/ui/states';
@@ -193,58 +200,47 @@ export default function DashboardPage() {
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Ações Rápidas</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <nav aria-label="Ações rápidas" className="grid gap-2">
-              {ACOES.map((a) => (
-                <Button key={a.label} asChild variant="outline" className="justify-start">
-                  <Link to={a.to}>
-                    <a.icon />
-                    {a.label}
-                  </Link>
-                </Button>
-              ))}
-            </nav>
-          </CardContent>
-        </Card>
+        <TitledCard title="Ações Rápidas">
+          <nav aria-label="Ações rápidas" className="grid gap-2">
+            {ACOES.map((a) => (
+              <Button key={a.label} asChild variant="outline" className="justify-start">
+                <Link to={a.to}>
+                  <a.icon />
+                  {a.label}
+                </Link>
+              </Button>
+            ))}
+          </nav>
+        </TitledCard>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card>
-          <CardHeader>
-            <CardTitle>Performance Mensal</CardTitle>
-            <CardDescription>Resumo do Mês</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <dl className="flex flex-col gap-3" data-testid="dash-resumo">
-              <div className="flex items-center justify-between gap-2">
-                <dt className="text-muted-foreground">Faturamento</dt>
-                <dd className="font-semibold tabular-nums text-green-700">
-                  {formatMoney(d.faturamento_mensal)}
-                </dd>
-              </div>
-              <div className="flex items-center justify-between gap-2">
-                <dt className="text-muted-foreground">Despesas</dt>
-                <dd className="font-semibold tabular-nums text-red-600">{formatMoney(d.despesas_mes)}</dd>
-              </div>
-              <div className="flex items-center justify-between gap-2 border-t pt-3">
-                <dt className="font-medium">Lucro Líquido</dt>
-                <dd
-                  className={cn(
-                    'text-lg font-bold tabular-nums',
-                    lucroPositivo ? 'text-green-700' : 'text-red-600',
-                  )}
-                  data-testid="dash-lucro"
-                >
-                  {formatMoney(d.lucro_mensal)}
-                </dd>
-              </div>
-            </dl>
-          </CardContent>
-        </Card>
+        <TitledCard title="Performance Mensal" description="Resumo do Mês">
+          <dl className="flex flex-col gap-3" data-testid="dash-resumo">
+            <div className="flex items-center justify-between gap-2">
+              <dt className="text-muted-foreground">Faturamento</dt>
+              <dd className="font-semibold tabular-nums text-green-700">
+                {formatMoney(d.faturamento_mensal)}
+              </dd>
+            </div>
+            <div className="flex items-center justify-between gap-2">
+              <dt className="text-muted-foreground">Despesas</dt>
+              <dd className="font-semibold tabular-nums text-red-600">{formatMoney(d.despesas_mes)}</dd>
+            </div>
+            <div className="flex items-center justify-between gap-2 border-t pt-3">
+              <dt className="font-medium">Lucro Líquido</dt>
+              <dd
+                className={cn(
+                  'text-lg font-bold tabular-nums',
+                  lucroPositivo ? 'text-green-700' : 'text-red-600',
+                )}
+                data-testid="dash-lucro"
+              >
+                {formatMoney(d.lucro_mensal)}
+              </dd>
+            </div>
+          </dl>
+        </TitledCard>
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Últimos 12 meses</CardTitle>

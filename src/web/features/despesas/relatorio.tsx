@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { TIPO_DESPESA_LABEL } from '../../../schemas/despesas';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, TitledCard } from '../../components/ui/card';
 import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { toastError } from '../../lib/api';
@@ -52,21 +52,18 @@ export function RelatorioDespesas({ ano }: { ano: number }) {
           </Card>
         ))}
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Despesas por mês</CardTitle>
-          <CardDescription>Pagas e pendentes, pelo mês de vencimento, em {ano}.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {r.total === 0 ? (
-            <Empty text={`Nenhuma despesa com vencimento em ${ano}.`} />
-          ) : (
-            <Suspense fallback={<Loading text="Carregando gráfico..." />}>
-              <RelatorioChart porMes={r.por_mes} />
-            </Suspense>
-          )}
-        </CardContent>
-      </Card>
+      <TitledCard
+        title="Despesas por mês"
+        description={`Pagas e pendentes, pelo mês de vencimento, em ${ano}.`}
+      >
+        {r.total === 0 ? (
+          <Empty text={`Nenhuma despesa com vencimento em ${ano}.`} />
+        ) : (
+          <Suspense fallback={<Loading text="Carregando gráfico..." />}>
+            <RelatorioChart porMes={r.por_mes} />
+          </Suspense>
+        )}
+      </TitledCard>
       <Table aria-label={`Despesas por mês em ${ano}`}>
         <THead>
           <TR>

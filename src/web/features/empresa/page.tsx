@@ -5,7 +5,7 @@ import { EnderecoFields } from '../../components/kit/endereco-fields';
 import { FormShell, TextField } from '../../components/kit/form-parts';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, TitledCard } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Textarea } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
@@ -86,43 +86,38 @@ function Logo({ empresa }: { empresa: EmpresaRecord | undefined }) {
   });
   const logo = empresa?.logo;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Logotipo</CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-wrap items-center gap-4">
-        {logo ? (
-          <img
-            src={`/api/empresa/logo?v=${encodeURIComponent(logo.updated_at)}`}
-            alt="Logotipo atual da empresa"
-            className="h-20 max-w-48 rounded border object-contain p-1"
-          />
-        ) : (
-          <p className="text-sm text-muted-foreground">Nenhum logotipo enviado.</p>
-        )}
-        <div className="grid gap-1">
-          <label htmlFor={id} className="text-sm font-medium">
-            Enviar logotipo (PNG, JPEG ou WebP, até 1 MB)
-          </label>
-          <input
-            id={id}
-            ref={input}
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            disabled={upload.isPending}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) upload.mutate(file);
-            }}
-          />
-        </div>
-        {logo && (
-          <Button variant="outline" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            Remover logotipo
-          </Button>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title="Logotipo" contentClassName="flex flex-wrap items-center gap-4">
+      {logo ? (
+        <img
+          src={`/api/empresa/logo?v=${encodeURIComponent(logo.updated_at)}`}
+          alt="Logotipo atual da empresa"
+          className="h-20 max-w-48 rounded border object-contain p-1"
+        />
+      ) : (
+        <p className="text-sm text-muted-foreground">Nenhum logotipo enviado.</p>
+      )}
+      <div className="grid gap-1">
+        <label htmlFor={id} className="text-sm font-medium">
+          Enviar logotipo (PNG, JPEG ou WebP, até 1 MB)
+        </label>
+        <input
+          id={id}
+          ref={input}
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          disabled={upload.isPending}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) upload.mutate(file);
+          }}
+        />
+      </div>
+      {logo && (
+        <Button variant="outline" disabled={remove.isPending} onClick={() => remove.mutate()}>
+          Remover logotipo
+        </Button>
+      )}
+    </TitledCard>
   );
 }
 

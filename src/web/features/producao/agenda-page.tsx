@@ -21,7 +21,7 @@ import * as dndModule from 'react-big-calendar/lib/addons/dragAndDrop';
 import { Link } from 'react-router';
 import { useUrlState } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, TitledCard } from '../../components/ui/card';
 import { ModalDialog } from '../../components/ui/dialog';
 import { Label, NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
@@ -358,54 +358,49 @@ export default function AgendaPage() {
             </p>
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>A agendar</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            <SearchInput
-              value={buscaAAgendar}
-              onChange={setBuscaAAgendar}
-              placeholder="Cliente ou nº da OS..."
-              label="Buscar etapas a agendar"
-            />
-            {semAgenda.isPending ? (
-              <Loading text="Carregando..." />
-            ) : !semAgenda.data?.items.length ? (
-              <p className="text-sm text-muted-foreground">Nenhuma etapa esperando agendamento.</p>
-            ) : (
-              <ul className="grid gap-2" aria-label="Etapas a agendar">
-                {semAgenda.data.items.map((i) => (
-                  <li
-                    key={i.id}
-                    draggable
-                    onDragStart={(e) => {
-                      // Firefox starts a drag only with data set.
-                      e.dataTransfer.setData('text/plain', i.id);
-                      e.dataTransfer.effectAllowed = 'move';
-                      arrastando.current = i;
-                    }}
-                    className="cursor-grab rounded-md border bg-card p-2 text-sm"
-                    data-testid={`a-agendar-${i.os_numero}`}
+        <TitledCard title="A agendar" contentClassName="grid gap-3">
+          <SearchInput
+            value={buscaAAgendar}
+            onChange={setBuscaAAgendar}
+            placeholder="Cliente ou nº da OS..."
+            label="Buscar etapas a agendar"
+          />
+          {semAgenda.isPending ? (
+            <Loading text="Carregando..." />
+          ) : !semAgenda.data?.items.length ? (
+            <p className="text-sm text-muted-foreground">Nenhuma etapa esperando agendamento.</p>
+          ) : (
+            <ul className="grid gap-2" aria-label="Etapas a agendar">
+              {semAgenda.data.items.map((i) => (
+                <li
+                  key={i.id}
+                  draggable
+                  onDragStart={(e) => {
+                    // Firefox starts a drag only with data set.
+                    e.dataTransfer.setData('text/plain', i.id);
+                    e.dataTransfer.effectAllowed = 'move';
+                    arrastando.current = i;
+                  }}
+                  className="cursor-grab rounded-md border bg-card p-2 text-sm"
+                  data-testid={`a-agendar-${i.os_numero}`}
+                >
+                  <div className="font-medium">
+                    {etapaLabel(i.etapa)} · OS #{i.os_numero}
+                  </div>
+                  <div className="text-muted-foreground">{i.cliente_nome}</div>
+                  <Button
+                    size="sm"
+                    variant="link"
+                    className="h-auto px-0"
+                    onClick={() => setAberto({ osId: i.os_id, etapaId: i.id })}
                   >
-                    <div className="font-medium">
-                      {etapaLabel(i.etapa)} · OS #{i.os_numero}
-                    </div>
-                    <div className="text-muted-foreground">{i.cliente_nome}</div>
-                    <Button
-                      size="sm"
-                      variant="link"
-                      className="h-auto px-0"
-                      onClick={() => setAberto({ osId: i.os_id, etapaId: i.id })}
-                    >
-                      Agendar pelo formulário
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+                    Agendar pelo formulário
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </TitledCard>
       </div>
       {aberto && <EtapaDialog alvo={aberto} onClose={() => setAberto(null)} />}
     </>

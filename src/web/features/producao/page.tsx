@@ -7,7 +7,7 @@ import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input, Label, NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
@@ -215,31 +215,26 @@ function EtapasConfig() {
   });
   if (!cfg.data) return null;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Etapas usadas pela marmoraria</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        <p className="text-sm text-muted-foreground">
-          Desmarque as etapas que sua marmoraria não usa. A mudança vale para as novas ordens de serviço.
-        </p>
-        <div className="flex flex-wrap gap-4">
-          {ETAPAS_OS.map((e) => (
-            <label key={e} className="flex items-center gap-2 text-sm">
-              <Checkbox
-                checked={atual.includes(e)}
-                onCheckedChange={(v) => setEscolha(v ? [...atual, e] : atual.filter((x) => x !== e))}
-              />
-              {etapaLabel(e)}
-            </label>
-          ))}
-        </div>
-        <div>
-          <Button disabled={!escolha || save.isPending} onClick={() => save.mutate()}>
-            Salvar etapas
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
+    <TitledCard title="Etapas usadas pela marmoraria" contentClassName="grid gap-3">
+      <p className="text-sm text-muted-foreground">
+        Desmarque as etapas que sua marmoraria não usa. A mudança vale para as novas ordens de serviço.
+      </p>
+      <div className="flex flex-wrap gap-4">
+        {ETAPAS_OS.map((e) => (
+          <label key={e} className="flex items-center gap-2 text-sm">
+            <Checkbox
+              checked={atual.includes(e)}
+              onCheckedChange={(v) => setEscolha(v ? [...atual, e] : atual.filter((x) => x !== e))}
+            />
+            {etapaLabel(e)}
+          </label>
+        ))}
+      </div>
+      <div>
+        <Button disabled={!escolha || save.isPending} onClick={() => save.mutate()}>
+          Salvar etapas
+        </Button>
+      </div>
+    </TitledCard>
   );
 }

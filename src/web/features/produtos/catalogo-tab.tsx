@@ -14,7 +14,7 @@ import { FormShell, SelectField, TextField } from '../../components/kit/form-par
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { client } from '../../lib/client';
@@ -93,30 +93,25 @@ function CatalogoForm({ c, id, onDone }: { c: Catalogo; id: string | null; onDon
   });
   const titulo = f.editing ? `Editar ${c.singular}` : `Novo ${c.singular}`;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{titulo}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <FormShell
+    <TitledCard title={titulo}>
+      <FormShell
+        f={f}
+        label={titulo}
+        submitLabel={f.editing ? 'Salvar Alterações' : `Adicionar ${c.singular}`}
+        onCancel={f.editing ? onDone : undefined}
+      >
+        <TextField f={f} name="nome" label="Nome" required placeholder={c.placeholder} />
+        <TextField
           f={f}
-          label={titulo}
-          submitLabel={f.editing ? 'Salvar Alterações' : `Adicionar ${c.singular}`}
-          onCancel={f.editing ? onDone : undefined}
-        >
-          <TextField f={f} name="nome" label="Nome" required placeholder={c.placeholder} />
-          <TextField
-            f={f}
-            name={c.campo}
-            label={c.precoLabel}
-            required
-            inputMode="decimal"
-            placeholder="0,00"
-          />
-          <SelectField f={f} name="status" label="Status" options={STATUS_ATIVO} optionLabel={ativoLabel} />
-        </FormShell>
-      </CardContent>
-    </Card>
+          name={c.campo}
+          label={c.precoLabel}
+          required
+          inputMode="decimal"
+          placeholder="0,00"
+        />
+        <SelectField f={f} name="status" label="Status" options={STATUS_ATIVO} optionLabel={ativoLabel} />
+      </FormShell>
+    </TitledCard>
   );
 }
 

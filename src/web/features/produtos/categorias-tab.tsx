@@ -8,7 +8,7 @@ import { useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { client } from '../../lib/client';
 import type { CategoriaProduto } from '../../lib/resources';
 
@@ -56,27 +56,22 @@ export function CategoriasTab() {
 
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">
-      <Card>
-        <CardHeader>
-          <CardTitle>Nova Categoria</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <form className="flex flex-col gap-3" onSubmit={f.onSubmit} noValidate aria-label="Nova Categoria">
-            <TextField
-              f={f}
-              name="nome"
-              label="Nome da categoria"
-              placeholder="Ex.: granito"
-              hint="O nome é salvo em letras minúsculas."
-            />
-            <Button type="submit" disabled={f.saving}>
-              <Plus />
-              {f.saving ? 'Salvando...' : 'Adicionar Categoria'}
-            </Button>
-            {f.leaveDialog}
-          </form>
-        </CardContent>
-      </Card>
+      <TitledCard title="Nova Categoria">
+        <form className="flex flex-col gap-3" onSubmit={f.onSubmit} noValidate aria-label="Nova Categoria">
+          <TextField
+            f={f}
+            name="nome"
+            label="Nome da categoria"
+            placeholder="Ex.: granito"
+            hint="O nome é salvo em letras minúsculas."
+          />
+          <Button type="submit" disabled={f.saving}>
+            <Plus />
+            {f.saving ? 'Salvando...' : 'Adicionar Categoria'}
+          </Button>
+          {f.leaveDialog}
+        </form>
+      </TitledCard>
       <div className="flex min-w-0 flex-col gap-4">
         <ListSearch
           list={list}

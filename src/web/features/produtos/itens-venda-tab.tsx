@@ -9,7 +9,7 @@ import { useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { client } from '../../lib/client';
 import type { ItemVenda } from '../../lib/resources';
 
@@ -37,29 +37,24 @@ function ItemVendaForm({ id, onDone }: { id: string | null; onDone: () => void }
     onSaved: onDone,
   });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{f.editing ? 'Editar Item' : 'Novo Item'}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <FormShell
+    <TitledCard title={f.editing ? 'Editar Item' : 'Novo Item'}>
+      <FormShell
+        f={f}
+        label={f.editing ? 'Editar Item' : 'Novo Item'}
+        submitLabel={f.editing ? 'Salvar Alterações' : 'Adicionar Item'}
+        onCancel={f.editing ? onDone : undefined}
+      >
+        <TextField f={f} name="nome" label="Nome do item" required placeholder="Ex.: Bancada" />
+        <SelectField
           f={f}
-          label={f.editing ? 'Editar Item' : 'Novo Item'}
-          submitLabel={f.editing ? 'Salvar Alterações' : 'Adicionar Item'}
-          onCancel={f.editing ? onDone : undefined}
-        >
-          <TextField f={f} name="nome" label="Nome do item" required placeholder="Ex.: Bancada" />
-          <SelectField
-            f={f}
-            name="formato_medida"
-            label="Formato de medida"
-            required
-            placeholder="Selecione o formato"
-            options={FORMATOS_MEDIDA}
-          />
-        </FormShell>
-      </CardContent>
-    </Card>
+          name="formato_medida"
+          label="Formato de medida"
+          required
+          placeholder="Selecione o formato"
+          options={FORMATOS_MEDIDA}
+        />
+      </FormShell>
+    </TitledCard>
   );
 }
 

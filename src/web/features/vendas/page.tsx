@@ -7,7 +7,7 @@ import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { KpiCard } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -83,56 +83,51 @@ export default function VendasPage() {
           <TabsTrigger value="historico">Histórico de Vendas</TabsTrigger>
         </TabsList>
         <TabsContent value="historico">
-          <Card>
-            <CardHeader>
-              <CardTitle>Histórico de Vendas</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-4">
-              <ListSearch
-                list={list}
-                lista="vendas"
-                label="Buscar vendas"
-                placeholder="Buscar por número ou cliente..."
-              />
-              <DataTable
-                list={list}
-                columns={vendaColumns}
-                label="Vendas"
-                rowLabel={(v) => `Venda #${v.numero}`}
-                loadingText="Carregando vendas..."
-                emptyText="Nenhuma venda registrada."
-                emptyFilteredText="Nenhuma venda encontrada."
-                actions={(v) => (
-                  <div className="flex justify-end">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Ver venda #${v.numero}`}
-                      onClick={() => setDetalhe(v)}
-                    >
-                      <Eye />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Editar venda #${v.numero}`}
-                      onClick={() => setEditId(v.id)}
-                    >
-                      <Pencil />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Excluir venda #${v.numero}`}
-                      onClick={() => remove.ask(v)}
-                    >
-                      <Trash2 className="text-destructive" />
-                    </Button>
-                  </div>
-                )}
-              />
-            </CardContent>
-          </Card>
+          <TitledCard title="Histórico de Vendas" contentClassName="grid gap-4">
+            <ListSearch
+              list={list}
+              lista="vendas"
+              label="Buscar vendas"
+              placeholder="Buscar por número ou cliente..."
+            />
+            <DataTable
+              list={list}
+              columns={vendaColumns}
+              label="Vendas"
+              rowLabel={(v) => `Venda #${v.numero}`}
+              loadingText="Carregando vendas..."
+              emptyText="Nenhuma venda registrada."
+              emptyFilteredText="Nenhuma venda encontrada."
+              actions={(v) => (
+                <div className="flex justify-end">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Ver venda #${v.numero}`}
+                    onClick={() => setDetalhe(v)}
+                  >
+                    <Eye />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Editar venda #${v.numero}`}
+                    onClick={() => setEditId(v.id)}
+                  >
+                    <Pencil />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Excluir venda #${v.numero}`}
+                    onClick={() => remove.ask(v)}
+                  >
+                    <Trash2 className="text-destructive" />
+                  </Button>
+                </div>
+              )}
+            />
+          </TitledCard>
         </TabsContent>
       </Tabs>
       <VendaDetalhes venda={detalheAtual} onOpenChange={(open) => !open && setDetalhe(null)} />
