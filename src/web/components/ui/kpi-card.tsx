@@ -29,3 +29,22 @@ export function KpiCard({
     </Card>
   );
 }
+
+export type Kpi = React.ComponentProps<typeof KpiCard>;
+
+/** A screen's row of KPI cards, one per entry (two columns from `sm`, four from `lg` unless told). */
+export function KpiGrid({
+  kpis,
+  className = 'mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4',
+}: {
+  kpis: Kpi[];
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      {kpis.map((k) => (
+        <KpiCard key={k.title} {...k} />
+      ))}
+    </div>
+  );
+}

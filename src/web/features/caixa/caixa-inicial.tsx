@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { TitledCard } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { KpiCard } from '../../components/ui/kpi-card';
+import { KpiGrid } from '../../components/ui/kpi-card';
 import { client, json } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import type { CaixaResumo } from '../../lib/resources';
@@ -73,29 +73,30 @@ export function CaixaInicialCard({ atual }: { atual: number | undefined }) {
 export function CaixaKpis({ r }: { r: CaixaResumo | undefined }) {
   const money = (v: number | undefined) => (r ? formatMoney(v) : '—');
   return (
-    <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <KpiCard title="Caixa Inicial" value={money(r?.caixa_inicial)} icon={Vault} testId="caixa-inicial" />
-      <KpiCard
-        title="Total Entradas"
-        value={money(r?.total_entradas)}
-        icon={CircleArrowUp}
-        valueClassName="text-green-700"
-        testId="caixa-entradas"
-      />
-      <KpiCard
-        title="Total Saídas"
-        value={money(r?.total_saidas)}
-        icon={CircleArrowDown}
-        valueClassName="text-red-600"
-        testId="caixa-saidas"
-      />
-      <KpiCard
-        title="Saldo Atual"
-        value={money(r?.saldo)}
-        icon={Wallet}
-        valueClassName={r ? (r.saldo >= 0 ? 'text-green-700' : 'text-red-600') : undefined}
-        testId="caixa-saldo"
-      />
-    </div>
+    <KpiGrid
+      kpis={[
+        {
+          title: 'Total Entradas',
+          value: money(r?.total_entradas),
+          icon: CircleArrowUp,
+          valueClassName: 'text-green-700',
+          testId: 'caixa-entradas',
+        },
+        {
+          title: 'Total Saídas',
+          value: money(r?.total_saidas),
+          icon: CircleArrowDown,
+          valueClassName: 'text-red-600',
+          testId: 'caixa-saidas',
+        },
+        {
+          title: 'Saldo Atual',
+          value: money(r?.saldo),
+          icon: Wallet,
+          valueClassName: r ? (r.saldo >= 0 ? 'text-green-700' : 'text-red-600') : undefined,
+          testId: 'caixa-saldo',
+        },
+      ]}
+    />
   );
 }

@@ -27,7 +27,7 @@ import {
   CardTitle,
   TitledCard,
 } from '../../components/ui/card';
-import { KpiCard } from '../../components/ui/kpi-card';
+import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Empty, Loading } from '../../components/ui/states';
 import { formatMoney } from '../../lib/format';
@@ -105,57 +105,59 @@ export default function DashboardPage() {
     <>
       <PageHeader title="Dashboard" subtitle="Visão geral do seu negócio" />
 
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <KpiCard
-          title="Faturamento Mensal"
-          value={
-            <span className="flex items-center gap-2">
-              {formatMoney(d.faturamento_mensal)}
-              {lucroPositivo ? (
-                <TrendingUp aria-label="Lucro no mês" role="img" className="size-5 text-green-700" />
-              ) : (
-                <TrendingDown aria-label="Prejuízo no mês" role="img" className="size-5 text-red-600" />
-              )}
-            </span>
-          }
-          icon={DollarSign}
-          hint="Vendas líquidas do mês"
-          testId="dash-faturamento"
-        />
-        <KpiCard
-          title="Orçamentos Pendentes"
-          value={d.orcamentos_pendentes.toLocaleString('pt-BR')}
-          icon={FileText}
-          testId="dash-orcamentos-pendentes"
-        />
-        <KpiCard
-          title="Clientes Ativos"
-          value={d.clientes_ativos.toLocaleString('pt-BR')}
-          icon={Users}
-          testId="dash-clientes"
-        />
-        <KpiCard
-          title="Produtos Cadastrados"
-          value={d.produtos_cadastrados.toLocaleString('pt-BR')}
-          icon={Package}
-          testId="dash-produtos"
-        />
-        <KpiCard
-          title="A receber este mês"
-          value={formatMoney(d.a_receber_mes)}
-          icon={CalendarClock}
-          hint={<Link to="/recebimentos?status=pendente">Parcelas que vencem no mês</Link>}
-          testId="dash-a-receber"
-        />
-        <KpiCard
-          title="Em atraso"
-          value={formatMoney(d.em_atraso)}
-          icon={AlertTriangle}
-          valueClassName={d.em_atraso > 0 ? 'text-red-600' : undefined}
-          hint={<Link to="/recebimentos?status=atrasada">Parcelas vencidas não pagas</Link>}
-          testId="dash-em-atraso"
-        />
-      </div>
+      <KpiGrid
+        kpis={[
+          {
+            title: 'Faturamento Mensal',
+            value: (
+              <span className="flex items-center gap-2">
+                {formatMoney(d.faturamento_mensal)}
+                {lucroPositivo ? (
+                  <TrendingUp aria-label="Lucro no mês" role="img" className="size-5 text-green-700" />
+                ) : (
+                  <TrendingDown aria-label="Prejuízo no mês" role="img" className="size-5 text-red-600" />
+                )}
+              </span>
+            ),
+            icon: DollarSign,
+            hint: 'Vendas líquidas do mês',
+            testId: 'dash-faturamento',
+          },
+          {
+            title: 'Orçamentos Pendentes',
+            value: d.orcamentos_pendentes.toLocaleString('pt-BR'),
+            icon: FileText,
+            testId: 'dash-orcamentos-pendentes',
+          },
+          {
+            title: 'Clientes Ativos',
+            value: d.clientes_ativos.toLocaleString('pt-BR'),
+            icon: Users,
+            testId: 'dash-clientes',
+          },
+          {
+            title: 'Produtos Cadastrados',
+            value: d.produtos_cadastrados.toLocaleString('pt-BR'),
+            icon: Package,
+            testId: 'dash-produtos',
+          },
+          {
+            title: 'A receber este mês',
+            value: formatMoney(d.a_receber_mes),
+            icon: CalendarClock,
+            hint: <Link to="/recebimentos?status=pendente">Parcelas que vencem no mês</Link>,
+            testId: 'dash-a-receber',
+          },
+          {
+            title: 'Em atraso',
+            value: formatMoney(d.em_atraso),
+            icon: AlertTriangle,
+            valueClassName: d.em_atraso > 0 ? 'text-red-600' : undefined,
+            hint: <Link to="/recebimentos?status=atrasada">Parcelas vencidas não pagas</Link>,
+            testId: 'dash-em-atraso',
+          },
+        ]}
+      />
       <ProducaoCards />
 
       <div className="mb-6 grid gap-6 lg:grid-cols-3">

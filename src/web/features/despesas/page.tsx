@@ -3,7 +3,7 @@ import { Options } from '../../components/kit/form-parts';
 
 import { listaError, useResourceList, useUrlState, useUrlTab } from '../../components/kit/use-resource-list';
 import { Label, NativeSelect } from '../../components/ui/input';
-import { KpiCard } from '../../components/ui/kpi-card';
+import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { client } from '../../lib/client';
@@ -79,40 +79,40 @@ export default function DespesasScreen() {
         </div>
       </div>
 
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <KpiCard
-          title="Total do Mês"
-          value={kpi(resumo?.total_mes)}
-          icon={Receipt}
-          hint={
-            resumo
+      <KpiGrid
+        kpis={[
+          {
+            title: 'Total do Mês',
+            value: kpi(resumo?.total_mes),
+            icon: Receipt,
+            hint: resumo
               ? `${resumo.quantidade} ${resumo.quantidade === 1 ? 'despesa' : 'despesas'} em ${mesLabel}`
-              : mesLabel
-          }
-          testId="kpi-total-mes"
-        />
-        <KpiCard
-          title="Pagas"
-          value={kpi(resumo?.total_pago)}
-          icon={CircleCheck}
-          valueClassName="text-green-700"
-          testId="kpi-pagas"
-        />
-        <KpiCard
-          title="Pendentes"
-          value={kpi(resumo?.total_pendente)}
-          icon={Clock}
-          valueClassName="text-amber-700"
-          testId="kpi-pendentes"
-        />
-        <KpiCard
-          title="Custo Hora"
-          value={kpi(resumo?.custo_hora)}
-          icon={Timer}
-          hint="Total do mês ÷ 220 horas"
-          testId="kpi-custo-hora"
-        />
-      </div>
+              : mesLabel,
+            testId: 'kpi-total-mes',
+          },
+          {
+            title: 'Pagas',
+            value: kpi(resumo?.total_pago),
+            icon: CircleCheck,
+            valueClassName: 'text-green-700',
+            testId: 'kpi-pagas',
+          },
+          {
+            title: 'Pendentes',
+            value: kpi(resumo?.total_pendente),
+            icon: Clock,
+            valueClassName: 'text-amber-700',
+            testId: 'kpi-pendentes',
+          },
+          {
+            title: 'Custo Hora',
+            value: kpi(resumo?.custo_hora),
+            icon: Timer,
+            hint: 'Total do mês ÷ 220 horas',
+            testId: 'kpi-custo-hora',
+          },
+        ]}
+      />
 
       <Tabs value={tab} onValueChange={(v) => setTab(v)}>
         <TabsList>

@@ -17,7 +17,7 @@ import { useResourceList, useUrlParam, useUrlState } from '../../components/kit/
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input, Label, NativeSelect } from '../../components/ui/input';
-import { KpiCard } from '../../components/ui/kpi-card';
+import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
 import { client } from '../../lib/client';
@@ -66,35 +66,37 @@ export default function RecebimentosPage() {
           </Button>
         }
       />
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <KpiCard
-          title="A receber no mês"
-          value={k ? formatMoney(k.a_receber_mes) : '—'}
-          icon={CalendarClock}
-          testId="kpi-a-receber"
-        />
-        <KpiCard
-          title="Recebido no mês"
-          value={k ? formatMoney(k.recebido_mes) : '—'}
-          icon={HandCoins}
-          valueClassName="text-green-700"
-          testId="kpi-recebido"
-        />
-        <KpiCard
-          title="Em atraso"
-          value={k ? formatMoney(k.em_atraso) : '—'}
-          icon={AlertTriangle}
-          valueClassName={k && k.em_atraso > 0 ? 'text-red-600' : undefined}
-          hint={k ? `${k.em_atraso_parcelas.toLocaleString('pt-BR')} parcela(s)` : undefined}
-          testId="kpi-em-atraso"
-        />
-        <KpiCard
-          title="Total em aberto"
-          value={k ? formatMoney(k.total_aberto) : '—'}
-          icon={Wallet}
-          testId="kpi-total-aberto"
-        />
-      </div>
+      <KpiGrid
+        kpis={[
+          {
+            title: 'A receber no mês',
+            value: k ? formatMoney(k.a_receber_mes) : '—',
+            icon: CalendarClock,
+            testId: 'kpi-a-receber',
+          },
+          {
+            title: 'Recebido no mês',
+            value: k ? formatMoney(k.recebido_mes) : '—',
+            icon: HandCoins,
+            valueClassName: 'text-green-700',
+            testId: 'kpi-recebido',
+          },
+          {
+            title: 'Em atraso',
+            value: k ? formatMoney(k.em_atraso) : '—',
+            icon: AlertTriangle,
+            valueClassName: k && k.em_atraso > 0 ? 'text-red-600' : undefined,
+            hint: k ? `${k.em_atraso_parcelas.toLocaleString('pt-BR')} parcela(s)` : undefined,
+            testId: 'kpi-em-atraso',
+          },
+          {
+            title: 'Total em aberto',
+            value: k ? formatMoney(k.total_aberto) : '—',
+            icon: Wallet,
+            testId: 'kpi-total-aberto',
+          },
+        ]}
+      />
 
       <Card>
         <CardHeader className="gap-3">

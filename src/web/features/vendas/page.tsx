@@ -8,7 +8,7 @@ import { useRemove } from '../../components/kit/use-remove';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { TitledCard } from '../../components/ui/card';
-import { KpiCard } from '../../components/ui/kpi-card';
+import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { client, json, withSignal } from '../../lib/client';
@@ -52,32 +52,35 @@ export default function VendasPage() {
   return (
     <>
       <PageHeader title="Vendas" subtitle="Acompanhamento das vendas geradas a partir dos orçamentos" />
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <KpiCard
-          title="Vendas do Mês"
-          icon={TrendingUp}
-          value={kpi(s?.vendas_mes, formatMoney)}
-          hint="Valor líquido"
-        />
-        <KpiCard
-          title="Vendas Hoje"
-          icon={CalendarCheck}
-          value={kpi(s?.vendas_hoje, String)}
-          hint="Quantidade"
-        />
-        <KpiCard
-          title="Total Cartão"
-          icon={CreditCard}
-          value={kpi(s?.total_cartao, formatMoney)}
-          hint="Vendas com cartão"
-        />
-        <KpiCard
-          title="Total Parcelado"
-          icon={Layers}
-          value={kpi(s?.total_parcelado, formatMoney)}
-          hint="Vendas parceladas"
-        />
-      </div>
+      <KpiGrid
+        className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+        kpis={[
+          {
+            title: 'Vendas do Mês',
+            icon: TrendingUp,
+            value: kpi(s?.vendas_mes, formatMoney),
+            hint: 'Valor líquido',
+          },
+          {
+            title: 'Vendas Hoje',
+            icon: CalendarCheck,
+            value: kpi(s?.vendas_hoje, String),
+            hint: 'Quantidade',
+          },
+          {
+            title: 'Total Cartão',
+            icon: CreditCard,
+            value: kpi(s?.total_cartao, formatMoney),
+            hint: 'Vendas com cartão',
+          },
+          {
+            title: 'Total Parcelado',
+            icon: Layers,
+            value: kpi(s?.total_parcelado, formatMoney),
+            hint: 'Vendas parceladas',
+          },
+        ]}
+      />
       <Tabs defaultValue="historico">
         <TabsList>
           <TabsTrigger value="historico">Histórico de Vendas</TabsTrigger>
