@@ -75,6 +75,7 @@ export function CaixaKpis({ r }: { r: CaixaResumo | undefined }) {
   return (
     <KpiGrid
       kpis={[
+        { title: 'Caixa Inicial', value: money(r?.caixa_inicial), icon: Vault, testId: 'caixa-inicial' },
         {
           title: 'Total Entradas',
           value: money(r?.total_entradas),
