@@ -33,7 +33,6 @@ export default function ArquitetosPage() {
   const remove = useRemove<Arquiteto>({
     recurso: 'arquitetos',
     endpoint: client.arquitetos,
-    getId: (a) => a.id,
     ...removeMessages('arquiteto'),
     onRemoved: (a) => a.id === t.editId && t.openNew(),
   });

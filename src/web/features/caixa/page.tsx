@@ -37,7 +37,6 @@ export default function CaixaPage() {
   const remove = useRemove<Movimentacao>({
     recurso: 'caixa',
     endpoint: client.caixa.movimentacoes,
-    getId: (m) => m.id,
     title: 'Confirmar Exclusão',
     question: () => 'Tem certeza que deseja excluir esta movimentação?',
     success: 'Sucesso',

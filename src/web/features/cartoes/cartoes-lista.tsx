@@ -40,7 +40,6 @@ export function CartoesLista({ onEditar }: { onEditar: (c: Cartao) => void }) {
   const remove = useRemove<Cartao>({
     recurso: 'cartoes',
     endpoint: client.cartoes,
-    getId: (c) => c.id,
     question: (c) =>
       `Tem certeza que deseja excluir o método de pagamento "${nomeCartao(c)}"? Esta ação não pode ser desfeita.`,
     success: 'Cartão removido com sucesso!',

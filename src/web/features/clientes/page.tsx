@@ -54,7 +54,6 @@ export default function ClientesPage() {
   const remove = useRemove<Cliente>({
     recurso: 'clientes',
     endpoint: client.clientes,
-    getId: (c) => c.id,
     ...removeMessages('cliente'),
     onRemoved: (c) => c.id === editId && t.openNew(),
   });

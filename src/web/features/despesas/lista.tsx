@@ -45,7 +45,6 @@ export function ListaDespesas({ list, mesLabel }: { list: DespesasList; mesLabel
   const remove = useRemove<Despesa>({
     recurso: 'despesas',
     endpoint: client.despesas,
-    getId: (d) => d.id,
     question: (d) =>
       `Tem certeza que deseja excluir a despesa "${d.descricao}" de ${formatDate(d.data_vencimento)}? Esta ação não pode ser desfeita.`,
     success: 'Despesa removida com sucesso!',

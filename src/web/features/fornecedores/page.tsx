@@ -22,7 +22,6 @@ export default function FornecedoresPage() {
   const remove = useRemove<Fornecedor>({
     recurso: 'fornecedores',
     endpoint: client.fornecedores,
-    getId: (f) => f.id,
     ...removeMessages('fornecedor'),
     // In use by products (doc 2 §8): the server's title and its explanation of what uses it.
     onError: toastInUse,

@@ -25,7 +25,6 @@ export default function FuncionariosPage() {
   const remove = useRemove<Funcionario>({
     recurso: 'funcionarios',
     endpoint: client.funcionarios,
-    getId: (f) => f.id,
     ...removeMessages('funcionário'),
     onError: toastInUse,
     onRemoved: (f) => f.id === t.editId && t.openNew(),

@@ -11,7 +11,7 @@ import { ativoColumn, ativoLabel, titleColumn } from '../../components/kit/colum
 import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { FormShell, SelectField, TextField } from '../../components/kit/form-parts';
-import { useRemove } from '../../components/kit/use-remove';
+import { removeMessages, useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { TitledCard } from '../../components/ui/card';
@@ -32,8 +32,6 @@ interface Catalogo {
   precoLabel: string;
   precoSufixo: string;
   singular: string;
-  /** "o acabamento" / "o recorte" */
-  artigo: string;
   placeholder: string;
   // Either schema: the form is typed loosely (its fields are named by `campo`).
   schema: z.ZodType<Record<string, unknown>, Record<string, unknown>>;
@@ -46,7 +44,6 @@ const ACABAMENTOS: Catalogo = {
   precoLabel: 'Valor por metro linear (R$)',
   precoSufixo: '/m',
   singular: 'Acabamento',
-  artigo: 'o acabamento',
   placeholder: 'Ex.: Boleado, Reto polido, Meia-esquadria',
   schema: acabamentoCreate,
   endpoint: client.acabamentos,
@@ -58,7 +55,6 @@ const RECORTES: Catalogo = {
   precoLabel: 'Valor por recorte (R$)',
   precoSufixo: '/un',
   singular: 'Recorte',
-  artigo: 'o recorte',
   placeholder: 'Ex.: Cuba de embutir, Cooktop, Furo de torneira',
   schema: recorteCreate,
   endpoint: client.recortes,
@@ -129,11 +125,7 @@ function CatalogoTab({ c }: { c: Catalogo }) {
   const remove = useRemove<Entrada>({
     recurso: c.recurso,
     endpoint: c.endpoint,
-    getId: (e) => e.id,
-    question: (e) =>
-      `Tem certeza que deseja excluir ${c.artigo} "${e.nome}"? Esta ação não pode ser desfeita.`,
-    success: `${c.singular} removido com sucesso!`,
-    errorTitle: `Erro ao remover ${c.singular.toLowerCase()}`,
+    ...removeMessages(c.singular.toLowerCase(), { aspas: true }),
     onRemoved: (e) => e.id === editando && setEditando(null),
   });
   const columns = [

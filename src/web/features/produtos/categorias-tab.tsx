@@ -4,7 +4,7 @@ import { titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { TextField } from '../../components/kit/form-parts';
 import { ListSearch } from '../../components/kit/list-search';
-import { useRemove } from '../../components/kit/use-remove';
+import { removeMessages, useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
@@ -47,11 +47,7 @@ export function CategoriasTab() {
   const remove = useRemove<CategoriaProduto>({
     recurso: 'categorias-produtos',
     endpoint: client['categorias-produtos'],
-    getId: (c) => c.id,
-    question: (c) =>
-      `Tem certeza que deseja excluir a categoria "${c.nome}"? Esta ação não pode ser desfeita.`,
-    success: 'Categoria removida com sucesso!',
-    errorTitle: 'Erro ao remover categoria',
+    ...removeMessages('categoria', { feminina: true, aspas: true }),
   });
 
   return (

@@ -5,7 +5,7 @@ import { titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { FormShell, SelectField, TextField } from '../../components/kit/form-parts';
 import { ListSearch } from '../../components/kit/list-search';
-import { useRemove } from '../../components/kit/use-remove';
+import { removeMessages, useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
@@ -71,10 +71,7 @@ export function ItensVendaTab() {
   const remove = useRemove<ItemVenda>({
     recurso: 'itens-venda',
     endpoint: client['itens-venda'],
-    getId: (i) => i.id,
-    question: (i) => `Tem certeza que deseja excluir o item "${i.nome}"? Esta ação não pode ser desfeita.`,
-    success: 'Item removido com sucesso!',
-    errorTitle: 'Erro ao remover item',
+    ...removeMessages('item', { aspas: true }),
     onRemoved: (i) => i.id === editando && setEditando(null),
   });
   return (

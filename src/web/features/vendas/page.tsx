@@ -34,7 +34,6 @@ export default function VendasPage() {
   const remove = useRemove<Venda>({
     recurso: 'vendas',
     endpoint: client.vendas,
-    getId: (v) => v.id,
     question: (v) => `Tem certeza que deseja excluir a venda #${v.numero}? Esta ação não pode ser desfeita.`,
     success: 'Venda removida com sucesso!',
     successDescription: (v) =>

@@ -37,7 +37,6 @@ export default function VendedoresPage() {
   const remove = useRemove<Vendedor>({
     recurso: 'vendedores',
     endpoint: client.vendedores,
-    getId: (v) => v.id,
     question: () => 'Tem certeza que deseja excluir este vendedor? Esta ação não pode ser desfeita.',
     success: 'Vendedor removido com sucesso!',
     errorTitle: 'Erro ao remover vendedor',
