@@ -3,7 +3,6 @@ import { HandCoins, Pencil, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-
 import { DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
@@ -11,6 +10,7 @@ import { useResourceList, useUrlParam, useUrlState } from '../../components/kit/
 import { Button } from '../../components/ui/button';
 import { TitledCard } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
+import { IconAction } from '../../components/ui/row-actions';
 import { client, json, withSignal } from '../../lib/client';
 import type { Movimentacao } from '../../lib/resources';
 import { CaixaInicialCard, CaixaKpis } from './caixa-inicial';
@@ -100,14 +100,12 @@ export default function CaixaPage() {
                 >
                   <Pencil />
                 </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Excluir ${m.nome}`}
+                <IconAction
+                  label={`Excluir ${m.nome}`}
+                  icon={Trash2}
                   onClick={() => remove.ask(m)}
-                >
-                  <Trash2 className="text-destructive" />
-                </Button>
+                  iconClassName="text-destructive"
+                />
               </div>
             )
           }

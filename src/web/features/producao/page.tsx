@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '../../comp
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input, Label, NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
+import { IconAction } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { toastError, toastSuccess } from '../../lib/api';
 import { client, json, withSignal } from '../../lib/client';
@@ -151,14 +152,11 @@ export default function ProducaoPage() {
             emptyFilteredText="Nenhuma ordem de serviço encontrada."
             actions={(r) => (
               <div className="flex justify-end">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Abrir OS #${r.numero}`}
+                <IconAction
+                  label={`Abrir OS #${r.numero}`}
+                  icon={Eye}
                   onClick={() => navigate(`/producao/os/${r.id}`)}
-                >
-                  <Eye />
-                </Button>
+                />
               </div>
             )}
           />

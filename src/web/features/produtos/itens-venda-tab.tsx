@@ -8,8 +8,8 @@ import { ListSearch } from '../../components/kit/list-search';
 import { removeMessages, useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
-import { Button } from '../../components/ui/button';
 import { TitledCard } from '../../components/ui/card';
+import { IconAction } from '../../components/ui/row-actions';
 import { client } from '../../lib/client';
 import type { ItemVenda } from '../../lib/resources';
 
@@ -94,23 +94,13 @@ export function ItensVendaTab() {
           emptyFilteredText="Nenhum item encontrado."
           actions={(i) => (
             <div className="flex justify-end gap-1">
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Editar ${i.nome}`}
-                onClick={() => setEditando(i.id)}
-              >
-                <Pencil />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Excluir ${i.nome}`}
+              <IconAction label={`Editar ${i.nome}`} icon={Pencil} onClick={() => setEditando(i.id)} />
+              <IconAction
+                label={`Excluir ${i.nome}`}
+                icon={Trash2}
                 className="text-destructive hover:text-destructive"
                 onClick={() => remove.ask(i)}
-              >
-                <Trash2 />
-              </Button>
+              />
             </div>
           )}
         />

@@ -19,6 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Input, Label, NativeSelect } from '../../components/ui/input';
 import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
+import { IconAction } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { client } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
@@ -175,46 +176,34 @@ export default function RecebimentosPage() {
               <div className="flex justify-end gap-1">
                 {p.saldo > 0 && (
                   <>
-                    <Button
-                      variant="ghost"
-                      size="icon"
+                    <IconAction
+                      label={`Registrar recebimento da venda #${p.venda_numero}, parcela ${p.parcela}`}
+                      icon={HandCoins}
                       title="Registrar recebimento"
-                      aria-label={`Registrar recebimento da venda #${p.venda_numero}, parcela ${p.parcela}`}
                       onClick={() => patch({ receber: p.id })}
-                    >
-                      <HandCoins />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
+                    />
+                    <IconAction
+                      label={`Cobrar por WhatsApp a venda #${p.venda_numero}, parcela ${p.parcela}`}
+                      icon={MessageCircle}
                       title="Cobrar por WhatsApp"
-                      aria-label={`Cobrar por WhatsApp a venda #${p.venda_numero}, parcela ${p.parcela}`}
                       onClick={() => patch({ cobrar: p.id })}
-                    >
-                      <MessageCircle />
-                    </Button>
+                    />
                   </>
                 )}
                 {p.saldo <= 0 && (
-                  <Button
-                    variant="ghost"
-                    size="icon"
+                  <IconAction
+                    label={`Recebimentos da venda #${p.venda_numero}, parcela ${p.parcela}`}
+                    icon={HandCoins}
                     title="Recebimentos da parcela"
-                    aria-label={`Recebimentos da venda #${p.venda_numero}, parcela ${p.parcela}`}
                     onClick={() => patch({ receber: p.id })}
-                  >
-                    <HandCoins />
-                  </Button>
+                  />
                 )}
-                <Button
-                  variant="ghost"
-                  size="icon"
+                <IconAction
+                  label={`Extrato de ${p.cliente_nome}`}
+                  icon={FileText}
                   title="Extrato do cliente"
-                  aria-label={`Extrato de ${p.cliente_nome}`}
                   onClick={() => patch({ extrato: p.cliente_id })}
-                >
-                  <FileText />
-                </Button>
+                />
               </div>
             )}
           />

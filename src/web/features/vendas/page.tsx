@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck, CreditCard, Eye, Layers, Pencil, Trash2, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
-
 import { DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
-import { Button } from '../../components/ui/button';
 import { TitledCard } from '../../components/ui/card';
 import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
+import { IconAction } from '../../components/ui/row-actions';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
@@ -102,30 +101,18 @@ export default function VendasPage() {
               emptyFilteredText="Nenhuma venda encontrada."
               actions={(v) => (
                 <div className="flex justify-end">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Ver venda #${v.numero}`}
-                    onClick={() => setDetalhe(v)}
-                  >
-                    <Eye />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Editar venda #${v.numero}`}
+                  <IconAction label={`Ver venda #${v.numero}`} icon={Eye} onClick={() => setDetalhe(v)} />
+                  <IconAction
+                    label={`Editar venda #${v.numero}`}
+                    icon={Pencil}
                     onClick={() => setEditId(v.id)}
-                  >
-                    <Pencil />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Excluir venda #${v.numero}`}
+                  />
+                  <IconAction
+                    label={`Excluir venda #${v.numero}`}
+                    icon={Trash2}
                     onClick={() => remove.ask(v)}
-                  >
-                    <Trash2 className="text-destructive" />
-                  </Button>
+                    iconClassName="text-destructive"
+                  />
                 </div>
               )}
             />
