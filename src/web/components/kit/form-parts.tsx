@@ -4,7 +4,7 @@ import { maskTelefone } from '../../lib/masks';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { FormField, fieldA11y } from '../ui/form-field';
-import { Input, NativeSelect } from '../ui/input';
+import { Input, NativeSelect, Textarea } from '../ui/input';
 import { Empty, Loading } from '../ui/states';
 import type { ResourceForm, Versioned } from './use-resource-form';
 
@@ -262,6 +262,37 @@ export function SelectField<In extends FieldValues, V extends string = string>({
         {options && <Options values={options} label={optionLabel} />}
         {children}
       </NativeSelect>
+    </FormField>
+  );
+}
+
+/** An amount in R$: a decimal number from 0, in cents ("0,00" until typed). */
+export function MoneyField<In extends FieldValues>(props: TextFieldProps<In>) {
+  return <TextField type="number" inputMode="decimal" step="0.01" min="0" placeholder="0,00" {...props} />;
+}
+
+/** A labelled text area bound to a form field, with its error. */
+export function TextareaField<In extends FieldValues>({
+  f,
+  name,
+  label,
+  required,
+  hint,
+  fieldClassName,
+  ...textarea
+}: Omit<React.ComponentProps<'textarea'>, 'name' | 'form'> & {
+  f: AnyForm<In>;
+  name: Path<In>;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  fieldClassName?: string;
+}) {
+  const id = f.fieldId(name);
+  const error = f.error(name);
+  return (
+    <FormField id={id} label={label} required={required} error={error} hint={hint} className={fieldClassName}>
+      <Textarea {...fieldA11y(id, error)} {...textarea} {...f.form.register(name)} />
     </FormField>
   );
 }

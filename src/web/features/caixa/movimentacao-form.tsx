@@ -5,7 +5,7 @@ import {
   TIPO_MOVIMENTACAO_LABEL,
   TIPOS_MOVIMENTACAO,
 } from '../../../schemas/caixa';
-import { FormShell, SelectField, TextField } from '../../components/kit/form-parts';
+import { FormShell, MoneyField, SelectField, TextField } from '../../components/kit/form-parts';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { TitledCard } from '../../components/ui/card';
@@ -62,17 +62,7 @@ export function MovimentacaoForm({ id, onDone }: { id: string | null; onDone: ()
         footerClassName="sm:col-span-2 lg:col-span-4"
       >
         <TextField f={f} name="nome" label="Nome" required placeholder="Ex.: Venda balcão" />
-        <TextField
-          f={f}
-          name="valor"
-          label="Valor"
-          required
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          placeholder="0,00"
-        />
+        <MoneyField f={f} name="valor" label="Valor" required />
         <TextField f={f} name="data" label="Data" required type="date" />
         <SelectField
           f={f}

@@ -7,12 +7,12 @@ import {
   TAXAS_PARCELA,
   TIPOS_CARTAO,
 } from '../../../schemas/cartoes';
-import { FormShell, SelectField } from '../../components/kit/form-parts';
+import { FormShell, SelectField, TextareaField } from '../../components/kit/form-parts';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { type ResourceFormProps, useResourceForm } from '../../components/kit/use-resource-form';
 import { TitledCard } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Textarea } from '../../components/ui/input';
+import { Input } from '../../components/ui/input';
 import { client } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
 import type { Cartao } from '../../lib/resources';
@@ -153,18 +153,7 @@ export function CartaoForm({ id, onDone, onCancel }: ResourceFormProps) {
         )}
 
         <SelectField f={f} name="status" label="Status" options={STATUS_CARTAO} />
-        <FormField
-          id={f.fieldId('observacoes')}
-          label="Observações"
-          error={f.error('observacoes')}
-          className="md:col-span-2"
-        >
-          <Textarea
-            {...fieldA11y(f.fieldId('observacoes'), f.error('observacoes'))}
-            rows={3}
-            {...f.form.register('observacoes')}
-          />
-        </FormField>
+        <TextareaField f={f} name="observacoes" label="Observações" rows={3} fieldClassName="md:col-span-2" />
       </FormShell>
       {f.editing && <HistoricoRegistro recurso="cartoes" registro={id} />}
     </TitledCard>

@@ -6,7 +6,13 @@ import {
   HORAS_MENSAIS_PADRAO,
 } from '../../../schemas/funcionarios';
 import { ativoLabel } from '../../components/kit/column-kinds';
-import { FormShell, SelectField, TelefoneField, TextField } from '../../components/kit/form-parts';
+import {
+  FormShell,
+  MoneyField,
+  SelectField,
+  TelefoneField,
+  TextField,
+} from '../../components/kit/form-parts';
 import { blankValues, textValues } from '../../components/kit/form-values';
 import {
   cadastroMessages,
@@ -77,17 +83,7 @@ export function FuncionarioForm({ id, onDone, onCancel }: ResourceFormProps) {
         />
         <TelefoneField f={f} required />
         <TextField f={f} name="email" label="E-mail" type="email" />
-        <TextField
-          f={f}
-          name="salario"
-          label="Salário (R$)"
-          required
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          placeholder="0,00"
-        />
+        <MoneyField f={f} name="salario" label="Salário (R$)" required />
         <TextField
           f={f}
           name="horas_mensais"

@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { PRODUTO_PADROES, type ProdutoCreate, produtoCreate, TIPOS_UNIDADE } from '../../../schemas/produtos';
-import { FormShell, RecordOptions, SelectField, TextField } from '../../components/kit/form-parts';
+import {
+  FormShell,
+  RecordOptions,
+  SelectField,
+  TextareaField,
+  TextField,
+} from '../../components/kit/form-parts';
 import {
   cadastroMessages,
   type ResourceFormProps,
   useResourceForm,
 } from '../../components/kit/use-resource-form';
 import { TitledCard } from '../../components/ui/card';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Textarea } from '../../components/ui/input';
 import { client, json, withSignal } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
 import type { Produto } from '../../lib/resources';
@@ -64,7 +68,7 @@ export function ProdutoForm({ id, onDone, onCancel }: ResourceFormProps) {
     invalidates: ['categorias-produtos'],
     onSaved: onDone,
   });
-  const { register, setValue, getValues, watch } = f.form;
+  const { setValue, getValues, watch } = f.form;
   const produto = f.record;
   const categorias = useQuery({
     queryKey: ['categorias-produtos', 'opcoes'],
@@ -148,18 +152,7 @@ export function ProdutoForm({ id, onDone, onCancel }: ResourceFormProps) {
         <TextField f={f} name="estoque" label="Estoque" inputMode="decimal" />
         <TextField f={f} name="estoque_minimo" label="Estoque mínimo" inputMode="decimal" />
         <TextField f={f} name="unidade" label="Unidade" />
-        <FormField
-          id={f.fieldId('descricao')}
-          label="Descrição"
-          error={f.error('descricao')}
-          className="md:col-span-2"
-        >
-          <Textarea
-            {...fieldA11y(f.fieldId('descricao'), f.error('descricao'))}
-            rows={3}
-            {...register('descricao')}
-          />
-        </FormField>
+        <TextareaField f={f} name="descricao" label="Descrição" rows={3} fieldClassName="md:col-span-2" />
       </FormShell>
     </TitledCard>
   );

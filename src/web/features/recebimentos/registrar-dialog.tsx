@@ -2,7 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { rotuloCartao } from '../../../schemas/cartoes';
 import { type RecebimentoCreateInput, recebimentoCreate } from '../../../schemas/recebimentos';
 import { useFreshRecord } from '../../components/fresh-record';
-import { FormShell, RecordOptions, SelectField, TextField } from '../../components/kit/form-parts';
+import {
+  FormShell,
+  MoneyField,
+  RecordOptions,
+  SelectField,
+  TextField,
+} from '../../components/kit/form-parts';
 import { useResourceForm, type Versioned } from '../../components/kit/use-resource-form';
 import { ModalDialog } from '../../components/ui/dialog';
 import { Loading } from '../../components/ui/states';
@@ -118,16 +124,14 @@ function PagamentoForm({ parcela, onDone }: { parcela: ParcelaDetalhe; onDone: (
   return (
     <FormShell f={f} label="Novo recebimento" submitLabel="Registrar recebimento" onCancel={onDone}>
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
+        <MoneyField
           f={f}
           name="valor"
           label="Valor recebido"
           required
-          type="number"
-          inputMode="decimal"
-          step="0.01"
           min="0.01"
           max={parcela.saldo}
+          placeholder={undefined}
         />
         <TextField f={f} name="data" label="Data" required type="date" max={todayIso()} />
         <SelectField
