@@ -1,8 +1,8 @@
 import { CircleCheck, Clock, Receipt, Timer } from 'lucide-react';
 import { Options } from '../../components/kit/form-parts';
+import { FilterSelect } from '../../components/kit/list-filters';
 
 import { listaError, useResourceList, useUrlState, useUrlTab } from '../../components/kit/use-resource-list';
-import { Label, NativeSelect } from '../../components/ui/input';
 import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -51,32 +51,12 @@ export default function DespesasScreen() {
     <>
       <PageHeader title="Despesas" subtitle="Controle das despesas da empresa" />
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="filtro-mes">Mês</Label>
-          <NativeSelect
-            id="filtro-mes"
-            className="w-40"
-            value={mes}
-            onChange={(e) => list.setFilter('mes', e.target.value)}
-          >
-            {MESES.map((nome, i) => (
-              <option key={nome} value={i + 1}>
-                {nome}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="filtro-ano">Ano</Label>
-          <NativeSelect
-            id="filtro-ano"
-            className="w-28"
-            value={ano}
-            onChange={(e) => list.setFilter('ano', e.target.value)}
-          >
-            <Options values={anos.includes(ano) ? anos : [...anos, ano].sort()} />
-          </NativeSelect>
-        </div>
+        <FilterSelect list={list} name="mes" id="filtro-mes" label="Mês" className="w-40" value={mes}>
+          <Options values={MESES.map((_, i) => i + 1)} label={(m) => MESES[m - 1]} />
+        </FilterSelect>
+        <FilterSelect list={list} name="ano" id="filtro-ano" label="Ano" className="w-28" value={ano}>
+          <Options values={anos.includes(ano) ? anos : [...anos, ano].sort()} />
+        </FilterSelect>
       </div>
 
       <KpiGrid

@@ -5,11 +5,12 @@ import { Link, useNavigate } from 'react-router';
 import { badgeColumn, dateColumn, textColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
+import { Options, RecordOptions } from '../../components/kit/form-parts';
+import { FilterDate, FilterSelect } from '../../components/kit/list-filters';
 import { useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
-import { Input, Label, NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { IconAction } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
@@ -78,7 +79,6 @@ export default function ProducaoPage() {
     },
   });
   const equipe = useEquipeOpcoes();
-  const f = list.filters;
   return (
     <>
       <PageHeader
@@ -105,41 +105,23 @@ export default function ProducaoPage() {
             <ExportButton lista="producao/os" params={list.params} />
           </div>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-            <Filtro
-              label="Etapa"
-              id="filtro-etapa"
-              todos="Todas"
-              value={f.etapa}
-              onChange={(v) => list.setFilter('etapa', v)}
-              opcoes={ETAPAS_OS.map((e) => [e, etapaLabel(e)])}
-            />
-            <Filtro
-              label="Status"
-              id="filtro-status"
-              todos="Todos"
-              value={f.status}
-              onChange={(v) => list.setFilter('status', v)}
-              opcoes={Object.entries(STATUS_OS_LABEL)}
-            />
-            <Filtro
-              label="Funcionário"
+            <FilterSelect list={list} name="etapa" id="filtro-etapa" label="Etapa" todos="Todas">
+              <Options values={ETAPAS_OS} label={etapaLabel} />
+            </FilterSelect>
+            <FilterSelect list={list} name="status" id="filtro-status" label="Status" todos="Todos">
+              <Options values={Object.keys(STATUS_OS_LABEL)} label={statusOsLabel} />
+            </FilterSelect>
+            <FilterSelect
+              list={list}
+              name="funcionario_id"
               id="filtro-funcionario"
+              label="Funcionário"
               todos="Todos"
-              value={f.funcionario_id}
-              onChange={(v) => list.setFilter('funcionario_id', v)}
-              opcoes={(equipe.data ?? []).map((p) => [p.id, p.nome])}
-            />
-            {(['de', 'ate'] as const).map((k) => (
-              <div key={k} className="grid gap-1">
-                <Label htmlFor={`filtro-${k}`}>{k === 'de' ? 'Agendada de' : 'até'}</Label>
-                <Input
-                  id={`filtro-${k}`}
-                  type="date"
-                  value={f[k]}
-                  onChange={(e) => list.setFilter(k, e.target.value)}
-                />
-              </div>
-            ))}
+            >
+              <RecordOptions records={equipe.data} value={(p) => p.id} label={(p) => p.nome} />
+            </FilterSelect>
+            <FilterDate list={list} name="de" id="filtro-de" label="Agendada de" />
+            <FilterDate list={list} name="ate" id="filtro-ate" label="até" />
           </div>
           <DataTable
             list={list}
@@ -164,29 +146,6 @@ export default function ProducaoPage() {
       </Card>
       <EtapasConfig />
     </>
-  );
-}
-
-function Filtro(p: {
-  label: string;
-  id: string;
-  todos: string;
-  value: string;
-  onChange: (v: string) => void;
-  opcoes: [string, string][];
-}) {
-  return (
-    <div className="grid gap-1">
-      <Label htmlFor={p.id}>{p.label}</Label>
-      <NativeSelect id={p.id} value={p.value} onChange={(e) => p.onChange(e.target.value)}>
-        <option value="">{p.todos}</option>
-        {p.opcoes.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
   );
 }
 

@@ -13,10 +13,10 @@ import { STATUS_FILTRO_LABEL, STATUS_FILTRO_PARCELA } from '../../../schemas/rec
 import { DataTable } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { Options } from '../../components/kit/form-parts';
+import { FilterDate, FilterSelect, Labelled } from '../../components/kit/list-filters';
 import { useResourceList, useUrlParam, useUrlState } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input, Label, NativeSelect } from '../../components/ui/input';
 import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { IconAction } from '../../components/ui/row-actions';
@@ -103,46 +103,20 @@ export default function RecebimentosPage() {
         <CardHeader className="gap-3">
           <CardTitle>Parcelas por vencimento</CardTitle>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-            <div className="grid gap-1">
-              <Label htmlFor="filtro-status">Status</Label>
-              <NativeSelect
-                id="filtro-status"
-                value={list.filters.status}
-                onChange={(e) => list.setFilter('status', e.target.value)}
-              >
-                <option value="">Todos</option>
-                <Options values={STATUS_FILTRO_PARCELA} label={(s) => STATUS_FILTRO_LABEL[s]} />
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="filtro-de">Vencimento de</Label>
-              <Input
-                id="filtro-de"
-                type="date"
-                value={list.filters.de}
-                onChange={(e) => list.setFilter('de', e.target.value)}
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="filtro-ate">Vencimento até</Label>
-              <Input
-                id="filtro-ate"
-                type="date"
-                value={list.filters.ate}
-                onChange={(e) => list.setFilter('ate', e.target.value)}
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="filtro-cliente">Cliente</Label>
+            <FilterSelect list={list} name="status" id="filtro-status" label="Status" todos="Todos">
+              <Options values={STATUS_FILTRO_PARCELA} label={(s) => STATUS_FILTRO_LABEL[s]} />
+            </FilterSelect>
+            <FilterDate list={list} name="de" id="filtro-de" label="Vencimento de" />
+            <FilterDate list={list} name="ate" id="filtro-ate" label="Vencimento até" />
+            <Labelled id="filtro-cliente" label="Cliente">
               <ClienteSelect
                 id="filtro-cliente"
                 value={list.filters.cliente_id}
                 selectedLabel={rows[0]?.cliente_nome ?? 'Cliente selecionado'}
                 onChange={(id) => list.setFilter('cliente_id', id)}
               />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="filtro-vendedor">Vendedor</Label>
+            </Labelled>
+            <Labelled id="filtro-vendedor" label="Vendedor">
               <PessoaSelect
                 recurso="vendedores"
                 id="filtro-vendedor"
@@ -150,7 +124,7 @@ export default function RecebimentosPage() {
                 selectedLabel={rows[0]?.vendedor_nome ?? 'Vendedor selecionado'}
                 onChange={(id) => list.setFilter('vendedor_id', id)}
               />
-            </div>
+            </Labelled>
             <div className="flex items-end gap-2">
               <SearchInput
                 value={list.q}

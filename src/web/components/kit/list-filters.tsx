@@ -1,0 +1,91 @@
+import type * as React from 'react';
+import { Input, Label, NativeSelect } from '../ui/input';
+
+/** The part of a list (useResourceList) a filter reads and sets: its value in the URL. */
+interface Filtered<F extends Record<string, string>> {
+  filters: F;
+  setFilter: (name: keyof F & string, value: string) => void;
+}
+
+/** A control with its label above it (a list's filters, a login field). */
+export function Labelled({
+  id,
+  label,
+  className = 'grid gap-1',
+  children,
+}: {
+  id: string;
+  label: React.ReactNode;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A list's filter as a labelled select bound to `list.filters[name]`: `todos` is the empty first
+ * option (no filter), the options are the children.
+ */
+export function FilterSelect<F extends Record<string, string>>({
+  list,
+  name,
+  id,
+  label,
+  todos,
+  className,
+  value = list.filters[name],
+  children,
+}: {
+  list: Filtered<F>;
+  name: keyof F & string;
+  id: string;
+  label: string;
+  todos?: string;
+  className?: string;
+  /** What the select shows when the screen reads the filter itself (a default for a bad value). */
+  value?: string | number;
+  children: React.ReactNode;
+}) {
+  return (
+    <Labelled id={id} label={label}>
+      <NativeSelect
+        id={id}
+        className={className}
+        value={value}
+        onChange={(e) => list.setFilter(name, e.target.value)}
+      >
+        {todos !== undefined && <option value="">{todos}</option>}
+        {children}
+      </NativeSelect>
+    </Labelled>
+  );
+}
+
+/** A list's date filter (a "from" or "until" of a period), labelled, bound to `list.filters[name]`. */
+export function FilterDate<F extends Record<string, string>>({
+  list,
+  name,
+  id,
+  label,
+}: {
+  list: Filtered<F>;
+  name: keyof F & string;
+  id: string;
+  label: string;
+}) {
+  return (
+    <Labelled id={id} label={label}>
+      <Input
+        id={id}
+        type="date"
+        value={list.filters[name]}
+        onChange={(e) => list.setFilter(name, e.target.value)}
+      />
+    </Labelled>
+  );
+}
