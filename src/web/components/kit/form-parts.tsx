@@ -114,18 +114,42 @@ export function FormButtons<In extends FieldValues>({
   );
 }
 
-export interface TextFieldProps<In extends FieldValues>
-  extends Omit<React.ComponentProps<'input'>, 'name' | 'form'> {
+/** What every field bound to a form takes: the form, the field's name, its label, hint and place. */
+export interface BoundFieldProps<In extends FieldValues> {
   f: AnyForm<In>;
   name: Path<In>;
   label: string;
   required?: boolean;
   hint?: string;
+  fieldClassName?: string;
+}
+
+/** The label, hint and error around one bound control; `children` gets the control's a11y attributes. */
+function BoundField<In extends FieldValues>({
+  f,
+  name,
+  label,
+  required,
+  hint,
+  fieldClassName,
+  children,
+}: BoundFieldProps<In> & { children: (a11y: ReturnType<typeof fieldA11y>) => React.ReactNode }) {
+  const id = f.fieldId(name);
+  const error = f.error(name);
+  return (
+    <FormField id={id} label={label} required={required} error={error} hint={hint} className={fieldClassName}>
+      {children(fieldA11y(id, error))}
+    </FormField>
+  );
+}
+
+export interface TextFieldProps<In extends FieldValues>
+  extends Omit<React.ComponentProps<'input'>, 'name' | 'form'>,
+    BoundFieldProps<In> {
   /** Rewrites what is typed (CPF, phone, CEP masks) before the form stores it. */
   mask?: (value: string) => string;
   /** Called with the stored (masked) value after each change (e.g. the CEP lookup). */
   onValue?: (value: string) => void;
-  fieldClassName?: string;
 }
 
 /** A labelled input bound to a form field, with its error and an optional mask. */
@@ -140,24 +164,24 @@ export function TextField<In extends FieldValues>({
   fieldClassName,
   ...input
 }: TextFieldProps<In>) {
-  const id = f.fieldId(name);
-  const error = f.error(name);
   const reg = f.form.register(name);
   return (
-    <FormField id={id} label={label} required={required} error={error} hint={hint} className={fieldClassName}>
-      <Input
-        {...fieldA11y(id, error)}
-        autoComplete="off"
-        {...input}
-        {...reg}
-        onChange={(e) => {
-          if (mask) e.target.value = mask(e.target.value);
-          const done = reg.onChange(e);
-          onValue?.(e.target.value);
-          return done;
-        }}
-      />
-    </FormField>
+    <BoundField {...{ f, name, label, required, hint, fieldClassName }}>
+      {(a11y) => (
+        <Input
+          {...a11y}
+          autoComplete="off"
+          {...input}
+          {...reg}
+          onChange={(e) => {
+            if (mask) e.target.value = mask(e.target.value);
+            const done = reg.onChange(e);
+            onValue?.(e.target.value);
+            return done;
+          }}
+        />
+      )}
+    </BoundField>
   );
 }
 
@@ -218,25 +242,14 @@ export function RecordOptions<R>({
  * (`options`, `optionLabel`), or its own `<option>`s as children; `placeholder` is the empty first one.
  */
 export function SelectField<In extends FieldValues, V extends string = string>({
-  f,
-  name,
-  label,
-  required,
-  hint,
-  fieldClassName,
   placeholder,
   placeholderDisabled,
   options,
   optionLabel,
   onValue,
   children,
-}: {
-  f: AnyForm<In>;
-  name: Path<In>;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  fieldClassName?: string;
+  ...field
+}: BoundFieldProps<In> & {
   placeholder?: React.ReactNode;
   /** The placeholder cannot be chosen again once a value is (a required list without a blank). */
   placeholderDisabled?: boolean;
@@ -246,23 +259,23 @@ export function SelectField<In extends FieldValues, V extends string = string>({
   onValue?: (value: string) => void;
   children?: React.ReactNode;
 }) {
-  const id = f.fieldId(name);
-  const error = f.error(name);
   return (
-    <FormField id={id} label={label} required={required} error={error} hint={hint} className={fieldClassName}>
-      <NativeSelect
-        {...fieldA11y(id, error)}
-        {...f.form.register(name, { onChange: onValue && ((e) => onValue(e.target.value)) })}
-      >
-        {placeholder !== undefined && (
-          <option value="" disabled={placeholderDisabled}>
-            {placeholder}
-          </option>
-        )}
-        {options && <Options values={options} label={optionLabel} />}
-        {children}
-      </NativeSelect>
-    </FormField>
+    <BoundField {...field}>
+      {(a11y) => (
+        <NativeSelect
+          {...a11y}
+          {...field.f.form.register(field.name, { onChange: onValue && ((e) => onValue(e.target.value)) })}
+        >
+          {placeholder !== undefined && (
+            <option value="" disabled={placeholderDisabled}>
+              {placeholder}
+            </option>
+          )}
+          {options && <Options values={options} label={optionLabel} />}
+          {children}
+        </NativeSelect>
+      )}
+    </BoundField>
   );
 }
 
@@ -280,19 +293,10 @@ export function TextareaField<In extends FieldValues>({
   hint,
   fieldClassName,
   ...textarea
-}: Omit<React.ComponentProps<'textarea'>, 'name' | 'form'> & {
-  f: AnyForm<In>;
-  name: Path<In>;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  fieldClassName?: string;
-}) {
-  const id = f.fieldId(name);
-  const error = f.error(name);
+}: Omit<React.ComponentProps<'textarea'>, 'name' | 'form'> & BoundFieldProps<In>) {
   return (
-    <FormField id={id} label={label} required={required} error={error} hint={hint} className={fieldClassName}>
-      <Textarea {...fieldA11y(id, error)} {...textarea} {...f.form.register(name)} />
-    </FormField>
+    <BoundField {...{ f, name, label, required, hint, fieldClassName }}>
+      {(a11y) => <Textarea {...a11y} {...textarea} {...f.form.register(name)} />}
+    </BoundField>
   );
 }

@@ -19,16 +19,23 @@ function useRemoteOptions<R extends Recurso>(recurso: R, toOption: (row: OpcaoDe
   const [opened, setOpened] = useState(false);
   const query = useOpcoes(recurso, q, opened);
   return {
-    options: (query.data ?? []).map(toOption),
     rows: query.data ?? [],
-    loading: query.isFetching,
-    onSearchChange: setQ,
-    onOpenChange: (open: boolean) => {
-      if (open) setOpened(true);
-      else setQ('');
+    /** The Combobox's search props: spread them on it. */
+    combobox: {
+      options: (query.data ?? []).map(toOption),
+      loading: query.isFetching,
+      onSearchChange: setQ,
+      onOpenChange: (open: boolean) => {
+        if (open) setOpened(true);
+        else setQ('');
+      },
     },
   };
 }
+
+/** A Combobox choice reported as its id and label ('' for none). */
+const byIdAndLabel = (onChange: BaseProps['onChange']) => (v: string | null, o?: ComboboxOption | null) =>
+  onChange(v ?? '', o?.label ?? '');
 
 export function ClienteSelect({ id, value, selectedLabel, onChange, ...aria }: BaseProps) {
   const r = useRemoteOptions('clientes', (c) => ({
@@ -41,11 +48,8 @@ export function ClienteSelect({ id, value, selectedLabel, onChange, ...aria }: B
       id={id}
       value={value}
       selectedLabel={selectedLabel}
-      onChange={(v, o) => onChange(v ?? '', o?.label ?? '')}
-      options={r.options}
-      loading={r.loading}
-      onSearchChange={r.onSearchChange}
-      onOpenChange={r.onOpenChange}
+      onChange={byIdAndLabel(onChange)}
+      {...r.combobox}
       placeholder="Selecione um cliente"
       searchPlaceholder="Buscar cliente..."
       emptyText="Nenhum cliente encontrado."
@@ -73,11 +77,8 @@ export function PessoaSelect({
       id={id}
       value={value}
       selectedLabel={selectedLabel}
-      onChange={(v, o) => onChange(v ?? '', o?.label ?? '')}
-      options={r.options}
-      loading={r.loading}
-      onSearchChange={r.onSearchChange}
-      onOpenChange={r.onOpenChange}
+      onChange={byIdAndLabel(onChange)}
+      {...r.combobox}
       clearLabel="Nenhum"
       placeholder={`Selecione um ${nome}`}
       searchPlaceholder={`Buscar ${nome}...`}
@@ -108,10 +109,7 @@ export function ProdutoSelect({
         const p = r.rows.find((row) => row.id === v);
         if (p) onSelect(p);
       }}
-      options={r.options}
-      loading={r.loading}
-      onSearchChange={r.onSearchChange}
-      onOpenChange={r.onOpenChange}
+      {...r.combobox}
       wrap
       placeholder="Selecione o produto"
       searchPlaceholder="Buscar produto..."
@@ -139,10 +137,7 @@ export function ItemVendaSelect({
       value={value}
       selectedLabel={selectedLabel}
       onChange={(v) => onSelect(r.rows.find((row) => row.id === v) ?? null)}
-      options={r.options}
-      loading={r.loading}
-      onSearchChange={r.onSearchChange}
-      onOpenChange={r.onOpenChange}
+      {...r.combobox}
       clearLabel="Nenhum"
       wrap
       placeholder="Selecione o item"
