@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-
 import { badgeColumn, textColumn, titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
-import { removeMessages, useRemove } from '../../components/kit/use-remove';
-import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
+import { useCadastro } from '../../components/kit/use-cadastro';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { CardDescription } from '../../components/ui/card';
@@ -39,11 +37,11 @@ const columns = [
 ];
 
 export default function ClientesPage() {
-  const t = useListFormTabs();
-  const list = useResourceList({
+  const { t, list, remove, title } = useCadastro({
     recurso: 'clientes',
     endpoint: client.clientes,
-    loadError: listaError('clientes'),
+    nome: 'cliente',
+    plural: 'clientes',
   });
   const editId = t.editId;
   // The badge counts every client, whatever the search.
@@ -51,13 +49,6 @@ export default function ClientesPage() {
     queryKey: ['clientes', 'contagem'],
     queryFn: ({ signal }) => json(client.clientes.$get({ query: { limit: 1 } }, withSignal(signal))),
   });
-  const remove = useRemove<Cliente>({
-    recurso: 'clientes',
-    endpoint: client.clientes,
-    ...removeMessages('cliente'),
-    onRemoved: (c) => c.id === editId && t.openNew(),
-  });
-  const title = editId ? 'Editar Cliente' : 'Novo Cliente';
 
   return (
     <div>

@@ -1,34 +1,26 @@
 import { ListPagination, listState } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { FormCard, formTab, ResourceTabs } from '../../components/kit/resource-tabs';
-import { removeMessages, toastInUse, useRemove } from '../../components/kit/use-remove';
-import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
+import { useCadastro } from '../../components/kit/use-cadastro';
+import { toastInUse } from '../../components/kit/use-remove';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { client } from '../../lib/client';
-import type { Fornecedor } from '../../lib/resources';
 import { FornecedorCard } from './fornecedor-card';
 import { FornecedorForm } from './fornecedor-form';
 
 export default function FornecedoresPage() {
-  const t = useListFormTabs();
-  const list = useResourceList({
+  const { t, list, remove, title } = useCadastro({
     recurso: 'fornecedores',
     endpoint: client.fornecedores,
+    nome: 'fornecedor',
+    plural: 'fornecedores',
     limit: 12,
-    loadError: listaError('fornecedores'),
-  });
-  const remove = useRemove<Fornecedor>({
-    recurso: 'fornecedores',
-    endpoint: client.fornecedores,
-    ...removeMessages('fornecedor'),
     // In use by products (doc 2 §8): the server's title and its explanation of what uses it.
-    onError: toastInUse,
-    onRemoved: (f) => f.id === t.editId && t.openNew(),
+    onRemoveError: toastInUse,
   });
   const data = list.query.data;
-  const title = t.editId ? 'Editar Fornecedor' : 'Novo Fornecedor';
 
   return (
     <div>
