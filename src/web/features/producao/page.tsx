@@ -4,16 +4,15 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { badgeColumn, dateColumn, textColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
 import { Options, RecordOptions } from '../../components/kit/form-parts';
 import { FilterDate, FilterSelect } from '../../components/kit/list-filters';
+import { ListSearch } from '../../components/kit/list-search';
 import { useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
 import { PageHeader } from '../../components/ui/page-header';
 import { IconAction } from '../../components/ui/row-actions';
-import { SearchInput } from '../../components/ui/search-input';
 import { toastError, toastSuccess } from '../../lib/api';
 import { client, json, withSignal } from '../../lib/client';
 import { formatDateTime } from '../../lib/format';
@@ -95,15 +94,13 @@ export default function ProducaoPage() {
           </Button>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <div className="flex flex-wrap gap-2">
-            <SearchInput
-              value={list.q}
-              onChange={list.setQ}
-              placeholder="Buscar por cliente ou número..."
-              label="Buscar ordens de serviço"
-            />
-            <ExportButton lista="producao/os" params={list.params} />
-          </div>
+          <ListSearch
+            list={list}
+            lista="producao/os"
+            label="Buscar ordens de serviço"
+            placeholder="Buscar por cliente ou número..."
+            className="flex-wrap"
+          />
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
             <FilterSelect list={list} name="etapa" id="filtro-etapa" label="Etapa" todos="Todas">
               <Options values={ETAPAS_OS} label={etapaLabel} />

@@ -11,16 +11,15 @@ import {
 import { useState } from 'react';
 import { STATUS_FILTRO_LABEL, STATUS_FILTRO_PARCELA } from '../../../schemas/recebimentos';
 import { DataTable } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
 import { Options } from '../../components/kit/form-parts';
 import { FilterDate, FilterSelect, Labelled } from '../../components/kit/list-filters';
+import { ListSearch } from '../../components/kit/list-search';
 import { useResourceList, useUrlParam, useUrlState } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { IconAction } from '../../components/ui/row-actions';
-import { SearchInput } from '../../components/ui/search-input';
 import { client } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import { ClienteSelect, PessoaSelect } from '../orcamentos/selects';
@@ -125,15 +124,13 @@ export default function RecebimentosPage() {
                 onChange={(id) => list.setFilter('vendedor_id', id)}
               />
             </Labelled>
-            <div className="flex items-end gap-2">
-              <SearchInput
-                value={list.q}
-                onChange={list.setQ}
-                label="Buscar parcelas"
-                placeholder="Cliente ou nº da venda..."
-              />
-              <ExportButton lista="recebimentos" params={list.params} />
-            </div>
+            <ListSearch
+              list={list}
+              lista="recebimentos"
+              label="Buscar parcelas"
+              placeholder="Cliente ou nº da venda..."
+              className="items-end"
+            />
           </div>
         </CardHeader>
         <CardContent>
