@@ -1,3 +1,4 @@
+import type * as React from 'react';
 import { useState } from 'react';
 import { Combobox, type ComboboxOption } from '../../components/ui/combobox';
 import { formatMoney, formatPercent } from '../../lib/format';
@@ -37,55 +38,46 @@ function useRemoteOptions<R extends Recurso>(recurso: R, toOption: (row: OpcaoDe
 const byIdAndLabel = (onChange: BaseProps['onChange']) => (v: string | null, o?: ComboboxOption | null) =>
   onChange(v ?? '', o?.label ?? '');
 
-export function ClienteSelect({ id, value, selectedLabel, onChange, ...aria }: BaseProps) {
+/** The texts of a selector of people ("Selecione um cliente", "Buscar cliente...", …). */
+const textsOf = (nome: string) => ({
+  placeholder: `Selecione um ${nome}`,
+  searchPlaceholder: `Buscar ${nome}...`,
+  emptyText: `Nenhum ${nome} encontrado.`,
+});
+
+/** What useRemoteOptions hands the Combobox. */
+type RemoteSearch = Pick<
+  React.ComponentProps<typeof Combobox>,
+  'options' | 'loading' | 'onSearchChange' | 'onOpenChange'
+>;
+
+/** A selector of a person, reported as its id and name. */
+function PessoaCombobox({
+  r,
+  nome,
+  onChange,
+  ...props
+}: BaseProps & { r: { combobox: RemoteSearch }; nome: string; clearLabel?: string }) {
+  return <Combobox {...props} onChange={byIdAndLabel(onChange)} {...r.combobox} {...textsOf(nome)} />;
+}
+
+export function ClienteSelect(props: BaseProps) {
   const r = useRemoteOptions('clientes', (c) => ({
     value: c.id,
     label: c.nome,
     hint: c.cpf_cnpj ?? undefined,
   }));
-  return (
-    <Combobox
-      id={id}
-      value={value}
-      selectedLabel={selectedLabel}
-      onChange={byIdAndLabel(onChange)}
-      {...r.combobox}
-      placeholder="Selecione um cliente"
-      searchPlaceholder="Buscar cliente..."
-      emptyText="Nenhum cliente encontrado."
-      {...aria}
-    />
-  );
+  return <PessoaCombobox {...props} r={r} nome="cliente" />;
 }
 
-export function PessoaSelect({
-  recurso,
-  id,
-  value,
-  selectedLabel,
-  onChange,
-  ...aria
-}: BaseProps & { recurso: 'vendedores' | 'arquitetos' }) {
+export function PessoaSelect({ recurso, ...props }: BaseProps & { recurso: 'vendedores' | 'arquitetos' }) {
   const r = useRemoteOptions(recurso, (p) => ({
     value: p.id,
     label: p.nome,
     hint: `Comissão ${formatPercent(p.percentual_comissao)}`,
   }));
   const nome = recurso === 'vendedores' ? 'vendedor' : 'arquiteto';
-  return (
-    <Combobox
-      id={id}
-      value={value}
-      selectedLabel={selectedLabel}
-      onChange={byIdAndLabel(onChange)}
-      {...r.combobox}
-      clearLabel="Nenhum"
-      placeholder={`Selecione um ${nome}`}
-      searchPlaceholder={`Buscar ${nome}...`}
-      emptyText={`Nenhum ${nome} encontrado.`}
-      {...aria}
-    />
-  );
+  return <PessoaCombobox {...props} r={r} nome={nome} clearLabel="Nenhum" />;
 }
 
 export function ProdutoSelect({
