@@ -11,6 +11,7 @@ import {
 } from '../../components/kit/form-parts';
 import { useResourceForm, type Versioned } from '../../components/kit/use-resource-form';
 import { ModalDialog } from '../../components/ui/dialog';
+import { Stat } from '../../components/ui/stat';
 import { Loading } from '../../components/ui/states';
 import { client, json, withSignal } from '../../lib/client';
 import { formatDate, formatMoney, todayIso } from '../../lib/format';
@@ -46,24 +47,16 @@ export function RegistrarDialog({ parcelaId, onClose }: { parcelaId: string; onC
       {d && (
         <>
           <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-            <div>
-              <dt className="text-muted-foreground">Vencimento</dt>
-              <dd>{formatDate(d.data_vencimento)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Valor</dt>
-              <dd className="tabular-nums">{formatMoney(d.valor)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Recebido</dt>
-              <dd className="tabular-nums">{formatMoney(d.valor_recebido)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Saldo</dt>
-              <dd className="font-semibold tabular-nums" data-testid="parcela-saldo">
-                {formatMoney(d.saldo)}
-              </dd>
-            </div>
+            <Stat label="Vencimento">{formatDate(d.data_vencimento)}</Stat>
+            <Stat label="Valor" className="tabular-nums">
+              {formatMoney(d.valor)}
+            </Stat>
+            <Stat label="Recebido" className="tabular-nums">
+              {formatMoney(d.valor_recebido)}
+            </Stat>
+            <Stat label="Saldo" className="font-semibold tabular-nums" testId="parcela-saldo">
+              {formatMoney(d.saldo)}
+            </Stat>
           </dl>
           <div>
             <StatusParcelaBadge status={d.status} />

@@ -7,6 +7,7 @@ import { TitledCard } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
+import { Stat } from '../../components/ui/stat';
 import { Empty, Loading } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { toastError } from '../../lib/api';
@@ -213,40 +214,29 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
         <>
           <TitledCard title="Resumo">
             <dl className="grid gap-4 sm:grid-cols-3" aria-label="Resumo do relatório">
-              <div>
-                <dt className="text-sm text-muted-foreground">{t.ativos}</dt>
-                <dd className="text-2xl font-bold">{data.resumo.ativos}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-muted-foreground">Vendas com Comissão</dt>
-                <dd className="text-2xl font-bold">{data.resumo.vendas}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-muted-foreground">{t.total}</dt>
-                <dd className="text-2xl font-bold text-success">{formatMoney(data.resumo.total)}</dd>
-              </div>
+              <Stat label={t.ativos} big>
+                {data.resumo.ativos}
+              </Stat>
+              <Stat label="Vendas com Comissão" big>
+                {data.resumo.vendas}
+              </Stat>
+              <Stat label={t.total} big className="text-success">
+                {formatMoney(data.resumo.total)}
+              </Stat>
               {data.liberacao && (
                 <>
-                  <div>
-                    <dt className="text-sm text-muted-foreground">Liberada (recebido)</dt>
-                    <dd className="text-2xl font-bold" data-testid="resumo-liberada">
-                      {formatMoney(data.resumo.total_liberada)}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-sm text-muted-foreground">Paga</dt>
-                    <dd className="text-2xl font-bold">{formatMoney(data.resumo.total_paga)}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-sm text-muted-foreground">A liberar</dt>
-                    <dd className="text-2xl font-bold">{formatMoney(data.resumo.total_a_liberar)}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-sm text-muted-foreground">A pagar (liberada, não paga)</dt>
-                    <dd className="text-2xl font-bold" data-testid="resumo-a-pagar">
-                      {formatMoney(data.resumo.total_a_pagar)}
-                    </dd>
-                  </div>
+                  <Stat label="Liberada (recebido)" big testId="resumo-liberada">
+                    {formatMoney(data.resumo.total_liberada)}
+                  </Stat>
+                  <Stat label="Paga" big>
+                    {formatMoney(data.resumo.total_paga)}
+                  </Stat>
+                  <Stat label="A liberar" big>
+                    {formatMoney(data.resumo.total_a_liberar)}
+                  </Stat>
+                  <Stat label="A pagar (liberada, não paga)" big testId="resumo-a-pagar">
+                    {formatMoney(data.resumo.total_a_pagar)}
+                  </Stat>
                 </>
               )}
             </dl>
