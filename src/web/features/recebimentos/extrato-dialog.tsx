@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ModalDialog } from '../../components/ui/dialog';
 import { Stat } from '../../components/ui/stat';
-import { Empty, Loading } from '../../components/ui/states';
+import { Empty, QueryStatus } from '../../components/ui/states';
 import { formatDate, formatMoney } from '../../lib/format';
 import { fetchExtrato, rotuloParcela } from './api';
 import { StatusParcelaBadge } from './colunas';
@@ -22,12 +22,7 @@ export function ExtratoDialog({ clienteId, onClose }: { clienteId: string; onClo
       title="Extrato do cliente"
       description={e ? e.cliente.nome : 'Carregando...'}
     >
-      {q.isError && (
-        <p role="alert" className="text-sm">
-          Não foi possível carregar o extrato.
-        </p>
-      )}
-      {!e && !q.isError && <Loading text="Carregando extrato..." />}
+      <QueryStatus query={q} error="Não foi possível carregar o extrato." loading="Carregando extrato..." />
       {e && (
         <>
           <dl className="grid grid-cols-3 gap-2 text-sm">

@@ -12,7 +12,7 @@ import {
 import { useResourceForm, type Versioned } from '../../components/kit/use-resource-form';
 import { ModalDialog } from '../../components/ui/dialog';
 import { Stat } from '../../components/ui/stat';
-import { Loading } from '../../components/ui/states';
+import { QueryStatus } from '../../components/ui/states';
 import { client, json, withSignal } from '../../lib/client';
 import { formatDate, formatMoney, todayIso } from '../../lib/format';
 import { type ParcelaDetalhe, rotuloParcela } from './api';
@@ -38,12 +38,7 @@ export function RegistrarDialog({ parcelaId, onClose }: { parcelaId: string; onC
           : 'Carregando parcela...'
       }
     >
-      {p.isError && (
-        <p role="alert" className="text-sm">
-          Não foi possível carregar a parcela.
-        </p>
-      )}
-      {!d && !p.isError && <Loading text="Carregando parcela..." />}
+      <QueryStatus query={p} error="Não foi possível carregar a parcela." loading="Carregando parcela..." />
       {d && (
         <>
           <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
