@@ -152,7 +152,7 @@ export default function DashboardPage() {
             title: 'Em atraso',
             value: formatMoney(d.em_atraso),
             icon: AlertTriangle,
-            valueClassName: d.em_atraso > 0 ? 'text-red-600' : undefined,
+            tone: d.em_atraso > 0 ? 'negativo' : undefined,
             hint: <Link to="/recebimentos?status=atrasada">Parcelas vencidas não pagas</Link>,
             testId: 'dash-em-atraso',
           },

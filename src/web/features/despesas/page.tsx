@@ -74,14 +74,14 @@ export default function DespesasScreen() {
             title: 'Pagas',
             value: kpi(resumo?.total_pago),
             icon: CircleCheck,
-            valueClassName: 'text-green-700',
+            tone: 'positivo',
             testId: 'kpi-pagas',
           },
           {
             title: 'Pendentes',
             value: kpi(resumo?.total_pendente),
             icon: Clock,
-            valueClassName: 'text-amber-700',
+            tone: 'pendente',
             testId: 'kpi-pendentes',
           },
           {
