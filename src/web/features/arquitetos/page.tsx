@@ -1,4 +1,4 @@
-import { DataTable } from '../../components/kit/data-table';
+import { DataTable, listTexts } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
 import { useCadastro } from '../../components/kit/use-cadastro';
@@ -54,9 +54,7 @@ export default function ArquitetosPage() {
                   list={list}
                   columns={arquitetoColumns}
                   label="Arquitetos"
-                  loadingText="Carregando arquitetos..."
-                  emptyText="Nenhum arquiteto cadastrado."
-                  emptyFilteredText="Nenhum arquiteto encontrado."
+                  {...listTexts('arquiteto', 'arquitetos')}
                   actions={remove.rowActions(
                     (a) => a.nome,
                     (a) => t.edit(a.id),

@@ -8,7 +8,7 @@ import {
 import { STATUS_ATIVO } from '../../../schemas/enums';
 import type { z } from '../../../schemas/z';
 import { ativoColumn, ativoLabel, titleColumn } from '../../components/kit/column-kinds';
-import { columnsOf, DataTable } from '../../components/kit/data-table';
+import { columnsOf, DataTable, listTexts } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
 import { FormShell, SelectField, TextField } from '../../components/kit/form-parts';
 import { removeMessages, useRemove } from '../../components/kit/use-remove';
@@ -166,9 +166,7 @@ function CatalogoTab({ c }: { c: Catalogo }) {
           getRowId={(e) => e.id}
           rowLabel={(e) => e.nome}
           rowClassName={(e) => e.id === editando && 'bg-muted'}
-          loadingText={`Carregando ${c.recurso}...`}
-          emptyText={`Nenhum ${c.singular.toLowerCase()} cadastrado.`}
-          emptyFilteredText={`Nenhum ${c.singular.toLowerCase()} encontrado.`}
+          {...listTexts(c.singular.toLowerCase(), c.recurso)}
           actions={(e) => (
             <RowActions
               editLabel={`Editar ${e.nome}`}

@@ -1,7 +1,7 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { categoriaProdutoCreate } from '../../../schemas/categorias-produtos';
 import { titleColumn } from '../../components/kit/column-kinds';
-import { columnsOf, DataTable } from '../../components/kit/data-table';
+import { columnsOf, DataTable, listTexts } from '../../components/kit/data-table';
 import { TextField } from '../../components/kit/form-parts';
 import { ListSearch } from '../../components/kit/list-search';
 import { removeMessages, useRemove } from '../../components/kit/use-remove';
@@ -79,9 +79,7 @@ export function CategoriasTab() {
           list={list}
           columns={columns}
           label="Categorias"
-          loadingText="Carregando categorias..."
-          emptyText="Nenhuma categoria cadastrada."
-          emptyFilteredText="Nenhuma categoria encontrada."
+          {...listTexts('categoria', 'categorias', { feminina: true })}
           actions={(c) => {
             const usada = c.total_produtos > 0;
             return (

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 
-import { DataTable } from '../../components/kit/data-table';
+import { DataTable, listTexts } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { FormCard, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
 import { useRemove } from '../../components/kit/use-remove';
@@ -75,9 +75,7 @@ export default function VendedoresPage() {
                   list={list}
                   columns={vendedorColumns}
                   label="Vendedores"
-                  loadingText="Carregando vendedores..."
-                  emptyText="Nenhum vendedor cadastrado."
-                  emptyFilteredText="Nenhum vendedor encontrado."
+                  {...listTexts('vendedor', 'vendedores')}
                   actions={remove.rowActions(
                     (v) => v.nome,
                     (v) => setDialog({ id: v.id }),
