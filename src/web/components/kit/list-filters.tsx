@@ -28,8 +28,9 @@ export function Labelled({
 }
 
 /**
- * A list's filter as a labelled select bound to `list.filters[name]`: `todos` is the empty first
- * option (no filter), the options are the children.
+ * A list's filter as a select bound to `list.filters[name]`: `todos` is the empty first option (no
+ * filter), the options are the children. With an `id` its label stands above it; without, the label
+ * is its accessible name only (a filter beside the search box).
  */
 export function FilterSelect<F extends Record<string, string>>({
   list,
@@ -43,7 +44,7 @@ export function FilterSelect<F extends Record<string, string>>({
 }: {
   list: Filtered<F>;
   name: keyof F & string;
-  id: string;
+  id?: string;
   label: string;
   todos?: string;
   className?: string;
@@ -51,18 +52,24 @@ export function FilterSelect<F extends Record<string, string>>({
   value?: string | number;
   children: React.ReactNode;
 }) {
-  return (
+  const select = (
+    <NativeSelect
+      id={id}
+      aria-label={id ? undefined : label}
+      className={className}
+      value={value}
+      onChange={(e) => list.setFilter(name, e.target.value)}
+    >
+      {todos !== undefined && <option value="">{todos}</option>}
+      {children}
+    </NativeSelect>
+  );
+  return id ? (
     <Labelled id={id} label={label}>
-      <NativeSelect
-        id={id}
-        className={className}
-        value={value}
-        onChange={(e) => list.setFilter(name, e.target.value)}
-      >
-        {todos !== undefined && <option value="">{todos}</option>}
-        {children}
-      </NativeSelect>
+      {select}
     </Labelled>
+  ) : (
+    select
   );
 }
 

@@ -2,10 +2,10 @@ import { STATUS_CARTAO } from '../../../schemas/cartoes';
 import { badgeColumn, titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable, NONE } from '../../components/kit/data-table';
 import { Options } from '../../components/kit/form-parts';
+import { FilterSelect } from '../../components/kit/list-filters';
 import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
-import { NativeSelect } from '../../components/ui/input';
 import { RowActions } from '../../components/ui/row-actions';
 import { client } from '../../lib/client';
 import type { Cartao } from '../../lib/resources';
@@ -54,15 +54,15 @@ export function CartoesLista({ onEditar }: { onEditar: (c: Cartao) => void }) {
         placeholder="Buscar por bandeira, tipo ou observação..."
         className="flex-col gap-3 sm:flex-row sm:items-center"
       >
-        <NativeSelect
-          aria-label="Filtrar por status"
+        <FilterSelect
+          list={list}
+          name="status"
+          label="Filtrar por status"
+          todos="Todos os status"
           className="sm:w-44"
-          value={list.filters.status}
-          onChange={(e) => list.setFilter('status', e.target.value)}
         >
-          <option value="">Todos os status</option>
           <Options values={STATUS_CARTAO} />
-        </NativeSelect>
+        </FilterSelect>
       </ListSearch>
       <DataTable
         list={list}

@@ -1,11 +1,11 @@
 import { DataTable } from '../../components/kit/data-table';
+import { FilterSelect } from '../../components/kit/list-filters';
 import { ListSearch } from '../../components/kit/list-search';
 import { FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
 import { useCadastro } from '../../components/kit/use-cadastro';
 import { toastInUse } from '../../components/kit/use-remove';
 import { Button } from '../../components/ui/button';
 import { CardDescription } from '../../components/ui/card';
-import { NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { client } from '../../lib/client';
 import { CalculoCusto } from './calculo-custo';
@@ -46,16 +46,16 @@ export default function FuncionariosPage() {
                       placeholder="Buscar funcionários..."
                       className="flex-col sm:flex-row"
                     >
-                      <NativeSelect
-                        aria-label="Filtrar por status"
+                      <FilterSelect
+                        list={list}
+                        name="status"
+                        label="Filtrar por status"
+                        todos="Todos"
                         className="sm:w-40"
-                        value={list.filters.status}
-                        onChange={(e) => list.setFilter('status', e.target.value)}
                       >
-                        <option value="">Todos</option>
                         <option value="ativo">Ativos</option>
                         <option value="inativo">Inativos</option>
-                      </NativeSelect>
+                      </FilterSelect>
                     </ListSearch>
                   </>
                 }

@@ -2,9 +2,9 @@ import { STATUS_ORCAMENTO } from '../../../schemas/orcamentos';
 import { dateColumn, moneyColumn, textColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { Options } from '../../components/kit/form-parts';
+import { FilterSelect } from '../../components/kit/list-filters';
 import { ListSearch } from '../../components/kit/list-search';
 import { useResourceList } from '../../components/kit/use-resource-list';
-import { NativeSelect } from '../../components/ui/input';
 import { client } from '../../lib/client';
 import type { OrcamentoLinha } from '../../lib/resources';
 import { Acoes, type HistoricoActions } from './historico-acoes';
@@ -68,15 +68,15 @@ export function Historico(actions: HistoricoActions) {
         placeholder="Buscar por número ou cliente..."
         className="flex-col sm:flex-row sm:items-center"
       >
-        <NativeSelect
-          aria-label="Filtrar por status"
-          value={list.filters.status}
-          onChange={(e) => list.setFilter('status', e.target.value)}
+        <FilterSelect
+          list={list}
+          name="status"
+          label="Filtrar por status"
+          todos="Todos os status"
           className="sm:w-52"
         >
-          <option value="">Todos os status</option>
           <Options values={STATUS_ORCAMENTO} label={statusLabel} />
-        </NativeSelect>
+        </FilterSelect>
       </ListSearch>
       <DataTable
         list={list}
