@@ -176,3 +176,26 @@ export function PecaDesenho({
     </svg>
   );
 }
+
+/** A quote's or work order's item drawn read-only (details, the OS page), fitted to 320 × 220 px. */
+export function DesenhoDoItem({
+  item,
+  titulo,
+}: {
+  item: Pick<PecaDesenhoProps, 'medida1' | 'medida2' | 'bordas' | 'recortes'>;
+  titulo: string;
+}) {
+  return (
+    <PecaDesenho
+      readOnly
+      medida1={item.medida1}
+      medida2={item.medida2}
+      bordas={item.bordas}
+      recortes={item.recortes}
+      titulo={titulo}
+      largura={320}
+      altura={220}
+      className="w-full"
+    />
+  );
+}

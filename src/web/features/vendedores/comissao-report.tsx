@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import type { ResumoLiberacao } from '../../../schemas/relatorios';
+import type { ComissaoPessoaLinha, ResumoLiberacao } from '../../../schemas/relatorios';
 import { useAuth } from '../../app/auth';
 import { Badge } from '../../components/ui/badge';
 import { TitledCard } from '../../components/ui/card';
@@ -76,17 +76,7 @@ interface Report {
   /** Commissions released as the customer pays (the Recebimentos setting): the extra columns show. */
   liberacao: boolean;
   resumo: { ativos: number; vendas: number; total: number } & ResumoLiberacao;
-  porPessoa: {
-    id: string;
-    nome: string;
-    percentual_comissao: number;
-    vendas: number;
-    total_comissao: number;
-    comissao_liberada?: number;
-    comissao_paga_valor?: number;
-    comissao_a_liberar?: number;
-    comissao_a_pagar?: number;
-  }[];
+  porPessoa: (Omit<ComissaoPessoaLinha, 'pessoa_id'> & { id: string })[];
   vendas: (ComissoesVendedores['vendas'][number] & { pessoa_nome: string | null })[];
   vendasTotal: number;
   page: number;
