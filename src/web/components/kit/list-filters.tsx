@@ -1,30 +1,10 @@
 import type * as React from 'react';
-import { Input, Label, NativeSelect } from '../ui/input';
+import { Input, Labelled, NativeSelect } from '../ui/input';
 
 /** The part of a list (useResourceList) a filter reads and sets: its value in the URL. */
 interface Filtered<F extends Record<string, string>> {
   filters: F;
   setFilter: (name: keyof F & string, value: string) => void;
-}
-
-/** A control with its label above it (a list's filters, a login field). */
-export function Labelled({
-  id,
-  label,
-  className = 'grid gap-1',
-  children,
-}: {
-  id: string;
-  label: React.ReactNode;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className={className}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
 }
 
 /**
