@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { Fragment } from 'react';
+import { Badge } from '../ui/badge';
 import { Card, CardContent, CardHeader, TitledCard } from '../ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import type { useListFormTabs } from './use-resource-list';
@@ -60,6 +61,31 @@ export function formTab(
       </Fragment>
     ),
   };
+}
+
+/**
+ * A tab's label with the count of its records beside it ("Lista de Clientes 42", the badge named
+ * "42 clientes" for screen readers); no badge while the count is unknown.
+ */
+export function CountLabel({
+  text,
+  total,
+  plural,
+}: {
+  text: string;
+  total: number | undefined;
+  plural: string;
+}) {
+  return (
+    <>
+      {text}
+      {total !== undefined && (
+        <Badge variant="secondary" aria-label={`${total} ${plural}`}>
+          {total.toLocaleString('pt-BR')}
+        </Badge>
+      )}
+    </>
+  );
 }
 
 /** The card a register form sits in: its title (Novo/Editar …), an optional line under it, the form. */

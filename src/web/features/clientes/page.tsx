@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { badgeColumn, textColumn, titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
-import { FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
+import { CountLabel, FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
 import { useCadastro } from '../../components/kit/use-cadastro';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { CardDescription } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
@@ -58,16 +57,7 @@ export default function ClientesPage() {
         tabs={[
           {
             value: 'lista',
-            label: (
-              <>
-                Lista de Clientes
-                {count.data && (
-                  <Badge variant="secondary" aria-label={`${count.data.total} clientes`}>
-                    {count.data.total.toLocaleString('pt-BR')}
-                  </Badge>
-                )}
-              </>
-            ),
+            label: <CountLabel text="Lista de Clientes" total={count.data?.total} plural="clientes" />,
             content: (
               <ListCard
                 header={

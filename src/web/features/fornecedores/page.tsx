@@ -1,9 +1,8 @@
 import { ListPagination, listState } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
-import { FormCard, formTab, ResourceTabs } from '../../components/kit/resource-tabs';
+import { CountLabel, FormCard, formTab, ResourceTabs } from '../../components/kit/resource-tabs';
 import { useCadastro } from '../../components/kit/use-cadastro';
 import { toastInUse } from '../../components/kit/use-remove';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { client } from '../../lib/client';
@@ -31,14 +30,11 @@ export default function FornecedoresPage() {
           {
             value: 'lista',
             label: (
-              <>
-                Lista de Fornecedores
-                {data && !list.q && (
-                  <Badge variant="secondary" aria-label={`${data.total} fornecedores`}>
-                    {data.total.toLocaleString('pt-BR')}
-                  </Badge>
-                )}
-              </>
+              <CountLabel
+                text="Lista de Fornecedores"
+                total={list.q ? undefined : data?.total}
+                plural="fornecedores"
+              />
             ),
             className: 'grid gap-4',
             content: (
