@@ -9,7 +9,7 @@ import { Input, NativeSelect } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
 import { Stat } from '../../components/ui/stat';
 import { Empty, Loading } from '../../components/ui/states';
-import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { MoneyTD, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { toastError } from '../../lib/api';
 import { type AnswerOf, client, json, withSignal } from '../../lib/client';
 import { formatDate, formatMoney, formatPercent } from '../../lib/format';
@@ -259,19 +259,13 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
                       <TD className="font-medium">{p.nome}</TD>
                       <TD className="text-right">{formatPercent(p.percentual_comissao)}</TD>
                       <TD className="text-right">{p.vendas}</TD>
-                      <TD className="whitespace-nowrap text-right font-semibold">
-                        {formatMoney(p.total_comissao)}
-                      </TD>
+                      <MoneyTD value={p.total_comissao} className="font-semibold" />
                       {data.liberacao && (
                         <>
-                          <TD className="whitespace-nowrap text-right">{formatMoney(p.comissao_liberada)}</TD>
-                          <TD className="whitespace-nowrap text-right">
-                            {formatMoney(p.comissao_paga_valor)}
-                          </TD>
-                          <TD className="whitespace-nowrap text-right">
-                            {formatMoney(p.comissao_a_liberar)}
-                          </TD>
-                          <TD className="whitespace-nowrap text-right">{formatMoney(p.comissao_a_pagar)}</TD>
+                          <MoneyTD value={p.comissao_liberada} />
+                          <MoneyTD value={p.comissao_paga_valor} />
+                          <MoneyTD value={p.comissao_a_liberar} />
+                          <MoneyTD value={p.comissao_a_pagar} />
                         </>
                       )}
                     </TR>
@@ -319,26 +313,20 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
                       <TD className="font-medium">#{v.numero}</TD>
                       <TD>{formatDate(v.data_venda)}</TD>
                       <TD>{v.pessoa_nome ?? 'N/A'}</TD>
-                      <TD className="whitespace-nowrap text-right">{formatMoney(v.valor_bruto)}</TD>
+                      <MoneyTD value={v.valor_bruto} />
                       <TD className="whitespace-nowrap text-right">
                         {v.valor_taxa ? formatMoney(v.valor_taxa) : '-'}
                       </TD>
-                      <TD className="whitespace-nowrap text-right">{formatMoney(v.valor_base)}</TD>
+                      <MoneyTD value={v.valor_base} />
                       <TD className="text-right">{formatPercent(v.percentual_comissao)}</TD>
-                      <TD className="whitespace-nowrap text-right font-semibold">
-                        {formatMoney(v.valor_comissao)}
-                      </TD>
+                      <MoneyTD value={v.valor_comissao} className="font-semibold" />
                       {data.liberacao && (
                         <>
-                          <TD className="whitespace-nowrap text-right">{formatMoney(v.valor_recebido)}</TD>
-                          <TD className="whitespace-nowrap text-right">{formatMoney(v.comissao_liberada)}</TD>
-                          <TD className="whitespace-nowrap text-right">
-                            {formatMoney(v.comissao_paga_valor)}
-                          </TD>
-                          <TD className="whitespace-nowrap text-right">
-                            {formatMoney(v.comissao_a_liberar)}
-                          </TD>
-                          <TD className="whitespace-nowrap text-right">{formatMoney(v.comissao_a_pagar)}</TD>
+                          <MoneyTD value={v.valor_recebido} />
+                          <MoneyTD value={v.comissao_liberada} />
+                          <MoneyTD value={v.comissao_paga_valor} />
+                          <MoneyTD value={v.comissao_a_liberar} />
+                          <MoneyTD value={v.comissao_a_pagar} />
                         </>
                       )}
                       <TD>
