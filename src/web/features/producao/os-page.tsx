@@ -9,7 +9,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { TitledCard } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
-import { Input, Label, Textarea } from '../../components/ui/input';
+import { Input, Label, Labelled, Textarea } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Empty, Loading } from '../../components/ui/states';
 import { ApiError, toastError, toastSuccess } from '../../lib/api';
@@ -218,24 +218,8 @@ export function EtapaForm({ etapa, onDone }: { etapa: Etapa; onDone: () => void 
       }}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-1">
-          <Label htmlFor={`ini-${etapa.id}`}>Início</Label>
-          <Input
-            id={`ini-${etapa.id}`}
-            type="datetime-local"
-            value={inicio}
-            onChange={(e) => setInicio(e.target.value)}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`fim-${etapa.id}`}>Fim</Label>
-          <Input
-            id={`fim-${etapa.id}`}
-            type="datetime-local"
-            value={fim}
-            onChange={(e) => setFim(e.target.value)}
-          />
-        </div>
+        <DataHora id={`ini-${etapa.id}`} label="Início" value={inicio} onChange={setInicio} />
+        <DataHora id={`fim-${etapa.id}`} label="Fim" value={fim} onChange={setFim} />
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Equipe</legend>
@@ -415,5 +399,14 @@ function Fotos({ os }: { os: OsDetalhe }) {
         </ul>
       )}
     </TitledCard>
+  );
+}
+
+/** A stage's start or end: a labelled date and time. */
+function DataHora(p: { id: string; label: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <Labelled id={p.id} label={p.label}>
+      <Input id={p.id} type="datetime-local" value={p.value} onChange={(e) => p.onChange(e.target.value)} />
+    </Labelled>
   );
 }
