@@ -17,6 +17,14 @@ import { vendaColumns } from './colunas';
 import { VendaDetalhes } from './venda-detalhes';
 import { VendaEditDialog } from './venda-edit-dialog';
 
+// The summary's figures: title, icon, the field of /vendas/estatisticas, how it reads, the line under it.
+const KPIS = [
+  ['Vendas do Mês', TrendingUp, 'vendas_mes', formatMoney, 'Valor líquido'],
+  ['Vendas Hoje', CalendarCheck, 'vendas_hoje', String, 'Quantidade'],
+  ['Total Cartão', CreditCard, 'total_cartao', formatMoney, 'Vendas com cartão'],
+  ['Total Parcelado', Layers, 'total_parcelado', formatMoney, 'Vendas parceladas'],
+] as const;
+
 export default function VendasPage() {
   const [detalhe, setDetalhe] = useState<Venda | null>(null);
   const [editId, setEditId] = useState<string | null>(null);
@@ -52,32 +60,7 @@ export default function VendasPage() {
       <PageHeader title="Vendas" subtitle="Acompanhamento das vendas geradas a partir dos orçamentos" />
       <KpiGrid
         className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
-        kpis={[
-          {
-            title: 'Vendas do Mês',
-            icon: TrendingUp,
-            value: kpi(s?.vendas_mes, formatMoney),
-            hint: 'Valor líquido',
-          },
-          {
-            title: 'Vendas Hoje',
-            icon: CalendarCheck,
-            value: kpi(s?.vendas_hoje, String),
-            hint: 'Quantidade',
-          },
-          {
-            title: 'Total Cartão',
-            icon: CreditCard,
-            value: kpi(s?.total_cartao, formatMoney),
-            hint: 'Vendas com cartão',
-          },
-          {
-            title: 'Total Parcelado',
-            icon: Layers,
-            value: kpi(s?.total_parcelado, formatMoney),
-            hint: 'Vendas parceladas',
-          },
-        ]}
+        kpis={KPIS.map(([title, icon, campo, f, hint]) => ({ title, icon, hint, value: kpi(s?.[campo], f) }))}
       />
       <Tabs defaultValue="historico">
         <TabsList>
