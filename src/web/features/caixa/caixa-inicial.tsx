@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { TitledCard } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { KpiGrid } from '../../components/ui/kpi-card';
+import { KpiGrid, type Tone } from '../../components/ui/kpi-card';
 import { client, json } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import type { CaixaResumo } from '../../lib/resources';
@@ -69,35 +69,26 @@ export function CaixaInicialCard({ atual }: { atual: number | undefined }) {
   );
 }
 
-/** Caixa Inicial, Total Entradas, Total Saídas, Saldo Atual. */
+// The cash summary's figures: title, icon, the field of GET /caixa, its colour, the test id.
+const KPIS = [
+  ['Caixa Inicial', Vault, 'caixa_inicial', undefined, 'caixa-inicial'],
+  ['Total Entradas', CircleArrowUp, 'total_entradas', 'positivo', 'caixa-entradas'],
+  ['Total Saídas', CircleArrowDown, 'total_saidas', 'negativo', 'caixa-saidas'],
+  ['Saldo Atual', Wallet, 'saldo', undefined, 'caixa-saldo'],
+] as const;
+
+/** Caixa Inicial, Total Entradas, Total Saídas, Saldo Atual (green when not negative, red below). */
 export function CaixaKpis({ r }: { r: CaixaResumo | undefined }) {
-  const money = (v: number | undefined) => (r ? formatMoney(v) : '—');
+  const saldo: Tone | undefined = r && (r.saldo >= 0 ? 'positivo' : 'negativo');
   return (
     <KpiGrid
-      kpis={[
-        { title: 'Caixa Inicial', value: money(r?.caixa_inicial), icon: Vault, testId: 'caixa-inicial' },
-        {
-          title: 'Total Entradas',
-          value: money(r?.total_entradas),
-          icon: CircleArrowUp,
-          tone: 'positivo',
-          testId: 'caixa-entradas',
-        },
-        {
-          title: 'Total Saídas',
-          value: money(r?.total_saidas),
-          icon: CircleArrowDown,
-          tone: 'negativo',
-          testId: 'caixa-saidas',
-        },
-        {
-          title: 'Saldo Atual',
-          value: money(r?.saldo),
-          icon: Wallet,
-          tone: r && (r.saldo >= 0 ? 'positivo' : 'negativo'),
-          testId: 'caixa-saldo',
-        },
-      ]}
+      kpis={KPIS.map(([title, icon, campo, tone, testId]) => ({
+        title,
+        icon,
+        testId,
+        value: r ? formatMoney(r[campo]) : '—',
+        tone: campo === 'saldo' ? saldo : tone,
+      }))}
     />
   );
 }
