@@ -98,6 +98,19 @@ export interface ListStateTexts {
 }
 
 /**
+ * The spec's texts of a register's list ("Carregando arquitetos...", "Nenhum arquiteto cadastrado.",
+ * "Nenhum arquiteto encontrado."); `feminina` for "Nenhuma categoria cadastrada.".
+ */
+export function listTexts(nome: string, plural: string, o: { feminina?: boolean } = {}): ListStateTexts {
+  const [nenhum, a] = o.feminina ? ['Nenhuma', 'a'] : ['Nenhum', 'o'];
+  return {
+    loadingText: `Carregando ${plural}...`,
+    emptyText: `${nenhum} ${nome} cadastrad${a}.`,
+    emptyFilteredText: `${nenhum} ${nome} encontrad${a}.`,
+  };
+}
+
+/**
  * What a list shows instead of its rows: loading, the load error with "Tentar novamente", or empty
  * (its own text when a search or filter found nothing). Null when there are rows to show.
  */

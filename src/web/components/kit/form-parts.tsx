@@ -4,7 +4,7 @@ import { maskTelefone } from '../../lib/masks';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { FormField, fieldA11y } from '../ui/form-field';
-import { Input } from '../ui/input';
+import { Input, NativeSelect, Textarea } from '../ui/input';
 import { Empty, Loading } from '../ui/states';
 import type { ResourceForm, Versioned } from './use-resource-form';
 
@@ -114,18 +114,42 @@ export function FormButtons<In extends FieldValues>({
   );
 }
 
-export interface TextFieldProps<In extends FieldValues>
-  extends Omit<React.ComponentProps<'input'>, 'name' | 'form'> {
+/** What every field bound to a form takes: the form, the field's name, its label, hint and place. */
+export interface BoundFieldProps<In extends FieldValues> {
   f: AnyForm<In>;
   name: Path<In>;
   label: string;
   required?: boolean;
   hint?: string;
+  fieldClassName?: string;
+}
+
+/** The label, hint and error around one bound control; `children` gets the control's a11y attributes. */
+function BoundField<In extends FieldValues>({
+  f,
+  name,
+  label,
+  required,
+  hint,
+  fieldClassName,
+  children,
+}: BoundFieldProps<In> & { children: (a11y: ReturnType<typeof fieldA11y>) => React.ReactNode }) {
+  const id = f.fieldId(name);
+  const error = f.error(name);
+  return (
+    <FormField id={id} label={label} required={required} error={error} hint={hint} className={fieldClassName}>
+      {children(fieldA11y(id, error))}
+    </FormField>
+  );
+}
+
+export interface TextFieldProps<In extends FieldValues>
+  extends Omit<React.ComponentProps<'input'>, 'name' | 'form'>,
+    BoundFieldProps<In> {
   /** Rewrites what is typed (CPF, phone, CEP masks) before the form stores it. */
   mask?: (value: string) => string;
   /** Called with the stored (masked) value after each change (e.g. the CEP lookup). */
   onValue?: (value: string) => void;
-  fieldClassName?: string;
 }
 
 /** A labelled input bound to a form field, with its error and an optional mask. */
@@ -140,24 +164,24 @@ export function TextField<In extends FieldValues>({
   fieldClassName,
   ...input
 }: TextFieldProps<In>) {
-  const id = f.fieldId(name);
-  const error = f.error(name);
   const reg = f.form.register(name);
   return (
-    <FormField id={id} label={label} required={required} error={error} hint={hint} className={fieldClassName}>
-      <Input
-        {...fieldA11y(id, error)}
-        autoComplete="off"
-        {...input}
-        {...reg}
-        onChange={(e) => {
-          if (mask) e.target.value = mask(e.target.value);
-          const done = reg.onChange(e);
-          onValue?.(e.target.value);
-          return done;
-        }}
-      />
-    </FormField>
+    <BoundField {...{ f, name, label, required, hint, fieldClassName }}>
+      {(a11y) => (
+        <Input
+          {...a11y}
+          autoComplete="off"
+          {...input}
+          {...reg}
+          onChange={(e) => {
+            if (mask) e.target.value = mask(e.target.value);
+            const done = reg.onChange(e);
+            onValue?.(e.target.value);
+            return done;
+          }}
+        />
+      )}
+    </BoundField>
   );
 }
 
@@ -178,5 +202,101 @@ export function TelefoneField<In extends FieldValues>({
       mask={maskTelefone}
       {...props}
     />
+  );
+}
+
+/** The `<option>`s of a fixed list (value = the item; label = the item unless told). */
+export function Options<V extends string | number>({
+  values,
+  label = (v) => v,
+}: {
+  values: readonly V[];
+  label?: (v: V) => React.ReactNode;
+}) {
+  return values.map((v) => (
+    <option key={v} value={v}>
+      {label(v)}
+    </option>
+  ));
+}
+
+/** The `<option>`s of records read from the server (`/opcoes`): value and label per record. */
+export function RecordOptions<R>({
+  records,
+  value,
+  label,
+}: {
+  records: readonly R[] | undefined;
+  value: (r: R) => string;
+  label: (r: R) => React.ReactNode;
+}) {
+  return (records ?? []).map((r) => (
+    <option key={value(r)} value={value(r)}>
+      {label(r)}
+    </option>
+  ));
+}
+
+/**
+ * A labelled select bound to a form field, with its error: the options of a fixed list
+ * (`options`, `optionLabel`), or its own `<option>`s as children; `placeholder` is the empty first one.
+ */
+export function SelectField<In extends FieldValues, V extends string = string>({
+  placeholder,
+  placeholderDisabled,
+  options,
+  optionLabel,
+  onValue,
+  children,
+  ...field
+}: BoundFieldProps<In> & {
+  placeholder?: React.ReactNode;
+  /** The placeholder cannot be chosen again once a value is (a required list without a blank). */
+  placeholderDisabled?: boolean;
+  options?: readonly V[];
+  optionLabel?: (v: V) => React.ReactNode;
+  /** Called with the chosen value after the form stored it (e.g. re-mask another field). */
+  onValue?: (value: string) => void;
+  children?: React.ReactNode;
+}) {
+  return (
+    <BoundField {...field}>
+      {(a11y) => (
+        <NativeSelect
+          {...a11y}
+          {...field.f.form.register(field.name, { onChange: onValue && ((e) => onValue(e.target.value)) })}
+        >
+          {placeholder !== undefined && (
+            <option value="" disabled={placeholderDisabled}>
+              {placeholder}
+            </option>
+          )}
+          {options && <Options values={options} label={optionLabel} />}
+          {children}
+        </NativeSelect>
+      )}
+    </BoundField>
+  );
+}
+
+/** An amount in R$: a decimal number from 0, in cents ("0,00" until typed). */
+export function MoneyField<In extends FieldValues>(props: TextFieldProps<In>) {
+  return <TextField type="number" inputMode="decimal" step="0.01" min="0" placeholder="0,00" {...props} />;
+}
+
+/** A labelled text area bound to a form field, with its error. */
+export function TextareaField<In extends FieldValues>({
+  f,
+  name,
+  label,
+  required,
+  hint,
+  fieldClassName,
+  ...textarea
+}: Omit<React.ComponentProps<'textarea'>, 'name' | 'form'> & BoundFieldProps<In>) {
+  return (
+    <BoundField {...{ f, name, label, required, hint, fieldClassName }}>
+      {(a11y) => <Textarea {...a11y} {...textarea} {...f.form.register(name)} />}
+    </BoundField>
   );
 }

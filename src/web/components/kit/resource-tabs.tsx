@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import { Fragment } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { Badge } from '../ui/badge';
+import { Card, CardContent, CardHeader, TitledCard } from '../ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import type { useListFormTabs } from './use-resource-list';
 
@@ -62,26 +63,33 @@ export function formTab(
   };
 }
 
-/** The card a register form sits in: its title (Novo/Editar …), an optional line under it, the form. */
-export function FormCard({
-  title,
-  description,
-  children,
+/**
+ * A tab's label with the count of its records beside it ("Lista de Clientes 42", the badge named
+ * "42 clientes" for screen readers); no badge while the count is unknown.
+ */
+export function CountLabel({
+  text,
+  total,
+  plural,
 }: {
-  title: React.ReactNode;
-  description?: React.ReactNode;
-  children: React.ReactNode;
+  text: string;
+  total: number | undefined;
+  plural: string;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        {description !== undefined && <CardDescription>{description}</CardDescription>}
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
+    <>
+      {text}
+      {total !== undefined && (
+        <Badge variant="secondary" aria-label={`${total} ${plural}`}>
+          {total.toLocaleString('pt-BR')}
+        </Badge>
+      )}
+    </>
   );
 }
+
+/** The card a register form sits in: its title (Novo/Editar …), an optional line under it, the form. */
+export const FormCard = TitledCard;
 
 /**
  * The card a list sits in: its header (a title or a hint, the search, a button) laid out in a row

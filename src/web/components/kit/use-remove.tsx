@@ -12,7 +12,8 @@ export interface RemoveOptions<T> {
   recurso: string;
   /** The resource on the typed client (`client.clientes`): `DELETE /:id`. */
   endpoint: RemoveEndpoint;
-  getId: (row: T) => string;
+  /** Default: the row's `id`. */
+  getId?: (row: T) => string;
   /** The spec's question ("Tem certeza que deseja excluir o cliente X? …"). */
   question: (row: T) => string;
   title?: string;
@@ -36,15 +37,17 @@ export function toastInUse(err: unknown) {
 }
 
 /**
- * The spec's delete texts of a register whose noun is masculine, the row named by its `nome`
- * ("Tem certeza que deseja excluir o cliente Maria? …", "Cliente removido com sucesso!").
+ * The spec's delete texts of a register, the row named by its `nome` ("Tem certeza que deseja excluir
+ * o cliente Maria? …", "Cliente removido com sucesso!"); `feminina` for "a categoria … removida",
+ * `aspas` where the spec quotes the name ('o produto "Granito"').
  */
-export function removeMessages(nome: string) {
+export function removeMessages(nome: string, o: { feminina?: boolean; aspas?: boolean } = {}) {
   const Nome = nome.charAt(0).toUpperCase() + nome.slice(1);
+  const [artigo, removido] = o.feminina ? ['a', 'removida'] : ['o', 'removido'];
   return {
     question: (row: { nome: string }) =>
-      `Tem certeza que deseja excluir o ${nome} ${row.nome}? Esta ação não pode ser desfeita.`,
-    success: `${Nome} removido com sucesso!`,
+      `Tem certeza que deseja excluir ${artigo} ${nome} ${o.aspas ? `"${row.nome}"` : row.nome}? Esta ação não pode ser desfeita.`,
+    success: `${Nome} ${removido} com sucesso!`,
     errorTitle: `Erro ao remover ${nome}`,
   };
 }
@@ -53,12 +56,12 @@ export function removeMessages(nome: string) {
  * A row's delete: `ask(row)` opens the confirmation; confirming sends the DELETE (the dialog's
  * buttons stay disabled until it answers), then toasts and refreshes the lists.
  */
-export function useRemove<T>(o: RemoveOptions<T>) {
+export function useRemove<T extends { id: string }>(o: RemoveOptions<T>) {
   const [removing, setRemoving] = useState<T | null>(null);
   const qc = useQueryClient();
   const del = o.endpoint[':id'].$delete as Call;
   const remove = useMutation({
-    mutationFn: (row: T) => json(del({ param: { id: o.getId(row) } })),
+    mutationFn: (row: T) => json(del({ param: { id: o.getId?.(row) ?? row.id } })),
     onSuccess: (_, row) => {
       toastSuccess(o.success, o.successDescription?.(row));
       setRemoving(null);

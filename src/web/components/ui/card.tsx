@@ -17,3 +17,26 @@ export function CardDescription({ className, ...props }: React.ComponentProps<'p
 export function CardContent({ className, ...props }: React.ComponentProps<'div'>) {
   return <div className={cn('p-4 pt-0 md:p-6 md:pt-0', className)} {...props} />;
 }
+
+/** A card with its title (and description) over its content: the frame of most cards on screen. */
+export function TitledCard({
+  title,
+  description,
+  children,
+  contentClassName,
+}: {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  children: React.ReactNode;
+  contentClassName?: string;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description !== undefined && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}

@@ -20,3 +20,27 @@ export function NativeSelect({ className, ...props }: React.ComponentProps<'sele
 export function Label({ className, ...props }: React.ComponentProps<'label'>) {
   return <label className={cn('text-sm font-medium leading-none', className)} {...props} />;
 }
+
+/** A control with its label above it (a list's filters, a login field). */
+export function Labelled({
+  id,
+  label,
+  className = 'grid gap-1',
+  labelClassName,
+  children,
+}: {
+  id: string;
+  label: React.ReactNode;
+  className?: string;
+  labelClassName?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id} className={labelClassName}>
+        {label}
+      </Label>
+      {children}
+    </div>
+  );
+}

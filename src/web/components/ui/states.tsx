@@ -40,3 +40,26 @@ export function Empty({
     </div>
   );
 }
+
+/**
+ * What a dialog shows until its query answers: the failure as an alert (`error`), or the loading line
+ * (`loading`) while there is no data yet. Null once the data is there.
+ */
+export function QueryStatus({
+  query,
+  error,
+  loading,
+}: {
+  query: { isError: boolean; data?: unknown };
+  error: string;
+  loading: string;
+}) {
+  if (query.isError)
+    return (
+      <p role="alert" className="text-sm">
+        {error}
+      </p>
+    );
+  if (query.data === undefined) return <Loading text={loading} />;
+  return null;
+}

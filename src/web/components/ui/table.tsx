@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { formatMoney } from '../../lib/format';
 import { cn } from '../../lib/utils';
 
 export function Table({ className, ...props }: React.ComponentProps<'table'>) {
@@ -30,4 +31,15 @@ export function TH({ className, ...props }: React.ComponentProps<'th'>) {
 }
 export function TD({ className, ...props }: React.ComponentProps<'td'>) {
   return <td className={cn('px-3 py-2 align-middle', className)} {...props} />;
+}
+
+/** A cell of an amount in R$: right-aligned on one line ("R$ 10.821,88"). */
+export function MoneyTD({
+  value,
+  className,
+}: {
+  value: number | string | null | undefined;
+  className?: string;
+}) {
+  return <TD className={cn('whitespace-nowrap text-right', className)}>{formatMoney(value)}</TD>;
 }

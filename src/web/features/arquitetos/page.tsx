@@ -1,12 +1,10 @@
-import { DataTable } from '../../components/kit/data-table';
+import { DataTable, listTexts } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
-import { removeMessages, useRemove } from '../../components/kit/use-remove';
-import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
+import { useCadastro } from '../../components/kit/use-cadastro';
 import { CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { client } from '../../lib/client';
-import type { Arquiteto } from '../../lib/resources';
 import { arquitetoColumns } from '../vendedores/colunas';
 import { ComissaoReport } from '../vendedores/comissao-report';
 import { ComissionadoForm, type ComissionadoTexts } from '../vendedores/comissionado-form';
@@ -24,20 +22,12 @@ const TEXTS: ComissionadoTexts = {
 };
 
 export default function ArquitetosPage() {
-  const t = useListFormTabs();
-  const list = useResourceList({
+  const { t, list, remove, title } = useCadastro({
     recurso: 'arquitetos',
     endpoint: client.arquitetos,
-    loadError: listaError('arquitetos'),
+    nome: 'arquiteto',
+    plural: 'arquitetos',
   });
-  const remove = useRemove<Arquiteto>({
-    recurso: 'arquitetos',
-    endpoint: client.arquitetos,
-    getId: (a) => a.id,
-    ...removeMessages('arquiteto'),
-    onRemoved: (a) => a.id === t.editId && t.openNew(),
-  });
-  const title = t.editId ? 'Editar Arquiteto' : 'Novo Arquiteto';
 
   return (
     <>
@@ -64,9 +54,7 @@ export default function ArquitetosPage() {
                   list={list}
                   columns={arquitetoColumns}
                   label="Arquitetos"
-                  loadingText="Carregando arquitetos..."
-                  emptyText="Nenhum arquiteto cadastrado."
-                  emptyFilteredText="Nenhum arquiteto encontrado."
+                  {...listTexts('arquiteto', 'arquitetos')}
                   actions={remove.rowActions(
                     (a) => a.nome,
                     (a) => t.edit(a.id),

@@ -4,6 +4,7 @@ import { AUDITORIA_RECURSOS } from '../../../schemas/auditoria';
 import { useAuth } from '../../app/auth';
 import { DataTable } from '../../components/kit/data-table';
 import { exportUrl } from '../../components/kit/export-url';
+import { RecordOptions } from '../../components/kit/form-parts';
 import { ACAO_AUDITORIA } from '../../components/kit/historico-registro';
 import { useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
@@ -64,11 +65,7 @@ export default function AuditoriaPage() {
           'Usuário',
           <NativeSelect id="aud-usuario_id" value={f.usuario_id} onChange={set('usuario_id')}>
             <option value="">Todos</option>
-            {usuarios.data?.items.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.nome}
-              </option>
-            ))}
+            <RecordOptions records={usuarios.data?.items} value={(u) => u.id} label={(u) => u.nome} />
           </NativeSelect>,
         )}
         {field(

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { KpiCard } from '../../components/ui/kpi-card';
+import { KpiGrid, type Tone } from '../../components/ui/kpi-card';
 import { client, json } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import type { CaixaResumo } from '../../lib/resources';
@@ -30,77 +30,65 @@ export function CaixaInicialCard({ atual }: { atual: number | undefined }) {
     },
   });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Definir Caixa Inicial</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form
-          noValidate
-          aria-label="Definir Caixa Inicial"
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!valor.trim()) {
-              setErro('Informe o valor inicial.');
-              return;
-            }
-            setErro(undefined);
-            save.mutate(valor);
-          }}
-        >
-          <FormField id="caixa-inicial" label="Valor Inicial" error={erro} className="sm:w-64">
-            <Input
-              {...fieldA11y('caixa-inicial', erro)}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              // a pt-BR money hint, not the raw "48000.00" of the stored value
-              placeholder={atual !== undefined ? formatMoney(atual).replace('R$ ', '') : '0,00'}
-              value={valor}
-              onChange={(e) => {
-                setValor(e.target.value);
-                if (erro) setErro(undefined);
-              }}
-            />
-          </FormField>
-          <Button type="submit" disabled={save.isPending}>
-            Atualizar Caixa Inicial
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <TitledCard title="Definir Caixa Inicial">
+      <form
+        noValidate
+        aria-label="Definir Caixa Inicial"
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!valor.trim()) {
+            setErro('Informe o valor inicial.');
+            return;
+          }
+          setErro(undefined);
+          save.mutate(valor);
+        }}
+      >
+        <FormField id="caixa-inicial" label="Valor Inicial" error={erro} className="sm:w-64">
+          <Input
+            {...fieldA11y('caixa-inicial', erro)}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            // a pt-BR money hint, not the raw "48000.00" of the stored value
+            placeholder={atual !== undefined ? formatMoney(atual).replace('R$ ', '') : '0,00'}
+            value={valor}
+            onChange={(e) => {
+              setValor(e.target.value);
+              if (erro) setErro(undefined);
+            }}
+          />
+        </FormField>
+        <Button type="submit" disabled={save.isPending}>
+          Atualizar Caixa Inicial
+        </Button>
+      </form>
+    </TitledCard>
   );
 }
 
-/** Caixa Inicial, Total Entradas, Total Saídas, Saldo Atual. */
+// The cash summary's figures: title, icon, the field of GET /caixa, its colour, the test id.
+const KPIS = [
+  ['Caixa Inicial', Vault, 'caixa_inicial', undefined, 'caixa-inicial'],
+  ['Total Entradas', CircleArrowUp, 'total_entradas', 'positivo', 'caixa-entradas'],
+  ['Total Saídas', CircleArrowDown, 'total_saidas', 'negativo', 'caixa-saidas'],
+  ['Saldo Atual', Wallet, 'saldo', undefined, 'caixa-saldo'],
+] as const;
+
+/** Caixa Inicial, Total Entradas, Total Saídas, Saldo Atual (green when not negative, red below). */
 export function CaixaKpis({ r }: { r: CaixaResumo | undefined }) {
-  const money = (v: number | undefined) => (r ? formatMoney(v) : '—');
+  const saldo: Tone | undefined = r && (r.saldo >= 0 ? 'positivo' : 'negativo');
   return (
-    <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <KpiCard title="Caixa Inicial" value={money(r?.caixa_inicial)} icon={Vault} testId="caixa-inicial" />
-      <KpiCard
-        title="Total Entradas"
-        value={money(r?.total_entradas)}
-        icon={CircleArrowUp}
-        valueClassName="text-green-700"
-        testId="caixa-entradas"
-      />
-      <KpiCard
-        title="Total Saídas"
-        value={money(r?.total_saidas)}
-        icon={CircleArrowDown}
-        valueClassName="text-red-600"
-        testId="caixa-saidas"
-      />
-      <KpiCard
-        title="Saldo Atual"
-        value={money(r?.saldo)}
-        icon={Wallet}
-        valueClassName={r ? (r.saldo >= 0 ? 'text-green-700' : 'text-red-600') : undefined}
-        testId="caixa-saldo"
-      />
-    </div>
+    <KpiGrid
+      kpis={KPIS.map(([title, icon, campo, tone, testId]) => ({
+        title,
+        icon,
+        testId,
+        value: r ? formatMoney(r[campo]) : '—',
+        tone: campo === 'saldo' ? saldo : tone,
+      }))}
+    />
   );
 }

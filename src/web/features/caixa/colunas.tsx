@@ -1,7 +1,7 @@
 import { TIPO_MOVIMENTACAO_LABEL } from '../../../schemas/caixa';
+import { badgeColumn, dateColumn } from '../../components/kit/column-kinds';
 import { columnsOf } from '../../components/kit/data-table';
-import { Badge } from '../../components/ui/badge';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import type { Movimentacao } from '../../lib/resources';
 import { cn } from '../../lib/utils';
 
@@ -18,18 +18,11 @@ export const movimentacaoColumns = [
       </span>
     ),
   }),
-  col.accessor('data', {
-    header: 'Data',
-    meta: { nowrap: true, card: 'figure' },
-    cell: (c) => formatDate(c.getValue()),
-  }),
-  col.accessor('tipo', {
-    header: 'Tipo',
-    meta: { nowrap: true, card: 'status' },
-    cell: (c) => (
-      <Badge variant={c.getValue() === 'entrada' ? 'green' : 'red'}>
-        {TIPO_MOVIMENTACAO_LABEL[c.getValue()]}
-      </Badge>
-    ),
-  }),
+  col.accessor('data', dateColumn('Data', { card: 'figure' })),
+  col.accessor(
+    'tipo',
+    badgeColumn('Tipo', (v) => (v === 'entrada' ? 'green' : 'red'), TIPO_MOVIMENTACAO_LABEL, {
+      nowrap: true,
+    }),
+  ),
 ];

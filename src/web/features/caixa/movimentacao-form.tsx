@@ -5,12 +5,10 @@ import {
   TIPO_MOVIMENTACAO_LABEL,
   TIPOS_MOVIMENTACAO,
 } from '../../../schemas/caixa';
-import { FormShell, TextField } from '../../components/kit/form-parts';
+import { FormShell, MoneyField, SelectField, TextField } from '../../components/kit/form-parts';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { useResourceForm } from '../../components/kit/use-resource-form';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { NativeSelect } from '../../components/ui/input';
+import { TitledCard } from '../../components/ui/card';
 import { ApiError } from '../../lib/api';
 import { client } from '../../lib/client';
 import { todayIso } from '../../lib/format';
@@ -52,47 +50,29 @@ export function MovimentacaoForm({ id, onDone }: { id: string | null; onDone: ()
     onSaved: onDone,
   });
   const title = f.editing ? 'Editar Movimentação' : 'Nova Movimentação';
-  const tipoErr = f.error('tipo');
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <FormShell
+    <TitledCard title={title}>
+      <FormShell
+        f={f}
+        label={title}
+        loadingText="Carregando movimentação..."
+        submitLabel={f.editing ? 'Atualizar Movimentação' : 'Adicionar'}
+        onCancel={f.editing ? onDone : undefined}
+        className="sm:grid-cols-2 lg:grid-cols-4"
+        footerClassName="sm:col-span-2 lg:col-span-4"
+      >
+        <TextField f={f} name="nome" label="Nome" required placeholder="Ex.: Venda balcão" />
+        <MoneyField f={f} name="valor" label="Valor" required />
+        <TextField f={f} name="data" label="Data" required type="date" />
+        <SelectField
           f={f}
-          label={title}
-          loadingText="Carregando movimentação..."
-          submitLabel={f.editing ? 'Atualizar Movimentação' : 'Adicionar'}
-          onCancel={f.editing ? onDone : undefined}
-          className="sm:grid-cols-2 lg:grid-cols-4"
-          footerClassName="sm:col-span-2 lg:col-span-4"
-        >
-          <TextField f={f} name="nome" label="Nome" required placeholder="Ex.: Venda balcão" />
-          <TextField
-            f={f}
-            name="valor"
-            label="Valor"
-            required
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            placeholder="0,00"
-          />
-          <TextField f={f} name="data" label="Data" required type="date" />
-          <FormField id={f.fieldId('tipo')} label="Tipo" error={tipoErr}>
-            <NativeSelect {...fieldA11y(f.fieldId('tipo'), tipoErr)} {...f.form.register('tipo')}>
-              {TIPOS_MOVIMENTACAO.map((t) => (
-                <option key={t} value={t}>
-                  {TIPO_MOVIMENTACAO_LABEL[t]}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-        </FormShell>
-        {f.editing && <HistoricoRegistro recurso="movimentacoes_caixa" registro={id} />}
-      </CardContent>
-    </Card>
+          name="tipo"
+          label="Tipo"
+          options={TIPOS_MOVIMENTACAO}
+          optionLabel={(t) => TIPO_MOVIMENTACAO_LABEL[t]}
+        />
+      </FormShell>
+      {f.editing && <HistoricoRegistro recurso="movimentacoes_caixa" registro={id} />}
+    </TitledCard>
   );
 }

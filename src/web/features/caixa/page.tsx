@@ -3,14 +3,14 @@ import { HandCoins, Pencil, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-
 import { DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { useResourceList, useUrlParam, useUrlState } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
+import { IconAction } from '../../components/ui/row-actions';
 import { client, json, withSignal } from '../../lib/client';
 import type { Movimentacao } from '../../lib/resources';
 import { CaixaInicialCard, CaixaKpis } from './caixa-inicial';
@@ -37,7 +37,6 @@ export default function CaixaPage() {
   const remove = useRemove<Movimentacao>({
     recurso: 'caixa',
     endpoint: client.caixa.movimentacoes,
-    getId: (m) => m.id,
     title: 'Confirmar Exclusão',
     question: () => 'Tem certeza que deseja excluir esta movimentação?',
     success: 'Sucesso',
@@ -59,66 +58,59 @@ export default function CaixaPage() {
         <CaixaInicialCard atual={r?.caixa_inicial} />
         <MovimentacaoForm key={editId ?? 'nova'} id={editId} onDone={() => patch({ id: null })} />
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Histórico de Movimentações</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">
-          <ListSearch
-            list={list}
-            lista="caixa/movimentacoes"
-            label="Buscar movimentações"
-            placeholder="Buscar por nome..."
-          />
-          <DataTable
-            list={list}
-            columns={movimentacaoColumns}
-            label="Histórico de Movimentações"
-            rowClassName={(m) => m.id === editId && 'bg-accent'}
-            loadingText="Carregando movimentações..."
-            emptyText="Nenhuma movimentação registrada."
-            emptyFilteredText="Nenhuma movimentação encontrada para a busca."
-            actions={(m) =>
-              m.recebimento_id ? (
-                // A payment's entrada changes only with the payment: undone in Recebimentos.
-                <div className="flex justify-end">
-                  <Button asChild variant="ghost" size="sm">
-                    <Link
-                      to={`/recebimentos?receber=${m.recebimento_parcela_id}`}
-                      aria-label={`Recebimento: ${m.nome}`}
-                    >
-                      <HandCoins />
-                      Recebimento
-                    </Link>
-                  </Button>
-                </div>
-              ) : (
-                <div className="flex justify-end gap-1">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Editar ${m.nome}`}
-                    onClick={() => {
-                      patch({ id: m.id });
-                      window.scrollTo({ top: 0, behavior: 'smooth' });
-                    }}
+      <TitledCard title="Histórico de Movimentações" contentClassName="flex flex-col gap-4">
+        <ListSearch
+          list={list}
+          lista="caixa/movimentacoes"
+          label="Buscar movimentações"
+          placeholder="Buscar por nome..."
+        />
+        <DataTable
+          list={list}
+          columns={movimentacaoColumns}
+          label="Histórico de Movimentações"
+          rowClassName={(m) => m.id === editId && 'bg-accent'}
+          loadingText="Carregando movimentações..."
+          emptyText="Nenhuma movimentação registrada."
+          emptyFilteredText="Nenhuma movimentação encontrada para a busca."
+          actions={(m) =>
+            m.recebimento_id ? (
+              // A payment's entrada changes only with the payment: undone in Recebimentos.
+              <div className="flex justify-end">
+                <Button asChild variant="ghost" size="sm">
+                  <Link
+                    to={`/recebimentos?receber=${m.recebimento_parcela_id}`}
+                    aria-label={`Recebimento: ${m.nome}`}
                   >
-                    <Pencil />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Excluir ${m.nome}`}
-                    onClick={() => remove.ask(m)}
-                  >
-                    <Trash2 className="text-destructive" />
-                  </Button>
-                </div>
-              )
-            }
-          />
-        </CardContent>
-      </Card>
+                    <HandCoins />
+                    Recebimento
+                  </Link>
+                </Button>
+              </div>
+            ) : (
+              <div className="flex justify-end gap-1">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Editar ${m.nome}`}
+                  onClick={() => {
+                    patch({ id: m.id });
+                    window.scrollTo({ top: 0, behavior: 'smooth' });
+                  }}
+                >
+                  <Pencil />
+                </Button>
+                <IconAction
+                  label={`Excluir ${m.nome}`}
+                  icon={Trash2}
+                  onClick={() => remove.ask(m)}
+                  iconClassName="text-destructive"
+                />
+              </div>
+            )
+          }
+        />
+      </TitledCard>
       {remove.dialog}
     </>
   );

@@ -7,12 +7,12 @@ import {
   TAXAS_PARCELA,
   TIPOS_CARTAO,
 } from '../../../schemas/cartoes';
-import { FormShell } from '../../components/kit/form-parts';
+import { FormShell, SelectField, TextareaField } from '../../components/kit/form-parts';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { type ResourceFormProps, useResourceForm } from '../../components/kit/use-resource-form';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, NativeSelect, Textarea } from '../../components/ui/input';
+import { Input } from '../../components/ui/input';
 import { client } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
 import type { Cartao } from '../../lib/resources';
@@ -76,120 +76,86 @@ export function CartaoForm({ id, onDone, onCancel }: ResourceFormProps) {
   });
   const tipo = f.form.watch('tipo');
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{f.editing ? 'Editar Pagamento' : 'Novo Pagamento'}</CardTitle>
-        <CardDescription>
-          {f.editing
-            ? `Altere as taxas de ${f.record ? nomeCartao(f.record) : 'pagamento'}.`
-            : 'Cadastre uma forma de pagamento e suas taxas (em %).'}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <FormShell
+    <TitledCard
+      title={f.editing ? 'Editar Pagamento' : 'Novo Pagamento'}
+      description={
+        f.editing
+          ? `Altere as taxas de ${f.record ? nomeCartao(f.record) : 'pagamento'}.`
+          : 'Cadastre uma forma de pagamento e suas taxas (em %).'
+      }
+    >
+      <FormShell
+        f={f}
+        label={f.editing ? 'Editar Pagamento' : 'Novo Pagamento'}
+        loadingText="Carregando pagamento..."
+        submitLabel={f.editing ? 'Salvar Alterações' : 'Cadastrar Pagamento'}
+        onCancel={onCancel}
+        className="md:grid-cols-2"
+        footerClassName="md:col-span-2"
+      >
+        <SelectField
           f={f}
-          label={f.editing ? 'Editar Pagamento' : 'Novo Pagamento'}
-          loadingText="Carregando pagamento..."
-          submitLabel={f.editing ? 'Salvar Alterações' : 'Cadastrar Pagamento'}
-          onCancel={onCancel}
-          className="md:grid-cols-2"
-          footerClassName="md:col-span-2"
-        >
-          <FormField id={f.fieldId('bandeira')} label="Bandeira" required error={f.error('bandeira')}>
-            <NativeSelect
-              {...fieldA11y(f.fieldId('bandeira'), f.error('bandeira'))}
-              {...f.form.register('bandeira')}
-            >
-              <option value="">Selecione a bandeira</option>
-              {BANDEIRAS.map((b) => (
-                <option key={b} value={b}>
-                  {b}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField id={f.fieldId('tipo')} label="Tipo" required error={f.error('tipo')}>
-            <NativeSelect {...fieldA11y(f.fieldId('tipo'), f.error('tipo'))} {...f.form.register('tipo')}>
-              <option value="">Selecione o tipo</option>
-              {TIPOS_CARTAO.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          name="bandeira"
+          label="Bandeira"
+          required
+          placeholder="Selecione a bandeira"
+          options={BANDEIRAS}
+        />
+        <SelectField
+          f={f}
+          name="tipo"
+          label="Tipo"
+          required
+          placeholder="Selecione o tipo"
+          options={TIPOS_CARTAO}
+        />
 
-          {tipo === 'Débito' && (
-            <FormField id={f.fieldId('taxa')} label="Taxa do débito (%)" required error={f.error('taxa')}>
-              <Input
-                {...fieldA11y(f.fieldId('taxa'), f.error('taxa'))}
-                inputMode="decimal"
-                placeholder="0,00"
-                autoComplete="off"
-                {...f.form.register('taxa')}
-              />
-            </FormField>
-          )}
-          {tipo === 'Crédito' && (
-            <fieldset className="grid gap-3 md:col-span-2">
-              <legend className="mb-1 text-sm font-medium">
-                Taxas do crédito por número de parcelas (%)
-              </legend>
-              <p className="text-xs text-muted-foreground">
-                A taxa 1x é obrigatória. Parcelas sem taxa própria usam a taxa 1x.
-              </p>
-              <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
-                {PARCELAS.map((n, i) => {
-                  const k = TAXAS_PARCELA[i]!;
-                  return (
-                    <FormField
-                      key={k}
-                      id={f.fieldId(k)}
-                      label={`Taxa ${n}x`}
-                      required={n === 1}
-                      error={f.error(k)}
-                    >
-                      <Input
-                        {...fieldA11y(f.fieldId(k), f.error(k))}
-                        inputMode="decimal"
-                        placeholder={n === 1 ? '0,00' : ''}
-                        autoComplete="off"
-                        {...f.form.register(k)}
-                      />
-                    </FormField>
-                  );
-                })}
-              </div>
-            </fieldset>
-          )}
-
-          <FormField id={f.fieldId('status')} label="Status" error={f.error('status')}>
-            <NativeSelect
-              {...fieldA11y(f.fieldId('status'), f.error('status'))}
-              {...f.form.register('status')}
-            >
-              {STATUS_CARTAO.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField
-            id={f.fieldId('observacoes')}
-            label="Observações"
-            error={f.error('observacoes')}
-            className="md:col-span-2"
-          >
-            <Textarea
-              {...fieldA11y(f.fieldId('observacoes'), f.error('observacoes'))}
-              rows={3}
-              {...f.form.register('observacoes')}
+        {tipo === 'Débito' && (
+          <FormField id={f.fieldId('taxa')} label="Taxa do débito (%)" required error={f.error('taxa')}>
+            <Input
+              {...fieldA11y(f.fieldId('taxa'), f.error('taxa'))}
+              inputMode="decimal"
+              placeholder="0,00"
+              autoComplete="off"
+              {...f.form.register('taxa')}
             />
           </FormField>
-        </FormShell>
-        {f.editing && <HistoricoRegistro recurso="cartoes" registro={id} />}
-      </CardContent>
-    </Card>
+        )}
+        {tipo === 'Crédito' && (
+          <fieldset className="grid gap-3 md:col-span-2">
+            <legend className="mb-1 text-sm font-medium">Taxas do crédito por número de parcelas (%)</legend>
+            <p className="text-xs text-muted-foreground">
+              A taxa 1x é obrigatória. Parcelas sem taxa própria usam a taxa 1x.
+            </p>
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+              {PARCELAS.map((n, i) => {
+                const k = TAXAS_PARCELA[i]!;
+                return (
+                  <FormField
+                    key={k}
+                    id={f.fieldId(k)}
+                    label={`Taxa ${n}x`}
+                    required={n === 1}
+                    error={f.error(k)}
+                  >
+                    <Input
+                      {...fieldA11y(f.fieldId(k), f.error(k))}
+                      inputMode="decimal"
+                      placeholder={n === 1 ? '0,00' : ''}
+                      autoComplete="off"
+                      {...f.form.register(k)}
+                    />
+                  </FormField>
+                );
+              })}
+            </div>
+          </fieldset>
+        )}
+
+        <SelectField f={f} name="status" label="Status" options={STATUS_CARTAO} />
+        <TextareaField f={f} name="observacoes" label="Observações" rows={3} fieldClassName="md:col-span-2" />
+      </FormShell>
+      {f.editing && <HistoricoRegistro recurso="cartoes" registro={id} />}
+    </TitledCard>
   );
 }

@@ -1,10 +1,11 @@
 import { STATUS_CARTAO } from '../../../schemas/cartoes';
+import { badgeColumn, titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable, NONE } from '../../components/kit/data-table';
+import { Options } from '../../components/kit/form-parts';
+import { FilterSelect } from '../../components/kit/list-filters';
 import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
-import { Badge } from '../../components/ui/badge';
-import { NativeSelect } from '../../components/ui/input';
 import { RowActions } from '../../components/ui/row-actions';
 import { client } from '../../lib/client';
 import type { Cartao } from '../../lib/resources';
@@ -12,11 +13,7 @@ import { nomeCartao, taxasResumo } from './shared';
 
 const col = columnsOf<Cartao>();
 const columns = [
-  col.accessor('bandeira', {
-    header: 'Bandeira',
-    enableSorting: true,
-    meta: { card: 'title', className: 'font-medium' },
-  }),
+  col.accessor('bandeira', titleColumn('Bandeira', { sortable: true, className: 'font-medium' })),
   col.accessor('tipo', { header: 'Tipo', enableSorting: true, meta: { card: 'subtitle' } }),
   col.display({
     id: 'taxas',
@@ -24,11 +21,7 @@ const columns = [
     meta: { card: 'figure', className: 'min-w-48 max-w-md text-sm' },
     cell: ({ row }) => taxasResumo(row.original),
   }),
-  col.accessor('status', {
-    header: 'Status',
-    meta: { card: 'status' },
-    cell: (c) => <Badge variant={c.getValue() === 'Ativo' ? 'green' : 'gray'}>{c.getValue()}</Badge>,
-  }),
+  col.accessor('status', badgeColumn('Status', { Ativo: 'green', Inativo: 'gray' })),
   col.accessor('observacoes', {
     header: 'Observações',
     meta: { className: 'max-w-xs truncate text-muted-foreground' },
@@ -47,7 +40,6 @@ export function CartoesLista({ onEditar }: { onEditar: (c: Cartao) => void }) {
   const remove = useRemove<Cartao>({
     recurso: 'cartoes',
     endpoint: client.cartoes,
-    getId: (c) => c.id,
     question: (c) =>
       `Tem certeza que deseja excluir o método de pagamento "${nomeCartao(c)}"? Esta ação não pode ser desfeita.`,
     success: 'Cartão removido com sucesso!',
@@ -62,19 +54,15 @@ export function CartoesLista({ onEditar }: { onEditar: (c: Cartao) => void }) {
         placeholder="Buscar por bandeira, tipo ou observação..."
         className="flex-col gap-3 sm:flex-row sm:items-center"
       >
-        <NativeSelect
-          aria-label="Filtrar por status"
+        <FilterSelect
+          list={list}
+          name="status"
+          label="Filtrar por status"
+          todos="Todos os status"
           className="sm:w-44"
-          value={list.filters.status}
-          onChange={(e) => list.setFilter('status', e.target.value)}
         >
-          <option value="">Todos os status</option>
-          {STATUS_CARTAO.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </NativeSelect>
+          <Options values={STATUS_CARTAO} />
+        </FilterSelect>
       </ListSearch>
       <DataTable
         list={list}

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 
 import { formTab, ResourceTabs } from '../../components/kit/resource-tabs';
 import { useListFormTabs } from '../../components/kit/use-resource-list';
-import { KpiCard } from '../../components/ui/kpi-card';
+import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { toastError } from '../../lib/api';
 import { client, json, withSignal } from '../../lib/client';
@@ -31,34 +31,37 @@ export default function CartoesPage() {
   return (
     <>
       <PageHeader title="Pagamentos e Taxas" subtitle="Formas de pagamento e taxas de cartão" />
-      <div className="mb-4 grid gap-4 sm:grid-cols-3 md:mb-6">
-        <KpiCard
-          title="Métodos Cadastrados"
-          icon={CreditCard}
-          value={s ? s.total : '…'}
-          hint={s ? `${s.inativos} inativo${s.inativos === 1 ? '' : 's'}` : undefined}
-          testId="kpi-total"
-        />
-        <KpiCard
-          title="Métodos Ativos"
-          icon={CheckCircle2}
-          value={s ? s.ativos : '…'}
-          hint="Disponíveis em orçamentos e vendas"
-          testId="kpi-ativos"
-        />
-        <KpiCard
-          title="Taxa Média"
-          icon={Percent}
-          value={
-            <span className="flex flex-col gap-0.5 text-lg">
-              <span>Débito: {pct(s?.taxa_media_debito)}</span>
-              <span>Crédito 1x: {pct(s?.taxa_media_credito)}</span>
-            </span>
-          }
-          hint="Média dos métodos ativos"
-          testId="kpi-taxa-media"
-        />
-      </div>
+      <KpiGrid
+        className="mb-4 grid gap-4 sm:grid-cols-3 md:mb-6"
+        kpis={[
+          {
+            title: 'Métodos Cadastrados',
+            icon: CreditCard,
+            value: s ? s.total : '…',
+            hint: s ? `${s.inativos} inativo${s.inativos === 1 ? '' : 's'}` : undefined,
+            testId: 'kpi-total',
+          },
+          {
+            title: 'Métodos Ativos',
+            icon: CheckCircle2,
+            value: s ? s.ativos : '…',
+            hint: 'Disponíveis em orçamentos e vendas',
+            testId: 'kpi-ativos',
+          },
+          {
+            title: 'Taxa Média',
+            icon: Percent,
+            value: (
+              <span className="flex flex-col gap-0.5 text-lg">
+                <span>Débito: {pct(s?.taxa_media_debito)}</span>
+                <span>Crédito 1x: {pct(s?.taxa_media_credito)}</span>
+              </span>
+            ),
+            hint: 'Média dos métodos ativos',
+            testId: 'kpi-taxa-media',
+          },
+        ]}
+      />
       <ResourceTabs
         t={t}
         tabs={[

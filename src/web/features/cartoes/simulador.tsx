@@ -5,10 +5,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Empty, Loading } from '../../components/ui/states';
-import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { MoneyTD, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { toastError } from '../../lib/api';
 import { client, json, withSignal } from '../../lib/client';
-import { formatMoney, formatPercent } from '../../lib/format';
+import { formatPercent } from '../../lib/format';
 import { nomeCartao } from './shared';
 import { parseValor, simular } from './simulacao';
 
@@ -78,12 +78,8 @@ export function Simulador() {
                         <TR key={l.parcelas ?? 'avista'}>
                           <TD>{l.parcelas === null ? 'À vista' : `${l.parcelas}x`}</TD>
                           <TD className="text-right">{formatPercent(l.taxa)}</TD>
-                          <TD className="whitespace-nowrap text-right text-destructive">
-                            {formatMoney(l.valor_taxa)}
-                          </TD>
-                          <TD className="whitespace-nowrap text-right font-medium">
-                            {formatMoney(l.valor_liquido)}
-                          </TD>
+                          <MoneyTD value={l.valor_taxa} className="text-destructive" />
+                          <MoneyTD value={l.valor_liquido} className="font-medium" />
                         </TR>
                       ))}
                     </TBody>

@@ -1,7 +1,7 @@
 import { type ClienteInput, clienteCreate } from '../../../schemas/clientes';
 import { documentoLabel, TIPOS_PESSOA, type TipoPessoa } from '../../../schemas/documentos';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
-import { FormShell, TelefoneField, TextField } from '../../components/kit/form-parts';
+import { FormShell, SelectField, TelefoneField, TextField } from '../../components/kit/form-parts';
 import { blankValues, ENDERECO_CAMPOS, textValues } from '../../components/kit/form-values';
 import {
   cadastroMessages,
@@ -9,8 +9,6 @@ import {
   type ResourceFormProps,
   useResourceForm,
 } from '../../components/kit/use-resource-form';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { NativeSelect } from '../../components/ui/input';
 import { client } from '../../lib/client';
 import { maskCpfCnpj, placeholderDocumento } from '../../lib/masks';
 import type { Cliente } from '../../lib/resources';
@@ -35,29 +33,22 @@ export function ClienteForm({ id, onDone, onCancel }: ResourceFormProps) {
     messages: cadastroMessages('cliente'),
     onSaved: onDone,
   });
-  const { register, setValue, getValues, watch } = f.form;
+  const { setValue, getValues, watch } = f.form;
   const tipo = (watch('tipo') ?? 'Pessoa Física') as TipoPessoa;
-  const tipoErr = f.error('tipo');
 
   return (
     <FormShell f={f} {...cadastroShell(f.editing, 'Cliente')} onCancel={onCancel}>
       <div className="grid gap-4 md:grid-cols-2">
         <TextField f={f} name="nome" label="Nome" required maxLength={200} fieldClassName="md:col-span-2" />
-        <FormField id={f.fieldId('tipo')} label="Tipo" required error={tipoErr}>
-          <NativeSelect
-            {...fieldA11y(f.fieldId('tipo'), tipoErr)}
-            {...register('tipo', {
-              // the same digits, re-masked as a CPF or a CNPJ
-              onChange: (e) => setValue('cpf_cnpj', maskCpfCnpj(e.target.value, getValues('cpf_cnpj') ?? '')),
-            })}
-          >
-            {TIPOS_PESSOA.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        <SelectField
+          f={f}
+          name="tipo"
+          label="Tipo"
+          required
+          options={TIPOS_PESSOA}
+          // the same digits, re-masked as a CPF or a CNPJ
+          onValue={(t) => setValue('cpf_cnpj', maskCpfCnpj(t, getValues('cpf_cnpj') ?? ''))}
+        />
         <TextField
           f={f}
           name="cpf_cnpj"

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-
-import { columnsOf, DataTable, orNone } from '../../components/kit/data-table';
+import { badgeColumn, textColumn, titleColumn } from '../../components/kit/column-kinds';
+import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
-import { FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
-import { removeMessages, useRemove } from '../../components/kit/use-remove';
-import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
-import { Badge } from '../../components/ui/badge';
+import { CountLabel, FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
+import { useCadastro } from '../../components/kit/use-cadastro';
 import { Button } from '../../components/ui/button';
 import { CardDescription } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
@@ -16,28 +14,19 @@ import { LgpdActions } from './lgpd-actions';
 
 const col = columnsOf<Cliente>();
 const columns = [
-  col.accessor('nome', {
-    header: 'Nome',
-    enableSorting: true,
-    meta: { card: 'title', className: 'min-w-40 font-medium' },
-  }),
-  col.accessor('tipo', {
-    header: 'Tipo',
-    meta: { nowrap: true, card: 'status' },
-    cell: ({ getValue }) =>
-      getValue() === 'Pessoa Jurídica' ? <Badge variant="blue">PJ</Badge> : <Badge variant="gray">PF</Badge>,
-  }),
-  col.accessor('cpf_cnpj', {
-    header: 'CPF/CNPJ',
-    meta: { nowrap: true, card: 'figure' },
-    cell: (c) => orNone(c.getValue()),
-  }),
-  col.accessor('telefone', {
-    header: 'Telefone',
-    meta: { nowrap: true, card: 'figure' },
-    cell: (c) => orNone(c.getValue()),
-  }),
-  col.accessor('email', { header: 'E-mail', cell: (c) => orNone(c.getValue()) }),
+  col.accessor('nome', titleColumn('Nome', { sortable: true })),
+  col.accessor(
+    'tipo',
+    badgeColumn(
+      'Tipo',
+      { 'Pessoa Física': 'gray', 'Pessoa Jurídica': 'blue' },
+      { 'Pessoa Física': 'PF', 'Pessoa Jurídica': 'PJ' },
+      { nowrap: true },
+    ),
+  ),
+  col.accessor('cpf_cnpj', textColumn('CPF/CNPJ', { nowrap: true, card: 'figure' })),
+  col.accessor('telefone', textColumn('Telefone', { nowrap: true, card: 'figure' })),
+  col.accessor('email', textColumn('E-mail')),
   col.accessor('cidade', {
     header: 'Cidade/UF',
     enableSorting: true,
@@ -47,11 +36,11 @@ const columns = [
 ];
 
 export default function ClientesPage() {
-  const t = useListFormTabs();
-  const list = useResourceList({
+  const { t, list, remove, title } = useCadastro({
     recurso: 'clientes',
     endpoint: client.clientes,
-    loadError: listaError('clientes'),
+    nome: 'cliente',
+    plural: 'clientes',
   });
   const editId = t.editId;
   // The badge counts every client, whatever the search.
@@ -59,14 +48,6 @@ export default function ClientesPage() {
     queryKey: ['clientes', 'contagem'],
     queryFn: ({ signal }) => json(client.clientes.$get({ query: { limit: 1 } }, withSignal(signal))),
   });
-  const remove = useRemove<Cliente>({
-    recurso: 'clientes',
-    endpoint: client.clientes,
-    getId: (c) => c.id,
-    ...removeMessages('cliente'),
-    onRemoved: (c) => c.id === editId && t.openNew(),
-  });
-  const title = editId ? 'Editar Cliente' : 'Novo Cliente';
 
   return (
     <div>
@@ -76,16 +57,7 @@ export default function ClientesPage() {
         tabs={[
           {
             value: 'lista',
-            label: (
-              <>
-                Lista de Clientes
-                {count.data && (
-                  <Badge variant="secondary" aria-label={`${count.data.total} clientes`}>
-                    {count.data.total.toLocaleString('pt-BR')}
-                  </Badge>
-                )}
-              </>
-            ),
+            label: <CountLabel text="Lista de Clientes" total={count.data?.total} plural="clientes" />,
             content: (
               <ListCard
                 header={

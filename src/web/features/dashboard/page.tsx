@@ -19,8 +19,15 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { KpiCard } from '../../components/ui/kpi-card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  TitledCard,
+} from '../../components/ui/card';
+import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Empty, Loading } from '../../components/ui/states';
 import { formatMoney } from '../../lib/format';
@@ -98,57 +105,59 @@ export default function DashboardPage() {
     <>
       <PageHeader title="Dashboard" subtitle="Visão geral do seu negócio" />
 
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <KpiCard
-          title="Faturamento Mensal"
-          value={
-            <span className="flex items-center gap-2">
-              {formatMoney(d.faturamento_mensal)}
-              {lucroPositivo ? (
-                <TrendingUp aria-label="Lucro no mês" role="img" className="size-5 text-green-700" />
-              ) : (
-                <TrendingDown aria-label="Prejuízo no mês" role="img" className="size-5 text-red-600" />
-              )}
-            </span>
-          }
-          icon={DollarSign}
-          hint="Vendas líquidas do mês"
-          testId="dash-faturamento"
-        />
-        <KpiCard
-          title="Orçamentos Pendentes"
-          value={d.orcamentos_pendentes.toLocaleString('pt-BR')}
-          icon={FileText}
-          testId="dash-orcamentos-pendentes"
-        />
-        <KpiCard
-          title="Clientes Ativos"
-          value={d.clientes_ativos.toLocaleString('pt-BR')}
-          icon={Users}
-          testId="dash-clientes"
-        />
-        <KpiCard
-          title="Produtos Cadastrados"
-          value={d.produtos_cadastrados.toLocaleString('pt-BR')}
-          icon={Package}
-          testId="dash-produtos"
-        />
-        <KpiCard
-          title="A receber este mês"
-          value={formatMoney(d.a_receber_mes)}
-          icon={CalendarClock}
-          hint={<Link to="/recebimentos?status=pendente">Parcelas que vencem no mês</Link>}
-          testId="dash-a-receber"
-        />
-        <KpiCard
-          title="Em atraso"
-          value={formatMoney(d.em_atraso)}
-          icon={AlertTriangle}
-          valueClassName={d.em_atraso > 0 ? 'text-red-600' : undefined}
-          hint={<Link to="/recebimentos?status=atrasada">Parcelas vencidas não pagas</Link>}
-          testId="dash-em-atraso"
-        />
-      </div>
+      <KpiGrid
+        kpis={[
+          {
+            title: 'Faturamento Mensal',
+            value: (
+              <span className="flex items-center gap-2">
+                {formatMoney(d.faturamento_mensal)}
+                {lucroPositivo ? (
+                  <TrendingUp aria-label="Lucro no mês" role="img" className="size-5 text-green-700" />
+                ) : (
+                  <TrendingDown aria-label="Prejuízo no mês" role="img" className="size-5 text-red-600" />
+                )}
+              </span>
+            ),
+            icon: DollarSign,
+            hint: 'Vendas líquidas do mês',
+            testId: 'dash-faturamento',
+          },
+          {
+            title: 'Orçamentos Pendentes',
+            value: d.orcamentos_pendentes.toLocaleString('pt-BR'),
+            icon: FileText,
+            testId: 'dash-orcamentos-pendentes',
+          },
+          {
+            title: 'Clientes Ativos',
+            value: d.clientes_ativos.toLocaleString('pt-BR'),
+            icon: Users,
+            testId: 'dash-clientes',
+          },
+          {
+            title: 'Produtos Cadastrados',
+            value: d.produtos_cadastrados.toLocaleString('pt-BR'),
+            icon: Package,
+            testId: 'dash-produtos',
+          },
+          {
+            title: 'A receber este mês',
+            value: formatMoney(d.a_receber_mes),
+            icon: CalendarClock,
+            hint: <Link to="/recebimentos?status=pendente">Parcelas que vencem no mês</Link>,
+            testId: 'dash-a-receber',
+          },
+          {
+            title: 'Em atraso',
+            value: formatMoney(d.em_atraso),
+            icon: AlertTriangle,
+            tone: d.em_atraso > 0 ? 'negativo' : undefined,
+            hint: <Link to="/recebimentos?status=atrasada">Parcelas vencidas não pagas</Link>,
+            testId: 'dash-em-atraso',
+          },
+        ]}
+      />
       <ProducaoCards />
 
       <div className="mb-6 grid gap-6 lg:grid-cols-3">
@@ -193,58 +202,47 @@ export default function DashboardPage() {
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Ações Rápidas</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <nav aria-label="Ações rápidas" className="grid gap-2">
-              {ACOES.map((a) => (
-                <Button key={a.label} asChild variant="outline" className="justify-start">
-                  <Link to={a.to}>
-                    <a.icon />
-                    {a.label}
-                  </Link>
-                </Button>
-              ))}
-            </nav>
-          </CardContent>
-        </Card>
+        <TitledCard title="Ações Rápidas">
+          <nav aria-label="Ações rápidas" className="grid gap-2">
+            {ACOES.map((a) => (
+              <Button key={a.label} asChild variant="outline" className="justify-start">
+                <Link to={a.to}>
+                  <a.icon />
+                  {a.label}
+                </Link>
+              </Button>
+            ))}
+          </nav>
+        </TitledCard>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card>
-          <CardHeader>
-            <CardTitle>Performance Mensal</CardTitle>
-            <CardDescription>Resumo do Mês</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <dl className="flex flex-col gap-3" data-testid="dash-resumo">
-              <div className="flex items-center justify-between gap-2">
-                <dt className="text-muted-foreground">Faturamento</dt>
-                <dd className="font-semibold tabular-nums text-green-700">
-                  {formatMoney(d.faturamento_mensal)}
-                </dd>
-              </div>
-              <div className="flex items-center justify-between gap-2">
-                <dt className="text-muted-foreground">Despesas</dt>
-                <dd className="font-semibold tabular-nums text-red-600">{formatMoney(d.despesas_mes)}</dd>
-              </div>
-              <div className="flex items-center justify-between gap-2 border-t pt-3">
-                <dt className="font-medium">Lucro Líquido</dt>
-                <dd
-                  className={cn(
-                    'text-lg font-bold tabular-nums',
-                    lucroPositivo ? 'text-green-700' : 'text-red-600',
-                  )}
-                  data-testid="dash-lucro"
-                >
-                  {formatMoney(d.lucro_mensal)}
-                </dd>
-              </div>
-            </dl>
-          </CardContent>
-        </Card>
+        <TitledCard title="Performance Mensal" description="Resumo do Mês">
+          <dl className="flex flex-col gap-3" data-testid="dash-resumo">
+            <div className="flex items-center justify-between gap-2">
+              <dt className="text-muted-foreground">Faturamento</dt>
+              <dd className="font-semibold tabular-nums text-green-700">
+                {formatMoney(d.faturamento_mensal)}
+              </dd>
+            </div>
+            <div className="flex items-center justify-between gap-2">
+              <dt className="text-muted-foreground">Despesas</dt>
+              <dd className="font-semibold tabular-nums text-red-600">{formatMoney(d.despesas_mes)}</dd>
+            </div>
+            <div className="flex items-center justify-between gap-2 border-t pt-3">
+              <dt className="font-medium">Lucro Líquido</dt>
+              <dd
+                className={cn(
+                  'text-lg font-bold tabular-nums',
+                  lucroPositivo ? 'text-green-700' : 'text-red-600',
+                )}
+                data-testid="dash-lucro"
+              >
+                {formatMoney(d.lucro_mensal)}
+              </dd>
+            </div>
+          </dl>
+        </TitledCard>
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Últimos 12 meses</CardTitle>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlarmClock, Hammer } from 'lucide-react';
-import { KpiCard } from '../../components/ui/kpi-card';
+import { KpiGrid } from '../../components/ui/kpi-card';
 import { client, json, withSignal } from '../../lib/client';
 
 /** "Instalações esta semana" and "OS atrasadas" (a stage past its scheduled end, not completed). */
@@ -13,20 +13,22 @@ export function ProducaoCards() {
   const d = q.data;
   const valor = (n: number | undefined) => (n === undefined ? '…' : n.toLocaleString('pt-BR'));
   return (
-    <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <KpiCard
-        title="Instalações esta semana"
-        value={valor(d?.instalacoes_semana)}
-        icon={Hammer}
-        testId="dash-instalacoes"
-      />
-      <KpiCard
-        title="OS atrasadas"
-        value={valor(d?.os_atrasadas)}
-        icon={AlarmClock}
-        hint="Etapa passou do fim agendado sem ser concluída"
-        testId="dash-os-atrasadas"
-      />
-    </div>
+    <KpiGrid
+      kpis={[
+        {
+          title: 'Instalações esta semana',
+          value: valor(d?.instalacoes_semana),
+          icon: Hammer,
+          testId: 'dash-instalacoes',
+        },
+        {
+          title: 'OS atrasadas',
+          value: valor(d?.os_atrasadas),
+          icon: AlarmClock,
+          hint: 'Etapa passou do fim agendado sem ser concluída',
+          testId: 'dash-os-atrasadas',
+        },
+      ]}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { TIPO_DESPESA_LABEL } from '../../../schemas/despesas';
+import { badgeColumn, dateColumn, moneyColumn, titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, NONE } from '../../components/kit/data-table';
-import { Badge } from '../../components/ui/badge';
 import { Switch } from '../../components/ui/checkbox';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import type { Despesa } from '../../lib/resources';
 
 const TIPO_VARIANT = { avulso: 'gray', mensal: 'blue', parcelada: 'yellow' } as const;
@@ -12,8 +12,7 @@ const col = columnsOf<Despesa>();
 export function despesaColumns(onStatus: (d: Despesa, paga: boolean) => void) {
   return [
     col.accessor('descricao', {
-      header: 'Descrição',
-      meta: { card: 'title', className: 'min-w-40 font-medium' },
+      ...titleColumn('Descrição'),
       cell: ({ row: { original: d } }) => (
         <>
           {d.descricao}
@@ -21,27 +20,15 @@ export function despesaColumns(onStatus: (d: Despesa, paga: boolean) => void) {
         </>
       ),
     }),
-    col.accessor('tipo', {
-      header: 'Tipo',
-      meta: { card: 'subtitle' },
-      cell: (c) => <Badge variant={TIPO_VARIANT[c.getValue()]}>{TIPO_DESPESA_LABEL[c.getValue()]}</Badge>,
-    }),
-    col.accessor('data_vencimento', {
-      header: 'Vencimento',
-      meta: { nowrap: true, card: 'figure' },
-      cell: (c) => formatDate(c.getValue()),
-    }),
+    col.accessor('tipo', badgeColumn('Tipo', TIPO_VARIANT, TIPO_DESPESA_LABEL, { card: 'subtitle' })),
+    col.accessor('data_vencimento', dateColumn('Vencimento', { card: 'figure' })),
     col.display({
       id: 'parcela',
       header: 'Parcela',
       meta: { nowrap: true, card: 'figure' },
       cell: ({ row: { original: d } }) => (d.tipo === 'avulso' ? NONE : `${d.parcela_atual}/${d.parcelas}`),
     }),
-    col.accessor('valor', {
-      header: 'Valor',
-      meta: { numeric: true, card: 'figure' },
-      cell: (c) => formatMoney(c.getValue()),
-    }),
+    col.accessor('valor', moneyColumn('Valor', { card: 'figure' })),
     col.accessor('status', {
       header: 'Status',
       meta: { card: 'status' },

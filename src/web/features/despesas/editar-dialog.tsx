@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { type DespesaUpdateInput, despesaEditForm, TIPO_DESPESA_LABEL } from '../../../schemas/despesas';
 import { ConflictNotice } from '../../components/fresh-record';
-import { FormButtons } from '../../components/kit/form-parts';
+import { FormButtons, MoneyField, TextareaField, TextField } from '../../components/kit/form-parts';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Checkbox } from '../../components/ui/checkbox';
 import { DialogFooter, DialogHeading, ModalDialog } from '../../components/ui/dialog';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, Label, Textarea } from '../../components/ui/input';
+import { Label } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
 import { client, json } from '../../lib/client';
 import type { Despesa } from '../../lib/resources';
@@ -100,8 +99,6 @@ function EditarDespesaForm({ id, onDone }: { id: string; onDone: () => void }) {
       onDone();
     },
   });
-  const { register } = f.form;
-  const errors = f.form.formState.errors;
   const atual = f.record;
   const mensal = atual?.tipo === 'mensal';
 
@@ -120,39 +117,12 @@ function EditarDespesaForm({ id, onDone }: { id: string; onDone: () => void }) {
         <Loading text="Carregando despesa..." />
       ) : (
         <form noValidate aria-label="Editar despesa" onSubmit={f.onSubmit} className="grid gap-4">
-          <FormField id="editar-descricao" label="Descrição" required error={errors.descricao?.message}>
-            <Input {...fieldA11y('editar-descricao', errors.descricao?.message)} {...register('descricao')} />
-          </FormField>
+          <TextField f={f} name="descricao" label="Descrição" required />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="editar-valor" label="Valor (R$)" required error={errors.valor?.message}>
-              <Input
-                {...fieldA11y('editar-valor', errors.valor?.message)}
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min="0"
-                {...register('valor')}
-              />
-            </FormField>
-            <FormField
-              id="editar-vencimento"
-              label="Data de Vencimento"
-              required
-              error={errors.data_vencimento?.message}
-            >
-              <Input
-                {...fieldA11y('editar-vencimento', errors.data_vencimento?.message)}
-                type="date"
-                {...register('data_vencimento')}
-              />
-            </FormField>
+            <MoneyField f={f} name="valor" label="Valor (R$)" required placeholder={undefined} />
+            <TextField f={f} name="data_vencimento" label="Data de Vencimento" required type="date" />
           </div>
-          <FormField id="editar-observacoes" label="Observações" error={errors.observacoes?.message}>
-            <Textarea
-              {...fieldA11y('editar-observacoes', errors.observacoes?.message)}
-              {...register('observacoes')}
-            />
-          </FormField>
+          <TextareaField f={f} name="observacoes" label="Observações" />
           {mensal && (
             <div className="flex items-start gap-3 rounded-md border bg-muted/40 p-3">
               <Checkbox

@@ -6,7 +6,7 @@ import { DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import type { ResourceList } from '../../components/kit/use-resource-list';
-import { Button } from '../../components/ui/button';
+import { IconAction } from '../../components/ui/row-actions';
 import { toastError } from '../../lib/api';
 import { client, json } from '../../lib/client';
 import { formatDate } from '../../lib/format';
@@ -45,7 +45,6 @@ export function ListaDespesas({ list, mesLabel }: { list: DespesasList; mesLabel
   const remove = useRemove<Despesa>({
     recurso: 'despesas',
     endpoint: client.despesas,
-    getId: (d) => d.id,
     question: (d) =>
       `Tem certeza que deseja excluir a despesa "${d.descricao}" de ${formatDate(d.data_vencimento)}? Esta ação não pode ser desfeita.`,
     success: 'Despesa removida com sucesso!',
@@ -80,22 +79,13 @@ export function ListaDespesas({ list, mesLabel }: { list: DespesasList; mesLabel
         }
         actions={(d) => (
           <div className="flex justify-end gap-1">
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Editar ${nome(d)}`}
-              onClick={() => setEditing(d)}
-            >
-              <Pencil />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Excluir ${nome(d)}`}
+            <IconAction label={`Editar ${nome(d)}`} icon={Pencil} onClick={() => setEditing(d)} />
+            <IconAction
+              label={`Excluir ${nome(d)}`}
+              icon={Trash2}
               onClick={() => remove.ask(d)}
-            >
-              <Trash2 className="text-destructive" />
-            </Button>
+              iconClassName="text-destructive"
+            />
           </div>
         )}
       />

@@ -5,11 +5,10 @@ import {
   type TipoDespesa,
 } from '../../../schemas/despesas';
 import type { z } from '../../../schemas/z';
+import { MoneyField, SelectField, TextareaField, TextField } from '../../components/kit/form-parts';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Input, NativeSelect, Textarea } from '../../components/ui/input';
+import { TitledCard } from '../../components/ui/card';
 import { client, json } from '../../lib/client';
 import { todayIso } from '../../lib/format';
 import type { Despesa } from '../../lib/resources';
@@ -54,108 +53,55 @@ export function NovaDespesa({ onCreated }: { onCreated: (items: Despesa[]) => vo
     },
     onSaved: ({ items }) => onCreated(items),
   });
-  const { register, watch, reset } = f.form;
-  const errors = f.form.formState.errors;
+  const { watch, reset } = f.form;
   const tipo = watch('tipo') ?? 'avulso'; // the schema's default
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Nova Despesa</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form
-          noValidate
-          aria-label="Nova despesa"
-          onSubmit={f.onSubmit}
-          className="grid gap-4 md:grid-cols-2"
-        >
-          <FormField
-            id="despesa-descricao"
-            label="Descrição"
+    <TitledCard title="Nova Despesa">
+      <form noValidate aria-label="Nova despesa" onSubmit={f.onSubmit} className="grid gap-4 md:grid-cols-2">
+        <TextField
+          f={f}
+          name="descricao"
+          label="Descrição"
+          required
+          placeholder="Ex.: Aluguel do galpão"
+          fieldClassName="md:col-span-2"
+        />
+        <MoneyField f={f} name="valor" label="Valor (R$)" required />
+        <TextField f={f} name="data_vencimento" label="Data de Vencimento" required type="date" />
+        <SelectField
+          f={f}
+          name="tipo"
+          label="Tipo"
+          hint={TIPO_HINT[tipo]}
+          options={TIPOS_DESPESA}
+          optionLabel={(t) => TIPO_DESPESA_LABEL[t]}
+        />
+        {tipo === 'parcelada' && (
+          <TextField
+            f={f}
+            name="parcelas"
+            label="Parcelas"
             required
-            error={errors.descricao?.message}
-            className="md:col-span-2"
-          >
-            <Input
-              {...fieldA11y('despesa-descricao', errors.descricao?.message)}
-              placeholder="Ex.: Aluguel do galpão"
-              {...register('descricao')}
-            />
-          </FormField>
-          <FormField id="despesa-valor" label="Valor (R$)" required error={errors.valor?.message}>
-            <Input
-              {...fieldA11y('despesa-valor', errors.valor?.message)}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              placeholder="0,00"
-              {...register('valor')}
-            />
-          </FormField>
-          <FormField
-            id="despesa-vencimento"
-            label="Data de Vencimento"
-            required
-            error={errors.data_vencimento?.message}
-          >
-            <Input
-              {...fieldA11y('despesa-vencimento', errors.data_vencimento?.message)}
-              type="date"
-              {...register('data_vencimento')}
-            />
-          </FormField>
-          <FormField id="despesa-tipo" label="Tipo" error={errors.tipo?.message} hint={TIPO_HINT[tipo]}>
-            <NativeSelect {...fieldA11y('despesa-tipo', errors.tipo?.message)} {...register('tipo')}>
-              {TIPOS_DESPESA.map((t) => (
-                <option key={t} value={t}>
-                  {TIPO_DESPESA_LABEL[t]}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          {tipo === 'parcelada' && (
-            <FormField
-              id="despesa-parcelas"
-              label="Parcelas"
-              required
-              error={errors.parcelas?.message}
-              hint="De 2 a 60."
-            >
-              <Input
-                {...fieldA11y('despesa-parcelas', errors.parcelas?.message)}
-                type="number"
-                inputMode="numeric"
-                min={2}
-                max={60}
-                step={1}
-                {...register('parcelas')}
-              />
-            </FormField>
-          )}
-          <FormField
-            id="despesa-observacoes"
-            label="Observações"
-            error={errors.observacoes?.message}
-            className="md:col-span-2"
-          >
-            <Textarea
-              {...fieldA11y('despesa-observacoes', errors.observacoes?.message)}
-              {...register('observacoes')}
-            />
-          </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end md:col-span-2">
-            <Button type="button" variant="outline" onClick={() => reset(empty())} disabled={f.saving}>
-              Limpar
-            </Button>
-            <Button type="submit" disabled={f.saving}>
-              {f.saving ? 'Salvando...' : 'Cadastrar Despesa'}
-            </Button>
-          </div>
-          {f.leaveDialog}
-        </form>
-      </CardContent>
-    </Card>
+            hint="De 2 a 60."
+            type="number"
+            inputMode="numeric"
+            min={2}
+            max={60}
+            step={1}
+          />
+        )}
+        <TextareaField f={f} name="observacoes" label="Observações" fieldClassName="md:col-span-2" />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end md:col-span-2">
+          <Button type="button" variant="outline" onClick={() => reset(empty())} disabled={f.saving}>
+            Limpar
+          </Button>
+          <Button type="submit" disabled={f.saving}>
+            {f.saving ? 'Salvando...' : 'Cadastrar Despesa'}
+          </Button>
+        </div>
+        {f.leaveDialog}
+      </form>
+    </TitledCard>
   );
 }

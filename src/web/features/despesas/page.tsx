@@ -1,8 +1,9 @@
 import { CircleCheck, Clock, Receipt, Timer } from 'lucide-react';
+import { Options } from '../../components/kit/form-parts';
+import { FilterSelect } from '../../components/kit/list-filters';
 
 import { listaError, useResourceList, useUrlState, useUrlTab } from '../../components/kit/use-resource-list';
-import { Label, NativeSelect } from '../../components/ui/input';
-import { KpiCard } from '../../components/ui/kpi-card';
+import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { client } from '../../lib/client';
@@ -50,72 +51,48 @@ export default function DespesasScreen() {
     <>
       <PageHeader title="Despesas" subtitle="Controle das despesas da empresa" />
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="filtro-mes">Mês</Label>
-          <NativeSelect
-            id="filtro-mes"
-            className="w-40"
-            value={mes}
-            onChange={(e) => list.setFilter('mes', e.target.value)}
-          >
-            {MESES.map((nome, i) => (
-              <option key={nome} value={i + 1}>
-                {nome}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="filtro-ano">Ano</Label>
-          <NativeSelect
-            id="filtro-ano"
-            className="w-28"
-            value={ano}
-            onChange={(e) => list.setFilter('ano', e.target.value)}
-          >
-            {(anos.includes(ano) ? anos : [...anos, ano].sort()).map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <FilterSelect list={list} name="mes" id="filtro-mes" label="Mês" className="w-40" value={mes}>
+          <Options values={MESES.map((_, i) => i + 1)} label={(m) => MESES[m - 1]} />
+        </FilterSelect>
+        <FilterSelect list={list} name="ano" id="filtro-ano" label="Ano" className="w-28" value={ano}>
+          <Options values={anos.includes(ano) ? anos : [...anos, ano].sort()} />
+        </FilterSelect>
       </div>
 
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <KpiCard
-          title="Total do Mês"
-          value={kpi(resumo?.total_mes)}
-          icon={Receipt}
-          hint={
-            resumo
+      <KpiGrid
+        kpis={[
+          {
+            title: 'Total do Mês',
+            value: kpi(resumo?.total_mes),
+            icon: Receipt,
+            hint: resumo
               ? `${resumo.quantidade} ${resumo.quantidade === 1 ? 'despesa' : 'despesas'} em ${mesLabel}`
-              : mesLabel
-          }
-          testId="kpi-total-mes"
-        />
-        <KpiCard
-          title="Pagas"
-          value={kpi(resumo?.total_pago)}
-          icon={CircleCheck}
-          valueClassName="text-green-700"
-          testId="kpi-pagas"
-        />
-        <KpiCard
-          title="Pendentes"
-          value={kpi(resumo?.total_pendente)}
-          icon={Clock}
-          valueClassName="text-amber-700"
-          testId="kpi-pendentes"
-        />
-        <KpiCard
-          title="Custo Hora"
-          value={kpi(resumo?.custo_hora)}
-          icon={Timer}
-          hint="Total do mês ÷ 220 horas"
-          testId="kpi-custo-hora"
-        />
-      </div>
+              : mesLabel,
+            testId: 'kpi-total-mes',
+          },
+          {
+            title: 'Pagas',
+            value: kpi(resumo?.total_pago),
+            icon: CircleCheck,
+            tone: 'positivo',
+            testId: 'kpi-pagas',
+          },
+          {
+            title: 'Pendentes',
+            value: kpi(resumo?.total_pendente),
+            icon: Clock,
+            tone: 'pendente',
+            testId: 'kpi-pendentes',
+          },
+          {
+            title: 'Custo Hora',
+            value: kpi(resumo?.custo_hora),
+            icon: Timer,
+            hint: 'Total do mês ÷ 220 horas',
+            testId: 'kpi-custo-hora',
+          },
+        ]}
+      />
 
       <Tabs value={tab} onValueChange={(v) => setTab(v)}>
         <TabsList>

@@ -1,10 +1,8 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar } from 'recharts';
 
-import { formatMoney } from '../../lib/format';
+import { MoneyBarChart } from '../../components/ui/money-bar-chart';
 import type { DespesasRelatorio } from '../../lib/resources';
 import { MESES } from './shared';
-
-const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** Paid and pending amounts by month, stacked (loaded on demand: recharts is a large chunk). */
 export default function RelatorioChart({ porMes }: { porMes: DespesasRelatorio['por_mes'] }) {
@@ -14,16 +12,9 @@ export default function RelatorioChart({ porMes }: { porMes: DespesasRelatorio['
     Pendentes: m.pendente,
   }));
   return (
-    <ResponsiveContainer width="100%" height={300}>
-      <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="mes" tickLine={false} fontSize={12} />
-        <YAxis tickFormatter={(v: number) => compact.format(v)} width={64} fontSize={12} />
-        <Tooltip formatter={(v) => formatMoney(Number(v))} />
-        <Legend />
-        <Bar dataKey="Pagas" stackId="a" fill="#16a34a" />
-        <Bar dataKey="Pendentes" stackId="a" fill="#f59e0b" radius={[4, 4, 0, 0]} />
-      </BarChart>
-    </ResponsiveContainer>
+    <MoneyBarChart data={data} height={300}>
+      <Bar dataKey="Pagas" stackId="a" fill="#16a34a" />
+      <Bar dataKey="Pendentes" stackId="a" fill="#f59e0b" radius={[4, 4, 0, 0]} />
+    </MoneyBarChart>
   );
 }

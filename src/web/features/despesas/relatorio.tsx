@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { TIPO_DESPESA_LABEL } from '../../../schemas/despesas';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, TitledCard } from '../../components/ui/card';
 import { Empty, Loading } from '../../components/ui/states';
-import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { MoneyTD, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { toastError } from '../../lib/api';
 import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
@@ -52,21 +52,18 @@ export function RelatorioDespesas({ ano }: { ano: number }) {
           </Card>
         ))}
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Despesas por mês</CardTitle>
-          <CardDescription>Pagas e pendentes, pelo mês de vencimento, em {ano}.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {r.total === 0 ? (
-            <Empty text={`Nenhuma despesa com vencimento em ${ano}.`} />
-          ) : (
-            <Suspense fallback={<Loading text="Carregando gráfico..." />}>
-              <RelatorioChart porMes={r.por_mes} />
-            </Suspense>
-          )}
-        </CardContent>
-      </Card>
+      <TitledCard
+        title="Despesas por mês"
+        description={`Pagas e pendentes, pelo mês de vencimento, em ${ano}.`}
+      >
+        {r.total === 0 ? (
+          <Empty text={`Nenhuma despesa com vencimento em ${ano}.`} />
+        ) : (
+          <Suspense fallback={<Loading text="Carregando gráfico..." />}>
+            <RelatorioChart porMes={r.por_mes} />
+          </Suspense>
+        )}
+      </TitledCard>
       <Table aria-label={`Despesas por mês em ${ano}`}>
         <THead>
           <TR>
@@ -82,19 +79,17 @@ export function RelatorioDespesas({ ano }: { ano: number }) {
             <TR key={m.mes}>
               <TD>{MESES[m.mes - 1]}</TD>
               <TD className="text-right tabular-nums">{m.quantidade}</TD>
-              <TD className="whitespace-nowrap text-right tabular-nums">{formatMoney(m.pago)}</TD>
-              <TD className="whitespace-nowrap text-right tabular-nums">{formatMoney(m.pendente)}</TD>
-              <TD className="whitespace-nowrap text-right font-medium tabular-nums">
-                {formatMoney(m.total)}
-              </TD>
+              <MoneyTD value={m.pago} className="tabular-nums" />
+              <MoneyTD value={m.pendente} className="tabular-nums" />
+              <MoneyTD value={m.total} className="font-medium tabular-nums" />
             </TR>
           ))}
           <TR className="bg-muted/40 font-semibold">
             <TD>Total</TD>
             <TD className="text-right tabular-nums">{r.por_mes.reduce((n, m) => n + m.quantidade, 0)}</TD>
-            <TD className="whitespace-nowrap text-right tabular-nums">{formatMoney(r.total_pago)}</TD>
-            <TD className="whitespace-nowrap text-right tabular-nums">{formatMoney(r.total_pendente)}</TD>
-            <TD className="whitespace-nowrap text-right tabular-nums">{formatMoney(r.total)}</TD>
+            <MoneyTD value={r.total_pago} className="tabular-nums" />
+            <MoneyTD value={r.total_pendente} className="tabular-nums" />
+            <MoneyTD value={r.total} className="tabular-nums" />
           </TR>
         </TBody>
       </Table>

@@ -2,12 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { type EmpresaInput, empresaUpdate } from '../../../schemas/empresa';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
-import { FormShell, TextField } from '../../components/kit/form-parts';
+import { FormShell, TextareaField, TextField } from '../../components/kit/form-parts';
+import { blankValues, ENDERECO_CAMPOS, textValues } from '../../components/kit/form-values';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { Textarea } from '../../components/ui/input';
+import { Card, CardContent, TitledCard } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiError, toastError, toastSuccess } from '../../lib/api';
 import { client, json } from '../../lib/client';
@@ -16,38 +15,30 @@ import type { Empresa } from '../../lib/resources';
 
 type EmpresaRecord = Omit<Empresa, 'id'> & { id: string };
 
+// The company's text fields (null in the row → an empty input).
+const CAMPOS = [
+  'cnpj',
+  ...ENDERECO_CAMPOS,
+  'telefone',
+  'whatsapp',
+  'email',
+  'termos',
+  'instrucoes_pagamento',
+  'chave_pix',
+] as const;
+
 const EMPTY: EmpresaInput = {
   nome: '',
-  cnpj: '',
-  endereco: '',
-  cidade: '',
-  uf: '',
-  cep: '',
-  telefone: '',
-  whatsapp: '',
-  email: '',
+  ...blankValues(CAMPOS),
   validade_dias: 15,
-  termos: '',
-  instrucoes_pagamento: '',
-  chave_pix: '',
   venda_automatica: true,
   updated_at: '',
 };
 
 const valuesOf = (e: EmpresaRecord): EmpresaInput => ({
   nome: e.nome,
-  cnpj: e.cnpj ?? '',
-  endereco: e.endereco ?? '',
-  cidade: e.cidade ?? '',
-  uf: e.uf ?? '',
-  cep: e.cep ?? '',
-  telefone: e.telefone ?? '',
-  whatsapp: e.whatsapp ?? '',
-  email: e.email ?? '',
+  ...textValues(e, CAMPOS),
   validade_dias: e.validade_dias,
-  termos: e.termos ?? '',
-  instrucoes_pagamento: e.instrucoes_pagamento ?? '',
-  chave_pix: e.chave_pix ?? '',
   venda_automatica: e.venda_automatica,
   updated_at: e.updated_at,
 });
@@ -86,43 +77,38 @@ function Logo({ empresa }: { empresa: EmpresaRecord | undefined }) {
   });
   const logo = empresa?.logo;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Logotipo</CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-wrap items-center gap-4">
-        {logo ? (
-          <img
-            src={`/api/empresa/logo?v=${encodeURIComponent(logo.updated_at)}`}
-            alt="Logotipo atual da empresa"
-            className="h-20 max-w-48 rounded border object-contain p-1"
-          />
-        ) : (
-          <p className="text-sm text-muted-foreground">Nenhum logotipo enviado.</p>
-        )}
-        <div className="grid gap-1">
-          <label htmlFor={id} className="text-sm font-medium">
-            Enviar logotipo (PNG, JPEG ou WebP, até 1 MB)
-          </label>
-          <input
-            id={id}
-            ref={input}
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            disabled={upload.isPending}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) upload.mutate(file);
-            }}
-          />
-        </div>
-        {logo && (
-          <Button variant="outline" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            Remover logotipo
-          </Button>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title="Logotipo" contentClassName="flex flex-wrap items-center gap-4">
+      {logo ? (
+        <img
+          src={`/api/empresa/logo?v=${encodeURIComponent(logo.updated_at)}`}
+          alt="Logotipo atual da empresa"
+          className="h-20 max-w-48 rounded border object-contain p-1"
+        />
+      ) : (
+        <p className="text-sm text-muted-foreground">Nenhum logotipo enviado.</p>
+      )}
+      <div className="grid gap-1">
+        <label htmlFor={id} className="text-sm font-medium">
+          Enviar logotipo (PNG, JPEG ou WebP, até 1 MB)
+        </label>
+        <input
+          id={id}
+          ref={input}
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          disabled={upload.isPending}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) upload.mutate(file);
+          }}
+        />
+      </div>
+      {logo && (
+        <Button variant="outline" disabled={remove.isPending} onClick={() => remove.mutate()}>
+          Remover logotipo
+        </Button>
+      )}
+    </TitledCard>
   );
 }
 
@@ -148,11 +134,6 @@ export default function EmpresaPage() {
     },
   });
   const { register } = f.form;
-  const area = (name: 'termos' | 'instrucoes_pagamento', label: string, rows: number, hint?: string) => (
-    <FormField id={f.fieldId(name)} label={label} error={f.error(name)} hint={hint} className="md:col-span-2">
-      <Textarea rows={rows} {...fieldA11y(f.fieldId(name), f.error(name))} {...register(name)} />
-    </FormField>
-  );
   return (
     <div className="grid gap-4">
       <PageHeader
@@ -213,13 +194,21 @@ export default function EmpresaPage() {
                 max={365}
               />
               <TextField f={f} name="chave_pix" label="Chave Pix" maxLength={140} />
-              {area('instrucoes_pagamento', 'Instruções de pagamento', 3)}
-              {area(
-                'termos',
-                'Termos e condições',
-                6,
-                'O cliente aceita estes termos ao aprovar o orçamento.',
-              )}
+              <TextareaField
+                f={f}
+                name="instrucoes_pagamento"
+                label="Instruções de pagamento"
+                rows={3}
+                fieldClassName="md:col-span-2"
+              />
+              <TextareaField
+                f={f}
+                name="termos"
+                label="Termos e condições"
+                rows={6}
+                hint="O cliente aceita estes termos ao aprovar o orçamento."
+                fieldClassName="md:col-span-2"
+              />
               <label className="flex items-center gap-2 text-sm md:col-span-2">
                 <input type="checkbox" className="size-4" {...register('venda_automatica')} />
                 Gerar venda automaticamente na aprovação

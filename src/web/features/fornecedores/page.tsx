@@ -1,35 +1,25 @@
 import { ListPagination, listState } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
-import { FormCard, formTab, ResourceTabs } from '../../components/kit/resource-tabs';
-import { removeMessages, toastInUse, useRemove } from '../../components/kit/use-remove';
-import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
-import { Badge } from '../../components/ui/badge';
+import { CountLabel, FormCard, formTab, ResourceTabs } from '../../components/kit/resource-tabs';
+import { useCadastro } from '../../components/kit/use-cadastro';
+import { toastInUse } from '../../components/kit/use-remove';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { client } from '../../lib/client';
-import type { Fornecedor } from '../../lib/resources';
 import { FornecedorCard } from './fornecedor-card';
 import { FornecedorForm } from './fornecedor-form';
 
 export default function FornecedoresPage() {
-  const t = useListFormTabs();
-  const list = useResourceList({
+  const { t, list, remove, title } = useCadastro({
     recurso: 'fornecedores',
     endpoint: client.fornecedores,
+    nome: 'fornecedor',
+    plural: 'fornecedores',
     limit: 12,
-    loadError: listaError('fornecedores'),
-  });
-  const remove = useRemove<Fornecedor>({
-    recurso: 'fornecedores',
-    endpoint: client.fornecedores,
-    getId: (f) => f.id,
-    ...removeMessages('fornecedor'),
     // In use by products (doc 2 §8): the server's title and its explanation of what uses it.
-    onError: toastInUse,
-    onRemoved: (f) => f.id === t.editId && t.openNew(),
+    onRemoveError: toastInUse,
   });
   const data = list.query.data;
-  const title = t.editId ? 'Editar Fornecedor' : 'Novo Fornecedor';
 
   return (
     <div>
@@ -40,14 +30,11 @@ export default function FornecedoresPage() {
           {
             value: 'lista',
             label: (
-              <>
-                Lista de Fornecedores
-                {data && !list.q && (
-                  <Badge variant="secondary" aria-label={`${data.total} fornecedores`}>
-                    {data.total.toLocaleString('pt-BR')}
-                  </Badge>
-                )}
-              </>
+              <CountLabel
+                text="Lista de Fornecedores"
+                total={list.q ? undefined : data?.total}
+                plural="fornecedores"
+              />
             ),
             className: 'grid gap-4',
             content: (

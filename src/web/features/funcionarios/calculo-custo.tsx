@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Pagination } from '../../components/ui/pagination';
 import { Empty, Loading } from '../../components/ui/states';
-import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { MoneyTD, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 
@@ -75,9 +75,9 @@ export function CalculoCusto() {
                   <TR key={f.id}>
                     <TD className="min-w-40 font-medium">{f.nome}</TD>
                     <TD className="whitespace-nowrap">{f.cargo}</TD>
-                    <TD className="whitespace-nowrap text-right">{formatMoney(f.salario)}</TD>
+                    <MoneyTD value={f.salario} />
                     <TD className="text-right">{f.horas_mensais}</TD>
-                    <TD className="whitespace-nowrap text-right font-medium">{formatMoney(f.custo_hora)}</TD>
+                    <MoneyTD value={f.custo_hora} className="font-medium" />
                   </TR>
                 ))}
               </TBody>

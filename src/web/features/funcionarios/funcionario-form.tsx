@@ -1,10 +1,18 @@
+import { STATUS_ATIVO } from '../../../schemas/enums';
 import {
   CARGOS,
   type FuncionarioInput,
   funcionarioForm,
   HORAS_MENSAIS_PADRAO,
 } from '../../../schemas/funcionarios';
-import { FormShell, TelefoneField, TextField } from '../../components/kit/form-parts';
+import { ativoLabel } from '../../components/kit/column-kinds';
+import {
+  FormShell,
+  MoneyField,
+  SelectField,
+  TelefoneField,
+  TextField,
+} from '../../components/kit/form-parts';
 import { blankValues, textValues } from '../../components/kit/form-values';
 import {
   cadastroMessages,
@@ -12,8 +20,6 @@ import {
   type ResourceFormProps,
   useResourceForm,
 } from '../../components/kit/use-resource-form';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { NativeSelect } from '../../components/ui/input';
 import { client } from '../../lib/client';
 import { maskCpf } from '../../lib/masks';
 import type { Funcionario } from '../../lib/resources';
@@ -53,13 +59,6 @@ export function FuncionarioForm({ id, onDone, onCancel }: ResourceFormProps) {
     messages: cadastroMessages('funcionário'),
     onSaved: onDone,
   });
-  const select = (name: 'cargo' | 'status', label: string, options: React.ReactNode, required?: boolean) => (
-    <FormField id={f.fieldId(name)} label={label} required={required} error={f.error(name)}>
-      <NativeSelect {...fieldA11y(f.fieldId(name), f.error(name))} {...f.form.register(name)}>
-        {options}
-      </NativeSelect>
-    </FormField>
-  );
   return (
     <FormShell f={f} {...cadastroShell(f.editing, 'Funcionário')} onCancel={onCancel}>
       <div className="grid gap-4 md:grid-cols-2">
@@ -73,34 +72,18 @@ export function FuncionarioForm({ id, onDone, onCancel }: ResourceFormProps) {
           placeholder="000.000.000-00"
           mask={maskCpf}
         />
-        {select(
-          'cargo',
-          'Cargo',
-          <>
-            <option value="" disabled>
-              Selecione o cargo
-            </option>
-            {CARGOS.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </>,
-          true,
-        )}
+        <SelectField
+          f={f}
+          name="cargo"
+          label="Cargo"
+          required
+          placeholder="Selecione o cargo"
+          placeholderDisabled
+          options={CARGOS}
+        />
         <TelefoneField f={f} required />
         <TextField f={f} name="email" label="E-mail" type="email" />
-        <TextField
-          f={f}
-          name="salario"
-          label="Salário (R$)"
-          required
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          placeholder="0,00"
-        />
+        <MoneyField f={f} name="salario" label="Salário (R$)" required />
         <TextField
           f={f}
           name="horas_mensais"
@@ -113,15 +96,9 @@ export function FuncionarioForm({ id, onDone, onCancel }: ResourceFormProps) {
         />
         <TextField f={f} name="data_admissao" label="Data de admissão" type="date" />
         <TextField f={f} name="endereco" label="Endereço" fieldClassName="md:col-span-2" />
-        {f.editing &&
-          select(
-            'status',
-            'Status',
-            <>
-              <option value="ativo">Ativo</option>
-              <option value="inativo">Inativo</option>
-            </>,
-          )}
+        {f.editing && (
+          <SelectField f={f} name="status" label="Status" options={STATUS_ATIVO} optionLabel={ativoLabel} />
+        )}
       </div>
     </FormShell>
   );

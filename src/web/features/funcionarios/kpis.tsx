@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Users, Wallet } from 'lucide-react';
 
-import { KpiCard } from '../../components/ui/kpi-card';
+import { KpiGrid } from '../../components/ui/kpi-card';
 import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 
@@ -15,27 +15,30 @@ export function FuncionariosKpis() {
   const r = resumo.data;
   const kpi = (v: string) => (resumo.isPending ? '…' : resumo.isError ? '—' : v);
   return (
-    <div className="mb-6 grid gap-4 sm:grid-cols-3">
-      <KpiCard
-        title="Funcionários Ativos"
-        icon={Users}
-        value={kpi(String(r?.ativos ?? 0))}
-        testId="kpi-ativos"
-      />
-      <KpiCard
-        title="Folha Mensal"
-        icon={Wallet}
-        value={kpi(formatMoney(r?.folha_mensal))}
-        hint="Soma dos salários dos ativos"
-        testId="kpi-folha"
-      />
-      <KpiCard
-        title="Custo Médio por Hora"
-        icon={Clock}
-        value={kpi(formatMoney(r?.custo_hora_medio))}
-        hint="Salário ÷ horas mensais, média dos ativos"
-        testId="kpi-custo-hora"
-      />
-    </div>
+    <KpiGrid
+      className="mb-6 grid gap-4 sm:grid-cols-3"
+      kpis={[
+        {
+          title: 'Funcionários Ativos',
+          icon: Users,
+          value: kpi(String(r?.ativos ?? 0)),
+          testId: 'kpi-ativos',
+        },
+        {
+          title: 'Folha Mensal',
+          icon: Wallet,
+          value: kpi(formatMoney(r?.folha_mensal)),
+          hint: 'Soma dos salários dos ativos',
+          testId: 'kpi-folha',
+        },
+        {
+          title: 'Custo Médio por Hora',
+          icon: Clock,
+          value: kpi(formatMoney(r?.custo_hora_medio)),
+          hint: 'Salário ÷ horas mensais, média dos ativos',
+          testId: 'kpi-custo-hora',
+        },
+      ]}
+    />
   );
 }

@@ -1,36 +1,27 @@
 import { DataTable } from '../../components/kit/data-table';
+import { FilterSelect } from '../../components/kit/list-filters';
 import { ListSearch } from '../../components/kit/list-search';
 import { FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
-import { removeMessages, toastInUse, useRemove } from '../../components/kit/use-remove';
-import { listaError, useListFormTabs, useResourceList } from '../../components/kit/use-resource-list';
+import { useCadastro } from '../../components/kit/use-cadastro';
+import { toastInUse } from '../../components/kit/use-remove';
 import { Button } from '../../components/ui/button';
 import { CardDescription } from '../../components/ui/card';
-import { NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { client } from '../../lib/client';
-import type { Funcionario } from '../../lib/resources';
 import { CalculoCusto } from './calculo-custo';
 import { funcionarioColumns } from './colunas';
 import { FuncionarioForm } from './funcionario-form';
 import { FuncionariosKpis } from './kpis';
 
 export default function FuncionariosPage() {
-  const t = useListFormTabs();
-  const list = useResourceList({
+  const { t, list, remove, title } = useCadastro({
     recurso: 'funcionarios',
     endpoint: client.funcionarios,
+    nome: 'funcionário',
+    plural: 'funcionários',
     filters: { status: '' },
-    loadError: listaError('funcionários'),
+    onRemoveError: toastInUse,
   });
-  const remove = useRemove<Funcionario>({
-    recurso: 'funcionarios',
-    endpoint: client.funcionarios,
-    getId: (f) => f.id,
-    ...removeMessages('funcionário'),
-    onError: toastInUse,
-    onRemoved: (f) => f.id === t.editId && t.openNew(),
-  });
-  const title = t.editId ? 'Editar Funcionário' : 'Novo Funcionário';
 
   return (
     <div>
@@ -55,16 +46,16 @@ export default function FuncionariosPage() {
                       placeholder="Buscar funcionários..."
                       className="flex-col sm:flex-row"
                     >
-                      <NativeSelect
-                        aria-label="Filtrar por status"
+                      <FilterSelect
+                        list={list}
+                        name="status"
+                        label="Filtrar por status"
+                        todos="Todos"
                         className="sm:w-40"
-                        value={list.filters.status}
-                        onChange={(e) => list.setFilter('status', e.target.value)}
                       >
-                        <option value="">Todos</option>
                         <option value="ativo">Ativos</option>
                         <option value="inativo">Inativos</option>
-                      </NativeSelect>
+                      </FilterSelect>
                     </ListSearch>
                   </>
                 }

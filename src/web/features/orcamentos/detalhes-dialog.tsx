@@ -18,7 +18,7 @@ import { ApiError } from '../../lib/api';
 import { formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { useOrcamentoFresco } from './acoes';
 import { EnviarCliente } from './enviar-cliente';
-import { PecaDesenho } from './peca-desenho';
+import { DesenhoDoItem } from './peca-desenho';
 import { StatusBadge } from './status';
 import { medidasTexto, pecaLinhas, temPeca } from './texto';
 
@@ -162,16 +162,9 @@ export function DetalhesDialog({
                         key={i.id}
                         className="grid gap-2 rounded-md border p-3 text-sm sm:grid-cols-[minmax(0,18rem)_1fr]"
                       >
-                        <PecaDesenho
-                          readOnly
-                          medida1={i.medida1}
-                          medida2={i.medida2}
-                          bordas={i.bordas}
-                          recortes={i.recortes}
+                        <DesenhoDoItem
+                          item={i}
                           titulo={`Item ${idx + 1}: ${i.item_venda_nome ?? i.produto_nome ?? 'Peça'}`}
-                          largura={320}
-                          altura={220}
-                          className="w-full"
                         />
                         <div className="min-w-0">
                           <p className="font-medium">

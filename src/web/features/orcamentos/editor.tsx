@@ -8,6 +8,7 @@ import {
 } from 'react-hook-form';
 import { rotuloCartao } from '../../../schemas/cartoes';
 import { LIMITES, TIPO_VENDA_LABEL, TIPOS_VENDA } from '../../../schemas/orcamentos';
+import { Options, RecordOptions } from '../../components/kit/form-parts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
 import { FormField } from '../../components/ui/form-field';
@@ -309,21 +310,13 @@ function Pagamento({ form }: { form: UseFormReturn<OrcamentoForm> }) {
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField id="orcamento-tipo-venda" label="Tipo de Venda">
         <NativeSelect id="orcamento-tipo-venda" {...register('tipo_venda')}>
-          {TIPOS_VENDA.map((t) => (
-            <option key={t} value={t}>
-              {TIPO_VENDA_LABEL[t]}
-            </option>
-          ))}
+          <Options values={TIPOS_VENDA} label={(t) => TIPO_VENDA_LABEL[t]} />
         </NativeSelect>
       </FormField>
       {(tipo === 'parcelado' || tipo === 'entrada') && (
         <FormField id="orcamento-parcelas" label="Número de Parcelas">
           <NativeSelect id="orcamento-parcelas" {...register('numero_parcelas', { valueAsNumber: true })}>
-            {Array.from({ length: 12 }, (_, i) => i + 1).map((n) => (
-              <option key={n} value={n}>
-                {n}x
-              </option>
-            ))}
+            <Options values={Array.from({ length: 12 }, (_, i) => i + 1)} label={(n) => `${n}x`} />
           </NativeSelect>
         </FormField>
       )}
@@ -351,11 +344,7 @@ function Pagamento({ form }: { form: UseFormReturn<OrcamentoForm> }) {
               onBlur={field.onBlur}
             >
               <option value="">Nenhum</option>
-              {lista.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {rotuloCartao(c)}
-                </option>
-              ))}
+              <RecordOptions records={lista} value={(c) => c.id} label={rotuloCartao} />
               {salvoInativo && <option value={cartaoId}>{cartaoLabel}</option>}
             </NativeSelect>
           </FormField>

@@ -13,6 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { IconAction } from '../../components/ui/row-actions';
 import { toastError, toastSuccess } from '../../lib/api';
 import { client, json, withSignal } from '../../lib/client';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -200,16 +201,7 @@ export function EnviarAcao({ o }: { o: OrcamentoEnvio }) {
   const label = `Enviar orçamento #${o.numero} ao cliente`;
   return (
     <>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-8"
-        aria-label={label}
-        title={label}
-        onClick={() => setOpen(true)}
-      >
-        <Send />
-      </Button>
+      <IconAction label={label} icon={Send} className="size-8" title={label} onClick={() => setOpen(true)} />
       <EnviarDialog o={open ? o : null} onClose={() => setOpen(false)} />
     </>
   );

@@ -1,10 +1,11 @@
 import { STATUS_ORCAMENTO } from '../../../schemas/orcamentos';
-import { columnsOf, DataTable, orNone } from '../../components/kit/data-table';
+import { dateColumn, moneyColumn, textColumn } from '../../components/kit/column-kinds';
+import { columnsOf, DataTable } from '../../components/kit/data-table';
+import { Options } from '../../components/kit/form-parts';
+import { FilterSelect } from '../../components/kit/list-filters';
 import { ListSearch } from '../../components/kit/list-search';
 import { useResourceList } from '../../components/kit/use-resource-list';
-import { NativeSelect } from '../../components/ui/input';
 import { client } from '../../lib/client';
-import { formatDate, formatMoney } from '../../lib/format';
 import type { OrcamentoLinha } from '../../lib/resources';
 import { Acoes, type HistoricoActions } from './historico-acoes';
 import { StatusBadge, statusLabel } from './status';
@@ -32,20 +33,10 @@ const columns = [
     ),
     meta: { className: 'min-w-44', card: 'subtitle' },
   }),
-  col.accessor('vendedor_nome', { header: 'Vendedor', cell: (c) => orNone(c.getValue()) }),
-  col.accessor('arquiteto_nome', { header: 'Arquiteto', cell: (c) => orNone(c.getValue()) }),
-  col.accessor('created_at', {
-    header: 'Data',
-    enableSorting: true,
-    cell: (c) => formatDate(c.getValue()),
-    meta: { nowrap: true, card: 'figure' },
-  }),
-  col.accessor('valor_total', {
-    header: 'Valor',
-    enableSorting: true,
-    cell: (c) => formatMoney(c.getValue()),
-    meta: { numeric: true, card: 'figure' },
-  }),
+  col.accessor('vendedor_nome', textColumn('Vendedor')),
+  col.accessor('arquiteto_nome', textColumn('Arquiteto')),
+  col.accessor('created_at', dateColumn('Data', { sortable: true, card: 'figure' })),
+  col.accessor('valor_total', moneyColumn('Valor', { sortable: true, card: 'figure' })),
   col.accessor('status', {
     header: 'Status',
     cell: (c) => <StatusBadge status={c.getValue()} />,
@@ -77,19 +68,15 @@ export function Historico(actions: HistoricoActions) {
         placeholder="Buscar por número ou cliente..."
         className="flex-col sm:flex-row sm:items-center"
       >
-        <NativeSelect
-          aria-label="Filtrar por status"
-          value={list.filters.status}
-          onChange={(e) => list.setFilter('status', e.target.value)}
+        <FilterSelect
+          list={list}
+          name="status"
+          label="Filtrar por status"
+          todos="Todos os status"
           className="sm:w-52"
         >
-          <option value="">Todos os status</option>
-          {STATUS_ORCAMENTO.map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
-        </NativeSelect>
+          <Options values={STATUS_ORCAMENTO} label={statusLabel} />
+        </FilterSelect>
       </ListSearch>
       <DataTable
         list={list}

@@ -32,47 +32,23 @@ export interface PecaDesenhoProps {
   className?: string;
 }
 
+/** The outline every drawn shape but text carries. */
+const strokeOf = (s: { stroke?: string; strokeWidth?: number; dash?: string }) => ({
+  stroke: s.stroke,
+  strokeWidth: s.strokeWidth,
+  strokeDasharray: s.dash,
+});
+
 function ShapeEl({ s }: { s: Shape }) {
   switch (s.kind) {
     case 'rect':
       return (
-        <rect
-          x={s.x}
-          y={s.y}
-          width={s.w}
-          height={s.h}
-          rx={s.rx}
-          fill={s.fill ?? 'none'}
-          stroke={s.stroke}
-          strokeWidth={s.strokeWidth}
-          strokeDasharray={s.dash}
-        />
+        <rect x={s.x} y={s.y} width={s.w} height={s.h} rx={s.rx} fill={s.fill ?? 'none'} {...strokeOf(s)} />
       );
     case 'line':
-      return (
-        <line
-          x1={s.x1}
-          y1={s.y1}
-          x2={s.x2}
-          y2={s.y2}
-          stroke={s.stroke}
-          strokeWidth={s.strokeWidth}
-          strokeDasharray={s.dash}
-          strokeLinecap="butt"
-        />
-      );
+      return <line x1={s.x1} y1={s.y1} x2={s.x2} y2={s.y2} {...strokeOf(s)} strokeLinecap="butt" />;
     case 'circle':
-      return (
-        <circle
-          cx={s.cx}
-          cy={s.cy}
-          r={s.r}
-          fill={s.fill ?? 'none'}
-          stroke={s.stroke}
-          strokeWidth={s.strokeWidth}
-          strokeDasharray={s.dash}
-        />
-      );
+      return <circle cx={s.cx} cy={s.cy} r={s.r} fill={s.fill ?? 'none'} {...strokeOf(s)} />;
     case 'text':
       return (
         <text
@@ -198,5 +174,28 @@ export function PecaDesenho({
       )}
       <Shapes shapes={d.legenda} />
     </svg>
+  );
+}
+
+/** A quote's or work order's item drawn read-only (details, the OS page), fitted to 320 × 220 px. */
+export function DesenhoDoItem({
+  item,
+  titulo,
+}: {
+  item: Pick<PecaDesenhoProps, 'medida1' | 'medida2' | 'bordas' | 'recortes'>;
+  titulo: string;
+}) {
+  return (
+    <PecaDesenho
+      readOnly
+      medida1={item.medida1}
+      medida2={item.medida2}
+      bordas={item.bordas}
+      recortes={item.recortes}
+      titulo={titulo}
+      largura={320}
+      altura={220}
+      className="w-full"
+    />
   );
 }

@@ -2,6 +2,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LADOS_PECA } from '../../../schemas/enums';
 import type { Faixa, Lado } from '../../../schemas/orcamentos';
+import { Options, RecordOptions } from '../../components/kit/form-parts';
 import { Button } from '../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../components/ui/input';
 import { formatMoney, formatNumber, formatPercent, parseNumberInput } from '../../lib/format';
@@ -140,11 +141,11 @@ export function PecaEditor({
               onChange={(e) => escolherAcabamento(e.target.value)}
             >
               <option value="">Sem acabamento</option>
-              {acabamentos.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.nome} — {formatMoney(a.valor_ml)}/m
-                </option>
-              ))}
+              <RecordOptions
+                records={acabamentos}
+                value={(a) => a.id}
+                label={(a) => `${a.nome} — ${formatMoney(a.valor_ml)}/m`}
+              />
               {fora && (
                 <option value={fora.acabamento_id} disabled>
                   {fora.nome} (indisponível)
@@ -204,11 +205,11 @@ export function PecaEditor({
                 onChange={(e) => setNovoRecorte(e.target.value)}
               >
                 <option value="">Escolha um recorte</option>
-                {recortesOp.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.nome} — {formatMoney(r.valor)}
-                  </option>
-                ))}
+                <RecordOptions
+                  records={recortesOp}
+                  value={(r) => r.id}
+                  label={(r) => `${r.nome} — ${formatMoney(r.valor)}`}
+                />
               </NativeSelect>
               <Button type="button" variant="outline" disabled={!novoRecorte} onClick={adicionarRecorte}>
                 <Plus /> Adicionar recorte
@@ -247,11 +248,10 @@ export function PecaEditor({
                     value={lado}
                     onChange={(e) => setLado(e.target.value as Lado)}
                   >
-                    {LADOS_PECA.map((l) => (
-                      <option key={l} value={l}>
-                        {LADO_LABEL[l]} ({formatNumber(comprimento(linha, l))} m)
-                      </option>
-                    ))}
+                    <Options
+                      values={LADOS_PECA}
+                      label={(l) => `${LADO_LABEL[l]} (${formatNumber(comprimento(linha, l))} m)`}
+                    />
                   </NativeSelect>
                 </div>
                 <div className="flex flex-col gap-1">

@@ -1,3 +1,4 @@
+import type * as React from 'react';
 import { useState } from 'react';
 import { Combobox, type ComboboxOption } from '../../components/ui/combobox';
 import { formatMoney, formatPercent } from '../../lib/format';
@@ -19,72 +20,64 @@ function useRemoteOptions<R extends Recurso>(recurso: R, toOption: (row: OpcaoDe
   const [opened, setOpened] = useState(false);
   const query = useOpcoes(recurso, q, opened);
   return {
-    options: (query.data ?? []).map(toOption),
     rows: query.data ?? [],
-    loading: query.isFetching,
-    onSearchChange: setQ,
-    onOpenChange: (open: boolean) => {
-      if (open) setOpened(true);
-      else setQ('');
+    /** The Combobox's search props: spread them on it. */
+    combobox: {
+      options: (query.data ?? []).map(toOption),
+      loading: query.isFetching,
+      onSearchChange: setQ,
+      onOpenChange: (open: boolean) => {
+        if (open) setOpened(true);
+        else setQ('');
+      },
     },
   };
 }
 
-export function ClienteSelect({ id, value, selectedLabel, onChange, ...aria }: BaseProps) {
+/** A Combobox choice reported as its id and label ('' for none). */
+const byIdAndLabel = (onChange: BaseProps['onChange']) => (v: string | null, o?: ComboboxOption | null) =>
+  onChange(v ?? '', o?.label ?? '');
+
+/** The texts of a selector of people ("Selecione um cliente", "Buscar cliente...", …). */
+const textsOf = (nome: string) => ({
+  placeholder: `Selecione um ${nome}`,
+  searchPlaceholder: `Buscar ${nome}...`,
+  emptyText: `Nenhum ${nome} encontrado.`,
+});
+
+/** What useRemoteOptions hands the Combobox. */
+type RemoteSearch = Pick<
+  React.ComponentProps<typeof Combobox>,
+  'options' | 'loading' | 'onSearchChange' | 'onOpenChange'
+>;
+
+/** A selector of a person, reported as its id and name. */
+function PessoaCombobox({
+  r,
+  nome,
+  onChange,
+  ...props
+}: BaseProps & { r: { combobox: RemoteSearch }; nome: string; clearLabel?: string }) {
+  return <Combobox {...props} onChange={byIdAndLabel(onChange)} {...r.combobox} {...textsOf(nome)} />;
+}
+
+export function ClienteSelect(props: BaseProps) {
   const r = useRemoteOptions('clientes', (c) => ({
     value: c.id,
     label: c.nome,
     hint: c.cpf_cnpj ?? undefined,
   }));
-  return (
-    <Combobox
-      id={id}
-      value={value}
-      selectedLabel={selectedLabel}
-      onChange={(v, o) => onChange(v ?? '', o?.label ?? '')}
-      options={r.options}
-      loading={r.loading}
-      onSearchChange={r.onSearchChange}
-      onOpenChange={r.onOpenChange}
-      placeholder="Selecione um cliente"
-      searchPlaceholder="Buscar cliente..."
-      emptyText="Nenhum cliente encontrado."
-      {...aria}
-    />
-  );
+  return <PessoaCombobox {...props} r={r} nome="cliente" />;
 }
 
-export function PessoaSelect({
-  recurso,
-  id,
-  value,
-  selectedLabel,
-  onChange,
-  ...aria
-}: BaseProps & { recurso: 'vendedores' | 'arquitetos' }) {
+export function PessoaSelect({ recurso, ...props }: BaseProps & { recurso: 'vendedores' | 'arquitetos' }) {
   const r = useRemoteOptions(recurso, (p) => ({
     value: p.id,
     label: p.nome,
     hint: `Comissão ${formatPercent(p.percentual_comissao)}`,
   }));
   const nome = recurso === 'vendedores' ? 'vendedor' : 'arquiteto';
-  return (
-    <Combobox
-      id={id}
-      value={value}
-      selectedLabel={selectedLabel}
-      onChange={(v, o) => onChange(v ?? '', o?.label ?? '')}
-      options={r.options}
-      loading={r.loading}
-      onSearchChange={r.onSearchChange}
-      onOpenChange={r.onOpenChange}
-      clearLabel="Nenhum"
-      placeholder={`Selecione um ${nome}`}
-      searchPlaceholder={`Buscar ${nome}...`}
-      emptyText={`Nenhum ${nome} encontrado.`}
-      {...aria}
-    />
-  );
+  return <PessoaCombobox {...props} r={r} nome={nome} clearLabel="Nenhum" />;
 }
 
 export function ProdutoSelect({
@@ -108,10 +101,7 @@ export function ProdutoSelect({
         const p = r.rows.find((row) => row.id === v);
         if (p) onSelect(p);
       }}
-      options={r.options}
-      loading={r.loading}
-      onSearchChange={r.onSearchChange}
-      onOpenChange={r.onOpenChange}
+      {...r.combobox}
       wrap
       placeholder="Selecione o produto"
       searchPlaceholder="Buscar produto..."
@@ -139,10 +129,7 @@ export function ItemVendaSelect({
       value={value}
       selectedLabel={selectedLabel}
       onChange={(v) => onSelect(r.rows.find((row) => row.id === v) ?? null)}
-      options={r.options}
-      loading={r.loading}
-      onSearchChange={r.onSearchChange}
-      onOpenChange={r.onOpenChange}
+      {...r.combobox}
       clearLabel="Nenhum"
       wrap
       placeholder="Selecione o item"

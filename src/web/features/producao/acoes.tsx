@@ -86,22 +86,17 @@ export function EtapaAcoes({
     }
   }
 
-  const iniciar = () =>
+  // Starting and finishing a stage: the same request to its own path, with the version read.
+  const mover = (acao: 'iniciar' | 'concluir', verbo: string, feito: string) => () =>
     salvar(
-      `Iniciar ${nome}`,
-      `/producao/etapas/${etapa.id}/iniciar`,
+      `${verbo} ${nome}`,
+      `/producao/etapas/${etapa.id}/${acao}`,
       { updated_at: etapa.updated_at },
       true,
-      'Etapa iniciada.',
+      feito,
     );
-  const concluir = () =>
-    salvar(
-      `Concluir ${nome}`,
-      `/producao/etapas/${etapa.id}/concluir`,
-      { updated_at: etapa.updated_at },
-      true,
-      'Etapa concluída.',
-    );
+  const iniciar = mover('iniciar', 'Iniciar', 'Etapa iniciada.');
+  const concluir = mover('concluir', 'Concluir', 'Etapa concluída.');
 
   async function foto(file: File | undefined) {
     if (!file) return;

@@ -1,3 +1,4 @@
+import { RecordOptions } from '../../components/kit/form-parts';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import './agenda.css';
@@ -21,7 +22,7 @@ import * as dndModule from 'react-big-calendar/lib/addons/dragAndDrop';
 import { Link } from 'react-router';
 import { useUrlState } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, TitledCard } from '../../components/ui/card';
 import { ModalDialog } from '../../components/ui/dialog';
 import { Label, NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
@@ -296,11 +297,7 @@ export default function AgendaPage() {
                   onChange={(e) => patch({ funcionario: e.target.value || null })}
                 >
                   <option value="">Todos</option>
-                  {(equipe.data ?? []).map((f) => (
-                    <option key={f.id} value={f.id}>
-                      {f.nome}
-                    </option>
-                  ))}
+                  <RecordOptions records={equipe.data} value={(f) => f.id} label={(f) => f.nome} />
                 </NativeSelect>
               </div>
               {agenda.isFetching && <span className="text-sm text-muted-foreground">Atualizando...</span>}
@@ -374,54 +371,49 @@ export default function AgendaPage() {
             </p>
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>A agendar</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            <SearchInput
-              value={buscaAAgendar}
-              onChange={setBuscaAAgendar}
-              placeholder="Cliente ou nº da OS..."
-              label="Buscar etapas a agendar"
-            />
-            {semAgenda.isPending ? (
-              <Loading text="Carregando..." />
-            ) : !semAgenda.data?.items.length ? (
-              <p className="text-sm text-muted-foreground">Nenhuma etapa esperando agendamento.</p>
-            ) : (
-              <ul className="grid gap-2" aria-label="Etapas a agendar">
-                {semAgenda.data.items.map((i) => (
-                  <li
-                    key={i.id}
-                    draggable
-                    onDragStart={(e) => {
-                      // Firefox starts a drag only with data set.
-                      e.dataTransfer.setData('text/plain', i.id);
-                      e.dataTransfer.effectAllowed = 'move';
-                      arrastando.current = i;
-                    }}
-                    className="cursor-grab rounded-md border bg-card p-2 text-sm"
-                    data-testid={`a-agendar-${i.os_numero}`}
+        <TitledCard title="A agendar" contentClassName="grid gap-3">
+          <SearchInput
+            value={buscaAAgendar}
+            onChange={setBuscaAAgendar}
+            placeholder="Cliente ou nº da OS..."
+            label="Buscar etapas a agendar"
+          />
+          {semAgenda.isPending ? (
+            <Loading text="Carregando..." />
+          ) : !semAgenda.data?.items.length ? (
+            <p className="text-sm text-muted-foreground">Nenhuma etapa esperando agendamento.</p>
+          ) : (
+            <ul className="grid gap-2" aria-label="Etapas a agendar">
+              {semAgenda.data.items.map((i) => (
+                <li
+                  key={i.id}
+                  draggable
+                  onDragStart={(e) => {
+                    // Firefox starts a drag only with data set.
+                    e.dataTransfer.setData('text/plain', i.id);
+                    e.dataTransfer.effectAllowed = 'move';
+                    arrastando.current = i;
+                  }}
+                  className="cursor-grab rounded-md border bg-card p-2 text-sm"
+                  data-testid={`a-agendar-${i.os_numero}`}
+                >
+                  <div className="font-medium">
+                    {etapaLabel(i.etapa)} · OS #{i.os_numero}
+                  </div>
+                  <div className="text-muted-foreground">{i.cliente_nome}</div>
+                  <Button
+                    size="sm"
+                    variant="link"
+                    className="h-auto px-0"
+                    onClick={() => setAberto({ osId: i.os_id, etapaId: i.id })}
                   >
-                    <div className="font-medium">
-                      {etapaLabel(i.etapa)} · OS #{i.os_numero}
-                    </div>
-                    <div className="text-muted-foreground">{i.cliente_nome}</div>
-                    <Button
-                      size="sm"
-                      variant="link"
-                      className="h-auto px-0"
-                      onClick={() => setAberto({ osId: i.os_id, etapaId: i.id })}
-                    >
-                      Agendar pelo formulário
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+                    Agendar pelo formulário
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </TitledCard>
       </div>
       {aberto && <EtapaDialog alvo={aberto} onClose={() => setAberto(null)} />}
     </>

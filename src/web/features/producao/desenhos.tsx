@@ -1,4 +1,4 @@
-import { PecaDesenho } from '../orcamentos/peca-desenho';
+import { DesenhoDoItem } from '../orcamentos/peca-desenho';
 import type { OsDetalhe } from './shared';
 
 /** Each piece drawn to scale with its finished sides and cutouts: what the customer approved. */
@@ -9,16 +9,9 @@ export function Desenhos({ itens }: { itens: OsDetalhe['itens'] }) {
     <ul aria-label="Desenhos das peças" className="mt-3 grid gap-3 sm:grid-cols-2">
       {pecas.map((i, idx) => (
         <li key={i.id} className="rounded-md border p-2">
-          <PecaDesenho
-            readOnly
-            medida1={i.medida1}
-            medida2={i.medida2}
-            bordas={i.bordas}
-            recortes={i.recortes}
+          <DesenhoDoItem
+            item={i}
             titulo={`Peça ${idx + 1}: ${i.item_venda_nome ?? i.produto_nome ?? 'Peça'}`}
-            largura={320}
-            altura={220}
-            className="w-full"
           />
         </li>
       ))}

@@ -7,9 +7,9 @@ import { useAuth } from '../../app/auth';
 import { orNone } from '../../components/kit/data-table';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
-import { Input, Label, Textarea } from '../../components/ui/input';
+import { Input, Label, Labelled, Textarea } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Empty, Loading } from '../../components/ui/states';
 import { ApiError, toastError, toastSuccess } from '../../lib/api';
@@ -77,48 +77,38 @@ function OsDetalhes({ os, editavel }: { os: OsDetalhe; editavel: boolean }) {
       <FilaPendente />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="grid content-start gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>Etapas</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ol className="grid gap-4" aria-label="Etapas da OS">
-                {os.etapas.map((e) => (
-                  <EtapaItem key={e.id} os={os} etapa={e} editavel={editavel && os.status !== 'cancelada'} />
-                ))}
-              </ol>
-            </CardContent>
-          </Card>
+          <TitledCard title="Etapas">
+            <ol className="grid gap-4" aria-label="Etapas da OS">
+              {os.etapas.map((e) => (
+                <EtapaItem key={e.id} os={os} etapa={e} editavel={editavel && os.status !== 'cancelada'} />
+              ))}
+            </ol>
+          </TitledCard>
           <Itens os={os} />
           <Fotos os={os} />
         </div>
         <div className="grid content-start gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>Cliente e obra</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-2 text-sm">
-              <div className="font-medium">{os.cliente_nome}</div>
-              {os.cliente_telefone && (
-                <a
-                  className="flex items-center gap-2 underline"
-                  href={`tel:${os.cliente_telefone.replace(/[^\d+]/g, '')}`}
-                >
-                  <Phone aria-hidden className="size-4" /> {os.cliente_telefone}
-                </a>
-              )}
-              {mapa && (
-                <a className="flex items-center gap-2 underline" href={mapa} target="_blank" rel="noreferrer">
-                  <MapPin aria-hidden className="size-4" /> Abrir endereço no mapa
-                </a>
-              )}
-              {editavel ? (
-                <EnderecoForm os={os} />
-              ) : (
-                <p>{[os.endereco, os.cidade, os.uf].filter(Boolean).join(' - ') || '—'}</p>
-              )}
-            </CardContent>
-          </Card>
+          <TitledCard title="Cliente e obra" contentClassName="grid gap-2 text-sm">
+            <div className="font-medium">{os.cliente_nome}</div>
+            {os.cliente_telefone && (
+              <a
+                className="flex items-center gap-2 underline"
+                href={`tel:${os.cliente_telefone.replace(/[^\d+]/g, '')}`}
+              >
+                <Phone aria-hidden className="size-4" /> {os.cliente_telefone}
+              </a>
+            )}
+            {mapa && (
+              <a className="flex items-center gap-2 underline" href={mapa} target="_blank" rel="noreferrer">
+                <MapPin aria-hidden className="size-4" /> Abrir endereço no mapa
+              </a>
+            )}
+            {editavel ? (
+              <EnderecoForm os={os} />
+            ) : (
+              <p>{[os.endereco, os.cidade, os.uf].filter(Boolean).join(' - ') || '—'}</p>
+            )}
+          </TitledCard>
         </div>
       </div>
     </>
@@ -228,24 +218,8 @@ export function EtapaForm({ etapa, onDone }: { etapa: Etapa; onDone: () => void 
       }}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-1">
-          <Label htmlFor={`ini-${etapa.id}`}>Início</Label>
-          <Input
-            id={`ini-${etapa.id}`}
-            type="datetime-local"
-            value={inicio}
-            onChange={(e) => setInicio(e.target.value)}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`fim-${etapa.id}`}>Fim</Label>
-          <Input
-            id={`fim-${etapa.id}`}
-            type="datetime-local"
-            value={fim}
-            onChange={(e) => setFim(e.target.value)}
-          />
-        </div>
+        <DataHora id={`ini-${etapa.id}`} label="Início" value={inicio} onChange={setInicio} />
+        <DataHora id={`fim-${etapa.id}`} label="Fim" value={fim} onChange={setFim} />
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Equipe</legend>
@@ -361,79 +335,78 @@ function medidas(i: OsDetalhe['itens'][number]) {
 function Itens({ os }: { os: OsDetalhe }) {
   const precos = os.itens.some((i) => i.valor_total != null);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Especificação (itens do orçamento)</CardTitle>
-      </CardHeader>
-      <CardContent className="overflow-x-auto">
-        {os.itens.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Sem itens de orçamento.</p>
-        ) : (
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="text-left text-muted-foreground">
-                <th className="py-1 pr-3">Material</th>
-                <th className="py-1 pr-3">Peça</th>
-                <th className="py-1 pr-3">Medidas</th>
-                <th className="py-1 pr-3 text-right">Área (m²)</th>
-                <th className="py-1 pr-3 text-right">Qtd.</th>
-                {precos && <th className="py-1 text-right">Valor</th>}
+    <TitledCard title="Especificação (itens do orçamento)" contentClassName="overflow-x-auto">
+      {os.itens.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Sem itens de orçamento.</p>
+      ) : (
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left text-muted-foreground">
+              <th className="py-1 pr-3">Material</th>
+              <th className="py-1 pr-3">Peça</th>
+              <th className="py-1 pr-3">Medidas</th>
+              <th className="py-1 pr-3 text-right">Área (m²)</th>
+              <th className="py-1 pr-3 text-right">Qtd.</th>
+              {precos && <th className="py-1 text-right">Valor</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {os.itens.map((i) => (
+              <tr key={i.id} className="border-t">
+                <td className="py-1 pr-3">{orNone(i.produto_nome)}</td>
+                <td className="py-1 pr-3">{orNone(i.item_venda_nome)}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{medidas(i)}</td>
+                <td className="py-1 pr-3 text-right tabular-nums">
+                  {i.area != null ? formatNumber(i.area) : '—'}
+                </td>
+                <td className="py-1 pr-3 text-right tabular-nums">{formatNumber(i.quantidade)}</td>
+                {precos && <td className="py-1 text-right tabular-nums">{formatMoney(i.valor_total)}</td>}
               </tr>
-            </thead>
-            <tbody>
-              {os.itens.map((i) => (
-                <tr key={i.id} className="border-t">
-                  <td className="py-1 pr-3">{orNone(i.produto_nome)}</td>
-                  <td className="py-1 pr-3">{orNone(i.item_venda_nome)}</td>
-                  <td className="py-1 pr-3 whitespace-nowrap">{medidas(i)}</td>
-                  <td className="py-1 pr-3 text-right tabular-nums">
-                    {i.area != null ? formatNumber(i.area) : '—'}
-                  </td>
-                  <td className="py-1 pr-3 text-right tabular-nums">{formatNumber(i.quantidade)}</td>
-                  {precos && <td className="py-1 text-right tabular-nums">{formatMoney(i.valor_total)}</td>}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        <Desenhos itens={os.itens} />
-      </CardContent>
-    </Card>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Desenhos itens={os.itens} />
+    </TitledCard>
   );
 }
 
 function Fotos({ os }: { os: OsDetalhe }) {
   const etapaDe = (id: string | null) => os.etapas.find((e) => e.id === id)?.etapa;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Fotos e assinaturas</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {os.fotos.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nenhuma foto ainda.</p>
-        ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {os.fotos.map((f) => (
-              <li key={f.id} className="grid gap-1 text-xs text-muted-foreground">
-                <a href={fotoUrl(os.id, f.id)} target="_blank" rel="noreferrer">
-                  <img
-                    src={fotoUrl(os.id, f.id)}
-                    alt={`${f.tipo === 'assinatura' ? 'Assinatura' : 'Foto'} — ${etapaLabel(etapaDe(f.etapa_id))}`}
-                    loading="lazy"
-                    className="aspect-square w-full rounded-md border object-cover"
-                  />
-                </a>
-                <span>
-                  {f.tipo === 'assinatura' ? 'Assinatura' : etapaLabel(etapaDe(f.etapa_id))} ·{' '}
-                  {formatDateTime(String(f.created_at))}
-                  {f.created_by_nome ? ` · ${f.created_by_nome}` : ''}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title="Fotos e assinaturas">
+      {os.fotos.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nenhuma foto ainda.</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {os.fotos.map((f) => (
+            <li key={f.id} className="grid gap-1 text-xs text-muted-foreground">
+              <a href={fotoUrl(os.id, f.id)} target="_blank" rel="noreferrer">
+                <img
+                  src={fotoUrl(os.id, f.id)}
+                  alt={`${f.tipo === 'assinatura' ? 'Assinatura' : 'Foto'} — ${etapaLabel(etapaDe(f.etapa_id))}`}
+                  loading="lazy"
+                  className="aspect-square w-full rounded-md border object-cover"
+                />
+              </a>
+              <span>
+                {f.tipo === 'assinatura' ? 'Assinatura' : etapaLabel(etapaDe(f.etapa_id))} ·{' '}
+                {formatDateTime(String(f.created_at))}
+                {f.created_by_nome ? ` · ${f.created_by_nome}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </TitledCard>
+  );
+}
+
+/** A stage's start or end: a labelled date and time. */
+function DataHora(p: { id: string; label: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <Labelled id={p.id} label={p.label}>
+      <Input id={p.id} type="datetime-local" value={p.value} onChange={(e) => p.onChange(e.target.value)} />
+    </Labelled>
   );
 }

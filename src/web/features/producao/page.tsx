@@ -2,19 +2,20 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarDays, Eye } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { columnsOf, DataTable, orNone } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
+import { badgeColumn, dateColumn, textColumn } from '../../components/kit/column-kinds';
+import { columnsOf, DataTable } from '../../components/kit/data-table';
+import { Options, RecordOptions } from '../../components/kit/form-parts';
+import { FilterDate, FilterSelect } from '../../components/kit/list-filters';
+import { ListSearch } from '../../components/kit/list-search';
 import { useResourceList } from '../../components/kit/use-resource-list';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
-import { Input, Label, NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
-import { SearchInput } from '../../components/ui/search-input';
+import { IconAction } from '../../components/ui/row-actions';
 import { toastError, toastSuccess } from '../../lib/api';
 import { client, json, withSignal } from '../../lib/client';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import {
   ETAPAS_OS,
   etapaLabel,
@@ -41,11 +42,7 @@ const columns = [
       </Link>
     ),
   }),
-  col.accessor('cliente_nome', {
-    header: 'Cliente',
-    meta: { card: 'subtitle', className: 'min-w-32' },
-    cell: (c) => orNone(c.getValue()),
-  }),
+  col.accessor('cliente_nome', textColumn('Cliente', { card: 'subtitle', className: 'min-w-32' })),
   col.accessor('etapa_atual', {
     header: 'Etapa atual',
     meta: { nowrap: true, card: 'figure' },
@@ -64,17 +61,8 @@ const columns = [
       <Progresso feitas={row.original.etapas_concluidas} total={row.original.etapas_total} />
     ),
   }),
-  col.accessor('created_at', {
-    header: 'Criada em',
-    enableSorting: true,
-    meta: { nowrap: true },
-    cell: (c) => formatDate(c.getValue()),
-  }),
-  col.accessor('status', {
-    header: 'Status',
-    meta: { nowrap: true, card: 'status' },
-    cell: (c) => <Badge variant={STATUS_OS_BADGE[c.getValue()]}>{statusOsLabel(c.getValue())}</Badge>,
-  }),
+  col.accessor('created_at', dateColumn('Criada em', { sortable: true })),
+  col.accessor('status', badgeColumn('Status', STATUS_OS_BADGE, statusOsLabel, { nowrap: true })),
 ];
 
 export default function ProducaoPage() {
@@ -90,7 +78,6 @@ export default function ProducaoPage() {
     },
   });
   const equipe = useEquipeOpcoes();
-  const f = list.filters;
   return (
     <>
       <PageHeader
@@ -107,51 +94,31 @@ export default function ProducaoPage() {
           </Button>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <div className="flex flex-wrap gap-2">
-            <SearchInput
-              value={list.q}
-              onChange={list.setQ}
-              placeholder="Buscar por cliente ou número..."
-              label="Buscar ordens de serviço"
-            />
-            <ExportButton lista="producao/os" params={list.params} />
-          </div>
+          <ListSearch
+            list={list}
+            lista="producao/os"
+            label="Buscar ordens de serviço"
+            placeholder="Buscar por cliente ou número..."
+            className="flex-wrap"
+          />
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-            <Filtro
-              label="Etapa"
-              id="filtro-etapa"
-              todos="Todas"
-              value={f.etapa}
-              onChange={(v) => list.setFilter('etapa', v)}
-              opcoes={ETAPAS_OS.map((e) => [e, etapaLabel(e)])}
-            />
-            <Filtro
-              label="Status"
-              id="filtro-status"
-              todos="Todos"
-              value={f.status}
-              onChange={(v) => list.setFilter('status', v)}
-              opcoes={Object.entries(STATUS_OS_LABEL)}
-            />
-            <Filtro
-              label="Funcionário"
+            <FilterSelect list={list} name="etapa" id="filtro-etapa" label="Etapa" todos="Todas">
+              <Options values={ETAPAS_OS} label={etapaLabel} />
+            </FilterSelect>
+            <FilterSelect list={list} name="status" id="filtro-status" label="Status" todos="Todos">
+              <Options values={Object.keys(STATUS_OS_LABEL)} label={statusOsLabel} />
+            </FilterSelect>
+            <FilterSelect
+              list={list}
+              name="funcionario_id"
               id="filtro-funcionario"
+              label="Funcionário"
               todos="Todos"
-              value={f.funcionario_id}
-              onChange={(v) => list.setFilter('funcionario_id', v)}
-              opcoes={(equipe.data ?? []).map((p) => [p.id, p.nome])}
-            />
-            {(['de', 'ate'] as const).map((k) => (
-              <div key={k} className="grid gap-1">
-                <Label htmlFor={`filtro-${k}`}>{k === 'de' ? 'Agendada de' : 'até'}</Label>
-                <Input
-                  id={`filtro-${k}`}
-                  type="date"
-                  value={f[k]}
-                  onChange={(e) => list.setFilter(k, e.target.value)}
-                />
-              </div>
-            ))}
+            >
+              <RecordOptions records={equipe.data} value={(p) => p.id} label={(p) => p.nome} />
+            </FilterSelect>
+            <FilterDate list={list} name="de" id="filtro-de" label="Agendada de" />
+            <FilterDate list={list} name="ate" id="filtro-ate" label="até" />
           </div>
           <DataTable
             list={list}
@@ -164,14 +131,11 @@ export default function ProducaoPage() {
             emptyFilteredText="Nenhuma ordem de serviço encontrada."
             actions={(r) => (
               <div className="flex justify-end">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Abrir OS #${r.numero}`}
+                <IconAction
+                  label={`Abrir OS #${r.numero}`}
+                  icon={Eye}
                   onClick={() => navigate(`/producao/os/${r.id}`)}
-                >
-                  <Eye />
-                </Button>
+                />
               </div>
             )}
           />
@@ -179,29 +143,6 @@ export default function ProducaoPage() {
       </Card>
       <EtapasConfig />
     </>
-  );
-}
-
-function Filtro(p: {
-  label: string;
-  id: string;
-  todos: string;
-  value: string;
-  onChange: (v: string) => void;
-  opcoes: [string, string][];
-}) {
-  return (
-    <div className="grid gap-1">
-      <Label htmlFor={p.id}>{p.label}</Label>
-      <NativeSelect id={p.id} value={p.value} onChange={(e) => p.onChange(e.target.value)}>
-        <option value="">{p.todos}</option>
-        {p.opcoes.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
   );
 }
 
@@ -228,31 +169,26 @@ function EtapasConfig() {
   });
   if (!cfg.data) return null;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Etapas usadas pela marmoraria</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        <p className="text-sm text-muted-foreground">
-          Desmarque as etapas que sua marmoraria não usa. A mudança vale para as novas ordens de serviço.
-        </p>
-        <div className="flex flex-wrap gap-4">
-          {ETAPAS_OS.map((e) => (
-            <label key={e} className="flex items-center gap-2 text-sm">
-              <Checkbox
-                checked={atual.includes(e)}
-                onCheckedChange={(v) => setEscolha(v ? [...atual, e] : atual.filter((x) => x !== e))}
-              />
-              {etapaLabel(e)}
-            </label>
-          ))}
-        </div>
-        <div>
-          <Button disabled={!escolha || save.isPending} onClick={() => save.mutate()}>
-            Salvar etapas
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
+    <TitledCard title="Etapas usadas pela marmoraria" contentClassName="grid gap-3">
+      <p className="text-sm text-muted-foreground">
+        Desmarque as etapas que sua marmoraria não usa. A mudança vale para as novas ordens de serviço.
+      </p>
+      <div className="flex flex-wrap gap-4">
+        {ETAPAS_OS.map((e) => (
+          <label key={e} className="flex items-center gap-2 text-sm">
+            <Checkbox
+              checked={atual.includes(e)}
+              onCheckedChange={(v) => setEscolha(v ? [...atual, e] : atual.filter((x) => x !== e))}
+            />
+            {etapaLabel(e)}
+          </label>
+        ))}
+      </div>
+      <div>
+        <Button disabled={!escolha || save.isPending} onClick={() => save.mutate()}>
+          Salvar etapas
+        </Button>
+      </div>
+    </TitledCard>
   );
 }

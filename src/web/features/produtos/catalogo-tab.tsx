@@ -7,16 +7,14 @@ import {
 } from '../../../schemas/catalogos-pecas';
 import { STATUS_ATIVO } from '../../../schemas/enums';
 import type { z } from '../../../schemas/z';
-import { columnsOf, DataTable } from '../../components/kit/data-table';
+import { ativoColumn, ativoLabel, titleColumn } from '../../components/kit/column-kinds';
+import { columnsOf, DataTable, listTexts } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
-import { FormShell, TextField } from '../../components/kit/form-parts';
-import { useRemove } from '../../components/kit/use-remove';
+import { FormShell, SelectField, TextField } from '../../components/kit/form-parts';
+import { removeMessages, useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
-import { Badge } from '../../components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { NativeSelect } from '../../components/ui/input';
+import { TitledCard } from '../../components/ui/card';
 import { RowActions } from '../../components/ui/row-actions';
 import { SearchInput } from '../../components/ui/search-input';
 import { client } from '../../lib/client';
@@ -34,8 +32,6 @@ interface Catalogo {
   precoLabel: string;
   precoSufixo: string;
   singular: string;
-  /** "o acabamento" / "o recorte" */
-  artigo: string;
   placeholder: string;
   // Either schema: the form is typed loosely (its fields are named by `campo`).
   schema: z.ZodType<Record<string, unknown>, Record<string, unknown>>;
@@ -48,7 +44,6 @@ const ACABAMENTOS: Catalogo = {
   precoLabel: 'Valor por metro linear (R$)',
   precoSufixo: '/m',
   singular: 'Acabamento',
-  artigo: 'o acabamento',
   placeholder: 'Ex.: Boleado, Reto polido, Meia-esquadria',
   schema: acabamentoCreate,
   endpoint: client.acabamentos,
@@ -60,7 +55,6 @@ const RECORTES: Catalogo = {
   precoLabel: 'Valor por recorte (R$)',
   precoSufixo: '/un',
   singular: 'Recorte',
-  artigo: 'o recorte',
   placeholder: 'Ex.: Cuba de embutir, Cooktop, Furo de torneira',
   schema: recorteCreate,
   endpoint: client.recortes,
@@ -94,41 +88,26 @@ function CatalogoForm({ c, id, onDone }: { c: Catalogo; id: string | null; onDon
     onSaved: onDone,
   });
   const titulo = f.editing ? `Editar ${c.singular}` : `Novo ${c.singular}`;
-  const statusId = f.fieldId('status');
-  const statusErr = f.error('status');
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{titulo}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <FormShell
+    <TitledCard title={titulo}>
+      <FormShell
+        f={f}
+        label={titulo}
+        submitLabel={f.editing ? 'Salvar Alterações' : `Adicionar ${c.singular}`}
+        onCancel={f.editing ? onDone : undefined}
+      >
+        <TextField f={f} name="nome" label="Nome" required placeholder={c.placeholder} />
+        <TextField
           f={f}
-          label={titulo}
-          submitLabel={f.editing ? 'Salvar Alterações' : `Adicionar ${c.singular}`}
-          onCancel={f.editing ? onDone : undefined}
-        >
-          <TextField f={f} name="nome" label="Nome" required placeholder={c.placeholder} />
-          <TextField
-            f={f}
-            name={c.campo}
-            label={c.precoLabel}
-            required
-            inputMode="decimal"
-            placeholder="0,00"
-          />
-          <FormField id={statusId} label="Status" error={statusErr}>
-            <NativeSelect {...fieldA11y(statusId, statusErr)} {...f.form.register('status')}>
-              {STATUS_ATIVO.map((s) => (
-                <option key={s} value={s}>
-                  {s === 'ativo' ? 'Ativo' : 'Inativo'}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-        </FormShell>
-      </CardContent>
-    </Card>
+          name={c.campo}
+          label={c.precoLabel}
+          required
+          inputMode="decimal"
+          placeholder="0,00"
+        />
+        <SelectField f={f} name="status" label="Status" options={STATUS_ATIVO} optionLabel={ativoLabel} />
+      </FormShell>
+    </TitledCard>
   );
 }
 
@@ -146,19 +125,11 @@ function CatalogoTab({ c }: { c: Catalogo }) {
   const remove = useRemove<Entrada>({
     recurso: c.recurso,
     endpoint: c.endpoint,
-    getId: (e) => e.id,
-    question: (e) =>
-      `Tem certeza que deseja excluir ${c.artigo} "${e.nome}"? Esta ação não pode ser desfeita.`,
-    success: `${c.singular} removido com sucesso!`,
-    errorTitle: `Erro ao remover ${c.singular.toLowerCase()}`,
+    ...removeMessages(c.singular.toLowerCase(), { aspas: true }),
     onRemoved: (e) => e.id === editando && setEditando(null),
   });
   const columns = [
-    col.accessor('nome', {
-      header: 'Nome',
-      enableSorting: true,
-      meta: { card: 'title', className: 'font-medium' },
-    }),
+    col.accessor('nome', titleColumn('Nome', { sortable: true, className: 'font-medium' })),
     col.accessor(c.campo, {
       id: c.campo,
       header: c.precoLabel.replace(' (R$)', ''),
@@ -171,16 +142,7 @@ function CatalogoTab({ c }: { c: Catalogo }) {
         </>
       ),
     }),
-    col.accessor('status', {
-      header: 'Status',
-      enableSorting: true,
-      meta: { card: 'status' },
-      cell: (x) => (
-        <Badge variant={x.getValue() === 'ativo' ? 'green' : 'gray'}>
-          {x.getValue() === 'ativo' ? 'Ativo' : 'Inativo'}
-        </Badge>
-      ),
-    }),
+    col.accessor('status', ativoColumn({ sortable: true })),
   ];
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">
@@ -204,9 +166,7 @@ function CatalogoTab({ c }: { c: Catalogo }) {
           getRowId={(e) => e.id}
           rowLabel={(e) => e.nome}
           rowClassName={(e) => e.id === editando && 'bg-muted'}
-          loadingText={`Carregando ${c.recurso}...`}
-          emptyText={`Nenhum ${c.singular.toLowerCase()} cadastrado.`}
-          emptyFilteredText={`Nenhum ${c.singular.toLowerCase()} encontrado.`}
+          {...listTexts(c.singular.toLowerCase(), c.recurso)}
           actions={(e) => (
             <RowActions
               editLabel={`Editar ${e.nome}`}

@@ -1,13 +1,14 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { categoriaProdutoCreate } from '../../../schemas/categorias-produtos';
-import { columnsOf, DataTable } from '../../components/kit/data-table';
+import { titleColumn } from '../../components/kit/column-kinds';
+import { columnsOf, DataTable, listTexts } from '../../components/kit/data-table';
 import { TextField } from '../../components/kit/form-parts';
 import { ListSearch } from '../../components/kit/list-search';
-import { useRemove } from '../../components/kit/use-remove';
+import { removeMessages, useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { client } from '../../lib/client';
 import type { CategoriaProduto } from '../../lib/resources';
 
@@ -15,11 +16,7 @@ const emUso = (n: number) => `Categoria em uso por ${n} produto${n === 1 ? '' : 
 
 const col = columnsOf<CategoriaProduto>();
 const columns = [
-  col.accessor('nome', {
-    header: 'Nome',
-    enableSorting: true,
-    meta: { card: 'title', className: 'font-medium' },
-  }),
+  col.accessor('nome', titleColumn('Nome', { sortable: true, className: 'font-medium' })),
   col.accessor('total_produtos', { header: 'Produtos', meta: { numeric: true, card: 'figure' } }),
 ];
 
@@ -50,36 +47,27 @@ export function CategoriasTab() {
   const remove = useRemove<CategoriaProduto>({
     recurso: 'categorias-produtos',
     endpoint: client['categorias-produtos'],
-    getId: (c) => c.id,
-    question: (c) =>
-      `Tem certeza que deseja excluir a categoria "${c.nome}"? Esta ação não pode ser desfeita.`,
-    success: 'Categoria removida com sucesso!',
-    errorTitle: 'Erro ao remover categoria',
+    ...removeMessages('categoria', { feminina: true, aspas: true }),
   });
 
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">
-      <Card>
-        <CardHeader>
-          <CardTitle>Nova Categoria</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <form className="flex flex-col gap-3" onSubmit={f.onSubmit} noValidate aria-label="Nova Categoria">
-            <TextField
-              f={f}
-              name="nome"
-              label="Nome da categoria"
-              placeholder="Ex.: granito"
-              hint="O nome é salvo em letras minúsculas."
-            />
-            <Button type="submit" disabled={f.saving}>
-              <Plus />
-              {f.saving ? 'Salvando...' : 'Adicionar Categoria'}
-            </Button>
-            {f.leaveDialog}
-          </form>
-        </CardContent>
-      </Card>
+      <TitledCard title="Nova Categoria">
+        <form className="flex flex-col gap-3" onSubmit={f.onSubmit} noValidate aria-label="Nova Categoria">
+          <TextField
+            f={f}
+            name="nome"
+            label="Nome da categoria"
+            placeholder="Ex.: granito"
+            hint="O nome é salvo em letras minúsculas."
+          />
+          <Button type="submit" disabled={f.saving}>
+            <Plus />
+            {f.saving ? 'Salvando...' : 'Adicionar Categoria'}
+          </Button>
+          {f.leaveDialog}
+        </form>
+      </TitledCard>
       <div className="flex min-w-0 flex-col gap-4">
         <ListSearch
           list={list}
@@ -91,9 +79,7 @@ export function CategoriasTab() {
           list={list}
           columns={columns}
           label="Categorias"
-          loadingText="Carregando categorias..."
-          emptyText="Nenhuma categoria cadastrada."
-          emptyFilteredText="Nenhuma categoria encontrada."
+          {...listTexts('categoria', 'categorias', { feminina: true })}
           actions={(c) => {
             const usada = c.total_produtos > 0;
             return (

@@ -1,26 +1,21 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { FORMATOS_MEDIDA, itemVendaCreate } from '../../../schemas/itens-venda';
+import { titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
-import { FormShell, TextField } from '../../components/kit/form-parts';
+import { FormShell, SelectField, TextField } from '../../components/kit/form-parts';
 import { ListSearch } from '../../components/kit/list-search';
-import { useRemove } from '../../components/kit/use-remove';
+import { removeMessages, useRemove } from '../../components/kit/use-remove';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { NativeSelect } from '../../components/ui/input';
+import { TitledCard } from '../../components/ui/card';
+import { IconAction } from '../../components/ui/row-actions';
 import { client } from '../../lib/client';
 import type { ItemVenda } from '../../lib/resources';
 
 const col = columnsOf<ItemVenda>();
 const columns = [
-  col.accessor('nome', {
-    header: 'Nome',
-    enableSorting: true,
-    meta: { card: 'title', className: 'font-medium' },
-  }),
+  col.accessor('nome', titleColumn('Nome', { sortable: true, className: 'font-medium' })),
   col.accessor('formato_medida', { header: 'Formato de medida', meta: { nowrap: true, card: 'subtitle' } }),
 ];
 
@@ -41,36 +36,25 @@ function ItemVendaForm({ id, onDone }: { id: string | null; onDone: () => void }
     },
     onSaved: onDone,
   });
-  const err = f.error('formato_medida');
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{f.editing ? 'Editar Item' : 'Novo Item'}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <FormShell
+    <TitledCard title={f.editing ? 'Editar Item' : 'Novo Item'}>
+      <FormShell
+        f={f}
+        label={f.editing ? 'Editar Item' : 'Novo Item'}
+        submitLabel={f.editing ? 'Salvar Alterações' : 'Adicionar Item'}
+        onCancel={f.editing ? onDone : undefined}
+      >
+        <TextField f={f} name="nome" label="Nome do item" required placeholder="Ex.: Bancada" />
+        <SelectField
           f={f}
-          label={f.editing ? 'Editar Item' : 'Novo Item'}
-          submitLabel={f.editing ? 'Salvar Alterações' : 'Adicionar Item'}
-          onCancel={f.editing ? onDone : undefined}
-        >
-          <TextField f={f} name="nome" label="Nome do item" required placeholder="Ex.: Bancada" />
-          <FormField id={f.fieldId('formato_medida')} label="Formato de medida" required error={err}>
-            <NativeSelect
-              {...fieldA11y(f.fieldId('formato_medida'), err)}
-              {...f.form.register('formato_medida')}
-            >
-              <option value="">Selecione o formato</option>
-              {FORMATOS_MEDIDA.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-        </FormShell>
-      </CardContent>
-    </Card>
+          name="formato_medida"
+          label="Formato de medida"
+          required
+          placeholder="Selecione o formato"
+          options={FORMATOS_MEDIDA}
+        />
+      </FormShell>
+    </TitledCard>
   );
 }
 
@@ -87,10 +71,7 @@ export function ItensVendaTab() {
   const remove = useRemove<ItemVenda>({
     recurso: 'itens-venda',
     endpoint: client['itens-venda'],
-    getId: (i) => i.id,
-    question: (i) => `Tem certeza que deseja excluir o item "${i.nome}"? Esta ação não pode ser desfeita.`,
-    success: 'Item removido com sucesso!',
-    errorTitle: 'Erro ao remover item',
+    ...removeMessages('item', { aspas: true }),
     onRemoved: (i) => i.id === editando && setEditando(null),
   });
   return (
@@ -113,23 +94,13 @@ export function ItensVendaTab() {
           emptyFilteredText="Nenhum item encontrado."
           actions={(i) => (
             <div className="flex justify-end gap-1">
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Editar ${i.nome}`}
-                onClick={() => setEditando(i.id)}
-              >
-                <Pencil />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Excluir ${i.nome}`}
+              <IconAction label={`Editar ${i.nome}`} icon={Pencil} onClick={() => setEditando(i.id)} />
+              <IconAction
+                label={`Excluir ${i.nome}`}
+                icon={Trash2}
                 className="text-destructive hover:text-destructive"
                 onClick={() => remove.ask(i)}
-              >
-                <Trash2 />
-              </Button>
+              />
             </div>
           )}
         />

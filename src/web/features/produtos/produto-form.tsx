@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { PRODUTO_PADROES, type ProdutoCreate, produtoCreate, TIPOS_UNIDADE } from '../../../schemas/produtos';
-import { FormShell, TextField } from '../../components/kit/form-parts';
+import {
+  FormShell,
+  RecordOptions,
+  SelectField,
+  TextareaField,
+  TextField,
+} from '../../components/kit/form-parts';
 import {
   cadastroMessages,
   type ResourceFormProps,
   useResourceForm,
 } from '../../components/kit/use-resource-form';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { NativeSelect, Textarea } from '../../components/ui/input';
+import { TitledCard } from '../../components/ui/card';
 import { client, json, withSignal } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
 import type { Produto } from '../../lib/resources';
@@ -64,7 +68,7 @@ export function ProdutoForm({ id, onDone, onCancel }: ResourceFormProps) {
     invalidates: ['categorias-produtos'],
     onSaved: onDone,
   });
-  const { register, setValue, getValues, watch } = f.form;
+  const { setValue, getValues, watch } = f.form;
   const produto = f.record;
   const categorias = useQuery({
     queryKey: ['categorias-produtos', 'opcoes'],
@@ -79,132 +83,78 @@ export function ProdutoForm({ id, onDone, onCancel }: ResourceFormProps) {
   const categoriaOpcoes = withCurrent(categorias.data, produto?.categoria, produto?.categoria);
   const fornecedorOpcoes = withCurrent(fornecedores.data, produto?.fornecedor_id, produto?.fornecedor_nome);
   const unidadeLabel = watch('tipo_unidade') === 'm²' ? 'R$/m²' : 'R$/un';
-  const select = (
-    name: 'categoria' | 'fornecedor_id' | 'tipo_unidade',
-    label: string,
-    children: React.ReactNode,
-    extra: { required?: boolean; hint?: string; onChange?: (v: string) => void } = {},
-  ) => (
-    <FormField
-      id={f.fieldId(name)}
-      label={label}
-      required={extra.required}
-      error={f.error(name)}
-      hint={extra.hint}
-    >
-      <NativeSelect
-        {...fieldA11y(f.fieldId(name), f.error(name))}
-        {...register(name, { onChange: extra.onChange && ((e) => extra.onChange?.(e.target.value)) })}
-      >
-        {children}
-      </NativeSelect>
-    </FormField>
-  );
-
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{f.editing ? 'Editar Produto' : 'Novo Produto'}</CardTitle>
-        <CardDescription>
-          {f.editing
-            ? `Altere os dados de ${produto?.nome ?? 'produto'}.`
-            : 'Cadastre um material com seu preço e estoque.'}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <FormShell
+    <TitledCard
+      title={f.editing ? 'Editar Produto' : 'Novo Produto'}
+      description={
+        f.editing
+          ? `Altere os dados de ${produto?.nome ?? 'produto'}.`
+          : 'Cadastre um material com seu preço e estoque.'
+      }
+    >
+      <FormShell
+        f={f}
+        label={f.editing ? 'Editar Produto' : 'Novo Produto'}
+        loadingText="Carregando produto..."
+        submitLabel={f.editing ? 'Salvar Alterações' : 'Salvar Produto'}
+        onCancel={onCancel}
+        className="md:grid-cols-2"
+        footerClassName="md:col-span-2"
+      >
+        <TextField f={f} name="nome" label="Nome" required fieldClassName="md:col-span-2" />
+        <SelectField
           f={f}
-          label={f.editing ? 'Editar Produto' : 'Novo Produto'}
-          loadingText="Carregando produto..."
-          submitLabel={f.editing ? 'Salvar Alterações' : 'Salvar Produto'}
-          onCancel={onCancel}
-          className="md:grid-cols-2"
-          footerClassName="md:col-span-2"
+          name="categoria"
+          label="Categoria"
+          required
+          placeholder={categorias.isPending ? 'Carregando...' : 'Selecione a categoria'}
+          hint={categorias.data?.length === 0 ? 'Cadastre uma categoria na aba Categorias.' : undefined}
         >
-          <TextField f={f} name="nome" label="Nome" required fieldClassName="md:col-span-2" />
-          {select(
-            'categoria',
-            'Categoria',
-            <>
-              <option value="">{categorias.isPending ? 'Carregando...' : 'Selecione a categoria'}</option>
-              {categoriaOpcoes.map((c) => (
-                <option key={c.id} value={c.nome}>
-                  {c.nome}
-                </option>
-              ))}
-            </>,
-            {
-              required: true,
-              hint:
-                categorias.data && categorias.data.length === 0
-                  ? 'Cadastre uma categoria na aba Categorias.'
-                  : undefined,
-            },
-          )}
-          {select(
-            'fornecedor_id',
-            'Fornecedor',
-            <>
-              <option value="">Nenhum</option>
-              {fornecedorOpcoes.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.nome}
-                </option>
-              ))}
-            </>,
-            { hint: fornecedores.isError ? 'Não foi possível carregar os fornecedores.' : undefined },
-          )}
-          {select(
-            'tipo_unidade',
-            'Tipo de unidade',
-            TIPOS_UNIDADE.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            )),
-            {
-              onChange: (tipo) => {
-                // keep the free-text unit in step while it still holds the other type's default
-                const u = getValues('unidade');
-                if (tipo === 'unitário' && u === 'm²') setValue('unidade', 'un');
-                if (tipo === 'm²' && u === 'un') setValue('unidade', 'm²');
-              },
-            },
-          )}
-          <TextField
-            f={f}
-            name="valor_m2"
-            label={`Valor (${unidadeLabel})`}
-            required
-            inputMode="decimal"
-            placeholder="0,00"
-          />
-          <TextField
-            f={f}
-            name="perda_percentual"
-            label="Perda (%)"
-            inputMode="decimal"
-            placeholder="0"
-            hint="Parte da pedra perdida no corte, cobrada nos orçamentos em m² (0 a 100)."
-          />
-          <TextField f={f} name="estoque" label="Estoque" inputMode="decimal" />
-          <TextField f={f} name="estoque_minimo" label="Estoque mínimo" inputMode="decimal" />
-          <TextField f={f} name="unidade" label="Unidade" />
-          <FormField
-            id={f.fieldId('descricao')}
-            label="Descrição"
-            error={f.error('descricao')}
-            className="md:col-span-2"
-          >
-            <Textarea
-              {...fieldA11y(f.fieldId('descricao'), f.error('descricao'))}
-              rows={3}
-              {...register('descricao')}
-            />
-          </FormField>
-        </FormShell>
-      </CardContent>
-    </Card>
+          <RecordOptions records={categoriaOpcoes} value={(c) => c.nome} label={(c) => c.nome} />
+        </SelectField>
+        <SelectField
+          f={f}
+          name="fornecedor_id"
+          label="Fornecedor"
+          placeholder="Nenhum"
+          hint={fornecedores.isError ? 'Não foi possível carregar os fornecedores.' : undefined}
+        >
+          <RecordOptions records={fornecedorOpcoes} value={(o) => o.id} label={(o) => o.nome} />
+        </SelectField>
+        <SelectField
+          f={f}
+          name="tipo_unidade"
+          label="Tipo de unidade"
+          options={TIPOS_UNIDADE}
+          onValue={(tipo) => {
+            // keep the free-text unit in step while it still holds the other type's default
+            const u = getValues('unidade');
+            if (tipo === 'unitário' && u === 'm²') setValue('unidade', 'un');
+            if (tipo === 'm²' && u === 'un') setValue('unidade', 'm²');
+          }}
+        />
+        <TextField
+          f={f}
+          name="valor_m2"
+          label={`Valor (${unidadeLabel})`}
+          required
+          inputMode="decimal"
+          placeholder="0,00"
+        />
+        <TextField
+          f={f}
+          name="perda_percentual"
+          label="Perda (%)"
+          inputMode="decimal"
+          placeholder="0"
+          hint="Parte da pedra perdida no corte, cobrada nos orçamentos em m² (0 a 100)."
+        />
+        <TextField f={f} name="estoque" label="Estoque" inputMode="decimal" />
+        <TextField f={f} name="estoque_minimo" label="Estoque mínimo" inputMode="decimal" />
+        <TextField f={f} name="unidade" label="Unidade" />
+        <TextareaField f={f} name="descricao" label="Descrição" rows={3} fieldClassName="md:col-span-2" />
+      </FormShell>
+    </TitledCard>
   );
 }
 

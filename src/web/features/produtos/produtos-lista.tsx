@@ -1,9 +1,10 @@
 import { AlertTriangle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
+import { titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable, NONE } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
-import { useRemove } from '../../components/kit/use-remove';
+import { removeMessages, useRemove } from '../../components/kit/use-remove';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
 import { Checkbox } from '../../components/ui/checkbox';
 import { SearchInput } from '../../components/ui/search-input';
@@ -17,11 +18,7 @@ export function abaixoDoMinimo(p: Pick<Produto, 'estoque' | 'estoque_minimo'>) {
 
 const col = columnsOf<Produto>();
 const columns = [
-  col.accessor('nome', {
-    header: 'Nome',
-    enableSorting: true,
-    meta: { card: 'title', className: 'font-medium' },
-  }),
+  col.accessor('nome', titleColumn('Nome', { sortable: true, className: 'font-medium' })),
   col.accessor('categoria', { header: 'Categoria', enableSorting: true, meta: { card: 'subtitle' } }),
   col.accessor('fornecedor_nome', {
     header: 'Fornecedor',
@@ -80,10 +77,7 @@ export function ProdutosLista({ onEditar }: { onEditar: (p: Produto) => void }) 
   const remove = useRemove<Produto>({
     recurso: 'produtos',
     endpoint: client.produtos,
-    getId: (p) => p.id,
-    question: (p) => `Tem certeza que deseja excluir o produto "${p.nome}"? Esta ação não pode ser desfeita.`,
-    success: 'Produto removido com sucesso!',
-    errorTitle: 'Erro ao remover produto',
+    ...removeMessages('produto', { aspas: true }),
     invalidates: ['categorias-produtos'],
   });
   // The box follows the click at once; the URL (a router transition) and the list follow it.

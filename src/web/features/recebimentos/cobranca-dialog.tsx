@@ -3,7 +3,7 @@ import { Copy, MessageCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/dialog';
 import { Textarea } from '../../components/ui/input';
-import { Loading } from '../../components/ui/states';
+import { QueryStatus } from '../../components/ui/states';
 import { toastError, toastSuccess } from '../../lib/api';
 import { fetchCobranca } from './api';
 
@@ -30,12 +30,7 @@ export function CobrancaDialog({ parcelaId, onClose }: { parcelaId: string; onCl
       title="Cobrar por WhatsApp"
       description="Confira a mensagem antes de enviar."
     >
-      {q.isError && (
-        <p role="alert" className="text-sm">
-          Não foi possível preparar a cobrança.
-        </p>
-      )}
-      {!c && !q.isError && <Loading text="Preparando mensagem..." />}
+      <QueryStatus query={q} error="Não foi possível preparar a cobrança." loading="Preparando mensagem..." />
       {c && (
         <div className="grid gap-3">
           <Textarea readOnly aria-label="Mensagem de cobrança" rows={8} value={c.mensagem} />

@@ -1,7 +1,8 @@
 import { STATUS_PARCELA_LABEL, type StatusParcela } from '../../../schemas/recebimentos';
+import { dateColumn, moneyColumn, textColumn, titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf } from '../../components/kit/data-table';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { type Parcela, rotuloParcela } from './api';
 
 const STATUS_VARIANT: Record<StatusParcela, BadgeVariant> = {
@@ -17,31 +18,16 @@ export function StatusParcelaBadge({ status }: { status: StatusParcela }) {
 
 const col = columnsOf<Parcela>();
 export const parcelaColumns = [
-  col.accessor('data_vencimento', {
-    header: 'Vencimento',
-    meta: { nowrap: true, card: 'subtitle' },
-    cell: (c) => formatDate(c.getValue()),
-  }),
-  col.accessor('cliente_nome', {
-    header: 'Cliente',
-    meta: { card: 'title', className: 'min-w-40 font-medium' },
-  }),
+  col.accessor('data_vencimento', dateColumn('Vencimento', { card: 'subtitle' })),
+  col.accessor('cliente_nome', titleColumn('Cliente')),
   col.accessor('venda_numero', {
     header: 'Venda',
     meta: { nowrap: true },
     cell: ({ row: { original: p } }) => `#${p.venda_numero} · ${rotuloParcela(p)}`,
   }),
-  col.accessor('vendedor_nome', { header: 'Vendedor', cell: (c) => c.getValue() ?? '—' }),
-  col.accessor('valor', {
-    header: 'Valor',
-    meta: { numeric: true, card: 'figure' },
-    cell: (c) => formatMoney(c.getValue()),
-  }),
-  col.accessor('valor_recebido', {
-    header: 'Recebido',
-    meta: { numeric: true },
-    cell: (c) => formatMoney(c.getValue()),
-  }),
+  col.accessor('vendedor_nome', textColumn('Vendedor')),
+  col.accessor('valor', moneyColumn('Valor', { card: 'figure' })),
+  col.accessor('valor_recebido', moneyColumn('Recebido')),
   col.accessor('saldo', {
     header: 'Saldo',
     meta: { numeric: true, card: 'figure' },

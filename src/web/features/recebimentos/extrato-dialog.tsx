@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ModalDialog } from '../../components/ui/dialog';
-import { Empty, Loading } from '../../components/ui/states';
+import { Stat } from '../../components/ui/stat';
+import { Empty, QueryStatus } from '../../components/ui/states';
 import { formatDate, formatMoney } from '../../lib/format';
 import { fetchExtrato, rotuloParcela } from './api';
 import { StatusParcelaBadge } from './colunas';
@@ -21,29 +22,19 @@ export function ExtratoDialog({ clienteId, onClose }: { clienteId: string; onClo
       title="Extrato do cliente"
       description={e ? e.cliente.nome : 'Carregando...'}
     >
-      {q.isError && (
-        <p role="alert" className="text-sm">
-          Não foi possível carregar o extrato.
-        </p>
-      )}
-      {!e && !q.isError && <Loading text="Carregando extrato..." />}
+      <QueryStatus query={q} error="Não foi possível carregar o extrato." loading="Carregando extrato..." />
       {e && (
         <>
           <dl className="grid grid-cols-3 gap-2 text-sm">
-            <div>
-              <dt className="text-muted-foreground">Total</dt>
-              <dd className="font-medium tabular-nums">{formatMoney(e.totais.valor)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Recebido</dt>
-              <dd className="font-medium tabular-nums">{formatMoney(e.totais.recebido)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Em aberto</dt>
-              <dd className="font-semibold tabular-nums" data-testid="extrato-saldo">
-                {formatMoney(e.totais.saldo)}
-              </dd>
-            </div>
+            <Stat label="Total" className="font-medium tabular-nums">
+              {formatMoney(e.totais.valor)}
+            </Stat>
+            <Stat label="Recebido" className="font-medium tabular-nums">
+              {formatMoney(e.totais.recebido)}
+            </Stat>
+            <Stat label="Em aberto" className="font-semibold tabular-nums" testId="extrato-saldo">
+              {formatMoney(e.totais.saldo)}
+            </Stat>
           </dl>
           {e.parcelas.length === 0 ? (
             <Empty text="Este cliente não tem parcelas." />

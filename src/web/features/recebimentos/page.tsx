@@ -11,14 +11,16 @@ import {
 import { useState } from 'react';
 import { STATUS_FILTRO_LABEL, STATUS_FILTRO_PARCELA } from '../../../schemas/recebimentos';
 import { DataTable } from '../../components/kit/data-table';
-import { ExportButton } from '../../components/kit/export-button';
+import { Options } from '../../components/kit/form-parts';
+import { FilterDate, FilterSelect } from '../../components/kit/list-filters';
+import { ListSearch } from '../../components/kit/list-search';
 import { useResourceList, useUrlParam, useUrlState } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input, Label, NativeSelect } from '../../components/ui/input';
-import { KpiCard } from '../../components/ui/kpi-card';
+import { Labelled } from '../../components/ui/input';
+import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
-import { SearchInput } from '../../components/ui/search-input';
+import { IconAction } from '../../components/ui/row-actions';
 import { client } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import { ClienteSelect, PessoaSelect } from '../orcamentos/selects';
@@ -65,84 +67,56 @@ export default function RecebimentosPage() {
           </Button>
         }
       />
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <KpiCard
-          title="A receber no mês"
-          value={k ? formatMoney(k.a_receber_mes) : '—'}
-          icon={CalendarClock}
-          testId="kpi-a-receber"
-        />
-        <KpiCard
-          title="Recebido no mês"
-          value={k ? formatMoney(k.recebido_mes) : '—'}
-          icon={HandCoins}
-          valueClassName="text-green-700"
-          testId="kpi-recebido"
-        />
-        <KpiCard
-          title="Em atraso"
-          value={k ? formatMoney(k.em_atraso) : '—'}
-          icon={AlertTriangle}
-          valueClassName={k && k.em_atraso > 0 ? 'text-red-600' : undefined}
-          hint={k ? `${k.em_atraso_parcelas.toLocaleString('pt-BR')} parcela(s)` : undefined}
-          testId="kpi-em-atraso"
-        />
-        <KpiCard
-          title="Total em aberto"
-          value={k ? formatMoney(k.total_aberto) : '—'}
-          icon={Wallet}
-          testId="kpi-total-aberto"
-        />
-      </div>
+      <KpiGrid
+        kpis={[
+          {
+            title: 'A receber no mês',
+            value: k ? formatMoney(k.a_receber_mes) : '—',
+            icon: CalendarClock,
+            testId: 'kpi-a-receber',
+          },
+          {
+            title: 'Recebido no mês',
+            value: k ? formatMoney(k.recebido_mes) : '—',
+            icon: HandCoins,
+            tone: 'positivo',
+            testId: 'kpi-recebido',
+          },
+          {
+            title: 'Em atraso',
+            value: k ? formatMoney(k.em_atraso) : '—',
+            icon: AlertTriangle,
+            tone: k && k.em_atraso > 0 ? 'negativo' : undefined,
+            hint: k ? `${k.em_atraso_parcelas.toLocaleString('pt-BR')} parcela(s)` : undefined,
+            testId: 'kpi-em-atraso',
+          },
+          {
+            title: 'Total em aberto',
+            value: k ? formatMoney(k.total_aberto) : '—',
+            icon: Wallet,
+            testId: 'kpi-total-aberto',
+          },
+        ]}
+      />
 
       <Card>
         <CardHeader className="gap-3">
           <CardTitle>Parcelas por vencimento</CardTitle>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-            <div className="grid gap-1">
-              <Label htmlFor="filtro-status">Status</Label>
-              <NativeSelect
-                id="filtro-status"
-                value={list.filters.status}
-                onChange={(e) => list.setFilter('status', e.target.value)}
-              >
-                <option value="">Todos</option>
-                {STATUS_FILTRO_PARCELA.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_FILTRO_LABEL[s]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="filtro-de">Vencimento de</Label>
-              <Input
-                id="filtro-de"
-                type="date"
-                value={list.filters.de}
-                onChange={(e) => list.setFilter('de', e.target.value)}
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="filtro-ate">Vencimento até</Label>
-              <Input
-                id="filtro-ate"
-                type="date"
-                value={list.filters.ate}
-                onChange={(e) => list.setFilter('ate', e.target.value)}
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="filtro-cliente">Cliente</Label>
+            <FilterSelect list={list} name="status" id="filtro-status" label="Status" todos="Todos">
+              <Options values={STATUS_FILTRO_PARCELA} label={(s) => STATUS_FILTRO_LABEL[s]} />
+            </FilterSelect>
+            <FilterDate list={list} name="de" id="filtro-de" label="Vencimento de" />
+            <FilterDate list={list} name="ate" id="filtro-ate" label="Vencimento até" />
+            <Labelled id="filtro-cliente" label="Cliente">
               <ClienteSelect
                 id="filtro-cliente"
                 value={list.filters.cliente_id}
                 selectedLabel={rows[0]?.cliente_nome ?? 'Cliente selecionado'}
                 onChange={(id) => list.setFilter('cliente_id', id)}
               />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="filtro-vendedor">Vendedor</Label>
+            </Labelled>
+            <Labelled id="filtro-vendedor" label="Vendedor">
               <PessoaSelect
                 recurso="vendedores"
                 id="filtro-vendedor"
@@ -150,16 +124,14 @@ export default function RecebimentosPage() {
                 selectedLabel={rows[0]?.vendedor_nome ?? 'Vendedor selecionado'}
                 onChange={(id) => list.setFilter('vendedor_id', id)}
               />
-            </div>
-            <div className="flex items-end gap-2">
-              <SearchInput
-                value={list.q}
-                onChange={list.setQ}
-                label="Buscar parcelas"
-                placeholder="Cliente ou nº da venda..."
-              />
-              <ExportButton lista="recebimentos" params={list.params} />
-            </div>
+            </Labelled>
+            <ListSearch
+              list={list}
+              lista="recebimentos"
+              label="Buscar parcelas"
+              placeholder="Cliente ou nº da venda..."
+              className="items-end"
+            />
           </div>
         </CardHeader>
         <CardContent>
@@ -176,46 +148,34 @@ export default function RecebimentosPage() {
               <div className="flex justify-end gap-1">
                 {p.saldo > 0 && (
                   <>
-                    <Button
-                      variant="ghost"
-                      size="icon"
+                    <IconAction
+                      label={`Registrar recebimento da venda #${p.venda_numero}, parcela ${p.parcela}`}
+                      icon={HandCoins}
                       title="Registrar recebimento"
-                      aria-label={`Registrar recebimento da venda #${p.venda_numero}, parcela ${p.parcela}`}
                       onClick={() => patch({ receber: p.id })}
-                    >
-                      <HandCoins />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
+                    />
+                    <IconAction
+                      label={`Cobrar por WhatsApp a venda #${p.venda_numero}, parcela ${p.parcela}`}
+                      icon={MessageCircle}
                       title="Cobrar por WhatsApp"
-                      aria-label={`Cobrar por WhatsApp a venda #${p.venda_numero}, parcela ${p.parcela}`}
                       onClick={() => patch({ cobrar: p.id })}
-                    >
-                      <MessageCircle />
-                    </Button>
+                    />
                   </>
                 )}
                 {p.saldo <= 0 && (
-                  <Button
-                    variant="ghost"
-                    size="icon"
+                  <IconAction
+                    label={`Recebimentos da venda #${p.venda_numero}, parcela ${p.parcela}`}
+                    icon={HandCoins}
                     title="Recebimentos da parcela"
-                    aria-label={`Recebimentos da venda #${p.venda_numero}, parcela ${p.parcela}`}
                     onClick={() => patch({ receber: p.id })}
-                  >
-                    <HandCoins />
-                  </Button>
+                  />
                 )}
-                <Button
-                  variant="ghost"
-                  size="icon"
+                <IconAction
+                  label={`Extrato de ${p.cliente_nome}`}
+                  icon={FileText}
                   title="Extrato do cliente"
-                  aria-label={`Extrato de ${p.cliente_nome}`}
                   onClick={() => patch({ extrato: p.cliente_id })}
-                >
-                  <FileText />
-                </Button>
+                />
               </div>
             )}
           />

@@ -2,12 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { rotuloCartao } from '../../../schemas/cartoes';
 import { type RecebimentoCreateInput, recebimentoCreate } from '../../../schemas/recebimentos';
 import { useFreshRecord } from '../../components/fresh-record';
-import { FormShell, TextField } from '../../components/kit/form-parts';
+import {
+  FormShell,
+  MoneyField,
+  RecordOptions,
+  SelectField,
+  TextField,
+} from '../../components/kit/form-parts';
 import { useResourceForm, type Versioned } from '../../components/kit/use-resource-form';
 import { ModalDialog } from '../../components/ui/dialog';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { NativeSelect } from '../../components/ui/input';
-import { Loading } from '../../components/ui/states';
+import { Stat } from '../../components/ui/stat';
+import { QueryStatus } from '../../components/ui/states';
 import { client, json, withSignal } from '../../lib/client';
 import { formatDate, formatMoney, todayIso } from '../../lib/format';
 import { type ParcelaDetalhe, rotuloParcela } from './api';
@@ -33,33 +38,20 @@ export function RegistrarDialog({ parcelaId, onClose }: { parcelaId: string; onC
           : 'Carregando parcela...'
       }
     >
-      {p.isError && (
-        <p role="alert" className="text-sm">
-          Não foi possível carregar a parcela.
-        </p>
-      )}
-      {!d && !p.isError && <Loading text="Carregando parcela..." />}
+      <QueryStatus query={p} error="Não foi possível carregar a parcela." loading="Carregando parcela..." />
       {d && (
         <>
           <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-            <div>
-              <dt className="text-muted-foreground">Vencimento</dt>
-              <dd>{formatDate(d.data_vencimento)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Valor</dt>
-              <dd className="tabular-nums">{formatMoney(d.valor)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Recebido</dt>
-              <dd className="tabular-nums">{formatMoney(d.valor_recebido)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Saldo</dt>
-              <dd className="font-semibold tabular-nums" data-testid="parcela-saldo">
-                {formatMoney(d.saldo)}
-              </dd>
-            </div>
+            <Stat label="Vencimento">{formatDate(d.data_vencimento)}</Stat>
+            <Stat label="Valor" className="tabular-nums">
+              {formatMoney(d.valor)}
+            </Stat>
+            <Stat label="Recebido" className="tabular-nums">
+              {formatMoney(d.valor_recebido)}
+            </Stat>
+            <Stat label="Saldo" className="font-semibold tabular-nums" testId="parcela-saldo">
+              {formatMoney(d.saldo)}
+            </Stat>
           </dl>
           <div>
             <StatusParcelaBadge status={d.status} />
@@ -117,32 +109,27 @@ function PagamentoForm({ parcela, onDone }: { parcela: ParcelaDetalhe; onDone: (
     invalidates: AFETADOS,
     onSaved: onDone,
   });
-  const err = f.error('cartao_id');
   return (
     <FormShell f={f} label="Novo recebimento" submitLabel="Registrar recebimento" onCancel={onDone}>
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
+        <MoneyField
           f={f}
           name="valor"
           label="Valor recebido"
           required
-          type="number"
-          inputMode="decimal"
-          step="0.01"
           min="0.01"
           max={parcela.saldo}
+          placeholder={undefined}
         />
         <TextField f={f} name="data" label="Data" required type="date" max={todayIso()} />
-        <FormField id={f.fieldId('cartao_id')} label="Forma de pagamento" error={err}>
-          <NativeSelect {...fieldA11y(f.fieldId('cartao_id'), err)} {...f.form.register('cartao_id')}>
-            <option value="">{cartoes.isPending ? 'Carregando...' : 'Selecione...'}</option>
-            {(cartoes.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {rotuloCartao(c)}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        <SelectField
+          f={f}
+          name="cartao_id"
+          label="Forma de pagamento"
+          placeholder={cartoes.isPending ? 'Carregando...' : 'Selecione...'}
+        >
+          <RecordOptions records={cartoes.data ?? []} value={(c) => c.id} label={rotuloCartao} />
+        </SelectField>
       </div>
     </FormShell>
   );

@@ -1,7 +1,6 @@
 import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { PERMISSAO_LABEL, PERMISSOES } from '../../../schemas/permissoes';
-
 import { useAuth } from '../../app/auth';
 import { ListPagination, listState } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
@@ -10,6 +9,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
+import { IconAction } from '../../components/ui/row-actions';
 import { client } from '../../lib/client';
 import type { Usuario } from '../../lib/resources';
 import { UsuarioDialog } from './usuario-dialog';
@@ -68,14 +68,11 @@ export default function UsuariosPage() {
                         <p className="truncate text-sm text-muted-foreground">{u.email}</p>
                       </div>
                       {canEdit(u) && (
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Editar ${u.nome}`}
+                        <IconAction
+                          label={`Editar ${u.nome}`}
+                          icon={Pencil}
                           onClick={() => setDialog({ open: true, usuario: u })}
-                        >
-                          <Pencil />
-                        </Button>
+                        />
                       )}
                     </div>
                     <div className="flex flex-wrap gap-2">

@@ -5,7 +5,7 @@ import { SENHA_MIN, usuarioCreate, usuarioEditForm } from '../../../schemas/usua
 import type { z } from '../../../schemas/z';
 import { useAuth } from '../../app/auth';
 import { ConflictNotice } from '../../components/fresh-record';
-import { FormButtons } from '../../components/kit/form-parts';
+import { FormButtons, RecordOptions } from '../../components/kit/form-parts';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -223,11 +223,7 @@ function FuncionarioVinculo({
     <FormField id="u-funcionario" label="Funcionário (instalador)">
       <NativeSelect id="u-funcionario" {...register} disabled={!podeListar}>
         <option value="">Nenhum</option>
-        {(opcoes.data ?? []).map((f) => (
-          <option key={f.id} value={f.id}>
-            {f.nome} - {f.cargo}
-          </option>
-        ))}
+        <RecordOptions records={opcoes.data} value={(f) => f.id} label={(f) => `${f.nome} - ${f.cargo}`} />
       </NativeSelect>
       {!podeListar && atualNome && (
         <span className="text-sm text-muted-foreground">Vinculado a {atualNome}.</span>

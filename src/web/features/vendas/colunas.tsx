@@ -1,7 +1,6 @@
 import { TIPO_VENDA_LABEL } from '../../../schemas/vendas';
-import { columnsOf, orNone } from '../../components/kit/data-table';
-import { Badge } from '../../components/ui/badge';
-import { formatDate, formatMoney } from '../../lib/format';
+import { badgeColumn, dateColumn, moneyColumn, textColumn } from '../../components/kit/column-kinds';
+import { columnsOf } from '../../components/kit/data-table';
 import type { Venda } from '../../lib/resources';
 import { ComissaoToggle } from './comissao-toggle';
 import { STATUS_BADGE, statusLabel } from './format-venda';
@@ -15,24 +14,10 @@ export const vendaColumns = [
     meta: { nowrap: true, card: 'title', className: 'font-medium' },
     cell: (c) => `#${c.getValue()}`,
   }),
-  col.accessor('cliente_nome', {
-    header: 'Cliente',
-    meta: { card: 'subtitle', className: 'min-w-32' },
-    cell: (c) => orNone(c.getValue()),
-  }),
-  col.accessor('arquiteto_nome', { header: 'Arquiteto', cell: (c) => orNone(c.getValue()) }),
-  col.accessor('data_venda', {
-    header: 'Data',
-    enableSorting: true,
-    meta: { nowrap: true, card: 'figure' },
-    cell: (c) => formatDate(c.getValue()),
-  }),
-  col.accessor('valor_bruto', {
-    header: 'Valor Bruto',
-    enableSorting: true,
-    meta: { numeric: true, card: 'figure' },
-    cell: (c) => formatMoney(c.getValue()),
-  }),
+  col.accessor('cliente_nome', textColumn('Cliente', { card: 'subtitle', className: 'min-w-32' })),
+  col.accessor('arquiteto_nome', textColumn('Arquiteto')),
+  col.accessor('data_venda', dateColumn('Data', { sortable: true, card: 'figure' })),
+  col.accessor('valor_bruto', moneyColumn('Valor Bruto', { sortable: true, card: 'figure' })),
   col.display({
     id: 'comissao',
     header: 'Comissão',
@@ -44,9 +29,5 @@ export const vendaColumns = [
     meta: { card: 'figure' },
     cell: (c) => TIPO_VENDA_LABEL[c.getValue()] ?? c.getValue(),
   }),
-  col.accessor('status', {
-    header: 'Status',
-    meta: { nowrap: true, card: 'status' },
-    cell: (c) => <Badge variant={STATUS_BADGE[c.getValue()]}>{statusLabel(c.getValue())}</Badge>,
-  }),
+  col.accessor('status', badgeColumn('Status', STATUS_BADGE, statusLabel, { nowrap: true })),
 ];

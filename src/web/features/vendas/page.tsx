@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck, CreditCard, Eye, Layers, Pencil, Trash2, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
-
 import { DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
 import { listaError, useResourceList } from '../../components/kit/use-resource-list';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { KpiCard } from '../../components/ui/kpi-card';
+import { TitledCard } from '../../components/ui/card';
+import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
+import { IconAction } from '../../components/ui/row-actions';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
@@ -17,6 +16,14 @@ import type { Venda } from '../../lib/resources';
 import { vendaColumns } from './colunas';
 import { VendaDetalhes } from './venda-detalhes';
 import { VendaEditDialog } from './venda-edit-dialog';
+
+// The summary's figures: title, icon, the field of /vendas/estatisticas, how it reads, the line under it.
+const KPIS = [
+  ['Vendas do Mês', TrendingUp, 'vendas_mes', formatMoney, 'Valor líquido'],
+  ['Vendas Hoje', CalendarCheck, 'vendas_hoje', String, 'Quantidade'],
+  ['Total Cartão', CreditCard, 'total_cartao', formatMoney, 'Vendas com cartão'],
+  ['Total Parcelado', Layers, 'total_parcelado', formatMoney, 'Vendas parceladas'],
+] as const;
 
 export default function VendasPage() {
   const [detalhe, setDetalhe] = useState<Venda | null>(null);
@@ -34,7 +41,6 @@ export default function VendasPage() {
   const remove = useRemove<Venda>({
     recurso: 'vendas',
     endpoint: client.vendas,
-    getId: (v) => v.id,
     question: (v) => `Tem certeza que deseja excluir a venda #${v.numero}? Esta ação não pode ser desfeita.`,
     success: 'Venda removida com sucesso!',
     successDescription: (v) =>
@@ -52,87 +58,48 @@ export default function VendasPage() {
   return (
     <>
       <PageHeader title="Vendas" subtitle="Acompanhamento das vendas geradas a partir dos orçamentos" />
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <KpiCard
-          title="Vendas do Mês"
-          icon={TrendingUp}
-          value={kpi(s?.vendas_mes, formatMoney)}
-          hint="Valor líquido"
-        />
-        <KpiCard
-          title="Vendas Hoje"
-          icon={CalendarCheck}
-          value={kpi(s?.vendas_hoje, String)}
-          hint="Quantidade"
-        />
-        <KpiCard
-          title="Total Cartão"
-          icon={CreditCard}
-          value={kpi(s?.total_cartao, formatMoney)}
-          hint="Vendas com cartão"
-        />
-        <KpiCard
-          title="Total Parcelado"
-          icon={Layers}
-          value={kpi(s?.total_parcelado, formatMoney)}
-          hint="Vendas parceladas"
-        />
-      </div>
+      <KpiGrid
+        className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+        kpis={KPIS.map(([title, icon, campo, f, hint]) => ({ title, icon, hint, value: kpi(s?.[campo], f) }))}
+      />
       <Tabs defaultValue="historico">
         <TabsList>
           <TabsTrigger value="historico">Histórico de Vendas</TabsTrigger>
         </TabsList>
         <TabsContent value="historico">
-          <Card>
-            <CardHeader>
-              <CardTitle>Histórico de Vendas</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-4">
-              <ListSearch
-                list={list}
-                lista="vendas"
-                label="Buscar vendas"
-                placeholder="Buscar por número ou cliente..."
-              />
-              <DataTable
-                list={list}
-                columns={vendaColumns}
-                label="Vendas"
-                rowLabel={(v) => `Venda #${v.numero}`}
-                loadingText="Carregando vendas..."
-                emptyText="Nenhuma venda registrada."
-                emptyFilteredText="Nenhuma venda encontrada."
-                actions={(v) => (
-                  <div className="flex justify-end">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Ver venda #${v.numero}`}
-                      onClick={() => setDetalhe(v)}
-                    >
-                      <Eye />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Editar venda #${v.numero}`}
-                      onClick={() => setEditId(v.id)}
-                    >
-                      <Pencil />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Excluir venda #${v.numero}`}
-                      onClick={() => remove.ask(v)}
-                    >
-                      <Trash2 className="text-destructive" />
-                    </Button>
-                  </div>
-                )}
-              />
-            </CardContent>
-          </Card>
+          <TitledCard title="Histórico de Vendas" contentClassName="grid gap-4">
+            <ListSearch
+              list={list}
+              lista="vendas"
+              label="Buscar vendas"
+              placeholder="Buscar por número ou cliente..."
+            />
+            <DataTable
+              list={list}
+              columns={vendaColumns}
+              label="Vendas"
+              rowLabel={(v) => `Venda #${v.numero}`}
+              loadingText="Carregando vendas..."
+              emptyText="Nenhuma venda registrada."
+              emptyFilteredText="Nenhuma venda encontrada."
+              actions={(v) => (
+                <div className="flex justify-end">
+                  <IconAction label={`Ver venda #${v.numero}`} icon={Eye} onClick={() => setDetalhe(v)} />
+                  <IconAction
+                    label={`Editar venda #${v.numero}`}
+                    icon={Pencil}
+                    onClick={() => setEditId(v.id)}
+                  />
+                  <IconAction
+                    label={`Excluir venda #${v.numero}`}
+                    icon={Trash2}
+                    onClick={() => remove.ask(v)}
+                    iconClassName="text-destructive"
+                  />
+                </div>
+              )}
+            />
+          </TitledCard>
         </TabsContent>
       </Tabs>
       <VendaDetalhes venda={detalheAtual} onOpenChange={(open) => !open && setDetalhe(null)} />

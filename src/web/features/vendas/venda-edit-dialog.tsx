@@ -10,6 +10,7 @@ import {
   vendaUpdate,
 } from '../../../schemas/vendas';
 import { ConflictNotice, isStaleWrite, useFreshRecord } from '../../components/fresh-record';
+import { Options, RecordOptions } from '../../components/kit/form-parts';
 import { Button } from '../../components/ui/button';
 import { DialogFooter, DialogHeading, ModalDialog } from '../../components/ui/dialog';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
@@ -194,11 +195,7 @@ function VendaEditForm({
         </FormField>
         <FormField id="ve-status" label="Status" error={errors.status?.message}>
           <NativeSelect {...fieldA11y('ve-status', errors.status?.message)} {...register('status')}>
-            {STATUS_VENDA.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_VENDA_LABEL[s]}
-              </option>
-            ))}
+            <Options values={STATUS_VENDA} label={(s) => STATUS_VENDA_LABEL[s]} />
           </NativeSelect>
         </FormField>
       </div>
@@ -215,11 +212,7 @@ function VendaEditForm({
         </FormField>
         <FormField id="ve-tipo" label="Tipo de Venda" error={errors.tipo_venda?.message}>
           <NativeSelect {...fieldA11y('ve-tipo', errors.tipo_venda?.message)} {...register('tipo_venda')}>
-            {TIPOS_VENDA.map((t) => (
-              <option key={t} value={t}>
-                {TIPO_VENDA_LABEL[t]}
-              </option>
-            ))}
+            <Options values={TIPOS_VENDA} label={(t) => TIPO_VENDA_LABEL[t]} />
           </NativeSelect>
         </FormField>
       </div>
@@ -242,11 +235,7 @@ function VendaEditForm({
               {...fieldA11y('ve-parcelas', errors.numero_parcelas?.message)}
               {...register('numero_parcelas')}
             >
-              {PARCELAS.map((n) => (
-                <option key={n} value={String(n)}>
-                  {n}x
-                </option>
-              ))}
+              <Options values={PARCELAS} label={(n) => `${n}x`} />
             </NativeSelect>
           </FormField>
         </div>
@@ -260,11 +249,7 @@ function VendaEditForm({
               {[base.cartao_bandeira, base.cartao_tipo].filter(Boolean).join(' - ') || 'Cartão atual'}
             </option>
           )}
-          {cartoes.map((c) => (
-            <option key={c.id} value={c.id}>
-              {rotuloCartao(c)}
-            </option>
-          ))}
+          <RecordOptions records={cartoes} value={(c) => c.id} label={rotuloCartao} />
         </NativeSelect>
       </FormField>
       <DialogFooter>

@@ -1,33 +1,20 @@
+import { badgeColumn, percentColumn, textColumn, titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, orNone } from '../../components/kit/data-table';
-import { Badge } from '../../components/ui/badge';
-import { formatPercent } from '../../lib/format';
 import type { Comissionado } from '../../lib/resources';
 
 const col = columnsOf<Comissionado>();
 
-const nome = col.accessor('nome', {
-  header: 'Nome',
-  enableSorting: true,
-  meta: { card: 'title', className: 'min-w-36 font-medium' },
-});
-const telefone = col.accessor('telefone', {
-  header: 'Telefone',
-  meta: { nowrap: true, card: 'figure' },
-  cell: (c) => orNone(c.getValue()),
-});
-const email = col.accessor('email', { header: 'Email', cell: (c) => orNone(c.getValue()) });
-const comissao = col.accessor('percentual_comissao', {
-  header: 'Comissão (%)',
-  enableSorting: true,
-  meta: { numeric: true, card: 'figure' },
-  cell: (c) => formatPercent(c.getValue()),
-});
-const status = col.accessor('status', {
-  header: 'Status',
-  enableSorting: true,
-  meta: { card: 'status' },
-  cell: (c) => <Badge variant={c.getValue() === 'ativo' ? 'green' : 'gray'}>{c.getValue()}</Badge>,
-});
+const nome = col.accessor('nome', titleColumn('Nome', { sortable: true, className: 'min-w-36 font-medium' }));
+const telefone = col.accessor('telefone', textColumn('Telefone', { nowrap: true, card: 'figure' }));
+const email = col.accessor('email', textColumn('Email'));
+const comissao = col.accessor(
+  'percentual_comissao',
+  percentColumn('Comissão (%)', { sortable: true, card: 'figure' }),
+);
+const status = col.accessor(
+  'status',
+  badgeColumn('Status', { ativo: 'green', inativo: 'gray' }, undefined, { sortable: true }),
+);
 
 /** Sellers: nome, tipo, telefone, email, comissão, status (nome, comissão and status sort on the server). */
 export const vendedorColumns = [

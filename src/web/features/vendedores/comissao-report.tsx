@@ -1,14 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import type { ResumoLiberacao } from '../../../schemas/relatorios';
+import type { ComissaoPessoaLinha, ResumoLiberacao } from '../../../schemas/relatorios';
 import { useAuth } from '../../app/auth';
 import { Badge } from '../../components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
+import { Stat } from '../../components/ui/stat';
 import { Empty, Loading } from '../../components/ui/states';
-import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { MoneyTD, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { toastError } from '../../lib/api';
 import { type AnswerOf, client, json, withSignal } from '../../lib/client';
 import { formatDate, formatMoney, formatPercent } from '../../lib/format';
@@ -75,17 +76,7 @@ interface Report {
   /** Commissions released as the customer pays (the Recebimentos setting): the extra columns show. */
   liberacao: boolean;
   resumo: { ativos: number; vendas: number; total: number } & ResumoLiberacao;
-  porPessoa: {
-    id: string;
-    nome: string;
-    percentual_comissao: number;
-    vendas: number;
-    total_comissao: number;
-    comissao_liberada?: number;
-    comissao_paga_valor?: number;
-    comissao_a_liberar?: number;
-    comissao_a_pagar?: number;
-  }[];
+  porPessoa: (Omit<ComissaoPessoaLinha, 'pessoa_id'> & { id: string })[];
   vendas: (ComissoesVendedores['vendas'][number] & { pessoa_nome: string | null })[];
   vendasTotal: number;
   page: number;
@@ -176,240 +167,187 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
   const data = validRange ? report.data : undefined;
   return (
     <div className="flex flex-col gap-4">
-      <Card>
-        <CardHeader>
-          <CardTitle>Filtros</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-3">
-          <FormField id={`${uid}-pessoa`} label={t.pessoa}>
-            <NativeSelect id={`${uid}-pessoa`} value={pessoa} onChange={filtrar(setPessoa)}>
-              <option value="">{t.todos}</option>
-              {pessoas.data?.items.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.nome}
-                  {p.status === 'inativo' ? ' (inativo)' : ''}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField id={`${uid}-inicio`} label="Data Início">
-            <Input id={`${uid}-inicio`} type="date" value={inicio} onChange={filtrar(setInicio)} />
-          </FormField>
-          <FormField
+      <TitledCard title="Filtros" contentClassName="grid gap-4 sm:grid-cols-3">
+        <FormField id={`${uid}-pessoa`} label={t.pessoa}>
+          <NativeSelect id={`${uid}-pessoa`} value={pessoa} onChange={filtrar(setPessoa)}>
+            <option value="">{t.todos}</option>
+            {pessoas.data?.items.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.nome}
+                {p.status === 'inativo' ? ' (inativo)' : ''}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField id={`${uid}-inicio`} label="Data Início">
+          <Input id={`${uid}-inicio`} type="date" value={inicio} onChange={filtrar(setInicio)} />
+        </FormField>
+        <FormField
+          id={`${uid}-fim`}
+          label="Data Fim"
+          error={validRange ? undefined : 'A Data Fim deve ser igual ou posterior à Data Início.'}
+        >
+          <Input
             id={`${uid}-fim`}
-            label="Data Fim"
-            error={validRange ? undefined : 'A Data Fim deve ser igual ou posterior à Data Início.'}
-          >
-            <Input
-              id={`${uid}-fim`}
-              type="date"
-              value={fim}
-              aria-invalid={validRange ? undefined : true}
-              aria-describedby={validRange ? undefined : `${uid}-fim-erro`}
-              onChange={filtrar(setFim)}
-            />
-          </FormField>
-        </CardContent>
-      </Card>
+            type="date"
+            value={fim}
+            aria-invalid={validRange ? undefined : true}
+            aria-describedby={validRange ? undefined : `${uid}-fim-erro`}
+            onChange={filtrar(setFim)}
+          />
+        </FormField>
+      </TitledCard>
 
       {!validRange ? null : report.isPending && !data ? (
         <Loading text="Carregando relatório de comissão..." />
       ) : !data ? null : (
         <>
-          <Card>
-            <CardHeader>
-              <CardTitle>Resumo</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid gap-4 sm:grid-cols-3" aria-label="Resumo do relatório">
-                <div>
-                  <dt className="text-sm text-muted-foreground">{t.ativos}</dt>
-                  <dd className="text-2xl font-bold">{data.resumo.ativos}</dd>
-                </div>
-                <div>
-                  <dt className="text-sm text-muted-foreground">Vendas com Comissão</dt>
-                  <dd className="text-2xl font-bold">{data.resumo.vendas}</dd>
-                </div>
-                <div>
-                  <dt className="text-sm text-muted-foreground">{t.total}</dt>
-                  <dd className="text-2xl font-bold text-success">{formatMoney(data.resumo.total)}</dd>
-                </div>
-                {data.liberacao && (
-                  <>
-                    <div>
-                      <dt className="text-sm text-muted-foreground">Liberada (recebido)</dt>
-                      <dd className="text-2xl font-bold" data-testid="resumo-liberada">
-                        {formatMoney(data.resumo.total_liberada)}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="text-sm text-muted-foreground">Paga</dt>
-                      <dd className="text-2xl font-bold">{formatMoney(data.resumo.total_paga)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-sm text-muted-foreground">A liberar</dt>
-                      <dd className="text-2xl font-bold">{formatMoney(data.resumo.total_a_liberar)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-sm text-muted-foreground">A pagar (liberada, não paga)</dt>
-                      <dd className="text-2xl font-bold" data-testid="resumo-a-pagar">
-                        {formatMoney(data.resumo.total_a_pagar)}
-                      </dd>
-                    </div>
-                  </>
-                )}
-              </dl>
-            </CardContent>
-          </Card>
+          <TitledCard title="Resumo">
+            <dl className="grid gap-4 sm:grid-cols-3" aria-label="Resumo do relatório">
+              <Stat label={t.ativos} big>
+                {data.resumo.ativos}
+              </Stat>
+              <Stat label="Vendas com Comissão" big>
+                {data.resumo.vendas}
+              </Stat>
+              <Stat label={t.total} big className="text-success">
+                {formatMoney(data.resumo.total)}
+              </Stat>
+              {data.liberacao && (
+                <>
+                  <Stat label="Liberada (recebido)" big testId="resumo-liberada">
+                    {formatMoney(data.resumo.total_liberada)}
+                  </Stat>
+                  <Stat label="Paga" big>
+                    {formatMoney(data.resumo.total_paga)}
+                  </Stat>
+                  <Stat label="A liberar" big>
+                    {formatMoney(data.resumo.total_a_liberar)}
+                  </Stat>
+                  <Stat label="A pagar (liberada, não paga)" big testId="resumo-a-pagar">
+                    {formatMoney(data.resumo.total_a_pagar)}
+                  </Stat>
+                </>
+              )}
+            </dl>
+          </TitledCard>
 
-          <Card>
-            <CardHeader>
-              <CardTitle>Comissões por {t.pessoa}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {data.porPessoa.length === 0 ? (
-                <Empty text={t.vazioResumo} />
-              ) : (
-                <Table aria-label={`Comissões por ${t.pessoa.toLowerCase()}`}>
-                  <THead>
-                    <TR>
-                      <TH>{t.pessoa}</TH>
-                      <TH className="text-right">Comissão (%)</TH>
-                      <TH className="text-right">Vendas</TH>
-                      <TH className="text-right">Total Comissão</TH>
+          <TitledCard title={`Comissões por ${t.pessoa}`}>
+            {data.porPessoa.length === 0 ? (
+              <Empty text={t.vazioResumo} />
+            ) : (
+              <Table aria-label={`Comissões por ${t.pessoa.toLowerCase()}`}>
+                <THead>
+                  <TR>
+                    <TH>{t.pessoa}</TH>
+                    <TH className="text-right">Comissão (%)</TH>
+                    <TH className="text-right">Vendas</TH>
+                    <TH className="text-right">Total Comissão</TH>
+                    {data.liberacao && (
+                      <>
+                        <TH className="text-right">Liberada</TH>
+                        <TH className="text-right">Paga</TH>
+                        <TH className="text-right">A liberar</TH>
+                        <TH className="text-right">A pagar</TH>
+                      </>
+                    )}
+                  </TR>
+                </THead>
+                <TBody>
+                  {data.porPessoa.map((p) => (
+                    <TR key={p.id}>
+                      <TD className="font-medium">{p.nome}</TD>
+                      <TD className="text-right">{formatPercent(p.percentual_comissao)}</TD>
+                      <TD className="text-right">{p.vendas}</TD>
+                      <MoneyTD value={p.total_comissao} className="font-semibold" />
                       {data.liberacao && (
                         <>
-                          <TH className="text-right">Liberada</TH>
-                          <TH className="text-right">Paga</TH>
-                          <TH className="text-right">A liberar</TH>
-                          <TH className="text-right">A pagar</TH>
+                          <MoneyTD value={p.comissao_liberada} />
+                          <MoneyTD value={p.comissao_paga_valor} />
+                          <MoneyTD value={p.comissao_a_liberar} />
+                          <MoneyTD value={p.comissao_a_pagar} />
                         </>
                       )}
                     </TR>
-                  </THead>
-                  <TBody>
-                    {data.porPessoa.map((p) => (
-                      <TR key={p.id}>
-                        <TD className="font-medium">{p.nome}</TD>
-                        <TD className="text-right">{formatPercent(p.percentual_comissao)}</TD>
-                        <TD className="text-right">{p.vendas}</TD>
-                        <TD className="whitespace-nowrap text-right font-semibold">
-                          {formatMoney(p.total_comissao)}
-                        </TD>
-                        {data.liberacao && (
-                          <>
-                            <TD className="whitespace-nowrap text-right">
-                              {formatMoney(p.comissao_liberada)}
-                            </TD>
-                            <TD className="whitespace-nowrap text-right">
-                              {formatMoney(p.comissao_paga_valor)}
-                            </TD>
-                            <TD className="whitespace-nowrap text-right">
-                              {formatMoney(p.comissao_a_liberar)}
-                            </TD>
-                            <TD className="whitespace-nowrap text-right">
-                              {formatMoney(p.comissao_a_pagar)}
-                            </TD>
-                          </>
-                        )}
-                      </TR>
-                    ))}
-                  </TBody>
-                </Table>
-              )}
-            </CardContent>
-          </Card>
+                  ))}
+                </TBody>
+              </Table>
+            )}
+          </TitledCard>
 
-          <Card>
-            <CardHeader>
-              <CardTitle>Detalhamento das Vendas</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {data.vendas.length === 0 ? (
-                <Empty text="Nenhuma venda com comissão encontrada no período selecionado" />
-              ) : (
-                <Table aria-label="Detalhamento das Vendas">
-                  <THead>
-                    <TR>
-                      <TH>Venda #</TH>
-                      <TH>Data</TH>
-                      <TH>{t.pessoa}</TH>
-                      <TH className="text-right">Valor Bruto</TH>
-                      <TH className="text-right">Taxa Cartão</TH>
-                      <TH className="text-right">Valor p/ Comissão</TH>
-                      <TH className="text-right">Comissão (%)</TH>
-                      <TH className="text-right">Valor Comissão</TH>
+          <TitledCard title="Detalhamento das Vendas">
+            {data.vendas.length === 0 ? (
+              <Empty text="Nenhuma venda com comissão encontrada no período selecionado" />
+            ) : (
+              <Table aria-label="Detalhamento das Vendas">
+                <THead>
+                  <TR>
+                    <TH>Venda #</TH>
+                    <TH>Data</TH>
+                    <TH>{t.pessoa}</TH>
+                    <TH className="text-right">Valor Bruto</TH>
+                    <TH className="text-right">Taxa Cartão</TH>
+                    <TH className="text-right">Valor p/ Comissão</TH>
+                    <TH className="text-right">Comissão (%)</TH>
+                    <TH className="text-right">Valor Comissão</TH>
+                    {data.liberacao && (
+                      <>
+                        <TH className="text-right">Recebido</TH>
+                        <TH className="text-right">Liberada</TH>
+                        <TH className="text-right">Paga</TH>
+                        <TH className="text-right">A liberar</TH>
+                        <TH className="text-right">A pagar</TH>
+                      </>
+                    )}
+                    <TH>Status</TH>
+                    {data.liberacao && podePagar && (
+                      <TH>
+                        <span className="sr-only">Ações</span>
+                      </TH>
+                    )}
+                  </TR>
+                </THead>
+                <TBody>
+                  {data.vendas.map((v) => (
+                    <TR key={v.id}>
+                      <TD className="font-medium">#{v.numero}</TD>
+                      <TD>{formatDate(v.data_venda)}</TD>
+                      <TD>{v.pessoa_nome ?? 'N/A'}</TD>
+                      <MoneyTD value={v.valor_bruto} />
+                      <TD className="whitespace-nowrap text-right">
+                        {v.valor_taxa ? formatMoney(v.valor_taxa) : '-'}
+                      </TD>
+                      <MoneyTD value={v.valor_base} />
+                      <TD className="text-right">{formatPercent(v.percentual_comissao)}</TD>
+                      <MoneyTD value={v.valor_comissao} className="font-semibold" />
                       {data.liberacao && (
                         <>
-                          <TH className="text-right">Recebido</TH>
-                          <TH className="text-right">Liberada</TH>
-                          <TH className="text-right">Paga</TH>
-                          <TH className="text-right">A liberar</TH>
-                          <TH className="text-right">A pagar</TH>
+                          <MoneyTD value={v.valor_recebido} />
+                          <MoneyTD value={v.comissao_liberada} />
+                          <MoneyTD value={v.comissao_paga_valor} />
+                          <MoneyTD value={v.comissao_a_liberar} />
+                          <MoneyTD value={v.comissao_a_pagar} />
                         </>
                       )}
-                      <TH>Status</TH>
+                      <TD>
+                        <StatusComissao v={v} liberacao={data.liberacao} />
+                      </TD>
                       {data.liberacao && podePagar && (
-                        <TH>
-                          <span className="sr-only">Ações</span>
-                        </TH>
+                        <TD>
+                          {temAPagar(v) && <PagarLiberadoButton venda={v} onClick={() => setPagando(v.id)} />}
+                        </TD>
                       )}
                     </TR>
-                  </THead>
-                  <TBody>
-                    {data.vendas.map((v) => (
-                      <TR key={v.id}>
-                        <TD className="font-medium">#{v.numero}</TD>
-                        <TD>{formatDate(v.data_venda)}</TD>
-                        <TD>{v.pessoa_nome ?? 'N/A'}</TD>
-                        <TD className="whitespace-nowrap text-right">{formatMoney(v.valor_bruto)}</TD>
-                        <TD className="whitespace-nowrap text-right">
-                          {v.valor_taxa ? formatMoney(v.valor_taxa) : '-'}
-                        </TD>
-                        <TD className="whitespace-nowrap text-right">{formatMoney(v.valor_base)}</TD>
-                        <TD className="text-right">{formatPercent(v.percentual_comissao)}</TD>
-                        <TD className="whitespace-nowrap text-right font-semibold">
-                          {formatMoney(v.valor_comissao)}
-                        </TD>
-                        {data.liberacao && (
-                          <>
-                            <TD className="whitespace-nowrap text-right">{formatMoney(v.valor_recebido)}</TD>
-                            <TD className="whitespace-nowrap text-right">
-                              {formatMoney(v.comissao_liberada)}
-                            </TD>
-                            <TD className="whitespace-nowrap text-right">
-                              {formatMoney(v.comissao_paga_valor)}
-                            </TD>
-                            <TD className="whitespace-nowrap text-right">
-                              {formatMoney(v.comissao_a_liberar)}
-                            </TD>
-                            <TD className="whitespace-nowrap text-right">
-                              {formatMoney(v.comissao_a_pagar)}
-                            </TD>
-                          </>
-                        )}
-                        <TD>
-                          <StatusComissao v={v} liberacao={data.liberacao} />
-                        </TD>
-                        {data.liberacao && podePagar && (
-                          <TD>
-                            {temAPagar(v) && (
-                              <PagarLiberadoButton venda={v} onClick={() => setPagando(v.id)} />
-                            )}
-                          </TD>
-                        )}
-                      </TR>
-                    ))}
-                  </TBody>
-                </Table>
-              )}
-              <Pagination page={data.page} limit={data.limit} total={data.vendasTotal} onPage={setPage} />
-              <PagarLiberadoDialog
-                venda={pagando ? data.vendas.find((v) => v.id === pagando) : undefined}
-                onOpenChange={(open) => !open && setPagando(null)}
-              />
-            </CardContent>
-          </Card>
+                  ))}
+                </TBody>
+              </Table>
+            )}
+            <Pagination page={data.page} limit={data.limit} total={data.vendasTotal} onPage={setPage} />
+            <PagarLiberadoDialog
+              venda={pagando ? data.vendas.find((v) => v.id === pagando) : undefined}
+              onOpenChange={(open) => !open && setPagando(null)}
+            />
+          </TitledCard>
         </>
       )}
     </div>

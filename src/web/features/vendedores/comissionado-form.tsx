@@ -1,11 +1,11 @@
+import { STATUS_ATIVO } from '../../../schemas/enums';
 import { comissionadoCreate, TIPOS_PESSOA } from '../../../schemas/vendedores';
 import type { z } from '../../../schemas/z';
+import { ativoLabel } from '../../components/kit/column-kinds';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
-import { FormShell, TelefoneField, TextField } from '../../components/kit/form-parts';
+import { FormShell, SelectField, TelefoneField, TextField } from '../../components/kit/form-parts';
 import { blankValues, ENDERECO_CAMPOS, textValues } from '../../components/kit/form-values';
 import { useResourceForm } from '../../components/kit/use-resource-form';
-import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { NativeSelect } from '../../components/ui/input';
 import { client } from '../../lib/client';
 import { parseNumberInput } from '../../lib/format';
 import { maskCpfCnpj, placeholderDocumento } from '../../lib/masks';
@@ -85,23 +85,8 @@ export function ComissionadoForm({
     invalidates: ['relatorios'],
     onSaved: onDone,
   });
-  const { register, setValue, getValues, watch } = f.form;
+  const { setValue, getValues, watch } = f.form;
   const tipo = watch('tipo') ?? 'Pessoa Física';
-  const select = (
-    name: 'tipo' | 'status',
-    label: string,
-    options: React.ReactNode,
-    onChange?: (v: string) => void,
-  ) => (
-    <FormField id={f.fieldId(name)} label={label} error={f.error(name)}>
-      <NativeSelect
-        {...fieldA11y(f.fieldId(name), f.error(name))}
-        {...register(name, { onChange: onChange && ((e) => onChange(e.target.value)) })}
-      >
-        {options}
-      </NativeSelect>
-    </FormField>
-  );
   return (
     <FormShell
       f={f}
@@ -112,16 +97,13 @@ export function ComissionadoForm({
     >
       <TextField f={f} name="nome" label="Nome" required />
       <div className="grid gap-4 sm:grid-cols-2">
-        {select(
-          'tipo',
-          'Tipo',
-          TIPOS_PESSOA.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          )),
-          (t) => setValue('cpf', maskCpfCnpj(t, getValues('cpf') ?? '')),
-        )}
+        <SelectField
+          f={f}
+          name="tipo"
+          label="Tipo"
+          options={TIPOS_PESSOA}
+          onValue={(t) => setValue('cpf', maskCpfCnpj(t, getValues('cpf') ?? ''))}
+        />
         <TextField
           f={f}
           name="cpf"
@@ -144,14 +126,7 @@ export function ComissionadoForm({
           min={0}
           max={100}
         />
-        {select(
-          'status',
-          'Status',
-          <>
-            <option value="ativo">Ativo</option>
-            <option value="inativo">Inativo</option>
-          </>,
-        )}
+        <SelectField f={f} name="status" label="Status" options={STATUS_ATIVO} optionLabel={ativoLabel} />
       </div>
     </FormShell>
   );

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 
-import { DataTable } from '../../components/kit/data-table';
+import { DataTable, listTexts } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { FormCard, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
 import { useRemove } from '../../components/kit/use-remove';
@@ -37,7 +37,6 @@ export default function VendedoresPage() {
   const remove = useRemove<Vendedor>({
     recurso: 'vendedores',
     endpoint: client.vendedores,
-    getId: (v) => v.id,
     question: () => 'Tem certeza que deseja excluir este vendedor? Esta ação não pode ser desfeita.',
     success: 'Vendedor removido com sucesso!',
     errorTitle: 'Erro ao remover vendedor',
@@ -76,9 +75,7 @@ export default function VendedoresPage() {
                   list={list}
                   columns={vendedorColumns}
                   label="Vendedores"
-                  loadingText="Carregando vendedores..."
-                  emptyText="Nenhum vendedor cadastrado."
-                  emptyFilteredText="Nenhum vendedor encontrado."
+                  {...listTexts('vendedor', 'vendedores')}
                   actions={remove.rowActions(
                     (v) => v.nome,
                     (v) => setDialog({ id: v.id }),
