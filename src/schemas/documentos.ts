@@ -6,6 +6,7 @@ import {
   isValidCnpj,
   isValidCpf,
 } from '@brazilian-utils/brazilian-utils';
+import { optionalText, ufInput } from './common';
 import { TIPOS_PESSOA } from './enums';
 import { z } from './z';
 
@@ -143,3 +144,11 @@ export interface EnderecoCep {
   cidade: string;
   uf: string;
 }
+
+/** A validated address (clients, suppliers, the company): `EnderecoFields` on the screens. */
+export const enderecoFields = {
+  endereco: optionalText(300),
+  cidade: optionalText(120),
+  uf: ufInput,
+  cep: cepOpcional,
+};
