@@ -4,6 +4,7 @@ import { queryRows } from '../../db/queries/common';
 import {
   arquitetos,
   cartoes,
+  categoriasProdutos,
   clientes,
   funcionarios,
   itensVenda,
@@ -75,6 +76,28 @@ export async function seedCartao(env: TestEnv, values: Partial<typeof cartoes.$i
     .values({ bandeira: 'Cartão', tipo: 'Crédito', ...values })
     .returning();
   return r!;
+}
+
+/**
+ * What a priced quote needs, straight into the tables: the category 'pedras', a granite at R$ 450,00
+ * the m², a unit sink at R$ 185,00, the item Bancada (Largura x Profundidade), Ana (Acabador,
+ * R$ 2.200,00 a month: R$ 10,00 an hour), the seller Paulo at 5 %, the architect Júlia at 10 % and a
+ * credit card with `credito`'s rates.
+ */
+export async function seedBaseOrcamento(
+  env: TestEnv,
+  p: { granito: string; credito: Partial<typeof cartoes.$inferInsert> },
+) {
+  await env.db.insert(categoriasProdutos).values({ nome: 'pedras' });
+  return {
+    granito: (await seedProduto(env, p.granito, '450.00')).id,
+    cuba: (await seedProduto(env, 'Cuba inox', '185.00', 'unitário')).id,
+    bancada: (await seedItemVenda(env, 'Bancada', 'Largura x Profundidade')).id,
+    ana: (await seedFuncionario(env, { nome: 'Ana', cargo: 'Acabador', salario: '2200.00' })).id,
+    vendedor: (await seedVendedor(env, '5', 'Paulo Vendas')).id,
+    arquiteto: (await seedArquiteto(env, '10', 'Júlia Arquiteta')).id,
+    credito: (await seedCartao(env, p.credito)).id,
+  };
 }
 
 export async function seedOrcamento(env: TestEnv, values: Partial<typeof orcamentos.$inferInsert> = {}) {
