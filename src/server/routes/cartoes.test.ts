@@ -207,10 +207,11 @@ describe('/api/cartoes', () => {
     const usado = await criar({ bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: 3 });
     const [cli] = await env.db.insert(clientes).values({ nome: 'Cliente' }).returning();
     await env.db.insert(orcamentos).values({ cliente_id: cli!.id, cartao_id: usado.id });
-    const r1 = await admin.delete(`/api/cartoes/${usado.id}`);
-    expect(r1.status).toBe(409);
-    expect(r1.body.title).toBe('Não é possível remover pagamento');
-    expect(r1.body.detail).toMatch(/usado em 1 orçamento e não pode ser removido/);
+    await admin.refusedDelete(
+      `/api/cartoes/${usado.id}`,
+      'Não é possível remover pagamento',
+      /usado em 1 orçamento e não pode ser removido/,
+    );
 
     const naVenda = await criar({ bandeira: 'Cartão', tipo: 'Débito', taxa: 1 });
     await env.db.insert(vendas).values({

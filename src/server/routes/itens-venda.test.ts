@@ -77,10 +77,11 @@ describe('/api/itens-venda', () => {
       valor_unitario: '200.00',
       valor_total: '200.00',
     });
-    const blocked = await admin.delete(`/api/itens-venda/${item.id}`);
-    expect(blocked.status).toBe(409);
-    expect(blocked.body.title).toBe('Não é possível remover item');
-    expect(blocked.body.detail).toMatch(/usado em 1 orçamento /);
+    await admin.refusedDelete(
+      `/api/itens-venda/${item.id}`,
+      'Não é possível remover item',
+      /usado em 1 orçamento /,
+    );
 
     const livre = (
       await admin.post('/api/itens-venda', { nome: 'Nicho', formato_medida: 'Largura x Altura' })

@@ -271,10 +271,10 @@ describe('/api/produtos', () => {
       valor_total: '200.00',
       tipo_unidade: 'unitário',
     });
-    const res = await admin.delete(`/api/produtos/${usado.id}`);
-    expect(res.status).toBe(409);
-    expect(res.body.title).toBe('Não é possível remover produto');
-    expect(res.body.detail).toBe('Este produto é usado em 1 orçamento e não pode ser removido.');
-    expect((await admin.get(`/api/produtos/${usado.id}`)).status).toBe(200);
+    await admin.refusedDelete(
+      `/api/produtos/${usado.id}`,
+      'Não é possível remover produto',
+      'Este produto é usado em 1 orçamento e não pode ser removido.',
+    );
   });
 });

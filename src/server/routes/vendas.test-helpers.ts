@@ -14,6 +14,7 @@ import {
   vendas,
   vendedores,
 } from '../../db/schema';
+import { addMonthsClamped, todayIso } from '../../domain/datas';
 import type { Client, TestEnv } from '../testing/harness';
 
 // Rows written straight to the database, so the sales and quotes tests do not depend on the master
@@ -147,6 +148,19 @@ export async function vendaComParcelas(env: TestEnv, admin: Client, p: Pagamento
   const r = await admin.post(`/api/orcamentos/${o.id}/venda`);
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body as { id: string; numero: number; cliente_id: string; updated_at: string };
+}
+
+/**
+ * A sale of R$ 1.200,00 in 3 instalments (R$ 400,00 each) to a new client, back-dated two months in
+ * the business time zone: instalment 1 was due last month (late), 2 is due today, 3 next month.
+ */
+export async function vendaAtrasada(env: TestEnv, admin: Client, clienteNome: string) {
+  const cliente = await seedCliente(env, clienteNome);
+  const p: Pagamento = { tipo_venda: 'parcelado', valor_total: '1200.00', numero_parcelas: 3 };
+  const v = await vendaComParcelas(env, admin, p, cliente.id);
+  const back = addMonthsClamped(todayIso(env.deps.config.tzNegocio), -2);
+  expect((await admin.patchCurrent(`/api/vendas/${v.id}`, { data_venda: back })).status).toBe(200);
+  return { cliente, v, dataVenda: back, parcelas: await parcelasDa(env, v.id) };
 }
 
 /** A sale's instalments as stored, in order. */

@@ -135,6 +135,23 @@ export class Client {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body;
   }
+  /** The ids a list answers for the search `q` (`?q=`). */
+  async searchIds(path: string, q: string): Promise<string[]> {
+    const res = await this.get(`${path}?q=${encodeURIComponent(q)}`);
+    return res.body.items.map((r: { id: string }) => r.id);
+  }
+  /**
+   * A delete refused because the record is in use: 409 with the screen's title and detail (the text, or
+   * a pattern of it), and the record is still there.
+   */
+  async refusedDelete(path: string, title: string, detail: string | RegExp) {
+    const res = await this.delete(path);
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.title).toBe(title);
+    if (typeof detail === 'string') expect(res.body.detail).toBe(detail);
+    else expect(res.body.detail).toMatch(detail);
+    expect((await this.get(path)).status).toBe(200);
+  }
   /**
    * An update sent with the row's current `updated_at` (read first, as a screen does), for tests whose
    * subject is not the version check. A row that cannot be read gets a well-formed version, so a missing
