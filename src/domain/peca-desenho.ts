@@ -2,6 +2,7 @@
 // and the server-side PDF all draw from this one description, so the piece the customer signs is
 // the piece the workshop cuts. No React, no DOM here.
 import type { Lado } from './pricing';
+import { normalize } from './texto';
 
 export type { Lado };
 export const LADOS: readonly Lado[] = ['frente', 'fundo', 'esquerda', 'direita'];
@@ -116,13 +117,6 @@ export function formatMetros(v: number): string {
 function toMeasure(v: number | string | null | undefined): number {
   const n = typeof v === 'string' ? Number(v) : (v ?? 0);
   return Number.isFinite(n) && n > 0 ? n : 0;
-}
-
-function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
 }
 
 /** The symbol for a cutout: its tipo when given, else a guess from its name. */

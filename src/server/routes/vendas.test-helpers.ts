@@ -101,6 +101,20 @@ export async function seedBaseOrcamento(
   };
 }
 
+/**
+ * The finishes and cut-outs the pieces tests price with, through their routes: Boleado at R$ 62,50 the
+ * metre, Reto polido at R$ 35,00 the metre, and the cut-out Cuba de embutir at R$ 120,00.
+ */
+export async function seedCatalogoPecas(admin: Client) {
+  const criar = async (path: string, body: Record<string, unknown>) =>
+    (await admin.create<{ id: string }>(path, body)).id;
+  return {
+    boleado: await criar('/api/acabamentos', { nome: 'Boleado', valor_ml: '62.50' }),
+    reto: await criar('/api/acabamentos', { nome: 'Reto polido', valor_ml: 35 }),
+    cuba: await criar('/api/recortes', { nome: 'Cuba de embutir', valor: '120.00' }),
+  };
+}
+
 export async function seedOrcamento(env: TestEnv, values: Partial<typeof orcamentos.$inferInsert> = {}) {
   const cliente_id = values.cliente_id ?? (await seedCliente(env)).id;
   const [r] = await env.db
