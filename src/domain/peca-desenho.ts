@@ -310,6 +310,11 @@ function descricao(
   return [...lados, cortes].join(' ');
 }
 
+/** A w × h rectangle centred on (cx, cy): the outline of a cutout's symbol. */
+function centrado(cx: number, cy: number, w: number, h: number) {
+  return { kind: 'rect' as const, x: r2(cx - w / 2), y: r2(cy - h / 2), w: r2(w), h: r2(h) };
+}
+
 // Cutouts have no size in the catalogue, so they are symbols spread along the piece, not to scale.
 function simbolos(recortes: readonly PecaRecorte[], x: number, y: number, pw: number, ph: number): Shape[] {
   const todos = recortes.flatMap((r) => Array.from({ length: quantidade(r) }, () => r));
@@ -325,31 +330,14 @@ function simbolos(recortes: readonly PecaRecorte[], x: number, y: number, pw: nu
     const traco = { stroke: '#0f172a', strokeWidth: 1.5, fill: '#ffffff' };
     switch (tipoRecorte(r)) {
       case 'cuba': {
-        const w = size;
         const h = size * 0.65;
-        shapes.push({
-          kind: 'rect',
-          x: r2(cx - w / 2),
-          y: r2(cy - h / 2),
-          w: r2(w),
-          h: r2(h),
-          rx: r2(h / 4),
-          ...traco,
-        });
+        shapes.push({ ...centrado(cx, cy, size, h), rx: r2(h / 4), ...traco });
         shapes.push({ kind: 'circle', cx: r2(cx), cy: r2(cy), r: r2(Math.max(size * 0.05, 1.5)), ...traco });
         break;
       }
       case 'cooktop': {
         const s = size * 0.8;
-        shapes.push({
-          kind: 'rect',
-          x: r2(cx - s / 2),
-          y: r2(cy - s / 2),
-          w: r2(s),
-          h: r2(s),
-          rx: 2,
-          ...traco,
-        });
+        shapes.push({ ...centrado(cx, cy, s, s), rx: 2, ...traco });
         for (const [dx, dy] of [
           [-1, -1],
           [1, -1],
@@ -370,15 +358,7 @@ function simbolos(recortes: readonly PecaRecorte[], x: number, y: number, pw: nu
         shapes.push({ kind: 'circle', cx: r2(cx), cy: r2(cy), r: r2(Math.max(size * 0.12, 3)), ...traco });
         break;
       default:
-        shapes.push({
-          kind: 'rect',
-          x: r2(cx - size / 2),
-          y: r2(cy - size / 3),
-          w: r2(size),
-          h: r2((size * 2) / 3),
-          ...traco,
-          dash: '4 3',
-        });
+        shapes.push({ ...centrado(cx, cy, size, (size * 2) / 3), ...traco, dash: '4 3' });
     }
     if (rotulado) {
       const max = Math.max(Math.floor(slot / 6.5) - 1, 4);

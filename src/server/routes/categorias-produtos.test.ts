@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { apiSuite, userWith } from '../testing/harness';
+import { apiSuite, fieldMessages, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
-
-const byPath = (body: { errors?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
 
 describe('/api/categorias-produtos', () => {
   it('trims the name and stores it in lower case', async () => {
@@ -25,7 +22,7 @@ describe('/api/categorias-produtos', () => {
     for (const body of [{}, { nome: '   ' }]) {
       const res = await admin.post('/api/categorias-produtos', body);
       expect(res.status).toBe(400);
-      expect(byPath(res.body).nome).toBe('Informe o nome da categoria.');
+      expect(fieldMessages(res.body).nome).toBe('Informe o nome da categoria.');
     }
   });
 
