@@ -429,6 +429,38 @@ export async function countOrcamentos(
   return r?.n ?? 0;
 }
 
+/**
+ * A quote's lines in order, named (product, sale item and its measure format) and measured, with the
+ * `extra` columns the caller shows (the quote editor its pricing, the OS none).
+ */
+export function linhasDoOrcamento<C extends Record<string, PgColumn>>(
+  db: Executor,
+  orcamentoId: string,
+  extra: C,
+) {
+  return db
+    .select({
+      id: orcamentoItens.id,
+      posicao: orcamentoItens.posicao,
+      produto_nome: produtos.nome,
+      item_venda_nome: itensVenda.nome,
+      formato_medida: itensVenda.formato_medida,
+      tipo_unidade: orcamentoItens.tipo_unidade,
+      quantidade: orcamentoItens.quantidade,
+      medida1: orcamentoItens.medida1,
+      medida2: orcamentoItens.medida2,
+      area: orcamentoItens.area,
+      valor_unitario: orcamentoItens.valor_unitario,
+      valor_total: orcamentoItens.valor_total,
+      ...extra,
+    })
+    .from(orcamentoItens)
+    .leftJoin(produtos, eq(produtos.id, orcamentoItens.produto_id))
+    .leftJoin(itensVenda, eq(itensVenda.id, orcamentoItens.item_venda_id))
+    .where(eq(orcamentoItens.orcamento_id, orcamentoId))
+    .orderBy(asc(orcamentoItens.posicao));
+}
+
 export async function getOrcamento(db: Executor, id: string) {
   const [row] = await db
     .select({
@@ -460,36 +492,18 @@ export async function getOrcamento(db: Executor, id: string) {
   if (!row) return undefined;
   const doOrcamento = sql`(select ${orcamentoItens.id} from ${orcamentoItens} where ${orcamentoItens.orcamento_id} = ${id})`;
   const [itens, equipe, bordas, cortes] = await Promise.all([
-    db
-      .select({
-        id: orcamentoItens.id,
-        posicao: orcamentoItens.posicao,
-        produto_id: orcamentoItens.produto_id,
-        produto_nome: produtos.nome,
-        item_venda_id: orcamentoItens.item_venda_id,
-        item_venda_nome: itensVenda.nome,
-        formato_medida: itensVenda.formato_medida,
-        tipo_unidade: orcamentoItens.tipo_unidade,
-        quantidade: orcamentoItens.quantidade,
-        valor_unitario: orcamentoItens.valor_unitario,
-        valor_total: orcamentoItens.valor_total,
-        medida1: orcamentoItens.medida1,
-        medida2: orcamentoItens.medida2,
-        area: orcamentoItens.area,
-        perda_percentual: orcamentoItens.perda_percentual,
-        valor_material: orcamentoItens.valor_material,
-        metros_borda: orcamentoItens.metros_borda,
-        valor_bordas: orcamentoItens.valor_bordas,
-        valor_recortes: orcamentoItens.valor_recortes,
-        faixa: orcamentoItens.faixa,
-        faixa_de: orcamentoItens.faixa_de,
-        faixa_lado: orcamentoItens.faixa_lado,
-      })
-      .from(orcamentoItens)
-      .leftJoin(produtos, eq(produtos.id, orcamentoItens.produto_id))
-      .leftJoin(itensVenda, eq(itensVenda.id, orcamentoItens.item_venda_id))
-      .where(eq(orcamentoItens.orcamento_id, id))
-      .orderBy(asc(orcamentoItens.posicao)),
+    linhasDoOrcamento(db, id, {
+      produto_id: orcamentoItens.produto_id,
+      item_venda_id: orcamentoItens.item_venda_id,
+      perda_percentual: orcamentoItens.perda_percentual,
+      valor_material: orcamentoItens.valor_material,
+      metros_borda: orcamentoItens.metros_borda,
+      valor_bordas: orcamentoItens.valor_bordas,
+      valor_recortes: orcamentoItens.valor_recortes,
+      faixa: orcamentoItens.faixa,
+      faixa_de: orcamentoItens.faixa_de,
+      faixa_lado: orcamentoItens.faixa_lado,
+    }),
     db
       .select({ id: funcionarios.id, nome: funcionarios.nome, cargo: funcionarios.cargo })
       .from(orcamentoFuncionarios)
