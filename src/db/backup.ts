@@ -128,6 +128,27 @@ async function* tableRows(tx: Executor, table: string, batch = 2000): AsyncGener
 }
 
 /**
+ * A table's rows as backup lines (`tableRows`), each handed to `each` in order: how many and their
+ * SHA-256, what the trailer records and what a restore checks it read back.
+ */
+async function digestTable(
+  tx: Executor,
+  table: string,
+  each?: (line: string) => Promise<unknown>,
+): Promise<TableSummary> {
+  const h = createHash('sha256');
+  let linhas = 0;
+  for await (const batch of tableRows(tx, table)) {
+    for (const line of batch) {
+      h.update(`${line}\n`);
+      linhas += 1;
+      if (each) await each(line);
+    }
+  }
+  return { linhas, sha256: h.digest('hex') };
+}
+
+/**
  * Writes a backup of the whole database to `file`: through a temporary name beside it, renamed only
  * once complete, so a crash or a full disk never leaves a partial file under a backup's name (the
  * partial one is removed). One read-only repeatable-read transaction: one consistent snapshot, while
@@ -175,16 +196,7 @@ export async function writeBackup(
         await write(JSON.stringify([BACKUP_FORMAT, header]));
         for (const table of await tablesInDependencyOrder(tx)) {
           await write(JSON.stringify(['tabela', table]));
-          const h = createHash('sha256');
-          let n = 0;
-          for await (const batch of tableRows(tx, table)) {
-            for (const line of batch) {
-              h.update(`${line}\n`);
-              n += 1;
-              await write(line);
-            }
-          }
-          tabelas[table] = { linhas: n, sha256: h.digest('hex') };
+          tabelas[table] = await digestTable(tx, table, write);
         }
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -415,15 +427,8 @@ export async function restoreBackup(
     // Read back what was written and compare with the file before committing.
     const tabelas: Record<string, number> = {};
     for (const [t, want] of Object.entries(trailer.tabelas)) {
-      const h = createHash('sha256');
-      let n = 0;
-      for await (const b of tableRows(tx, t)) {
-        for (const line of b) {
-          h.update(`${line}\n`);
-          n += 1;
-        }
-      }
-      if (n !== want.linhas || h.digest('hex') !== want.sha256)
+      const { linhas: n, sha256 } = await digestTable(tx, t);
+      if (n !== want.linhas || sha256 !== want.sha256)
         throw new BackupInvalido(
           `A verificação falhou na tabela ${t}: o banco restaurado não confere com o backup (${n} de ${want.linhas} linhas). Nada foi restaurado.`,
         );

@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { todayIso } from '../domain/datas';
 import { gerarParcelas, problemaParcelamento } from '../domain/recebiveis';
-import { seedCartao, seedCliente, seedOrcamento, seedVenda } from '../server/routes/vendas.test-helpers';
+import {
+  parcelasDa,
+  seedCartao,
+  seedCliente,
+  seedOrcamento,
+  seedVenda,
+} from '../server/routes/vendas.test-helpers';
 import { apiSuite } from '../server/testing/harness';
 import { queryRows } from './queries/common';
 import { parcelas, vendas } from './schema';
@@ -19,8 +25,6 @@ import { parcelas, vendas } from './schema';
  */
 
 const { env, admin } = apiSuite();
-
-const TZ = 'America/Sao_Paulo';
 
 /** The kept month sums (0017), slots added up, zero rows left out: what the KPIs read. */
 const recebiveisMensal = () =>
@@ -74,15 +78,11 @@ describe('migration: instalments for the sales that existed', () => {
         }
         await env.db.execute(sql`select lavra_gerar_parcelas_existentes()`);
         for (const { id, input, cancelada } of ids) {
-          const rows = await env.db
-            .select({
-              parcela: parcelas.parcela,
-              valor: parcelas.valor,
-              data_vencimento: parcelas.data_vencimento,
-            })
-            .from(parcelas)
-            .where(eq(parcelas.venda_id, id))
-            .orderBy(parcelas.parcela);
+          const rows = (await parcelasDa(env, id)).map(({ parcela, valor, data_vencimento }) => ({
+            parcela,
+            valor,
+            data_vencimento,
+          }));
           const esperado = cancelada || problemaParcelamento(input) ? [] : gerarParcelas(input);
           expect(rows).toEqual(esperado);
         }
@@ -117,7 +117,7 @@ describe('any sequence of writes', () => {
       expect(r.status).toBe(201);
       vendaIds.push(r.body.id);
     }
-    const hoje = todayIso(TZ);
+    const hoje = todayIso(env.deps.config.tzNegocio);
     const pagos: string[] = [];
     const feitos = { pagamentos: 0, desfeitos: 0, edicoes: 0 };
 

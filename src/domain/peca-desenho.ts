@@ -2,6 +2,7 @@
 // and the server-side PDF all draw from this one description, so the piece the customer signs is
 // the piece the workshop cuts. No React, no DOM here.
 import type { Lado } from './pricing';
+import { normalize } from './texto';
 
 export type { Lado };
 export const LADOS: readonly Lado[] = ['frente', 'fundo', 'esquerda', 'direita'];
@@ -116,13 +117,6 @@ export function formatMetros(v: number): string {
 function toMeasure(v: number | string | null | undefined): number {
   const n = typeof v === 'string' ? Number(v) : (v ?? 0);
   return Number.isFinite(n) && n > 0 ? n : 0;
-}
-
-function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
 }
 
 /** The symbol for a cutout: its tipo when given, else a guess from its name. */
@@ -316,6 +310,11 @@ function descricao(
   return [...lados, cortes].join(' ');
 }
 
+/** A w × h rectangle centred on (cx, cy): the outline of a cutout's symbol. */
+function centrado(cx: number, cy: number, w: number, h: number) {
+  return { kind: 'rect' as const, x: r2(cx - w / 2), y: r2(cy - h / 2), w: r2(w), h: r2(h) };
+}
+
 // Cutouts have no size in the catalogue, so they are symbols spread along the piece, not to scale.
 function simbolos(recortes: readonly PecaRecorte[], x: number, y: number, pw: number, ph: number): Shape[] {
   const todos = recortes.flatMap((r) => Array.from({ length: quantidade(r) }, () => r));
@@ -331,31 +330,14 @@ function simbolos(recortes: readonly PecaRecorte[], x: number, y: number, pw: nu
     const traco = { stroke: '#0f172a', strokeWidth: 1.5, fill: '#ffffff' };
     switch (tipoRecorte(r)) {
       case 'cuba': {
-        const w = size;
         const h = size * 0.65;
-        shapes.push({
-          kind: 'rect',
-          x: r2(cx - w / 2),
-          y: r2(cy - h / 2),
-          w: r2(w),
-          h: r2(h),
-          rx: r2(h / 4),
-          ...traco,
-        });
+        shapes.push({ ...centrado(cx, cy, size, h), rx: r2(h / 4), ...traco });
         shapes.push({ kind: 'circle', cx: r2(cx), cy: r2(cy), r: r2(Math.max(size * 0.05, 1.5)), ...traco });
         break;
       }
       case 'cooktop': {
         const s = size * 0.8;
-        shapes.push({
-          kind: 'rect',
-          x: r2(cx - s / 2),
-          y: r2(cy - s / 2),
-          w: r2(s),
-          h: r2(s),
-          rx: 2,
-          ...traco,
-        });
+        shapes.push({ ...centrado(cx, cy, s, s), rx: 2, ...traco });
         for (const [dx, dy] of [
           [-1, -1],
           [1, -1],
@@ -376,15 +358,7 @@ function simbolos(recortes: readonly PecaRecorte[], x: number, y: number, pw: nu
         shapes.push({ kind: 'circle', cx: r2(cx), cy: r2(cy), r: r2(Math.max(size * 0.12, 3)), ...traco });
         break;
       default:
-        shapes.push({
-          kind: 'rect',
-          x: r2(cx - size / 2),
-          y: r2(cy - size / 3),
-          w: r2(size),
-          h: r2((size * 2) / 3),
-          ...traco,
-          dash: '4 3',
-        });
+        shapes.push({ ...centrado(cx, cy, size, (size * 2) / 3), ...traco, dash: '4 3' });
     }
     if (rotulado) {
       const max = Math.max(Math.floor(slot / 6.5) - 1, 4);

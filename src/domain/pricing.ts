@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { cents, type Decimalish, dec, percentOf, sum, toMoney, ZERO } from './money';
+import { normalize } from './texto';
 
 /** A numeric column may be NULL or an empty form field; both mean "not given". */
 export type MaybeDecimal = Decimalish | null | undefined;
@@ -194,13 +195,6 @@ export function custoHoraFuncionarios(salarios: Decimalish[]): number {
 
 // Also in SQL: lavra_despesa_fixa (migration 0001_agregados), checked against this by agregados.test.ts.
 const UTILITY_KEYWORDS = ['aluguel', 'luz', 'agua'];
-
-function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-}
 
 /**
  * Plain substring match, as the spec words it: "Conta de Luz" and "ÁGUA" count, and so does a

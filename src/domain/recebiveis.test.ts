@@ -15,17 +15,14 @@ import {
   statusParcela,
 } from './recebiveis';
 
+/** `gerarParcelas` for a sale in instalments (no down payment). */
+const parcelado = (valor_bruto: PagamentoVenda['valor_bruto'], numero_parcelas: number, data_venda: string) =>
+  gerarParcelas({ tipo_venda: 'parcelado', valor_bruto, numero_parcelas, data_venda });
+
 describe('gerarParcelas', () => {
   it('splits R$ 1.000,00 in 3x as 333,33 + 333,33 + 333,34, monthly from one month after the sale', () => {
     // 1000 ÷ 3 = 333,333… → 333,33; last = 1000 − 2 × 333,33 = 1000 − 666,66 = 333,34
-    expect(
-      gerarParcelas({
-        tipo_venda: 'parcelado',
-        valor_bruto: '1000.00',
-        numero_parcelas: 3,
-        data_venda: '2026-03-10',
-      }),
-    ).toEqual([
+    expect(parcelado('1000.00', 3, '2026-03-10')).toEqual([
       { parcela: 1, valor: '333.33', data_vencimento: '2026-04-10' },
       { parcela: 2, valor: '333.33', data_vencimento: '2026-05-10' },
       { parcela: 3, valor: '333.34', data_vencimento: '2026-06-10' },
@@ -53,70 +50,34 @@ describe('gerarParcelas', () => {
 
   it('gives a sale on 31 January 2026 in 2x the 28 February and then 31 March again', () => {
     // 2026 is not a leap year: February ends on the 28th. 500 ÷ 2 = 250 exactly.
-    expect(
-      gerarParcelas({
-        tipo_venda: 'parcelado',
-        valor_bruto: '500',
-        numero_parcelas: 2,
-        data_venda: '2026-01-31',
-      }),
-    ).toEqual([
+    expect(parcelado('500', 2, '2026-01-31')).toEqual([
       { parcela: 1, valor: '250.00', data_vencimento: '2026-02-28' },
       { parcela: 2, valor: '250.00', data_vencimento: '2026-03-31' },
     ]);
   });
 
   it('uses 29 February in a leap year (2028)', () => {
-    const p = gerarParcelas({
-      tipo_venda: 'parcelado',
-      valor_bruto: '500',
-      numero_parcelas: 2,
-      data_venda: '2028-01-31',
-    });
+    const p = parcelado('500', 2, '2028-01-31');
     expect(p.map((x) => x.data_vencimento)).toEqual(['2028-02-29', '2028-03-31']);
   });
 
   it('never drifts: 12x from 31 January count every date from the sale, not from the previous one', () => {
-    const p = gerarParcelas({
-      tipo_venda: 'parcelado',
-      valor_bruto: '1200',
-      numero_parcelas: 12,
-      data_venda: '2026-01-31',
-    });
+    const p = parcelado('1200', 12, '2026-01-31');
     expect(p.map((x) => x.data_vencimento)).toEqual([...FINS_DE_MES_2026.slice(1), '2027-01-31']);
     // 1200 ÷ 12 = 100 exactly
     expect(p.every((x) => x.valor === '100.00')).toBe(true);
   });
 
   it('crosses the year: a sale on 15 November 2026 in 3x falls in December, January and February', () => {
-    const p = gerarParcelas({
-      tipo_venda: 'parcelado',
-      valor_bruto: '90',
-      numero_parcelas: 3,
-      data_venda: '2026-11-15',
-    });
+    const p = parcelado('90', 3, '2026-11-15');
     expect(p.map((x) => x.data_vencimento)).toEqual(['2026-12-15', '2027-01-15', '2027-02-15']);
   });
 
   it('rounds each instalment half-up and lets the last one take the rest (up or down)', () => {
     // 100,01 ÷ 2 = 50,005 → half-up 50,01; last = 100,01 − 50,01 = 50,00
-    expect(
-      gerarParcelas({
-        tipo_venda: 'parcelado',
-        valor_bruto: '100.01',
-        numero_parcelas: 2,
-        data_venda: '2026-03-10',
-      }).map((x) => x.valor),
-    ).toEqual(['50.01', '50.00']);
+    expect(parcelado('100.01', 2, '2026-03-10').map((x) => x.valor)).toEqual(['50.01', '50.00']);
     // 200 ÷ 3 = 66,666… → 66,67; last = 200 − 133,34 = 66,66 (the last may be the smaller one)
-    expect(
-      gerarParcelas({
-        tipo_venda: 'parcelado',
-        valor_bruto: '200',
-        numero_parcelas: 3,
-        data_venda: '2026-03-10',
-      }).map((x) => x.valor),
-    ).toEqual(['66.67', '66.67', '66.66']);
+    expect(parcelado('200', 3, '2026-03-10').map((x) => x.valor)).toEqual(['66.67', '66.67', '66.66']);
   });
 
   it('makes avista one parcela 1 of the whole value on the sale date, ignoring entrada and parcelas', () => {
@@ -132,14 +93,9 @@ describe('gerarParcelas', () => {
   });
 
   it('makes parcelado in 1x a single instalment one month after the sale', () => {
-    expect(
-      gerarParcelas({
-        tipo_venda: 'parcelado',
-        valor_bruto: '750.5',
-        numero_parcelas: 1,
-        data_venda: '2026-03-31',
-      }),
-    ).toEqual([{ parcela: 1, valor: '750.50', data_vencimento: '2026-04-30' }]);
+    expect(parcelado('750.5', 1, '2026-03-31')).toEqual([
+      { parcela: 1, valor: '750.50', data_vencimento: '2026-04-30' },
+    ]);
   });
 
   it('ignores valor_entrada on a parcelado sale', () => {
@@ -196,14 +152,7 @@ describe('gerarParcelas', () => {
   });
 
   it('accepts the smallest split that works: R$ 0,03 in 3x is three instalments of one cent', () => {
-    expect(
-      gerarParcelas({
-        tipo_venda: 'parcelado',
-        valor_bruto: '0.03',
-        numero_parcelas: 3,
-        data_venda: '2026-03-10',
-      }).map((x) => x.valor),
-    ).toEqual(['0.01', '0.01', '0.01']);
+    expect(parcelado('0.03', 3, '2026-03-10').map((x) => x.valor)).toEqual(['0.01', '0.01', '0.01']);
   });
 
   const base: PagamentoVenda = {
@@ -385,12 +334,11 @@ describe('comissaoLiberada', () => {
 describe('regerarParcelas', () => {
   // The sale of R$ 1.000,00 in 3x on 10/03/2026: 333,33 (10/04) + 333,33 (10/05) + 333,34 (10/06)
   const existentes = (recebidos: Record<number, string> = {}): ParcelaExistente[] =>
-    gerarParcelas({
-      tipo_venda: 'parcelado',
-      valor_bruto: '1000',
-      numero_parcelas: 3,
-      data_venda: '2026-03-10',
-    }).map((p) => ({ ...p, id: `p${p.parcela}`, valor_recebido: recebidos[p.parcela] ?? '0.00' }));
+    parcelado('1000', 3, '2026-03-10').map((p) => ({
+      ...p,
+      id: `p${p.parcela}`,
+      valor_recebido: recebidos[p.parcela] ?? '0.00',
+    }));
   const novas = (input: Partial<PagamentoVenda>) =>
     gerarParcelas({
       tipo_venda: 'parcelado',
@@ -525,22 +473,12 @@ describe('regerarParcelas', () => {
         (n1, n2Livre, c1, c2Livre, recebeu, perto, delta) => {
           const n2 = perto ? n1 : n2Livre;
           const c2 = perto ? c1 + delta : c2Livre;
-          const antes = gerarParcelas({
-            tipo_venda: 'parcelado',
-            valor_bruto: dec(c1).div(100).toFixed(2),
-            numero_parcelas: n1,
-            data_venda: '2026-01-31',
-          }).map((p) => ({
+          const antes = parcelado(dec(c1).div(100).toFixed(2), n1, '2026-01-31').map((p) => ({
             ...p,
             id: `p${p.parcela}`,
             valor_recebido: recebeu[p.parcela - 1] ? '0.01' : '0',
           }));
-          const depois = gerarParcelas({
-            tipo_venda: 'parcelado',
-            valor_bruto: dec(c2).div(100).toFixed(2),
-            numero_parcelas: n2,
-            data_venda: '2026-01-31',
-          });
+          const depois = parcelado(dec(c2).div(100).toFixed(2), n2, '2026-01-31');
           const r = regerarParcelas(antes, depois);
           if (!r.ok) {
             // Refused exactly for the received rows that would change or disappear.

@@ -8,20 +8,24 @@ import { z } from './z';
 const status = z.enum(STATUS_ATIVO, { message: 'Status deve ser ativo ou inativo.' });
 const nome = (message: string) => requiredText(message, 120);
 
-export const acabamentoCreate = z.object({
-  nome: nome('Informe o nome do acabamento.'),
+/** A catalogue's create and update bodies: its name, its one price column (`preco`) and its status. */
+function catalogo<P extends z.ZodRawShape>(nomeMessage: string, preco: P) {
+  const create = z.object({ nome: nome(nomeMessage), ...preco, status: status.default('ativo') });
+  return { create, update: create.partial().extend(versionField) };
+}
+
+const acabamento = catalogo('Informe o nome do acabamento.', {
   valor_ml: moneyInput({ message: 'Informe o valor por metro linear (R$, 0 ou mais).' }),
-  status: status.default('ativo'),
 });
-export const acabamentoUpdate = acabamentoCreate.partial().extend(versionField);
+export const acabamentoCreate = acabamento.create;
+export const acabamentoUpdate = acabamento.update;
 export type AcabamentoCreate = z.input<typeof acabamentoCreate>;
 
-export const recorteCreate = z.object({
-  nome: nome('Informe o nome do recorte.'),
+const recorte = catalogo('Informe o nome do recorte.', {
   valor: moneyInput({ message: 'Informe o valor do recorte (R$, 0 ou mais).' }),
-  status: status.default('ativo'),
 });
-export const recorteUpdate = recorteCreate.partial().extend(versionField);
+export const recorteCreate = recorte.create;
+export const recorteUpdate = recorte.update;
 export type RecorteCreate = z.input<typeof recorteCreate>;
 
 export const MSG_PERDA = 'A perda deve estar entre 0 e 100%, com até 2 casas decimais.';

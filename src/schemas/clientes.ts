@@ -1,9 +1,9 @@
-import { optionalText, requiredText, ufInput, updateOf } from './common';
+import { requiredText, updateOf } from './common';
 import {
-  cepOpcional,
   checkDocumentoPorTipo,
   documentoCheckParams,
   emailOpcional,
+  enderecoFields,
   formatDocumento,
   TIPOS_PESSOA,
   type TipoPessoa,
@@ -20,10 +20,7 @@ const fields = {
   cpf_cnpj: z.string({ message: 'Informe o CPF/CNPJ.' }).trim().max(20, 'CPF/CNPJ inválido.'),
   telefone: telefoneObrigatorio,
   email: emailOpcional,
-  endereco: optionalText(300),
-  cidade: optionalText(120),
-  uf: ufInput,
-  cep: cepOpcional,
+  ...enderecoFields,
 };
 
 const withDocumento = <T extends { tipo?: TipoPessoa; cpf_cnpj?: string }>(v: T) =>

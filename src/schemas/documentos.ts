@@ -6,6 +6,7 @@ import {
   isValidCnpj,
   isValidCpf,
 } from '@brazilian-utils/brazilian-utils';
+import { optionalText, ufInput } from './common';
 import { TIPOS_PESSOA } from './enums';
 import { z } from './z';
 
@@ -53,23 +54,31 @@ export const formatCepValue = (v: string) => formatCep(onlyDigits(v));
 
 const blankToNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
+/**
+ * An optional masked field (CPF, CNPJ, phone, CEP): empty → null, otherwise `valido` checks it and it
+ * is stored as `format` writes it; any other value is refused with `invalido`.
+ */
+const opcionalMascarado = (
+  invalido: string,
+  max: number,
+  valido: (v: string) => boolean,
+  format: (v: string) => string,
+) =>
+  z
+    .string({ message: invalido })
+    .max(max, invalido)
+    .nullish()
+    .transform(blankToNull)
+    .refine((v) => v === null || valido(v), invalido)
+    .transform((v) => (v === null ? null : format(v)));
+
 /** An optional CPF: empty → null, otherwise check digits validated and stored masked. */
-export const cpfOpcional = z
-  .string({ message: 'CPF inválido.' })
-  .max(20, 'CPF inválido.')
-  .nullish()
-  .transform(blankToNull)
-  .refine((v) => v === null || cpfValido(v), 'CPF inválido.')
-  .transform((v) => (v === null ? null : formatCpf(onlyDigits(v))));
+export const cpfOpcional = opcionalMascarado('CPF inválido.', 20, cpfValido, (v) => formatCpf(onlyDigits(v)));
 
 /** An optional CNPJ: empty → null, otherwise check digits validated and stored masked. */
-export const cnpjOpcional = z
-  .string({ message: 'CNPJ inválido.' })
-  .max(20, 'CNPJ inválido.')
-  .nullish()
-  .transform(blankToNull)
-  .refine((v) => v === null || cnpjValido(v), 'CNPJ inválido.')
-  .transform((v) => (v === null ? null : formatCnpj(onlyDigits(v))));
+export const cnpjOpcional = opcionalMascarado('CNPJ inválido.', 20, cnpjValido, (v) =>
+  formatCnpj(onlyDigits(v)),
+);
 
 const TELEFONE_INVALIDO = 'Telefone inválido: informe o DDD e o número (10 ou 11 dígitos).';
 
@@ -83,22 +92,10 @@ export const telefoneObrigatorio = z
   .refine((v) => v === '' || telefoneValido(v), TELEFONE_INVALIDO)
   .transform(formatTelefone);
 
-export const telefoneOpcional = z
-  .string({ message: TELEFONE_INVALIDO })
-  .max(30, TELEFONE_INVALIDO)
-  .nullish()
-  .transform(blankToNull)
-  .refine((v) => v === null || telefoneValido(v), TELEFONE_INVALIDO)
-  .transform((v) => (v === null ? null : formatTelefone(v)));
+export const telefoneOpcional = opcionalMascarado(TELEFONE_INVALIDO, 30, telefoneValido, formatTelefone);
 
 const CEP_INVALIDO = 'CEP inválido: informe os 8 dígitos.';
-export const cepOpcional = z
-  .string({ message: CEP_INVALIDO })
-  .max(12, CEP_INVALIDO)
-  .nullish()
-  .transform(blankToNull)
-  .refine((v) => v === null || cepValido(v), CEP_INVALIDO)
-  .transform((v) => (v === null ? null : formatCepValue(v)));
+export const cepOpcional = opcionalMascarado(CEP_INVALIDO, 12, cepValido, formatCepValue);
 
 export const emailOpcional = z
   .string({ message: 'E-mail inválido.' })
@@ -143,3 +140,11 @@ export interface EnderecoCep {
   cidade: string;
   uf: string;
 }
+
+/** A validated address (clients, suppliers, the company): `EnderecoFields` on the screens. */
+export const enderecoFields = {
+  endereco: optionalText(300),
+  cidade: optionalText(120),
+  uf: ufInput,
+  cep: cepOpcional,
+};

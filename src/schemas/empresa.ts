@@ -1,15 +1,12 @@
-import { optionalText, requiredText, ufInput, versionField } from './common';
-import { cepOpcional, cnpjOpcional, emailOpcional, telefoneOpcional } from './documentos';
+import { optionalText, requiredText, versionField } from './common';
+import { cnpjOpcional, emailOpcional, enderecoFields, telefoneOpcional } from './documentos';
 import { z } from './z';
 
 /** The Empresa screen's fields (PUT /api/empresa): everything printed or sent reads them. */
 export const empresaFields = {
   nome: requiredText('Informe o nome da empresa.', 200),
   cnpj: cnpjOpcional,
-  endereco: optionalText(300),
-  cidade: optionalText(120),
-  uf: ufInput,
-  cep: cepOpcional,
+  ...enderecoFields,
   telefone: telefoneOpcional,
   whatsapp: telefoneOpcional,
   email: emailOpcional,

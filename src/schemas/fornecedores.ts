@@ -1,5 +1,5 @@
-import { optionalText, requiredText, ufInput, updateOf } from './common';
-import { cepOpcional, cnpjOpcional, emailOpcional, telefoneObrigatorio } from './documentos';
+import { optionalText, requiredText, updateOf } from './common';
+import { cnpjOpcional, emailOpcional, enderecoFields, telefoneObrigatorio } from './documentos';
 import { z } from './z';
 
 // Doc 2 §5: nome and telefone required; the CNPJ is optional but, when given, must be a valid one.
@@ -9,10 +9,7 @@ const fields = {
   contato: optionalText(200),
   telefone: telefoneObrigatorio,
   email: emailOpcional,
-  endereco: optionalText(300),
-  cidade: optionalText(120),
-  uf: ufInput,
-  cep: cepOpcional,
+  ...enderecoFields,
 };
 
 export const fornecedorCreate = z.object(fields);

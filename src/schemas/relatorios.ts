@@ -80,40 +80,25 @@ export interface ResumoLiberacao {
   total_a_pagar?: number;
 }
 
-export interface ComissoesVendedores {
+/**
+ * One commission report (doc 2 §2): `P` is the person ('vendedor' or 'arquiteto'), `Ps` the plural
+ * the summary and the per-person list are named by.
+ */
+type ComissoesRelatorio<P extends string, Ps extends string> = {
   /** Present (true) when commissions are released as the customer pays (the Recebimentos setting). */
   liberacao?: boolean;
-  resumo: {
-    vendedores_ativos: number;
+  resumo: { [K in `${Ps}_ativos`]: number } & {
     vendas_com_comissao: number;
     total_comissoes: number;
   } & ResumoLiberacao;
-  por_vendedor: (Omit<ComissaoPessoaLinha, 'pessoa_id'> & { vendedor_id: string })[];
   vendas: (Omit<ComissaoVendaLinha, 'pessoa_id' | 'pessoa_nome'> & {
-    vendedor_id: string | null;
-    vendedor_nome: string | null;
+    [K in `${P}_id` | `${P}_nome`]: string | null;
   })[];
   /** Sales in the period (all pages of `vendas`). */
   vendas_total: number;
   page: number;
   limit: number;
-}
+} & { [K in `por_${P}`]: (Omit<ComissaoPessoaLinha, 'pessoa_id'> & { [I in `${P}_id`]: string })[] };
 
-export interface ComissoesArquitetos {
-  /** Present (true) when commissions are released as the customer pays (the Recebimentos setting). */
-  liberacao?: boolean;
-  resumo: {
-    arquitetos_ativos: number;
-    vendas_com_comissao: number;
-    total_comissoes: number;
-  } & ResumoLiberacao;
-  por_arquiteto: (Omit<ComissaoPessoaLinha, 'pessoa_id'> & { arquiteto_id: string })[];
-  vendas: (Omit<ComissaoVendaLinha, 'pessoa_id' | 'pessoa_nome'> & {
-    arquiteto_id: string | null;
-    arquiteto_nome: string | null;
-  })[];
-  /** Sales in the period (all pages of `vendas`). */
-  vendas_total: number;
-  page: number;
-  limit: number;
-}
+export type ComissoesVendedores = ComissoesRelatorio<'vendedor', 'vendedores'>;
+export type ComissoesArquitetos = ComissoesRelatorio<'arquiteto', 'arquitetos'>;

@@ -1,13 +1,19 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generate } from '../../bench/generate';
 import { openDatabase } from '../db/client';
 import { listBackups } from './backups';
 import { fingerprint } from './testing/fingerprint';
-import { freshPostgresDatabase } from './testing/harness';
-import { freePort, httpClient, killGroup, startServer, waitHealthy } from './testing/server-process';
+import {
+  cleanupsAfterAll,
+  httpClient,
+  killGroup,
+  serverPlace,
+  startServer,
+  tempDir,
+  waitHealthy,
+} from './testing/server-process';
 
 /**
  * The server is killed (SIGKILL, its whole process group) while a backup is being written: the data is
@@ -17,10 +23,7 @@ import { freePort, httpClient, killGroup, startServer, waitHealthy } from './tes
  * of workers) with TEST_DATABASE_URL.
  */
 const SENHA = 'backup-crash-admin-1';
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
+const cleanups = cleanupsAfterAll();
 
 /** The session secret, sessions, sign-in counters, the first admin and its audit change by design. */
 const changedByServer = (t: string) =>
@@ -36,31 +39,18 @@ const changedByServer = (t: string) =>
 
 describe('a server killed during a backup', () => {
   it('keeps the data intact and lists no half backup; the next backup works', async () => {
-    const pgDb = await freshPostgresDatabase();
-    cleanups.push(pgDb.drop);
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'lavra-bkcrash-dados-'));
-    const backupDir = mkdtempSync(path.join(tmpdir(), 'lavra-bkcrash-backups-'));
-    cleanups.push(() => {
-      rmSync(dataDir, { recursive: true, force: true });
-      rmSync(backupDir, { recursive: true, force: true });
-    });
+    const { pgUrl, dataDir, base, env: place } = await serverPlace(cleanups, 'lavra-bkcrash-dados-');
+    const backupDir = tempDir(cleanups, 'lavra-bkcrash-backups-');
 
     // Demo-sized data (npm run demo's scale): its backup takes about a second and a half.
-    const direct = () => openDatabase(pgDb.url ? { databaseUrl: pgDb.url } : { dataDir });
+    const direct = () => openDatabase(pgUrl ? { databaseUrl: pgUrl } : { dataDir });
     let d = await direct();
     await generate(d.db, { scale: 0.01, seed: 11, log: () => {} });
     const before = await fingerprint(d.db, changedByServer);
     await d.close();
     expect(before.counts.orcamentos).toBeGreaterThan(100);
 
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env: Record<string, string> = {
-      PORT: String(port),
-      BACKUP_DIR: backupDir,
-      BACKUP_DIARIO: '0',
-      ...(pgDb.url ? { DATABASE_URL: pgDb.url } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
-    };
+    const env = { ...place, BACKUP_DIR: backupDir, BACKUP_DIARIO: '0' };
     const start = () => {
       const child = startServer(env, SENHA);
       cleanups.push(() => killGroup(child));

@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import http from 'node:http';
-import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { knownMigrations } from '../db/client';
 import { freshPostgresDatabase } from './testing/harness';
-import { cleanupsAfterAll, freePort, root } from './testing/server-process';
+import { cleanupsAfterAll, freePort, killGroup, startWatchedServer } from './testing/server-process';
 
 /**
  * `npm start` on PostgreSQL with WEB_CONCURRENCY=2: two worker processes answer on one port, a worker
@@ -54,31 +51,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('one worker per core', () => {
     const db = await freshPostgresDatabase();
     cleanups.push(db.drop);
     const port = await freePort();
-    const child: ChildProcess = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, 'src/server/main.ts')],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          DATABASE_URL: db.url,
-          WEB_CONCURRENCY: '2',
-          BACKUP_DIARIO: '0',
-          LOG_REQUESTS: '0',
-          ADMIN_PASSWORD: 'cluster-admin-1',
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
+    const { child, exited, output } = startWatchedServer(
+      { PORT: String(port), DATABASE_URL: db.url ?? '', WEB_CONCURRENCY: '2', BACKUP_DIARIO: '0' },
+      'cluster-admin-1',
     );
-    cleanups.push(() => {
-      child.kill('SIGKILL');
-    });
-    let out = '';
-    child.stdout?.on('data', (d) => {
-      out += d;
-    });
-    const exited = once(child, 'exit');
+    cleanups.push(() => killGroup(child));
 
     const first = await until(
       () => pids(port, 20),
@@ -103,6 +80,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('one worker per core', () => {
     child.kill('SIGTERM');
     const [code] = await exited;
     expect(code).toBe(0);
-    expect(out).toContain('Encerrado.');
+    expect(output()).toContain('Encerrado.');
   }, 240_000);
 });

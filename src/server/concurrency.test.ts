@@ -1,19 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/queries/common';
-import { apiSuite } from './testing/harness';
+import { apiSuite, clientePf } from './testing/harness';
 
 /** Many requests at once on the same rows: numbering, optimistic locking and sale generation hold. */
 const { env, admin } = apiSuite();
 let clienteId: string;
 let produtoId: string;
 beforeAll(async () => {
-  const cliente = await admin.post('/api/clientes', {
-    nome: 'Cliente Concorrente',
-    tipo: 'Pessoa Física',
-    cpf_cnpj: '529.982.247-25',
-    telefone: '(27) 99999-0000',
-  });
+  const cliente = await admin.post('/api/clientes', clientePf('Cliente Concorrente', '(27) 99999-0000'));
   expect(cliente.status).toBe(201);
   clienteId = cliente.body.id;
   expect((await admin.post('/api/categorias-produtos', { nome: 'granito' })).status).toBe(201);

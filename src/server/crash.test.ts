@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freshPostgresDatabase } from './testing/harness';
+import { clientePf } from './testing/harness';
 import {
   cleanupsAfterAll,
-  freePort,
   httpClient,
   killGroup,
+  serverPlace,
   startServer as start,
   waitHealthy,
 } from './testing/server-process';
@@ -30,28 +27,14 @@ const client = (base: string) => httpClient(base, SENHA);
 
 describe('a server killed mid-write', () => {
   it('loses no acknowledged quote and leaves no partial one', async () => {
-    const pgDb = await freshPostgresDatabase();
-    cleanups.push(pgDb.drop);
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'lavra-crash-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env: Record<string, string> = pgDb.url
-      ? { PORT: String(port), DATABASE_URL: pgDb.url }
-      : { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' };
-
+    const { base, env } = await serverPlace(cleanups, 'lavra-crash-');
     let server = startServer(env);
     await waitHealthy(base);
     const api = client(base);
     expect((await api.login()).status).toBe(200);
 
     // master data
-    const cliente = await api.post('/clientes', {
-      nome: 'Cliente Crash',
-      tipo: 'Pessoa Física',
-      cpf_cnpj: '529.982.247-25',
-      telefone: '(27) 99999-0000',
-    });
+    const cliente = await api.post('/clientes', clientePf('Cliente Crash', '(27) 99999-0000'));
     expect(cliente.status).toBe(201);
     expect((await api.post('/categorias-produtos', { nome: 'granito' })).status).toBe(201);
     const produtos: string[] = [];

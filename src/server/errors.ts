@@ -26,6 +26,11 @@ export class HttpError extends Error {
 export const badRequest = (detail: string, errors?: ProblemField[]) =>
   new HttpError(400, 'Dados inválidos', detail, errors);
 export const notFound = (detail = 'Registro não encontrado.') => new HttpError(404, 'Não encontrado', detail);
+/** The record read, or a 404 (`missing`: the resource's own words, "Venda não encontrada."). */
+export function found<T>(row: T | null | undefined, missing: () => HttpError = notFound): NonNullable<T> {
+  if (row === null || row === undefined) throw missing();
+  return row;
+}
 export const conflict = (title: string, detail?: string) => new HttpError(409, title, detail);
 export const staleWrite = () =>
   new HttpError(409, 'Conflito de edição', 'Este registro foi alterado por outra pessoa. Recarregue.');

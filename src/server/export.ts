@@ -51,6 +51,15 @@ export const COLUNAS = {
   ],
 } satisfies Record<string, ExportColumn | ExportColumn[]>;
 
+/**
+ * A registration's export (clientes, fornecedores, vendedores, arquitetos, funcionários): the name, the
+ * record's own columns, phone and e-mail, then `rest` (the address by default), then when it was registered.
+ */
+export const cadastroColumns = (
+  own: ExportColumn[],
+  rest: ExportColumn[] = COLUNAS.endereco,
+): ExportColumn[] => [COLUNAS.nome, ...own, COLUNAS.telefone, COLUNAS.email, ...rest, COLUNAS.cadastradoEm];
+
 export interface ExportSpec {
   /** File name prefix: `clientes` → clientes-2026-11-23.xlsx. */
   recurso: string;

@@ -1,12 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freshPostgresDatabase } from './testing/harness';
-import { cleanupsAfterAll, freePort, root } from './testing/server-process';
+import { clientePf } from './testing/harness';
+import {
+  cleanupsAfterAll,
+  killGroup,
+  serverPlace,
+  startWatchedServer,
+  waitHealthy,
+} from './testing/server-process';
 
 /**
  * A real server process gets SIGTERM while a request is still arriving and an SSE stream is open: the
@@ -38,47 +40,13 @@ const readAll = async (res: http.IncomingMessage) => {
 
 describe('graceful shutdown', () => {
   it('finishes the request in flight, ends SSE streams and exits 0 on SIGTERM', async () => {
-    const pgDb = await freshPostgresDatabase();
-    cleanups.push(pgDb.drop);
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'lavra-shutdown-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const child: ChildProcess = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, 'src/server/main.ts')],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          DATABASE_URL: pgDb.url ?? '',
-          BACKUP_DIR: path.join(dataDir, 'backups'),
-          BACKUP_DIARIO: '0',
-          LOG_REQUESTS: '0',
-          ADMIN_PASSWORD: SENHA,
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
+    const { port, base, env, dataDir } = await serverPlace(cleanups, 'lavra-shutdown-');
+    const { child, exited, output } = startWatchedServer(
+      { ...env, DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, 'backups'), BACKUP_DIARIO: '0' },
+      SENHA,
     );
-    let out = '';
-    child.stdout?.on('data', (d) => {
-      out += d;
-    });
-    cleanups.push(() => {
-      child.kill('SIGKILL');
-    });
-    const exited = once(child, 'exit');
-
-    const start = Date.now();
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {}
-      if (Date.now() - start > 90_000) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    cleanups.push(() => killGroup(child));
+    await waitHealthy(base);
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { origin: base, 'content-type': 'application/json' },
@@ -99,12 +67,7 @@ describe('graceful shutdown', () => {
     const sseBody = readAll(sseRes);
 
     // A request whose body is still arriving when the signal comes.
-    const body = JSON.stringify({
-      nome: 'Cliente do desligamento',
-      tipo: 'Pessoa Física',
-      cpf_cnpj: '529.982.247-25',
-      telefone: '(27) 99999-0000',
-    });
+    const body = JSON.stringify(clientePf('Cliente do desligamento', '(27) 99999-0000'));
     const post = request(port, 'POST', '/api/clientes', {
       ...headers,
       'content-type': 'application/json',
@@ -124,7 +87,7 @@ describe('graceful shutdown', () => {
     await sseBody;
     const [code] = await exited;
     expect(code).toBe(0);
-    expect(out).toContain('Encerrado.');
+    expect(output()).toContain('Encerrado.');
     // New connections are refused now.
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
   });

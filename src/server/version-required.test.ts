@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from '../schemas/z';
 import { documentedRoutes } from './openapi';
-import { createTestDeps, loginAdmin, type TestEnv } from './testing/harness';
+import { clientePf, createTestDeps, loginAdmin, type TestEnv } from './testing/harness';
 
 /**
  * Every update carries the version it was read with: a route whose body declares `updated_at` refuses
@@ -70,12 +70,7 @@ describe('updated_at is required on every update', () => {
 
   it('says what to send', async () => {
     const admin = await loginAdmin(env);
-    const c = await admin.post('/api/clientes', {
-      nome: 'Sem Versão',
-      tipo: 'Pessoa Física',
-      cpf_cnpj: '529.982.247-25',
-      telefone: '(11) 98765-4321',
-    });
+    const c = await admin.post('/api/clientes', clientePf('Sem Versão', '(11) 98765-4321'));
     expect(c.status).toBe(201);
     const res = await admin.patch(`/api/clientes/${c.body.id}`, { nome: 'Outro Nome' });
     expect(res.status).toBe(400);

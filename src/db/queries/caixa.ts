@@ -4,6 +4,7 @@ import type { Executor } from '../client';
 import { caixaInicial, movimentacoesCaixa, recebimentos } from '../schema';
 import {
   countWhere,
+  figures,
   numbersOut,
   numericColumns,
   pageOf,
@@ -14,8 +15,6 @@ import {
 import type { KeyPart } from './keyset';
 
 type MovRow = typeof movimentacoesCaixa.$inferSelect;
-
-const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 export function movimentacaoOut(
   row: MovRow & { recebimento_id?: string | null; recebimento_parcela_id?: string | null },
@@ -47,12 +46,7 @@ export async function resumoCaixa(db: Executor): Promise<CaixaResumo> {
                inicial.valor + mov.entradas - mov.saidas as saldo
         from inicial, mov`,
   );
-  return {
-    caixa_inicial: num(r?.caixa_inicial),
-    total_entradas: num(r?.total_entradas),
-    total_saidas: num(r?.total_saidas),
-    saldo: num(r?.saldo),
-  };
+  return figures(r, ['caixa_inicial', 'total_entradas', 'total_saidas', 'saldo']);
 }
 
 /**

@@ -2,8 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client';
 import { acabamentos, orcamentoItemBordas, orcamentoItemRecortes, orcamentoItens, recortes } from '../schema';
-import { likePattern } from './common';
-import { crudTable } from './crud';
+import { crudTable, porNome } from './crud';
 import { emUsoRefusal } from './refusal';
 
 /** How many saved quotes have a line pointing at the catalogue entry (served by the child's index). */
@@ -31,7 +30,7 @@ function catalogo<T extends typeof acabamentos | typeof recortes>(
   emUso: (db: Executor, p: { id: string }) => Promise<number>,
   nome: string,
 ) {
-  const search = (q: string) => sql`${table.nome} ilike ${likePattern(q)}`;
+  const { search } = porNome(table);
   return crudTable({
     table,
     search,

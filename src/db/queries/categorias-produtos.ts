@@ -2,8 +2,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { CATEGORIA_DUPLICADA } from '../../schemas/categorias-produtos';
 import type { Executor } from '../client';
 import { categoriasProdutos } from '../schema';
-import { likePattern } from './common';
-import { crudTable, type ListPage } from './crud';
+import { crudTable, porNome, selectOf } from './crud';
 import { countProdutosNaCategoria } from './produtos';
 import { type ConstraintMap, emUsoRefusal } from './refusal';
 
@@ -19,40 +18,26 @@ const categoriaComUso = {
 };
 
 /** Categories with how many products use each (the screen disables delete for those in use). */
-export function listCategorias(db: Executor, p: ListPage) {
-  return db
-    .select(categoriaComUso)
-    .from(categoriasProdutos)
-    .where(p.where)
-    .orderBy(p.order)
-    .limit(p.limit)
-    .offset(p.offset);
-}
+const select = selectOf(
+  (db) => db.select(categoriaComUso).from(categoriasProdutos).$dynamic(),
+  categoriasProdutos.id,
+);
 
-export async function getCategoria(db: Executor, id: string) {
-  const [row] = await db
-    .select(categoriaComUso)
-    .from(categoriasProdutos)
-    .where(eq(categoriasProdutos.id, id));
-  return row;
-}
-
-const search = (q: string) => sql`${categoriasProdutos.nome} ilike ${likePattern(q)}`;
+const { search, ...lista } = porNome(categoriasProdutos);
 
 /** The list (with each category's product count), its search and sorts, and the active categories' options. */
 export const categoriasProdutosTable = crudTable({
   table: categoriasProdutos,
   emUso,
   search,
-  sortable: { nome: categoriasProdutos.nome, created_at: categoriasProdutos.created_at },
-  defaultSort: 'nome',
+  ...lista,
   opcoes: {
     columns: { id: categoriasProdutos.id, nome: categoriasProdutos.nome },
     where: eq(categoriasProdutos.ativa, true),
     search,
     orderBy: categoriasProdutos.nome,
   },
-  select: { list: listCategorias, one: getCategoria },
+  select,
 });
 
 /** A second category with a name already taken (names are what products point at). */

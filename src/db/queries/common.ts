@@ -138,3 +138,11 @@ export function pageOf(table: PgTable) {
       Record<string, unknown>[]
     >;
 }
+
+/** A figure a summary query answered (numeric text, a count, or nothing for an empty period) as a number. */
+export const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+
+/** A summary row's figures as numbers, by name (a missing row or figure is 0). */
+export function figures<K extends string>(row: Record<string, unknown> | undefined, keys: readonly K[]) {
+  return Object.fromEntries(keys.map((k) => [k, num(row?.[k])])) as Record<K, number>;
+}

@@ -1,7 +1,7 @@
 import { asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client';
-import { countWhere, numbersOut, numericColumns, pageOf, updateVersioned } from './common';
+import { countWhere, likePattern, numbersOut, numericColumns, pageOf, updateVersioned } from './common';
 import type { InUse } from './refusal';
 
 type Row = Record<string, unknown>;
@@ -47,6 +47,28 @@ export interface ListPage {
   order: SQL;
   limit: number;
   offset: number;
+}
+
+/**
+ * A resource's own select (a joined name, a computed column) as `CrudTable['select']`: the same query
+ * ends with the page's WHERE, ORDER BY and window for the list, or with the id for one row.
+ */
+export function selectOf<Q extends PgSelect>(base: (db: Executor) => Q, idCol: PgColumn) {
+  return {
+    list: async (db: Executor, p: ListPage): Promise<Awaited<Q>> =>
+      (await base(db).where(p.where).orderBy(p.order).limit(p.limit).offset(p.offset)) as Awaited<Q>,
+    one: async (db: Executor, id: string): Promise<Awaited<Q>[number] | undefined> =>
+      ((await base(db).where(eq(idCol, id))) as Awaited<Q>)[0],
+  };
+}
+
+/**
+ * A catalogue found and listed by its name (categories, sale items, finishes, cut-outs): `?q=` on the
+ * name (trigram index), sorted by name unless `?sort=` says otherwise.
+ */
+export function porNome(t: { nome: PgColumn; created_at: PgColumn }) {
+  const search = (q: string) => sql`${t.nome} ilike ${likePattern(q)}`;
+  return { search, sortable: { nome: t.nome, created_at: t.created_at }, defaultSort: 'nome' };
 }
 
 /** Names the types of a resource's table declaration (keeps `T`, its row and its options inferred). */

@@ -2,10 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Dashboard } from '../../schemas/dashboard';
 import type { Executor } from '../client';
 import { clientes, orcamentos, produtos } from '../schema';
-import { queryRows } from './common';
+import { figures, num, queryRows } from './common';
 import { kpisRecebiveisSql } from './recebimentos';
-
-const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 /**
  * The dashboard's figures for the month [inicio, fim] (dates in the business time zone, whole months),
@@ -64,14 +62,16 @@ export async function dashboard(
         order by meses.mes`,
   );
   return {
-    faturamento_mensal: num(f?.faturamento_mensal),
-    orcamentos_pendentes: num(f?.orcamentos_pendentes),
-    clientes_ativos: num(f?.clientes_ativos),
-    produtos_cadastrados: num(f?.produtos_cadastrados),
-    despesas_mes: num(f?.despesas_mes),
-    lucro_mensal: num(f?.lucro_mensal),
-    a_receber_mes: num(f?.a_receber_mes),
-    em_atraso: num(f?.em_atraso),
+    ...figures(f, [
+      'faturamento_mensal',
+      'orcamentos_pendentes',
+      'clientes_ativos',
+      'produtos_cadastrados',
+      'despesas_mes',
+      'lucro_mensal',
+      'a_receber_mes',
+      'em_atraso',
+    ]),
     orcamentos_recentes: recentes.map((r) => ({
       id: String(r.id),
       numero: num(r.numero),

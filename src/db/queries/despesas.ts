@@ -12,6 +12,8 @@ import type { Executor } from '../client';
 import { despesas } from '../schema';
 import {
   countWhere,
+  figures,
+  num,
   numbersOut,
   numericColumns,
   pageOf,
@@ -32,7 +34,6 @@ export function despesaOut(row: Row): Despesa {
 }
 
 /** Numeric aggregates come back as strings (pg) or numbers (PGlite); both leave as JSON numbers. */
-const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 /** Writes a whole schedule with one shared serie_id. Call inside the creating transaction. */
 export async function insertSchedule(
@@ -94,13 +95,7 @@ export async function resumoMes(db: Executor, f: { inicio: string; fim: string }
         from ${despesas}
         where ${despesas.data_vencimento} between ${f.inicio} and ${f.fim}`,
   );
-  return {
-    total_mes: num(r?.total_mes),
-    total_pago: num(r?.total_pago),
-    total_pendente: num(r?.total_pendente),
-    custo_hora: num(r?.custo_hora),
-    quantidade: num(r?.quantidade),
-  };
+  return figures(r, ['total_mes', 'total_pago', 'total_pendente', 'custo_hora', 'quantidade']);
 }
 
 /** Optimistic-lock update (see updateVersioned): the row, 'stale' or 'missing'. */

@@ -4,7 +4,7 @@ import { STATUS_FUNCIONARIO } from '../../schemas/funcionarios';
 import type { Executor } from '../client';
 import { funcionarios, orcamentoFuncionarios, osEtapaFuncionarios } from '../schema';
 import { numbersOut, numericColumns, orWhere, searchAny } from './common';
-import { crudTable, type ListPage, type NumbersOut, type NumericKeys } from './crud';
+import { crudTable, type NumbersOut, type NumericKeys, selectOf } from './crud';
 import { searchDocumento } from './documentos';
 import { emUsoRefusal } from './refusal';
 
@@ -24,23 +24,15 @@ const MONEY_KEYS = [...numericColumns(funcionarios), 'custo_hora'];
 export const funcionarioOut = <R extends Record<string, unknown>>(row: R) =>
   numbersOut(row, MONEY_KEYS) as NumbersOut<R, NumericKeys<typeof funcionarios> | 'custo_hora'>;
 
-export function listFuncionarios(db: Executor, p: ListPage) {
-  return db
-    .select({ ...getTableColumns(funcionarios), custo_hora: custoHoraSql })
-    .from(funcionarios)
-    .where(p.where)
-    .orderBy(p.order)
-    .limit(p.limit)
-    .offset(p.offset);
-}
-
-export async function getFuncionario(db: Executor, id: string) {
-  const [row] = await db
-    .select({ ...getTableColumns(funcionarios), custo_hora: custoHoraSql })
-    .from(funcionarios)
-    .where(eq(funcionarios.id, id));
-  return row;
-}
+/** Employees with their hourly cost. */
+const select = selectOf(
+  (db) =>
+    db
+      .select({ ...getTableColumns(funcionarios), custo_hora: custoHoraSql })
+      .from(funcionarios)
+      .$dynamic(),
+  funcionarios.id,
+);
 
 /**
  * The screen's figures over the ACTIVE employees, summed in SQL: how many, the monthly payroll, and
@@ -129,7 +121,7 @@ export const funcionariosTable = crudTable({
     search: (q) => searchAny(q, [funcionarios.nome, funcionarios.cargo]),
     orderBy: funcionarios.nome,
   },
-  select: { list: listFuncionarios, one: getFuncionario },
+  select,
 });
 
 /** An employee on quotes cannot be deleted (they can be made inactive). */

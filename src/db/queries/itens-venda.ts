@@ -1,27 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { itensVenda, orcamentoItens } from '../schema';
-import { likePattern } from './common';
-import { crudTable } from './crud';
+import { itensVenda } from '../schema';
+import { crudTable, porNome } from './crud';
+import { countOrcamentosCom } from './produtos';
 import { emUsoRefusal } from './refusal';
 
-export async function countOrcamentosComItemVenda(db: Executor, p: { id: string }): Promise<number> {
-  const [r] = await db
-    .select({ n: sql<number>`count(distinct ${orcamentoItens.orcamento_id})::int` })
-    .from(orcamentoItens)
-    .where(eq(orcamentoItens.item_venda_id, p.id));
-  return r?.n ?? 0;
-}
-
-const search = (q: string) => sql`${itensVenda.nome} ilike ${likePattern(q)}`;
+const { search, ...lista } = porNome(itensVenda);
 
 /** The list's search and sorts (by name ascending, spec doc 2 §7), and the select box's options. */
 export const itensVendaTable = crudTable({
   table: itensVenda,
   emUso,
   search,
-  sortable: { nome: itensVenda.nome, created_at: itensVenda.created_at },
-  defaultSort: 'nome',
+  ...lista,
   opcoes: {
     columns: { id: itensVenda.id, nome: itensVenda.nome, formato_medida: itensVenda.formato_medida },
     search,
@@ -31,7 +21,7 @@ export const itensVendaTable = crudTable({
 
 /** A sale item used on quotes cannot be deleted. */
 async function emUso(db: Executor, p: { id: string }) {
-  const n = await countOrcamentosComItemVenda(db, p);
+  const n = await countOrcamentosCom(db, { coluna: 'item_venda_id', id: p.id });
   return emUsoRefusal(
     'Não é possível remover item',
     `Este item é usado em ${n} orçamento${n === 1 ? '' : 's'} e não pode ser removido.`,

@@ -431,6 +431,38 @@ export async function countOrcamentos(
   return r?.n ?? 0;
 }
 
+/**
+ * A quote's lines in order, named (product, sale item and its measure format) and measured, with the
+ * `extra` columns the caller shows (the quote editor its pricing, the OS none).
+ */
+export function linhasDoOrcamento<C extends Record<string, PgColumn>>(
+  db: Executor,
+  orcamentoId: string,
+  extra: C,
+) {
+  return db
+    .select({
+      id: orcamentoItens.id,
+      posicao: orcamentoItens.posicao,
+      produto_nome: produtos.nome,
+      item_venda_nome: itensVenda.nome,
+      formato_medida: itensVenda.formato_medida,
+      tipo_unidade: orcamentoItens.tipo_unidade,
+      quantidade: orcamentoItens.quantidade,
+      medida1: orcamentoItens.medida1,
+      medida2: orcamentoItens.medida2,
+      area: orcamentoItens.area,
+      valor_unitario: orcamentoItens.valor_unitario,
+      valor_total: orcamentoItens.valor_total,
+      ...extra,
+    })
+    .from(orcamentoItens)
+    .leftJoin(produtos, eq(produtos.id, orcamentoItens.produto_id))
+    .leftJoin(itensVenda, eq(itensVenda.id, orcamentoItens.item_venda_id))
+    .where(eq(orcamentoItens.orcamento_id, orcamentoId))
+    .orderBy(asc(orcamentoItens.posicao));
+}
+
 /** A quote line as the details read it: decimals as text (never binary floats), as Drizzle reads them. */
 export interface ItemSalvo {
   id: string;

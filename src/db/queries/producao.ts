@@ -4,21 +4,19 @@ import type { Executor } from '../client';
 import {
   clientes,
   funcionarios,
-  itensVenda,
   orcamentoItemBordas,
   orcamentoItemRecortes,
-  orcamentoItens,
   ordensServico,
   osEtapaFuncionarios,
   osEtapas,
   osFotos,
   producaoConfig,
-  produtos,
   usuarios,
   vendas,
 } from '../schema';
 import { countWhere, likePattern, lookup, queryRows, updateVersioned } from './common';
 import type { KeyPart } from './keyset';
+import { linhasDoOrcamento } from './orcamentos';
 import type { ConstraintMap } from './refusal';
 
 // ── The sale's hooks: its work order is created, cancelled and reopened in the sale's transaction.
@@ -205,28 +203,7 @@ export async function getOs(db: Executor, p: { id: string }) {
   if (!os) return undefined;
   const [etapas, itens, fotos] = await Promise.all([
     etapasDasOs(db, { osIds: [p.id] }),
-    os.orcamento_id
-      ? db
-          .select({
-            id: orcamentoItens.id,
-            posicao: orcamentoItens.posicao,
-            produto_nome: produtos.nome,
-            item_venda_nome: itensVenda.nome,
-            formato_medida: itensVenda.formato_medida,
-            tipo_unidade: orcamentoItens.tipo_unidade,
-            quantidade: orcamentoItens.quantidade,
-            medida1: orcamentoItens.medida1,
-            medida2: orcamentoItens.medida2,
-            area: orcamentoItens.area,
-            valor_unitario: orcamentoItens.valor_unitario,
-            valor_total: orcamentoItens.valor_total,
-          })
-          .from(orcamentoItens)
-          .leftJoin(produtos, eq(produtos.id, orcamentoItens.produto_id))
-          .leftJoin(itensVenda, eq(itensVenda.id, orcamentoItens.item_venda_id))
-          .where(eq(orcamentoItens.orcamento_id, os.orcamento_id))
-          .orderBy(asc(orcamentoItens.posicao))
-      : Promise.resolve([]),
+    os.orcamento_id ? linhasDoOrcamento(db, os.orcamento_id, {}) : Promise.resolve([]),
     listFotos(db, { osId: p.id }),
   ]);
   // Each piece's finished sides and cutouts (issue 14), so the workshop sees the drawing the

@@ -2,7 +2,7 @@ import { count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { categoriasProdutos, fornecedores, orcamentoItens, produtos } from '../schema';
 import { likePattern } from './common';
-import { crudTable, type ListPage } from './crud';
+import { crudTable, selectOf } from './crud';
 import { type ConstraintMap, emUsoRefusal } from './refusal';
 
 const produtoComFornecedor = {
@@ -11,25 +11,15 @@ const produtoComFornecedor = {
 };
 
 /** Products with their supplier's name joined (read only, spec doc 2 §3). */
-export function listProdutos(db: Executor, p: ListPage) {
-  return db
-    .select(produtoComFornecedor)
-    .from(produtos)
-    .leftJoin(fornecedores, eq(fornecedores.id, produtos.fornecedor_id))
-    .where(p.where)
-    .orderBy(p.order)
-    .limit(p.limit)
-    .offset(p.offset);
-}
-
-export async function getProduto(db: Executor, id: string) {
-  const [row] = await db
-    .select(produtoComFornecedor)
-    .from(produtos)
-    .leftJoin(fornecedores, eq(fornecedores.id, produtos.fornecedor_id))
-    .where(eq(produtos.id, id));
-  return row;
-}
+const select = selectOf(
+  (db) =>
+    db
+      .select(produtoComFornecedor)
+      .from(produtos)
+      .leftJoin(fornecedores, eq(fornecedores.id, produtos.fornecedor_id))
+      .$dynamic(),
+  produtos.id,
+);
 
 /**
  * `?q=` matches the product name (trigram index) or its category's name. The category side looks the
@@ -42,11 +32,15 @@ export function searchProdutos(q: string): SQL {
 
 export const abaixoDoMinimo = sql`${produtos.estoque} < ${produtos.estoque_minimo}`;
 
-export async function countOrcamentosComProduto(db: Executor, p: { id: string }): Promise<number> {
+/** How many quotes have a line with this product (`produto_id`) or sale item (`item_venda_id`). */
+export async function countOrcamentosCom(
+  db: Executor,
+  p: { coluna: 'produto_id' | 'item_venda_id'; id: string },
+): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(distinct ${orcamentoItens.orcamento_id})::int` })
     .from(orcamentoItens)
-    .where(eq(orcamentoItens.produto_id, p.id));
+    .where(eq(orcamentoItens[p.coluna], p.id));
   return r?.n ?? 0;
 }
 
@@ -101,7 +95,7 @@ export const produtosTable = crudTable({
     search: searchProdutos,
     orderBy: produtos.nome,
   },
-  select: { list: listProdutos, one: getProduto },
+  select,
 });
 
 /** A product naming a category or supplier that does not exist (on create and edit). */
@@ -130,7 +124,7 @@ export const produtosConstraints: ConstraintMap = {
 
 /** A product used on quotes cannot be deleted. */
 async function emUso(db: Executor, p: { id: string }) {
-  const n = await countOrcamentosComProduto(db, p);
+  const n = await countOrcamentosCom(db, { coluna: 'produto_id', id: p.id });
   return emUsoRefusal(
     'Não é possível remover produto',
     `Este produto é usado em ${n} orçamento${n === 1 ? '' : 's'} e não pode ser removido.`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiSuite, userWith } from '../testing/harness';
+import { apiSuite } from '../testing/harness';
 import { seedOrcamento } from './vendas.test-helpers';
 
 const { env, admin } = apiSuite();
@@ -44,19 +44,6 @@ describe('/api/arquitetos', () => {
     expect((await admin.post('/api/arquitetos', { nome: '' })).status).toBe(400);
     expect((await admin.post('/api/arquitetos', { nome: 'X', percentual_comissao: 101 })).status).toBe(400);
     expect((await admin.post('/api/arquitetos', { nome: 'X', uf: 'R1' })).status).toBe(400);
-  });
-
-  it('/opcoes: active only, minimal fields, open to orcamentos and vendas; the rest needs arquitetos', async () => {
-    await admin.post('/api/arquitetos', { nome: 'RT Ativo', percentual_comissao: 6 });
-    await admin.post('/api/arquitetos', { nome: 'RT Inativo', status: 'inativo' });
-    for (const perms of [['arquitetos'], ['orcamentos'], ['vendas']] as const) {
-      const { client } = await userWith(env, [...perms]);
-      const res = await client.get('/api/arquitetos/opcoes?q=RT');
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual([{ id: expect.any(String), nome: 'RT Ativo', percentual_comissao: 6 }]);
-    }
-    const { client } = await userWith(env, ['orcamentos']);
-    expect((await client.get('/api/arquitetos')).status).toBe(403);
   });
 
   it('an architect named on a quote cannot be deleted', async () => {

@@ -24,7 +24,7 @@ import {
 import { uuid } from '../../schemas/common';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
-import { conflict, notFound, staleWrite } from '../errors';
+import { conflict, found, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { exportContract, exportResponse } from '../export';
 
@@ -109,12 +109,9 @@ export const caixaRoutes = new Hono<AppEnv>()
       page: pageMovimentacoes,
     });
   })
-  .get('/movimentacoes/:id', doc.getMovimentacoesId, async (c) => {
-    const id = parseId(c, uuid);
-    const row = await getMovimentacao(c.get('deps').db, { id });
-    if (!row) throw notFound();
-    return c.json(movimentacaoOut(row));
-  })
+  .get('/movimentacoes/:id', doc.getMovimentacoesId, async (c) =>
+    c.json(movimentacaoOut(found(await getMovimentacao(c.get('deps').db, { id: parseId(c, uuid) })))),
+  )
 
   .post('/movimentacoes', doc.postMovimentacoes, async (c) => {
     const values = await parseBody(c, movimentacaoCreate);

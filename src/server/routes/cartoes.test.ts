@@ -8,18 +8,11 @@ import {
   vendas,
 } from '../../db/schema';
 import { BANDEIRAS, STATUS_CARTAO, TIPOS_CARTAO } from '../../schemas/cartoes';
-import { apiSuite, userWith } from '../testing/harness';
+import { apiSuite, fieldMessages, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 
-const byPath = (body: { errors?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
-
-const criar = async (body: Record<string, unknown>) => {
-  const res = await admin.post('/api/cartoes', body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-};
+const criar = (body: Record<string, unknown>) => admin.create('/api/cartoes', body);
 
 describe('/api/cartoes', () => {
   it('the schema offers exactly the values the database accepts', () => {
@@ -85,7 +78,7 @@ describe('/api/cartoes', () => {
   it('debit requires taxa, credit requires taxa_1x; bandeira and tipo are required', async () => {
     const deb = await admin.post('/api/cartoes', { bandeira: 'Cartão', tipo: 'Débito', taxa_1x: 2 });
     expect(deb.status).toBe(400);
-    expect(byPath(deb.body)).toEqual({ taxa: 'Informe a taxa do débito.' });
+    expect(fieldMessages(deb.body)).toEqual({ taxa: 'Informe a taxa do débito.' });
     const cred = await admin.post('/api/cartoes', {
       bandeira: 'Cartão',
       tipo: 'Crédito',
@@ -93,14 +86,14 @@ describe('/api/cartoes', () => {
       taxa_2x: 3,
     });
     expect(cred.status).toBe(400);
-    expect(byPath(cred.body)).toEqual({ taxa_1x: 'Informe a taxa do crédito à vista (1x).' });
+    expect(fieldMessages(cred.body)).toEqual({ taxa_1x: 'Informe a taxa do crédito à vista (1x).' });
     const none = await admin.post('/api/cartoes', {});
-    expect(byPath(none.body)).toMatchObject({
+    expect(fieldMessages(none.body)).toMatchObject({
       bandeira: 'Selecione a bandeira (Pix, Dinheiro ou Cartão).',
       tipo: 'Selecione o tipo (Débito ou Crédito).',
     });
     const band = await admin.post('/api/cartoes', { bandeira: 'Visa', tipo: 'Débito', taxa: 1 });
-    expect(byPath(band.body).bandeira).toBe('Selecione a bandeira (Pix, Dinheiro ou Cartão).');
+    expect(fieldMessages(band.body).bandeira).toBe('Selecione a bandeira (Pix, Dinheiro ou Cartão).');
   });
 
   it('rates are percentages between 0 and 100; 0 is a real rate', async () => {
@@ -111,11 +104,11 @@ describe('/api/cartoes', () => {
       taxa_5x: 101,
     });
     expect(alto.status).toBe(400);
-    expect(byPath(alto.body).taxa_5x).toBe('O percentual deve estar entre 0 e 100.');
+    expect(fieldMessages(alto.body).taxa_5x).toBe('O percentual deve estar entre 0 e 100.');
     const neg = await admin.post('/api/cartoes', { bandeira: 'Pix', tipo: 'Débito', taxa: -1 });
     expect(neg.status).toBe(400);
     const txt = await admin.post('/api/cartoes', { bandeira: 'Pix', tipo: 'Débito', taxa: 'abc' });
-    expect(byPath(txt.body).taxa).toBe('Percentual inválido.');
+    expect(fieldMessages(txt.body).taxa).toBe('Percentual inválido.');
     const zero = await criar({ bandeira: 'Dinheiro', tipo: 'Débito', taxa: 0 });
     expect(zero.taxa).toBe(0);
   });
@@ -132,7 +125,7 @@ describe('/api/cartoes', () => {
     // turning it into credit without a 1x rate would leave a credit method with no rate
     const semTaxa = await admin.patchCurrent(`/api/cartoes/${d.id}`, { tipo: 'Crédito' });
     expect(semTaxa.status).toBe(400);
-    expect(byPath(semTaxa.body)).toEqual({ taxa_1x: 'Informe a taxa do crédito à vista (1x).' });
+    expect(fieldMessages(semTaxa.body)).toEqual({ taxa_1x: 'Informe a taxa do crédito à vista (1x).' });
     const ok = await admin.patchCurrent(`/api/cartoes/${d.id}`, {
       tipo: 'Crédito',
       taxa_1x: 3.2,
@@ -207,10 +200,11 @@ describe('/api/cartoes', () => {
     const usado = await criar({ bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: 3 });
     const [cli] = await env.db.insert(clientes).values({ nome: 'Cliente' }).returning();
     await env.db.insert(orcamentos).values({ cliente_id: cli!.id, cartao_id: usado.id });
-    const r1 = await admin.delete(`/api/cartoes/${usado.id}`);
-    expect(r1.status).toBe(409);
-    expect(r1.body.title).toBe('Não é possível remover pagamento');
-    expect(r1.body.detail).toMatch(/usado em 1 orçamento e não pode ser removido/);
+    await admin.refusedDelete(
+      `/api/cartoes/${usado.id}`,
+      'Não é possível remover pagamento',
+      /usado em 1 orçamento e não pode ser removido/,
+    );
 
     const naVenda = await criar({ bandeira: 'Cartão', tipo: 'Débito', taxa: 1 });
     await env.db.insert(vendas).values({

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { apiSuite, userWith } from '../testing/harness';
+import { apiSuite, fieldMessages, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
-
-const byPath = (body: { errors?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
 
 describe('/api/categorias-produtos', () => {
   it('trims the name and stores it in lower case', async () => {
@@ -25,7 +22,7 @@ describe('/api/categorias-produtos', () => {
     for (const body of [{}, { nome: '   ' }]) {
       const res = await admin.post('/api/categorias-produtos', body);
       expect(res.status).toBe(400);
-      expect(byPath(res.body).nome).toBe('Informe o nome da categoria.');
+      expect(fieldMessages(res.body).nome).toBe('Informe o nome da categoria.');
     }
   });
 
@@ -57,11 +54,11 @@ describe('/api/categorias-produtos', () => {
     const prod = (
       await admin.post('/api/produtos', { nome: 'Branco Siena', categoria: 'em uso', valor_m2: 250 })
     ).body;
-    const blocked = await admin.delete(`/api/categorias-produtos/${cat.id}`);
-    expect(blocked.status).toBe(409);
-    expect(blocked.body.title).toBe('Não é possível remover categoria');
-    expect(blocked.body.detail).toMatch(/usada por 1 produto /);
-    expect((await admin.get(`/api/categorias-produtos/${cat.id}`)).status).toBe(200);
+    await admin.refusedDelete(
+      `/api/categorias-produtos/${cat.id}`,
+      'Não é possível remover categoria',
+      /usada por 1 produto /,
+    );
 
     expect((await admin.delete(`/api/produtos/${prod.id}`)).status).toBe(204);
     expect((await admin.delete(`/api/categorias-produtos/${cat.id}`)).status).toBe(204);

@@ -179,10 +179,7 @@ describe('clientes: list, search and opcoes', () => {
     expect(list.body.items.map((c: { id: string }) => c.id)).toEqual([b.id, a.id]);
     expect(list.body).toMatchObject({ page: 1, limit: 2 });
 
-    const ids = async (q: string) =>
-      (await admin.get(`/api/clientes?q=${encodeURIComponent(q)}`)).body.items.map(
-        (c: { id: string }) => c.id,
-      );
+    const ids = (q: string) => admin.searchIds('/api/clientes', q);
     expect(await ids('zélia')).toEqual([a.id]);
     expect(await ids('BUSCA.COM')).toEqual([a.id]);
     expect(await ids('92599425271')).toEqual([a.id]);
@@ -238,11 +235,11 @@ describe('clientes: delete', () => {
   it('409 with a clear message for a client with quotes or sales, and the client stays', async () => {
     const c = await criar(pf({ nome: 'Com Orçamento' }));
     await env.db.insert(orcamentos).values({ cliente_id: c.id });
-    const res = await admin.delete(`/api/clientes/${c.id}`);
-    expect(res.status).toBe(409);
-    expect(res.body.title).toBe('Não é possível remover cliente');
-    expect(res.body.detail).toBe('Este cliente possui 1 orçamento(s) e não pode ser removido.');
-    expect((await admin.get(`/api/clientes/${c.id}`)).status).toBe(200);
+    await admin.refusedDelete(
+      `/api/clientes/${c.id}`,
+      'Não é possível remover cliente',
+      'Este cliente possui 1 orçamento(s) e não pode ser removido.',
+    );
 
     const v = await criar(pf({ nome: 'Com Venda' }));
     await env.db.insert(orcamentos).values([{ cliente_id: v.id }, { cliente_id: v.id }]);

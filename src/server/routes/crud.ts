@@ -14,7 +14,7 @@ import type { Permissao } from '../../schemas/permissoes';
 import { z } from '../../schemas/z';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
-import { fromDatabase, fromRefusal, HttpError, notFound, staleWrite } from '../errors';
+import { found, fromDatabase, fromRefusal, HttpError, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { type ExportColumn, exportContract, exportResponse, sortKeys } from '../export';
 
@@ -121,10 +121,7 @@ export function crudRoutes<
       });
     })
     .get('/:id', route({ summary: `Um(a) ${nome}`, access, response: row, errors: [404] }), async (c) => {
-      const id = parseId(c, uuid);
-      const row = await q.one(c.get('deps').db, { id });
-      if (!row) throw notFound();
-      return c.json(out(row));
+      return c.json(out(found(await q.one(c.get('deps').db, { id: parseId(c, uuid) }))));
     })
     .post(
       '/',

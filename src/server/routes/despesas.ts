@@ -37,7 +37,7 @@ import {
 import { z } from '../../schemas/z';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
-import { notFound, staleWrite } from '../errors';
+import { found, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { exportContract, exportResponse } from '../export';
 import { safeError } from '../log';
@@ -159,12 +159,9 @@ export const despesasRoutes = new Hono<AppEnv>()
     });
   })
 
-  .get('/:id', doc.getId, async (c) => {
-    const id = parseId(c, uuid);
-    const row = await getDespesa(c.get('deps').db, { id });
-    if (!row) throw notFound();
-    return c.json(despesaOut(row));
-  })
+  .get('/:id', doc.getId, async (c) =>
+    c.json(despesaOut(found(await getDespesa(c.get('deps').db, { id: parseId(c, uuid) })))),
+  )
 
   /**
    * Edits one row. With ?replicar=true the descricao/valor/observacoes sent are also copied to the

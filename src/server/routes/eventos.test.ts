@@ -1,20 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { categoriasProdutos, clientes, funcionarios, produtos } from '../../db/schema';
 import {
+  apiSuite,
   type Client,
-  createTestDeps,
   loginAdmin,
   secondInstance,
   type TestEnv,
   userWith,
 } from '../testing/harness';
 
-let env: TestEnv;
-beforeAll(async () => {
-  // a short re-check period, so a session ended without any event is noticed within the test
-  env = await createTestDeps({ sseRecheckMs: 300 });
-});
-afterAll(() => env.close());
+// a short re-check period, so a session ended without any event is noticed within the test
+const { env } = apiSuite({ sseRecheckMs: 300 });
+
+/** Creates a user through the API (a write that announces `usuarios criado`; a taken e-mail is refused). */
+const novoUsuario = (admin: Client, nome: string, email: string) =>
+  admin.post('/api/usuarios', { nome, email, senha: 'segredo1' });
 
 /** Opens /api/eventos on an app and collects the `mudanca` events it streams. */
 async function listen(app: TestEnv['app'], client: Client) {
@@ -86,11 +86,7 @@ describe('/api/eventos (live updates)', () => {
     const other = await secondInstance(env);
     const here = await listen(env.app, admin);
     const there = await listen(other.app, admin);
-    const res = await admin.post('/api/usuarios', {
-      nome: 'Evento Teste',
-      email: 'evento@exemplo.com.br',
-      senha: 'segredo1',
-    });
+    const res = await novoUsuario(admin, 'Evento Teste', 'evento@exemplo.com.br');
     expect(res.status).toBe(201);
     const match = (e: { recurso: string; acao: string; id?: string }) =>
       e.recurso === 'usuarios' && e.acao === 'criado' && e.id === res.body.id;
@@ -104,17 +100,9 @@ describe('/api/eventos (live updates)', () => {
   it('announces nothing for a write that fails', async () => {
     const admin = await loginAdmin(env);
     const stream = await listen(env.app, admin);
-    const bad = await admin.post('/api/usuarios', {
-      nome: 'X',
-      email: 'evento@exemplo.com.br',
-      senha: 'segredo1',
-    });
+    const bad = await novoUsuario(admin, 'X', 'evento@exemplo.com.br');
     expect(bad.status).toBe(409);
-    const ok = await admin.post('/api/usuarios', {
-      nome: 'Depois',
-      email: 'depois@exemplo.com.br',
-      senha: 'segredo1',
-    });
+    const ok = await novoUsuario(admin, 'Depois', 'depois@exemplo.com.br');
     // the later, successful write arrives; the failed one never did
     expect(await stream.waitFor((e) => e.id === ok.body.id)).toBeDefined();
     expect(stream.events.filter((e) => e.recurso === 'usuarios' && e.acao === 'criado')).toHaveLength(1);
@@ -159,11 +147,7 @@ describe('/api/eventos (live updates)', () => {
     const seller = await userWith(env, ['vendas']);
     const stream = await listen(env.app, seller.client);
     const adminStream = await listen(env.app, admin);
-    const res = await admin.post('/api/usuarios', {
-      nome: 'Oculto',
-      email: 'oculto@exemplo.com.br',
-      senha: 'segredo1',
-    });
+    const res = await novoUsuario(admin, 'Oculto', 'oculto@exemplo.com.br');
     expect(await adminStream.waitFor((e) => e.id === res.body.id)).toBeDefined();
     expect(stream.events.find((e) => e.recurso === 'usuarios')).toBeUndefined();
     stream.close();

@@ -1,17 +1,12 @@
 import { fornecedoresTable } from '../../db/queries/fornecedores';
 import { fornecedorCreate, fornecedorUpdate } from '../../schemas/fornecedores';
-import { COLUNAS, type ExportColumn } from '../export';
+import { cadastroColumns } from '../export';
 import { crudRoutes } from './crud';
 
-const exportColumns: ExportColumn[] = [
-  COLUNAS.nome,
+const exportColumns = cadastroColumns([
   { header: 'CNPJ', value: 'cnpj' },
   { header: 'Contato', value: 'contato' },
-  COLUNAS.telefone,
-  COLUNAS.email,
-  ...COLUNAS.endereco,
-  COLUNAS.cadastradoEm,
-];
+]);
 
 export const fornecedoresRoutes = crudRoutes({
   ...fornecedoresTable,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CARGOS as DB_CARGOS, orcamentoFuncionarios, orcamentos } from '../../db/schema';
 import { resumoCustos } from '../../domain/custo-hora';
 import { CARGOS } from '../../schemas/funcionarios';
-import { apiSuite, type Client, fieldMessages, userWith } from '../testing/harness';
+import { apiSuite, type Client, clientePf, fieldMessages, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 
@@ -151,12 +151,7 @@ describe('funcionarios: delete', () => {
     expect((await admin.get(`/api/funcionarios/${livre.id}`)).status).toBe(404);
 
     const usado = await criar(admin, base({ nome: 'No Orçamento' }));
-    const cli = await admin.post('/api/clientes', {
-      nome: 'Cliente X',
-      tipo: 'Pessoa Física',
-      cpf_cnpj: '529.982.247-25',
-      telefone: '11987654321',
-    });
+    const cli = await admin.post('/api/clientes', clientePf('Cliente X', '11987654321'));
     const [orc] = await env.db.insert(orcamentos).values({ cliente_id: cli.body.id }).returning();
     await env.db.insert(orcamentoFuncionarios).values({ orcamento_id: orc!.id, funcionario_id: usado.id });
     const res = await admin.delete(`/api/funcionarios/${usado.id}`);

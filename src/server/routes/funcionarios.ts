@@ -5,23 +5,23 @@ import { funcionarioCreate, funcionarioUpdate, STATUS_FUNCIONARIO } from '../../
 import { z } from '../../schemas/z';
 import { type AppEnv, parseQuery } from '../context';
 import { route } from '../contract';
-import { COLUNAS, type ExportColumn } from '../export';
+import { COLUNAS, cadastroColumns } from '../export';
 import { crudRoutes } from './crud';
 
-const exportColumns: ExportColumn[] = [
-  COLUNAS.nome,
-  { header: 'CPF', value: 'cpf' },
-  { header: 'Cargo', value: 'cargo' },
-  COLUNAS.telefone,
-  COLUNAS.email,
-  { header: 'Salário', value: 'salario', type: 'money' },
-  { header: 'Horas mensais', value: 'horas_mensais', type: 'number' },
-  { header: 'Custo hora', value: 'custo_hora', type: 'money' },
-  { header: 'Data de admissão', value: 'data_admissao', type: 'date' },
-  { header: 'Endereço', value: 'endereco' },
-  COLUNAS.status,
-  COLUNAS.cadastradoEm,
-];
+const exportColumns = cadastroColumns(
+  [
+    { header: 'CPF', value: 'cpf' },
+    { header: 'Cargo', value: 'cargo' },
+  ],
+  [
+    { header: 'Salário', value: 'salario', type: 'money' },
+    { header: 'Horas mensais', value: 'horas_mensais', type: 'number' },
+    { header: 'Custo hora', value: 'custo_hora', type: 'money' },
+    { header: 'Data de admissão', value: 'data_admissao', type: 'date' },
+    { header: 'Endereço', value: 'endereco' },
+    COLUNAS.status,
+  ],
+);
 
 const crud = crudRoutes({
   ...funcionariosTable,

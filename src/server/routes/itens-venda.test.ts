@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { clientes, orcamentoItens, orcamentos } from '../../db/schema';
-import { apiSuite, userWith } from '../testing/harness';
+import { apiSuite, fieldMessages, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
-
-const byPath = (body: { errors?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
 
 describe('/api/itens-venda', () => {
   it('creates an item with its measure format', async () => {
@@ -20,13 +17,13 @@ describe('/api/itens-venda', () => {
   it('requires nome and formato_medida, and only the two formats', async () => {
     const none = await admin.post('/api/itens-venda', {});
     expect(none.status).toBe(400);
-    expect(byPath(none.body)).toEqual({
+    expect(fieldMessages(none.body)).toEqual({
       nome: 'Informe o nome do item.',
       formato_medida: 'Selecione o formato de medida.',
     });
     const bad = await admin.post('/api/itens-venda', { nome: 'Pia', formato_medida: 'Altura x Largura' });
     expect(bad.status).toBe(400);
-    expect(byPath(bad.body).formato_medida).toBe('Selecione o formato de medida.');
+    expect(fieldMessages(bad.body).formato_medida).toBe('Selecione o formato de medida.');
   });
 
   it('lists by name ascending, searches, and edits', async () => {
@@ -77,10 +74,11 @@ describe('/api/itens-venda', () => {
       valor_unitario: '200.00',
       valor_total: '200.00',
     });
-    const blocked = await admin.delete(`/api/itens-venda/${item.id}`);
-    expect(blocked.status).toBe(409);
-    expect(blocked.body.title).toBe('Não é possível remover item');
-    expect(blocked.body.detail).toMatch(/usado em 1 orçamento /);
+    await admin.refusedDelete(
+      `/api/itens-venda/${item.id}`,
+      'Não é possível remover item',
+      /usado em 1 orçamento /,
+    );
 
     const livre = (
       await admin.post('/api/itens-venda', { nome: 'Nicho', formato_medida: 'Largura x Altura' })

@@ -1,7 +1,5 @@
-import { Hono } from 'hono';
 import { itensVendaTable } from '../../db/queries/itens-venda';
 import { itemVendaCreate, itemVendaUpdate } from '../../schemas/itens-venda';
-import type { AppEnv } from '../context';
 import { COLUNAS, type ExportColumn } from '../export';
 import { crudRoutes } from './crud';
 
@@ -12,16 +10,13 @@ const exportColumns: ExportColumn[] = [
 ];
 
 /** Sale items (what a quote line is: "Bancada", "Soleira"…), listed by name ascending (spec doc 2 §7). */
-export const itensVendaRoutes = new Hono<AppEnv>().route(
-  '/',
-  crudRoutes({
-    ...itensVendaTable,
-    recurso: 'itens-venda',
-    permission: 'produtos',
-    opcoesPermissions: ['orcamentos', 'vendas'],
-    create: itemVendaCreate,
-    update: itemVendaUpdate,
-    nome: 'item de venda',
-    exportColumns,
-  }),
-);
+export const itensVendaRoutes = crudRoutes({
+  ...itensVendaTable,
+  recurso: 'itens-venda',
+  permission: 'produtos',
+  opcoesPermissions: ['orcamentos', 'vendas'],
+  create: itemVendaCreate,
+  update: itemVendaUpdate,
+  nome: 'item de venda',
+  exportColumns,
+});

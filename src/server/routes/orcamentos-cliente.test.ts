@@ -8,18 +8,10 @@ import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
-import { categoriasProdutos, orcamentos } from '../../db/schema';
+import { orcamentos } from '../../db/schema';
 import { Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
 import { PUBLICO_LIMITES } from './publico';
-import {
-  seedArquiteto,
-  seedCartao,
-  seedCliente,
-  seedFuncionario,
-  seedItemVenda,
-  seedProduto,
-  seedVendedor,
-} from './vendas.test-helpers';
+import { seedBaseOrcamento, seedCliente } from './vendas.test-helpers';
 
 let env: TestEnv;
 let admin: Client;
@@ -34,18 +26,16 @@ beforeAll(async () => {
   env = await createTestDeps();
   admin = await loginAdmin(env);
   anon = new Client(env);
-  const db = env.db;
-  await db.insert(categoriasProdutos).values({ nome: 'pedras' });
   ids.cliente = (
     await seedCliente(env, 'Helena Duarte Ramos', { cpf_cnpj: '529.982.247-25', telefone: '(11) 98877-6655' })
   ).id;
-  ids.granito = (await seedProduto(env, 'Granito Preto Absoluto', '450.00')).id;
-  ids.cuba = (await seedProduto(env, 'Cuba inox', '185.00', 'unitário')).id;
-  ids.bancada = (await seedItemVenda(env, 'Bancada', 'Largura x Profundidade')).id;
-  ids.ana = (await seedFuncionario(env, { nome: 'Ana', cargo: 'Acabador', salario: '2200.00' })).id;
-  ids.vendedor = (await seedVendedor(env, '5', 'Paulo Vendas')).id;
-  ids.arquiteto = (await seedArquiteto(env, '10', 'Júlia Arquiteta')).id;
-  ids.credito = (await seedCartao(env, { taxa_1x: '2.99', taxa_2x: '3.8' })).id;
+  Object.assign(
+    ids,
+    await seedBaseOrcamento(env, {
+      granito: 'Granito Preto Absoluto',
+      credito: { taxa_1x: '2.99', taxa_2x: '3.8' },
+    }),
+  );
   assinatura = `data:image/png;base64,${(
     await sharp({ create: { width: 300, height: 120, channels: 4, background: '#ffffff00' } })
       .composite([

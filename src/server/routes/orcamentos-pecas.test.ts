@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { categoriasProdutos, orcamentoItens, orcamentos } from '../../db/schema';
 import { apiSuite, userWith } from '../testing/harness';
-import { seedCliente, seedProduto } from './vendas.test-helpers';
+import { seedCatalogoPecas, seedCliente, seedProduto } from './vendas.test-helpers';
 
 /**
  * Issue 14 through the API: the catalogues of finishes and cutouts, and quotes priced with edges,
@@ -45,14 +45,12 @@ beforeAll(async () => {
   ids.granito = granito.body.id;
   ids.carrara = (await seedProduto(env, 'Mármore Carrara', '389.90')).id;
   ids.cuba_inox = (await seedProduto(env, 'Cuba inox', '185.00', 'unitário')).id;
-  ids.boleado = await criar('/api/acabamentos', { nome: 'Boleado', valor_ml: '62.50' });
-  ids.reto = await criar('/api/acabamentos', { nome: 'Reto polido', valor_ml: 35 });
+  Object.assign(ids, await seedCatalogoPecas(admin));
   ids.chanfrado_inativo = await criar('/api/acabamentos', {
     nome: 'Chanfrado',
     valor_ml: 40,
     status: 'inativo',
   });
-  ids.cuba = await criar('/api/recortes', { nome: 'Cuba de embutir', valor: '120.00' });
   ids.cooktop = await criar('/api/recortes', { nome: 'Cooktop', valor: 95 });
   ids.furo = await criar('/api/recortes', { nome: 'Furo de torneira', valor: 15 });
   ids.recorte_inativo = await criar('/api/recortes', {
@@ -329,6 +327,18 @@ describe('quotes with edges, cutouts, loss and strips', () => {
     expect(res.body.valor_total).toBe(1564.7);
   });
 
+  /** A Carrara line 1.85 × 0.55 without pieces: 1.0175 m² × 389.90 = 396.72325 → R$ 396,72 of stone only. */
+  const CARRARA_SO_PEDRA = {
+    valor_total: 396.72,
+    valor_material: 396.72,
+    perda_percentual: 0,
+    metros_borda: 0,
+    valor_bordas: 0,
+    valor_recortes: 0,
+    bordas: [],
+    recortes: [],
+  };
+
   it('a quote without the new fields is priced exactly as before', async () => {
     // 1.85 × 0.55 = 1.0175 m² × 389.90 × 1 = 396.72325 → 396.72 (Carrara has no loss); 2 × 185.00 = 370.00
     // materiais 766.72, margin 0 → total 766.72
@@ -343,16 +353,7 @@ describe('quotes with edges, cutouts, loss and strips', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.valor_total).toBe(766.72);
     expect(res.body.resumo).toMatchObject({ materiais: 766.72, pedra: 766.72, bordas: 0, recortes: 0 });
-    expect(res.body.itens[0]).toMatchObject({
-      valor_total: 396.72,
-      valor_material: 396.72,
-      perda_percentual: 0,
-      metros_borda: 0,
-      valor_bordas: 0,
-      valor_recortes: 0,
-      bordas: [],
-      recortes: [],
-    });
+    expect(res.body.itens[0]).toMatchObject(CARRARA_SO_PEDRA);
     expect(res.body.itens[1]).toMatchObject({
       valor_total: 370,
       valor_material: 370,
@@ -391,14 +392,7 @@ describe('quotes with edges, cutouts, loss and strips', () => {
       recortes: 0,
     });
     expect(got.body.itens[0]).toMatchObject({
-      valor_total: 396.72,
-      valor_material: 396.72,
-      perda_percentual: 0,
-      metros_borda: 0,
-      valor_bordas: 0,
-      valor_recortes: 0,
-      bordas: [],
-      recortes: [],
+      ...CARRARA_SO_PEDRA,
       faixa: null,
       valor_total_exibido: 396.72,
     });

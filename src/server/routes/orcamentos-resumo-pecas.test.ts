@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orcamentoLinhaSchema } from '../../db/queries/orcamentos';
 import { categoriasProdutos, clientes, orcamentoItens, orcamentos, produtos } from '../../db/schema';
 import { type Client, createTestDeps, loginAdmin, type TestEnv } from '../testing/harness';
+import { seedCatalogoPecas } from './vendas.test-helpers';
 
 /**
  * Issue 14 §5 "history and details list them": each row of `GET /api/orcamentos` carries its pieces
@@ -10,12 +11,6 @@ import { type Client, createTestDeps, loginAdmin, type TestEnv } from '../testin
 let env: TestEnv;
 let admin: Client;
 const ids = {} as Record<'cliente' | 'granito' | 'cuba_inox' | 'boleado' | 'reto' | 'cuba', string>;
-
-async function criar(path: string, body: Record<string, unknown>) {
-  const res = await admin.post(path, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as string;
-}
 
 beforeAll(async () => {
   env = await createTestDeps();
@@ -32,16 +27,16 @@ beforeAll(async () => {
     .returning();
   ids.granito = granito!.id;
   ids.cuba_inox = cuba!.id;
-  ids.boleado = await criar('/api/acabamentos', { nome: 'Boleado', valor_ml: '62.50' });
-  ids.reto = await criar('/api/acabamentos', { nome: 'Reto polido', valor_ml: 35 });
-  ids.cuba = await criar('/api/recortes', { nome: 'Cuba de embutir', valor: '120.00' });
+  Object.assign(ids, await seedCatalogoPecas(admin));
 });
 afterAll(() => env.close());
 
 async function salvar(itens: Record<string, unknown>[]) {
-  const res = await admin.post('/api/orcamentos', { cliente_id: ids.cliente, margem_lucro: 0, itens });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; numero: number };
+  return admin.create<{ id: string; numero: number }>('/api/orcamentos', {
+    cliente_id: ids.cliente,
+    margem_lucro: 0,
+    itens,
+  });
 }
 
 /** The list's row of quote `id`, found by its number (other quotes of this file are on the list too). */

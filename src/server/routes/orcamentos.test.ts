@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
-import { categoriasProdutos, despesas, orcamentos, produtos, vendas } from '../../db/schema';
+import { despesas, orcamentos, produtos, vendas } from '../../db/schema';
 import { addMonthsClamped, monthRange, todayIso } from '../../domain/datas';
 import { FULL_FIGURES } from '../../domain/pricing.test-helpers';
 import {
@@ -18,13 +18,12 @@ import {
 import type { Evento } from '../events';
 import { apiSuite, userWith } from '../testing/harness';
 import {
-  seedArquiteto,
+  seedBaseOrcamento,
   seedCartao,
   seedCliente,
   seedFuncionario,
   seedItemVenda,
   seedProduto,
-  seedVendedor,
 } from './vendas.test-helpers';
 
 const { env, admin } = apiSuite();
@@ -51,22 +50,21 @@ const ids = {} as Record<
 
 beforeAll(async () => {
   const db = env.db;
-  await db.insert(categoriasProdutos).values({ nome: 'pedras' });
+  Object.assign(
+    ids,
+    await seedBaseOrcamento(env, {
+      granito: 'Granito São Gabriel',
+      credito: { taxa_1x: '2.99', taxa_2x: '3.8', taxa_3x: '4.5' },
+    }),
+  );
   ids.cliente = (await seedCliente(env, 'Maria Aparecida Souza')).id;
   ids.cliente2 = (await seedCliente(env, 'Construtora Horizonte')).id;
-  ids.granito = (await seedProduto(env, 'Granito São Gabriel', '450.00')).id;
   ids.carrara = (await seedProduto(env, 'Mármore Carrara', '389.90')).id;
-  ids.cuba = (await seedProduto(env, 'Cuba inox', '185.00', 'unitário')).id;
-  ids.bancada = (await seedItemVenda(env, 'Bancada', 'Largura x Profundidade')).id;
   ids.soleira = (await seedItemVenda(env, 'Soleira', 'Largura x Altura')).id;
-  ids.ana = (await seedFuncionario(env, { nome: 'Ana', cargo: 'Acabador', salario: '2200.00' })).id;
   ids.bruno = (await seedFuncionario(env, { nome: 'Bruno', cargo: 'Serrador', salario: '3300.00' })).id;
   ids.inativo = (
     await seedFuncionario(env, { nome: 'Carlos', cargo: 'Ajudante', salario: '9999.00', status: 'inativo' })
   ).id;
-  ids.vendedor = (await seedVendedor(env, '5', 'Paulo Vendas')).id;
-  ids.arquiteto = (await seedArquiteto(env, '10', 'Júlia Arquiteta')).id;
-  ids.credito = (await seedCartao(env, { taxa_1x: '2.99', taxa_2x: '3.8', taxa_3x: '4.5' })).id;
   ids.credito6 = (await seedCartao(env, { taxa_1x: '3', taxa_6x: '6.25' })).id;
   ids.debito = (await seedCartao(env, { tipo: 'Débito', taxa: '1.99', taxa_1x: '9' })).id;
   // This month's expenses (business time zone); only rent, power and water count, whatever the case

@@ -86,21 +86,18 @@ function escopo(me: Me): Escopo {
   throw forbidden();
 }
 
-async function exigirEtapa(c: AppContext, etapaId: string): Promise<Me> {
+/** The signed-in user, once they may work on this stage or OS (see `escopo`); 403 otherwise. */
+async function exigir(c: AppContext, alvo: { etapaId: string } | { osId: string }): Promise<Me> {
   const me = currentUser(c);
   const s = escopo(me);
-  if (!s.tudo && !(await funcionarioNaEtapa(c.get('deps').db, { etapaId, funcionarioId: s.funcionarioId }))) {
-    throw forbidden();
-  }
-  return me;
-}
-
-async function exigirOs(c: AppContext, osId: string): Promise<Me> {
-  const me = currentUser(c);
-  const s = escopo(me);
-  if (!s.tudo && !(await funcionarioNaOs(c.get('deps').db, { osId, funcionarioId: s.funcionarioId }))) {
-    throw forbidden();
-  }
+  if (s.tudo) return me;
+  const { db } = c.get('deps');
+  const { funcionarioId } = s;
+  const atribuido =
+    'etapaId' in alvo
+      ? await funcionarioNaEtapa(db, { etapaId: alvo.etapaId, funcionarioId })
+      : await funcionarioNaOs(db, { osId: alvo.osId, funcionarioId });
+  if (!atribuido) throw forbidden();
   return me;
 }
 
@@ -152,7 +149,7 @@ export async function listarOs(c: AppContext, q: OsListQuery) {
 
 /** One OS as its reader may see it (an installer only one they have a stage in; 404 unknown). */
 export async function lerOs(c: AppContext, id: string) {
-  const me = await exigirOs(c, id);
+  const me = await exigir(c, { osId: id });
   const os = await getOs(c.get('deps').db, { id });
   if (!os) throw osNaoEncontrada();
   return osOut(os, me);
@@ -312,14 +309,14 @@ export const producaoRoutes = new Hono<AppEnv>()
   )
   .post('/etapas/:id/fotos', doc.postFoto, async (c) => {
     const id = idParam(c);
-    const me = await exigirEtapa(c, id);
+    const me = await exigir(c, { etapaId: id });
     const { imagem } = await parseBody(c, fotoInput);
     const img = await reencodeImage(dataUrl(imagem), FOTO_LIMITES);
     return c.json(await guardarImagem(c, id, me, 'foto', img), 201);
   })
   .post('/etapas/:id/assinatura', doc.postAssinatura, async (c) => {
     const id = idParam(c);
-    const me = await exigirEtapa(c, id);
+    const me = await exigir(c, { etapaId: id });
     const { imagem } = await parseBody(c, assinaturaInput);
     const img = await reencodeImage(dataUrl(imagem), {
       maxInputBytes: 1024 * 1024,
@@ -332,7 +329,7 @@ export const producaoRoutes = new Hono<AppEnv>()
   .get('/os/:id/fotos/:fotoId', doc.getFoto, async (c) => {
     const id = idParam(c);
     const fotoId = parseId(c, uuid, 'fotoId');
-    await exigirOs(c, id);
+    await exigir(c, { osId: id });
     const foto = await getFoto(c.get('deps').db, { osId: id, id: fotoId });
     if (!foto) throw notFound('Foto não encontrada.');
     return c.body(new Uint8Array(foto.bytes), 200, {
@@ -421,7 +418,7 @@ export async function mudarStatus(
   etapa: { etapaId: string; osId?: string },
 ) {
   const id = etapa.etapaId;
-  const me = await exigirEtapa(c, id);
+  const me = await exigir(c, { etapaId: id });
   const { updated_at } = await parseBody(c, etapaAcao);
   const { db } = c.get('deps');
   await db.transaction(async (tx) => {

@@ -9,7 +9,7 @@ import {
   TIPOS_UNIDADE as TIPOS_UNIDADE_DB,
 } from '../../db/schema';
 import { TIPOS_UNIDADE } from '../../schemas/produtos';
-import { apiSuite, userWith } from '../testing/harness';
+import { apiSuite, fieldMessages, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 let marmoreraId: string;
@@ -30,14 +30,7 @@ beforeAll(async () => {
   pedreiraId = f2!.id;
 });
 
-const byPath = (body: { errors?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
-
-const criar = async (body: Record<string, unknown>) => {
-  const res = await admin.post('/api/produtos', body);
-  expect(res.status).toBe(201);
-  return res.body;
-};
+const criar = (body: Record<string, unknown>) => admin.create('/api/produtos', body);
 
 describe('/api/produtos', () => {
   it('the schema offers exactly the unit types the database accepts', () => {
@@ -68,7 +61,7 @@ describe('/api/produtos', () => {
   it('requires nome, categoria and valor_m2 with pt-BR messages', async () => {
     const res = await admin.post('/api/produtos', {});
     expect(res.status).toBe(400);
-    expect(byPath(res.body)).toEqual({
+    expect(fieldMessages(res.body)).toEqual({
       nome: 'Informe o nome do produto.',
       categoria: 'Selecione a categoria.',
       valor_m2: 'Informe o valor.',
@@ -78,22 +71,22 @@ describe('/api/produtos', () => {
   it('rejects bad values: tipo_unidade, negative price or stock, unknown category or supplier', async () => {
     const base = { nome: 'X', categoria: 'granito', valor_m2: 10 };
     const tipo = await admin.post('/api/produtos', { ...base, tipo_unidade: 'kg' });
-    expect(byPath(tipo.body).tipo_unidade).toBe('Tipo de unidade deve ser m² ou unitário.');
+    expect(fieldMessages(tipo.body).tipo_unidade).toBe('Tipo de unidade deve ser m² ou unitário.');
     const neg = await admin.post('/api/produtos', { ...base, valor_m2: -1 });
-    expect(byPath(neg.body).valor_m2).toBe('O valor não pode ser menor que 0.');
+    expect(fieldMessages(neg.body).valor_m2).toBe('O valor não pode ser menor que 0.');
     const est = await admin.post('/api/produtos', { ...base, estoque: -2 });
     expect(est.status).toBe(400);
-    expect(byPath(est.body).estoque).toMatch(/maior ou igual a zero/);
+    expect(fieldMessages(est.body).estoque).toMatch(/maior ou igual a zero/);
 
     const cat = await admin.post('/api/produtos', { ...base, categoria: 'inexistente' });
     expect(cat.status).toBe(400);
-    expect(byPath(cat.body).categoria).toBe('Categoria não encontrada.');
+    expect(fieldMessages(cat.body).categoria).toBe('Categoria não encontrada.');
     const forn = await admin.post('/api/produtos', {
       ...base,
       fornecedor_id: '00000000-0000-4000-8000-000000000000',
     });
     expect(forn.status).toBe(400);
-    expect(byPath(forn.body).fornecedor_id).toBe('Fornecedor não encontrado.');
+    expect(fieldMessages(forn.body).fornecedor_id).toBe('Fornecedor não encontrado.');
     expect(
       (await admin.get('/api/produtos?q=X')).body.items.filter((p: { nome: string }) => p.nome === 'X'),
     ).toEqual([]);
@@ -175,7 +168,7 @@ describe('/api/produtos', () => {
     expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
     const bad = await admin.patchCurrent(`/api/produtos/${p.id}`, { categoria: 'nenhuma' });
     expect(bad.status).toBe(400);
-    expect(byPath(bad.body).categoria).toBe('Categoria não encontrada.');
+    expect(fieldMessages(bad.body).categoria).toBe('Categoria não encontrada.');
   });
 
   it('searches by name or category, filters those below the minimum stock, pages in SQL', async () => {
@@ -271,10 +264,10 @@ describe('/api/produtos', () => {
       valor_total: '200.00',
       tipo_unidade: 'unitário',
     });
-    const res = await admin.delete(`/api/produtos/${usado.id}`);
-    expect(res.status).toBe(409);
-    expect(res.body.title).toBe('Não é possível remover produto');
-    expect(res.body.detail).toBe('Este produto é usado em 1 orçamento e não pode ser removido.');
-    expect((await admin.get(`/api/produtos/${usado.id}`)).status).toBe(200);
+    await admin.refusedDelete(
+      `/api/produtos/${usado.id}`,
+      'Não é possível remover produto',
+      'Este produto é usado em 1 orçamento e não pode ser removido.',
+    );
   });
 });

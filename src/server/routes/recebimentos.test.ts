@@ -11,6 +11,7 @@ import {
   seedCartao,
   seedCliente,
   seedVendedor,
+  vendaAtrasada,
   vendaComParcelas,
 } from './vendas.test-helpers';
 
@@ -213,15 +214,9 @@ describe('payments', () => {
 
 describe('list, KPIs, statement, cobrança', () => {
   it('lists by due date with status and client filters; a statement lists every instalment and payment', async () => {
-    const cliente = await seedCliente(env, 'Cliente Extrato Único');
-    const v = await novaVenda(
-      { tipo_venda: 'parcelado', valor_total: '1200.00', numero_parcelas: 3 },
-      cliente.id,
-    );
-    // Back-date the sale two months: parcela 1 was due last month (late), 2 is due today, 3 next month.
-    const back = addMonthsClamped(hoje(), -2);
-    expect((await admin.patchCurrent(`/api/vendas/${v.id}`, { data_venda: back })).status).toBe(200);
-    const [p1, p2] = await parcelasDa(v.id);
+    // Parcela 1 was due last month (late), 2 is due today, 3 next month.
+    const { cliente, v, parcelas } = await vendaAtrasada(env, admin, 'Cliente Extrato Único');
+    const [p1, p2] = parcelas;
     expect((await pagar(p1!.id, '150.00')).status).toBe(201);
 
     const list = await admin.get(`/api/recebimentos?cliente_id=${cliente.id}`);

@@ -8,7 +8,7 @@ import {
   type Pagamento,
   parcelasDa,
   seedCartao,
-  seedCliente,
+  vendaAtrasada,
   vendaComParcelas,
 } from './vendas.test-helpers';
 
@@ -91,15 +91,13 @@ describe('GET /api/recebiveis and /api/recebiveis/:id', () => {
   });
 
   it('filters by cliente_id, status and the due-date period inicio–fim; refuses bad filters in pt-BR', async () => {
-    const cliente = await seedCliente(env, 'Cliente Recebíveis Contrato');
-    const v = await novaVenda(
-      { tipo_venda: 'parcelado', valor_total: '1200.00', numero_parcelas: 3 },
-      cliente.id,
-    );
-    // Back-date the sale two months: parcela 1 was due last month (late), 2 is due today, 3 next month.
-    const back = addMonthsClamped(hoje(), -2);
-    expect((await admin.patchCurrent(`/api/vendas/${v.id}`, { data_venda: back })).status).toBe(200);
-    const [p1, p2, p3] = await parcelasDa(env, v.id);
+    // Parcela 1 was due last month (late), 2 is due today, 3 next month.
+    const {
+      cliente,
+      parcelas,
+      dataVenda: back,
+    } = await vendaAtrasada(env, admin, 'Cliente Recebíveis Contrato');
+    const [p1, p2, p3] = parcelas;
     // 1200 ÷ 3 = 400 each; R$ 150,00 of the late one received: 250,00 still owed, still "atrasada".
     expect((await pagar(p1!.id, { valor: 150, data: hoje(), cartao_id: cartaoId })).status).toBe(201);
     // R$ 10,00 of the one due today: "parcial" (due today is not late).

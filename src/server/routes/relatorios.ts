@@ -69,6 +69,24 @@ async function exportComissoes(
   });
 }
 
+/** The report (doc 2 §2) as the database writes it: everyone's (or one person's) sales of the period. */
+async function relatorio(
+  c: AppContext,
+  kind: Comissionado,
+  q: { pessoa_id?: string; inicio?: string; fim?: string; page: number; limit: number },
+) {
+  const { db } = c.get('deps');
+  return comissoesReportJson(db, kind, {
+    liberacao: (await getConfig(db)).comissao_por_recebimento,
+    pessoa_id: q.pessoa_id,
+    inicio: q.inicio,
+    fim: q.fim,
+    page: q.page,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
+}
+
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
 const doc = {
   getComissoesVendedoresExportar: route({
@@ -102,30 +120,13 @@ export const relatoriosRoutes = new Hono<AppEnv>()
     return exportComissoes(c, 'arquiteto', { pessoa_id: q.arquiteto_id, inicio: q.inicio, fim: q.fim });
   })
   .get('/comissoes-vendedores', doc.getComissoesVendedores, async (c) => {
-    const q = parseQuery(c, comissoesVendedoresQuery);
-    const { db } = c.get('deps');
-    const body = await comissoesReportJson(db, 'vendedor', {
-      liberacao: (await getConfig(db)).comissao_por_recebimento,
-      pessoa_id: q.vendedor_id,
-      inicio: q.inicio,
-      fim: q.fim,
-      page: q.page,
-      limit: q.limit,
-      offset: (q.page - 1) * q.limit,
-    });
-    return jsonText<ComissoesVendedores>(c, body);
+    const { vendedor_id, ...q } = parseQuery(c, comissoesVendedoresQuery);
+    return jsonText<ComissoesVendedores>(c, await relatorio(c, 'vendedor', { ...q, pessoa_id: vendedor_id }));
   })
   .get('/comissoes-arquitetos', doc.getComissoesArquitetos, async (c) => {
-    const q = parseQuery(c, comissoesArquitetosQuery);
-    const { db } = c.get('deps');
-    const body = await comissoesReportJson(db, 'arquiteto', {
-      liberacao: (await getConfig(db)).comissao_por_recebimento,
-      pessoa_id: q.arquiteto_id,
-      inicio: q.inicio,
-      fim: q.fim,
-      page: q.page,
-      limit: q.limit,
-      offset: (q.page - 1) * q.limit,
-    });
-    return jsonText<ComissoesArquitetos>(c, body);
+    const { arquiteto_id, ...q } = parseQuery(c, comissoesArquitetosQuery);
+    return jsonText<ComissoesArquitetos>(
+      c,
+      await relatorio(c, 'arquiteto', { ...q, pessoa_id: arquiteto_id }),
+    );
   });

@@ -4,6 +4,7 @@ import { queryRows } from '../../db/queries/common';
 import {
   arquitetos,
   cartoes,
+  categoriasProdutos,
   clientes,
   funcionarios,
   itensVenda,
@@ -13,6 +14,7 @@ import {
   vendas,
   vendedores,
 } from '../../db/schema';
+import { addMonthsClamped, todayIso } from '../../domain/datas';
 import type { Client, TestEnv } from '../testing/harness';
 
 // Rows written straight to the database, so the sales and quotes tests do not depend on the master
@@ -77,6 +79,42 @@ export async function seedCartao(env: TestEnv, values: Partial<typeof cartoes.$i
   return r!;
 }
 
+/**
+ * What a priced quote needs, straight into the tables: the category 'pedras', a granite at R$ 450,00
+ * the m², a unit sink at R$ 185,00, the item Bancada (Largura x Profundidade), Ana (Acabador,
+ * R$ 2.200,00 a month: R$ 10,00 an hour), the seller Paulo at 5 %, the architect Júlia at 10 % and a
+ * credit card with `credito`'s rates.
+ */
+export async function seedBaseOrcamento(
+  env: TestEnv,
+  p: { granito: string; credito: Partial<typeof cartoes.$inferInsert> },
+) {
+  await env.db.insert(categoriasProdutos).values({ nome: 'pedras' });
+  return {
+    granito: (await seedProduto(env, p.granito, '450.00')).id,
+    cuba: (await seedProduto(env, 'Cuba inox', '185.00', 'unitário')).id,
+    bancada: (await seedItemVenda(env, 'Bancada', 'Largura x Profundidade')).id,
+    ana: (await seedFuncionario(env, { nome: 'Ana', cargo: 'Acabador', salario: '2200.00' })).id,
+    vendedor: (await seedVendedor(env, '5', 'Paulo Vendas')).id,
+    arquiteto: (await seedArquiteto(env, '10', 'Júlia Arquiteta')).id,
+    credito: (await seedCartao(env, p.credito)).id,
+  };
+}
+
+/**
+ * The finishes and cut-outs the pieces tests price with, through their routes: Boleado at R$ 62,50 the
+ * metre, Reto polido at R$ 35,00 the metre, and the cut-out Cuba de embutir at R$ 120,00.
+ */
+export async function seedCatalogoPecas(admin: Client) {
+  const criar = async (path: string, body: Record<string, unknown>) =>
+    (await admin.create<{ id: string }>(path, body)).id;
+  return {
+    boleado: await criar('/api/acabamentos', { nome: 'Boleado', valor_ml: '62.50' }),
+    reto: await criar('/api/acabamentos', { nome: 'Reto polido', valor_ml: 35 }),
+    cuba: await criar('/api/recortes', { nome: 'Cuba de embutir', valor: '120.00' }),
+  };
+}
+
 export async function seedOrcamento(env: TestEnv, values: Partial<typeof orcamentos.$inferInsert> = {}) {
   const cliente_id = values.cliente_id ?? (await seedCliente(env)).id;
   const [r] = await env.db
@@ -124,6 +162,19 @@ export async function vendaComParcelas(env: TestEnv, admin: Client, p: Pagamento
   const r = await admin.post(`/api/orcamentos/${o.id}/venda`);
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body as { id: string; numero: number; cliente_id: string; updated_at: string };
+}
+
+/**
+ * A sale of R$ 1.200,00 in 3 instalments (R$ 400,00 each) to a new client, back-dated two months in
+ * the business time zone: instalment 1 was due last month (late), 2 is due today, 3 next month.
+ */
+export async function vendaAtrasada(env: TestEnv, admin: Client, clienteNome: string) {
+  const cliente = await seedCliente(env, clienteNome);
+  const p: Pagamento = { tipo_venda: 'parcelado', valor_total: '1200.00', numero_parcelas: 3 };
+  const v = await vendaComParcelas(env, admin, p, cliente.id);
+  const back = addMonthsClamped(todayIso(env.deps.config.tzNegocio), -2);
+  expect((await admin.patchCurrent(`/api/vendas/${v.id}`, { data_venda: back })).status).toBe(200);
+  return { cliente, v, dataVenda: back, parcelas: await parcelasDa(env, v.id) };
 }
 
 /** A sale's instalments as stored, in order. */

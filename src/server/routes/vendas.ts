@@ -35,7 +35,7 @@ import {
 } from '../../schemas/vendas';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
-import { badRequest, conflict, notFound, staleWrite } from '../errors';
+import { badRequest, conflict, found, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { exportContract, exportResponse, sortKeys } from '../export';
 import { regerarParcelasDaVenda } from '../parcelas-venda';
@@ -143,12 +143,9 @@ export const vendasRoutes = new Hono<AppEnv>()
       page: (db, p) => listVendas(db, { ...p, offset: 0 }),
     });
   })
-  .get('/:id', doc.getId, async (c) => {
-    const id = parseId(c, uuid);
-    const row = await getVenda(c.get('deps').db, { id });
-    if (!row) throw vendaNaoEncontrada();
-    return c.json(vendaOut(row));
-  })
+  .get('/:id', doc.getId, async (c) =>
+    c.json(vendaOut(found(await getVenda(c.get('deps').db, { id: parseId(c, uuid) }), vendaNaoEncontrada))),
+  )
   .patch('/:id', doc.patchId, async (c) => {
     const id = parseId(c, uuid);
     const { updated_at, ...input } = await parseBody(c, vendaUpdate);

@@ -97,22 +97,6 @@ describe('/api/vendedores', () => {
     expect((await admin.get(`/api/vendedores/${created.id}`)).body.nome).toBe('Edu');
   });
 
-  it('/opcoes lists active sellers only with id, nome and percentual_comissao, for quotes and sales too', async () => {
-    await admin.post('/api/vendedores', { nome: 'Opção Ativa', percentual_comissao: 4 });
-    await admin.post('/api/vendedores', { nome: 'Opção Inativa', status: 'inativo' });
-    for (const perms of [['vendedores'], ['orcamentos'], ['vendas']] as const) {
-      const { client } = await userWith(env, [...perms]);
-      const res = await client.get('/api/vendedores/opcoes?q=opção');
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual([{ id: expect.any(String), nome: 'Opção Ativa', percentual_comissao: 4 }]);
-    }
-    const { client } = await userWith(env, ['vendas']);
-    expect((await client.get('/api/vendedores')).status).toBe(403);
-    expect((await client.post('/api/vendedores', { nome: 'Não' })).status).toBe(403);
-    const nobody = (await userWith(env, ['clientes'])).client;
-    expect((await nobody.get('/api/vendedores/opcoes')).status).toBe(403);
-  });
-
   it('deletes an unused seller; one used by quotes or sales gets 409 saying why', async () => {
     const free = (await admin.post('/api/vendedores', { nome: 'Livre' })).body;
     expect((await admin.delete(`/api/vendedores/${free.id}`)).status).toBe(204);
@@ -127,12 +111,39 @@ describe('/api/vendedores', () => {
       orcamento_id: orc.id,
       cliente_id: orc.cliente_id,
     });
-    const res = await admin.delete(`/api/vendedores/${used.id}`);
-    expect(res.status).toBe(409);
-    expect(res.body.title).toBe('Não é possível remover vendedor');
-    expect(res.body.detail).toBe(
+    await admin.refusedDelete(
+      `/api/vendedores/${used.id}`,
+      'Não é possível remover vendedor',
       'Este vendedor está vinculado a 1 orçamento e 1 venda e não pode ser removido.',
     );
-    expect((await admin.get(`/api/vendedores/${used.id}`)).status).toBe(200);
+  });
+});
+
+// Sellers and architects share their declaration (db/queries/comissionados.ts): the same select box.
+describe.each([
+  {
+    recurso: 'vendedores',
+    ativo: 'Opção Ativa',
+    inativo: 'Opção Inativa',
+    q: 'opção',
+    pct: 4,
+    leitor: 'vendas',
+  },
+  { recurso: 'arquitetos', ativo: 'RT Ativo', inativo: 'RT Inativo', q: 'RT', pct: 6, leitor: 'orcamentos' },
+] as const)('/api/$recurso/opcoes', ({ recurso, ativo, inativo, q, pct, leitor }) => {
+  it('lists active ones only with id, nome and percentual_comissao, for quotes and sales too', async () => {
+    await admin.post(`/api/${recurso}`, { nome: ativo, percentual_comissao: pct });
+    await admin.post(`/api/${recurso}`, { nome: inativo, status: 'inativo' });
+    for (const perms of [[recurso], ['orcamentos'], ['vendas']] as const) {
+      const { client } = await userWith(env, [...perms]);
+      const res = await client.get(`/api/${recurso}/opcoes?q=${q}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([{ id: expect.any(String), nome: ativo, percentual_comissao: pct }]);
+    }
+    const { client } = await userWith(env, [leitor]);
+    expect((await client.get(`/api/${recurso}`)).status).toBe(403);
+    expect((await client.post(`/api/${recurso}`, { nome: 'Não' })).status).toBe(403);
+    const nobody = (await userWith(env, ['clientes'])).client;
+    expect((await nobody.get(`/api/${recurso}/opcoes`)).status).toBe(403);
   });
 });

@@ -4,21 +4,21 @@ import { arquitetoCreate, arquitetoUpdate } from '../../schemas/arquitetos';
 import type { Permissao } from '../../schemas/permissoes';
 import { vendedorCreate, vendedorUpdate } from '../../schemas/vendedores';
 import { z } from '../../schemas/z';
-import { COLUNAS, type ExportColumn } from '../export';
+import { COLUNAS, cadastroColumns } from '../export';
 import { crudRoutes } from './crud';
 
 /** The export's columns (the list's, with the address); sellers and architects share them. */
-const exportColumns: ExportColumn[] = [
-  COLUNAS.nome,
-  { header: 'Tipo', value: 'tipo' },
-  { header: 'CPF', value: 'cpf' },
-  COLUNAS.telefone,
-  COLUNAS.email,
-  ...COLUNAS.endereco,
-  { header: 'Comissão (%)', value: 'percentual_comissao', type: 'percent' },
-  COLUNAS.status,
-  COLUNAS.cadastradoEm,
-];
+const exportColumns = cadastroColumns(
+  [
+    { header: 'Tipo', value: 'tipo' },
+    { header: 'CPF', value: 'cpf' },
+  ],
+  [
+    ...COLUNAS.endereco,
+    { header: 'Comissão (%)', value: 'percentual_comissao', type: 'percent' },
+    COLUNAS.status,
+  ],
+);
 
 /** What sellers and architects share: the quote and sale screens read their options, a status filter. */
 const opcoesPermissions: Permissao[] = ['orcamentos', 'vendas', 'financeiro'];

@@ -135,6 +135,23 @@ export class Client {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body;
   }
+  /** The ids a list answers for the search `q` (`?q=`). */
+  async searchIds(path: string, q: string): Promise<string[]> {
+    const res = await this.get(`${path}?q=${encodeURIComponent(q)}`);
+    return res.body.items.map((r: { id: string }) => r.id);
+  }
+  /**
+   * A delete refused because the record is in use: 409 with the screen's title and detail (the text, or
+   * a pattern of it), and the record is still there.
+   */
+  async refusedDelete(path: string, title: string, detail: string | RegExp) {
+    const res = await this.delete(path);
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.title).toBe(title);
+    if (typeof detail === 'string') expect(res.body.detail).toBe(detail);
+    else expect(res.body.detail).toMatch(detail);
+    expect((await this.get(path)).status).toBe(200);
+  }
   /**
    * An update sent with the row's current `updated_at` (read first, as a screen does), for tests whose
    * subject is not the version check. A row that cannot be read gets a well-formed version, so a missing
@@ -193,6 +210,14 @@ export async function userWith(
 export const ALL = [...PERMISSOES];
 
 /** A 400's field errors as `{ path: message }`, to compare in one assertion. */
+/** A valid Pessoa Física client's body (CPF and phone pass their checks), for tests about something else. */
+export const clientePf = (nome: string, telefone = '(27) 99999-0000') => ({
+  nome,
+  tipo: 'Pessoa Física',
+  cpf_cnpj: '529.982.247-25',
+  telefone,
+});
+
 export const fieldMessages = (body: { errors?: { path: string; message: string }[] }) =>
   Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
 

@@ -2,9 +2,13 @@
 // backup interrupted, shutdown, cluster): a free port, start, kill without warning, wait for health, and
 // a small signed-in HTTP client.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
+import { freshPostgresDatabase } from './harness';
 
 /** The project's folder (where `npm start` runs). */
 export const root = path.resolve(import.meta.dirname, '../../..');
@@ -28,18 +32,62 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A temporary folder, removed after the file's tests. */
+export function tempDir(cleanups: (() => unknown)[], prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * Where one test's server keeps its data and listens: a fresh PostgreSQL database in the suite's
+ * PostgreSQL pass (TEST_DATABASE_URL), else a PGlite data folder, both removed after the file, and a
+ * free port. `env` points `startServer` at them.
+ */
+export async function serverPlace(cleanups: (() => unknown)[], prefix: string) {
+  const pgDb = await freshPostgresDatabase();
+  cleanups.push(pgDb.drop);
+  const dataDir = tempDir(cleanups, prefix);
+  const port = await freePort();
+  const storage = pgDb.url ? { DATABASE_URL: pgDb.url } : { DATA_DIR: dataDir, DATABASE_URL: '' };
+  return {
+    pgUrl: pgDb.url,
+    dataDir,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    env: { PORT: String(port), ...storage } as Record<string, string>,
+  };
+}
+
 /**
  * `src/server/main.ts` with `env` over this process's, the first admin's password `senha`, in a process
  * group of its own: on PostgreSQL `npm start` is a cluster (a primary and its workers), and a crash
  * takes the whole server down at once, as a power cut or the OOM killer of the service would.
  */
-export function startServer(env: Record<string, string>, senha: string): ChildProcess {
+export function startServer(
+  env: Record<string, string>,
+  senha: string,
+  stdout: 'ignore' | 'pipe' = 'ignore',
+): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     cwd: root,
     env: { ...process.env, ...env, LOG_REQUESTS: '0', ADMIN_PASSWORD: senha },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
     detached: true,
   });
+}
+
+/**
+ * `startServer` for the tests that watch the process end (shutdown, cluster): the server's output is
+ * kept (`output()`: its last log lines say how it stopped), and `exited` resolves with its exit code.
+ */
+export function startWatchedServer(env: Record<string, string>, senha: string) {
+  const child = startServer(env, senha, 'pipe');
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  return { child, exited: once(child, 'exit'), output: () => out };
 }
 
 /** SIGKILL to the server's whole process group (primary and workers), without warning. */
