@@ -20,7 +20,8 @@ try {
   const source = JSON.parse(sourceJson!) as BackupSource;
   const database = await openDatabase({ ...source, migrate: false });
   try {
-    const r = await writeBackup(database.db, database.kind, file!);
+    // Over PostgreSQL the reads run in a server process at normal priority, beside the requests.
+    const r = await writeBackup(database.db, database.kind, file!, { ceder: database.kind === 'postgres' });
     await reply({ ok: true, bytes: r.bytes });
   } finally {
     await database.close();

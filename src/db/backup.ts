@@ -108,7 +108,12 @@ async function orderBy(db: Executor, table: string): Promise<string> {
  * cursor (a big table never sits whole in memory). Timestamps are written in UTC so the text, and so
  * the checksum, is the same whichever server or session time zone wrote it.
  */
-async function* tableRows(tx: Executor, table: string, batch = 2000): AsyncGenerator<string[]> {
+async function* tableRows(
+  tx: Executor,
+  table: string,
+  ceder = false,
+  batch = 2000,
+): AsyncGenerator<string[]> {
   const cursor = `lavra_bk_${table}`;
   await tx.execute(
     sql.raw(
@@ -117,7 +122,11 @@ async function* tableRows(tx: Executor, table: string, batch = 2000): AsyncGener
   );
   try {
     for (;;) {
+      const t0 = performance.now();
       const got = await rows<{ j: string }>(tx, sql.raw(`fetch ${batch} from ${ident(cursor)}`));
+      // The database process reading for a backup taken while serving runs at the requests' own
+      // priority (only ours is lowered): it waits as long as each batch took, half a core at most.
+      if (ceder) await new Promise((r) => setTimeout(r, performance.now() - t0));
       if (!got.length) break;
       yield got.map((r) => r.j);
       if (got.length < batch) break;
@@ -135,10 +144,11 @@ async function digestTable(
   tx: Executor,
   table: string,
   each?: (line: string) => Promise<unknown>,
+  ceder = false,
 ): Promise<TableSummary> {
   const h = createHash('sha256');
   let linhas = 0;
-  for await (const batch of tableRows(tx, table)) {
+  for await (const batch of tableRows(tx, table, ceder)) {
     for (const line of batch) {
       h.update(`${line}\n`);
       linhas += 1;
@@ -160,6 +170,8 @@ export async function writeBackup(
   db: Db,
   kind: 'pglite' | 'postgres',
   file: string,
+  /** Taken while the server serves (backup-process): the database's reads leave it half their time. */
+  o: { ceder?: boolean } = {},
 ): Promise<{ tabelas: Record<string, TableSummary>; bytes: number }> {
   const tmp = `${file}.parcial`;
   const gzip = createGzip({ level: 6 });
@@ -196,7 +208,7 @@ export async function writeBackup(
         await write(JSON.stringify([BACKUP_FORMAT, header]));
         for (const table of await tablesInDependencyOrder(tx)) {
           await write(JSON.stringify(['tabela', table]));
-          tabelas[table] = await digestTable(tx, table, write);
+          tabelas[table] = await digestTable(tx, table, write, o.ceder);
         }
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
