@@ -352,7 +352,9 @@ test('the month view carries a few stages a day and the day total, which opens t
   for (const n of numeros)
     await expect(page.locator('.rbc-event', { hasText: `Medição · OS #${n} · ` })).toBeVisible();
 
-  // On a phone (390 px) the month grid still shows the day's total inside its cell, and it opens the day.
+  // On a phone (390 px) the month grid still shows the day's total inside its cell, and it opens the day;
+  // a client's name with no space to break at (in the "A agendar" list) does not widen the page.
+  await vendaViaOrcamento(admin, { cliente: unique(`Marmoraria${'X'.repeat(60)}`) });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/agenda?visao=month&data=${dia}&funcionario=${funcionario.id}`);
   const noCelular = page.getByRole('button', { name: `6 etapas em 12/03: ver o dia` });

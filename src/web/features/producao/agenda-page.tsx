@@ -284,9 +284,10 @@ export default function AgendaPage() {
   return (
     <>
       <PageHeader title="Agenda" subtitle="Medições, cortes, acabamentos, instalações e entregas agendados" />
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[1fr_18rem]">
-        {/* min-w-0: the calendar takes the card's width instead of widening it past a phone's screen. */}
-        <Card className="min-w-0">
+      {/* min-w-0: the calendar and the list take the column's width instead of widening it past a
+          phone's screen (a grid item is as wide as its content otherwise). */}
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[1fr_18rem] [&>*]:min-w-0">
+        <Card>
           <CardContent className="grid grid-cols-1 gap-3 pt-6">
             <div className="flex flex-wrap items-end gap-3">
               <div className="grid gap-1">
@@ -394,7 +395,7 @@ export default function AgendaPage() {
                     e.dataTransfer.effectAllowed = 'move';
                     arrastando.current = i;
                   }}
-                  className="cursor-grab rounded-md border bg-card p-2 text-sm"
+                  className="cursor-grab rounded-md border bg-card p-2 text-sm [overflow-wrap:anywhere]"
                   data-testid={`a-agendar-${i.os_numero}`}
                 >
                   <div className="font-medium">
