@@ -11,6 +11,7 @@ import {
   type ListRow,
   withSignal,
 } from '../../lib/client';
+import { nextSearch, type Patch, searchRendered } from '../../lib/url-patch';
 
 /** Query-string values of a list: every one is a string, '' meaning "not set". */
 export type Filters = Record<string, string>;
@@ -58,8 +59,6 @@ export interface ResourceList<T, F extends Filters = Filters, P extends Page<T> 
 /** A list endpoint's answer: a page of its rows (and whatever else the route adds, like a summary). */
 export type ListAnswer<E> = AnswerOf<E> & Page<ListRow<E>>;
 
-type Patch = Record<string, string | number | null | undefined>;
-
 /**
  * URL-held state: read a few parameters, write several at once. An empty or default value is
  * removed, so a plain list has a plain URL. Each change is a history entry (back undoes it).
@@ -72,25 +71,12 @@ export function useUrlState() {
   setRef.current = setSp;
   const current = useRef(sp.toString());
   current.current = sp.toString();
-  // The query string asked for and not yet on screen: a second change in the same moment builds on
-  // it, and asking for it again is no new history entry (a Radix tab fires on mousedown and again
-  // on focus: two entries would make Back land on the same tab).
-  const pending = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new location settles what was pending
-  useEffect(() => {
-    pending.current = null;
-  }, [sp]);
+  useEffect(() => searchRendered(), [sp]);
   const patch = useCallback((changes: Patch, opts: { replace?: boolean } = {}) => {
-    const base = pending.current ?? current.current;
-    const next = new URLSearchParams(base);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === undefined || v === null || v === '') next.delete(k);
-      else next.set(k, String(v));
-    }
-    const key = next.toString();
-    if (key === base) return;
-    pending.current = key;
-    setRef.current(next, { replace: opts.replace, preventScrollReset: true });
+    const next = nextSearch(current.current, changes);
+    if (next === null) return;
+    setRef.current(new URLSearchParams(next), { replace: opts.replace, preventScrollReset: true });
   }, []);
   return [sp, patch] as const;
 }
