@@ -545,6 +545,12 @@ export async function agendaMesJson(
   // start (GiST) belongs to its first day.
   const de = sql`${p.de}::timestamptz`;
   const noDia = noDiaD(p);
+  // The per-day limit is written into the statement (1–20, checked by the route's schema; at most 20
+  // prepared variants): as a parameter, the generic plan guesses 65 rows a day and joins by scanning
+  // every stage, OS and client, so PostgreSQL planned the statement anew on each call (~1 ms, a third
+  // of the database's time for this answer). With the literal the generic plan is the custom one.
+  if (!Number.isInteger(p.porDia) || p.porDia < 1 || p.porDia > 20) throw new Error(`por_dia inválido: ${p.porDia}`);
+  const porDia = sql.raw(String(p.porDia));
   const [r] = await queryRows<{ resposta: string }>(
     db,
     sql`with dias as materialized (
@@ -568,8 +574,8 @@ export async function agendaMesJson(
             select u.id from (
               select a.id, a.inicio from antes a where d.primeiro
               union all
-              (select s.id, s.inicio from os_etapas s where ${noDia} order by s.inicio, s.id limit ${p.porDia})
-            ) u order by u.inicio, u.id limit ${p.porDia}) x
+              (select s.id, s.inicio from os_etapas s where ${noDia} order by s.inicio, s.id limit ${porDia})
+            ) u order by u.inicio, u.id limit ${porDia}) x
            where d.total > 0)
         select json_build_object(
                  'items', coalesce((select json_agg(r order by r.inicio, r.os_numero) from (
