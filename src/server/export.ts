@@ -5,7 +5,7 @@ import type { PgColumn, SQL } from '../db/queries/crud';
 import { type KeyPart, keysetWhere, orderSql } from '../db/queries/keyset';
 import { todayIso } from '../domain/datas';
 import { z } from '../schemas/z';
-import type { AppContext } from './context';
+import { type AppContext, parseQuery } from './context';
 import type { ErrorStatus } from './contract';
 import { badRequest } from './errors';
 import { type Logger, safeError } from './log';
@@ -326,6 +326,15 @@ export function exportResponse(c: AppContext, spec: ExportSpec) {
     'content-disposition': `attachment; filename="${nome}"`,
   });
 }
+
+/**
+ * An export route's handler: the list's filters read from the query string as the list reads them
+ * (400 when invalid), then the file of every row they keep.
+ */
+export const exportHandler =
+  <S extends z.ZodType>(listQuery: S, spec: (query: z.output<S>, c: AppContext) => ExportSpec) =>
+  (c: AppContext) =>
+    exportResponse(c, spec(parseQuery(c, listQuery), c));
 
 /** The contract fields of an export route (server/contract.ts): the list's filters and `formato`. */
 export const exportContract = <Q extends z.ZodObject>(titulo: string, listFilters: Q) => ({

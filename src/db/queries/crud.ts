@@ -1,7 +1,15 @@
 import { asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client';
-import { countWhere, likePattern, numbersOut, numericColumns, pageOf, updateVersioned } from './common';
+import {
+  andWhere,
+  countWhere,
+  likePattern,
+  numbersOut,
+  numericColumns,
+  pageOf,
+  updateVersioned,
+} from './common';
 import type { InUse } from './refusal';
 
 type Row = Record<string, unknown>;
@@ -90,6 +98,10 @@ export type NumbersOut<R, K extends PropertyKey> = {
   [P in keyof R]: P extends K ? (null extends R[P] ? number | null : number) : R[P];
 };
 
+/** A row of `table` as the API answers it: its numeric columns (decimal strings) as JSON numbers. */
+export const apiRow = <T extends PgTable, R extends Record<string, unknown>>(table: T, row: R) =>
+  numbersOut(row, numericColumns(table)) as NumbersOut<R, NumericKeys<T>>;
+
 /** A row of `T` (or of a resource's own select, `Raw`) as the API answers it. */
 export type ApiRow<T extends PgTable, Raw = T['$inferSelect']> = NumbersOut<Raw, NumericKeys<T>>;
 
@@ -130,9 +142,7 @@ export function crudQueries<T extends PgTable, Raw, Op extends Record<string, Pg
     one,
     /** The list's WHERE: the search and the resource's own filters. */
     where(p: { q: string | undefined; query: Record<string, string> }): SQL | undefined {
-      const parts = [p.q && o.search ? o.search(p.q) : undefined, ...(o.filters?.(p.query) ?? [])];
-      const present = parts.filter((x): x is SQL => !!x);
-      return present.length ? sql.join(present, sql` and `) : undefined;
+      return andWhere(p.q && o.search ? o.search(p.q) : undefined, ...(o.filters?.(p.query) ?? []));
     },
     order: (p: { sort: string }) => sortOrder(p.sort, o.sortable, idCol),
     async list(db: Executor, p: ListPage) {

@@ -14,7 +14,7 @@ import {
   usuarios,
   vendas,
 } from '../schema';
-import { countWhere, likePattern, lookup, queryRows, updateVersioned } from './common';
+import { andWhere, countWhere, likePattern, lookup, queryRows, updateVersioned } from './common';
 import type { KeyPart } from './keyset';
 import { linhasDoOrcamento } from './orcamentos';
 import type { ConstraintMap } from './refusal';
@@ -129,7 +129,7 @@ export function osWhere(f: OsFiltros): SQL | undefined {
       sql`exists (select 1 from os_etapas e where e.os_id = ordens_servico.id and ${sql.join(stage, sql` and `)})`,
     );
   }
-  return parts.length ? sql.join(parts, sql` and `) : undefined;
+  return andWhere(...parts);
 }
 
 export const osSort = {

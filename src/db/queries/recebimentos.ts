@@ -16,7 +16,7 @@ import {
   vendas,
   vendedores,
 } from '../schema';
-import { countWhere, likePattern, lookup, queryRows } from './common';
+import { countWhere, likePattern, lookup, queryRows, valueWhere } from './common';
 import type { KeyPart } from './keyset';
 import type { ConstraintMap, Refusal } from './refusal';
 
@@ -284,9 +284,8 @@ export function parcelasDoCliente(db: Executor, p: { clienteId: string }) {
     .orderBy(asc(parcelas.data_vencimento), asc(parcelas.parcela));
 }
 
-export async function clienteNome(db: Executor, p: { id: string }) {
-  const [r] = await db.select({ nome: clientes.nome }).from(clientes).where(eq(clientes.id, p.id));
-  return r?.nome;
+export function clienteNome(db: Executor, p: { id: string }) {
+  return valueWhere(db, clientes.nome, eq(clientes.id, p.id));
 }
 
 export interface KpisRows {
@@ -352,8 +351,7 @@ export async function lockParcela(tx: Executor, p: { id: string }) {
 }
 
 export async function cartaoExiste(db: Executor, p: { id: string }) {
-  const [r] = await db.select({ id: cartoes.id }).from(cartoes).where(eq(cartoes.id, p.id));
-  return !!r;
+  return (await valueWhere(db, cartoes.id, eq(cartoes.id, p.id))) !== undefined;
 }
 
 /**
@@ -396,12 +394,8 @@ export async function insertRecebimento(
   return r!;
 }
 
-export async function parcelaDoRecebimento(db: Executor, p: { id: string }) {
-  const [r] = await db
-    .select({ parcela_id: recebimentos.parcela_id })
-    .from(recebimentos)
-    .where(eq(recebimentos.id, p.id));
-  return r?.parcela_id;
+export function parcelaDoRecebimento(db: Executor, p: { id: string }) {
+  return valueWhere(db, recebimentos.parcela_id, eq(recebimentos.id, p.id));
 }
 
 /**
@@ -428,12 +422,8 @@ export async function deleteRecebimento(tx: Executor, p: { id: string }) {
 }
 
 /** The payment a Caixa movement records, if any (the Caixa routes refuse to edit it). */
-export async function recebimentoDaMovimentacao(db: Executor, p: { movimentacaoId: string }) {
-  const [r] = await db
-    .select({ id: recebimentos.id })
-    .from(recebimentos)
-    .where(eq(recebimentos.movimentacao_id, p.movimentacaoId));
-  return r?.id;
+export function recebimentoDaMovimentacao(db: Executor, p: { movimentacaoId: string }) {
+  return valueWhere(db, recebimentos.id, eq(recebimentos.movimentacao_id, p.movimentacaoId));
 }
 
 // ── Settings

@@ -26,7 +26,7 @@ import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { conflict, found, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { exportContract, exportResponse } from '../export';
+import { exportContract, exportHandler } from '../export';
 
 /**
  * A payment's entrada changes only with the payment (issue 16): undone in Recebimentos, never edited
@@ -92,9 +92,10 @@ export const caixaRoutes = new Hono<AppEnv>()
     return c.json({ items: items.map(movimentacaoOut), total, page: query.page, limit: query.limit });
   })
 
-  .get('/movimentacoes/exportar', doc.getMovimentacoesExportar, async (c) => {
-    const query = parseQuery(c, movimentacoesListQuery);
-    return exportResponse(c, {
+  .get(
+    '/movimentacoes/exportar',
+    doc.getMovimentacoesExportar,
+    exportHandler(movimentacoesListQuery, (query) => ({
       recurso: 'caixa-movimentacoes',
       titulo: 'movimentações',
       columns: [
@@ -107,8 +108,8 @@ export const caixaRoutes = new Hono<AppEnv>()
       where: movWhere({ q: query.q, tipo: query.tipo }),
       order: movimentacoesExportOrder,
       page: pageMovimentacoes,
-    });
-  })
+    })),
+  )
   .get('/movimentacoes/:id', doc.getMovimentacoesId, async (c) =>
     c.json(movimentacaoOut(found(await getMovimentacao(c.get('deps').db, { id: parseId(c, uuid) })))),
   )

@@ -44,7 +44,7 @@ import { type AppContext, type AppEnv, currentUser, parseBody, parseId, parseQue
 import { route } from '../contract';
 import { badRequest, conflict, notFound, staleWrite } from '../errors';
 import { publish, publishSql } from '../events';
-import { exportContract, exportResponse, sortKeys } from '../export';
+import { exportContract, exportHandler, sortKeys } from '../export';
 import { criarParcelasDaVenda } from '../parcelas-venda';
 import { hasAny } from '../permissions';
 
@@ -633,9 +633,10 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     );
     return c.json({ ...page, items: page.items.map((r) => numerosDe(r, LIST_NUMERIC)) });
   })
-  .get('/exportar', doc.getExportar, async (c) => {
-    const query = parseQuery(c, orcamentoListQuery);
-    return exportResponse(c, {
+  .get(
+    '/exportar',
+    doc.getExportar,
+    exportHandler(orcamentoListQuery, (query) => ({
       recurso: 'orcamentos',
       titulo: 'orçamentos',
       columns: [
@@ -655,8 +656,8 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       where: q.listWhere(query),
       order: sortKeys(query.sort ?? '-created_at', q.SORTABLE, q.SORT_ID),
       page: (db, p) => q.listOrcamentos(db, p.where, p.order, p.limit, 0),
-    });
-  })
+    })),
+  )
   .get('/:id', doc.getId, async (c) => {
     return c.json(await detalheOu404(c.get('deps').db, parseId(c, uuid)));
   })

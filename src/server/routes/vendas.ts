@@ -37,7 +37,7 @@ import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { badRequest, conflict, found, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { exportContract, exportResponse, sortKeys } from '../export';
+import { exportContract, exportHandler, sortKeys } from '../export';
 import { regerarParcelasDaVenda } from '../parcelas-venda';
 import { orderFrom } from './crud';
 
@@ -112,9 +112,10 @@ export const vendasRoutes = new Hono<AppEnv>()
     );
     return c.json({ ...page, items: page.items.map(vendaOut) });
   })
-  .get('/exportar', doc.getExportar, async (c) => {
-    const q = parseQuery(c, vendasQuery);
-    return exportResponse(c, {
+  .get(
+    '/exportar',
+    doc.getExportar,
+    exportHandler(vendasQuery, (q) => ({
       recurso: 'vendas',
       titulo: 'vendas',
       columns: [
@@ -141,8 +142,8 @@ export const vendasRoutes = new Hono<AppEnv>()
       where: vendasWhere(q),
       order: sortKeys(q.sort ?? '-created_at', vendasSort.sortable, vendasSort.idCol),
       page: (db, p) => listVendas(db, { ...p, offset: 0 }),
-    });
-  })
+    })),
+  )
   .get('/:id', doc.getId, async (c) =>
     c.json(vendaOut(found(await getVenda(c.get('deps').db, { id: parseId(c, uuid) }), vendaNaoEncontrada))),
   )
