@@ -71,12 +71,22 @@ export function selectOf<Q extends PgSelect>(base: (db: Executor) => Q, idCol: P
 }
 
 /**
- * A catalogue found and listed by its name (categories, sale items, finishes, cut-outs): `?q=` on the
- * name (trigram index), sorted by name unless `?sort=` says otherwise.
+ * A catalogue found, listed and offered by its name (categories, sale items, finishes, cut-outs): `?q=`
+ * on the name (trigram index), sorted by name unless `?sort=` says otherwise; `/opcoes` answers these
+ * columns of the rows `ativos` keeps (all when none), by name.
  */
-export function porNome(t: { nome: PgColumn; created_at: PgColumn }) {
+export function porNome<Op extends Record<string, PgColumn>>(
+  t: { nome: PgColumn; created_at: PgColumn },
+  opcoes: Op,
+  ativos?: SQL,
+) {
   const search = (q: string) => sql`${t.nome} ilike ${likePattern(q)}`;
-  return { search, sortable: { nome: t.nome, created_at: t.created_at }, defaultSort: 'nome' };
+  return {
+    search,
+    sortable: { nome: t.nome, created_at: t.created_at },
+    defaultSort: 'nome',
+    opcoes: { columns: opcoes, where: ativos, search, orderBy: t.nome },
+  };
 }
 
 /** Names the types of a resource's table declaration (keeps `T`, its row and its options inferred). */
@@ -163,7 +173,7 @@ export function crudQueries<T extends PgTable, Raw, Op extends Record<string, Pg
     async opcoes(db: Executor, p: { q: string | undefined }) {
       const op = o.opcoes;
       const search = p.q ? op.search(p.q) : undefined;
-      const where = op.where && search ? sql`${op.where} and ${search}` : (op.where ?? search);
+      const where = andWhere(op.where, search);
       const rows = await db
         .select(op.columns as Record<string, PgColumn>)
         .from(table)
