@@ -141,6 +141,15 @@ export async function updateVersioned<T extends PgTable>(
   return exists && exists.n > 0 ? 'stale' : 'missing';
 }
 
+/** Some of a table's columns by name, as a select list: `db.select(columnsOf(parcelas, ['id', 'valor']))`. */
+export function columnsOf<T extends PgTable, K extends keyof T['_']['columns'] & string>(
+  table: T,
+  keys: readonly K[],
+): Pick<T['_']['columns'], K> {
+  const all = getTableColumns(table) as T['_']['columns'];
+  return Object.fromEntries(keys.map((k) => [k, all[k]])) as Pick<T['_']['columns'], K>;
+}
+
 /** One column of the first row of its table that `where` finds; undefined when there is none. */
 export async function valueWhere<C extends PgColumn>(
   db: Executor,

@@ -16,7 +16,7 @@ import {
   vendas,
   vendedores,
 } from '../schema';
-import { countWhere, likePattern, lookup, queryRows, valueWhere } from './common';
+import { columnsOf, countWhere, likePattern, lookup, queryRows, valueWhere } from './common';
 import type { KeyPart } from './keyset';
 import type { ConstraintMap, Refusal } from './refusal';
 
@@ -78,16 +78,18 @@ type VendaPagamento = Pick<
  */
 export async function sincronizarParcelas(tx: Executor, vendaId: string): Promise<Refusal | null> {
   const [venda] = (await tx
-    .select({
-      id: vendas.id,
-      cliente_id: vendas.cliente_id,
-      status: vendas.status,
-      tipo_venda: vendas.tipo_venda,
-      valor_bruto: vendas.valor_bruto,
-      valor_entrada: vendas.valor_entrada,
-      numero_parcelas: vendas.numero_parcelas,
-      data_venda: vendas.data_venda,
-    })
+    .select(
+      columnsOf(vendas, [
+        'id',
+        'cliente_id',
+        'status',
+        'tipo_venda',
+        'valor_bruto',
+        'valor_entrada',
+        'numero_parcelas',
+        'data_venda',
+      ]),
+    )
     .from(vendas)
     .where(eq(vendas.id, vendaId))) as VendaPagamento[];
   if (!venda) return null;
@@ -99,13 +101,7 @@ export async function sincronizarParcelas(tx: Executor, vendaId: string): Promis
     novas = gerarParcelas(input);
   }
   const existentes = await tx
-    .select({
-      id: parcelas.id,
-      parcela: parcelas.parcela,
-      valor: parcelas.valor,
-      data_vencimento: parcelas.data_vencimento,
-      valor_recebido: parcelas.valor_recebido,
-    })
+    .select(columnsOf(parcelas, ['id', 'parcela', 'valor', 'data_vencimento', 'valor_recebido']))
     .from(parcelas)
     .where(eq(parcelas.venda_id, vendaId))
     .orderBy(asc(parcelas.parcela))
@@ -404,11 +400,10 @@ export function parcelaDoRecebimento(db: Executor, p: { id: string }) {
  * (a second undo finds nothing). Null when it was already gone.
  */
 export async function deleteRecebimento(tx: Executor, p: { id: string }) {
-  const [gone] = await tx.delete(recebimentos).where(eq(recebimentos.id, p.id)).returning({
-    parcela_id: recebimentos.parcela_id,
-    valor: recebimentos.valor,
-    movimentacao_id: recebimentos.movimentacao_id,
-  });
+  const [gone] = await tx
+    .delete(recebimentos)
+    .where(eq(recebimentos.id, p.id))
+    .returning(columnsOf(recebimentos, ['parcela_id', 'valor', 'movimentacao_id']));
   if (!gone) return null;
   await tx.delete(movimentacoesCaixa).where(eq(movimentacoesCaixa.id, gone.movimentacao_id));
   await tx

@@ -24,6 +24,7 @@ import {
 import { uuid } from '../../schemas/common';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
+import { deleteHandler } from '../delete-route';
 import { conflict, found, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { exportContract, exportHandler } from '../export';
@@ -139,13 +140,12 @@ export const caixaRoutes = new Hono<AppEnv>()
     return c.json(movimentacaoOut((await getMovimentacao(db, { id }))!));
   })
 
-  .delete('/movimentacoes/:id', doc.deleteMovimentacoesId, async (c) => {
-    const id = parseId(c, uuid);
-    const { db } = c.get('deps');
-    await db.transaction(async (tx) => {
+  .delete(
+    '/movimentacoes/:id',
+    doc.deleteMovimentacoesId,
+    deleteHandler(async (tx, id) => {
       await refuseRecebimento(tx, id);
       if (!(await deleteMovimentacao(tx, { id }))) throw notFound();
       await publish(tx, RECURSO, 'removido', id);
-    });
-    return c.body(null, 204);
-  });
+    }),
+  );

@@ -37,6 +37,7 @@ import {
 import { z } from '../../schemas/z';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
+import { deleteHandler } from '../delete-route';
 import { found, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { exportContract, exportHandler } from '../export';
@@ -230,12 +231,11 @@ export const despesasRoutes = new Hono<AppEnv>()
     return c.json(despesaOut(row));
   })
 
-  .delete('/:id', doc.deleteId, async (c) => {
-    const id = parseId(c, uuid);
-    const { db } = c.get('deps');
-    await db.transaction(async (tx) => {
+  .delete(
+    '/:id',
+    doc.deleteId,
+    deleteHandler(async (tx, id) => {
       if (!(await deleteDespesa(tx, { id }))) throw notFound();
       await publish(tx, RECURSO, 'removido', id);
-    });
-    return c.body(null, 204);
-  });
+    }),
+  );

@@ -42,7 +42,8 @@ import {
 import { comAutorNaInstrucao, semAutor } from '../audit-context';
 import { type AppContext, type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
-import { badRequest, conflict, notFound, staleWrite } from '../errors';
+import { deleteHandler } from '../delete-route';
+import { badRequest, conflict, found, notFound, staleWrite } from '../errors';
 import { publish, publishSql } from '../events';
 import { exportContract, exportHandler, sortKeys } from '../export';
 import { criarParcelasDaVenda } from '../parcelas-venda';
@@ -472,11 +473,16 @@ export async function detalhe(db: Executor, id: string) {
   };
 }
 
+export const orcamentoNaoEncontrado = () => notFound('Orçamento não encontrado.');
+
 /** The quote's details, or 404 (a quote deleted meanwhile). */
 async function detalheOu404(db: Executor, id: string) {
-  const body = await detalhe(db, id);
-  if (!body) throw notFound('Orçamento não encontrado.');
-  return body;
+  return found(await detalhe(db, id), orcamentoNaoEncontrado);
+}
+
+/** The quote locked for the rest of the transaction (its checks, then the writes), or 404. */
+export async function lockOrcamentoOu404(tx: Executor, id: string) {
+  return found(await q.lockOrcamento(tx, id), orcamentoNaoEncontrado);
 }
 
 /** A body that may be absent (older clients post nothing): an empty one reads as `{}`. */
@@ -678,8 +684,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     const priced = await price(db, tzOf(c), input, true);
     const { values, itens } = toValues(input, priced);
     await db.transaction(async (tx) => {
-      const current = await q.lockOrcamento(tx, id);
-      if (!current) throw notFound('Orçamento não encontrado.');
+      const current = await lockOrcamentoOu404(tx, id);
       if (current.status === 'venda_realizada')
         throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EDITAR);
       if (updated_at && current.updated_at.getTime() !== new Date(updated_at).getTime()) throw staleWrite();
@@ -688,12 +693,11 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     });
     return c.json(await detalheOu404(db, id));
   })
-  .delete('/:id', doc.deleteId, async (c) => {
-    const id = parseId(c, uuid);
-    const { db } = c.get('deps');
-    await db.transaction(async (tx) => {
-      const current = await q.lockOrcamento(tx, id);
-      if (!current) throw notFound('Orçamento não encontrado.');
+  .delete(
+    '/:id',
+    doc.deleteId,
+    deleteHandler(async (tx, id) => {
+      const current = await lockOrcamentoOu404(tx, id);
       if (current.status === 'venda_realizada') {
         throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EXCLUIR);
       }
@@ -701,9 +705,8 @@ export const orcamentosRoutes = new Hono<AppEnv>()
         throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EXCLUIR);
       await q.deleteOrcamento(tx, id);
       await publish(tx, RECURSO, 'removido', id);
-    });
-    return c.body(null, 204);
-  })
+    }),
+  )
   .post('/:id/venda', doc.postIdVenda, async (c) => {
     const id = parseId(c, uuid);
     const { updated_at } = await parseOptionalBody(c, orcamentoVendaInput);
@@ -711,8 +714,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     const venda = await db.transaction(async (tx) => {
       // The row lock makes concurrent calls wait here; the first commits, the rest then see its status.
       // vendas.orcamento_id is unique besides, so two sales for one quote cannot exist.
-      const o = await q.lockOrcamento(tx, id);
-      if (!o) throw notFound('Orçamento não encontrado.');
+      const o = await lockOrcamentoOu404(tx, id);
       // The confirmation showed the quote as it was read; a change since then is not what was confirmed.
       if (updated_at && o.updated_at.getTime() !== new Date(updated_at).getTime()) {
         if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(tx, id))) {

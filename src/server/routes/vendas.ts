@@ -35,6 +35,7 @@ import {
 } from '../../schemas/vendas';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
+import { deleteHandler } from '../delete-route';
 import { badRequest, conflict, found, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { exportContract, exportHandler, sortKeys } from '../export';
@@ -284,10 +285,10 @@ export const vendasRoutes = new Hono<AppEnv>()
       venda: vendaOut((await getVenda(db, { id }))!),
     });
   })
-  .delete('/:id', doc.deleteId, async (c) => {
-    const id = parseId(c, uuid);
-    const { db } = c.get('deps');
-    await db.transaction(async (tx) => {
+  .delete(
+    '/:id',
+    doc.deleteId,
+    deleteHandler(async (tx, id) => {
       // Before the delete: the OS is kept, cancelled, and loses only its link to the sale.
       const osId = await cancelarOrdemDaVenda(tx, { vendaId: id, motivo: 'Venda excluída.' });
       const gone = await deleteVendaReturningQuote(tx, { id });
@@ -295,6 +296,5 @@ export const vendasRoutes = new Hono<AppEnv>()
       await publish(tx, 'vendas', 'removido', id);
       if (osId) await publish(tx, 'producao', 'atualizado', osId);
       if (gone.orcamento_id) await publish(tx, 'orcamentos', 'atualizado', gone.orcamento_id);
-    });
-    return c.body(null, 204);
-  });
+    }),
+  );
