@@ -42,6 +42,13 @@ export const COLUNAS = {
   email: { header: 'E-mail', value: 'email' },
   status: { header: 'Status', value: 'status', labels: { ativo: 'Ativo', inativo: 'Inativo' } },
   cadastradoEm: { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+  /** A quote's or a sale's number. */
+  numero: { header: 'Número', value: 'numero', type: 'integer' },
+  /** The payment method of a quote or a sale: the card's brand and type ("Cartão Crédito", "Pix"). */
+  pagamento: {
+    header: 'Pagamento',
+    value: (r) => [r.cartao_bandeira, r.cartao_tipo].filter(Boolean).join(' '),
+  },
   /** The address block (`EnderecoFields` on the screens). */
   endereco: [
     { header: 'Endereço', value: 'endereco' },

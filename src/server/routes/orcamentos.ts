@@ -45,7 +45,7 @@ import { route } from '../contract';
 import { deleteHandler } from '../delete-route';
 import { badRequest, conflict, found, notFound, staleWrite } from '../errors';
 import { publish, publishSql } from '../events';
-import { exportContract, exportHandler, sortKeys } from '../export';
+import { COLUNAS, exportContract, exportHandler, sortKeys } from '../export';
 import { criarParcelasDaVenda } from '../parcelas-venda';
 import { hasAny } from '../permissions';
 
@@ -646,7 +646,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       recurso: 'orcamentos',
       titulo: 'orçamentos',
       columns: [
-        { header: 'Número', value: 'numero', type: 'integer' },
+        COLUNAS.numero,
         { header: 'Cliente', value: 'cliente_nome' },
         { header: 'Vendedor', value: 'vendedor_nome' },
         { header: 'Arquiteto', value: 'arquiteto_nome' },
@@ -655,7 +655,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
         { header: 'Tipo de venda', value: 'tipo_venda', labels: TIPO_VENDA_LABEL },
         { header: 'Entrada', value: 'valor_entrada', type: 'money' },
         { header: 'Parcelas', value: 'numero_parcelas', type: 'integer' },
-        { header: 'Pagamento', value: (r) => [r.cartao_bandeira, r.cartao_tipo].filter(Boolean).join(' ') },
+        COLUNAS.pagamento,
         { header: 'Validade', value: 'validade', type: 'date' },
         { header: 'Criado em', value: 'created_at', type: 'datetime' },
       ],

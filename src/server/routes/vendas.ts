@@ -38,7 +38,7 @@ import { route } from '../contract';
 import { deleteHandler } from '../delete-route';
 import { badRequest, conflict, found, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { exportContract, exportHandler, sortKeys } from '../export';
+import { COLUNAS, exportContract, exportHandler, sortKeys } from '../export';
 import { regerarParcelasDaVenda } from '../parcelas-venda';
 import { orderFrom } from './crud';
 
@@ -120,14 +120,14 @@ export const vendasRoutes = new Hono<AppEnv>()
       recurso: 'vendas',
       titulo: 'vendas',
       columns: [
-        { header: 'Número', value: 'numero', type: 'integer' },
+        COLUNAS.numero,
         { header: 'Data da venda', value: 'data_venda', type: 'date' },
         { header: 'Cliente', value: 'cliente_nome' },
         { header: 'Orçamento', value: 'orcamento_numero', type: 'integer' },
         { header: 'Vendedor', value: 'vendedor_nome' },
         { header: 'Arquiteto', value: 'arquiteto_nome' },
         { header: 'Tipo de venda', value: 'tipo_venda', labels: TIPO_VENDA_LABEL },
-        { header: 'Pagamento', value: (r) => [r.cartao_bandeira, r.cartao_tipo].filter(Boolean).join(' ') },
+        COLUNAS.pagamento,
         { header: 'Valor bruto', value: 'valor_bruto', type: 'money' },
         { header: 'Entrada', value: 'valor_entrada', type: 'money' },
         { header: 'Parcelas', value: 'numero_parcelas', type: 'integer' },
