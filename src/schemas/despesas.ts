@@ -1,12 +1,9 @@
 import { PARCELAS_MAX, PARCELAS_MIN } from '../domain/despesas';
 import { isoDate, listQuery, moneyInput, optionalText, requiredText, versionField } from './common';
-import { STATUS_DESPESA, TIPOS_DESPESA } from './enums';
+import { STATUS_DESPESA, type StatusDespesa, TIPOS_DESPESA, type TipoDespesa } from './enums';
 import { z } from './z';
 
-export { STATUS_DESPESA, TIPOS_DESPESA };
-
-export type TipoDespesa = (typeof TIPOS_DESPESA)[number];
-export type StatusDespesa = (typeof STATUS_DESPESA)[number];
+export { STATUS_DESPESA, type StatusDespesa, TIPOS_DESPESA, type TipoDespesa };
 
 export const TIPO_DESPESA_LABEL: Record<TipoDespesa, string> = {
   avulso: 'Avulsa',

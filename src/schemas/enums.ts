@@ -1,6 +1,7 @@
 /**
  * Every enumerated value the database checks (db/schema.ts) and the schemas validate, defined once:
- * db/schema.ts builds its CHECK constraints from these, schemas/ and the web read them from here.
+ * db/schema.ts builds its CHECK constraints from these, schemas/ and the web read them from here; the
+ * type of a list's values beside it where the schemas name it.
  */
 export const TIPOS_PESSOA = ['Pessoa Física', 'Pessoa Jurídica'] as const;
 export const STATUS_ATIVO = ['ativo', 'inativo'] as const;
@@ -12,10 +13,15 @@ export const BANDEIRAS = ['Pix', 'Dinheiro', 'Cartão'] as const;
 export const TIPOS_CARTAO = ['Débito', 'Crédito'] as const;
 export const STATUS_CARTAO = ['Ativo', 'Inativo'] as const;
 export const STATUS_ORCAMENTO = ['pendente', 'aprovado', 'venda_realizada', 'rejeitado'] as const;
+export type StatusOrcamento = (typeof STATUS_ORCAMENTO)[number];
 export const TIPOS_VENDA = ['avista', 'parcelado', 'entrada'] as const;
+export type TipoVenda = (typeof TIPOS_VENDA)[number];
 export const STATUS_VENDA = ['confirmada', 'paga', 'cancelada'] as const;
+export type StatusVenda = (typeof STATUS_VENDA)[number];
 export const TIPOS_DESPESA = ['avulso', 'mensal', 'parcelada'] as const;
+export type TipoDespesa = (typeof TIPOS_DESPESA)[number];
 export const STATUS_DESPESA = ['pendente', 'paga'] as const;
+export type StatusDespesa = (typeof STATUS_DESPESA)[number];
 export const TIPOS_MOVIMENTACAO = ['entrada', 'saida'] as const;
 export const STATUS_FUNCIONARIO = STATUS_ATIVO;
 /** Sides of a piece (issue 14): frente/fundo run along medida1, esquerda/direita along medida2. */
@@ -36,7 +42,7 @@ export {
 } from '../domain/producao-etapas';
 
 /** How a sale type reads on screens, printouts and exports (quotes and sales alike). */
-export const TIPO_VENDA_LABEL: Record<(typeof TIPOS_VENDA)[number], string> = {
+export const TIPO_VENDA_LABEL: Record<TipoVenda, string> = {
   avista: 'À Vista',
   parcelado: 'Parcelado',
   entrada: 'Entrada',

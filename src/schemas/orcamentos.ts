@@ -1,19 +1,23 @@
 import type { ResumoDetalhado } from '../domain/pricing';
 import { perdaInput } from './catalogos-pecas';
 import { isoDate, listQuery, optionalText, uuid, versionField } from './common';
-import { FAIXAS, LADOS_PECA, STATUS_ORCAMENTO, TIPO_VENDA_LABEL, TIPOS_VENDA } from './enums';
+import {
+  FAIXAS,
+  LADOS_PECA,
+  STATUS_ORCAMENTO,
+  type StatusOrcamento,
+  TIPO_VENDA_LABEL,
+  TIPOS_VENDA,
+  type TipoVenda,
+} from './enums';
 import { z } from './z';
 
-export { STATUS_ORCAMENTO, TIPO_VENDA_LABEL, TIPOS_VENDA };
+export { STATUS_ORCAMENTO, type StatusOrcamento, TIPO_VENDA_LABEL, TIPOS_VENDA, type TipoVenda };
 
 // The spec's messages for saving a quote (doc 1 §5), shown in the "Erro ao salvar orçamento" toast.
 export const MSG_CLIENTE = 'Selecione um cliente.';
 export const MSG_SEM_ITENS = 'Adicione pelo menos um item ao orçamento.';
 export const MSG_ITEM_INVALIDO = 'Todos os itens devem ter produto selecionado e quantidade maior que zero.';
-
-export type TipoVenda = (typeof TIPOS_VENDA)[number];
-
-export type StatusOrcamento = (typeof STATUS_ORCAMENTO)[number];
 
 /** '' and null mean "none chosen" for an optional link (a select left empty). */
 const optionalId = z.preprocess((v) => (v === '' ? null : v), uuid.nullish()).transform((v) => v ?? null);

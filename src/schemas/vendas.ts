@@ -1,12 +1,8 @@
 import { isoDate, listQuery, moneyInput, uuid, versionField } from './common';
-import { STATUS_VENDA, TIPO_VENDA_LABEL, TIPOS_VENDA } from './enums';
+import { STATUS_VENDA, type StatusVenda, TIPO_VENDA_LABEL, TIPOS_VENDA, type TipoVenda } from './enums';
 import { z } from './z';
 
-export { STATUS_VENDA, TIPO_VENDA_LABEL, TIPOS_VENDA };
-
-// Same values as the database's checks (db/schema.ts); repeated so the web never imports db/.
-export type TipoVenda = (typeof TIPOS_VENDA)[number];
-export type StatusVenda = (typeof STATUS_VENDA)[number];
+export { STATUS_VENDA, type StatusVenda, TIPO_VENDA_LABEL, TIPOS_VENDA, type TipoVenda };
 
 export const STATUS_VENDA_LABEL: Record<StatusVenda, string> = {
   confirmada: 'Confirmada',

@@ -5,7 +5,7 @@ import type { PgColumn, SQL } from '../db/queries/crud';
 import { type KeyPart, keysetWhere, orderSql } from '../db/queries/keyset';
 import { todayIso } from '../domain/datas';
 import { z } from '../schemas/z';
-import type { AppContext } from './context';
+import { type AppContext, parseQuery } from './context';
 import type { ErrorStatus } from './contract';
 import { badRequest } from './errors';
 import { type Logger, safeError } from './log';
@@ -42,6 +42,13 @@ export const COLUNAS = {
   email: { header: 'E-mail', value: 'email' },
   status: { header: 'Status', value: 'status', labels: { ativo: 'Ativo', inativo: 'Inativo' } },
   cadastradoEm: { header: 'Cadastrado em', value: 'created_at', type: 'datetime' },
+  /** A quote's or a sale's number. */
+  numero: { header: 'Número', value: 'numero', type: 'integer' },
+  /** The payment method of a quote or a sale: the card's brand and type ("Cartão Crédito", "Pix"). */
+  pagamento: {
+    header: 'Pagamento',
+    value: (r) => [r.cartao_bandeira, r.cartao_tipo].filter(Boolean).join(' '),
+  },
   /** The address block (`EnderecoFields` on the screens). */
   endereco: [
     { header: 'Endereço', value: 'endereco' },
@@ -326,6 +333,15 @@ export function exportResponse(c: AppContext, spec: ExportSpec) {
     'content-disposition': `attachment; filename="${nome}"`,
   });
 }
+
+/**
+ * An export route's handler: the list's filters read from the query string as the list reads them
+ * (400 when invalid), then the file of every row they keep.
+ */
+export const exportHandler =
+  <S extends z.ZodType>(listQuery: S, spec: (query: z.output<S>, c: AppContext) => ExportSpec) =>
+  (c: AppContext) =>
+    exportResponse(c, spec(parseQuery(c, listQuery), c));
 
 /** The contract fields of an export route (server/contract.ts): the list's filters and `formato`. */
 export const exportContract = <Q extends z.ZodObject>(titulo: string, listFilters: Q) => ({

@@ -2,16 +2,8 @@ import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { CaixaResumo, Movimentacao } from '../../schemas/caixa';
 import type { Executor } from '../client';
 import { caixaInicial, movimentacoesCaixa, recebimentos } from '../schema';
-import {
-  countWhere,
-  figures,
-  numbersOut,
-  numericColumns,
-  pageOf,
-  queryRows,
-  searchAny,
-  updateVersioned,
-} from './common';
+import { countWhere, figures, pageOf, queryRows, searchAny, updateVersioned } from './common';
+import { apiRow } from './crud';
 import type { KeyPart } from './keyset';
 
 type MovRow = typeof movimentacoesCaixa.$inferSelect;
@@ -19,10 +11,7 @@ type MovRow = typeof movimentacoesCaixa.$inferSelect;
 export function movimentacaoOut(
   row: MovRow & { recebimento_id?: string | null; recebimento_parcela_id?: string | null },
 ): Movimentacao {
-  return numbersOut(
-    row as unknown as Record<string, unknown>,
-    numericColumns(movimentacoesCaixa),
-  ) as unknown as Movimentacao;
+  return apiRow(movimentacoesCaixa, row) as unknown as Movimentacao;
 }
 
 /**

@@ -30,19 +30,11 @@ function catalogo<T extends typeof acabamentos | typeof recortes>(
   emUso: (db: Executor, p: { id: string }) => Promise<number>,
   nome: string,
 ) {
-  const { search } = porNome(table);
   return crudTable({
     table,
-    search,
+    ...porNome(table, { id: table.id, nome: table.nome, [valor.name]: valor }, eq(table.status, 'ativo')),
     filters: (query) => [query.status ? eq(table.status, query.status) : undefined],
     sortable: { nome: table.nome, valor, status: table.status, created_at: table.created_at },
-    defaultSort: 'nome',
-    opcoes: {
-      columns: { id: table.id, nome: table.nome, [valor.name]: valor },
-      where: eq(table.status, 'ativo'),
-      search,
-      orderBy: table.nome,
-    },
     emUso: async (db, p) =>
       emUsoRefusal(`Não é possível remover ${nome.toLowerCase()}`, emUsoDetail(nome, await emUso(db, p))),
   });

@@ -23,20 +23,15 @@ const select = selectOf(
   categoriasProdutos.id,
 );
 
-const { search, ...lista } = porNome(categoriasProdutos);
-
 /** The list (with each category's product count), its search and sorts, and the active categories' options. */
 export const categoriasProdutosTable = crudTable({
   table: categoriasProdutos,
   emUso,
-  search,
-  ...lista,
-  opcoes: {
-    columns: { id: categoriasProdutos.id, nome: categoriasProdutos.nome },
-    where: eq(categoriasProdutos.ativa, true),
-    search,
-    orderBy: categoriasProdutos.nome,
-  },
+  ...porNome(
+    categoriasProdutos,
+    { id: categoriasProdutos.id, nome: categoriasProdutos.nome },
+    eq(categoriasProdutos.ativa, true),
+  ),
   select,
 });
 

@@ -1,4 +1,14 @@
-import { type AnyColumn, and, count, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  count,
+  eq,
+  type GetColumnData,
+  getTableColumns,
+  getTableName,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Page } from '../../schemas/common';
 import type { Executor } from '../client';
@@ -32,6 +42,12 @@ export function searchDigits(q: string | undefined, column: AnyColumn): SQL | un
   const digits = q?.replace(/\D/g, '');
   if (!digits || digits.length < 3) return undefined;
   return sql`regexp_replace(coalesce(${column}, ''), '\\D', '', 'g') like ${`%${digits}%`}`;
+}
+
+/** `a and b …` of the conditions present; undefined when there is none (no filter). */
+export function andWhere(...parts: (SQL | undefined)[]): SQL | undefined {
+  const present = parts.filter((p): p is SQL => !!p);
+  return present.length ? sql.join(present, sql` and `) : undefined;
 }
 
 export function orWhere(...parts: (SQL | undefined)[]): SQL | undefined {
@@ -123,6 +139,25 @@ export async function updateVersioned<T extends PgTable>(
     .from(table as PgTable)
     .where(eq(idCol, id));
   return exists && exists.n > 0 ? 'stale' : 'missing';
+}
+
+/** Some of a table's columns by name, as a select list: `db.select(columnsOf(parcelas, ['id', 'valor']))`. */
+export function columnsOf<T extends PgTable, K extends keyof T['_']['columns'] & string>(
+  table: T,
+  keys: readonly K[],
+): Pick<T['_']['columns'], K> {
+  const all = getTableColumns(table) as T['_']['columns'];
+  return Object.fromEntries(keys.map((k) => [k, all[k]])) as Pick<T['_']['columns'], K>;
+}
+
+/** One column of the first row of its table that `where` finds; undefined when there is none. */
+export async function valueWhere<C extends PgColumn>(
+  db: Executor,
+  column: C,
+  where: SQL | undefined,
+): Promise<GetColumnData<C> | undefined> {
+  const [r] = await db.select({ v: column }).from(column.table).where(where);
+  return r?.v as GetColumnData<C> | undefined;
 }
 
 /** Raw SQL rows, typed by the caller; both drivers answer `{ rows }`. */

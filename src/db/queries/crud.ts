@@ -1,7 +1,15 @@
 import { asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client';
-import { countWhere, likePattern, numbersOut, numericColumns, pageOf, updateVersioned } from './common';
+import {
+  andWhere,
+  countWhere,
+  likePattern,
+  numbersOut,
+  numericColumns,
+  pageOf,
+  updateVersioned,
+} from './common';
 import type { InUse } from './refusal';
 
 type Row = Record<string, unknown>;
@@ -63,12 +71,22 @@ export function selectOf<Q extends PgSelect>(base: (db: Executor) => Q, idCol: P
 }
 
 /**
- * A catalogue found and listed by its name (categories, sale items, finishes, cut-outs): `?q=` on the
- * name (trigram index), sorted by name unless `?sort=` says otherwise.
+ * A catalogue found, listed and offered by its name (categories, sale items, finishes, cut-outs): `?q=`
+ * on the name (trigram index), sorted by name unless `?sort=` says otherwise; `/opcoes` answers these
+ * columns of the rows `ativos` keeps (all when none), by name.
  */
-export function porNome(t: { nome: PgColumn; created_at: PgColumn }) {
+export function porNome<Op extends Record<string, PgColumn>>(
+  t: { nome: PgColumn; created_at: PgColumn },
+  opcoes: Op,
+  ativos?: SQL,
+) {
   const search = (q: string) => sql`${t.nome} ilike ${likePattern(q)}`;
-  return { search, sortable: { nome: t.nome, created_at: t.created_at }, defaultSort: 'nome' };
+  return {
+    search,
+    sortable: { nome: t.nome, created_at: t.created_at },
+    defaultSort: 'nome',
+    opcoes: { columns: opcoes, where: ativos, search, orderBy: t.nome },
+  };
 }
 
 /** Names the types of a resource's table declaration (keeps `T`, its row and its options inferred). */
@@ -89,6 +107,10 @@ export type NumericKeys<T extends PgTable> = {
 export type NumbersOut<R, K extends PropertyKey> = {
   [P in keyof R]: P extends K ? (null extends R[P] ? number | null : number) : R[P];
 };
+
+/** A row of `table` as the API answers it: its numeric columns (decimal strings) as JSON numbers. */
+export const apiRow = <T extends PgTable, R extends Record<string, unknown>>(table: T, row: R) =>
+  numbersOut(row, numericColumns(table)) as NumbersOut<R, NumericKeys<T>>;
 
 /** A row of `T` (or of a resource's own select, `Raw`) as the API answers it. */
 export type ApiRow<T extends PgTable, Raw = T['$inferSelect']> = NumbersOut<Raw, NumericKeys<T>>;
@@ -130,9 +152,7 @@ export function crudQueries<T extends PgTable, Raw, Op extends Record<string, Pg
     one,
     /** The list's WHERE: the search and the resource's own filters. */
     where(p: { q: string | undefined; query: Record<string, string> }): SQL | undefined {
-      const parts = [p.q && o.search ? o.search(p.q) : undefined, ...(o.filters?.(p.query) ?? [])];
-      const present = parts.filter((x): x is SQL => !!x);
-      return present.length ? sql.join(present, sql` and `) : undefined;
+      return andWhere(p.q && o.search ? o.search(p.q) : undefined, ...(o.filters?.(p.query) ?? []));
     },
     order: (p: { sort: string }) => sortOrder(p.sort, o.sortable, idCol),
     async list(db: Executor, p: ListPage) {
@@ -153,7 +173,7 @@ export function crudQueries<T extends PgTable, Raw, Op extends Record<string, Pg
     async opcoes(db: Executor, p: { q: string | undefined }) {
       const op = o.opcoes;
       const search = p.q ? op.search(p.q) : undefined;
-      const where = op.where && search ? sql`${op.where} and ${search}` : (op.where ?? search);
+      const where = andWhere(op.where, search);
       const rows = await db
         .select(op.columns as Record<string, PgColumn>)
         .from(table)

@@ -10,27 +10,15 @@ import {
 } from '../../schemas/despesas';
 import type { Executor } from '../client';
 import { despesas } from '../schema';
-import {
-  countWhere,
-  figures,
-  num,
-  numbersOut,
-  numericColumns,
-  pageOf,
-  queryRows,
-  searchAny,
-  updateVersioned,
-} from './common';
+import { countWhere, figures, num, pageOf, queryRows, searchAny, updateVersioned } from './common';
+import { apiRow } from './crud';
 import type { KeyPart } from './keyset';
 
 type Row = typeof despesas.$inferSelect;
 
 /** A row as the API answers it (money as a JSON number, timestamps as ISO strings by JSON). */
 export function despesaOut(row: Row): Despesa {
-  return numbersOut(
-    row as unknown as Record<string, unknown>,
-    numericColumns(despesas),
-  ) as unknown as Despesa;
+  return apiRow(despesas, row) as unknown as Despesa;
 }
 
 /** Numeric aggregates come back as strings (pg) or numbers (PGlite); both leave as JSON numbers. */

@@ -4,19 +4,15 @@ import { crudTable, porNome } from './crud';
 import { countOrcamentosCom } from './produtos';
 import { emUsoRefusal } from './refusal';
 
-const { search, ...lista } = porNome(itensVenda);
-
 /** The list's search and sorts (by name ascending, spec doc 2 §7), and the select box's options. */
 export const itensVendaTable = crudTable({
   table: itensVenda,
   emUso,
-  search,
-  ...lista,
-  opcoes: {
-    columns: { id: itensVenda.id, nome: itensVenda.nome, formato_medida: itensVenda.formato_medida },
-    search,
-    orderBy: itensVenda.nome,
-  },
+  ...porNome(itensVenda, {
+    id: itensVenda.id,
+    nome: itensVenda.nome,
+    formato_medida: itensVenda.formato_medida,
+  }),
 });
 
 /** A sale item used on quotes cannot be deleted. */

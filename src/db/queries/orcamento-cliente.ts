@@ -3,7 +3,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { appConfig, orcamentoAceites, orcamentoAlteracoes, orcamentoLinks, orcamentos } from '../schema';
-import { queryRows } from './common';
+import { columnsOf, queryRows } from './common';
 
 export type LinkRow = typeof orcamentoLinks.$inferSelect;
 export type AceiteRow = typeof orcamentoAceites.$inferSelect;
@@ -102,11 +102,7 @@ export async function insertAlteracao(db: Executor, v: typeof orcamentoAlteracoe
 
 export async function alteracoesDe(db: Executor, orcamentoId: string) {
   return db
-    .select({
-      mensagem: orcamentoAlteracoes.mensagem,
-      versao: orcamentoAlteracoes.versao,
-      created_at: orcamentoAlteracoes.created_at,
-    })
+    .select(columnsOf(orcamentoAlteracoes, ['mensagem', 'versao', 'created_at']))
     .from(orcamentoAlteracoes)
     .where(eq(orcamentoAlteracoes.orcamento_id, orcamentoId))
     .orderBy(desc(orcamentoAlteracoes.created_at))

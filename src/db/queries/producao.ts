@@ -14,7 +14,7 @@ import {
   usuarios,
   vendas,
 } from '../schema';
-import { countWhere, likePattern, lookup, queryRows, updateVersioned } from './common';
+import { andWhere, columnsOf, countWhere, likePattern, lookup, queryRows, updateVersioned } from './common';
 import type { KeyPart } from './keyset';
 import { linhasDoOrcamento } from './orcamentos';
 import type { ConstraintMap } from './refusal';
@@ -129,7 +129,7 @@ export function osWhere(f: OsFiltros): SQL | undefined {
       sql`exists (select 1 from os_etapas e where e.os_id = ordens_servico.id and ${sql.join(stage, sql` and `)})`,
     );
   }
-  return parts.length ? sql.join(parts, sql` and `) : undefined;
+  return andWhere(...parts);
 }
 
 export const osSort = {
@@ -212,19 +212,11 @@ export async function getOs(db: Executor, p: { id: string }) {
   const [bordas, recortes] = ids.length
     ? await Promise.all([
         db
-          .select({
-            item_id: orcamentoItemBordas.item_id,
-            lado: orcamentoItemBordas.lado,
-            nome: orcamentoItemBordas.nome,
-          })
+          .select(columnsOf(orcamentoItemBordas, ['item_id', 'lado', 'nome']))
           .from(orcamentoItemBordas)
           .where(inArray(orcamentoItemBordas.item_id, ids)),
         db
-          .select({
-            item_id: orcamentoItemRecortes.item_id,
-            nome: orcamentoItemRecortes.nome,
-            quantidade: orcamentoItemRecortes.quantidade,
-          })
+          .select(columnsOf(orcamentoItemRecortes, ['item_id', 'nome', 'quantidade']))
           .from(orcamentoItemRecortes)
           .where(inArray(orcamentoItemRecortes.item_id, ids))
           .orderBy(asc(orcamentoItemRecortes.posicao)),

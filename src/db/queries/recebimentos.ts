@@ -16,7 +16,7 @@ import {
   vendas,
   vendedores,
 } from '../schema';
-import { countWhere, likePattern, lookup, queryRows } from './common';
+import { columnsOf, countWhere, likePattern, lookup, queryRows, valueWhere } from './common';
 import type { KeyPart } from './keyset';
 import type { ConstraintMap, Refusal } from './refusal';
 
@@ -78,16 +78,18 @@ type VendaPagamento = Pick<
  */
 export async function sincronizarParcelas(tx: Executor, vendaId: string): Promise<Refusal | null> {
   const [venda] = (await tx
-    .select({
-      id: vendas.id,
-      cliente_id: vendas.cliente_id,
-      status: vendas.status,
-      tipo_venda: vendas.tipo_venda,
-      valor_bruto: vendas.valor_bruto,
-      valor_entrada: vendas.valor_entrada,
-      numero_parcelas: vendas.numero_parcelas,
-      data_venda: vendas.data_venda,
-    })
+    .select(
+      columnsOf(vendas, [
+        'id',
+        'cliente_id',
+        'status',
+        'tipo_venda',
+        'valor_bruto',
+        'valor_entrada',
+        'numero_parcelas',
+        'data_venda',
+      ]),
+    )
     .from(vendas)
     .where(eq(vendas.id, vendaId))) as VendaPagamento[];
   if (!venda) return null;
@@ -99,13 +101,7 @@ export async function sincronizarParcelas(tx: Executor, vendaId: string): Promis
     novas = gerarParcelas(input);
   }
   const existentes = await tx
-    .select({
-      id: parcelas.id,
-      parcela: parcelas.parcela,
-      valor: parcelas.valor,
-      data_vencimento: parcelas.data_vencimento,
-      valor_recebido: parcelas.valor_recebido,
-    })
+    .select(columnsOf(parcelas, ['id', 'parcela', 'valor', 'data_vencimento', 'valor_recebido']))
     .from(parcelas)
     .where(eq(parcelas.venda_id, vendaId))
     .orderBy(asc(parcelas.parcela))
@@ -284,9 +280,8 @@ export function parcelasDoCliente(db: Executor, p: { clienteId: string }) {
     .orderBy(asc(parcelas.data_vencimento), asc(parcelas.parcela));
 }
 
-export async function clienteNome(db: Executor, p: { id: string }) {
-  const [r] = await db.select({ nome: clientes.nome }).from(clientes).where(eq(clientes.id, p.id));
-  return r?.nome;
+export function clienteNome(db: Executor, p: { id: string }) {
+  return valueWhere(db, clientes.nome, eq(clientes.id, p.id));
 }
 
 export interface KpisRows {
@@ -352,8 +347,7 @@ export async function lockParcela(tx: Executor, p: { id: string }) {
 }
 
 export async function cartaoExiste(db: Executor, p: { id: string }) {
-  const [r] = await db.select({ id: cartoes.id }).from(cartoes).where(eq(cartoes.id, p.id));
-  return !!r;
+  return (await valueWhere(db, cartoes.id, eq(cartoes.id, p.id))) !== undefined;
 }
 
 /**
@@ -396,12 +390,8 @@ export async function insertRecebimento(
   return r!;
 }
 
-export async function parcelaDoRecebimento(db: Executor, p: { id: string }) {
-  const [r] = await db
-    .select({ parcela_id: recebimentos.parcela_id })
-    .from(recebimentos)
-    .where(eq(recebimentos.id, p.id));
-  return r?.parcela_id;
+export function parcelaDoRecebimento(db: Executor, p: { id: string }) {
+  return valueWhere(db, recebimentos.parcela_id, eq(recebimentos.id, p.id));
 }
 
 /**
@@ -410,11 +400,10 @@ export async function parcelaDoRecebimento(db: Executor, p: { id: string }) {
  * (a second undo finds nothing). Null when it was already gone.
  */
 export async function deleteRecebimento(tx: Executor, p: { id: string }) {
-  const [gone] = await tx.delete(recebimentos).where(eq(recebimentos.id, p.id)).returning({
-    parcela_id: recebimentos.parcela_id,
-    valor: recebimentos.valor,
-    movimentacao_id: recebimentos.movimentacao_id,
-  });
+  const [gone] = await tx
+    .delete(recebimentos)
+    .where(eq(recebimentos.id, p.id))
+    .returning(columnsOf(recebimentos, ['parcela_id', 'valor', 'movimentacao_id']));
   if (!gone) return null;
   await tx.delete(movimentacoesCaixa).where(eq(movimentacoesCaixa.id, gone.movimentacao_id));
   await tx
@@ -428,12 +417,8 @@ export async function deleteRecebimento(tx: Executor, p: { id: string }) {
 }
 
 /** The payment a Caixa movement records, if any (the Caixa routes refuse to edit it). */
-export async function recebimentoDaMovimentacao(db: Executor, p: { movimentacaoId: string }) {
-  const [r] = await db
-    .select({ id: recebimentos.id })
-    .from(recebimentos)
-    .where(eq(recebimentos.movimentacao_id, p.movimentacaoId));
-  return r?.id;
+export function recebimentoDaMovimentacao(db: Executor, p: { movimentacaoId: string }) {
+  return valueWhere(db, recebimentos.id, eq(recebimentos.movimentacao_id, p.movimentacaoId));
 }
 
 // ── Settings

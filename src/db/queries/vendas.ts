@@ -3,18 +3,8 @@ import { monthRange, todayIso } from '../../domain/datas';
 import type { CardRates } from '../../domain/pricing';
 import type { Executor } from '../client';
 import { arquitetos, cartoes, clientes, orcamentos, vendas, vendedores } from '../schema';
-import {
-  countKept,
-  likePattern,
-  lookup,
-  numbersOut,
-  numericColumns,
-  queryRows,
-  updateVersioned,
-} from './common';
-import type { NumbersOut, NumericKeys } from './crud';
-
-const vendaNumeric = numericColumns(vendas);
+import { andWhere, countKept, likePattern, lookup, queryRows, updateVersioned } from './common';
+import { apiRow } from './crud';
 
 /**
  * The sale plus the names the screens show (client, architect, seller, card, quote number), as scalar
@@ -38,7 +28,7 @@ export type VendaRow = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>
 
 /** Decimal strings → JSON numbers (taxa_cartao stays a fraction, as the spec stores it). */
 export function vendaOut<T extends Record<string, unknown>>(row: T) {
-  return numbersOut(row, vendaNumeric) as NumbersOut<T, NumericKeys<typeof vendas>>;
+  return apiRow(vendas, row);
 }
 
 /**
@@ -55,10 +45,7 @@ export function vendasSearch(q: string | undefined): SQL | undefined {
 
 /** The list's WHERE: the search and the status filter. */
 export function vendasWhere(p: { q?: string; status?: string }): SQL | undefined {
-  const parts = [vendasSearch(p.q), p.status ? sql`${vendas.status} = ${p.status}` : undefined].filter(
-    (x): x is SQL => !!x,
-  );
-  return parts.length ? sql.join(parts, sql` and `) : undefined;
+  return andWhere(vendasSearch(p.q), p.status ? sql`${vendas.status} = ${p.status}` : undefined);
 }
 
 /** The columns the list sorts by, and the id that breaks ties (for the list and the export). */

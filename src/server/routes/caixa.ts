@@ -24,9 +24,10 @@ import {
 import { uuid } from '../../schemas/common';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
+import { deleteHandler } from '../delete-route';
 import { conflict, found, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { exportContract, exportResponse } from '../export';
+import { exportContract, exportHandler } from '../export';
 
 /**
  * A payment's entrada changes only with the payment (issue 16): undone in Recebimentos, never edited
@@ -92,9 +93,10 @@ export const caixaRoutes = new Hono<AppEnv>()
     return c.json({ items: items.map(movimentacaoOut), total, page: query.page, limit: query.limit });
   })
 
-  .get('/movimentacoes/exportar', doc.getMovimentacoesExportar, async (c) => {
-    const query = parseQuery(c, movimentacoesListQuery);
-    return exportResponse(c, {
+  .get(
+    '/movimentacoes/exportar',
+    doc.getMovimentacoesExportar,
+    exportHandler(movimentacoesListQuery, (query) => ({
       recurso: 'caixa-movimentacoes',
       titulo: 'movimentações',
       columns: [
@@ -107,8 +109,8 @@ export const caixaRoutes = new Hono<AppEnv>()
       where: movWhere({ q: query.q, tipo: query.tipo }),
       order: movimentacoesExportOrder,
       page: pageMovimentacoes,
-    });
-  })
+    })),
+  )
   .get('/movimentacoes/:id', doc.getMovimentacoesId, async (c) =>
     c.json(movimentacaoOut(found(await getMovimentacao(c.get('deps').db, { id: parseId(c, uuid) })))),
   )
@@ -138,13 +140,12 @@ export const caixaRoutes = new Hono<AppEnv>()
     return c.json(movimentacaoOut((await getMovimentacao(db, { id }))!));
   })
 
-  .delete('/movimentacoes/:id', doc.deleteMovimentacoesId, async (c) => {
-    const id = parseId(c, uuid);
-    const { db } = c.get('deps');
-    await db.transaction(async (tx) => {
+  .delete(
+    '/movimentacoes/:id',
+    doc.deleteMovimentacoesId,
+    deleteHandler(async (tx, id) => {
       await refuseRecebimento(tx, id);
       if (!(await deleteMovimentacao(tx, { id }))) throw notFound();
       await publish(tx, RECURSO, 'removido', id);
-    });
-    return c.body(null, 204);
-  });
+    }),
+  );

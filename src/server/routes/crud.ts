@@ -16,7 +16,7 @@ import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { found, fromDatabase, fromRefusal, HttpError, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { type ExportColumn, exportContract, exportResponse, sortKeys } from '../export';
+import { type ExportColumn, exportContract, exportHandler, sortKeys } from '../export';
 
 type Row = Record<string, unknown>;
 
@@ -109,17 +109,18 @@ export function crudRoutes<
         return c.json({ ...page, items: page.items.map(out) });
       },
     )
-    .get('/exportar', route({ ...exportContract(o.titulo ?? o.recurso, listFilters), access }), async (c) => {
-      const query = parseQuery(c, listQuery);
-      return exportResponse(c, {
+    .get(
+      '/exportar',
+      route({ ...exportContract(o.titulo ?? o.recurso, listFilters), access }),
+      exportHandler(listQuery, (query, c) => ({
         recurso: o.recurso,
         titulo: o.titulo ?? o.recurso,
         columns: o.exportColumns ?? [],
         where: q.where({ q: query.q, query: c.req.query() }),
         order: sortKeys(query.sort ?? o.defaultSort, o.sortable, idCol),
         page: q.page,
-      });
-    })
+      })),
+    )
     .get('/:id', route({ summary: `Um(a) ${nome}`, access, response: row, errors: [404] }), async (c) => {
       return c.json(out(found(await q.one(c.get('deps').db, { id: parseId(c, uuid) }))));
     })

@@ -37,9 +37,10 @@ import {
 import { z } from '../../schemas/z';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
+import { deleteHandler } from '../delete-route';
 import { found, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { exportContract, exportResponse } from '../export';
+import { exportContract, exportHandler } from '../export';
 import { safeError } from '../log';
 
 const RECURSO = 'despesas';
@@ -135,29 +136,32 @@ export const despesasRoutes = new Hono<AppEnv>()
     return c.json(await relatorioAno(db, { ano: year }));
   })
 
-  .get('/exportar', doc.getExportar, async (c) => {
-    const query = parseQuery(c, despesasListQuery);
-    const { config } = c.get('deps');
-    const [y, m] = monthRange(config.tzNegocio).inicio.split('-').map(Number) as [number, number];
-    const range = monthRangeOf(query.ano ?? y, query.mes ?? m);
-    return exportResponse(c, {
-      recurso: 'despesas',
-      titulo: 'despesas',
-      columns: [
-        { header: 'Descrição', value: 'descricao' },
-        { header: 'Valor', value: 'valor', type: 'money' },
-        { header: 'Tipo', value: 'tipo', labels: TIPO_DESPESA_LABEL },
-        { header: 'Vencimento', value: 'data_vencimento', type: 'date' },
-        { header: 'Parcela', value: (r) => `${r.parcela_atual}/${r.parcelas}` },
-        { header: 'Status', value: 'status', labels: { pendente: 'Pendente', paga: 'Paga' } },
-        { header: 'Observações', value: 'observacoes' },
-        { header: 'Cadastrada em', value: 'created_at', type: 'datetime' },
-      ],
-      where: monthWhere({ ...range, q: query.q }),
-      order: despesasExportOrder,
-      page: pageDespesas,
-    });
-  })
+  .get(
+    '/exportar',
+    doc.getExportar,
+    exportHandler(despesasListQuery, (query, c) => {
+      const { config } = c.get('deps');
+      const [y, m] = monthRange(config.tzNegocio).inicio.split('-').map(Number) as [number, number];
+      const range = monthRangeOf(query.ano ?? y, query.mes ?? m);
+      return {
+        recurso: 'despesas',
+        titulo: 'despesas',
+        columns: [
+          { header: 'Descrição', value: 'descricao' },
+          { header: 'Valor', value: 'valor', type: 'money' },
+          { header: 'Tipo', value: 'tipo', labels: TIPO_DESPESA_LABEL },
+          { header: 'Vencimento', value: 'data_vencimento', type: 'date' },
+          { header: 'Parcela', value: (r) => `${r.parcela_atual}/${r.parcelas}` },
+          { header: 'Status', value: 'status', labels: { pendente: 'Pendente', paga: 'Paga' } },
+          { header: 'Observações', value: 'observacoes' },
+          { header: 'Cadastrada em', value: 'created_at', type: 'datetime' },
+        ],
+        where: monthWhere({ ...range, q: query.q }),
+        order: despesasExportOrder,
+        page: pageDespesas,
+      };
+    }),
+  )
 
   .get('/:id', doc.getId, async (c) =>
     c.json(despesaOut(found(await getDespesa(c.get('deps').db, { id: parseId(c, uuid) })))),
@@ -227,12 +231,11 @@ export const despesasRoutes = new Hono<AppEnv>()
     return c.json(despesaOut(row));
   })
 
-  .delete('/:id', doc.deleteId, async (c) => {
-    const id = parseId(c, uuid);
-    const { db } = c.get('deps');
-    await db.transaction(async (tx) => {
+  .delete(
+    '/:id',
+    doc.deleteId,
+    deleteHandler(async (tx, id) => {
       if (!(await deleteDespesa(tx, { id }))) throw notFound();
       await publish(tx, RECURSO, 'removido', id);
-    });
-    return c.body(null, 204);
-  });
+    }),
+  );

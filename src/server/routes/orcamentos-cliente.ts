@@ -9,11 +9,12 @@ import { todayIso } from '../../domain/datas';
 import { uuid } from '../../schemas/common';
 import { type AppContext, type AppEnv, currentUser, parseId } from '../context';
 import { route } from '../contract';
-import { conflict, notFound } from '../errors';
+import { deleteHandler } from '../delete-route';
+import { conflict, found, notFound } from '../errors';
 import { publish } from '../events';
 import { hashToken, novoNonce, pdfCliente, tokenDe, validadeDe, visaoCliente } from '../orcamento-cliente';
 import { empresaAtual } from './empresa';
-import { detalhe } from './orcamentos';
+import { detalhe, lockOrcamentoOu404, orcamentoNaoEncontrado } from './orcamentos';
 
 const access = ['orcamentos'] as const;
 
@@ -64,8 +65,7 @@ const doc = {
 
 export const orcamentosClienteRoutes = new Hono<AppEnv>()
   .get('/:id/pdf', doc.getPdf, async (c) => {
-    const pdf = await pdfDe(c, parseId(c, uuid));
-    if (!pdf) throw notFound('Orçamento não encontrado.');
+    const pdf = found(await pdfDe(c, parseId(c, uuid)), orcamentoNaoEncontrado);
     return pdfResponse(c, pdf.bytes, `orcamento-${pdf.numero}.pdf`);
   })
   .post('/:id/link', doc.postLink, async (c) => {
@@ -79,8 +79,7 @@ export const orcamentosClienteRoutes = new Hono<AppEnv>()
     const tokenHash = hashToken(await tokenDe(db, nonce));
     const link = await db.transaction(async (tx) => {
       // One link per quote: the quote's row lock makes two "Enviar" at once return the same one.
-      const o = await q.lockOrcamento(tx, id);
-      if (!o) throw notFound('Orçamento não encontrado.');
+      const o = await lockOrcamentoOu404(tx, id);
       // The link lasts while the quote is valid: its own date, else its date plus the default days.
       const expira = validadeDe(o, empresa.validade_dias, config.tzNegocio);
       const hoje = todayIso(config.tzNegocio);
@@ -109,22 +108,19 @@ export const orcamentosClienteRoutes = new Hono<AppEnv>()
     });
     return c.json({ url: linkUrl(c, await tokenDe(db, link.nonce)), expira_em: link.expira_em }, 201);
   })
-  .delete('/:id/link', doc.deleteLink, async (c) => {
-    const id = parseId(c, uuid);
-    const { db } = c.get('deps');
-    await db.transaction(async (tx) => {
-      const ativo = await lq.activeLink(tx, id);
-      if (!ativo) throw notFound('Este orçamento não tem link ativo.');
+  .delete(
+    '/:id/link',
+    doc.deleteLink,
+    deleteHandler(async (tx, id) => {
+      const ativo = found(await lq.activeLink(tx, id), () => notFound('Este orçamento não tem link ativo.'));
       await lq.revokeLink(tx, ativo.id);
       await publish(tx, 'orcamentos', 'atualizado', id);
-    });
-    return c.body(null, 204);
-  })
+    }),
+  )
   .get('/:id/cliente', doc.getCliente, async (c) => {
     const id = parseId(c, uuid);
     const { db, config } = c.get('deps');
-    const o = await q.getOrcamento(db, id);
-    if (!o) throw notFound('Orçamento não encontrado.');
+    const o = found(await q.getOrcamento(db, id), orcamentoNaoEncontrado);
     const [ativo, aceite, alteracoes] = await Promise.all([
       lq.activeLink(db, id),
       lq.aceiteDe(db, id),

@@ -42,9 +42,10 @@ import {
 import { comAutorNaInstrucao, semAutor } from '../audit-context';
 import { type AppContext, type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
-import { badRequest, conflict, notFound, staleWrite } from '../errors';
+import { deleteHandler } from '../delete-route';
+import { badRequest, conflict, found, notFound, staleWrite } from '../errors';
 import { publish, publishSql } from '../events';
-import { exportContract, exportResponse, sortKeys } from '../export';
+import { COLUNAS, exportContract, exportHandler, sortKeys } from '../export';
 import { criarParcelasDaVenda } from '../parcelas-venda';
 import { hasAny } from '../permissions';
 
@@ -472,11 +473,16 @@ export async function detalhe(db: Executor, id: string) {
   };
 }
 
+export const orcamentoNaoEncontrado = () => notFound('Orçamento não encontrado.');
+
 /** The quote's details, or 404 (a quote deleted meanwhile). */
 async function detalheOu404(db: Executor, id: string) {
-  const body = await detalhe(db, id);
-  if (!body) throw notFound('Orçamento não encontrado.');
-  return body;
+  return found(await detalhe(db, id), orcamentoNaoEncontrado);
+}
+
+/** The quote locked for the rest of the transaction (its checks, then the writes), or 404. */
+export async function lockOrcamentoOu404(tx: Executor, id: string) {
+  return found(await q.lockOrcamento(tx, id), orcamentoNaoEncontrado);
 }
 
 /** A body that may be absent (older clients post nothing): an empty one reads as `{}`. */
@@ -633,13 +639,14 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     );
     return c.json({ ...page, items: page.items.map((r) => numerosDe(r, LIST_NUMERIC)) });
   })
-  .get('/exportar', doc.getExportar, async (c) => {
-    const query = parseQuery(c, orcamentoListQuery);
-    return exportResponse(c, {
+  .get(
+    '/exportar',
+    doc.getExportar,
+    exportHandler(orcamentoListQuery, (query) => ({
       recurso: 'orcamentos',
       titulo: 'orçamentos',
       columns: [
-        { header: 'Número', value: 'numero', type: 'integer' },
+        COLUNAS.numero,
         { header: 'Cliente', value: 'cliente_nome' },
         { header: 'Vendedor', value: 'vendedor_nome' },
         { header: 'Arquiteto', value: 'arquiteto_nome' },
@@ -648,15 +655,15 @@ export const orcamentosRoutes = new Hono<AppEnv>()
         { header: 'Tipo de venda', value: 'tipo_venda', labels: TIPO_VENDA_LABEL },
         { header: 'Entrada', value: 'valor_entrada', type: 'money' },
         { header: 'Parcelas', value: 'numero_parcelas', type: 'integer' },
-        { header: 'Pagamento', value: (r) => [r.cartao_bandeira, r.cartao_tipo].filter(Boolean).join(' ') },
+        COLUNAS.pagamento,
         { header: 'Validade', value: 'validade', type: 'date' },
         { header: 'Criado em', value: 'created_at', type: 'datetime' },
       ],
       where: q.listWhere(query),
       order: sortKeys(query.sort ?? '-created_at', q.SORTABLE, q.SORT_ID),
       page: (db, p) => q.listOrcamentos(db, p.where, p.order, p.limit, 0),
-    });
-  })
+    })),
+  )
   .get('/:id', doc.getId, async (c) => {
     return c.json(await detalheOu404(c.get('deps').db, parseId(c, uuid)));
   })
@@ -677,8 +684,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     const priced = await price(db, tzOf(c), input, true);
     const { values, itens } = toValues(input, priced);
     await db.transaction(async (tx) => {
-      const current = await q.lockOrcamento(tx, id);
-      if (!current) throw notFound('Orçamento não encontrado.');
+      const current = await lockOrcamentoOu404(tx, id);
       if (current.status === 'venda_realizada')
         throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EDITAR);
       if (updated_at && current.updated_at.getTime() !== new Date(updated_at).getTime()) throw staleWrite();
@@ -687,12 +693,11 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     });
     return c.json(await detalheOu404(db, id));
   })
-  .delete('/:id', doc.deleteId, async (c) => {
-    const id = parseId(c, uuid);
-    const { db } = c.get('deps');
-    await db.transaction(async (tx) => {
-      const current = await q.lockOrcamento(tx, id);
-      if (!current) throw notFound('Orçamento não encontrado.');
+  .delete(
+    '/:id',
+    doc.deleteId,
+    deleteHandler(async (tx, id) => {
+      const current = await lockOrcamentoOu404(tx, id);
       if (current.status === 'venda_realizada') {
         throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EXCLUIR);
       }
@@ -700,9 +705,8 @@ export const orcamentosRoutes = new Hono<AppEnv>()
         throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EXCLUIR);
       await q.deleteOrcamento(tx, id);
       await publish(tx, RECURSO, 'removido', id);
-    });
-    return c.body(null, 204);
-  })
+    }),
+  )
   .post('/:id/venda', doc.postIdVenda, async (c) => {
     const id = parseId(c, uuid);
     const { updated_at } = await parseOptionalBody(c, orcamentoVendaInput);
@@ -710,8 +714,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     const venda = await db.transaction(async (tx) => {
       // The row lock makes concurrent calls wait here; the first commits, the rest then see its status.
       // vendas.orcamento_id is unique besides, so two sales for one quote cannot exist.
-      const o = await q.lockOrcamento(tx, id);
-      if (!o) throw notFound('Orçamento não encontrado.');
+      const o = await lockOrcamentoOu404(tx, id);
       // The confirmation showed the quote as it was read; a change since then is not what was confirmed.
       if (updated_at && o.updated_at.getTime() !== new Date(updated_at).getTime()) {
         if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(tx, id))) {

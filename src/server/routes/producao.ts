@@ -64,7 +64,7 @@ import {
 import { route } from '../contract';
 import { badRequest, conflict, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { exportContract, exportResponse } from '../export';
+import { exportContract, exportHandler } from '../export';
 import { reencodeImage } from '../images';
 import { forbidden } from '../permissions';
 import { orderFrom } from './crud';
@@ -258,9 +258,10 @@ const doc = {
 
 export const producaoRoutes = new Hono<AppEnv>()
   .get('/os', doc.getOs, async (c) => c.json(await listarOs(c, parseQuery(c, osListQuery))))
-  .get('/os/exportar', doc.getOsExportar, async (c) => {
-    const q = parseQuery(c, osListQuery);
-    return exportResponse(c, {
+  .get(
+    '/os/exportar',
+    doc.getOsExportar,
+    exportHandler(osListQuery, (q, c) => ({
       recurso: RECURSO,
       titulo: 'ordens-de-servico',
       columns: [
@@ -279,8 +280,8 @@ export const producaoRoutes = new Hono<AppEnv>()
       where: osWhere(filtros(q, c.get('deps').config.tzNegocio)),
       order: osExportOrder,
       page: (db, p) => listOs(db, { ...p, offset: 0 }),
-    });
-  })
+    })),
+  )
   .get('/os/:id', doc.getOsId, async (c) => c.json(await lerOs(c, idParam(c))))
   .patch('/os/:id', doc.patchOsId, async (c) => {
     const id = idParam(c);

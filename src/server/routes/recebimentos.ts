@@ -21,6 +21,7 @@ import { uuid } from '../../schemas/common';
 import { parcelasListQuery, recebimentoCreate, recebiveisConfigUpdate } from '../../schemas/recebimentos';
 import { type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
+import { deleteHandler } from '../delete-route';
 import { notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { exportContract } from '../export';
@@ -211,11 +212,11 @@ export const recebimentosRoutes = new Hono<AppEnv>()
     });
     return c.json(r, 201);
   })
-  .delete('/:id', doc.deleteId, async (c) => {
-    const id = parseId(c, uuid);
-    const { db } = c.get('deps');
-    const jaDesfeito = () => notFound('Este recebimento já foi desfeito ou não existe.');
-    await db.transaction(async (tx) => {
+  .delete(
+    '/:id',
+    doc.deleteId,
+    deleteHandler(async (tx, id) => {
+      const jaDesfeito = () => notFound('Este recebimento já foi desfeito ou não existe.');
       const parcelaId = await parcelaDoRecebimento(tx, { id });
       if (!parcelaId) throw jaDesfeito();
       // The instalment's lock first (the same order as a payment), then the delete says whether this
@@ -226,6 +227,5 @@ export const recebimentosRoutes = new Hono<AppEnv>()
       await publish(tx, RECURSO, 'removido', id);
       await publish(tx, 'caixa', 'removido', gone.movimentacao_id);
       if (p) await publish(tx, 'vendas', 'atualizado', p.venda_id);
-    });
-    return c.body(null, 204);
-  });
+    }),
+  );

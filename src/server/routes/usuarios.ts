@@ -26,7 +26,7 @@ import { type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../con
 import { route } from '../contract';
 import { badRequest, conflict, HttpError, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { COLUNAS, exportContract, exportResponse } from '../export';
+import { COLUNAS, exportContract, exportHandler } from '../export';
 
 const access = ['usuarios'] as const;
 
@@ -103,9 +103,10 @@ export const usuariosRoutes = new Hono<AppEnv>()
     });
     return c.json({ items, total, page: q.page, limit: q.limit });
   })
-  .get('/exportar', doc.getExportar, async (c) => {
-    const q = parseQuery(c, listQuery);
-    return exportResponse(c, {
+  .get(
+    '/exportar',
+    doc.getExportar,
+    exportHandler(listQuery, (q) => ({
       recurso: 'usuarios',
       titulo: 'usuários',
       columns: [
@@ -122,8 +123,8 @@ export const usuariosRoutes = new Hono<AppEnv>()
       where: usuariosWhere(q.q),
       order: usuariosExportOrder,
       page: pageUsuarios,
-    });
-  })
+    })),
+  )
   .get('/:id', doc.getId, async (c) => {
     const row = await getUsuario(c.get('deps').db, parseId(c, uuid));
     if (!row) throw notFound('Usuário não encontrado.');

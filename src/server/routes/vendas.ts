@@ -35,9 +35,10 @@ import {
 } from '../../schemas/vendas';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
+import { deleteHandler } from '../delete-route';
 import { badRequest, conflict, found, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { exportContract, exportResponse, sortKeys } from '../export';
+import { COLUNAS, exportContract, exportHandler, sortKeys } from '../export';
 import { regerarParcelasDaVenda } from '../parcelas-venda';
 import { orderFrom } from './crud';
 
@@ -112,20 +113,21 @@ export const vendasRoutes = new Hono<AppEnv>()
     );
     return c.json({ ...page, items: page.items.map(vendaOut) });
   })
-  .get('/exportar', doc.getExportar, async (c) => {
-    const q = parseQuery(c, vendasQuery);
-    return exportResponse(c, {
+  .get(
+    '/exportar',
+    doc.getExportar,
+    exportHandler(vendasQuery, (q) => ({
       recurso: 'vendas',
       titulo: 'vendas',
       columns: [
-        { header: 'Número', value: 'numero', type: 'integer' },
+        COLUNAS.numero,
         { header: 'Data da venda', value: 'data_venda', type: 'date' },
         { header: 'Cliente', value: 'cliente_nome' },
         { header: 'Orçamento', value: 'orcamento_numero', type: 'integer' },
         { header: 'Vendedor', value: 'vendedor_nome' },
         { header: 'Arquiteto', value: 'arquiteto_nome' },
         { header: 'Tipo de venda', value: 'tipo_venda', labels: TIPO_VENDA_LABEL },
-        { header: 'Pagamento', value: (r) => [r.cartao_bandeira, r.cartao_tipo].filter(Boolean).join(' ') },
+        COLUNAS.pagamento,
         { header: 'Valor bruto', value: 'valor_bruto', type: 'money' },
         { header: 'Entrada', value: 'valor_entrada', type: 'money' },
         { header: 'Parcelas', value: 'numero_parcelas', type: 'integer' },
@@ -141,8 +143,8 @@ export const vendasRoutes = new Hono<AppEnv>()
       where: vendasWhere(q),
       order: sortKeys(q.sort ?? '-created_at', vendasSort.sortable, vendasSort.idCol),
       page: (db, p) => listVendas(db, { ...p, offset: 0 }),
-    });
-  })
+    })),
+  )
   .get('/:id', doc.getId, async (c) =>
     c.json(vendaOut(found(await getVenda(c.get('deps').db, { id: parseId(c, uuid) }), vendaNaoEncontrada))),
   )
@@ -283,10 +285,10 @@ export const vendasRoutes = new Hono<AppEnv>()
       venda: vendaOut((await getVenda(db, { id }))!),
     });
   })
-  .delete('/:id', doc.deleteId, async (c) => {
-    const id = parseId(c, uuid);
-    const { db } = c.get('deps');
-    await db.transaction(async (tx) => {
+  .delete(
+    '/:id',
+    doc.deleteId,
+    deleteHandler(async (tx, id) => {
       // Before the delete: the OS is kept, cancelled, and loses only its link to the sale.
       const osId = await cancelarOrdemDaVenda(tx, { vendaId: id, motivo: 'Venda excluída.' });
       const gone = await deleteVendaReturningQuote(tx, { id });
@@ -294,6 +296,5 @@ export const vendasRoutes = new Hono<AppEnv>()
       await publish(tx, 'vendas', 'removido', id);
       if (osId) await publish(tx, 'producao', 'atualizado', osId);
       if (gone.orcamento_id) await publish(tx, 'orcamentos', 'atualizado', gone.orcamento_id);
-    });
-    return c.body(null, 204);
-  });
+    }),
+  );
