@@ -15,6 +15,10 @@ import {
   statusParcela,
 } from './recebiveis';
 
+// Thousands of random cases take 1–2 s alone and more on a shared machine: vitest's 5 s default is
+// for a unit test's usual work, and a timeout here would say nothing about the instalments.
+const PROPRIEDADE_MS = 60_000;
+
 /** `gerarParcelas` for a sale in instalments (no down payment). */
 const parcelado = (valor_bruto: PagamentoVenda['valor_bruto'], numero_parcelas: number, data_venda: string) =>
   gerarParcelas({ tipo_venda: 'parcelado', valor_bruto, numero_parcelas, data_venda });
@@ -236,7 +240,9 @@ describe('gerarParcelas', () => {
       };
     });
 
-  it('property: the instalments add up to the sale exactly, each at least a cent, each due on the sale day or the month end', () => {
+  it('property: the instalments add up to the sale exactly, each at least a cent, each due on the sale day or the month end', {
+    timeout: PROPRIEDADE_MS,
+  }, () => {
     fc.assert(
       fc.property(venda, (v) => {
         const resto =
@@ -458,7 +464,9 @@ describe('regerarParcelas', () => {
     }
   });
 
-  it('makes the sale’s instalments exactly the new ones on success (property)', () => {
+  it('makes the sale’s instalments exactly the new ones on success (property)', {
+    timeout: PROPRIEDADE_MS,
+  }, () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 12 }),
