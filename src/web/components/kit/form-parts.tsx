@@ -3,6 +3,7 @@ import type { FieldValues, Path } from 'react-hook-form';
 import { maskTelefone } from '../../lib/masks';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
+import { TitledCard } from '../ui/card';
 import { FormField, fieldA11y } from '../ui/form-field';
 import { Input, NativeSelect, Textarea } from '../ui/input';
 import { Empty, Loading } from '../ui/states';
@@ -75,6 +76,49 @@ export function FormShell<In extends FieldValues>({
       </div>
       {f.leaveDialog}
     </form>
+  );
+}
+
+/**
+ * A form that is its own card, on two columns from `md` (Produtos, Pagamentos): the card's title is
+ * the form's name ("Novo Produto" / "Editar Produto"), an edit is saved with "Salvar Alterações".
+ */
+export function CardFormShell<In extends FieldValues>({
+  f,
+  Nome,
+  description,
+  createLabel,
+  onCancel,
+  children,
+  after,
+}: {
+  f: AnyForm<In>;
+  /** The record's noun, capitalised ("Produto"). */
+  Nome: string;
+  description: React.ReactNode;
+  /** The submit button of a new record ("Salvar Produto"). */
+  createLabel: string;
+  onCancel?: () => void;
+  children: React.ReactNode;
+  /** Under the form, in the same card (the record's history). */
+  after?: React.ReactNode;
+}) {
+  const label = `${f.editing ? 'Editar' : 'Novo'} ${Nome}`;
+  return (
+    <TitledCard title={label} description={description}>
+      <FormShell
+        f={f}
+        label={label}
+        loadingText={`Carregando ${Nome.toLowerCase()}...`}
+        submitLabel={f.editing ? 'Salvar Alterações' : createLabel}
+        onCancel={onCancel}
+        className="md:grid-cols-2"
+        footerClassName="md:col-span-2"
+      >
+        {children}
+      </FormShell>
+      {after}
+    </TitledCard>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CadastroPage } from '../../components/kit/cadastro-page';
 import { badgeColumn, textColumn, titleColumn } from '../../components/kit/column-kinds';
-import { columnsOf, DataTable } from '../../components/kit/data-table';
+import { columnsOf, DataTable, listTexts } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { CountLabel, ListCard } from '../../components/kit/resource-tabs';
 import { useCadastro } from '../../components/kit/use-cadastro';
@@ -81,9 +81,7 @@ export default function ClientesPage() {
           list={c.list}
           columns={columns}
           label="Clientes"
-          loadingText="Carregando clientes..."
-          emptyText="Nenhum cliente cadastrado."
-          emptyFilteredText="Nenhum cliente encontrado para esta busca."
+          {...listTexts('cliente', 'clientes', { busca: true })}
           emptyAction={<Button onClick={c.t.openNew}>Cadastrar o primeiro cliente</Button>}
           actions={c.rowActions}
         />

@@ -47,8 +47,7 @@ export default function FornecedoresPage() {
         placeholder="Buscar por nome, contato, e-mail ou CNPJ..."
       />
       {listState(list, {
-        ...listTexts('fornecedor', 'fornecedores'),
-        emptyFilteredText: 'Nenhum fornecedor encontrado para esta busca.',
+        ...listTexts('fornecedor', 'fornecedores', { busca: true }),
         emptyAction: <Button onClick={t.openNew}>Cadastrar o primeiro fornecedor</Button>,
       }) ??
         (data && (

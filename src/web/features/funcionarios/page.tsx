@@ -1,5 +1,5 @@
 import { CadastroPage } from '../../components/kit/cadastro-page';
-import { DataTable } from '../../components/kit/data-table';
+import { DataTable, listTexts } from '../../components/kit/data-table';
 import { FilterSelect } from '../../components/kit/list-filters';
 import { ListSearch } from '../../components/kit/list-search';
 import { ListCard } from '../../components/kit/resource-tabs';
@@ -67,9 +67,7 @@ export default function FuncionariosPage() {
           list={c.list}
           columns={funcionarioColumns}
           label="Funcionários"
-          loadingText="Carregando funcionários..."
-          emptyText="Nenhum funcionário cadastrado."
-          emptyFilteredText="Nenhum funcionário encontrado para esta busca."
+          {...listTexts('funcionário', 'funcionários', { busca: true })}
           emptyAction={<Button onClick={c.t.openNew}>Cadastrar o primeiro funcionário</Button>}
           actions={c.rowActions}
         />
