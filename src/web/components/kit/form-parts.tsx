@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import type { FieldValues, Path } from 'react-hook-form';
-import { maskTelefone } from '../../lib/masks';
+import type { TipoPessoa } from '../../../schemas/documentos';
+import { documentoLabel, maskCpfCnpj, maskTelefone, placeholderDocumento } from '../../lib/masks';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { TitledCard } from '../ui/card';
@@ -226,6 +227,26 @@ export function TextField<In extends FieldValues>({
         />
       )}
     </BoundField>
+  );
+}
+
+/**
+ * The person's document for their `tipo` (Pessoa Física: CPF, Pessoa Jurídica: CNPJ): its label,
+ * placeholder and mask follow the type.
+ */
+export function DocumentoField<In extends FieldValues>({
+  tipo,
+  label = documentoLabel(tipo),
+  ...props
+}: Omit<TextFieldProps<In>, 'label' | 'mask'> & { tipo: TipoPessoa; label?: string }) {
+  return (
+    <TextField
+      label={label}
+      inputMode="numeric"
+      placeholder={placeholderDocumento(tipo)}
+      mask={(v) => maskCpfCnpj(tipo, v)}
+      {...props}
+    />
   );
 }
 

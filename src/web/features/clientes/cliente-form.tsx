@@ -1,7 +1,13 @@
 import { type ClienteInput, clienteCreate } from '../../../schemas/clientes';
-import { documentoLabel, TIPOS_PESSOA, type TipoPessoa } from '../../../schemas/documentos';
+import { TIPOS_PESSOA, type TipoPessoa } from '../../../schemas/documentos';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
-import { FormShell, SelectField, TelefoneField, TextField } from '../../components/kit/form-parts';
+import {
+  DocumentoField,
+  FormShell,
+  SelectField,
+  TelefoneField,
+  TextField,
+} from '../../components/kit/form-parts';
 import { blankValues, ENDERECO_CAMPOS, textValues } from '../../components/kit/form-values';
 import {
   cadastroMessages,
@@ -10,7 +16,7 @@ import {
   useResourceForm,
 } from '../../components/kit/use-resource-form';
 import { client } from '../../lib/client';
-import { maskCpfCnpj, placeholderDocumento } from '../../lib/masks';
+import { maskCpfCnpj } from '../../lib/masks';
 import type { Cliente } from '../../lib/resources';
 
 const CAMPOS = ['nome', 'cpf_cnpj', 'telefone', 'email', ...ENDERECO_CAMPOS] as const;
@@ -49,15 +55,7 @@ export function ClienteForm({ id, onDone, onCancel }: ResourceFormProps) {
           // the same digits, re-masked as a CPF or a CNPJ
           onValue={(t) => setValue('cpf_cnpj', maskCpfCnpj(t, getValues('cpf_cnpj') ?? ''))}
         />
-        <TextField
-          f={f}
-          name="cpf_cnpj"
-          label={documentoLabel(tipo)}
-          required
-          inputMode="numeric"
-          placeholder={placeholderDocumento(tipo)}
-          mask={(v) => maskCpfCnpj(getValues('tipo'), v)}
-        />
+        <DocumentoField f={f} name="cpf_cnpj" tipo={tipo} required />
         <TelefoneField f={f} required />
         <TextField f={f} name="email" label="E-mail" type="email" placeholder="cliente@exemplo.com" />
         <EnderecoFields f={f} />

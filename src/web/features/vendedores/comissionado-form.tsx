@@ -3,12 +3,18 @@ import { comissionadoCreate, TIPOS_PESSOA } from '../../../schemas/vendedores';
 import type { z } from '../../../schemas/z';
 import { ativoLabel } from '../../components/kit/column-kinds';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
-import { FormShell, SelectField, TelefoneField, TextField } from '../../components/kit/form-parts';
+import {
+  DocumentoField,
+  FormShell,
+  SelectField,
+  TelefoneField,
+  TextField,
+} from '../../components/kit/form-parts';
 import { blankValues, ENDERECO_CAMPOS, textValues } from '../../components/kit/form-values';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { client } from '../../lib/client';
 import { parseNumberInput } from '../../lib/format';
-import { maskCpfCnpj, placeholderDocumento } from '../../lib/masks';
+import { maskCpfCnpj } from '../../lib/masks';
 import type { Comissionado } from '../../lib/resources';
 
 /** Texts that differ between the seller and the architect screens (spec wording for each). */
@@ -104,15 +110,7 @@ export function ComissionadoForm({
           options={TIPOS_PESSOA}
           onValue={(t) => setValue('cpf', maskCpfCnpj(t, getValues('cpf') ?? ''))}
         />
-        <TextField
-          f={f}
-          name="cpf"
-          label={tipo === 'Pessoa Jurídica' ? 'CNPJ' : 'CPF'}
-          required={texts.asteriscos}
-          inputMode="numeric"
-          placeholder={placeholderDocumento(tipo)}
-          mask={(v) => maskCpfCnpj(getValues('tipo'), v)}
-        />
+        <DocumentoField f={f} name="cpf" tipo={tipo} required={texts.asteriscos} />
         <TelefoneField f={f} required={texts.asteriscos} />
         <TextField f={f} name="email" label="Email" type="email" />
         <EnderecoFields f={f} />
