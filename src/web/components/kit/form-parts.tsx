@@ -1,6 +1,6 @@
 import type * as React from 'react';
-import type { FieldValues, Path } from 'react-hook-form';
-import type { TipoPessoa } from '../../../schemas/documentos';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { TIPOS_PESSOA, type TipoPessoa } from '../../../schemas/documentos';
 import { documentoLabel, maskCpfCnpj, maskTelefone, placeholderDocumento } from '../../lib/masks';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
@@ -247,6 +247,40 @@ export function DocumentoField<In extends FieldValues>({
       mask={(v) => maskCpfCnpj(tipo, v)}
       {...props}
     />
+  );
+}
+
+/**
+ * A person's Tipo (Física/Jurídica) and their document (`name`): a new type re-masks the digits
+ * already typed as a CPF or a CNPJ. The form's field `tipo` holds the type.
+ */
+export function PessoaDocumentoFields<In extends FieldValues>({
+  f,
+  name,
+  required,
+  tipoRequired,
+}: {
+  f: AnyForm<In>;
+  name: Path<In>;
+  required?: boolean;
+  tipoRequired?: boolean;
+}) {
+  const form = f.form as unknown as UseFormReturn<Record<string, string>>;
+  const doc: string = name;
+  const tipo = (form.watch('tipo') || 'Pessoa Física') as TipoPessoa;
+  return (
+    <>
+      <SelectField
+        f={f}
+        name={'tipo' as Path<In>}
+        label="Tipo"
+        required={tipoRequired}
+        options={TIPOS_PESSOA}
+        // the same digits, re-masked as a CPF or a CNPJ
+        onValue={(t) => form.setValue(doc, maskCpfCnpj(t, form.getValues(doc) ?? ''))}
+      />
+      <DocumentoField f={f} name={name} tipo={tipo} required={required} />
+    </>
   );
 }
 

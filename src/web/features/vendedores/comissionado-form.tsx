@@ -1,11 +1,11 @@
 import { STATUS_ATIVO } from '../../../schemas/enums';
-import { comissionadoCreate, TIPOS_PESSOA } from '../../../schemas/vendedores';
+import { comissionadoCreate } from '../../../schemas/vendedores';
 import type { z } from '../../../schemas/z';
 import { ativoLabel } from '../../components/kit/column-kinds';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
 import {
-  DocumentoField,
   FormShell,
+  PessoaDocumentoFields,
   SelectField,
   TelefoneField,
   TextField,
@@ -14,7 +14,6 @@ import { blankValues, ENDERECO_CAMPOS, textValues } from '../../components/kit/f
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { client } from '../../lib/client';
 import { parseNumberInput } from '../../lib/format';
-import { maskCpfCnpj } from '../../lib/masks';
 import type { Comissionado } from '../../lib/resources';
 
 /** Texts that differ between the seller and the architect screens (spec wording for each). */
@@ -91,8 +90,6 @@ export function ComissionadoForm({
     invalidates: ['relatorios'],
     onSaved: onDone,
   });
-  const { setValue, getValues, watch } = f.form;
-  const tipo = watch('tipo') ?? 'Pessoa Física';
   return (
     <FormShell
       f={f}
@@ -103,14 +100,7 @@ export function ComissionadoForm({
     >
       <TextField f={f} name="nome" label="Nome" required />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          f={f}
-          name="tipo"
-          label="Tipo"
-          options={TIPOS_PESSOA}
-          onValue={(t) => setValue('cpf', maskCpfCnpj(t, getValues('cpf') ?? ''))}
-        />
-        <DocumentoField f={f} name="cpf" tipo={tipo} required={texts.asteriscos} />
+        <PessoaDocumentoFields f={f} name="cpf" required={texts.asteriscos} />
         <TelefoneField f={f} required={texts.asteriscos} />
         <TextField f={f} name="email" label="Email" type="email" />
         <EnderecoFields f={f} />
