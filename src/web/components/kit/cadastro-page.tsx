@@ -1,5 +1,8 @@
+import type { RowData } from '@tanstack/react-table';
 import type * as React from 'react';
+import { Button } from '../ui/button';
 import { PageHeader } from '../ui/page-header';
+import { type Column, DataTable, type ListView, listTexts } from './data-table';
 import { FormCard, type FormTabProps, formTab, type ResourceTab, ResourceTabs } from './resource-tabs';
 import type { useCadastro } from './use-cadastro';
 
@@ -52,5 +55,34 @@ export function CadastroPage({
       {c.remove.dialog}
       {after}
     </div>
+  );
+}
+
+/**
+ * A register's table (`useCadastro`'s list): Editar/Excluir on each row, the spec's texts ("Nenhum
+ * cliente encontrado para esta busca.") and, on an empty register, "Cadastrar o primeiro cliente".
+ */
+export function CadastroTable<T extends RowData>({
+  c,
+  columns,
+  label,
+  nome,
+  plural,
+}: {
+  c: { list: ListView<T>; rowActions: (row: T) => React.ReactNode; t: { openNew: () => void } };
+  columns: Column<T>[];
+  label: string;
+  nome: string;
+  plural: string;
+}) {
+  return (
+    <DataTable
+      list={c.list}
+      columns={columns}
+      label={label}
+      {...listTexts(nome, plural, { busca: true })}
+      emptyAction={<Button onClick={c.t.openNew}>Cadastrar o primeiro {nome}</Button>}
+      actions={c.rowActions}
+    />
   );
 }

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { CadastroPage } from '../../components/kit/cadastro-page';
+import { CadastroPage, CadastroTable } from '../../components/kit/cadastro-page';
 import { badgeColumn, textColumn, titleColumn } from '../../components/kit/column-kinds';
-import { columnsOf, DataTable, listTexts } from '../../components/kit/data-table';
+import { columnsOf } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { CountLabel, ListCard } from '../../components/kit/resource-tabs';
 import { useCadastro } from '../../components/kit/use-cadastro';
-import { Button } from '../../components/ui/button';
 import { CardDescription } from '../../components/ui/card';
 import { client, json, withSignal } from '../../lib/client';
 import type { Cliente } from '../../lib/resources';
@@ -77,14 +76,7 @@ export default function ClientesPage() {
           </>
         }
       >
-        <DataTable
-          list={c.list}
-          columns={columns}
-          label="Clientes"
-          {...listTexts('cliente', 'clientes', { busca: true })}
-          emptyAction={<Button onClick={c.t.openNew}>Cadastrar o primeiro cliente</Button>}
-          actions={c.rowActions}
-        />
+        <CadastroTable c={c} columns={columns} label="Clientes" nome="cliente" plural="clientes" />
       </ListCard>
     </CadastroPage>
   );

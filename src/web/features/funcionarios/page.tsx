@@ -1,11 +1,9 @@
-import { CadastroPage } from '../../components/kit/cadastro-page';
-import { DataTable, listTexts } from '../../components/kit/data-table';
+import { CadastroPage, CadastroTable } from '../../components/kit/cadastro-page';
 import { FilterSelect } from '../../components/kit/list-filters';
 import { ListSearch } from '../../components/kit/list-search';
 import { ListCard } from '../../components/kit/resource-tabs';
 import { useCadastro } from '../../components/kit/use-cadastro';
 import { toastInUse } from '../../components/kit/use-remove';
-import { Button } from '../../components/ui/button';
 import { CardDescription } from '../../components/ui/card';
 import { client } from '../../lib/client';
 import { CalculoCusto } from './calculo-custo';
@@ -63,13 +61,12 @@ export default function FuncionariosPage() {
           </>
         }
       >
-        <DataTable
-          list={c.list}
+        <CadastroTable
+          c={c}
           columns={funcionarioColumns}
           label="Funcionários"
-          {...listTexts('funcionário', 'funcionários', { busca: true })}
-          emptyAction={<Button onClick={c.t.openNew}>Cadastrar o primeiro funcionário</Button>}
-          actions={c.rowActions}
+          nome="funcionário"
+          plural="funcionários"
         />
       </ListCard>
     </CadastroPage>
