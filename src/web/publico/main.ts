@@ -71,36 +71,90 @@ function campo(label: string, value: string | null | undefined) {
   return value ? h('p', {}, h('strong', {}, `${label}: `), value) : null;
 }
 
-function formAprovar(p: PaginaPublica, onDone: () => void) {
+/**
+ * A form card of this page: its title (also the form's name), the fields, the error line and the
+ * submit button. `submit` checks and sends, showing a message with `falha`; the button stays off
+ * while it runs.
+ */
+function formCard(
+  titulo: string,
+  botao: string,
+  campos: Child[],
+  submit: (falha: (msg: string) => void) => Promise<void>,
+) {
   const erro = h('div', { role: 'alert' });
+  const enviar = h('button', { type: 'submit', class: 'principal' }, botao);
+  const form = h(
+    'form',
+    { class: 'card', 'aria-label': titulo, novalidate: '' },
+    h('h2', {}, titulo),
+    ...campos,
+    erro,
+    h('div', { class: 'acoes' }, enviar),
+  );
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    erro.replaceChildren();
+    erro.className = '';
+    enviar.disabled = true;
+    try {
+      await submit((msg) => {
+        erro.className = 'erro';
+        erro.textContent = msg;
+      });
+    } finally {
+      enviar.disabled = false;
+    }
+  });
+  return form;
+}
+
+function formAprovar(p: PaginaPublica, onDone: () => void) {
   const nome = h('input', { type: 'text', id: 'nome', autocomplete: 'name', required: '' });
   const doc = h('input', { inputmode: 'numeric', id: 'documento', maxlength: '8', autocomplete: 'off' });
   const canvas = h('canvas', { id: 'assinatura', 'aria-label': 'Quadro de assinatura: desenhe com o dedo' });
   const aceite = h('input', { type: 'checkbox', id: 'aceite' });
-  const enviar = h('button', { type: 'submit', class: 'principal' }, 'Confirmar aprovação');
   const limpar = h('button', { type: 'button' }, 'Limpar assinatura');
-  const form = h(
-    'form',
-    { class: 'card', 'aria-label': 'Aprovar orçamento', novalidate: '' },
-    h('h2', {}, 'Aprovar orçamento'),
-    h('label', { for: 'nome' }, 'Seu nome completo'),
-    nome,
-    p.pede_documento &&
-      h('label', { for: 'documento' }, `Os ${p.digitos} primeiros dígitos do seu CPF ou CNPJ`),
-    p.pede_documento && doc,
-    h('label', { for: 'assinatura' }, 'Sua assinatura'),
-    canvas,
-    limpar,
-    h(
-      'label',
-      { class: 'check' },
-      aceite,
-      p.orcamento.empresa.termos ? 'Li e aceito os termos e condições acima.' : 'Aceito este orçamento.',
-    ),
-    erro,
-    h('div', { class: 'acoes' }, enviar),
-  );
   const pad = new SignaturePad(canvas, { penColor: '#0f172a' });
+  const form = formCard(
+    'Aprovar orçamento',
+    'Confirmar aprovação',
+    [
+      h('label', { for: 'nome' }, 'Seu nome completo'),
+      nome,
+      p.pede_documento &&
+        h('label', { for: 'documento' }, `Os ${p.digitos} primeiros dígitos do seu CPF ou CNPJ`),
+      p.pede_documento && doc,
+      h('label', { for: 'assinatura' }, 'Sua assinatura'),
+      canvas,
+      limpar,
+      h(
+        'label',
+        { class: 'check' },
+        aceite,
+        p.orcamento.empresa.termos ? 'Li e aceito os termos e condições acima.' : 'Aceito este orçamento.',
+      ),
+    ],
+    async (falha) => {
+      if (!nome.value.trim()) return falha('Informe seu nome completo.');
+      if (pad.isEmpty()) return falha('Desenhe sua assinatura no quadro.');
+      if (!aceite.checked) return falha('Para aprovar, aceite os termos e condições.');
+      try {
+        await call('POST', '/aprovar', {
+          nome: nome.value,
+          documento: p.pede_documento ? doc.value : undefined,
+          assinatura: pad.toDataURL('image/png'),
+          aceite: true,
+          versao: p.orcamento.versao,
+        });
+        onDone();
+      } catch (err) {
+        const pr = err as Problem;
+        falha(pr.errors?.[0]?.message ?? pr.detail);
+        if (pr.status === 409 || pr.status === 404) onDone();
+      }
+    },
+  );
   // The canvas is drawn at the screen's pixel density, or the stroke comes out blurred.
   const ajustar = () => {
     const ratio = Math.max(window.devicePixelRatio || 1, 1);
@@ -111,72 +165,25 @@ function formAprovar(p: PaginaPublica, onDone: () => void) {
     pad.fromData(data);
   };
   limpar.addEventListener('click', () => pad.clear());
-  form.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    erro.replaceChildren();
-    erro.className = '';
-    const falha = (msg: string) => {
-      erro.className = 'erro';
-      erro.textContent = msg;
-    };
-    if (!nome.value.trim()) return falha('Informe seu nome completo.');
-    if (pad.isEmpty()) return falha('Desenhe sua assinatura no quadro.');
-    if (!aceite.checked) return falha('Para aprovar, aceite os termos e condições.');
-    enviar.disabled = true;
-    try {
-      await call('POST', '/aprovar', {
-        nome: nome.value,
-        documento: p.pede_documento ? doc.value : undefined,
-        assinatura: pad.toDataURL('image/png'),
-        aceite: true,
-        versao: p.orcamento.versao,
-      });
-      onDone();
-    } catch (err) {
-      const pr = err as Problem;
-      falha(pr.errors?.[0]?.message ?? pr.detail);
-      if (pr.status === 409 || pr.status === 404) onDone();
-    } finally {
-      enviar.disabled = false;
-    }
-  });
   return { form, ajustar };
 }
 
 function formAlteracao(onDone: (msg: string) => void) {
-  const erro = h('div', { role: 'alert' });
   const texto = h('textarea', { id: 'mensagem', rows: '4', maxlength: '2000' });
-  const enviar = h('button', { type: 'submit', class: 'principal' }, 'Enviar pedido');
-  const form = h(
-    'form',
-    { class: 'card', 'aria-label': 'Solicitar alteração', novalidate: '' },
-    h('h2', {}, 'Solicitar alteração'),
-    h('label', { for: 'mensagem' }, 'O que você gostaria de mudar?'),
-    texto,
-    erro,
-    h('div', { class: 'acoes' }, enviar),
+  return formCard(
+    'Solicitar alteração',
+    'Enviar pedido',
+    [h('label', { for: 'mensagem' }, 'O que você gostaria de mudar?'), texto],
+    async (falha) => {
+      if (!texto.value.trim()) return falha('Escreva o que deseja alterar no orçamento.');
+      try {
+        await call('POST', '/alteracao', { mensagem: texto.value });
+        onDone('Pedido enviado. A empresa vai revisar o orçamento e falar com você.');
+      } catch (err) {
+        falha((err as Problem).detail);
+      }
+    },
   );
-  form.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    erro.className = '';
-    erro.textContent = '';
-    if (!texto.value.trim()) {
-      erro.className = 'erro';
-      erro.textContent = 'Escreva o que deseja alterar no orçamento.';
-      return;
-    }
-    enviar.disabled = true;
-    try {
-      await call('POST', '/alteracao', { mensagem: texto.value });
-      onDone('Pedido enviado. A empresa vai revisar o orçamento e falar com você.');
-    } catch (err) {
-      erro.className = 'erro';
-      erro.textContent = (err as Problem).detail;
-    } finally {
-      enviar.disabled = false;
-    }
-  });
-  return form;
 }
 
 const quando = (iso: string) =>

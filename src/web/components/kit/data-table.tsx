@@ -99,14 +99,19 @@ export interface ListStateTexts {
 
 /**
  * The spec's texts of a register's list ("Carregando arquitetos...", "Nenhum arquiteto cadastrado.",
- * "Nenhum arquiteto encontrado."); `feminina` for "Nenhuma categoria cadastrada.".
+ * "Nenhum arquiteto encontrado."); `feminina` for "Nenhuma categoria cadastrada."; `busca` where the
+ * spec says "Nenhum cliente encontrado para esta busca.".
  */
-export function listTexts(nome: string, plural: string, o: { feminina?: boolean } = {}): ListStateTexts {
+export function listTexts(
+  nome: string,
+  plural: string,
+  o: { feminina?: boolean; busca?: boolean } = {},
+): ListStateTexts {
   const [nenhum, a] = o.feminina ? ['Nenhuma', 'a'] : ['Nenhum', 'o'];
   return {
     loadingText: `Carregando ${plural}...`,
     emptyText: `${nenhum} ${nome} cadastrad${a}.`,
-    emptyFilteredText: `${nenhum} ${nome} encontrad${a}.`,
+    emptyFilteredText: `${nenhum} ${nome} encontrad${a}${o.busca ? ' para esta busca' : ''}.`,
   };
 }
 

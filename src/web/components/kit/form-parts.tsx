@@ -1,8 +1,10 @@
 import type * as React from 'react';
-import type { FieldValues, Path } from 'react-hook-form';
-import { maskTelefone } from '../../lib/masks';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { TIPOS_PESSOA, type TipoPessoa } from '../../../schemas/documentos';
+import { documentoLabel, maskCpfCnpj, maskTelefone, placeholderDocumento } from '../../lib/masks';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
+import { TitledCard } from '../ui/card';
 import { FormField, fieldA11y } from '../ui/form-field';
 import { Input, NativeSelect, Textarea } from '../ui/input';
 import { Empty, Loading } from '../ui/states';
@@ -75,6 +77,49 @@ export function FormShell<In extends FieldValues>({
       </div>
       {f.leaveDialog}
     </form>
+  );
+}
+
+/**
+ * A form that is its own card, on two columns from `md` (Produtos, Pagamentos): the card's title is
+ * the form's name ("Novo Produto" / "Editar Produto"), an edit is saved with "Salvar Alterações".
+ */
+export function CardFormShell<In extends FieldValues>({
+  f,
+  Nome,
+  description,
+  createLabel,
+  onCancel,
+  children,
+  after,
+}: {
+  f: AnyForm<In>;
+  /** The record's noun, capitalised ("Produto"). */
+  Nome: string;
+  description: React.ReactNode;
+  /** The submit button of a new record ("Salvar Produto"). */
+  createLabel: string;
+  onCancel?: () => void;
+  children: React.ReactNode;
+  /** Under the form, in the same card (the record's history). */
+  after?: React.ReactNode;
+}) {
+  const label = `${f.editing ? 'Editar' : 'Novo'} ${Nome}`;
+  return (
+    <TitledCard title={label} description={description}>
+      <FormShell
+        f={f}
+        label={label}
+        loadingText={`Carregando ${Nome.toLowerCase()}...`}
+        submitLabel={f.editing ? 'Salvar Alterações' : createLabel}
+        onCancel={onCancel}
+        className="md:grid-cols-2"
+        footerClassName="md:col-span-2"
+      >
+        {children}
+      </FormShell>
+      {after}
+    </TitledCard>
   );
 }
 
@@ -182,6 +227,60 @@ export function TextField<In extends FieldValues>({
         />
       )}
     </BoundField>
+  );
+}
+
+/**
+ * The person's document for their `tipo` (Pessoa Física: CPF, Pessoa Jurídica: CNPJ): its label,
+ * placeholder and mask follow the type.
+ */
+export function DocumentoField<In extends FieldValues>({
+  tipo,
+  label = documentoLabel(tipo),
+  ...props
+}: Omit<TextFieldProps<In>, 'label' | 'mask'> & { tipo: TipoPessoa; label?: string }) {
+  return (
+    <TextField
+      label={label}
+      inputMode="numeric"
+      placeholder={placeholderDocumento(tipo)}
+      mask={(v) => maskCpfCnpj(tipo, v)}
+      {...props}
+    />
+  );
+}
+
+/**
+ * A person's Tipo (Física/Jurídica) and their document (`name`): a new type re-masks the digits
+ * already typed as a CPF or a CNPJ. The form's field `tipo` holds the type.
+ */
+export function PessoaDocumentoFields<In extends FieldValues>({
+  f,
+  name,
+  required,
+  tipoRequired,
+}: {
+  f: AnyForm<In>;
+  name: Path<In>;
+  required?: boolean;
+  tipoRequired?: boolean;
+}) {
+  const form = f.form as unknown as UseFormReturn<Record<string, string>>;
+  const doc: string = name;
+  const tipo = (form.watch('tipo') || 'Pessoa Física') as TipoPessoa;
+  return (
+    <>
+      <SelectField
+        f={f}
+        name={'tipo' as Path<In>}
+        label="Tipo"
+        required={tipoRequired}
+        options={TIPOS_PESSOA}
+        // the same digits, re-masked as a CPF or a CNPJ
+        onValue={(t) => form.setValue(doc, maskCpfCnpj(t, form.getValues(doc) ?? ''))}
+      />
+      <DocumentoField f={f} name={name} tipo={tipo} required={required} />
+    </>
   );
 }
 

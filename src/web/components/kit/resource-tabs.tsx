@@ -64,6 +64,22 @@ export function formTab(
 }
 
 /**
+ * Lista and Novo/Editar of a register whose list and form are components of their own (Produtos,
+ * Pagamentos): a row's Editar opens its record in the form tab ("Editar Produto").
+ */
+export function listaFormTabs<R extends { id: string }>(
+  t: ReturnType<typeof useListFormTabs>,
+  Nome: string,
+  Lista: React.ComponentType<{ onEditar: (row: R) => void }>,
+  Form: React.ComponentType<FormTabProps>,
+): ResourceTab[] {
+  return [
+    { value: 'lista', label: 'Lista', content: <Lista onEditar={(r) => t.edit(r.id)} /> },
+    formTab(t, `${t.editId ? 'Editar' : 'Novo'} ${Nome}`, (p) => <Form {...p} />),
+  ];
+}
+
+/**
  * A tab's label with the count of its records beside it ("Lista de Clientes 42", the badge named
  * "42 clientes" for screen readers); no badge while the count is unknown.
  */

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
+import { type Blocker, useBlocker } from 'react-router';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 
 /** URL parameters whose change replaces the form on screen (see useListFormTabs). */
@@ -21,16 +21,52 @@ function LeaveGuard({ allow }: { allow: RefObject<boolean> }) {
     return FORM_PARAMS.some((k) => a.get(k) !== b.get(k));
   });
   return (
-    <ConfirmDialog
-      open={blocker.state === 'blocked'}
-      onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
+    <BlockedDialog
+      blocker={blocker}
       title="Descartar alterações?"
       description="Há alterações não salvas neste formulário. Se sair agora, elas serão perdidas."
       confirmLabel="Sair sem salvar"
+    />
+  );
+}
+
+/** The question a blocked navigation asks: leave (the blocker proceeds) or keep editing (it resets). */
+export function BlockedDialog({
+  blocker,
+  title,
+  description,
+  confirmLabel,
+}: {
+  blocker: Blocker;
+  title: string;
+  description: string;
+  confirmLabel: string;
+}) {
+  return (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
       cancelLabel="Continuar editando"
       onConfirm={() => blocker.state === 'blocked' && blocker.proceed()}
     />
   );
+}
+
+/** The browser's own prompt on reload or close while `on` (unsaved changes). */
+export function useBeforeUnload(on: boolean) {
+  useEffect(() => {
+    if (!on) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      // Chromium still needs returnValue set to show its prompt
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [on]);
 }
 
 /**
@@ -41,16 +77,9 @@ function LeaveGuard({ allow }: { allow: RefObject<boolean> }) {
  */
 export function useUnsavedWarning(dirty: boolean) {
   const allow = useRef(false);
+  useBeforeUnload(dirty);
   useEffect(() => {
-    if (!dirty) return;
-    allow.current = false; // a new change after a save is guarded again
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      // Chromium still needs returnValue set to show its prompt
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    if (dirty) allow.current = false; // a new change after a save is guarded again
   }, [dirty]);
   return {
     dialog: dirty ? <LeaveGuard allow={allow} /> : null,

@@ -36,13 +36,18 @@ export function FormField({
       </Label>
       {children}
       {hint && !error && <p className="text-xs text-muted-foreground">{hint}</p>}
-      {error && (
-        <p id={`${id}-erro`} role="alert" className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** A field's error under it (`<id>-erro`, what `fieldA11y` points the control at); nothing without one. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={`${id}-erro`} role="alert" className="text-xs font-medium text-destructive">
+      {error}
+    </p>
+  ) : null;
 }
 
 /** Props for the control inside a FormField so it is linked to its error. */

@@ -63,3 +63,23 @@ export function QueryStatus({
   if (query.data === undefined) return <Loading text={loading} />;
   return null;
 }
+
+/**
+ * A query's list of items once it has some (`children(items)`), its loading line until then, or its
+ * empty text when there are none.
+ */
+export function ItemsOf<T>({
+  query,
+  loading,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; data?: { items: T[] } };
+  loading: string;
+  empty: string;
+  children: (items: T[]) => React.ReactNode;
+}) {
+  if (query.isPending) return <Loading text={loading} />;
+  if (!query.data?.items.length) return <Empty text={empty} />;
+  return children(query.data.items);
+}

@@ -1,9 +1,9 @@
+import { CadastroPage } from '../../components/kit/cadastro-page';
 import { DataTable, listTexts } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
-import { FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
+import { ListCard } from '../../components/kit/resource-tabs';
 import { useCadastro } from '../../components/kit/use-cadastro';
 import { CardTitle } from '../../components/ui/card';
-import { PageHeader } from '../../components/ui/page-header';
 import { client } from '../../lib/client';
 import { arquitetoColumns } from '../vendedores/colunas';
 import { ComissaoReport } from '../vendedores/comissao-report';
@@ -22,7 +22,7 @@ const TEXTS: ComissionadoTexts = {
 };
 
 export default function ArquitetosPage() {
-  const { t, list, remove, title } = useCadastro({
+  const c = useCadastro({
     recurso: 'arquitetos',
     endpoint: client.arquitetos,
     nome: 'arquiteto',
@@ -30,52 +30,34 @@ export default function ArquitetosPage() {
   });
 
   return (
-    <>
-      <PageHeader title="Arquitetos" subtitle="Arquitetos parceiros e comissões RT" />
-      <ResourceTabs
-        t={t}
-        tabs={[
-          {
-            value: 'lista',
-            label: 'Lista',
-            content: (
-              <ListCard
-                header={<CardTitle>Arquitetos Cadastrados</CardTitle>}
-                headerClassName=""
-                contentClassName="grid gap-4"
-              >
-                <ListSearch
-                  list={list}
-                  lista="arquitetos"
-                  label="Buscar arquitetos"
-                  placeholder="Buscar por nome, e-mail, telefone, CPF ou cidade..."
-                />
-                <DataTable
-                  list={list}
-                  columns={arquitetoColumns}
-                  label="Arquitetos"
-                  {...listTexts('arquiteto', 'arquitetos')}
-                  actions={remove.rowActions(
-                    (a) => a.nome,
-                    (a) => t.edit(a.id),
-                  )}
-                />
-              </ListCard>
-            ),
-          },
-          formTab(t, title, (p) => (
-            <FormCard title={title}>
-              <ComissionadoForm {...p} texts={TEXTS} />
-            </FormCard>
-          )),
-          {
-            value: 'relatorio',
-            label: 'Relatório Comissão RT',
-            content: <ComissaoReport kind="arquiteto" />,
-          },
-        ]}
-      />
-      {remove.dialog}
-    </>
+    <CadastroPage
+      title="Arquitetos"
+      subtitle="Arquitetos parceiros e comissões RT"
+      c={c}
+      form={(p) => <ComissionadoForm {...p} texts={TEXTS} />}
+      tabs={[
+        { value: 'relatorio', label: 'Relatório Comissão RT', content: <ComissaoReport kind="arquiteto" /> },
+      ]}
+    >
+      <ListCard
+        header={<CardTitle>Arquitetos Cadastrados</CardTitle>}
+        headerClassName=""
+        contentClassName="grid gap-4"
+      >
+        <ListSearch
+          list={c.list}
+          lista="arquitetos"
+          label="Buscar arquitetos"
+          placeholder="Buscar por nome, e-mail, telefone, CPF ou cidade..."
+        />
+        <DataTable
+          list={c.list}
+          columns={arquitetoColumns}
+          label="Arquitetos"
+          {...listTexts('arquiteto', 'arquitetos')}
+          actions={c.rowActions}
+        />
+      </ListCard>
+    </CadastroPage>
   );
 }

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useAuth } from '../../app/auth';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
-import { Empty, Loading } from '../../components/ui/states';
+import { Empty, ItemsOf } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { toastError, toastSuccess } from '../../lib/api';
 import { client, json, withSignal } from '../../lib/client';
@@ -67,42 +67,40 @@ export default function BackupsPage() {
           {list.data.erro.mensagem}
         </p>
       )}
-      {list.isPending ? (
-        <Loading text="Carregando backups..." />
-      ) : !list.data?.items.length ? (
-        <Empty text="Nenhum backup ainda." />
-      ) : (
-        <div className="overflow-x-auto">
-          <Table aria-label="Backups">
-            <THead>
-              <TR>
-                <TH>Data</TH>
-                <TH>Arquivo</TH>
-                <TH className="text-right">Tamanho</TH>
-                <TH>
-                  <span className="sr-only">Baixar</span>
-                </TH>
-              </TR>
-            </THead>
-            <TBody>
-              {list.data.items.map((b) => (
-                <TR key={b.nome}>
-                  <TD className="whitespace-nowrap">{dateTime.format(new Date(b.criado_em))}</TD>
-                  <TD className="font-mono text-xs">{b.nome}</TD>
-                  <TD className="text-right">{size(b.bytes)}</TD>
-                  <TD>
-                    <Button asChild variant="ghost" size="icon">
-                      <a href={`/api/backups/${b.nome}`} download aria-label={`Baixar ${b.nome}`}>
-                        <Download />
-                      </a>
-                    </Button>
-                  </TD>
+      <ItemsOf query={list} loading="Carregando backups..." empty="Nenhum backup ainda.">
+        {(items) => (
+          <div className="overflow-x-auto">
+            <Table aria-label="Backups">
+              <THead>
+                <TR>
+                  <TH>Data</TH>
+                  <TH>Arquivo</TH>
+                  <TH className="text-right">Tamanho</TH>
+                  <TH>
+                    <span className="sr-only">Baixar</span>
+                  </TH>
                 </TR>
-              ))}
-            </TBody>
-          </Table>
-        </div>
-      )}
+              </THead>
+              <TBody>
+                {items.map((b) => (
+                  <TR key={b.nome}>
+                    <TD className="whitespace-nowrap">{dateTime.format(new Date(b.criado_em))}</TD>
+                    <TD className="font-mono text-xs">{b.nome}</TD>
+                    <TD className="text-right">{size(b.bytes)}</TD>
+                    <TD>
+                      <Button asChild variant="ghost" size="icon">
+                        <a href={`/api/backups/${b.nome}`} download aria-label={`Baixar ${b.nome}`}>
+                          <Download />
+                        </a>
+                      </Button>
+                    </TD>
+                  </TR>
+                ))}
+              </TBody>
+            </Table>
+          </div>
+        )}
+      </ItemsOf>
     </>
   );
 }

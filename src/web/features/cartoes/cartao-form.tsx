@@ -7,10 +7,9 @@ import {
   TAXAS_PARCELA,
   TIPOS_CARTAO,
 } from '../../../schemas/cartoes';
-import { FormShell, SelectField, TextareaField } from '../../components/kit/form-parts';
+import { CardFormShell, SelectField, TextareaField } from '../../components/kit/form-parts';
 import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { type ResourceFormProps, useResourceForm } from '../../components/kit/use-resource-form';
-import { TitledCard } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { client } from '../../lib/client';
@@ -76,86 +75,79 @@ export function CartaoForm({ id, onDone, onCancel }: ResourceFormProps) {
   });
   const tipo = f.form.watch('tipo');
   return (
-    <TitledCard
-      title={f.editing ? 'Editar Pagamento' : 'Novo Pagamento'}
+    <CardFormShell
+      f={f}
+      Nome="Pagamento"
       description={
         f.editing
           ? `Altere as taxas de ${f.record ? nomeCartao(f.record) : 'pagamento'}.`
           : 'Cadastre uma forma de pagamento e suas taxas (em %).'
       }
+      createLabel="Cadastrar Pagamento"
+      onCancel={onCancel}
+      after={f.editing && <HistoricoRegistro recurso="cartoes" registro={id} />}
     >
-      <FormShell
+      <SelectField
         f={f}
-        label={f.editing ? 'Editar Pagamento' : 'Novo Pagamento'}
-        loadingText="Carregando pagamento..."
-        submitLabel={f.editing ? 'Salvar Alterações' : 'Cadastrar Pagamento'}
-        onCancel={onCancel}
-        className="md:grid-cols-2"
-        footerClassName="md:col-span-2"
-      >
-        <SelectField
-          f={f}
-          name="bandeira"
-          label="Bandeira"
-          required
-          placeholder="Selecione a bandeira"
-          options={BANDEIRAS}
-        />
-        <SelectField
-          f={f}
-          name="tipo"
-          label="Tipo"
-          required
-          placeholder="Selecione o tipo"
-          options={TIPOS_CARTAO}
-        />
+        name="bandeira"
+        label="Bandeira"
+        required
+        placeholder="Selecione a bandeira"
+        options={BANDEIRAS}
+      />
+      <SelectField
+        f={f}
+        name="tipo"
+        label="Tipo"
+        required
+        placeholder="Selecione o tipo"
+        options={TIPOS_CARTAO}
+      />
 
-        {tipo === 'Débito' && (
-          <FormField id={f.fieldId('taxa')} label="Taxa do débito (%)" required error={f.error('taxa')}>
-            <Input
-              {...fieldA11y(f.fieldId('taxa'), f.error('taxa'))}
-              inputMode="decimal"
-              placeholder="0,00"
-              autoComplete="off"
-              {...f.form.register('taxa')}
-            />
-          </FormField>
-        )}
-        {tipo === 'Crédito' && (
-          <fieldset className="grid gap-3 md:col-span-2">
-            <legend className="mb-1 text-sm font-medium">Taxas do crédito por número de parcelas (%)</legend>
-            <p className="text-xs text-muted-foreground">
-              A taxa 1x é obrigatória. Parcelas sem taxa própria usam a taxa 1x.
-            </p>
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
-              {PARCELAS.map((n, i) => {
-                const k = TAXAS_PARCELA[i]!;
-                return (
-                  <FormField
-                    key={k}
-                    id={f.fieldId(k)}
-                    label={`Taxa ${n}x`}
-                    required={n === 1}
-                    error={f.error(k)}
-                  >
-                    <Input
-                      {...fieldA11y(f.fieldId(k), f.error(k))}
-                      inputMode="decimal"
-                      placeholder={n === 1 ? '0,00' : ''}
-                      autoComplete="off"
-                      {...f.form.register(k)}
-                    />
-                  </FormField>
-                );
-              })}
-            </div>
-          </fieldset>
-        )}
+      {tipo === 'Débito' && (
+        <FormField id={f.fieldId('taxa')} label="Taxa do débito (%)" required error={f.error('taxa')}>
+          <Input
+            {...fieldA11y(f.fieldId('taxa'), f.error('taxa'))}
+            inputMode="decimal"
+            placeholder="0,00"
+            autoComplete="off"
+            {...f.form.register('taxa')}
+          />
+        </FormField>
+      )}
+      {tipo === 'Crédito' && (
+        <fieldset className="grid gap-3 md:col-span-2">
+          <legend className="mb-1 text-sm font-medium">Taxas do crédito por número de parcelas (%)</legend>
+          <p className="text-xs text-muted-foreground">
+            A taxa 1x é obrigatória. Parcelas sem taxa própria usam a taxa 1x.
+          </p>
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+            {PARCELAS.map((n, i) => {
+              const k = TAXAS_PARCELA[i]!;
+              return (
+                <FormField
+                  key={k}
+                  id={f.fieldId(k)}
+                  label={`Taxa ${n}x`}
+                  required={n === 1}
+                  error={f.error(k)}
+                >
+                  <Input
+                    {...fieldA11y(f.fieldId(k), f.error(k))}
+                    inputMode="decimal"
+                    placeholder={n === 1 ? '0,00' : ''}
+                    autoComplete="off"
+                    {...f.form.register(k)}
+                  />
+                </FormField>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
 
-        <SelectField f={f} name="status" label="Status" options={STATUS_CARTAO} />
-        <TextareaField f={f} name="observacoes" label="Observações" rows={3} fieldClassName="md:col-span-2" />
-      </FormShell>
-      {f.editing && <HistoricoRegistro recurso="cartoes" registro={id} />}
-    </TitledCard>
+      <SelectField f={f} name="status" label="Status" options={STATUS_CARTAO} />
+      <TextareaField f={f} name="observacoes" label="Observações" rows={3} fieldClassName="md:col-span-2" />
+    </CardFormShell>
   );
 }

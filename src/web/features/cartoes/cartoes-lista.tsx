@@ -4,8 +4,7 @@ import { columnsOf, DataTable, NONE } from '../../components/kit/data-table';
 import { Options } from '../../components/kit/form-parts';
 import { FilterSelect } from '../../components/kit/list-filters';
 import { ListSearch } from '../../components/kit/list-search';
-import { useRemove } from '../../components/kit/use-remove';
-import { listaError, useResourceList } from '../../components/kit/use-resource-list';
+import { useListaCadastro } from '../../components/kit/use-cadastro';
 import { RowActions } from '../../components/ui/row-actions';
 import { client } from '../../lib/client';
 import type { Cartao } from '../../lib/resources';
@@ -31,19 +30,17 @@ const columns = [
 
 /** The payment methods: search, status filter, rows with their rates. */
 export function CartoesLista({ onEditar }: { onEditar: (c: Cartao) => void }) {
-  const list = useResourceList({
+  const { list, remove } = useListaCadastro({
     recurso: 'cartoes',
     endpoint: client.cartoes,
+    plural: 'cartões',
     filters: { status: '' },
-    loadError: listaError('cartões'),
-  });
-  const remove = useRemove<Cartao>({
-    recurso: 'cartoes',
-    endpoint: client.cartoes,
-    question: (c) =>
-      `Tem certeza que deseja excluir o método de pagamento "${nomeCartao(c)}"? Esta ação não pode ser desfeita.`,
-    success: 'Cartão removido com sucesso!',
-    errorTitle: 'Erro ao remover cartão',
+    remove: {
+      question: (c) =>
+        `Tem certeza que deseja excluir o método de pagamento "${nomeCartao(c)}"? Esta ação não pode ser desfeita.`,
+      success: 'Cartão removido com sucesso!',
+      errorTitle: 'Erro ao remover cartão',
+    },
   });
   return (
     <div className="flex flex-col gap-4">

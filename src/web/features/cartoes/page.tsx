@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Percent } from 'lucide-react';
 import { useEffect } from 'react';
 
-import { formTab, ResourceTabs } from '../../components/kit/resource-tabs';
+import { listaFormTabs, ResourceTabs } from '../../components/kit/resource-tabs';
 import { useListFormTabs } from '../../components/kit/use-resource-list';
 import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
@@ -65,8 +65,7 @@ export default function CartoesPage() {
       <ResourceTabs
         t={t}
         tabs={[
-          { value: 'lista', label: 'Lista', content: <CartoesLista onEditar={(c) => t.edit(c.id)} /> },
-          formTab(t, t.editId ? 'Editar Pagamento' : 'Novo Pagamento', (p) => <CartaoForm {...p} />),
+          ...listaFormTabs(t, 'Pagamento', CartoesLista, CartaoForm),
           { value: 'simulador', label: 'Simulador', content: <Simulador /> },
         ]}
       />

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { Empty, Loading } from '../../components/ui/states';
+import { ItemsOf } from '../../components/ui/states';
 import { MoneyTD, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { toastError } from '../../lib/api';
 import { client, json, withSignal } from '../../lib/client';
@@ -50,48 +50,50 @@ export function Simulador() {
           </FormField>
         </CardContent>
       </Card>
-      {metodos.isPending ? (
-        <Loading text="Carregando cartões..." />
-      ) : !metodos.data?.items.length ? (
-        <Empty text="Nenhum método de pagamento ativo para simular." />
-      ) : (
-        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-          {metodos.data.items.map((c) => (
-            <Card key={c.id} data-testid="simulacao" className="min-w-0">
-              <CardHeader>
-                <CardTitle>{nomeCartao(c)}</CardTitle>
-                {c.observacoes && <CardDescription>{c.observacoes}</CardDescription>}
-              </CardHeader>
-              <CardContent>
-                {valor ? (
-                  <Table aria-label={`Simulação ${nomeCartao(c)}`}>
-                    <THead>
-                      <TR>
-                        <TH>Parcelas</TH>
-                        <TH className="text-right">Taxa</TH>
-                        <TH className="text-right">Valor da taxa</TH>
-                        <TH className="text-right">Valor líquido</TH>
-                      </TR>
-                    </THead>
-                    <TBody>
-                      {simular(valor, c).map((l) => (
-                        <TR key={l.parcelas ?? 'avista'}>
-                          <TD>{l.parcelas === null ? 'À vista' : `${l.parcelas}x`}</TD>
-                          <TD className="text-right">{formatPercent(l.taxa)}</TD>
-                          <MoneyTD value={l.valor_taxa} className="text-destructive" />
-                          <MoneyTD value={l.valor_liquido} className="font-medium" />
+      <ItemsOf
+        query={metodos}
+        loading="Carregando cartões..."
+        empty="Nenhum método de pagamento ativo para simular."
+      >
+        {(items) => (
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            {items.map((c) => (
+              <Card key={c.id} data-testid="simulacao" className="min-w-0">
+                <CardHeader>
+                  <CardTitle>{nomeCartao(c)}</CardTitle>
+                  {c.observacoes && <CardDescription>{c.observacoes}</CardDescription>}
+                </CardHeader>
+                <CardContent>
+                  {valor ? (
+                    <Table aria-label={`Simulação ${nomeCartao(c)}`}>
+                      <THead>
+                        <TR>
+                          <TH>Parcelas</TH>
+                          <TH className="text-right">Taxa</TH>
+                          <TH className="text-right">Valor da taxa</TH>
+                          <TH className="text-right">Valor líquido</TH>
                         </TR>
-                      ))}
-                    </TBody>
-                  </Table>
-                ) : (
-                  <p className="text-sm text-muted-foreground">Informe o valor da venda.</p>
-                )}
-              </CardContent>
-            </Card>
-          ))}
-        </div>
-      )}
+                      </THead>
+                      <TBody>
+                        {simular(valor, c).map((l) => (
+                          <TR key={l.parcelas ?? 'avista'}>
+                            <TD>{l.parcelas === null ? 'À vista' : `${l.parcelas}x`}</TD>
+                            <TD className="text-right">{formatPercent(l.taxa)}</TD>
+                            <MoneyTD value={l.valor_taxa} className="text-destructive" />
+                            <MoneyTD value={l.valor_liquido} className="font-medium" />
+                          </TR>
+                        ))}
+                      </TBody>
+                    </Table>
+                  ) : (
+                    <p className="text-sm text-muted-foreground">Informe o valor da venda.</p>
+                  )}
+                </CardContent>
+              </Card>
+            ))}
+          </div>
+        )}
+      </ItemsOf>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { type ClienteInput, clienteCreate } from '../../../schemas/clientes';
-import { documentoLabel, TIPOS_PESSOA, type TipoPessoa } from '../../../schemas/documentos';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
-import { FormShell, SelectField, TelefoneField, TextField } from '../../components/kit/form-parts';
+import { FormShell, PessoaDocumentoFields, TelefoneField, TextField } from '../../components/kit/form-parts';
 import { blankValues, ENDERECO_CAMPOS, textValues } from '../../components/kit/form-values';
 import {
   cadastroMessages,
@@ -10,7 +9,6 @@ import {
   useResourceForm,
 } from '../../components/kit/use-resource-form';
 import { client } from '../../lib/client';
-import { maskCpfCnpj, placeholderDocumento } from '../../lib/masks';
 import type { Cliente } from '../../lib/resources';
 
 const CAMPOS = ['nome', 'cpf_cnpj', 'telefone', 'email', ...ENDERECO_CAMPOS] as const;
@@ -33,31 +31,12 @@ export function ClienteForm({ id, onDone, onCancel }: ResourceFormProps) {
     messages: cadastroMessages('cliente'),
     onSaved: onDone,
   });
-  const { setValue, getValues, watch } = f.form;
-  const tipo = (watch('tipo') ?? 'Pessoa Física') as TipoPessoa;
 
   return (
     <FormShell f={f} {...cadastroShell(f.editing, 'Cliente')} onCancel={onCancel}>
       <div className="grid gap-4 md:grid-cols-2">
         <TextField f={f} name="nome" label="Nome" required maxLength={200} fieldClassName="md:col-span-2" />
-        <SelectField
-          f={f}
-          name="tipo"
-          label="Tipo"
-          required
-          options={TIPOS_PESSOA}
-          // the same digits, re-masked as a CPF or a CNPJ
-          onValue={(t) => setValue('cpf_cnpj', maskCpfCnpj(t, getValues('cpf_cnpj') ?? ''))}
-        />
-        <TextField
-          f={f}
-          name="cpf_cnpj"
-          label={documentoLabel(tipo)}
-          required
-          inputMode="numeric"
-          placeholder={placeholderDocumento(tipo)}
-          mask={(v) => maskCpfCnpj(getValues('tipo'), v)}
-        />
+        <PessoaDocumentoFields f={f} name="cpf_cnpj" required tipoRequired />
         <TelefoneField f={f} required />
         <TextField f={f} name="email" label="E-mail" type="email" placeholder="cliente@exemplo.com" />
         <EnderecoFields f={f} />

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { CadastroPage, CadastroTable } from '../../components/kit/cadastro-page';
 import { badgeColumn, textColumn, titleColumn } from '../../components/kit/column-kinds';
-import { columnsOf, DataTable } from '../../components/kit/data-table';
+import { columnsOf } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
-import { CountLabel, FormCard, formTab, ListCard, ResourceTabs } from '../../components/kit/resource-tabs';
+import { CountLabel, ListCard } from '../../components/kit/resource-tabs';
 import { useCadastro } from '../../components/kit/use-cadastro';
-import { Button } from '../../components/ui/button';
 import { CardDescription } from '../../components/ui/card';
-import { PageHeader } from '../../components/ui/page-header';
 import { client, json, withSignal } from '../../lib/client';
 import type { Cliente } from '../../lib/resources';
 import { ClienteForm } from './cliente-form';
@@ -36,13 +35,13 @@ const columns = [
 ];
 
 export default function ClientesPage() {
-  const { t, list, remove, title } = useCadastro({
+  const c = useCadastro({
     recurso: 'clientes',
     endpoint: client.clientes,
     nome: 'cliente',
     plural: 'clientes',
   });
-  const editId = t.editId;
+  const editId = c.t.editId;
   // The badge counts every client, whatever the search.
   const count = useQuery({
     queryKey: ['clientes', 'contagem'],
@@ -50,57 +49,35 @@ export default function ClientesPage() {
   });
 
   return (
-    <div>
-      <PageHeader title="Clientes" subtitle="Cadastro de clientes da marmoraria" />
-      <ResourceTabs
-        t={t}
-        tabs={[
-          {
-            value: 'lista',
-            label: <CountLabel text="Lista de Clientes" total={count.data?.total} plural="clientes" />,
-            content: (
-              <ListCard
-                header={
-                  <>
-                    <CardDescription>Busque por nome, e-mail ou CPF/CNPJ.</CardDescription>
-                    <ListSearch
-                      list={list}
-                      lista="clientes"
-                      label="Buscar clientes"
-                      placeholder="Buscar por nome, e-mail ou CPF/CNPJ..."
-                      className="flex w-full gap-2 sm:w-auto"
-                    />
-                  </>
-                }
-              >
-                <DataTable
-                  list={list}
-                  columns={columns}
-                  label="Clientes"
-                  loadingText="Carregando clientes..."
-                  emptyText="Nenhum cliente cadastrado."
-                  emptyFilteredText="Nenhum cliente encontrado para esta busca."
-                  emptyAction={<Button onClick={t.openNew}>Cadastrar o primeiro cliente</Button>}
-                  actions={remove.rowActions(
-                    (c) => c.nome,
-                    (c) => t.edit(c.id),
-                  )}
-                />
-              </ListCard>
-            ),
-          },
-          formTab(t, title, (p) => (
-            <FormCard
-              title={title}
-              description={editId ? 'Alterando os dados do cliente.' : 'Preencha os dados do novo cliente.'}
-            >
-              <ClienteForm {...p} />
-              {editId && <LgpdActions clienteId={editId} onAnonimizado={t.backToList} />}
-            </FormCard>
-          )),
-        ]}
-      />
-      {remove.dialog}
-    </div>
+    <CadastroPage
+      title="Clientes"
+      subtitle="Cadastro de clientes da marmoraria"
+      c={c}
+      listLabel={<CountLabel text="Lista de Clientes" total={count.data?.total} plural="clientes" />}
+      form={(p) => (
+        <>
+          <ClienteForm {...p} />
+          {editId && <LgpdActions clienteId={editId} onAnonimizado={c.t.backToList} />}
+        </>
+      )}
+      formDescription={editId ? 'Alterando os dados do cliente.' : 'Preencha os dados do novo cliente.'}
+    >
+      <ListCard
+        header={
+          <>
+            <CardDescription>Busque por nome, e-mail ou CPF/CNPJ.</CardDescription>
+            <ListSearch
+              list={c.list}
+              lista="clientes"
+              label="Buscar clientes"
+              placeholder="Buscar por nome, e-mail ou CPF/CNPJ..."
+              className="flex w-full gap-2 sm:w-auto"
+            />
+          </>
+        }
+      >
+        <CadastroTable c={c} columns={columns} label="Clientes" nome="cliente" plural="clientes" />
+      </ListCard>
+    </CadastroPage>
   );
 }

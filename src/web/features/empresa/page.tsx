@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { type EmpresaInput, empresaUpdate } from '../../../schemas/empresa';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
-import { FormShell, TextareaField, TextField } from '../../components/kit/form-parts';
+import { DocumentoField, FormShell, TextareaField, TextField } from '../../components/kit/form-parts';
 import { blankValues, ENDERECO_CAMPOS, textValues } from '../../components/kit/form-values';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Button } from '../../components/ui/button';
@@ -10,7 +10,7 @@ import { Card, CardContent, TitledCard } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiError, toastError, toastSuccess } from '../../lib/api';
 import { client, json } from '../../lib/client';
-import { maskCpfCnpj, maskTelefone } from '../../lib/masks';
+import { maskTelefone } from '../../lib/masks';
 import type { Empresa } from '../../lib/resources';
 
 type EmpresaRecord = Omit<Empresa, 'id'> & { id: string };
@@ -158,14 +158,7 @@ export default function EmpresaPage() {
                 maxLength={200}
                 fieldClassName="md:col-span-2"
               />
-              <TextField
-                f={f}
-                name="cnpj"
-                label="CNPJ"
-                inputMode="numeric"
-                placeholder="00.000.000/0000-00"
-                mask={(v) => maskCpfCnpj('Pessoa Jurídica', v)}
-              />
+              <DocumentoField f={f} name="cnpj" tipo="Pessoa Jurídica" />
               <TextField f={f} name="email" label="E-mail" type="email" />
               <TextField
                 f={f}

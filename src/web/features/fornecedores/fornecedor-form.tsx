@@ -1,6 +1,6 @@
 import { type FornecedorInput, fornecedorCreate } from '../../../schemas/fornecedores';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
-import { FormShell, TelefoneField, TextField } from '../../components/kit/form-parts';
+import { DocumentoField, FormShell, TelefoneField, TextField } from '../../components/kit/form-parts';
 import { blankValues, ENDERECO_CAMPOS, textValues } from '../../components/kit/form-values';
 import {
   cadastroMessages,
@@ -9,7 +9,6 @@ import {
   useResourceForm,
 } from '../../components/kit/use-resource-form';
 import { client } from '../../lib/client';
-import { maskCnpj } from '../../lib/masks';
 import type { Fornecedor } from '../../lib/resources';
 
 const CAMPOS = ['nome', 'cnpj', 'contato', 'telefone', 'email', ...ENDERECO_CAMPOS] as const;
@@ -37,15 +36,7 @@ export function FornecedorForm({ id, onDone, onCancel }: ResourceFormProps) {
     <FormShell f={f} {...cadastroShell(f.editing, 'Fornecedor')} onCancel={onCancel}>
       <div className="grid gap-4 md:grid-cols-2">
         <TextField f={f} name="nome" label="Nome" required maxLength={200} />
-        <TextField
-          f={f}
-          name="cnpj"
-          label="CNPJ"
-          required
-          inputMode="numeric"
-          placeholder="00.000.000/0000-00"
-          mask={maskCnpj}
-        />
+        <DocumentoField f={f} name="cnpj" tipo="Pessoa Jurídica" required />
         <TextField f={f} name="contato" label="Contato" placeholder="Pessoa de contato" />
         <TelefoneField f={f} required placeholder="(00) 0000-0000" />
         <TextField f={f} name="email" label="E-mail" type="email" placeholder="contato@fornecedor.com" />

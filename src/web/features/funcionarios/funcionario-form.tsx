@@ -7,6 +7,7 @@ import {
 } from '../../../schemas/funcionarios';
 import { ativoLabel } from '../../components/kit/column-kinds';
 import {
+  DocumentoField,
   FormShell,
   MoneyField,
   SelectField,
@@ -21,7 +22,6 @@ import {
   useResourceForm,
 } from '../../components/kit/use-resource-form';
 import { client } from '../../lib/client';
-import { maskCpf } from '../../lib/masks';
 import type { Funcionario } from '../../lib/resources';
 
 const CAMPOS = ['nome', 'cpf', 'telefone', 'email', 'data_admissao', 'endereco'] as const;
@@ -63,15 +63,7 @@ export function FuncionarioForm({ id, onDone, onCancel }: ResourceFormProps) {
     <FormShell f={f} {...cadastroShell(f.editing, 'Funcionário')} onCancel={onCancel}>
       <div className="grid gap-4 md:grid-cols-2">
         <TextField f={f} name="nome" label="Nome" required maxLength={200} />
-        <TextField
-          f={f}
-          name="cpf"
-          label="CPF"
-          required
-          inputMode="numeric"
-          placeholder="000.000.000-00"
-          mask={maskCpf}
-        />
+        <DocumentoField f={f} name="cpf" tipo="Pessoa Física" required />
         <SelectField
           f={f}
           name="cargo"

@@ -9,6 +9,7 @@ import {
 } from 'react-hook-form';
 import { LIMITES } from '../../../schemas/orcamentos';
 import { Button } from '../../components/ui/button';
+import { FieldError } from '../../components/ui/form-field';
 import { Input, Label } from '../../components/ui/input';
 import { formatMoney, formatNumber, parseNumberInput } from '../../lib/format';
 import { cn } from '../../lib/utils';
@@ -216,9 +217,7 @@ function LinhaItem({
           />
         </div>
         {erroMedidas ? (
-          <p id={`${idp}-medidas-erro`} role="alert" className="text-xs font-medium text-destructive">
-            {erroMedidas}
-          </p>
+          <FieldError id={`${idp}-medidas`} error={erroMedidas} />
         ) : (
           <span className="text-xs text-muted-foreground" aria-live="polite">
             {l1} x {l2}: <span className="font-medium text-foreground">{formatNumber(area)} m²</span>
@@ -242,11 +241,7 @@ function LinhaItem({
             set('produto_perda', p.perda_percentual ?? 0);
           }}
         />
-        {erroProduto && (
-          <p id={`${idp}-produto-erro`} role="alert" className="text-xs font-medium text-destructive">
-            {erroProduto}
-          </p>
-        )}
+        <FieldError id={`${idp}-produto`} error={erroProduto} />
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor={`${idp}-qtd`} className={fieldLabel}>
@@ -263,11 +258,7 @@ function LinhaItem({
           {...erroA11y(`${idp}-qtd`, erroQtd)}
           {...numeroMascarado(register(`itens.${index}.quantidade`, asNumber), 0)}
         />
-        {erroQtd && (
-          <p id={`${idp}-qtd-erro`} role="alert" className="text-xs font-medium text-destructive">
-            {erroQtd}
-          </p>
-        )}
+        <FieldError id={`${idp}-qtd`} error={erroQtd} />
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor={`${idp}-vu`} className={fieldLabel}>

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { orcamentoCreate, TIPO_VENDA_LABEL } from '../../../schemas/orcamentos';
 import { useAuth } from '../../app/auth';
 import { useUrlState } from '../../components/kit/use-resource-list';
+import { BlockedDialog } from '../../components/kit/use-unsaved-warning';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
@@ -382,14 +383,11 @@ export default function OrcamentosPage() {
         )}
       </ConfirmDialog>
 
-      <ConfirmDialog
-        open={bloqueio.state === 'blocked'}
-        onOpenChange={(open) => !open && bloqueio.state === 'blocked' && bloqueio.reset()}
+      <BlockedDialog
+        blocker={bloqueio}
         title="Sair sem salvar?"
         description="O orçamento tem alterações que não foram salvas. Se sair agora, elas ficam só no rascunho deste navegador (orçamentos novos) ou se perdem (edição)."
         confirmLabel="Sair"
-        cancelLabel="Continuar editando"
-        onConfirm={() => bloqueio.state === 'blocked' && bloqueio.proceed()}
       />
     </div>
   );

@@ -7,20 +7,12 @@ import {
   desenhoPeca,
   type Lado,
   type LadoDesenho,
-  type PecaBorda,
-  type PecaRecorte,
+  type PecaDesenhoInput,
   type Shape,
 } from '../../../domain/peca-desenho';
 
-export interface PecaDesenhoProps {
-  /** Width in metres, along frente/fundo. */
-  medida1: number | string | null | undefined;
-  /** Depth in metres, along esquerda/direita. */
-  medida2: number | string | null | undefined;
-  bordas?: readonly PecaBorda[] | null;
-  recortes?: readonly PecaRecorte[] | null;
-  /** "Bancada", "Saia"… for the accessible title. */
-  titulo?: string | null;
+/** The piece as the domain draws it (its `titulo` is also the accessible title), and how to show it. */
+export interface PecaDesenhoProps extends PecaDesenhoInput {
   /** The box to fit, in CSS px; the SVG scales down with its container (max-width: 100%). */
   largura?: number;
   altura?: number;

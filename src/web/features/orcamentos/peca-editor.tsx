@@ -1,4 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
+import type * as React from 'react';
 import { useId, useState } from 'react';
 import { LADOS_PECA } from '../../../schemas/enums';
 import type { Faixa, Lado } from '../../../schemas/orcamentos';
@@ -44,6 +45,25 @@ function useErrosPeca(index: number): string[] {
  * the cutouts with their quantities; the loss; and "Adicionar saia/frontão" along a chosen side.
  * Everything is a plain control (buttons, selects, inputs), so it works by keyboard and by touch.
  */
+/** A decimal box whose value is a number, or '' while empty (the piece's own fields, not the form's). */
+function DecimalInput({
+  onValue,
+  ...props
+}: Omit<React.ComponentProps<'input'>, 'type' | 'onChange'> & { onValue: (v: number | '') => void }) {
+  return (
+    <Input
+      type="number"
+      inputMode="decimal"
+      step="0.01"
+      {...props}
+      onChange={(e) => {
+        const v = e.target.value.trim();
+        onValue(v === '' ? '' : parseNumberInput(v));
+      }}
+    />
+  );
+}
+
 export function PecaEditor({
   index,
   linha,
@@ -220,19 +240,13 @@ export function PecaEditor({
           <div className="grid gap-3 sm:grid-cols-2">
             <div className="flex flex-col gap-1">
               <Label htmlFor={`${uid}-perda`}>Perda (%)</Label>
-              <Input
+              <DecimalInput
                 id={`${uid}-perda`}
-                type="number"
-                inputMode="decimal"
                 min="0"
                 max="100"
-                step="0.01"
                 placeholder={`${formatNumber(linha.produto_perda ?? 0)} (do produto)`}
                 value={linha.perda_percentual ?? ''}
-                onChange={(e) => {
-                  const v = e.target.value.trim();
-                  set('perda_percentual', v === '' ? '' : parseNumberInput(v));
-                }}
+                onValue={(v) => set('perda_percentual', v)}
               />
             </div>
           </div>
@@ -256,19 +270,13 @@ export function PecaEditor({
                 </div>
                 <div className="flex flex-col gap-1">
                   <Label htmlFor={`${uid}-altura`}>Altura da faixa (m)</Label>
-                  <Input
+                  <DecimalInput
                     id={`${uid}-altura`}
-                    type="number"
-                    inputMode="decimal"
                     min="0.01"
                     max="99.99"
-                    step="0.01"
                     className="w-28 px-2"
                     value={altura}
-                    onChange={(e) => {
-                      const v = e.target.value.trim();
-                      setAltura(v === '' ? '' : parseNumberInput(v));
-                    }}
+                    onValue={setAltura}
                   />
                 </div>
                 {(['saia', 'frontao'] as const).map((tipo) => (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useBlocker } from 'react-router';
+import { useBeforeUnload } from '../../components/kit/use-unsaved-warning';
 import type { OrcamentoForm } from './form';
 
 /**
@@ -86,16 +87,7 @@ export function useRascunhoOferecido(usuarioId: string | undefined) {
  * blocker for in-app navigation (the caller shows the confirmation for the returned blocker).
  */
 export function useAvisoAoSair(alterado: boolean) {
-  useEffect(() => {
-    if (!alterado) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      // Older browsers need returnValue set to show the prompt.
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [alterado]);
+  useBeforeUnload(alterado);
   return useBlocker(
     ({ currentLocation, nextLocation }) => alterado && currentLocation.pathname !== nextLocation.pathname,
   );

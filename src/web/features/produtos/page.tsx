@@ -1,4 +1,4 @@
-import { formTab, ResourceTabs } from '../../components/kit/resource-tabs';
+import { listaFormTabs, ResourceTabs } from '../../components/kit/resource-tabs';
 import { useListFormTabs } from '../../components/kit/use-resource-list';
 import { PageHeader } from '../../components/ui/page-header';
 import { AcabamentosTab, RecortesTab } from './catalogo-tab';
@@ -20,8 +20,7 @@ export default function ProdutosPage() {
       <ResourceTabs
         t={t}
         tabs={[
-          { value: 'lista', label: 'Lista', content: <ProdutosLista onEditar={(p) => t.edit(p.id)} /> },
-          formTab(t, t.editId ? 'Editar Produto' : 'Novo Produto', (p) => <ProdutoForm {...p} />),
+          ...listaFormTabs(t, 'Produto', ProdutosLista, ProdutoForm),
           { value: 'categorias', label: 'Categorias', content: <CategoriasTab /> },
           { value: 'itens', label: 'Itens de Vendas', content: <ItensVendaTab /> },
           { value: 'acabamentos', label: 'Acabamentos', content: <AcabamentosTab /> },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PRODUTO_PADROES, type ProdutoCreate, produtoCreate, TIPOS_UNIDADE } from '../../../schemas/produtos';
 import {
-  FormShell,
+  CardFormShell,
   RecordOptions,
   SelectField,
   TextareaField,
@@ -12,7 +12,6 @@ import {
   type ResourceFormProps,
   useResourceForm,
 } from '../../components/kit/use-resource-form';
-import { TitledCard } from '../../components/ui/card';
 import { client, json, withSignal } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
 import type { Produto } from '../../lib/resources';
@@ -84,77 +83,70 @@ export function ProdutoForm({ id, onDone, onCancel }: ResourceFormProps) {
   const fornecedorOpcoes = withCurrent(fornecedores.data, produto?.fornecedor_id, produto?.fornecedor_nome);
   const unidadeLabel = watch('tipo_unidade') === 'm²' ? 'R$/m²' : 'R$/un';
   return (
-    <TitledCard
-      title={f.editing ? 'Editar Produto' : 'Novo Produto'}
+    <CardFormShell
+      f={f}
+      Nome="Produto"
       description={
         f.editing
           ? `Altere os dados de ${produto?.nome ?? 'produto'}.`
           : 'Cadastre um material com seu preço e estoque.'
       }
+      createLabel="Salvar Produto"
+      onCancel={onCancel}
     >
-      <FormShell
+      <TextField f={f} name="nome" label="Nome" required fieldClassName="md:col-span-2" />
+      <SelectField
         f={f}
-        label={f.editing ? 'Editar Produto' : 'Novo Produto'}
-        loadingText="Carregando produto..."
-        submitLabel={f.editing ? 'Salvar Alterações' : 'Salvar Produto'}
-        onCancel={onCancel}
-        className="md:grid-cols-2"
-        footerClassName="md:col-span-2"
+        name="categoria"
+        label="Categoria"
+        required
+        placeholder={categorias.isPending ? 'Carregando...' : 'Selecione a categoria'}
+        hint={categorias.data?.length === 0 ? 'Cadastre uma categoria na aba Categorias.' : undefined}
       >
-        <TextField f={f} name="nome" label="Nome" required fieldClassName="md:col-span-2" />
-        <SelectField
-          f={f}
-          name="categoria"
-          label="Categoria"
-          required
-          placeholder={categorias.isPending ? 'Carregando...' : 'Selecione a categoria'}
-          hint={categorias.data?.length === 0 ? 'Cadastre uma categoria na aba Categorias.' : undefined}
-        >
-          <RecordOptions records={categoriaOpcoes} value={(c) => c.nome} label={(c) => c.nome} />
-        </SelectField>
-        <SelectField
-          f={f}
-          name="fornecedor_id"
-          label="Fornecedor"
-          placeholder="Nenhum"
-          hint={fornecedores.isError ? 'Não foi possível carregar os fornecedores.' : undefined}
-        >
-          <RecordOptions records={fornecedorOpcoes} value={(o) => o.id} label={(o) => o.nome} />
-        </SelectField>
-        <SelectField
-          f={f}
-          name="tipo_unidade"
-          label="Tipo de unidade"
-          options={TIPOS_UNIDADE}
-          onValue={(tipo) => {
-            // keep the free-text unit in step while it still holds the other type's default
-            const u = getValues('unidade');
-            if (tipo === 'unitário' && u === 'm²') setValue('unidade', 'un');
-            if (tipo === 'm²' && u === 'un') setValue('unidade', 'm²');
-          }}
-        />
-        <TextField
-          f={f}
-          name="valor_m2"
-          label={`Valor (${unidadeLabel})`}
-          required
-          inputMode="decimal"
-          placeholder="0,00"
-        />
-        <TextField
-          f={f}
-          name="perda_percentual"
-          label="Perda (%)"
-          inputMode="decimal"
-          placeholder="0"
-          hint="Parte da pedra perdida no corte, cobrada nos orçamentos em m² (0 a 100)."
-        />
-        <TextField f={f} name="estoque" label="Estoque" inputMode="decimal" />
-        <TextField f={f} name="estoque_minimo" label="Estoque mínimo" inputMode="decimal" />
-        <TextField f={f} name="unidade" label="Unidade" />
-        <TextareaField f={f} name="descricao" label="Descrição" rows={3} fieldClassName="md:col-span-2" />
-      </FormShell>
-    </TitledCard>
+        <RecordOptions records={categoriaOpcoes} value={(c) => c.nome} label={(c) => c.nome} />
+      </SelectField>
+      <SelectField
+        f={f}
+        name="fornecedor_id"
+        label="Fornecedor"
+        placeholder="Nenhum"
+        hint={fornecedores.isError ? 'Não foi possível carregar os fornecedores.' : undefined}
+      >
+        <RecordOptions records={fornecedorOpcoes} value={(o) => o.id} label={(o) => o.nome} />
+      </SelectField>
+      <SelectField
+        f={f}
+        name="tipo_unidade"
+        label="Tipo de unidade"
+        options={TIPOS_UNIDADE}
+        onValue={(tipo) => {
+          // keep the free-text unit in step while it still holds the other type's default
+          const u = getValues('unidade');
+          if (tipo === 'unitário' && u === 'm²') setValue('unidade', 'un');
+          if (tipo === 'm²' && u === 'un') setValue('unidade', 'm²');
+        }}
+      />
+      <TextField
+        f={f}
+        name="valor_m2"
+        label={`Valor (${unidadeLabel})`}
+        required
+        inputMode="decimal"
+        placeholder="0,00"
+      />
+      <TextField
+        f={f}
+        name="perda_percentual"
+        label="Perda (%)"
+        inputMode="decimal"
+        placeholder="0"
+        hint="Parte da pedra perdida no corte, cobrada nos orçamentos em m² (0 a 100)."
+      />
+      <TextField f={f} name="estoque" label="Estoque" inputMode="decimal" />
+      <TextField f={f} name="estoque_minimo" label="Estoque mínimo" inputMode="decimal" />
+      <TextField f={f} name="unidade" label="Unidade" />
+      <TextareaField f={f} name="descricao" label="Descrição" rows={3} fieldClassName="md:col-span-2" />
+    </CardFormShell>
   );
 }
 

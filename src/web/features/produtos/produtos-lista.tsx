@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { titleColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable, NONE } from '../../components/kit/data-table';
 import { ExportButton } from '../../components/kit/export-button';
-import { removeMessages, useRemove } from '../../components/kit/use-remove';
-import { listaError, useResourceList } from '../../components/kit/use-resource-list';
+import { useListaCadastro } from '../../components/kit/use-cadastro';
+import { removeMessages } from '../../components/kit/use-remove';
 import { Checkbox } from '../../components/ui/checkbox';
 import { SearchInput } from '../../components/ui/search-input';
 import { client } from '../../lib/client';
@@ -68,17 +68,12 @@ const columns = [
 
 /** The products list: search, "only below minimum stock", the rows with their stock warning. */
 export function ProdutosLista({ onEditar }: { onEditar: (p: Produto) => void }) {
-  const list = useResourceList({
+  const { list, remove } = useListaCadastro({
     recurso: 'produtos',
     endpoint: client.produtos,
+    plural: 'produtos',
     filters: { abaixo_minimo: '' },
-    loadError: listaError('produtos'),
-  });
-  const remove = useRemove<Produto>({
-    recurso: 'produtos',
-    endpoint: client.produtos,
-    ...removeMessages('produto', { aspas: true }),
-    invalidates: ['categorias-produtos'],
+    remove: { ...removeMessages('produto', { aspas: true }), invalidates: ['categorias-produtos'] },
   });
   // The box follows the click at once; the URL (a router transition) and the list follow it.
   const noUrl = list.filters.abaixo_minimo === 'true';

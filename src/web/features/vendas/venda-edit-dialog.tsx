@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type * as React from 'react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { rotuloCartao } from '../../../schemas/cartoes';
@@ -183,65 +184,52 @@ function VendaEditForm({
   const busy = save.isPending || formState.isSubmitting;
 
   const cartaoIds = new Set(cartoes.map((c) => c.id));
+  // A field of this form: its label and error, the control tied to both and to the form's value.
+  const field = (
+    name: keyof FormValues,
+    id: string,
+    label: string,
+    control: (p: ReturnType<typeof fieldA11y> & ReturnType<typeof register>) => React.ReactNode,
+  ) => (
+    <FormField id={id} label={label} error={errors[name]?.message}>
+      {control({ ...fieldA11y(id, errors[name]?.message), ...register(name) })}
+    </FormField>
+  );
+  const money = (p: ReturnType<typeof fieldA11y> & ReturnType<typeof register>) => (
+    <Input type="number" inputMode="decimal" step="0.01" min={0} {...p} />
+  );
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="ve-data" label="Data da Venda" error={errors.data_venda?.message}>
-          <Input
-            {...fieldA11y('ve-data', errors.data_venda?.message)}
-            type="date"
-            {...register('data_venda')}
-          />
-        </FormField>
-        <FormField id="ve-status" label="Status" error={errors.status?.message}>
-          <NativeSelect {...fieldA11y('ve-status', errors.status?.message)} {...register('status')}>
+        {field('data_venda', 've-data', 'Data da Venda', (p) => (
+          <Input type="date" {...p} />
+        ))}
+        {field('status', 've-status', 'Status', (p) => (
+          <NativeSelect {...p}>
             <Options values={STATUS_VENDA} label={(s) => STATUS_VENDA_LABEL[s]} />
           </NativeSelect>
-        </FormField>
+        ))}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="ve-bruto" label="Valor Bruto" error={errors.valor_bruto?.message}>
-          <Input
-            {...fieldA11y('ve-bruto', errors.valor_bruto?.message)}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min={0}
-            {...register('valor_bruto')}
-          />
-        </FormField>
-        <FormField id="ve-tipo" label="Tipo de Venda" error={errors.tipo_venda?.message}>
-          <NativeSelect {...fieldA11y('ve-tipo', errors.tipo_venda?.message)} {...register('tipo_venda')}>
+        {field('valor_bruto', 've-bruto', 'Valor Bruto', money)}
+        {field('tipo_venda', 've-tipo', 'Tipo de Venda', (p) => (
+          <NativeSelect {...p}>
             <Options values={TIPOS_VENDA} label={(t) => TIPO_VENDA_LABEL[t]} />
           </NativeSelect>
-        </FormField>
+        ))}
       </div>
       {tipo !== 'avista' && (
         <div className="grid gap-4 sm:grid-cols-2">
-          {tipo === 'entrada' && (
-            <FormField id="ve-entrada" label="Valor da Entrada" error={errors.valor_entrada?.message}>
-              <Input
-                {...fieldA11y('ve-entrada', errors.valor_entrada?.message)}
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min={0}
-                {...register('valor_entrada')}
-              />
-            </FormField>
-          )}
-          <FormField id="ve-parcelas" label="Número de Parcelas" error={errors.numero_parcelas?.message}>
-            <NativeSelect
-              {...fieldA11y('ve-parcelas', errors.numero_parcelas?.message)}
-              {...register('numero_parcelas')}
-            >
+          {tipo === 'entrada' && field('valor_entrada', 've-entrada', 'Valor da Entrada', money)}
+          {field('numero_parcelas', 've-parcelas', 'Número de Parcelas', (p) => (
+            <NativeSelect {...p}>
               <Options values={PARCELAS} label={(n) => `${n}x`} />
             </NativeSelect>
-          </FormField>
+          ))}
         </div>
       )}
-      <FormField id="ve-cartao" label="Tipo de Pagamento" error={errors.cartao_id?.message}>
-        <NativeSelect {...fieldA11y('ve-cartao', errors.cartao_id?.message)} {...register('cartao_id')}>
+      {field('cartao_id', 've-cartao', 'Tipo de Pagamento', (p) => (
+        <NativeSelect {...p}>
           <option value="">Nenhum (sem taxa)</option>
           {/* an inactive card still on the sale stays selectable */}
           {base.cartao_id && !cartaoIds.has(base.cartao_id) && (
@@ -251,7 +239,7 @@ function VendaEditForm({
           )}
           <RecordOptions records={cartoes} value={(c) => c.id} label={rotuloCartao} />
         </NativeSelect>
-      </FormField>
+      ))}
       <DialogFooter>
         <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
           Cancelar

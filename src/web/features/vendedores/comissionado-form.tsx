@@ -1,14 +1,19 @@
 import { STATUS_ATIVO } from '../../../schemas/enums';
-import { comissionadoCreate, TIPOS_PESSOA } from '../../../schemas/vendedores';
+import { comissionadoCreate } from '../../../schemas/vendedores';
 import type { z } from '../../../schemas/z';
 import { ativoLabel } from '../../components/kit/column-kinds';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
-import { FormShell, SelectField, TelefoneField, TextField } from '../../components/kit/form-parts';
+import {
+  FormShell,
+  PessoaDocumentoFields,
+  SelectField,
+  TelefoneField,
+  TextField,
+} from '../../components/kit/form-parts';
 import { blankValues, ENDERECO_CAMPOS, textValues } from '../../components/kit/form-values';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { client } from '../../lib/client';
 import { parseNumberInput } from '../../lib/format';
-import { maskCpfCnpj, placeholderDocumento } from '../../lib/masks';
 import type { Comissionado } from '../../lib/resources';
 
 /** Texts that differ between the seller and the architect screens (spec wording for each). */
@@ -85,8 +90,6 @@ export function ComissionadoForm({
     invalidates: ['relatorios'],
     onSaved: onDone,
   });
-  const { setValue, getValues, watch } = f.form;
-  const tipo = watch('tipo') ?? 'Pessoa Física';
   return (
     <FormShell
       f={f}
@@ -97,22 +100,7 @@ export function ComissionadoForm({
     >
       <TextField f={f} name="nome" label="Nome" required />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          f={f}
-          name="tipo"
-          label="Tipo"
-          options={TIPOS_PESSOA}
-          onValue={(t) => setValue('cpf', maskCpfCnpj(t, getValues('cpf') ?? ''))}
-        />
-        <TextField
-          f={f}
-          name="cpf"
-          label={tipo === 'Pessoa Jurídica' ? 'CNPJ' : 'CPF'}
-          required={texts.asteriscos}
-          inputMode="numeric"
-          placeholder={placeholderDocumento(tipo)}
-          mask={(v) => maskCpfCnpj(getValues('tipo'), v)}
-        />
+        <PessoaDocumentoFields f={f} name="cpf" required={texts.asteriscos} />
         <TelefoneField f={f} required={texts.asteriscos} />
         <TextField f={f} name="email" label="Email" type="email" />
         <EnderecoFields f={f} />
