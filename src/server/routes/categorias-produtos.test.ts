@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiSuite, fieldMessages, userWith } from '../testing/harness';
+import { apiSuite, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 
@@ -20,9 +20,9 @@ describe('/api/categorias-produtos', () => {
 
   it('requires a name', async () => {
     for (const body of [{}, { nome: '   ' }]) {
-      const res = await admin.post('/api/categorias-produtos', body);
-      expect(res.status).toBe(400);
-      expect(fieldMessages(res.body).nome).toBe('Informe o nome da categoria.');
+      expect((await admin.invalidPost('/api/categorias-produtos', body)).nome).toBe(
+        'Informe o nome da categoria.',
+      );
     }
   });
 

@@ -62,24 +62,23 @@ describe('funcionarios: create, validation, update', () => {
   });
 
   it('requires nome, cargo and salario with messages naming them', async () => {
-    const res = await admin.post('/api/funcionarios', {});
-    expect(res.status).toBe(400);
-    expect(fieldMessages(res.body)).toEqual({
+    expect(await admin.invalidPost('/api/funcionarios', {})).toEqual({
       nome: 'Informe o nome.',
       cargo: 'Informe o cargo (Instalador Sênior, Instalador Júnior, Ajudante, Acabador, Serrador).',
       salario: 'Informe o salário.',
     });
-    const bad = await admin.post(
-      '/api/funcionarios',
-      base({
-        cargo: 'Gerente',
-        salario: -1,
-        cpf: '123.456.789-00',
-        horas_mensais: 0,
-        data_admissao: '2024-02-30',
-      }),
-    );
-    expect(fieldMessages(bad.body)).toEqual({
+    expect(
+      await admin.invalidPost(
+        '/api/funcionarios',
+        base({
+          cargo: 'Gerente',
+          salario: -1,
+          cpf: '123.456.789-00',
+          horas_mensais: 0,
+          data_admissao: '2024-02-30',
+        }),
+      ),
+    ).toEqual({
       cargo: 'Informe o cargo (Instalador Sênior, Instalador Júnior, Ajudante, Acabador, Serrador).',
       salario: 'O valor não pode ser menor que 0.',
       cpf: 'CPF inválido.',

@@ -59,9 +59,7 @@ describe('/api/produtos', () => {
   });
 
   it('requires nome, categoria and valor_m2 with pt-BR messages', async () => {
-    const res = await admin.post('/api/produtos', {});
-    expect(res.status).toBe(400);
-    expect(fieldMessages(res.body)).toEqual({
+    expect(await admin.invalidPost('/api/produtos', {})).toEqual({
       nome: 'Informe o nome do produto.',
       categoria: 'Selecione a categoria.',
       valor_m2: 'Informe o valor.',
@@ -70,23 +68,27 @@ describe('/api/produtos', () => {
 
   it('rejects bad values: tipo_unidade, negative price or stock, unknown category or supplier', async () => {
     const base = { nome: 'X', categoria: 'granito', valor_m2: 10 };
-    const tipo = await admin.post('/api/produtos', { ...base, tipo_unidade: 'kg' });
-    expect(fieldMessages(tipo.body).tipo_unidade).toBe('Tipo de unidade deve ser m² ou unitário.');
-    const neg = await admin.post('/api/produtos', { ...base, valor_m2: -1 });
-    expect(fieldMessages(neg.body).valor_m2).toBe('O valor não pode ser menor que 0.');
-    const est = await admin.post('/api/produtos', { ...base, estoque: -2 });
-    expect(est.status).toBe(400);
-    expect(fieldMessages(est.body).estoque).toMatch(/maior ou igual a zero/);
+    expect((await admin.invalidPost('/api/produtos', { ...base, tipo_unidade: 'kg' })).tipo_unidade).toBe(
+      'Tipo de unidade deve ser m² ou unitário.',
+    );
+    expect((await admin.invalidPost('/api/produtos', { ...base, valor_m2: -1 })).valor_m2).toBe(
+      'O valor não pode ser menor que 0.',
+    );
+    expect((await admin.invalidPost('/api/produtos', { ...base, estoque: -2 })).estoque).toMatch(
+      /maior ou igual a zero/,
+    );
 
-    const cat = await admin.post('/api/produtos', { ...base, categoria: 'inexistente' });
-    expect(cat.status).toBe(400);
-    expect(fieldMessages(cat.body).categoria).toBe('Categoria não encontrada.');
-    const forn = await admin.post('/api/produtos', {
-      ...base,
-      fornecedor_id: '00000000-0000-4000-8000-000000000000',
-    });
-    expect(forn.status).toBe(400);
-    expect(fieldMessages(forn.body).fornecedor_id).toBe('Fornecedor não encontrado.');
+    expect((await admin.invalidPost('/api/produtos', { ...base, categoria: 'inexistente' })).categoria).toBe(
+      'Categoria não encontrada.',
+    );
+    expect(
+      (
+        await admin.invalidPost('/api/produtos', {
+          ...base,
+          fornecedor_id: '00000000-0000-4000-8000-000000000000',
+        })
+      ).fornecedor_id,
+    ).toBe('Fornecedor não encontrado.');
     expect(
       (await admin.get('/api/produtos?q=X')).body.items.filter((p: { nome: string }) => p.nome === 'X'),
     ).toEqual([]);
