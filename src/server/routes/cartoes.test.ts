@@ -8,7 +8,7 @@ import {
   vendas,
 } from '../../db/schema';
 import { BANDEIRAS, STATUS_CARTAO, TIPOS_CARTAO } from '../../schemas/cartoes';
-import { apiSuite, fieldMessages, userWith } from '../testing/harness';
+import { apiSuite, fieldMessages, okBody, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 
@@ -38,10 +38,9 @@ describe('/api/cartoes', () => {
     await criar({ bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: 4.5 });
     await criar({ bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: 4 });
     const res = await admin.get('/api/cartoes/estatisticas');
-    expect(res.status).toBe(200);
     // debit: active only, (1.5 + 2) / 2 = 1.75 (the inactive 10 % is left out);
     // credit 1x: (3 + 4.5 + 4) / 3 = 3.8333… → 3.83
-    expect(res.body).toEqual({
+    expect(okBody(res)).toEqual({
       total: 6,
       ativos: 5,
       inativos: 1,
@@ -122,8 +121,7 @@ describe('/api/cartoes', () => {
       status: 'Inativo',
       updated_at: d.updated_at,
     });
-    expect(inativo.status).toBe(200);
-    expect(inativo.body).toMatchObject({ status: 'Inativo', taxa: 1.99, tipo: 'Débito' });
+    expect(okBody(inativo)).toMatchObject({ status: 'Inativo', taxa: 1.99, tipo: 'Débito' });
 
     // turning it into credit without a 1x rate would leave a credit method with no rate
     const semTaxa = await admin.patchCurrent(`/api/cartoes/${d.id}`, { tipo: 'Crédito' });
@@ -134,8 +132,7 @@ describe('/api/cartoes', () => {
       taxa_1x: 3.2,
       taxa: null,
     });
-    expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ tipo: 'Crédito', taxa_1x: 3.2, taxa: null });
+    expect(okBody(ok)).toMatchObject({ tipo: 'Crédito', taxa_1x: 3.2, taxa: null });
     const limpa = await admin.patchCurrent(`/api/cartoes/${d.id}`, { taxa_1x: '' });
     expect(limpa.status).toBe(400);
     const stale = await admin.patch(`/api/cartoes/${d.id}`, { observacoes: 'x', updated_at: d.updated_at });

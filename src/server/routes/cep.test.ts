@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { Client, createTestDeps, loginAdmin, okBody, type TestEnv, userWith } from '../testing/harness';
 
 /**
  * A local stand-in for ViaCEP (never the internet): counts the requests per CEP, and has a CEP for
@@ -93,8 +93,7 @@ afterAll(async () => {
 describe('GET /api/cep/:cep', () => {
   it('answers the address in our shape, with or without the dash', async () => {
     const res = await admin.get('/api/cep/01310100');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
+    expect(okBody(res)).toEqual({
       cep: '01310-100',
       logradouro: 'Avenida Paulista',
       bairro: 'Bela Vista',
@@ -102,8 +101,7 @@ describe('GET /api/cep/:cep', () => {
       uf: 'SP',
     });
     const dashed = await admin.get('/api/cep/30130-010');
-    expect(dashed.status).toBe(200);
-    expect(dashed.body).toMatchObject({ cep: '30130-010', cidade: 'Belo Horizonte', uf: 'MG' });
+    expect(okBody(dashed)).toMatchObject({ cep: '30130-010', cidade: 'Belo Horizonte', uf: 'MG' });
   });
 
   it('answers a repeated CEP from its cache without calling the service again', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TIPOS_PESSOA as DB_TIPOS, orcamentos, vendas } from '../../db/schema';
 import { TIPOS_PESSOA } from '../../schemas/documentos';
-import { apiSuite, fieldMessages, userWith } from '../testing/harness';
+import { apiSuite, fieldMessages, okBody, userWith } from '../testing/harness';
 
 // Valid documents (check digits correct): CPFs 529.982.247-25, 111.444.777-35, 123.456.789-09;
 // CNPJs 11.222.333/0001-81, 12.345.678/0001-95.
@@ -135,8 +135,7 @@ describe('clientes: update', () => {
       nome: 'Carlos A. Souza',
       updated_at: c.updated_at,
     });
-    expect(up.status).toBe(200);
-    expect(up.body).toMatchObject({
+    expect(okBody(up)).toMatchObject({
       nome: 'Carlos A. Souza',
       cpf_cnpj: '111.444.777-35',
       telefone: c.telefone,
@@ -157,8 +156,7 @@ describe('clientes: update', () => {
       tipo: 'Pessoa Jurídica',
       cpf_cnpj: '12345678000195',
     });
-    expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ tipo: 'Pessoa Jurídica', cpf_cnpj: '12.345.678/0001-95' });
+    expect(okBody(ok)).toMatchObject({ tipo: 'Pessoa Jurídica', cpf_cnpj: '12.345.678/0001-95' });
   });
 
   it('404 for an unknown id, 400 for a malformed one', async () => {
@@ -199,8 +197,7 @@ describe('clientes: list, search and opcoes', () => {
     const c = await criar(pf({ nome: 'Opção Cliente', cpf_cnpj: '345.329.677-08', cidade: 'Campinas' }));
     const vendas = await userWith(env, ['vendas']);
     const res = await vendas.client.get('/api/clientes/opcoes?q=Opção');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual([
+    expect(okBody(res)).toEqual([
       {
         id: c.id,
         nome: 'Opção Cliente',

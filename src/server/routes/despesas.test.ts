@@ -3,14 +3,13 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { FINS_DE_MES_2026 } from '../../domain/datas.test-helpers';
 import type { Despesa } from '../../schemas/despesas';
-import { Client as Anon, apiSuite, userWith } from '../testing/harness';
+import { Client as Anon, apiSuite, okBody, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 
 const create = async (body: Record<string, unknown>) => {
-  const res = await admin.post('/api/despesas', body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.items as Despesa[];
+  const res = await admin.create('/api/despesas', body);
+  return res.items as Despesa[];
 };
 /** Creates an expense of that tipo (`extra`: its observacoes, a parcelada's parcelas): its schedule's rows. */
 const lancar = (
@@ -250,8 +249,7 @@ describe('the status switch', () => {
   it('toggles pendente ↔ paga at once and changes nothing else', async () => {
     const [d] = await lancar('avulso', 'Internet', 99.9, '2033-05-05');
     const paga = await admin.patch(`/api/despesas/${d!.id}/status`, { status: 'paga' });
-    expect(paga.status).toBe(200);
-    expect(paga.body).toMatchObject({ id: d!.id, status: 'paga', valor: 99.9, descricao: 'Internet' });
+    expect(okBody(paga)).toMatchObject({ id: d!.id, status: 'paga', valor: 99.9, descricao: 'Internet' });
     let resumo = (await admin.get('/api/despesas?mes=5&ano=2033')).body.resumo;
     expect(resumo).toMatchObject({ total_pago: 99.9, total_pendente: 0 });
     const back = await admin.patch(`/api/despesas/${d!.id}/status`, { status: 'pendente' });
@@ -348,14 +346,12 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
 
   it('December has no later months: replicadas 0', async () => {
     const res = await admin.patchCurrent(`/api/despesas/${aluguel[11]!.id}?replicar=true`, { valor: 700 });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ replicadas: 0, despesa: { valor: 700 } });
+    expect(okBody(res)).toMatchObject({ replicadas: 0, despesa: { valor: 700 } });
   });
 
   it('without replicar only the row changes, and the answer is the row', async () => {
     const res = await admin.patchCurrent(`/api/despesas/${aluguel[0]!.id}`, { valor: 505 });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: aluguel[0]!.id, valor: 505 });
+    expect(okBody(res)).toMatchObject({ id: aluguel[0]!.id, valor: 505 });
     const rows = await serie(aluguel[0]!.serie_id!);
     expect(rows.map((r) => r.valor)).toEqual([505, ...Array.from({ length: 11 }, () => 500)]);
   });
@@ -423,8 +419,7 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
     const logged = vi.spyOn(env.deps.logger, 'error').mockImplementation(() => {});
     try {
       const res = await admin.patchCurrent(`/api/despesas/${aluguel[3]!.id}?replicar=true`, { valor: 900 });
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({
+      expect(okBody(res)).toMatchObject({
         despesa: { id: aluguel[3]!.id, valor: 900 },
         replicadas: 0,
         erro_replicacao: 'Despesa atualizada, mas houve erro ao replicar para meses futuros.',
@@ -466,9 +461,13 @@ describe('GET /api/despesas/relatorio?ano=', () => {
     await lancar('avulso', 'Fora', 5, '2033-01-01');
 
     const res = await admin.get('/api/despesas/relatorio?ano=2032');
-    expect(res.status).toBe(200);
     // total = 300.00 + 2 × 1000.00 + 250.25 = 2550.25; paid 300.00; pending 2250.25
-    expect(res.body).toMatchObject({ ano: 2032, total: 2550.25, total_pago: 300, total_pendente: 2250.25 });
+    expect(okBody(res)).toMatchObject({
+      ano: 2032,
+      total: 2550.25,
+      total_pago: 300,
+      total_pendente: 2250.25,
+    });
     expect(res.body.por_tipo).toEqual([
       { tipo: 'avulso', total: 300, quantidade: 1 },
       { tipo: 'mensal', total: 2000, quantidade: 2 },

@@ -8,7 +8,7 @@ import {
   ordemServicoContratoSchema,
   ordensServicoPageSchema,
 } from '../../schemas/producao';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { type Client, createTestDeps, loginAdmin, okBody, type TestEnv, userWith } from '../testing/harness';
 import { etapaDe, producaoFixtures, seedGranito } from './producao.test-helpers';
 
 /**
@@ -396,8 +396,7 @@ describe('POST …/etapas/:etapaId/iniciar and /concluir', () => {
     expect((await linha(med.id)).status).toBe('em_andamento');
 
     const fim = await admin.post(etapaUrl(os.id, med.id, 'concluir'), { updated_at: inicio.body.updated_at });
-    expect(fim.status).toBe(200);
-    expect(fim.body).toMatchObject({
+    expect(okBody(fim)).toMatchObject({
       tipo: 'medicao',
       status: 'concluida',
       concluida_por_nome: expect.any(String),
@@ -448,7 +447,6 @@ describe('POST …/etapas/:etapaId/iniciar and /concluir', () => {
     const inicio = await c.post(etapaUrl(os.id, med.id, 'iniciar'), { updated_at: ag.body.etapa.updated_at });
     expect(inicio.status, JSON.stringify(inicio.body)).toBe(200);
     const fim = await c.post(etapaUrl(os.id, med.id, 'concluir'), { updated_at: inicio.body.updated_at });
-    expect(fim.status).toBe(200);
-    expect(fim.body).toMatchObject({ status: 'concluida', concluida_por: inst.row.id });
+    expect(okBody(fim)).toMatchObject({ status: 'concluida', concluida_por: inst.row.id });
   });
 });

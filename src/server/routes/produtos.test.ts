@@ -9,7 +9,7 @@ import {
   TIPOS_UNIDADE as TIPOS_UNIDADE_DB,
 } from '../../db/schema';
 import { TIPOS_UNIDADE } from '../../schemas/produtos';
-import { apiSuite, fieldMessages, userWith } from '../testing/harness';
+import { apiSuite, fieldMessages, okBody, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 let marmoreraId: string;
@@ -38,13 +38,12 @@ describe('/api/produtos', () => {
   });
 
   it('creates with the spec defaults: estoque 0, estoque_minimo 5, unidade and tipo_unidade m²', async () => {
-    const res = await admin.post('/api/produtos', {
+    const res = await admin.create('/api/produtos', {
       nome: 'Branco Itaúnas',
       categoria: 'granito',
       valor_m2: 389.9,
     });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    expect(res).toMatchObject({
       nome: 'Branco Itaúnas',
       categoria: 'granito',
       valor_m2: 389.9,
@@ -137,8 +136,7 @@ describe('/api/produtos', () => {
       valor_m2: 950,
       fornecedor_nome: 'Nome falso',
     });
-    expect(upd.status).toBe(200);
-    expect(upd.body).toMatchObject({ valor_m2: 950, fornecedor_nome: 'Marmorera Sul' });
+    expect(okBody(upd)).toMatchObject({ valor_m2: 950, fornecedor_nome: 'Marmorera Sul' });
     const [f] = await env.db.select().from(fornecedores).where(eq(fornecedores.id, marmoreraId));
     expect(f!.nome).toBe('Marmorera Sul');
 
@@ -157,8 +155,7 @@ describe('/api/produtos', () => {
       descricao: 'Importado',
     });
     const upd = await admin.patch(`/api/produtos/${p.id}`, { estoque: 12, updated_at: p.updated_at });
-    expect(upd.status).toBe(200);
-    expect(upd.body).toMatchObject({
+    expect(okBody(upd)).toMatchObject({
       estoque: 12,
       descricao: 'Importado',
       fornecedor_id: pedreiraId,
@@ -219,8 +216,7 @@ describe('/api/produtos', () => {
 
   it('/opcoes answers id, nome, valor_m2, tipo_unidade, perda_percentual to produtos, orcamentos and vendas holders', async () => {
     const res = await admin.get('/api/produtos/opcoes?q=cuba');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual([
+    expect(okBody(res)).toEqual([
       {
         id: expect.any(String),
         nome: 'Cuba de inox',

@@ -177,6 +177,12 @@ export class Client {
   }
 }
 
+/** The body of an answer that must be a 200 (or the test fails showing the answer). */
+export function okBody<T>(res: ApiResponse<T>): T {
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
 export async function login(env: TestEnv, usuario: string, senha: string): Promise<Client> {
   const anon = new Client(env);
   const res = await anon.post('/api/auth/login', { usuario, senha });
