@@ -8,8 +8,8 @@ import { Client as Anon, apiSuite, okBody, userWith } from '../testing/harness';
 const { env, admin } = apiSuite();
 
 const create = async (body: Record<string, unknown>) => {
-  const res = await admin.create('/api/despesas', body);
-  return res.items as Despesa[];
+  const { items } = await admin.create('/api/despesas', body);
+  return items as Despesa[];
 };
 /** Creates an expense of that tipo (`extra`: its observacoes, a parcelada's parcelas): its schedule's rows. */
 const lancar = (

@@ -150,10 +150,15 @@ async function countRows(table: 'orcamentos' | 'vendas' | 'orcamento_itens') {
   return r!.n;
 }
 
-async function create(body: Record<string, unknown> = fullQuote()) {
-  const res = await admin.create('/api/orcamentos', body);
-  return res;
-}
+const create = (body: Record<string, unknown> = fullQuote()) => admin.create('/api/orcamentos', body);
+/** A quote of one cuba (R$ 185,00) for the client, at no margin: `extra` names the people and the payment. */
+const umaCubaSemMargem = (extra: Record<string, unknown>) =>
+  create({
+    cliente_id: ids.cliente,
+    itens: [{ produto_id: ids.cuba, quantidade: 1 }],
+    margem_lucro: 0,
+    ...extra,
+  });
 
 describe('POST /api/orcamentos/calcular', () => {
   it('prices the quote from the database without saving anything', async () => {
@@ -760,11 +765,8 @@ describe('POST /api/orcamentos/:id/venda', () => {
   });
 
   it('charges the card only on what follows the down payment (entrada)', async () => {
-    const o = await create({
-      cliente_id: ids.cliente,
+    const o = await umaCubaSemMargem({
       vendedor_id: ids.vendedor,
-      itens: [{ produto_id: ids.cuba, quantidade: 1 }],
-      margem_lucro: 0,
       tipo_venda: 'entrada',
       valor_entrada: '100.00',
       numero_parcelas: 6,
@@ -811,13 +813,7 @@ describe('POST /api/orcamentos/:id/venda', () => {
   });
 
   it('uses the debit rate on the gross value', async () => {
-    const o = await create({
-      cliente_id: ids.cliente,
-      arquiteto_id: ids.arquiteto,
-      itens: [{ produto_id: ids.cuba, quantidade: 1 }],
-      margem_lucro: 0,
-      cartao_id: ids.debito,
-    });
+    const o = await umaCubaSemMargem({ arquiteto_id: ids.arquiteto, cartao_id: ids.debito });
     // quote: 185.00; debit 1.99%: 3.6815 → 3.68; base 181.32; architect 10%: 18.132 → 18.13
     // total 185.00 + 18.13 + 3.68 = 206.81
     expect(o.valor_total).toBe(206.81);
