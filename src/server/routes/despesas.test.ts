@@ -460,21 +460,16 @@ describe('GET /api/despesas/relatorio?ano=', () => {
     await lancar('avulso', 'Fora', 5, '2031-12-31');
     await lancar('avulso', 'Fora', 5, '2033-01-01');
 
-    const res = await admin.get('/api/despesas/relatorio?ano=2032');
+    const rel = okBody(await admin.get('/api/despesas/relatorio?ano=2032'));
     // total = 300.00 + 2 × 1000.00 + 250.25 = 2550.25; paid 300.00; pending 2250.25
-    expect(okBody(res)).toMatchObject({
-      ano: 2032,
-      total: 2550.25,
-      total_pago: 300,
-      total_pendente: 2250.25,
-    });
-    expect(res.body.por_tipo).toEqual([
+    expect(rel).toMatchObject({ ano: 2032, total: 2550.25, total_pago: 300, total_pendente: 2250.25 });
+    expect(rel.por_tipo).toEqual([
       { tipo: 'avulso', total: 300, quantidade: 1 },
       { tipo: 'mensal', total: 2000, quantidade: 2 },
       { tipo: 'parcelada', total: 250.25, quantidade: 1 },
     ]);
     const zero = (mes: number) => ({ mes, total: 0, pago: 0, pendente: 0, quantidade: 0 });
-    expect(res.body.por_mes).toEqual([
+    expect(rel.por_mes).toEqual([
       zero(1),
       { mes: 2, total: 300, pago: 300, pendente: 0, quantidade: 1 },
       ...[3, 4, 5, 6, 7, 8, 9, 10].map(zero),
