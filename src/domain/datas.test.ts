@@ -33,16 +33,18 @@ describe('monthRangeOf', () => {
 });
 
 describe('addMonthsClamped', () => {
-  it('clamps to the last day of the target month', () => {
-    expect(addMonthsClamped('2026-01-31', 1)).toBe('2026-02-28');
-    expect(addMonthsClamped('2028-01-31', 1)).toBe('2028-02-29');
-    expect(addMonthsClamped('2026-01-31', 3)).toBe('2026-04-30');
-    expect(addMonthsClamped('2026-03-31', -1)).toBe('2026-02-28');
-  });
-  it('crosses years', () => {
-    expect(addMonthsClamped('2026-11-15', 2)).toBe('2027-01-15');
-    expect(addMonthsClamped('2026-01-15', -1)).toBe('2025-12-15');
-    expect(addMonthsClamped('2026-05-10', 0)).toBe('2026-05-10');
+  it.each([
+    // clamps to the last day of the target month
+    ['2026-01-31', 1, '2026-02-28'],
+    ['2028-01-31', 1, '2028-02-29'],
+    ['2026-01-31', 3, '2026-04-30'],
+    ['2026-03-31', -1, '2026-02-28'],
+    // crosses years
+    ['2026-11-15', 2, '2027-01-15'],
+    ['2026-01-15', -1, '2025-12-15'],
+    ['2026-05-10', 0, '2026-05-10'],
+  ])('%s plus %i months is %s', (data, meses, esperado) => {
+    expect(addMonthsClamped(data, meses)).toBe(esperado);
   });
   it('rejects what is not a real ISO date', () => {
     expect(() => addMonthsClamped('2026-02-30', 1)).toThrow(RangeError);

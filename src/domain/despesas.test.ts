@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FINS_DE_MES_2026 } from './datas.test-helpers';
-import { buildSchedule } from './despesas';
+import { buildSchedule, type DespesaInput } from './despesas';
+
+/** The schedule of a mensal expense of R$ 1,00 due on `data_vencimento`, with `outros` fields changed. */
+const mensal = (data_vencimento: string, outros: Partial<DespesaInput> = {}) =>
+  buildSchedule({ descricao: 'Água', valor: 1, data_vencimento, tipo: 'mensal', ...outros });
 
 describe('buildSchedule', () => {
   it('makes one row for avulso', () => {
@@ -26,13 +30,7 @@ describe('buildSchedule', () => {
   });
 
   it('makes a mensal from 31 January through December, clamping short months', () => {
-    const rows = buildSchedule({
-      descricao: 'Aluguel',
-      valor: '3300',
-      data_vencimento: '2026-01-31',
-      tipo: 'mensal',
-      observacoes: 'galpão',
-    });
+    const rows = mensal('2026-01-31', { descricao: 'Aluguel', valor: '3300', observacoes: 'galpão' });
     // January is month index 0 → 12 − 0 = 12 rows; 2026 is not a leap year
     expect(rows.map((r) => r.data_vencimento)).toEqual(FINS_DE_MES_2026);
     expect(rows.map((r) => r.parcela_atual)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
@@ -42,18 +40,13 @@ describe('buildSchedule', () => {
   });
 
   it('gives 29 February in a leap year', () => {
-    const rows = buildSchedule({ descricao: 'Luz', valor: 1, data_vencimento: '2028-01-31', tipo: 'mensal' });
+    const rows = mensal('2028-01-31');
     expect(rows[1]?.data_vencimento).toBe('2028-02-29');
   });
 
   it('counts mensal rows as 12 minus the month index', () => {
     // September is index 8 → 4 rows; the 30th exists in every one of them
-    const setembro = buildSchedule({
-      descricao: 'Água',
-      valor: 1,
-      data_vencimento: '2026-09-30',
-      tipo: 'mensal',
-    });
+    const setembro = mensal('2026-09-30');
     expect(setembro.map((r) => [r.data_vencimento, r.parcelas, r.parcela_atual])).toEqual([
       ['2026-09-30', 4, 1],
       ['2026-10-30', 4, 2],
@@ -61,12 +54,7 @@ describe('buildSchedule', () => {
       ['2026-12-30', 4, 4],
     ]);
     // December is index 11 → 1 row
-    const dezembro = buildSchedule({
-      descricao: 'Água',
-      valor: 1,
-      data_vencimento: '2026-12-10',
-      tipo: 'mensal',
-    });
+    const dezembro = mensal('2026-12-10');
     expect(dezembro).toHaveLength(1);
     expect(dezembro[0]).toMatchObject({ parcelas: 1, parcela_atual: 1 });
   });

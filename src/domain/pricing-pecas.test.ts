@@ -15,6 +15,23 @@ import {
 } from './pricing';
 import { base, FULL_FIGURES, full } from './pricing.test-helpers';
 
+/** A piece of product 1 priced by the m²; `extra`: its loss, edges and cutouts. */
+const pecaM2 = (
+  quantidade: number,
+  medida1: string,
+  medida2: string,
+  valor_unitario: string,
+  extra: Partial<ItemInput> = {},
+): ItemInput => ({
+  produto_id: 1,
+  quantidade,
+  medida1,
+  medida2,
+  valor_unitario,
+  tipo_unidade: 'm²',
+  ...extra,
+});
+
 describe('comprimentoLado', () => {
   it('measures frente/fundo along medida1 and esquerda/direita along medida2', () => {
     expect(comprimentoLado('frente', '2.40', '0.60').toString()).toBe('2.4');
@@ -31,19 +48,13 @@ describe('computeItemDetalhado', () => {
     // edges: frente 1.85 m × 37.50 (boleado) = 69.375; esquerda 0.55 m × 22.90 (reto) = 12.595
     //   Σ 81.970 × 1 → 81.97 (rounding each side first would give 69.38 + 12.60 = 81.98)
     // metros_borda 1.85 + 0.55 = 2.40; total 436.40 + 81.97 + 0 = 518.37
-    const item: ItemInput = {
-      produto_id: 1,
-      quantidade: 1,
-      medida1: '1.85',
-      medida2: '0.55',
-      valor_unitario: '389.90',
-      tipo_unidade: 'm²',
+    const item = pecaM2(1, '1.85', '0.55', '389.90', {
       perda_percentual: '10',
       bordas: [
         { lado: 'frente', valor_ml: '37.50' },
         { lado: 'esquerda', valor_ml: '22.90' },
       ],
-    };
+    });
     expect(computeItemDetalhado(item)).toEqual({
       area: 1.0175,
       valor_material: 436.4,
@@ -60,18 +71,12 @@ describe('computeItemDetalhado', () => {
     // area 1.20 × 0.50 = 0.6 m²; material 0.6 × 300.00 × 2 = 360.00 (no loss)
     // cutouts per piece: cuba esculpida 1 × 450.00 + furo de torneira 2 × 25.50 = 501.00; × 2 pieces = 1002.00
     // total 360.00 + 0 + 1002.00 = 1362.00
-    const item: ItemInput = {
-      produto_id: 1,
-      quantidade: 2,
-      medida1: '1.20',
-      medida2: '0.50',
-      valor_unitario: '300.00',
-      tipo_unidade: 'm²',
+    const item = pecaM2(2, '1.20', '0.50', '300.00', {
       recortes: [
         { valor: '450.00', quantidade: 1 },
         { valor: '25.50', quantidade: 2 },
       ],
-    };
+    });
     expect(computeItemDetalhado(item)).toEqual({
       area: 0.6,
       valor_material: 360,
@@ -86,15 +91,9 @@ describe('computeItemDetalhado', () => {
     // fundo 0.75 m × 12.35 = 9.2625 per piece; × 3 = 27.7875 → 27.79; metros_borda 0.75 (per piece)
     // material 0.75 × 0.40 = 0.3 m² × 100.00 × 3 = 90.00; total 117.79
     expect(
-      computeItemDetalhado({
-        produto_id: 1,
-        quantidade: 3,
-        medida1: '0.75',
-        medida2: '0.40',
-        valor_unitario: '100.00',
-        tipo_unidade: 'm²',
-        bordas: [{ lado: 'fundo', valor_ml: '12.35' }],
-      }),
+      computeItemDetalhado(
+        pecaM2(3, '0.75', '0.40', '100.00', { bordas: [{ lado: 'fundo', valor_ml: '12.35' }] }),
+      ),
     ).toEqual({
       area: 0.3,
       valor_material: 90,
@@ -193,13 +192,7 @@ describe('computeResumoDetalhado', () => {
     const r = computeResumoDetalhado({
       ...base,
       itens: [
-        {
-          produto_id: 1,
-          quantidade: 1,
-          medida1: '2.40',
-          medida2: '0.60',
-          valor_unitario: '420.00',
-          tipo_unidade: 'm²',
+        pecaM2(1, '2.40', '0.60', '420.00', {
           perda_percentual: '5.00',
           bordas: [
             { lado: 'frente', valor_ml: '38.00' },
@@ -209,16 +202,8 @@ describe('computeResumoDetalhado', () => {
             { valor: '180.00', quantidade: 1 },
             { valor: '120.00', quantidade: 1 },
           ],
-        },
-        {
-          produto_id: 1,
-          quantidade: 1,
-          medida1: '2.40',
-          medida2: '0.10',
-          valor_unitario: '420.00',
-          tipo_unidade: 'm²',
-          perda_percentual: '5.00',
-        },
+        }),
+        pecaM2(1, '2.40', '0.10', '420.00', { perda_percentual: '5.00' }),
       ],
     });
     expect(r.itens).toEqual([

@@ -53,23 +53,21 @@ describe('motivoBloqueio (order rule)', () => {
 
 describe('reminders', () => {
   const now = new Date('2026-11-23T15:00:00Z'); // 12:00 in São Paulo, Monday
-  it('the day before a medição or instalação (business time zone), not for other stages', () => {
+  it.each([
     // 24/11 09:00 in São Paulo = 12:00Z
-    expect(
-      lembrarCliente({ etapa: 'medicao', status: 'agendada', inicio: '2026-11-24T12:00:00Z' }, TZ, now),
-    ).toBe(true);
+    ['medicao', '2026-11-24T12:00:00Z', true],
     // 24/11 00:30 in São Paulo is 03:30Z on the 24th: still tomorrow there
-    expect(
-      lembrarCliente({ etapa: 'instalacao', status: 'agendada', inicio: '2026-11-24T03:30:00Z' }, TZ, now),
-    ).toBe(true);
+    ['instalacao', '2026-11-24T03:30:00Z', true],
     // 23/11 23:30 in São Paulo (02:30Z on the 24th) is today, not tomorrow
-    expect(
-      lembrarCliente({ etapa: 'medicao', status: 'agendada', inicio: '2026-11-24T02:30:00Z' }, TZ, now),
-    ).toBe(false);
-    expect(
-      lembrarCliente({ etapa: 'corte', status: 'agendada', inicio: '2026-11-24T12:00:00Z' }, TZ, now),
-    ).toBe(false);
-  });
+    ['medicao', '2026-11-24T02:30:00Z', false],
+    // not for other stages
+    ['corte', '2026-11-24T12:00:00Z', false],
+  ] as const)(
+    'the day before a medição or instalação (business time zone): %s at %s → %s',
+    (etapa, inicio, lembrar) => {
+      expect(lembrarCliente({ etapa, status: 'agendada', inicio }, TZ, now)).toBe(lembrar);
+    },
+  );
   it('writes date, window and address in pt-BR and links to wa.me with the country code', () => {
     const msg = mensagemLembrete(
       {

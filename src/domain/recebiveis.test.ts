@@ -23,6 +23,14 @@ const PROPRIEDADE_MS = 60_000;
 const parcelado = (valor_bruto: PagamentoVenda['valor_bruto'], numero_parcelas: number, data_venda: string) =>
   gerarParcelas({ tipo_venda: 'parcelado', valor_bruto, numero_parcelas, data_venda });
 
+/** `gerarParcelas` for a sale of 10/03/2026 that states a down payment (only the entrada type uses it). */
+const comEntrada = (
+  tipo_venda: PagamentoVenda['tipo_venda'],
+  valor_bruto: PagamentoVenda['valor_bruto'],
+  valor_entrada: PagamentoVenda['valor_entrada'],
+  numero_parcelas: number,
+) => gerarParcelas({ tipo_venda, valor_bruto, valor_entrada, numero_parcelas, data_venda: '2026-03-10' });
+
 describe('gerarParcelas', () => {
   it('splits R$ 1.000,00 in 3x as 333,33 + 333,33 + 333,34, monthly from one month after the sale', () => {
     // 1000 ÷ 3 = 333,333… → 333,33; last = 1000 − 2 × 333,33 = 1000 − 666,66 = 333,34
@@ -36,15 +44,7 @@ describe('gerarParcelas', () => {
   it('puts a down payment of 300 of 1.000 on the sale date as parcela 0 and splits the 700 left in 3x', () => {
     // rest = 1000 − 300 = 700; 700 ÷ 3 = 233,333… → 233,33; last = 700 − 466,66 = 233,34
     // total = 300 + 233,33 + 233,33 + 233,34 = 1000,00
-    expect(
-      gerarParcelas({
-        tipo_venda: 'entrada',
-        valor_bruto: 1000,
-        valor_entrada: 300,
-        numero_parcelas: 3,
-        data_venda: '2026-03-10',
-      }),
-    ).toEqual([
+    expect(comEntrada('entrada', 1000, 300, 3)).toEqual([
       { parcela: 0, valor: '300.00', data_vencimento: '2026-03-10' },
       { parcela: 1, valor: '233.33', data_vencimento: '2026-04-10' },
       { parcela: 2, valor: '233.33', data_vencimento: '2026-05-10' },
@@ -85,15 +85,9 @@ describe('gerarParcelas', () => {
   });
 
   it('makes avista one parcela 1 of the whole value on the sale date, ignoring entrada and parcelas', () => {
-    expect(
-      gerarParcelas({
-        tipo_venda: 'avista',
-        valor_bruto: '1234.56',
-        valor_entrada: '100',
-        numero_parcelas: 5,
-        data_venda: '2026-03-10',
-      }),
-    ).toEqual([{ parcela: 1, valor: '1234.56', data_vencimento: '2026-03-10' }]);
+    expect(comEntrada('avista', '1234.56', '100', 5)).toEqual([
+      { parcela: 1, valor: '1234.56', data_vencimento: '2026-03-10' },
+    ]);
   });
 
   it('makes parcelado in 1x a single instalment one month after the sale', () => {
@@ -104,15 +98,7 @@ describe('gerarParcelas', () => {
 
   it('ignores valor_entrada on a parcelado sale', () => {
     // 900 ÷ 3 = 300, the 100 of "entrada" is not a down payment on this type
-    expect(
-      gerarParcelas({
-        tipo_venda: 'parcelado',
-        valor_bruto: '900',
-        valor_entrada: '100',
-        numero_parcelas: 3,
-        data_venda: '2026-03-10',
-      }).map((x) => [x.parcela, x.valor]),
-    ).toEqual([
+    expect(comEntrada('parcelado', '900', '100', 3).map((x) => [x.parcela, x.valor])).toEqual([
       [1, '300.00'],
       [2, '300.00'],
       [3, '300.00'],
@@ -120,28 +106,14 @@ describe('gerarParcelas', () => {
   });
 
   it('settles an entrada sale whose down payment is the whole value with parcela 0 alone', () => {
-    expect(
-      gerarParcelas({
-        tipo_venda: 'entrada',
-        valor_bruto: '1000',
-        valor_entrada: '1000.00',
-        numero_parcelas: 3,
-        data_venda: '2026-03-10',
-      }),
-    ).toEqual([{ parcela: 0, valor: '1000.00', data_vencimento: '2026-03-10' }]);
+    expect(comEntrada('entrada', '1000', '1000.00', 3)).toEqual([
+      { parcela: 0, valor: '1000.00', data_vencimento: '2026-03-10' },
+    ]);
   });
 
   it('makes an entrada sale with R$ 0,00 down n instalments of the whole value, without a parcela 0', () => {
     // 1000 ÷ 2 = 500
-    expect(
-      gerarParcelas({
-        tipo_venda: 'entrada',
-        valor_bruto: '1000',
-        valor_entrada: '0',
-        numero_parcelas: 2,
-        data_venda: '2026-03-10',
-      }),
-    ).toEqual([
+    expect(comEntrada('entrada', '1000', '0', 2)).toEqual([
       { parcela: 1, valor: '500.00', data_vencimento: '2026-04-10' },
       { parcela: 2, valor: '500.00', data_vencimento: '2026-05-10' },
     ]);
@@ -353,54 +325,65 @@ describe('regerarParcelas', () => {
       data_venda: '2026-03-10',
       ...input,
     });
+  /** The plan of a change that goes ahead: nothing kept, updated, removed or inserted unless said. */
+  const plano = (p: {
+    manter?: string[];
+    atualizar?: unknown[];
+    remover?: string[];
+    inserir?: unknown[];
+  }) => ({
+    ok: true,
+    manter: [],
+    atualizar: [],
+    remover: [],
+    inserir: [],
+    ...p,
+  });
 
   it('regenerates everything when nothing was received: 1.000 in 3x → 1.200 in 4x', () => {
     // 1200 ÷ 4 = 300 each; 1–3 change in place, 4 is new
     const r = regerarParcelas(existentes(), novas({ valor_bruto: '1200', numero_parcelas: 4 }));
-    expect(r).toEqual({
-      ok: true,
-      manter: [],
-      atualizar: [
-        { id: 'p1', parcela: 1, valor: '300.00', data_vencimento: '2026-04-10' },
-        { id: 'p2', parcela: 2, valor: '300.00', data_vencimento: '2026-05-10' },
-        { id: 'p3', parcela: 3, valor: '300.00', data_vencimento: '2026-06-10' },
-      ],
-      remover: [],
-      inserir: [{ parcela: 4, valor: '300.00', data_vencimento: '2026-07-10' }],
-    });
+    expect(r).toEqual(
+      plano({
+        atualizar: [
+          { id: 'p1', parcela: 1, valor: '300.00', data_vencimento: '2026-04-10' },
+          { id: 'p2', parcela: 2, valor: '300.00', data_vencimento: '2026-05-10' },
+          { id: 'p3', parcela: 3, valor: '300.00', data_vencimento: '2026-06-10' },
+        ],
+        inserir: [{ parcela: 4, valor: '300.00', data_vencimento: '2026-07-10' }],
+      }),
+    );
   });
 
   it('removes the numbers that no longer exist: 3x → 2x', () => {
     // 1000 ÷ 2 = 500
     const r = regerarParcelas(existentes(), novas({ numero_parcelas: 2 }));
-    expect(r).toEqual({
-      ok: true,
-      manter: [],
-      atualizar: [
-        { id: 'p1', parcela: 1, valor: '500.00', data_vencimento: '2026-04-10' },
-        { id: 'p2', parcela: 2, valor: '500.00', data_vencimento: '2026-05-10' },
-      ],
-      remover: ['p3'],
-      inserir: [],
-    });
+    expect(r).toEqual(
+      plano({
+        atualizar: [
+          { id: 'p1', parcela: 1, valor: '500.00', data_vencimento: '2026-04-10' },
+          { id: 'p2', parcela: 2, valor: '500.00', data_vencimento: '2026-05-10' },
+        ],
+        remover: ['p3'],
+      }),
+    );
   });
 
   it('keeps a received instalment that comes out identical and regenerates the rest', () => {
     // 1.000,00 → 999,99 in 3x: 999,99 ÷ 3 = 333,33 exactly, so parcelas 1 and 2 (both with money
     // received) stay 333,33 on the same dates and only parcela 3, with nothing received, goes 333,34 → 333,33.
     const r = regerarParcelas(existentes({ 1: '333.33', 2: '100.00' }), novas({ valor_bruto: '999.99' }));
-    expect(r).toEqual({
-      ok: true,
-      manter: ['p1', 'p2'],
-      atualizar: [{ id: 'p3', parcela: 3, valor: '333.33', data_vencimento: '2026-06-10' }],
-      remover: [],
-      inserir: [],
-    });
+    expect(r).toEqual(
+      plano({
+        manter: ['p1', 'p2'],
+        atualizar: [{ id: 'p3', parcela: 3, valor: '333.33', data_vencimento: '2026-06-10' }],
+      }),
+    );
   });
 
   it('keeps every row when nothing changes', () => {
     const r = regerarParcelas(existentes({ 2: '10' }), novas({}));
-    expect(r).toEqual({ ok: true, manter: ['p1', 'p2', 'p3'], atualizar: [], remover: [], inserir: [] });
+    expect(r).toEqual(plano({ manter: ['p1', 'p2', 'p3'] }));
   });
 
   it('refuses to change the value of an instalment that has received money', () => {

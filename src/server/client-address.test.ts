@@ -36,14 +36,17 @@ describe('clientAddress', () => {
 });
 
 describe('addressKey', () => {
-  it('IPv4 as is (also IPv4-mapped), IPv6 by its /64', () => {
-    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
-    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
-    expect(addressKey('2001:db8:a:b:1:2:3:4')).toBe('2001:db8:a:b::/64');
-    expect(addressKey('2001:db8:a:b::ffff')).toBe('2001:db8:a:b::/64');
-    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(addressKey('::1')).toBe('0:0:0:0::/64');
-    expect(addressKey('local')).toBe('local');
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    // IPv4-mapped: the IPv4 address
+    ['::ffff:203.0.113.9', '203.0.113.9'],
+    ['2001:db8:a:b:1:2:3:4', '2001:db8:a:b::/64'],
+    ['2001:db8:a:b::ffff', '2001:db8:a:b::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['local', 'local'],
+  ])('IPv4 as is, IPv6 by its /64: %s → %s', (address, key) => {
+    expect(addressKey(address)).toBe(key);
   });
 });
 

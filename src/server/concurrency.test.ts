@@ -8,17 +8,15 @@ const { env, admin } = apiSuite();
 let clienteId: string;
 let produtoId: string;
 beforeAll(async () => {
-  const cliente = await admin.post('/api/clientes', clientePf('Cliente Concorrente', '(27) 99999-0000'));
-  expect(cliente.status).toBe(201);
-  clienteId = cliente.body.id;
+  const cliente = await admin.create('/api/clientes', clientePf('Cliente Concorrente', '(27) 99999-0000'));
+  clienteId = cliente.id;
   expect((await admin.post('/api/categorias-produtos', { nome: 'granito' })).status).toBe(201);
-  const produto = await admin.post('/api/produtos', {
+  const produto = await admin.create('/api/produtos', {
     nome: 'Granito Preto',
     categoria: 'granito',
     valor_m2: 500,
   });
-  expect(produto.status).toBe(201);
-  produtoId = produto.body.id;
+  produtoId = produto.id;
 });
 
 const quote = () => ({

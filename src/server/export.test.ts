@@ -53,8 +53,7 @@ describe('GET /api/<lista>/exportar', () => {
   });
 
   it('xlsx of products: money as numbers with two decimals, the same rows as the filter', async () => {
-    const cat = await admin.post('/api/categorias-produtos', { nome: 'Granito' });
-    expect(cat.status).toBe(201);
+    await admin.create('/api/categorias-produtos', { nome: 'Granito' });
     const base = { categoria: 'granito', unidade: 'm²', tipo_unidade: 'm²', estoque: 10, estoque_minimo: 2 };
     expect(
       (await admin.post('/api/produtos', { ...base, nome: 'Preto São Gabriel', valor_m2: '450.5' })).status,

@@ -110,8 +110,7 @@ describe('a NUL character is refused with a 400 on every route', () => {
     const [after] = await queryRows<{ n: number }>(env.db, sql`select count(*)::int as n from clientes`);
     expect(after!.n).toBe(before!.n);
     // an escaped backslash followed by "u0000" is not a NUL
-    const fine = await admin.post('/api/categorias-produtos', { nome: 'barra \\u0000 literal' });
-    expect(fine.status).toBe(201);
+    await admin.create('/api/categorias-produtos', { nome: 'barra \\u0000 literal' });
   });
 
   it('in the sign-in form, without signing in', async () => {

@@ -70,13 +70,12 @@ describe('updated_at is required on every update', () => {
 
   it('says what to send', async () => {
     const admin = await loginAdmin(env);
-    const c = await admin.post('/api/clientes', clientePf('Sem Versão', '(11) 98765-4321'));
-    expect(c.status).toBe(201);
-    const res = await admin.patch(`/api/clientes/${c.body.id}`, { nome: 'Outro Nome' });
+    const c = await admin.create('/api/clientes', clientePf('Sem Versão', '(11) 98765-4321'));
+    const res = await admin.patch(`/api/clientes/${c.id}`, { nome: 'Outro Nome' });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
       { path: 'updated_at', message: 'Informe updated_at: a data de atualização do registro que você leu.' },
     ]);
-    expect((await admin.get(`/api/clientes/${c.body.id}`)).body.nome).toBe('Sem Versão');
+    expect((await admin.get(`/api/clientes/${c.id}`)).body.nome).toBe('Sem Versão');
   });
 });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { apiSuite } from '../testing/harness';
+import { apiSuite, okBody } from '../testing/harness';
 import { seedOrcamento } from './vendas.test-helpers';
 
 const { env, admin } = apiSuite();
 
 describe('/api/arquitetos', () => {
   it('creates with default 10 % and upper-cased UF; edits; searches; deletes', async () => {
-    const res = await admin.post('/api/arquitetos', {
+    const res = await admin.create('/api/arquitetos', {
       nome: 'Helena Projetos',
       email: 'helena@exemplo.com.br',
       telefone: '(21) 99876-5432',
@@ -14,8 +14,7 @@ describe('/api/arquitetos', () => {
       cidade: 'Niterói',
       uf: 'rj',
     });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    expect(res).toMatchObject({
       nome: 'Helena Projetos',
       uf: 'RJ',
       percentual_comissao: 10,
@@ -23,20 +22,19 @@ describe('/api/arquitetos', () => {
       tipo: 'Pessoa Física',
     });
 
-    const edit = await admin.patch(`/api/arquitetos/${res.body.id}`, {
+    const edit = await admin.patch(`/api/arquitetos/${res.id}`, {
       percentual_comissao: 8,
       uf: 'es',
-      updated_at: res.body.updated_at,
+      updated_at: res.updated_at,
     });
-    expect(edit.status).toBe(200);
-    expect(edit.body).toMatchObject({ percentual_comissao: 8, uf: 'ES' });
+    expect(okBody(edit)).toMatchObject({ percentual_comissao: 8, uf: 'ES' });
 
     const found = await admin.get('/api/arquitetos?q=niter');
-    expect(found.body.items.map((a: { id: string }) => a.id)).toEqual([res.body.id]);
+    expect(found.body.items.map((a: { id: string }) => a.id)).toEqual([res.id]);
     const byDoc = await admin.get('/api/arquitetos?q=52998224725');
     expect(byDoc.body.total).toBe(1);
 
-    expect((await admin.delete(`/api/arquitetos/${res.body.id}`)).status).toBe(204);
+    expect((await admin.delete(`/api/arquitetos/${res.id}`)).status).toBe(204);
     expect((await admin.get('/api/arquitetos?q=helena')).body.total).toBe(0);
   });
 

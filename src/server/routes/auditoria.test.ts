@@ -38,15 +38,13 @@ const trail = (recurso: string, registro: string) =>
 
 describe('audit trail of writes', () => {
   it('records quotes, sales, commission paid, expenses, cash, payment methods, users and permissions', async () => {
-    const cartao = await admin.post('/api/cartoes', { bandeira: 'Pix', tipo: 'Débito', taxa: 0 });
-    expect(cartao.status).toBe(201);
-    const o = await admin.post('/api/orcamentos', {
+    const cartao = await admin.create('/api/cartoes', { bandeira: 'Pix', tipo: 'Débito', taxa: 0 });
+    const o = await admin.create('/api/orcamentos', {
       cliente_id: clienteId,
-      cartao_id: cartao.body.id,
+      cartao_id: cartao.id,
       itens: [{ produto_id: produtoId, quantidade: 1, medida1: 1, medida2: 1 }],
     });
-    expect(o.status, JSON.stringify(o.body)).toBe(201);
-    const v = await admin.post(`/api/orcamentos/${o.body.id}/venda`);
+    const v = await admin.post(`/api/orcamentos/${o.id}/venda`);
     expect(v.status, JSON.stringify(v.body)).toBe(201);
     expect((await admin.patch(`/api/vendas/${v.body.id}/comissao`, { comissao_paga: true })).status).toBe(
       200,
@@ -73,7 +71,7 @@ describe('audit trail of writes', () => {
     });
 
     const mine = { usuario_id: adminId, endereco: 'local' };
-    expect(await trail('orcamentos', o.body.id)).toMatchObject([
+    expect(await trail('orcamentos', o.id)).toMatchObject([
       { ...mine, acao: 'criado' },
       // the sale marks the quote sold
       { ...mine, acao: 'atualizado', alteracoes: { status: ['pendente', 'venda_realizada'] } },
@@ -94,7 +92,7 @@ describe('audit trail of writes', () => {
       { ...mine, acao: 'criado', alteracoes: { descricao: [null, 'Conserto da serra'], valor: [null, 150] } },
     ]);
     expect(await trail('movimentacoes_caixa', m.id)).toMatchObject([{ ...mine, acao: 'criado' }]);
-    expect(await trail('cartoes', cartao.body.id)).toMatchObject([{ ...mine, acao: 'criado' }]);
+    expect(await trail('cartoes', cartao.id)).toMatchObject([{ ...mine, acao: 'criado' }]);
     expect(await trail('usuarios', u.id)).toMatchObject([{ ...mine, acao: 'criado' }]);
     expect(await trail('usuario_permissoes', u.id)).toMatchObject([
       { ...mine, acao: 'criado', alteracoes: { permissao: [null, 'orcamentos'] } },

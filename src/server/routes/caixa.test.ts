@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { saldo } from '../../domain/caixa';
 import type { Movimentacao } from '../../schemas/caixa';
-import { Client as Anon, apiSuite, userWith } from '../testing/harness';
+import { Client as Anon, apiSuite, okBody, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 
@@ -23,8 +23,7 @@ describe('the cash balance', () => {
 
   it('PUT /inicial works on an empty database, and the latest value is the current one', async () => {
     const res = await admin.put('/api/caixa/inicial', { valor: 1000 });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ valor: 1000 });
+    expect(okBody(res)).toMatchObject({ valor: 1000 });
     expect(await caixa()).toEqual({ caixa_inicial: 1000, total_entradas: 0, total_saidas: 0, saldo: 1000 });
     // several saves in a row, as fast as they come: the last one wins
     for (const v of ['1200', '1300.10', '1400', '1500,50']) {
@@ -86,8 +85,13 @@ describe('/api/caixa/movimentacoes', () => {
       valor: 60,
       updated_at: m.updated_at,
     });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: m.id, tipo: 'saida', valor: 60, nome: 'Troco', data: '2026-03-10' });
+    expect(okBody(res)).toMatchObject({
+      id: m.id,
+      tipo: 'saida',
+      valor: 60,
+      nome: 'Troco',
+      data: '2026-03-10',
+    });
     // 771.00 − 60.00 = 711.00
     expect(await caixa()).toEqual({
       caixa_inicial: 1500.5,

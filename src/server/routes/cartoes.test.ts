@@ -8,7 +8,7 @@ import {
   vendas,
 } from '../../db/schema';
 import { BANDEIRAS, STATUS_CARTAO, TIPOS_CARTAO } from '../../schemas/cartoes';
-import { apiSuite, fieldMessages, userWith } from '../testing/harness';
+import { apiSuite, fieldMessages, okBody, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 
@@ -38,10 +38,9 @@ describe('/api/cartoes', () => {
     await criar({ bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: 4.5 });
     await criar({ bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: 4 });
     const res = await admin.get('/api/cartoes/estatisticas');
-    expect(res.status).toBe(200);
     // debit: active only, (1.5 + 2) / 2 = 1.75 (the inactive 10 % is left out);
     // credit 1x: (3 + 4.5 + 4) / 3 = 3.8333… → 3.83
-    expect(res.body).toEqual({
+    expect(okBody(res)).toEqual({
       total: 6,
       ativos: 5,
       inativos: 1,
@@ -76,39 +75,42 @@ describe('/api/cartoes', () => {
   });
 
   it('debit requires taxa, credit requires taxa_1x; bandeira and tipo are required', async () => {
-    const deb = await admin.post('/api/cartoes', { bandeira: 'Cartão', tipo: 'Débito', taxa_1x: 2 });
-    expect(deb.status).toBe(400);
-    expect(fieldMessages(deb.body)).toEqual({ taxa: 'Informe a taxa do débito.' });
-    const cred = await admin.post('/api/cartoes', {
-      bandeira: 'Cartão',
-      tipo: 'Crédito',
-      taxa: 2,
-      taxa_2x: 3,
-    });
-    expect(cred.status).toBe(400);
-    expect(fieldMessages(cred.body)).toEqual({ taxa_1x: 'Informe a taxa do crédito à vista (1x).' });
-    const none = await admin.post('/api/cartoes', {});
-    expect(fieldMessages(none.body)).toMatchObject({
+    expect(
+      await admin.invalidPost('/api/cartoes', { bandeira: 'Cartão', tipo: 'Débito', taxa_1x: 2 }),
+    ).toEqual({ taxa: 'Informe a taxa do débito.' });
+    expect(
+      await admin.invalidPost('/api/cartoes', {
+        bandeira: 'Cartão',
+        tipo: 'Crédito',
+        taxa: 2,
+        taxa_2x: 3,
+      }),
+    ).toEqual({ taxa_1x: 'Informe a taxa do crédito à vista (1x).' });
+    expect(await admin.invalidPost('/api/cartoes', {})).toMatchObject({
       bandeira: 'Selecione a bandeira (Pix, Dinheiro ou Cartão).',
       tipo: 'Selecione o tipo (Débito ou Crédito).',
     });
-    const band = await admin.post('/api/cartoes', { bandeira: 'Visa', tipo: 'Débito', taxa: 1 });
-    expect(fieldMessages(band.body).bandeira).toBe('Selecione a bandeira (Pix, Dinheiro ou Cartão).');
+    expect(
+      (await admin.invalidPost('/api/cartoes', { bandeira: 'Visa', tipo: 'Débito', taxa: 1 })).bandeira,
+    ).toBe('Selecione a bandeira (Pix, Dinheiro ou Cartão).');
   });
 
   it('rates are percentages between 0 and 100; 0 is a real rate', async () => {
-    const alto = await admin.post('/api/cartoes', {
-      bandeira: 'Cartão',
-      tipo: 'Crédito',
-      taxa_1x: 3,
-      taxa_5x: 101,
-    });
-    expect(alto.status).toBe(400);
-    expect(fieldMessages(alto.body).taxa_5x).toBe('O percentual deve estar entre 0 e 100.');
+    expect(
+      (
+        await admin.invalidPost('/api/cartoes', {
+          bandeira: 'Cartão',
+          tipo: 'Crédito',
+          taxa_1x: 3,
+          taxa_5x: 101,
+        })
+      ).taxa_5x,
+    ).toBe('O percentual deve estar entre 0 e 100.');
     const neg = await admin.post('/api/cartoes', { bandeira: 'Pix', tipo: 'Débito', taxa: -1 });
     expect(neg.status).toBe(400);
-    const txt = await admin.post('/api/cartoes', { bandeira: 'Pix', tipo: 'Débito', taxa: 'abc' });
-    expect(fieldMessages(txt.body).taxa).toBe('Percentual inválido.');
+    expect(
+      (await admin.invalidPost('/api/cartoes', { bandeira: 'Pix', tipo: 'Débito', taxa: 'abc' })).taxa,
+    ).toBe('Percentual inválido.');
     const zero = await criar({ bandeira: 'Dinheiro', tipo: 'Débito', taxa: 0 });
     expect(zero.taxa).toBe(0);
   });
@@ -119,8 +121,7 @@ describe('/api/cartoes', () => {
       status: 'Inativo',
       updated_at: d.updated_at,
     });
-    expect(inativo.status).toBe(200);
-    expect(inativo.body).toMatchObject({ status: 'Inativo', taxa: 1.99, tipo: 'Débito' });
+    expect(okBody(inativo)).toMatchObject({ status: 'Inativo', taxa: 1.99, tipo: 'Débito' });
 
     // turning it into credit without a 1x rate would leave a credit method with no rate
     const semTaxa = await admin.patchCurrent(`/api/cartoes/${d.id}`, { tipo: 'Crédito' });
@@ -131,8 +132,7 @@ describe('/api/cartoes', () => {
       taxa_1x: 3.2,
       taxa: null,
     });
-    expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ tipo: 'Crédito', taxa_1x: 3.2, taxa: null });
+    expect(okBody(ok)).toMatchObject({ tipo: 'Crédito', taxa_1x: 3.2, taxa: null });
     const limpa = await admin.patchCurrent(`/api/cartoes/${d.id}`, { taxa_1x: '' });
     expect(limpa.status).toBe(400);
     const stale = await admin.patch(`/api/cartoes/${d.id}`, { observacoes: 'x', updated_at: d.updated_at });

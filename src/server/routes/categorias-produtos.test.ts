@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { apiSuite, fieldMessages, userWith } from '../testing/harness';
+import { apiSuite, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 
 describe('/api/categorias-produtos', () => {
   it('trims the name and stores it in lower case', async () => {
-    const res = await admin.post('/api/categorias-produtos', { nome: '  Mármore Carrara  ' });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ nome: 'mármore carrara', ativa: true, total_produtos: 0 });
+    const res = await admin.create('/api/categorias-produtos', { nome: '  Mármore Carrara  ' });
+    expect(res).toMatchObject({ nome: 'mármore carrara', ativa: true, total_produtos: 0 });
   });
 
   it('refuses a name already taken, in any case, with the pt-BR 409', async () => {
@@ -20,9 +19,9 @@ describe('/api/categorias-produtos', () => {
 
   it('requires a name', async () => {
     for (const body of [{}, { nome: '   ' }]) {
-      const res = await admin.post('/api/categorias-produtos', body);
-      expect(res.status).toBe(400);
-      expect(fieldMessages(res.body).nome).toBe('Informe o nome da categoria.');
+      expect((await admin.invalidPost('/api/categorias-produtos', body)).nome).toBe(
+        'Informe o nome da categoria.',
+      );
     }
   });
 
@@ -30,8 +29,7 @@ describe('/api/categorias-produtos', () => {
     await admin.post('/api/categorias-produtos', { nome: 'zz granito' });
     await admin.post('/api/categorias-produtos', { nome: 'aa ardósia' });
     for (const nome of ['Preto São Gabriel', 'Verde Ubatuba']) {
-      const p = await admin.post('/api/produtos', { nome, categoria: 'zz granito', valor_m2: 300 });
-      expect(p.status).toBe(201);
+      await admin.create('/api/produtos', { nome, categoria: 'zz granito', valor_m2: 300 });
     }
     const res = await admin.get('/api/categorias-produtos');
     expect(res.status).toBe(200);

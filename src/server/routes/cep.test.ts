@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { Client, createTestDeps, loginAdmin, okBody, type TestEnv, userWith } from '../testing/harness';
 
 /**
  * A local stand-in for ViaCEP (never the internet): counts the requests per CEP, and has a CEP for
@@ -90,11 +90,17 @@ afterAll(async () => {
   await new Promise((r) => fake.close(r));
 });
 
+/** The body of the server's refusal of a CEP, which must come with `status`. */
+const cepRecusado = async (cep: string, status: number) => {
+  const res = await admin.get(`/api/cep/${cep}`);
+  expect(res.status, cep).toBe(status);
+  return res.body;
+};
+
 describe('GET /api/cep/:cep', () => {
   it('answers the address in our shape, with or without the dash', async () => {
     const res = await admin.get('/api/cep/01310100');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
+    expect(okBody(res)).toEqual({
       cep: '01310-100',
       logradouro: 'Avenida Paulista',
       bairro: 'Bela Vista',
@@ -102,8 +108,7 @@ describe('GET /api/cep/:cep', () => {
       uf: 'SP',
     });
     const dashed = await admin.get('/api/cep/30130-010');
-    expect(dashed.status).toBe(200);
-    expect(dashed.body).toMatchObject({ cep: '30130-010', cidade: 'Belo Horizonte', uf: 'MG' });
+    expect(okBody(dashed)).toMatchObject({ cep: '30130-010', cidade: 'Belo Horizonte', uf: 'MG' });
   });
 
   it('answers a repeated CEP from its cache without calling the service again', async () => {
@@ -114,29 +119,23 @@ describe('GET /api/cep/:cep', () => {
   });
 
   it('404 for a CEP the service does not know (cached too)', async () => {
-    const res = await admin.get('/api/cep/99999999');
-    expect(res.status).toBe(404);
-    expect(res.body.detail).toBe('CEP não encontrado.');
+    expect((await cepRecusado('99999999', 404)).detail).toBe('CEP não encontrado.');
     await admin.get('/api/cep/99999999');
     expect(hits.get('99999999')).toBe(1);
   });
 
   it('400 for a malformed CEP, without calling the service', async () => {
     for (const bad of ['0131010', '013101000', 'abcdefgh', '01310_100']) {
-      const res = await admin.get(`/api/cep/${bad}`);
-      expect(res.status, bad).toBe(400);
-      expect(res.body.detail).toBe('CEP inválido: informe os 8 dígitos.');
+      expect((await cepRecusado(bad, 400)).detail).toBe('CEP inválido: informe os 8 dígitos.');
     }
     expect(hits.has('')).toBe(false);
   });
 
   it('502 when the service fails or answers garbage — and a failure is not cached', async () => {
-    const failed = await admin.get('/api/cep/50000000');
-    expect(failed.status).toBe(502);
-    expect(failed.body.title).toBe('Serviço de CEP indisponível');
+    expect((await cepRecusado('50000000', 502)).title).toBe('Serviço de CEP indisponível');
     await admin.get('/api/cep/50000000');
     expect(hits.get('50000000')).toBe(2);
-    expect((await admin.get('/api/cep/60000000')).status).toBe(502);
+    await cepRecusado('60000000', 502);
   });
 
   it('502 when the service is unreachable', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TIPOS_PESSOA as DB_TIPOS, orcamentos, vendas } from '../../db/schema';
 import { TIPOS_PESSOA } from '../../schemas/documentos';
-import { apiSuite, fieldMessages, userWith } from '../testing/harness';
+import { apiSuite, fieldMessages, okBody, userWith } from '../testing/harness';
 
 // Valid documents (check digits correct): CPFs 529.982.247-25, 111.444.777-35, 123.456.789-09;
 // CNPJs 11.222.333/0001-81, 12.345.678/0001-95.
@@ -68,35 +68,40 @@ describe('clientes: create and validation', () => {
       telefone: 'Informe o telefone.',
       cpf_cnpj: 'Informe o CPF/CNPJ.',
     });
-    const blank = await admin.post('/api/clientes', pf({ nome: '   ', telefone: '', cpf_cnpj: '' }));
-    expect(fieldMessages(blank.body)).toEqual({
-      nome: 'Informe o nome.',
-      telefone: 'Informe o telefone.',
-      cpf_cnpj: 'Informe o CPF.',
-    });
-    const pj = await admin.post('/api/clientes', pf({ tipo: 'Pessoa Jurídica', cpf_cnpj: undefined }));
-    expect(fieldMessages(pj.body)).toEqual({ cpf_cnpj: 'Informe o CNPJ.' });
+    expect(await admin.invalidPost('/api/clientes', pf({ nome: '   ', telefone: '', cpf_cnpj: '' }))).toEqual(
+      {
+        nome: 'Informe o nome.',
+        telefone: 'Informe o telefone.',
+        cpf_cnpj: 'Informe o CPF.',
+      },
+    );
+    expect(
+      await admin.invalidPost('/api/clientes', pf({ tipo: 'Pessoa Jurídica', cpf_cnpj: undefined })),
+    ).toEqual({ cpf_cnpj: 'Informe o CNPJ.' });
   });
 
   it('checks CPF check digits for Pessoa Física and CNPJ check digits for Pessoa Jurídica', async () => {
-    const bad = await admin.post('/api/clientes', pf({ cpf_cnpj: '529.982.247-26' }));
-    expect(bad.status).toBe(400);
-    expect(fieldMessages(bad.body)).toEqual({ cpf_cnpj: 'CPF inválido.' });
+    expect(await admin.invalidPost('/api/clientes', pf({ cpf_cnpj: '529.982.247-26' }))).toEqual({
+      cpf_cnpj: 'CPF inválido.',
+    });
     expect(
       fieldMessages((await admin.post('/api/clientes', pf({ cpf_cnpj: '111.111.111-11' }))).body),
     ).toEqual({
       cpf_cnpj: 'CPF inválido.',
     });
     // a valid CNPJ is still not a CPF
-    const cnpjAsPf = await admin.post('/api/clientes', pf({ cpf_cnpj: '11.222.333/0001-81' }));
-    expect(fieldMessages(cnpjAsPf.body)).toEqual({ cpf_cnpj: 'CPF inválido.' });
-    const cpfAsPj = await admin.post('/api/clientes', pf({ tipo: 'Pessoa Jurídica' }));
-    expect(fieldMessages(cpfAsPj.body)).toEqual({ cpf_cnpj: 'CNPJ inválido.' });
-    const badCnpj = await admin.post(
-      '/api/clientes',
-      pf({ tipo: 'Pessoa Jurídica', cpf_cnpj: '11.222.333/0001-82' }),
-    );
-    expect(fieldMessages(badCnpj.body)).toEqual({ cpf_cnpj: 'CNPJ inválido.' });
+    expect(await admin.invalidPost('/api/clientes', pf({ cpf_cnpj: '11.222.333/0001-81' }))).toEqual({
+      cpf_cnpj: 'CPF inválido.',
+    });
+    expect(await admin.invalidPost('/api/clientes', pf({ tipo: 'Pessoa Jurídica' }))).toEqual({
+      cpf_cnpj: 'CNPJ inválido.',
+    });
+    expect(
+      await admin.invalidPost(
+        '/api/clientes',
+        pf({ tipo: 'Pessoa Jurídica', cpf_cnpj: '11.222.333/0001-82' }),
+      ),
+    ).toEqual({ cpf_cnpj: 'CNPJ inválido.' });
 
     const empresa = await criar(
       pf({ nome: 'Construtora Alfa', tipo: 'Pessoa Jurídica', cpf_cnpj: '11222333000181' }),
@@ -105,12 +110,12 @@ describe('clientes: create and validation', () => {
   });
 
   it('rejects an unknown tipo, a bad phone, a bad e-mail, a bad CEP and a UF longer than 2', async () => {
-    const res = await admin.post(
-      '/api/clientes',
-      pf({ tipo: 'Empresa', telefone: '98765-4321', email: 'nao-e-email', cep: '0131', uf: 'SPX' }),
-    );
-    expect(res.status).toBe(400);
-    expect(fieldMessages(res.body)).toEqual({
+    expect(
+      await admin.invalidPost(
+        '/api/clientes',
+        pf({ tipo: 'Empresa', telefone: '98765-4321', email: 'nao-e-email', cep: '0131', uf: 'SPX' }),
+      ),
+    ).toEqual({
       tipo: 'Informe o tipo (Pessoa Física ou Pessoa Jurídica).',
       telefone: 'Telefone inválido: informe o DDD e o número (10 ou 11 dígitos).',
       email: 'E-mail inválido.',
@@ -130,8 +135,7 @@ describe('clientes: update', () => {
       nome: 'Carlos A. Souza',
       updated_at: c.updated_at,
     });
-    expect(up.status).toBe(200);
-    expect(up.body).toMatchObject({
+    expect(okBody(up)).toMatchObject({
       nome: 'Carlos A. Souza',
       cpf_cnpj: '111.444.777-35',
       telefone: c.telefone,
@@ -152,8 +156,7 @@ describe('clientes: update', () => {
       tipo: 'Pessoa Jurídica',
       cpf_cnpj: '12345678000195',
     });
-    expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ tipo: 'Pessoa Jurídica', cpf_cnpj: '12.345.678/0001-95' });
+    expect(okBody(ok)).toMatchObject({ tipo: 'Pessoa Jurídica', cpf_cnpj: '12.345.678/0001-95' });
   });
 
   it('404 for an unknown id, 400 for a malformed one', async () => {
@@ -194,8 +197,7 @@ describe('clientes: list, search and opcoes', () => {
     const c = await criar(pf({ nome: 'Opção Cliente', cpf_cnpj: '345.329.677-08', cidade: 'Campinas' }));
     const vendas = await userWith(env, ['vendas']);
     const res = await vendas.client.get('/api/clientes/opcoes?q=Opção');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual([
+    expect(okBody(res)).toEqual([
       {
         id: c.id,
         nome: 'Opção Cliente',

@@ -3,15 +3,22 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { FINS_DE_MES_2026 } from '../../domain/datas.test-helpers';
 import type { Despesa } from '../../schemas/despesas';
-import { Client as Anon, apiSuite, userWith } from '../testing/harness';
+import { Client as Anon, apiSuite, okBody, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 
 const create = async (body: Record<string, unknown>) => {
-  const res = await admin.post('/api/despesas', body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.items as Despesa[];
+  const { items } = await admin.create('/api/despesas', body);
+  return items as Despesa[];
 };
+/** Creates an expense of that tipo (`extra`: its observacoes, a parcelada's parcelas): its schedule's rows. */
+const lancar = (
+  tipo: string,
+  descricao: string,
+  valor: number | string,
+  data_vencimento: string,
+  extra: Record<string, unknown> = {},
+) => create({ descricao, valor, data_vencimento, tipo, ...extra });
 const countRows = async () => {
   const [r] = await queryRows<{ n: number }>(env.db, sql`select count(*)::int as n from despesas`);
   return r!.n;
@@ -33,12 +40,7 @@ const serie = async (serieId: string) =>
 
 describe('POST /api/despesas builds the schedule in one go', () => {
   it('avulso → one row', async () => {
-    const items = await create({
-      descricao: 'Conserto da serra',
-      valor: 150,
-      data_vencimento: '2026-05-10',
-      tipo: 'avulso',
-    });
+    const items = await lancar('avulso', 'Conserto da serra', 150, '2026-05-10');
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
       descricao: 'Conserto da serra',
@@ -53,13 +55,7 @@ describe('POST /api/despesas builds the schedule in one go', () => {
   });
 
   it('mensal from 31 January: 12 rows through December, the 31st clamped to each month', async () => {
-    const items = await create({
-      descricao: 'Aluguel',
-      valor: '3300,00',
-      data_vencimento: '2026-01-31',
-      tipo: 'mensal',
-      observacoes: 'galpão',
-    });
+    const items = await lancar('mensal', 'Aluguel', '3300,00', '2026-01-31', { observacoes: 'galpão' });
     // January is month index 0 → 12 − 0 = 12 rows; 2026 is not a leap year (28 Feb)
     expect(items.map((d) => d.data_vencimento)).toEqual(FINS_DE_MES_2026);
     expect(items.map((d) => d.parcela_atual)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
@@ -72,12 +68,7 @@ describe('POST /api/despesas builds the schedule in one go', () => {
   });
 
   it('mensal from September: 12 − 8 = 4 rows', async () => {
-    const items = await create({
-      descricao: 'Água',
-      valor: 80.5,
-      data_vencimento: '2026-09-15',
-      tipo: 'mensal',
-    });
+    const items = await lancar('mensal', 'Água', 80.5, '2026-09-15');
     expect(items.map((d) => [d.data_vencimento, d.parcela_atual, d.parcelas])).toEqual([
       ['2026-09-15', 1, 4],
       ['2026-10-15', 2, 4],
@@ -87,11 +78,7 @@ describe('POST /api/despesas builds the schedule in one go', () => {
   });
 
   it('parcelada of 60 from 30 November crosses five years and keeps the 30th where it exists', async () => {
-    const items = await create({
-      descricao: 'Financiamento da ponte rolante',
-      valor: 1234.56,
-      data_vencimento: '2026-11-30',
-      tipo: 'parcelada',
+    const items = await lancar('parcelada', 'Financiamento da ponte rolante', 1234.56, '2026-11-30', {
       parcelas: 60,
     });
     expect(items).toHaveLength(60);
@@ -112,8 +99,8 @@ describe('POST /api/despesas builds the schedule in one go', () => {
   });
 
   it('each schedule gets its own serie_id', async () => {
-    const a = await create({ descricao: 'Luz', valor: 10, data_vencimento: '2026-11-05', tipo: 'mensal' });
-    const b = await create({ descricao: 'Luz', valor: 10, data_vencimento: '2026-11-05', tipo: 'mensal' });
+    const a = await lancar('mensal', 'Luz', 10, '2026-11-05');
+    const b = await lancar('mensal', 'Luz', 10, '2026-11-05');
     expect(a[0]!.serie_id).not.toBe(b[0]!.serie_id);
   });
 
@@ -173,18 +160,8 @@ describe('POST /api/despesas builds the schedule in one go', () => {
   });
 
   it('parcelada with the limits 2 and 60 is accepted; parcelas is ignored for avulso', async () => {
-    expect(
-      await create({
-        descricao: 'x',
-        valor: 1,
-        data_vencimento: '2026-01-01',
-        tipo: 'parcelada',
-        parcelas: '2',
-      }),
-    ).toHaveLength(2);
-    expect(
-      await create({ descricao: 'x', valor: 1, data_vencimento: '2026-01-01', tipo: 'avulso', parcelas: 9 }),
-    ).toHaveLength(1);
+    expect(await lancar('parcelada', 'x', 1, '2026-01-01', { parcelas: '2' })).toHaveLength(2);
+    expect(await lancar('avulso', 'x', 1, '2026-01-01', { parcelas: 9 })).toHaveLength(1);
   });
 });
 
@@ -192,36 +169,11 @@ describe('GET /api/despesas?mes=&ano= lists the month with its KPI figures', () 
   let ids: Record<string, string> = {};
   beforeAll(async () => {
     // Year 2040: no other test has rows there (the 60-installment plan ends in 2031).
-    const [fev] = await create({
-      descricao: 'Fevereiro fora',
-      valor: 999,
-      data_vencimento: '2040-02-29',
-      tipo: 'avulso',
-    });
-    const [dia1] = await create({
-      descricao: 'Contador',
-      valor: 100,
-      data_vencimento: '2040-03-01',
-      tipo: 'avulso',
-    });
-    const [ultimo] = await create({
-      descricao: 'Frete de chapas',
-      valor: '250.50',
-      data_vencimento: '2040-03-31',
-      tipo: 'avulso',
-    });
-    const [abr] = await create({
-      descricao: 'Abril fora',
-      valor: 777,
-      data_vencimento: '2040-04-01',
-      tipo: 'avulso',
-    });
-    const aluguel = await create({
-      descricao: 'Aluguel do galpão',
-      valor: 1200,
-      data_vencimento: '2040-01-31',
-      tipo: 'mensal',
-    });
+    const [fev] = await lancar('avulso', 'Fevereiro fora', 999, '2040-02-29');
+    const [dia1] = await lancar('avulso', 'Contador', 100, '2040-03-01');
+    const [ultimo] = await lancar('avulso', 'Frete de chapas', '250.50', '2040-03-31');
+    const [abr] = await lancar('avulso', 'Abril fora', 777, '2040-04-01');
+    const aluguel = await lancar('mensal', 'Aluguel do galpão', 1200, '2040-01-31');
     ids = { fev: fev!.id, dia1: dia1!.id, ultimo: ultimo!.id, abr: abr!.id, aluguelMar: aluguel[2]!.id };
     expect(aluguel[2]!.data_vencimento).toBe('2040-03-31');
     const paid = await admin.patch(`/api/despesas/${dia1!.id}/status`, { status: 'paga' });
@@ -274,7 +226,7 @@ describe('GET /api/despesas?mes=&ano= lists the month with its KPI figures', () 
 
   it('rounds Custo Hora half-up to cents', async () => {
     // 1.10 / 220 = 0.005 exactly → 0.01
-    await create({ descricao: 'Tarifa', valor: 1.1, data_vencimento: '2036-06-15', tipo: 'avulso' });
+    await lancar('avulso', 'Tarifa', 1.1, '2036-06-15');
     const res = await admin.get('/api/despesas?mes=6&ano=2036');
     expect(res.body.resumo.custo_hora).toBe(0.01);
   });
@@ -295,15 +247,9 @@ describe('GET /api/despesas?mes=&ano= lists the month with its KPI figures', () 
 
 describe('the status switch', () => {
   it('toggles pendente ↔ paga at once and changes nothing else', async () => {
-    const [d] = await create({
-      descricao: 'Internet',
-      valor: 99.9,
-      data_vencimento: '2033-05-05',
-      tipo: 'avulso',
-    });
+    const [d] = await lancar('avulso', 'Internet', 99.9, '2033-05-05');
     const paga = await admin.patch(`/api/despesas/${d!.id}/status`, { status: 'paga' });
-    expect(paga.status).toBe(200);
-    expect(paga.body).toMatchObject({ id: d!.id, status: 'paga', valor: 99.9, descricao: 'Internet' });
+    expect(okBody(paga)).toMatchObject({ id: d!.id, status: 'paga', valor: 99.9, descricao: 'Internet' });
     let resumo = (await admin.get('/api/despesas?mes=5&ano=2033')).body.resumo;
     expect(resumo).toMatchObject({ total_pago: 99.9, total_pendente: 0 });
     const back = await admin.patch(`/api/despesas/${d!.id}/status`, { status: 'pendente' });
@@ -313,7 +259,7 @@ describe('the status switch', () => {
   });
 
   it('refuses other values and unknown rows', async () => {
-    const [d] = await create({ descricao: 'x', valor: 1, data_vencimento: '2033-05-06', tipo: 'avulso' });
+    const [d] = await lancar('avulso', 'x', 1, '2033-05-06');
     const bad = await admin.patch(`/api/despesas/${d!.id}/status`, { status: 'cancelada' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toMatchObject({ path: 'status', message: 'Status inválido.' });
@@ -331,18 +277,8 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
   let aluguel: Despesa[];
   let internet: Despesa[];
   beforeEach(async () => {
-    aluguel = await create({
-      descricao: 'Aluguel',
-      valor: 500,
-      data_vencimento: '2031-01-10',
-      tipo: 'mensal',
-    });
-    internet = await create({
-      descricao: 'Internet',
-      valor: 100,
-      data_vencimento: '2031-01-10',
-      tipo: 'mensal',
-    });
+    aluguel = await lancar('mensal', 'Aluguel', 500, '2031-01-10');
+    internet = await lancar('mensal', 'Internet', 100, '2031-01-10');
   });
 
   it('copies descricao, valor and observacoes to the LATER months of the SAME series only', async () => {
@@ -410,35 +346,22 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
 
   it('December has no later months: replicadas 0', async () => {
     const res = await admin.patchCurrent(`/api/despesas/${aluguel[11]!.id}?replicar=true`, { valor: 700 });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ replicadas: 0, despesa: { valor: 700 } });
+    expect(okBody(res)).toMatchObject({ replicadas: 0, despesa: { valor: 700 } });
   });
 
   it('without replicar only the row changes, and the answer is the row', async () => {
     const res = await admin.patchCurrent(`/api/despesas/${aluguel[0]!.id}`, { valor: 505 });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: aluguel[0]!.id, valor: 505 });
+    expect(okBody(res)).toMatchObject({ id: aluguel[0]!.id, valor: 505 });
     const rows = await serie(aluguel[0]!.serie_id!);
     expect(rows.map((r) => r.valor)).toEqual([505, ...Array.from({ length: 11 }, () => 500)]);
   });
 
   it('an avulso or a parcelada has nothing to replicate', async () => {
-    const [a] = await create({
-      descricao: 'Avulsa',
-      valor: 1,
-      data_vencimento: '2031-01-10',
-      tipo: 'avulso',
-    });
+    const [a] = await lancar('avulso', 'Avulsa', 1, '2031-01-10');
     expect(
       (await admin.patchCurrent(`/api/despesas/${a!.id}?replicar=true`, { valor: 2 })).body.replicadas,
     ).toBe(0);
-    const p = await create({
-      descricao: 'Parc',
-      valor: 1,
-      data_vencimento: '2031-01-10',
-      tipo: 'parcelada',
-      parcelas: 3,
-    });
+    const p = await lancar('parcelada', 'Parc', 1, '2031-01-10', { parcelas: 3 });
     expect(
       (await admin.patchCurrent(`/api/despesas/${p[0]!.id}?replicar=true`, { valor: 2 })).body.replicadas,
     ).toBe(0);
@@ -496,8 +419,7 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
     const logged = vi.spyOn(env.deps.logger, 'error').mockImplementation(() => {});
     try {
       const res = await admin.patchCurrent(`/api/despesas/${aluguel[3]!.id}?replicar=true`, { valor: 900 });
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({
+      expect(okBody(res)).toMatchObject({
         despesa: { id: aluguel[3]!.id, valor: 900 },
         replicadas: 0,
         erro_replicacao: 'Despesa atualizada, mas houve erro ao replicar para meses futuros.',
@@ -515,12 +437,7 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
 
 describe('DELETE /api/despesas/:id', () => {
   it('removes one row only', async () => {
-    const items = await create({
-      descricao: 'Seguro',
-      valor: 40,
-      data_vencimento: '2034-10-01',
-      tipo: 'mensal',
-    });
+    const items = await lancar('mensal', 'Seguro', 40, '2034-10-01');
     expect((await admin.delete(`/api/despesas/${items[1]!.id}`)).status).toBe(204);
     expect((await admin.get(`/api/despesas/${items[1]!.id}`)).status).toBe(404);
     expect((await serie(items[0]!.serie_id!)).map((r) => r.data_vencimento)).toEqual([
@@ -536,35 +453,23 @@ describe('GET /api/despesas/relatorio?ano=', () => {
     // 2032: avulso 300.00 on 15/02 (paid); mensal 1000.00 from 10/11 → Nov + Dec;
     // parcelada 3 × 250.25 from 31/12/2032 → only Dec 2032 is in the year (Jan, Feb 2033 are not);
     // a row on 31/12/2031 and one on 01/01/2033 are outside.
-    const [avulso] = await create({
-      descricao: 'Reparo',
-      valor: 300,
-      data_vencimento: '2032-02-15',
-      tipo: 'avulso',
-    });
+    const [avulso] = await lancar('avulso', 'Reparo', 300, '2032-02-15');
     await admin.patch(`/api/despesas/${avulso!.id}/status`, { status: 'paga' });
-    await create({ descricao: 'Vigilância', valor: 1000, data_vencimento: '2032-11-10', tipo: 'mensal' });
-    await create({
-      descricao: 'Compressor',
-      valor: 250.25,
-      data_vencimento: '2032-12-31',
-      tipo: 'parcelada',
-      parcelas: 3,
-    });
-    await create({ descricao: 'Fora', valor: 5, data_vencimento: '2031-12-31', tipo: 'avulso' });
-    await create({ descricao: 'Fora', valor: 5, data_vencimento: '2033-01-01', tipo: 'avulso' });
+    await lancar('mensal', 'Vigilância', 1000, '2032-11-10');
+    await lancar('parcelada', 'Compressor', 250.25, '2032-12-31', { parcelas: 3 });
+    await lancar('avulso', 'Fora', 5, '2031-12-31');
+    await lancar('avulso', 'Fora', 5, '2033-01-01');
 
-    const res = await admin.get('/api/despesas/relatorio?ano=2032');
-    expect(res.status).toBe(200);
+    const rel = okBody(await admin.get('/api/despesas/relatorio?ano=2032'));
     // total = 300.00 + 2 × 1000.00 + 250.25 = 2550.25; paid 300.00; pending 2250.25
-    expect(res.body).toMatchObject({ ano: 2032, total: 2550.25, total_pago: 300, total_pendente: 2250.25 });
-    expect(res.body.por_tipo).toEqual([
+    expect(rel).toMatchObject({ ano: 2032, total: 2550.25, total_pago: 300, total_pendente: 2250.25 });
+    expect(rel.por_tipo).toEqual([
       { tipo: 'avulso', total: 300, quantidade: 1 },
       { tipo: 'mensal', total: 2000, quantidade: 2 },
       { tipo: 'parcelada', total: 250.25, quantidade: 1 },
     ]);
     const zero = (mes: number) => ({ mes, total: 0, pago: 0, pendente: 0, quantidade: 0 });
-    expect(res.body.por_mes).toEqual([
+    expect(rel.por_mes).toEqual([
       zero(1),
       { mes: 2, total: 300, pago: 300, pendente: 0, quantidade: 1 },
       ...[3, 4, 5, 6, 7, 8, 9, 10].map(zero),
@@ -583,7 +488,7 @@ describe('permissions', () => {
   it('needs despesas: 401 signed out, 403 without it, 200 with it', async () => {
     expect((await new Anon(env).get('/api/despesas')).status).toBe(401);
     const outro = await userWith(env, ['dashboard', 'vendas']);
-    const [d] = await create({ descricao: 'x', valor: 1, data_vencimento: '2026-01-01', tipo: 'avulso' });
+    const [d] = await lancar('avulso', 'x', 1, '2026-01-01');
     expect((await outro.client.get('/api/despesas')).status).toBe(403);
     expect((await outro.client.get('/api/despesas/relatorio')).status).toBe(403);
     expect((await outro.client.get(`/api/despesas/${d!.id}`)).status).toBe(403);

@@ -1,6 +1,14 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createTestDeps, loginAdmin, ORIGIN, type TestEnv, userWith } from '../testing/harness';
+import {
+  type Client,
+  createTestDeps,
+  loginAdmin,
+  ORIGIN,
+  okBody,
+  type TestEnv,
+  userWith,
+} from '../testing/harness';
 
 let env: TestEnv;
 let admin: Client;
@@ -47,8 +55,7 @@ async function sendLogo(client: Client, bytes: Uint8Array, type = 'image/png') {
 describe('/api/empresa', () => {
   it('is seeded on first read from the EMPRESA_* variables, with the defaults', async () => {
     const res = await admin.get('/api/empresa');
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
+    expect(okBody(res)).toMatchObject({
       nome: 'Marmoraria do Teste',
       endereco: 'Rua das Pedras, 10',
       telefone: '(11) 3333-4444',
@@ -69,8 +76,7 @@ describe('/api/empresa', () => {
   it('saves every field (CNPJ checked, UF upper-cased, phone formatted) and refuses a stale version', async () => {
     const current = (await admin.get('/api/empresa')).body;
     const res = await admin.put('/api/empresa', { ...valid, updated_at: current.updated_at });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ ...valid, uf: 'SP', whatsapp: '(11) 98765-4321' });
+    expect(okBody(res)).toMatchObject({ ...valid, uf: 'SP', whatsapp: '(11) 98765-4321' });
     const stale = await admin.put('/api/empresa', {
       ...valid,
       nome: 'Outra',

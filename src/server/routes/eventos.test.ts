@@ -131,13 +131,12 @@ describe('/api/eventos (live updates)', () => {
     // an unknown employee: refused before anything is written
     const bad = await admin.post('/api/orcamentos', { ...body, funcionario_ids: [crypto.randomUUID()] });
     expect(bad.status).toBe(400);
-    const ok = await admin.post('/api/orcamentos', body);
-    expect(ok.status).toBe(201);
-    expect(ok.body.itens).toHaveLength(1);
-    expect(ok.body.funcionarios.map((f: { id: string }) => f.id)).toEqual([func!.id]);
+    const ok = await admin.create('/api/orcamentos', body);
+    expect(ok.itens).toHaveLength(1);
+    expect(ok.funcionarios.map((f: { id: string }) => f.id)).toEqual([func!.id]);
     const match = (e: { recurso: string; acao: string; id?: string }) =>
       e.recurso === 'orcamentos' && e.acao === 'criado';
-    expect(await stream.waitFor((e) => match(e) && e.id === ok.body.id)).toBeDefined();
+    expect(await stream.waitFor((e) => match(e) && e.id === ok.id)).toBeDefined();
     expect(stream.events.filter(match)).toHaveLength(1);
     stream.close();
   });
@@ -202,9 +201,8 @@ describe('/api/eventos follows its session', () => {
     // its own `usuarios` event re-reads its permissions at once: from then on, no fornecedores
     const hidden = await fornecedor('Oculto depois');
     expect(hidden.status).toBe(201);
-    const marker = await admin.post('/api/categorias-produtos', { nome: 'marcador-eventos' });
-    expect(marker.status).toBe(201);
-    expect(await stream.waitFor((e) => e.id === marker.body.id)).toBeDefined();
+    const marker = await admin.create('/api/categorias-produtos', { nome: 'marcador-eventos' });
+    expect(await stream.waitFor((e) => e.id === marker.id)).toBeDefined();
     expect(stream.events.find((e) => e.id === hidden.body.id)).toBeUndefined();
     expect(await stream.ended(100)).toBe(false);
     stream.close();

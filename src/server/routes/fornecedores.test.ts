@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categoriasProdutos, produtos } from '../../db/schema';
-import { apiSuite, fieldMessages, userWith } from '../testing/harness';
+import { apiSuite, fieldMessages, okBody, userWith } from '../testing/harness';
 
 // Valid CNPJs (check digits correct): 11.222.333/0001-81, 12.345.678/0001-95, 02.771.169/1060-84.
 const { env, admin } = apiSuite();
@@ -45,9 +45,7 @@ describe('fornecedores', () => {
   });
 
   it('requires nome and telefone; validates the CNPJ when given', async () => {
-    const res = await admin.post('/api/fornecedores', { cnpj: '11.222.333/0001-82' });
-    expect(res.status).toBe(400);
-    expect(fieldMessages(res.body)).toEqual({
+    expect(await admin.invalidPost('/api/fornecedores', { cnpj: '11.222.333/0001-82' })).toEqual({
       nome: 'Informe o nome.',
       telefone: 'Informe o telefone.',
       cnpj: 'CNPJ inválido.',
@@ -64,8 +62,7 @@ describe('fornecedores', () => {
   it('updates (partial, versioned) and searches by nome, contato or CNPJ digits', async () => {
     const f = await criar(base({ nome: 'Pedras Unidas', cnpj: '12.345.678/0001-95', contato: 'Beatriz' }));
     const up = await admin.patch(`/api/fornecedores/${f.id}`, { contato: 'Bia', updated_at: f.updated_at });
-    expect(up.status).toBe(200);
-    expect(up.body).toMatchObject({ nome: 'Pedras Unidas', contato: 'Bia', cnpj: '12.345.678/0001-95' });
+    expect(okBody(up)).toMatchObject({ nome: 'Pedras Unidas', contato: 'Bia', cnpj: '12.345.678/0001-95' });
     expect((await admin.patchCurrent(`/api/fornecedores/${f.id}`, { cnpj: '123' })).status).toBe(400);
 
     const ids = (q: string) => admin.searchIds('/api/fornecedores', q);
@@ -106,8 +103,7 @@ describe('fornecedores', () => {
     await criar(base({ nome: 'Opção Fornecedor' }));
     const prod = await userWith(env, ['produtos']);
     const op = await prod.client.get('/api/fornecedores/opcoes?q=Opção');
-    expect(op.status).toBe(200);
-    expect(op.body).toHaveLength(1);
+    expect(okBody(op)).toHaveLength(1);
     expect(Object.keys(op.body[0]).sort()).toEqual(['id', 'nome']);
     expect((await prod.client.get('/api/fornecedores')).status).toBe(403);
     expect((await prod.client.post('/api/fornecedores', base())).status).toBe(403);

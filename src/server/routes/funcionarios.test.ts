@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CARGOS as DB_CARGOS, orcamentoFuncionarios, orcamentos } from '../../db/schema';
 import { resumoCustos } from '../../domain/custo-hora';
 import { CARGOS } from '../../schemas/funcionarios';
-import { apiSuite, type Client, clientePf, fieldMessages, userWith } from '../testing/harness';
+import { apiSuite, type Client, clientePf, fieldMessages, okBody, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 
@@ -62,24 +62,23 @@ describe('funcionarios: create, validation, update', () => {
   });
 
   it('requires nome, cargo and salario with messages naming them', async () => {
-    const res = await admin.post('/api/funcionarios', {});
-    expect(res.status).toBe(400);
-    expect(fieldMessages(res.body)).toEqual({
+    expect(await admin.invalidPost('/api/funcionarios', {})).toEqual({
       nome: 'Informe o nome.',
       cargo: 'Informe o cargo (Instalador Sênior, Instalador Júnior, Ajudante, Acabador, Serrador).',
       salario: 'Informe o salário.',
     });
-    const bad = await admin.post(
-      '/api/funcionarios',
-      base({
-        cargo: 'Gerente',
-        salario: -1,
-        cpf: '123.456.789-00',
-        horas_mensais: 0,
-        data_admissao: '2024-02-30',
-      }),
-    );
-    expect(fieldMessages(bad.body)).toEqual({
+    expect(
+      await admin.invalidPost(
+        '/api/funcionarios',
+        base({
+          cargo: 'Gerente',
+          salario: -1,
+          cpf: '123.456.789-00',
+          horas_mensais: 0,
+          data_admissao: '2024-02-30',
+        }),
+      ),
+    ).toEqual({
       cargo: 'Informe o cargo (Instalador Sênior, Instalador Júnior, Ajudante, Acabador, Serrador).',
       salario: 'O valor não pode ser menor que 0.',
       cpf: 'CPF inválido.',
@@ -94,8 +93,7 @@ describe('funcionarios: create, validation, update', () => {
       status: 'inativo',
       updated_at: f.updated_at,
     });
-    expect(up.status).toBe(200);
-    expect(up.body).toMatchObject({ status: 'inativo', salario: 3000, data_admissao: '2023-05-10' });
+    expect(okBody(up)).toMatchObject({ status: 'inativo', salario: 3000, data_admissao: '2023-05-10' });
     const bad = await admin.patchCurrent(`/api/funcionarios/${f.id}`, { status: 'ferias' });
     expect(fieldMessages(bad.body)).toEqual({ status: 'Status inválido: ativo ou inativo.' });
     const stale = await admin.patch(`/api/funcionarios/${f.id}`, { nome: 'X', updated_at: f.updated_at });
@@ -128,8 +126,7 @@ describe('funcionarios: opcoes and permissions', () => {
     await admin.patchCurrent(`/api/funcionarios/${inativo.id}`, { status: 'inativo' });
     const orc = await userWith(env, ['orcamentos']);
     const res = await orc.client.get('/api/funcionarios/opcoes?q=Opção');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ id: ativo.id, nome: 'Opção Ativo', cargo: 'Acabador' }]);
+    expect(okBody(res)).toEqual([{ id: ativo.id, nome: 'Opção Ativo', cargo: 'Acabador' }]);
     expect(JSON.stringify((await admin.get('/api/funcionarios/opcoes')).body)).not.toMatch(/salario/);
     // the full list and the figures stay with the funcionarios permission
     expect((await orc.client.get('/api/funcionarios')).status).toBe(403);
@@ -185,10 +182,9 @@ describe('funcionarios: resumo (KPIs and Cálculo de Custo)', () => {
     await c.patchCurrent(`/api/funcionarios/${inativo.id}`, { status: 'inativo' });
 
     const r = await c.get('/api/funcionarios/resumo');
-    expect(r.status).toBe(200);
     // ativos 3; folha 3000 + 2001 + 1800 = 6801.00; soma 13.64 + 10.01 + 10.23 = 33.88;
     // média 33.88 / 3 = 11.2933… → 11.29 (the inactive 9000.00 counts nowhere)
-    expect(r.body).toMatchObject({ ativos: 3, folha_mensal: 6801, custo_hora_medio: 11.29 });
+    expect(okBody(r)).toMatchObject({ ativos: 3, folha_mensal: 6801, custo_hora_medio: 11.29 });
     expect(r.body.calculo).toMatchObject({ total: 3, media: 11.29, soma: 33.88 });
     expect(
       r.body.calculo.items.map((i: { nome: string; custo_hora: number }) => [i.nome, i.custo_hora]),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupFileName, takeBackup, toKeep } from '../backups';
-import { ALL, Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { ALL, Client, createTestDeps, loginAdmin, okBody, type TestEnv, userWith } from '../testing/harness';
 
 const backupDir = mkdtempSync(path.join(tmpdir(), 'lavra-health-'));
 let env: TestEnv;
@@ -23,8 +23,7 @@ describe('health', () => {
     const anon = new Client(env);
     expect((await anon.get('/api/health')).body).toMatchObject({ ok: true });
     const ready = await anon.get('/api/health/ready');
-    expect(ready.status).toBe(200);
-    expect(ready.body).toMatchObject({
+    expect(okBody(ready)).toMatchObject({
       ok: true,
       banco: { ok: true },
       migracoes: { ok: true },

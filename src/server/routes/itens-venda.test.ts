@@ -1,29 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { clientes, orcamentoItens, orcamentos } from '../../db/schema';
-import { apiSuite, fieldMessages, userWith } from '../testing/harness';
+import { apiSuite, okBody, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 
 describe('/api/itens-venda', () => {
   it('creates an item with its measure format', async () => {
-    const res = await admin.post('/api/itens-venda', {
+    const res = await admin.create('/api/itens-venda', {
       nome: ' Bancada ',
       formato_medida: 'Largura x Profundidade',
     });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ nome: 'Bancada', formato_medida: 'Largura x Profundidade' });
+    expect(res).toMatchObject({ nome: 'Bancada', formato_medida: 'Largura x Profundidade' });
   });
 
   it('requires nome and formato_medida, and only the two formats', async () => {
-    const none = await admin.post('/api/itens-venda', {});
-    expect(none.status).toBe(400);
-    expect(fieldMessages(none.body)).toEqual({
+    expect(await admin.invalidPost('/api/itens-venda', {})).toEqual({
       nome: 'Informe o nome do item.',
       formato_medida: 'Selecione o formato de medida.',
     });
-    const bad = await admin.post('/api/itens-venda', { nome: 'Pia', formato_medida: 'Altura x Largura' });
-    expect(bad.status).toBe(400);
-    expect(fieldMessages(bad.body).formato_medida).toBe('Selecione o formato de medida.');
+    expect(
+      (await admin.invalidPost('/api/itens-venda', { nome: 'Pia', formato_medida: 'Altura x Largura' }))
+        .formato_medida,
+    ).toBe('Selecione o formato de medida.');
   });
 
   it('lists by name ascending, searches, and edits', async () => {
@@ -41,8 +39,7 @@ describe('/api/itens-venda', () => {
       nome: 'Frontão alto',
       updated_at: frontao.updated_at,
     });
-    expect(upd.status).toBe(200);
-    expect(upd.body).toMatchObject({ nome: 'Frontão alto', formato_medida: 'Largura x Altura' });
+    expect(okBody(upd)).toMatchObject({ nome: 'Frontão alto', formato_medida: 'Largura x Altura' });
     // a second edit with the old version is refused
     const stale = await admin.patch(`/api/itens-venda/${frontao.id}`, {
       nome: 'X',
@@ -90,8 +87,7 @@ describe('/api/itens-venda', () => {
   it('/opcoes (id, nome, formato_medida) is open to orcamentos holders; the rest needs produtos', async () => {
     const { client } = await userWith(env, ['orcamentos']);
     const op = await client.get('/api/itens-venda/opcoes?q=banc');
-    expect(op.status).toBe(200);
-    expect(op.body).toEqual([
+    expect(okBody(op)).toEqual([
       { id: expect.any(String), nome: 'Bancada', formato_medida: 'Largura x Profundidade' },
     ]);
     expect((await client.get('/api/itens-venda')).status).toBe(403);

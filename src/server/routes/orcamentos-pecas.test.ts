@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { categoriasProdutos, orcamentoItens, orcamentos } from '../../db/schema';
-import { apiSuite, userWith } from '../testing/harness';
+import { apiSuite, okBody, userWith } from '../testing/harness';
 import { seedCatalogoPecas, seedCliente, seedProduto } from './vendas.test-helpers';
 
 /**
@@ -169,8 +169,7 @@ describe('catalogues /api/acabamentos and /api/recortes', () => {
 
     const { client: vendedor } = await userWith(env, ['orcamentos']);
     const opcoes = await vendedor.get('/api/acabamentos/opcoes');
-    expect(opcoes.status).toBe(200);
-    expect(opcoes.body).toEqual([
+    expect(okBody(opcoes)).toEqual([
       { id: ids.boleado, nome: 'Boleado', valor_ml: 62.5 },
       { id: ids.reto, nome: 'Reto polido', valor_ml: 35 },
     ]);
@@ -221,9 +220,8 @@ describe('quotes with edges, cutouts, loss and strips', () => {
   });
 
   it('saves the snapshot and GET answers it with the names and prices copied', async () => {
-    const res = await admin.post('/api/orcamentos', pecasQuote());
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const got = await admin.get(`/api/orcamentos/${res.body.id}`);
+    const res = await admin.create('/api/orcamentos', pecasQuote());
+    const got = await admin.get(`/api/orcamentos/${res.id}`);
     expect(got.status).toBe(200);
     const o = got.body;
     expect(o.valor_total).toBe(1570.7);
@@ -248,16 +246,14 @@ describe('quotes with edges, cutouts, loss and strips', () => {
   });
 
   it('the work order of the sale carries each piece with its finished sides and cutouts for the workshop (issue 17)', async () => {
-    const res = await admin.post('/api/orcamentos', pecasQuote());
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const got = await admin.get(`/api/orcamentos/${res.body.id}`);
-    const venda = await admin.post(`/api/orcamentos/${res.body.id}/venda`, {
+    const res = await admin.create('/api/orcamentos', pecasQuote());
+    const got = await admin.get(`/api/orcamentos/${res.id}`);
+    await admin.create(`/api/orcamentos/${res.id}/venda`, {
       updated_at: got.body.updated_at,
     });
-    expect(venda.status, JSON.stringify(venda.body)).toBe(201);
     const [os] = await queryRows<{ id: string }>(
       env.db,
-      sql`select id from ordens_servico where orcamento_id = ${res.body.id}`,
+      sql`select id from ordens_servico where orcamento_id = ${res.id}`,
     );
     const detalhe = await admin.get(`/api/producao/os/${os!.id}`);
     expect(detalhe.status, JSON.stringify(detalhe.body)).toBe(200);
@@ -342,7 +338,7 @@ describe('quotes with edges, cutouts, loss and strips', () => {
   it('a quote without the new fields is priced exactly as before', async () => {
     // 1.85 × 0.55 = 1.0175 m² × 389.90 × 1 = 396.72325 → 396.72 (Carrara has no loss); 2 × 185.00 = 370.00
     // materiais 766.72, margin 0 → total 766.72
-    const res = await admin.post('/api/orcamentos', {
+    const res = await admin.create('/api/orcamentos', {
       cliente_id: ids.cliente,
       margem_lucro: 0,
       itens: [
@@ -350,11 +346,10 @@ describe('quotes with edges, cutouts, loss and strips', () => {
         { produto_id: ids.cuba_inox, quantidade: 2 },
       ],
     });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.valor_total).toBe(766.72);
-    expect(res.body.resumo).toMatchObject({ materiais: 766.72, pedra: 766.72, bordas: 0, recortes: 0 });
-    expect(res.body.itens[0]).toMatchObject(CARRARA_SO_PEDRA);
-    expect(res.body.itens[1]).toMatchObject({
+    expect(res.valor_total).toBe(766.72);
+    expect(res.resumo).toMatchObject({ materiais: 766.72, pedra: 766.72, bordas: 0, recortes: 0 });
+    expect(res.itens[0]).toMatchObject(CARRARA_SO_PEDRA);
+    expect(res.itens[1]).toMatchObject({
       valor_total: 370,
       valor_material: 370,
       bordas: [],

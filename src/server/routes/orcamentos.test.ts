@@ -16,7 +16,7 @@ import {
   MSG_VALOR,
 } from '../../schemas/orcamentos';
 import type { Evento } from '../events';
-import { apiSuite, userWith } from '../testing/harness';
+import { apiSuite, okBody, userWith } from '../testing/harness';
 import {
   seedBaseOrcamento,
   seedCartao,
@@ -150,11 +150,15 @@ async function countRows(table: 'orcamentos' | 'vendas' | 'orcamento_itens') {
   return r!.n;
 }
 
-async function create(body: Record<string, unknown> = fullQuote()) {
-  const res = await admin.post('/api/orcamentos', body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
+const create = (body: Record<string, unknown> = fullQuote()) => admin.create('/api/orcamentos', body);
+/** A quote of one cuba (R$ 185,00) for the client, at no margin: `extra` names the people and the payment. */
+const umaCubaSemMargem = (extra: Record<string, unknown>) =>
+  create({
+    cliente_id: ids.cliente,
+    itens: [{ produto_id: ids.cuba, quantidade: 1 }],
+    margem_lucro: 0,
+    ...extra,
+  });
 
 describe('POST /api/orcamentos/calcular', () => {
   it('prices the quote from the database without saving anything', async () => {
@@ -238,9 +242,8 @@ describe('POST /api/orcamentos/calcular', () => {
       ],
       valor_frete: '10.00',
     });
-    expect(res.status).toBe(200);
     // 3 × 185.00 = 555.00 + frete 10.00 = 565.00; margin defaults to 30%: 169.50 → 734.50; no card, no one
-    expect(res.body).toMatchObject({
+    expect(okBody(res)).toMatchObject({
       materiais: 555,
       subtotal: 565,
       margem: 169.5,
@@ -696,8 +699,7 @@ describe('labour breakdown by employee (issue 12 §5)', () => {
     const { client: vendedorUser } = await userWith(env, ['orcamentos']);
     const body = fullQuote();
     const semPermissao = await vendedorUser.post('/api/orcamentos/calcular', body);
-    expect(semPermissao.status).toBe(200);
-    expect(semPermissao.body).not.toHaveProperty('funcionarios_custo_hora');
+    expect(okBody(semPermissao)).not.toHaveProperty('funcionarios_custo_hora');
     expect(JSON.stringify(semPermissao.body)).not.toContain('2200');
     // the team's figure the spec's formula needs: (2200 + 3300) / 220 = 25.00
     expect(semPermissao.body.custo_hora_funcionarios).toBe(25);
@@ -763,11 +765,8 @@ describe('POST /api/orcamentos/:id/venda', () => {
   });
 
   it('charges the card only on what follows the down payment (entrada)', async () => {
-    const o = await create({
-      cliente_id: ids.cliente,
+    const o = await umaCubaSemMargem({
       vendedor_id: ids.vendedor,
-      itens: [{ produto_id: ids.cuba, quantidade: 1 }],
-      margem_lucro: 0,
       tipo_venda: 'entrada',
       valor_entrada: '100.00',
       numero_parcelas: 6,
@@ -814,13 +813,7 @@ describe('POST /api/orcamentos/:id/venda', () => {
   });
 
   it('uses the debit rate on the gross value', async () => {
-    const o = await create({
-      cliente_id: ids.cliente,
-      arquiteto_id: ids.arquiteto,
-      itens: [{ produto_id: ids.cuba, quantidade: 1 }],
-      margem_lucro: 0,
-      cartao_id: ids.debito,
-    });
+    const o = await umaCubaSemMargem({ arquiteto_id: ids.arquiteto, cartao_id: ids.debito });
     // quote: 185.00; debit 1.99%: 3.6815 → 3.68; base 181.32; architect 10%: 18.132 → 18.13
     // total 185.00 + 18.13 + 3.68 = 206.81
     expect(o.valor_total).toBe(206.81);
@@ -847,9 +840,8 @@ describe('POST /api/orcamentos/:id/venda', () => {
     expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
     expect(await env.db.select().from(vendas).where(eq(vendas.orcamento_id, o.id))).toHaveLength(0);
     expect((await admin.get(`/api/orcamentos/${o.id}`)).body.status).toBe('pendente');
-    const fresh = await admin.post(`/api/orcamentos/${o.id}/venda`, { updated_at: put.body.updated_at });
-    expect(fresh.status).toBe(201);
-    expect(fresh.body.valor_bruto).toBe(put.body.valor_total);
+    const fresh = await admin.create(`/api/orcamentos/${o.id}/venda`, { updated_at: put.body.updated_at });
+    expect(fresh.valor_bruto).toBe(put.body.valor_total);
   });
 
   it('refuses a malformed updated_at with 400 and still accepts an empty body', async () => {
@@ -940,8 +932,7 @@ describe('GET /api/orcamentos', () => {
 
   it('lists newest first with client, seller and architect names, paginated', async () => {
     const p1 = await admin.get('/api/orcamentos?limit=2');
-    expect(p1.status).toBe(200);
-    expect(p1.body).toMatchObject({ total: 5, page: 1, limit: 2 });
+    expect(okBody(p1)).toMatchObject({ total: 5, page: 1, limit: 2 });
     expect(p1.body.items.map((o: { numero: number }) => o.numero)).toEqual([numeros[4], numeros[3]]);
     const p2 = await admin.get('/api/orcamentos?limit=2&page=2');
     expect(p2.body.items.map((o: { numero: number }) => o.numero)).toEqual([numeros[2], numeros[1]]);

@@ -8,7 +8,7 @@ import {
   ordemServicoContratoSchema,
   ordensServicoPageSchema,
 } from '../../schemas/producao';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { type Client, createTestDeps, loginAdmin, okBody, type TestEnv, userWith } from '../testing/harness';
 import { etapaDe, producaoFixtures, seedGranito } from './producao.test-helpers';
 
 /**
@@ -57,6 +57,9 @@ async function linha(etapaId: string) {
   return r!;
 }
 
+/** A change to a stage sent with the version read (`etapa`), as the OS screen sends it. */
+const agendar = (url: string, etapa: { updated_at: string }, mudanca: Record<string, unknown>) =>
+  admin.patch(url, { ...mudanca, updated_at: etapa.updated_at });
 /** A 400 that names the field and says why, in pt-BR. */
 function campoRecusado(res: { status: number; body: { errors?: unknown[] } }, path: string, message: string) {
   expect(res.status).toBe(400);
@@ -136,25 +139,17 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
     const b = await vendaPeloOrcamento();
     const medA = tipo(await osContrato(admin, a.os.id), 'medicao');
     // 10 March 2031, 09:00–11:00 in São Paulo (UTC−3).
-    const r = await admin.patch(etapaUrl(a.os.id, medA.id), {
+    const agenda = {
       inicio_previsto: '2031-03-10T12:00:00.000Z',
       fim_previsto: '2031-03-10T14:00:00.000Z',
       funcionario_ids: [joao.id],
-      notas: 'Levar a trena a laser.',
-      updated_at: medA.updated_at,
-    });
+    };
+    const agendada = { id: medA.id, tipo: 'medicao', status: 'agendada', ...agenda };
+    const r = await agendar(etapaUrl(a.os.id, medA.id), medA, { ...agenda, notas: 'Levar a trena a laser.' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     etapaContratoAtualizadaSchema.parse(r.body);
     expect(r.body.avisos).toEqual([]);
-    expect(r.body.etapa).toMatchObject({
-      id: medA.id,
-      tipo: 'medicao',
-      status: 'agendada',
-      inicio_previsto: '2031-03-10T12:00:00.000Z',
-      fim_previsto: '2031-03-10T14:00:00.000Z',
-      funcionario_ids: [joao.id],
-      notas: 'Levar a trena a laser.',
-    });
+    expect(r.body.etapa).toMatchObject({ ...agendada, notas: 'Levar a trena a laser.' });
     // 22:00–23:00 of the same business day is 01:00–02:00Z of the 11th; it overlaps nothing.
     const medB = tipo(await osContrato(admin, b.os.id), 'medicao');
     const rb = await admin.patch(etapaUrl(b.os.id, medB.id), {
@@ -187,12 +182,7 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
     expect(dia10.body.truncado).toBe(false);
     expect(dia10.body.items).toEqual([
       expect.objectContaining({
-        id: medA.id,
-        tipo: 'medicao',
-        status: 'agendada',
-        inicio_previsto: '2031-03-10T12:00:00.000Z',
-        fim_previsto: '2031-03-10T14:00:00.000Z',
-        funcionario_ids: [joao.id],
+        ...agendada,
         updated_at: r.body.etapa.updated_at,
         os_id: a.os.id,
         os_numero: a.os.numero,
@@ -227,33 +217,24 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
     const med = tipo(await osContrato(admin, os.id), 'medicao');
     const antes = await linha(med.id);
     const url = etapaUrl(os.id, med.id);
-    const fimAntes = await admin.patch(url, {
+    const fimAntes = await agendar(url, med, {
       inicio_previsto: '2031-04-01T15:00:00.000Z',
       fim_previsto: '2031-04-01T14:00:00.000Z',
-      updated_at: med.updated_at,
     });
     campoRecusado(fimAntes, 'fim_previsto', 'O fim deve ser depois do início.');
-    const soInicio = await admin.patch(url, {
-      inicio_previsto: '2031-04-01T15:00:00.000Z',
-      updated_at: med.updated_at,
-    });
+    const soInicio = await agendar(url, med, { inicio_previsto: '2031-04-01T15:00:00.000Z' });
     campoRecusado(soInicio, 'fim_previsto', 'Informe o início e o fim do agendamento.');
-    const inat = await admin.patch(url, {
+    const inat = await agendar(url, med, {
       inicio_previsto: '2031-04-01T12:00:00.000Z',
       fim_previsto: '2031-04-01T14:00:00.000Z',
       funcionario_ids: [ativo.id, inativo.id],
-      updated_at: med.updated_at,
     });
     expect(inat.status).toBe(400);
     expect(inat.body.errors[0]).toEqual({
       path: 'funcionario_ids',
       message: 'Funcionário inativo ou inexistente: escolha funcionários ativos.',
     });
-    const lixo = await admin.patch(url, {
-      inicio_previsto: 'amanhã',
-      fim_previsto: 3,
-      updated_at: med.updated_at,
-    });
+    const lixo = await agendar(url, med, { inicio_previsto: 'amanhã', fim_previsto: 3 });
     expect(lixo.status).toBe(400);
     expect(lixo.body.title).toBe('Dados inválidos');
     const semVersao = await admin.patch(url, { notas: 'x' });
@@ -270,9 +251,9 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
     expect(await linha(med.id)).toEqual(antes);
     expect((await linha(daOutra.id)).notas).toBeNull();
 
-    const ok = await admin.patch(url, { notas: 'Confirmar acesso ao prédio.', updated_at: med.updated_at });
+    const ok = await agendar(url, med, { notas: 'Confirmar acesso ao prédio.' });
     expect(ok.status).toBe(200);
-    const stale = await admin.patch(url, { notas: 'outra', updated_at: med.updated_at });
+    const stale = await agendar(url, med, { notas: 'outra' });
     expect(stale.status).toBe(409);
     expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
     expect((await linha(med.id)).notas).toBe('Confirmar acesso ao prédio.');
@@ -282,26 +263,17 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
     const { os } = await vendaPeloOrcamento();
     const med = tipo(await osContrato(admin, os.id), 'medicao');
     const url = etapaUrl(os.id, med.id);
-    const invertido = await admin.patch(url, {
-      inicio_previsto: '2031-08-05',
-      fim_previsto: '2031-08-04',
-      updated_at: med.updated_at,
-    });
+    const invertido = await agendar(url, med, { inicio_previsto: '2031-08-05', fim_previsto: '2031-08-04' });
     campoRecusado(invertido, 'fim_previsto', 'O fim deve ser depois do início.');
     // Noon UTC of 5 August is after the end of 4 August in São Paulo (03:00Z of the 5th): refused by the route.
-    const misto = await admin.patch(url, {
+    const misto = await agendar(url, med, {
       inicio_previsto: '2031-08-05T12:00:00.000Z',
       fim_previsto: '2031-08-04',
-      updated_at: med.updated_at,
     });
     campoRecusado(misto, 'fim_previsto', 'O fim deve ser depois do início.');
     expect(await linha(med.id)).toMatchObject({ inicio: null, fim: null, status: 'pendente' });
     // 4 and 5 August in São Paulo (UTC−3): from 03:00Z of the 4th to 03:00Z of the 6th.
-    const dias = await admin.patch(url, {
-      inicio_previsto: '2031-08-04',
-      fim_previsto: '2031-08-05',
-      updated_at: med.updated_at,
-    });
+    const dias = await agendar(url, med, { inicio_previsto: '2031-08-04', fim_previsto: '2031-08-05' });
     expect(dias.status, JSON.stringify(dias.body)).toBe(200);
     expect(dias.body.etapa).toMatchObject({
       status: 'agendada',
@@ -396,8 +368,7 @@ describe('POST …/etapas/:etapaId/iniciar and /concluir', () => {
     expect((await linha(med.id)).status).toBe('em_andamento');
 
     const fim = await admin.post(etapaUrl(os.id, med.id, 'concluir'), { updated_at: inicio.body.updated_at });
-    expect(fim.status).toBe(200);
-    expect(fim.body).toMatchObject({
+    expect(okBody(fim)).toMatchObject({
       tipo: 'medicao',
       status: 'concluida',
       concluida_por_nome: expect.any(String),
@@ -448,7 +419,6 @@ describe('POST …/etapas/:etapaId/iniciar and /concluir', () => {
     const inicio = await c.post(etapaUrl(os.id, med.id, 'iniciar'), { updated_at: ag.body.etapa.updated_at });
     expect(inicio.status, JSON.stringify(inicio.body)).toBe(200);
     const fim = await c.post(etapaUrl(os.id, med.id, 'concluir'), { updated_at: inicio.body.updated_at });
-    expect(fim.status).toBe(200);
-    expect(fim.body).toMatchObject({ status: 'concluida', concluida_por: inst.row.id });
+    expect(okBody(fim)).toMatchObject({ status: 'concluida', concluida_por: inst.row.id });
   });
 });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { ordensServico, osEtapas } from '../../db/schema';
 import type { Evento } from '../events';
-import { apiSuite, userWith } from '../testing/harness';
+import { apiSuite, okBody, userWith } from '../testing/harness';
 import { etapaDe, producaoFixtures, seedGranito } from './producao.test-helpers';
 import { seedCliente, seedOrcamento, seedVenda } from './vendas.test-helpers';
 
@@ -162,8 +162,7 @@ describe('stage order', () => {
     // Corte still refused while the medição is only in progress.
     expect((await acao(admin, os.id, 'corte', 'iniciar')).status).toBe(409);
     const done = await acao(admin, os.id, 'medicao', 'concluir');
-    expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ status: 'concluida', concluida_por_nome: expect.any(String) });
+    expect(okBody(done)).toMatchObject({ status: 'concluida', concluida_por_nome: expect.any(String) });
     expect(done.body.iniciada_em).toBeTruthy();
     const [row] = await env.db.select().from(ordensServico).where(eq(ordensServico.id, os.id));
     expect(row).toMatchObject({ etapa_atual: 'corte', etapas_concluidas: 1, status: 'aberta' });
@@ -417,35 +416,32 @@ describe("installer's scope", () => {
       .jpeg()
       .toBuffer();
     const eMine = etapaDe(await detalhe(admin, mine.os.id), 'medicao');
-    const foto = await c.post(`/api/producao/etapas/${eMine.id}/fotos`, {
+    const foto = await c.create(`/api/producao/etapas/${eMine.id}/fotos`, {
       imagem: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
     });
-    expect(foto.status, JSON.stringify(foto.body)).toBe(201);
     const done = await acao(c, mine.os.id, 'medicao', 'concluir');
     expect(done.status).toBe(200);
     expect(done.body.concluida_por).toBe(inst.row.id);
-    const img = await c.request('GET', `/api/producao/os/${mine.os.id}/fotos/${foto.body.id}`);
+    const img = await c.request('GET', `/api/producao/os/${mine.os.id}/fotos/${foto.id}`);
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/jpeg');
-    expect((await outro.client.get(`/api/producao/os/${mine.os.id}/fotos/${foto.body.id}`)).status).toBe(403);
+    expect((await outro.client.get(`/api/producao/os/${mine.os.id}/fotos/${foto.id}`)).status).toBe(403);
     // A user neither in production nor linked to an employee has no agenda.
     const plain = await userWith(env, ['dashboard']);
     const none = await plain.client.get('/api/producao/minha-agenda');
-    expect(none.status).toBe(200);
-    expect(none.body).toEqual({ funcionario_id: null, items: [] });
+    expect(okBody(none)).toEqual({ funcionario_id: null, items: [] });
   });
 
   it('links and unlinks an employee on the Usuários dialog (one account per employee)', async () => {
     const f = await funcionario('Rita Acabadora');
-    const created = await admin.post('/api/usuarios', {
+    const created = await admin.create('/api/usuarios', {
       nome: 'Rita',
       email: `rita-${Date.now()}@lavra.test`,
       senha: 'pedra-bruta-2031',
       permissoes: ['dashboard'],
       funcionario_id: f.id,
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ funcionario_id: f.id, funcionario_nome: 'Rita Acabadora' });
+    expect(created).toMatchObject({ funcionario_id: f.id, funcionario_nome: 'Rita Acabadora' });
     const dup = await admin.post('/api/usuarios', {
       nome: 'Rita 2',
       email: `rita2-${Date.now()}@lavra.test`,
@@ -454,11 +450,11 @@ describe("installer's scope", () => {
     });
     expect(dup.status).toBe(409);
     expect(dup.body.detail).toBe('Este funcionário já está vinculado a outro usuário.');
-    const unknown = await admin.patchCurrent(`/api/usuarios/${created.body.id}`, {
+    const unknown = await admin.patchCurrent(`/api/usuarios/${created.id}`, {
       funcionario_id: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.status).toBe(400);
-    const unlink = await admin.patchCurrent(`/api/usuarios/${created.body.id}`, { funcionario_id: null });
+    const unlink = await admin.patchCurrent(`/api/usuarios/${created.id}`, { funcionario_id: null });
     expect(unlink.status).toBe(200);
     expect(unlink.body.funcionario_id).toBeNull();
   });
@@ -487,8 +483,7 @@ describe('photos and signature', () => {
     expect(wrong.status).toBe(400);
     expect((await detalhe(admin, os.id)).fotos).toEqual([]);
     const ent = etapaDe(d, 'entrega');
-    const ok = await admin.post(`/api/producao/etapas/${ent.id}/assinatura`, { imagem: sig });
-    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    await admin.create(`/api/producao/etapas/${ent.id}/assinatura`, { imagem: sig });
     expect((await detalhe(admin, os.id)).fotos).toEqual([
       expect.objectContaining({ tipo: 'assinatura', mime: 'image/png', etapa_id: ent.id }),
     ]);

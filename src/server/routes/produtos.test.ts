@@ -9,7 +9,7 @@ import {
   TIPOS_UNIDADE as TIPOS_UNIDADE_DB,
 } from '../../db/schema';
 import { TIPOS_UNIDADE } from '../../schemas/produtos';
-import { apiSuite, fieldMessages, userWith } from '../testing/harness';
+import { apiSuite, fieldMessages, okBody, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 let marmoreraId: string;
@@ -38,13 +38,12 @@ describe('/api/produtos', () => {
   });
 
   it('creates with the spec defaults: estoque 0, estoque_minimo 5, unidade and tipo_unidade m²', async () => {
-    const res = await admin.post('/api/produtos', {
+    const res = await admin.create('/api/produtos', {
       nome: 'Branco Itaúnas',
       categoria: 'granito',
       valor_m2: 389.9,
     });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    expect(res).toMatchObject({
       nome: 'Branco Itaúnas',
       categoria: 'granito',
       valor_m2: 389.9,
@@ -59,9 +58,7 @@ describe('/api/produtos', () => {
   });
 
   it('requires nome, categoria and valor_m2 with pt-BR messages', async () => {
-    const res = await admin.post('/api/produtos', {});
-    expect(res.status).toBe(400);
-    expect(fieldMessages(res.body)).toEqual({
+    expect(await admin.invalidPost('/api/produtos', {})).toEqual({
       nome: 'Informe o nome do produto.',
       categoria: 'Selecione a categoria.',
       valor_m2: 'Informe o valor.',
@@ -70,23 +67,27 @@ describe('/api/produtos', () => {
 
   it('rejects bad values: tipo_unidade, negative price or stock, unknown category or supplier', async () => {
     const base = { nome: 'X', categoria: 'granito', valor_m2: 10 };
-    const tipo = await admin.post('/api/produtos', { ...base, tipo_unidade: 'kg' });
-    expect(fieldMessages(tipo.body).tipo_unidade).toBe('Tipo de unidade deve ser m² ou unitário.');
-    const neg = await admin.post('/api/produtos', { ...base, valor_m2: -1 });
-    expect(fieldMessages(neg.body).valor_m2).toBe('O valor não pode ser menor que 0.');
-    const est = await admin.post('/api/produtos', { ...base, estoque: -2 });
-    expect(est.status).toBe(400);
-    expect(fieldMessages(est.body).estoque).toMatch(/maior ou igual a zero/);
+    expect((await admin.invalidPost('/api/produtos', { ...base, tipo_unidade: 'kg' })).tipo_unidade).toBe(
+      'Tipo de unidade deve ser m² ou unitário.',
+    );
+    expect((await admin.invalidPost('/api/produtos', { ...base, valor_m2: -1 })).valor_m2).toBe(
+      'O valor não pode ser menor que 0.',
+    );
+    expect((await admin.invalidPost('/api/produtos', { ...base, estoque: -2 })).estoque).toMatch(
+      /maior ou igual a zero/,
+    );
 
-    const cat = await admin.post('/api/produtos', { ...base, categoria: 'inexistente' });
-    expect(cat.status).toBe(400);
-    expect(fieldMessages(cat.body).categoria).toBe('Categoria não encontrada.');
-    const forn = await admin.post('/api/produtos', {
-      ...base,
-      fornecedor_id: '00000000-0000-4000-8000-000000000000',
-    });
-    expect(forn.status).toBe(400);
-    expect(fieldMessages(forn.body).fornecedor_id).toBe('Fornecedor não encontrado.');
+    expect((await admin.invalidPost('/api/produtos', { ...base, categoria: 'inexistente' })).categoria).toBe(
+      'Categoria não encontrada.',
+    );
+    expect(
+      (
+        await admin.invalidPost('/api/produtos', {
+          ...base,
+          fornecedor_id: '00000000-0000-4000-8000-000000000000',
+        })
+      ).fornecedor_id,
+    ).toBe('Fornecedor não encontrado.');
     expect(
       (await admin.get('/api/produtos?q=X')).body.items.filter((p: { nome: string }) => p.nome === 'X'),
     ).toEqual([]);
@@ -135,8 +136,7 @@ describe('/api/produtos', () => {
       valor_m2: 950,
       fornecedor_nome: 'Nome falso',
     });
-    expect(upd.status).toBe(200);
-    expect(upd.body).toMatchObject({ valor_m2: 950, fornecedor_nome: 'Marmorera Sul' });
+    expect(okBody(upd)).toMatchObject({ valor_m2: 950, fornecedor_nome: 'Marmorera Sul' });
     const [f] = await env.db.select().from(fornecedores).where(eq(fornecedores.id, marmoreraId));
     expect(f!.nome).toBe('Marmorera Sul');
 
@@ -155,8 +155,7 @@ describe('/api/produtos', () => {
       descricao: 'Importado',
     });
     const upd = await admin.patch(`/api/produtos/${p.id}`, { estoque: 12, updated_at: p.updated_at });
-    expect(upd.status).toBe(200);
-    expect(upd.body).toMatchObject({
+    expect(okBody(upd)).toMatchObject({
       estoque: 12,
       descricao: 'Importado',
       fornecedor_id: pedreiraId,
@@ -217,8 +216,7 @@ describe('/api/produtos', () => {
 
   it('/opcoes answers id, nome, valor_m2, tipo_unidade, perda_percentual to produtos, orcamentos and vendas holders', async () => {
     const res = await admin.get('/api/produtos/opcoes?q=cuba');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual([
+    expect(okBody(res)).toEqual([
       {
         id: expect.any(String),
         nome: 'Cuba de inox',

@@ -329,6 +329,31 @@ describe('commissions released as the customer pays', () => {
     const r = await admin.patch('/api/recebimentos/config', { ...cfg, comissao_por_recebimento: on });
     expect(r.status).toBe(200);
   }
+  /** Runs `fn` with commissions released as the customer pays; off again afterwards, even when it fails. */
+  async function comLiberacao(fn: () => Promise<void>) {
+    await setLiberacao(true);
+    try {
+      await fn();
+    } finally {
+      await setLiberacao(false);
+    }
+  }
+  /** A sale of R$ 1.000,00 in `numero_parcelas`x, no card fee, by a new seller at `percentual` %. */
+  const vendaDoVendedor = async (
+    percentual: string,
+    numero_parcelas: number,
+    extra: Partial<Pagamento> = {},
+  ) => {
+    const vendedor = await seedVendedor(env, percentual);
+    const v = await novaVenda({
+      tipo_venda: 'parcelado',
+      valor_total: '1000.00',
+      numero_parcelas,
+      vendedor_id: vendedor.id,
+      ...extra,
+    });
+    return { vendedor, v, parcelas: await parcelasDa(v.id) };
+  };
   const relatorio = async (vendedorId: string) => {
     const r = await admin.get(`/api/relatorios/comissoes-vendedores?vendedor_id=${vendedorId}`);
     expect(r.status).toBe(200);
@@ -336,23 +361,16 @@ describe('commissions released as the customer pays', () => {
   };
 
   it('off: the seed columns; on: commission, released, paid and to be released, per person and per sale', async () => {
-    const vendedor = await seedVendedor(env, '10');
     // R$ 1.000,00 in 2x, no card fee: commission 10 % × 1.000,00 = R$ 100,00; instalments 500 + 500.
-    const v = await novaVenda({
-      tipo_venda: 'parcelado',
-      valor_total: '1000.00',
-      numero_parcelas: 2,
-      vendedor_id: vendedor.id,
-    });
-    const [p1] = await parcelasDa(v.id);
+    const { vendedor, v, parcelas } = await vendaDoVendedor('10', 2);
+    const [p1] = parcelas;
 
     const off = await relatorio(vendedor.id);
     expect(off).not.toHaveProperty('liberacao');
     expect(off.vendas[0]).not.toHaveProperty('comissao_liberada');
     expect(off.por_vendedor[0]).toMatchObject({ total_comissao: 100 });
 
-    await setLiberacao(true);
-    try {
+    await comLiberacao(async () => {
       // Nothing received yet: nothing released, R$ 100,00 to be released.
       let on = await relatorio(vendedor.id);
       expect(on.liberacao).toBe(true);
@@ -404,9 +422,7 @@ describe('commissions released as the customer pays', () => {
         comissao_a_liberar: 50,
       });
       expect(on.resumo).toMatchObject({ total_liberada: 50, total_paga: 12.35, total_a_liberar: 50 });
-    } finally {
-      await setLiberacao(false);
-    }
+    });
     // Off again: a commission marked paid is paid in full, as before (the report keeps its columns).
     const depois = await relatorio(vendedor.id);
     expect(depois).not.toHaveProperty('liberacao');
@@ -421,22 +437,19 @@ describe('commissions released as the customer pays', () => {
   };
   const pagarLiberado = (vendaId: string, body: unknown) =>
     admin.post(`/api/vendas/${vendaId}/comissao/pagar-liberado`, body);
+  /** Pays `valor` of an instalment (201), then the sale's report row. */
+  const receberELer = async (parcelaId: string, valor: string, vendedorId: string, vendaId: string) => {
+    expect((await pagar(parcelaId, valor)).status).toBe(201);
+    return linha(vendedorId, vendaId);
+  };
 
   it('"Pagar liberado" pays what the customer released since the last payment, once', async () => {
-    const vendedor = await seedVendedor(env, '5');
     // R$ 1.000,00 in 2x (500,00 + 500,00), no card fee, seller at 5 %: commission 5 % × 1.000,00 = R$ 50,00.
-    const v = await novaVenda({
-      tipo_venda: 'parcelado',
-      valor_total: '1000.00',
-      numero_parcelas: 2,
-      vendedor_id: vendedor.id,
-    });
-    const [p1, p2] = await parcelasDa(v.id);
-    await setLiberacao(true);
-    try {
+    const { vendedor, v, parcelas } = await vendaDoVendedor('5', 2);
+    const [p1, p2] = parcelas;
+    await comLiberacao(async () => {
       // First instalment paid: released 50,00 × 500,00 ÷ 1.000,00 = R$ 25,00, nothing paid → 25,00 a pagar.
-      expect((await pagar(p1!.id, '500.00')).status).toBe(201);
-      let row = await linha(vendedor.id, v.id);
+      let row = await receberELer(p1!.id, '500.00', vendedor.id, v.id);
       expect(row).toMatchObject({
         valor_comissao: 50,
         comissao_liberada: 25,
@@ -546,9 +559,7 @@ describe('commissions released as the customer pays', () => {
       expect(h.body.items[0].acao).toBe('atualizado');
       expect(h.body.items[0].usuario_nome).toBe('Administrador');
       expect(h.body.items[0].alteracoes.comissao_paga_base).toEqual([500, 1000]);
-    } finally {
-      await setLiberacao(false);
-    }
+    });
   });
 
   it('two "Pagar liberado" at once pay once; a customer payment before the confirmation gets 409, nothing paid', async () => {
@@ -556,11 +567,9 @@ describe('commissions released as the customer pays', () => {
     // R$ 400,00 à vista, seller at 10 %: commission R$ 40,00.
     const v = await novaVenda({ tipo_venda: 'avista', valor_total: '400.00', vendedor_id: vendedor.id });
     const [p] = await parcelasDa(v.id);
-    await setLiberacao(true);
-    try {
+    await comLiberacao(async () => {
       // R$ 100,00 received: released 40 × 100 ÷ 400 = R$ 10,00.
-      expect((await pagar(p!.id, '100.00')).status).toBe(201);
-      let row = await linha(vendedor.id, v.id);
+      let row = await receberELer(p!.id, '100.00', vendedor.id, v.id);
       expect(row.venda_a_pagar).toBe(10);
       const both = await Promise.all([
         pagarLiberado(v.id, { valor: 10, updated_at: row.updated_at }),
@@ -573,8 +582,7 @@ describe('commissions released as the customer pays', () => {
       // R$ 100,00 more (200 in all): released 40 × 200 ÷ 400 = 20,00, a pagar 10,00. The report row read
       // then; R$ 50,00 more arrives before the confirmation (released 40 × 250 ÷ 400 = 25,00, a pagar 15,00):
       // the confirmed R$ 10,00 is refused, nothing paid; the new figure is paid in full.
-      expect((await pagar(p!.id, '100.00')).status).toBe(201);
-      row = await linha(vendedor.id, v.id);
+      row = await receberELer(p!.id, '100.00', vendedor.id, v.id);
       expect(row.venda_a_pagar).toBe(10);
       expect((await pagar(p!.id, '50.00')).status).toBe(201);
       const antigo = await pagarLiberado(v.id, { valor: 10, updated_at: row.updated_at });
@@ -588,9 +596,7 @@ describe('commissions released as the customer pays', () => {
         comissao_paga_valor: 25,
         comissao_a_liberar: 15,
       });
-    } finally {
-      await setLiberacao(false);
-    }
+    });
     // Off, everything is released: the rest of the commission, 40,00 − 25,00 = R$ 15,00, is what paying pays.
     const sale = (await admin.get(`/api/vendas/${v.id}`)).body;
     const resto = await pagarLiberado(v.id, { valor: 15, updated_at: sale.updated_at });
@@ -599,23 +605,14 @@ describe('commissions released as the customer pays', () => {
   });
 
   it('pays the seller and the architect together (one mark per sale), rounding half-up; refuses a cancelled sale', async () => {
-    const vendedor = await seedVendedor(env, '5');
     const arquiteto = await seedArquiteto(env, '2');
     // R$ 1.000,00 in 3x (333,33 + 333,33 + 333,34), no fee: seller 5 % = R$ 50,00, architect 2 % = R$ 20,00.
-    const v = await novaVenda({
-      tipo_venda: 'parcelado',
-      valor_total: '1000.00',
-      numero_parcelas: 3,
-      vendedor_id: vendedor.id,
-      arquiteto_id: arquiteto.id,
-    });
-    const [p1] = await parcelasDa(v.id);
-    await setLiberacao(true);
-    try {
+    const { vendedor, v, parcelas } = await vendaDoVendedor('5', 3, { arquiteto_id: arquiteto.id });
+    const [p1] = parcelas;
+    await comLiberacao(async () => {
       // R$ 333,33 received: seller 50 × 333,33 ÷ 1.000 = 16,6665 → R$ 16,67 (half-up); architect
       // 20 × 333,33 ÷ 1.000 = 6,6666 → R$ 6,67. Nothing paid yet: the action pays 16,67 + 6,67 = R$ 23,34.
-      expect((await pagar(p1!.id, '333.33')).status).toBe(201);
-      const row = await linha(vendedor.id, v.id);
+      const row = await receberELer(p1!.id, '333.33', vendedor.id, v.id);
       expect(row).toMatchObject({
         comissao_liberada: 16.67,
         comissao_a_pagar: 16.67,
@@ -648,8 +645,6 @@ describe('commissions released as the customer pays', () => {
       const r = await pagarLiberado(c.id, { valor: 0, updated_at: cancelada.body.updated_at });
       expect(r.status).toBe(409);
       expect(r.body.detail).toBe('Esta venda está cancelada: não há comissão a pagar.');
-    } finally {
-      await setLiberacao(false);
-    }
+    });
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recebimentos, vendas } from '../../db/schema';
 import { addMonthsClamped, todayIso } from '../../domain/datas';
-import { type Client, createTestDeps, loginAdmin, type TestEnv, userWith } from '../testing/harness';
+import { type Client, createTestDeps, loginAdmin, okBody, type TestEnv, userWith } from '../testing/harness';
 import {
   contagensRecebimentos,
   type Pagamento,
@@ -50,8 +50,7 @@ describe('GET /api/recebiveis and /api/recebiveis/:id', () => {
     await novaVenda({ tipo_venda: 'avista', valor_total: '50.00' });
 
     const r = await admin.get(`/api/recebiveis?venda_id=${v.id}`);
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ total: 3, page: 1, limit: 50 });
+    expect(okBody(r)).toMatchObject({ total: 3, page: 1, limit: 50 });
     // 1000 ÷ 3 = 333,333… → 333,33 (half-up); the last takes 1000 − 2 × 333,33 = 333,34. Monthly from
     // the sale date (today), nothing received yet: all "aberta".
     expect(
@@ -76,8 +75,7 @@ describe('GET /api/recebiveis and /api/recebiveis/:id', () => {
     expect(r.body.items.every((p: Item) => typeof p.id === 'string')).toBe(true);
 
     const one = await admin.get(`/api/recebiveis/${r.body.items[2].id}`);
-    expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ id: r.body.items[2].id, venda_id: v.id, parcela: 3, valor: 333.34 });
+    expect(okBody(one)).toMatchObject({ id: r.body.items[2].id, venda_id: v.id, parcela: 3, valor: 333.34 });
     expect(one.body.recebimentos).toEqual([]);
 
     const missing = await admin.get(`/api/recebiveis/${NINGUEM}`);
@@ -175,8 +173,12 @@ describe('POST /api/recebiveis/:id/recebimentos and DELETE /api/recebimentos/:id
     expect(listed.body.items.map((p: Item) => [p.id, p.valor_recebido])).toEqual([[p1!.id, 100]]);
 
     const mov = await admin.get(`/api/caixa/movimentacoes/${r.body.movimentacao_id}`);
-    expect(mov.status).toBe(200);
-    expect(mov.body).toMatchObject({ tipo: 'entrada', valor: 100, data: hoje(), recebimento_id: r.body.id });
+    expect(okBody(mov)).toMatchObject({
+      tipo: 'entrada',
+      valor: 100,
+      data: hoje(),
+      recebimento_id: r.body.id,
+    });
     expect(mov.body.nome).toContain(`venda nº ${v.numero}, parcela 1/3`);
     const one = await admin.get(`/api/recebiveis/${p1!.id}`);
     expect(one.body.recebimentos).toEqual([
@@ -338,9 +340,8 @@ describe('POST /api/recebiveis/:id/recebimentos and DELETE /api/recebimentos/:id
 
     const fin = (await userWith(env, ['financeiro'])).client;
     expect((await fin.get(`/api/recebiveis?venda_id=${v.id}`)).body.total).toBe(1);
-    const pago = await fin.post(`/api/recebiveis/${p!.id}/recebimentos`, { valor: 10, data: hoje() });
-    expect(pago.status).toBe(201);
-    expect((await sem.delete(`/api/recebimentos/${pago.body.id}`)).status).toBe(403);
-    expect((await fin.delete(`/api/recebimentos/${pago.body.id}`)).status).toBe(204);
+    const pago = await fin.create(`/api/recebiveis/${p!.id}/recebimentos`, { valor: 10, data: hoje() });
+    expect((await sem.delete(`/api/recebimentos/${pago.id}`)).status).toBe(403);
+    expect((await fin.delete(`/api/recebimentos/${pago.id}`)).status).toBe(204);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { estatisticasVendas } from '../../db/queries/vendas';
 import { orcamentos, vendas, vendedores } from '../../db/schema';
 import { todayIso } from '../../domain/datas';
-import { apiSuite, userWith } from '../testing/harness';
+import { apiSuite, okBody, userWith } from '../testing/harness';
 import {
   seedArquiteto,
   seedCartao,
@@ -137,8 +137,7 @@ describe('GET /api/vendas', () => {
     expect(byNumber.body.items.map((v: { id: string }) => v.id)).not.toContain(a.id);
 
     const one = await admin.get(`/api/vendas/${a.id}`);
-    expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ id: a.id, cliente_nome: 'Marmoraria Zé Pedreira', taxa_cartao: 0 });
+    expect(okBody(one)).toMatchObject({ id: a.id, cliente_nome: 'Marmoraria Zé Pedreira', taxa_cartao: 0 });
     expect((await admin.get('/api/vendas/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await admin.get('/api/vendas/xyz')).status).toBe(400);
   });
@@ -170,8 +169,7 @@ describe('PATCH /api/vendas/:id recomputes the figures', () => {
       updated_at: version,
       valor_liquido: 1, // derived figures sent by a client are ignored
     });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
+    expect(okBody(res)).toMatchObject({
       valor_bruto: 2000,
       tipo_venda: 'parcelado',
       numero_parcelas: 3,
@@ -194,8 +192,7 @@ describe('PATCH /api/vendas/:id recomputes the figures', () => {
       valor_entrada: '500,00',
       updated_at: version,
     });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
+    expect(okBody(res)).toMatchObject({
       valor_entrada: 500,
       valor_taxa: 82.5,
       valor_liquido: 1917.5,
@@ -246,8 +243,7 @@ describe('PATCH /api/vendas/:id recomputes the figures', () => {
       data_venda: '2025-02-03',
       valor_bruto: '300',
     });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
+    expect(okBody(res)).toMatchObject({
       status: 'paga',
       data_venda: '2025-02-03',
       comissao_vendedor: 30,

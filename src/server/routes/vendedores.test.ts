@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { apiSuite, userWith } from '../testing/harness';
+import { apiSuite, okBody, userWith } from '../testing/harness';
 import { seedOrcamento, seedVenda } from './vendas.test-helpers';
 
 const { env, admin } = apiSuite();
 
 describe('/api/vendedores', () => {
   it('creates with the spec defaults: Pessoa Física, 10 %, ativo', async () => {
-    const res = await admin.post('/api/vendedores', { nome: '  Carla Souza  ' });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    const res = await admin.create('/api/vendedores', { nome: '  Carla Souza  ' });
+    expect(res).toMatchObject({
       nome: 'Carla Souza',
       tipo: 'Pessoa Física',
       percentual_comissao: 10,
@@ -19,7 +18,7 @@ describe('/api/vendedores', () => {
   });
 
   it('keeps every field, upper-cases UF, takes 0–100 with two decimals', async () => {
-    const res = await admin.post('/api/vendedores', {
+    const res = await admin.create('/api/vendedores', {
       nome: 'Davi Representações',
       tipo: 'Pessoa Jurídica',
       cpf: '12.345.678/0001-95',
@@ -32,8 +31,7 @@ describe('/api/vendedores', () => {
       percentual_comissao: '7,25',
       status: 'inativo',
     });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    expect(res).toMatchObject({
       tipo: 'Pessoa Jurídica',
       email: 'davi@exemplo.com.br',
       uf: 'SP',
@@ -87,8 +85,7 @@ describe('/api/vendedores', () => {
       percentual_comissao: 12.5,
       updated_at: created.updated_at,
     });
-    expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ nome: 'Edu', percentual_comissao: 12.5 });
+    expect(okBody(ok)).toMatchObject({ nome: 'Edu', percentual_comissao: 12.5 });
     const stale = await admin.patch(`/api/vendedores/${created.id}`, {
       nome: 'Eduardo',
       updated_at: created.updated_at,
@@ -137,8 +134,7 @@ describe.each([
     for (const perms of [[recurso], ['orcamentos'], ['vendas']] as const) {
       const { client } = await userWith(env, [...perms]);
       const res = await client.get(`/api/${recurso}/opcoes?q=${q}`);
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual([{ id: expect.any(String), nome: ativo, percentual_comissao: pct }]);
+      expect(okBody(res)).toEqual([{ id: expect.any(String), nome: ativo, percentual_comissao: pct }]);
     }
     const { client } = await userWith(env, [leitor]);
     expect((await client.get(`/api/${recurso}`)).status).toBe(403);

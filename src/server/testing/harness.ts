@@ -135,6 +135,12 @@ export class Client {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body;
   }
+  /** A POST refused as bad input (400, or the test fails showing the answer): its field errors as `{ path: message }`. */
+  async invalidPost(path: string, body: unknown): Promise<Record<string, string>> {
+    const res = await this.post(path, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    return fieldMessages(res.body);
+  }
   /** The ids a list answers for the search `q` (`?q=`). */
   async searchIds(path: string, q: string): Promise<string[]> {
     const res = await this.get(`${path}?q=${encodeURIComponent(q)}`);
@@ -169,6 +175,12 @@ export class Client {
       ? read.body.updated_at
       : new Date().toISOString();
   }
+}
+
+/** The body of an answer that must be a 200 (or the test fails showing the answer). */
+export function okBody<T>(res: ApiResponse<T>): T {
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
 }
 
 export async function login(env: TestEnv, usuario: string, senha: string): Promise<Client> {

@@ -22,23 +22,38 @@ describe('masks', () => {
     expect(onlyDigits(null)).toBe('');
   });
 
-  it('CPF: grows with the digits typed and stops at 11', () => {
-    expect(maskCpf('')).toBe('');
-    expect(maskCpf('529')).toBe('529');
-    expect(maskCpf('5299')).toBe('529.9');
-    expect(maskCpf('5299822')).toBe('529.982.2');
-    expect(maskCpf('52998224725')).toBe('529.982.247-25');
-    expect(maskCpf('529982247251234')).toBe('529.982.247-25');
-    expect(maskCpf('529.982.247-25')).toBe('529.982.247-25');
-  });
-
-  it('CNPJ: grows with the digits typed and stops at 14', () => {
-    expect(maskCnpj('11')).toBe('11');
-    expect(maskCnpj('11222')).toBe('11.222');
-    expect(maskCnpj('11222333')).toBe('11.222.333');
-    expect(maskCnpj('112223330001')).toBe('11.222.333/0001');
-    expect(maskCnpj('11222333000181')).toBe('11.222.333/0001-81');
-    expect(maskCnpj('1122233300018199')).toBe('11.222.333/0001-81');
+  // What each mask shows for what was typed (or pasted), a row a keystroke state.
+  it.each([
+    ['CPF', maskCpf, '', ''],
+    ['CPF', maskCpf, '529', '529'],
+    ['CPF', maskCpf, '5299', '529.9'],
+    ['CPF', maskCpf, '5299822', '529.982.2'],
+    ['CPF', maskCpf, '52998224725', '529.982.247-25'],
+    // CPF stops at 11 digits
+    ['CPF', maskCpf, '529982247251234', '529.982.247-25'],
+    ['CPF', maskCpf, '529.982.247-25', '529.982.247-25'],
+    ['CNPJ', maskCnpj, '11', '11'],
+    ['CNPJ', maskCnpj, '11222', '11.222'],
+    ['CNPJ', maskCnpj, '11222333', '11.222.333'],
+    ['CNPJ', maskCnpj, '112223330001', '11.222.333/0001'],
+    ['CNPJ', maskCnpj, '11222333000181', '11.222.333/0001-81'],
+    // CNPJ stops at 14 digits
+    ['CNPJ', maskCnpj, '1122233300018199', '11.222.333/0001-81'],
+    // phone: partial while typing, landline with 10 digits, mobile with 11
+    ['phone', maskTelefone, '', ''],
+    ['phone', maskTelefone, '1', '(1'],
+    ['phone', maskTelefone, '11', '(11'],
+    ['phone', maskTelefone, '113', '(11) 3'],
+    ['phone', maskTelefone, '1133334444', '(11) 3333-4444'],
+    ['phone', maskTelefone, '11987654321', '(11) 98765-4321'],
+    ['phone', maskTelefone, '(11) 98765-43219999', '(11) 98765-4321'],
+    // CEP: 00000-000
+    ['CEP', maskCep, '01310', '01310'],
+    ['CEP', maskCep, '013101', '01310-1'],
+    ['CEP', maskCep, '01310100', '01310-100'],
+    ['CEP', maskCep, '01310-1009', '01310-100'],
+  ])('%s: %j is shown as %j', (_, mask, typed, shown) => {
+    expect(mask(typed)).toBe(shown);
   });
 
   it('CPF/CNPJ follows the tipo, so switching tipo re-masks the same digits', () => {
@@ -47,23 +62,6 @@ describe('masks', () => {
     expect(maskCpfCnpj(undefined, '52998224725')).toBe('529.982.247-25');
     expect(documentoLabel('Pessoa Jurídica')).toBe('CNPJ');
     expect(documentoLabel('Pessoa Física')).toBe('CPF');
-  });
-
-  it('phone: landline with 10 digits, mobile with 11, partial while typing', () => {
-    expect(maskTelefone('')).toBe('');
-    expect(maskTelefone('1')).toBe('(1');
-    expect(maskTelefone('11')).toBe('(11');
-    expect(maskTelefone('113')).toBe('(11) 3');
-    expect(maskTelefone('1133334444')).toBe('(11) 3333-4444');
-    expect(maskTelefone('11987654321')).toBe('(11) 98765-4321');
-    expect(maskTelefone('(11) 98765-43219999')).toBe('(11) 98765-4321');
-  });
-
-  it('CEP: 00000-000', () => {
-    expect(maskCep('01310')).toBe('01310');
-    expect(maskCep('013101')).toBe('01310-1');
-    expect(maskCep('01310100')).toBe('01310-100');
-    expect(maskCep('01310-1009')).toBe('01310-100');
   });
 
   it('validation: check digits for CPF and CNPJ, lengths for phone and CEP', () => {
