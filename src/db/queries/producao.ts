@@ -541,7 +541,8 @@ export async function agendaMesJson(
   // prepared variants): as a parameter, the generic plan guesses 65 rows a day and joins by scanning
   // every stage, OS and client, so PostgreSQL planned the statement anew on each call (~1 ms, a third
   // of the database's time for this answer). With the literal the generic plan is the custom one.
-  if (!Number.isInteger(p.porDia) || p.porDia < 1 || p.porDia > 20) throw new Error(`por_dia inválido: ${p.porDia}`);
+  if (!Number.isInteger(p.porDia) || p.porDia < 1 || p.porDia > 20)
+    throw new Error(`por_dia inválido: ${p.porDia}`);
   const porDia = sql.raw(String(p.porDia));
   const [r] = await queryRows<{ resposta: string }>(
     db,
