@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, PathValue } from 'react-hook-form';
 import { TIPOS_PESSOA, type TipoPessoa } from '../../../schemas/documentos';
 import { documentoLabel, maskCpfCnpj, maskTelefone, placeholderDocumento } from '../../lib/masks';
 import { cn } from '../../lib/utils';
@@ -265,9 +265,8 @@ export function PessoaDocumentoFields<In extends FieldValues>({
   required?: boolean;
   tipoRequired?: boolean;
 }) {
-  const form = f.form as unknown as UseFormReturn<Record<string, string>>;
-  const doc: string = name;
-  const tipo = (form.watch('tipo') || 'Pessoa Física') as TipoPessoa;
+  const form = f.form;
+  const tipo = (form.watch('tipo' as Path<In>) || 'Pessoa Física') as TipoPessoa;
   return (
     <>
       <SelectField
@@ -277,7 +276,9 @@ export function PessoaDocumentoFields<In extends FieldValues>({
         required={tipoRequired}
         options={TIPOS_PESSOA}
         // the same digits, re-masked as a CPF or a CNPJ
-        onValue={(t) => form.setValue(doc, maskCpfCnpj(t, form.getValues(doc) ?? ''))}
+        onValue={(t) =>
+          form.setValue(name, maskCpfCnpj(t, String(form.getValues(name) ?? '')) as PathValue<In, Path<In>>)
+        }
       />
       <DocumentoField f={f} name={name} tipo={tipo} required={required} />
     </>
