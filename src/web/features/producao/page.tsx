@@ -1,6 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarDays, Eye } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { badgeColumn, dateColumn, textColumn } from '../../components/kit/column-kinds';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
@@ -9,13 +7,12 @@ import { FilterDate, FilterSelect } from '../../components/kit/list-filters';
 import { ListSearch } from '../../components/kit/list-search';
 import { useResourceList } from '../../components/kit/use-resource-list';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '../../components/ui/card';
-import { Checkbox } from '../../components/ui/checkbox';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { IconAction } from '../../components/ui/row-actions';
-import { toastError, toastSuccess } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
+import { client, json } from '../../lib/client';
 import { formatDateTime } from '../../lib/format';
+import { EtapasConfig } from './etapas-config';
 import {
   ETAPAS_OS,
   etapaLabel,
@@ -143,52 +140,5 @@ export default function ProducaoPage() {
       </Card>
       <EtapasConfig />
     </>
-  );
-}
-
-/** Which stages this shop uses (new OS get only those). */
-function EtapasConfig() {
-  const cfg = useQuery({
-    queryKey: ['producao', 'config'],
-    queryFn: ({ signal }) => json(client.producao.config.$get({}, withSignal(signal))),
-  });
-  const [escolha, setEscolha] = useState<string[] | null>(null);
-  const atual = escolha ?? cfg.data?.etapas ?? [];
-  const save = useMutation({
-    mutationFn: () =>
-      json(
-        client.producao.config.$put({
-          json: { etapas: atual as (typeof ETAPAS_OS)[number][], updated_at: String(cfg.data!.updated_at) },
-        }),
-      ),
-    onSuccess: () => {
-      setEscolha(null);
-      toastSuccess('Etapas salvas', 'Valem para as próximas ordens de serviço.');
-    },
-    onError: (err) => toastError('Erro ao salvar as etapas', err),
-  });
-  if (!cfg.data) return null;
-  return (
-    <TitledCard title="Etapas usadas pela marmoraria" contentClassName="grid gap-3">
-      <p className="text-sm text-muted-foreground">
-        Desmarque as etapas que sua marmoraria não usa. A mudança vale para as novas ordens de serviço.
-      </p>
-      <div className="flex flex-wrap gap-4">
-        {ETAPAS_OS.map((e) => (
-          <label key={e} className="flex items-center gap-2 text-sm">
-            <Checkbox
-              checked={atual.includes(e)}
-              onCheckedChange={(v) => setEscolha(v ? [...atual, e] : atual.filter((x) => x !== e))}
-            />
-            {etapaLabel(e)}
-          </label>
-        ))}
-      </div>
-      <div>
-        <Button disabled={!escolha || save.isPending} onClick={() => save.mutate()}>
-          Salvar etapas
-        </Button>
-      </div>
-    </TitledCard>
   );
 }

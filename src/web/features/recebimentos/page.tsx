@@ -1,13 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import {
-  AlertTriangle,
-  CalendarClock,
-  FileText,
-  HandCoins,
-  MessageCircle,
-  Settings,
-  Wallet,
-} from 'lucide-react';
+import { FileText, HandCoins, MessageCircle, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { STATUS_FILTRO_LABEL, STATUS_FILTRO_PARCELA } from '../../../schemas/recebimentos';
 import { DataTable } from '../../components/kit/data-table';
@@ -18,17 +9,15 @@ import { useResourceList, useUrlParam, useUrlState } from '../../components/kit/
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Labelled } from '../../components/ui/input';
-import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { IconAction } from '../../components/ui/row-actions';
 import { client } from '../../lib/client';
-import { formatMoney } from '../../lib/format';
 import { ClienteSelect, PessoaSelect } from '../orcamentos/selects';
-import { fetchKpis } from './api';
 import { CobrancaDialog } from './cobranca-dialog';
 import { parcelaColumns } from './colunas';
 import { ConfigDialog } from './config-dialog';
 import { ExtratoDialog } from './extrato-dialog';
+import { RecebimentosKpis } from './kpis';
 import { RegistrarDialog } from './registrar-dialog';
 
 const FILTROS = { status: '', de: '', ate: '', cliente_id: '', vendedor_id: '' };
@@ -45,7 +34,6 @@ export default function RecebimentosPage() {
   const cobrar = useUrlParam('cobrar');
   const extrato = useUrlParam('extrato');
   const [config, setConfig] = useState(false);
-  const kpis = useQuery({ queryKey: ['recebimentos', 'kpis'], queryFn: ({ signal }) => fetchKpis(signal) });
   const list = useResourceList({
     recurso: 'recebimentos',
     endpoint: client.recebimentos,
@@ -53,7 +41,6 @@ export default function RecebimentosPage() {
     loadError: { title: 'Erro ao carregar recebimentos', text: 'Não foi possível carregar as parcelas.' },
   });
   const rows = list.query.data?.items ?? [];
-  const k = kpis.data;
 
   return (
     <>
@@ -67,37 +54,7 @@ export default function RecebimentosPage() {
           </Button>
         }
       />
-      <KpiGrid
-        kpis={[
-          {
-            title: 'A receber no mês',
-            value: k ? formatMoney(k.a_receber_mes) : '—',
-            icon: CalendarClock,
-            testId: 'kpi-a-receber',
-          },
-          {
-            title: 'Recebido no mês',
-            value: k ? formatMoney(k.recebido_mes) : '—',
-            icon: HandCoins,
-            tone: 'positivo',
-            testId: 'kpi-recebido',
-          },
-          {
-            title: 'Em atraso',
-            value: k ? formatMoney(k.em_atraso) : '—',
-            icon: AlertTriangle,
-            tone: k && k.em_atraso > 0 ? 'negativo' : undefined,
-            hint: k ? `${k.em_atraso_parcelas.toLocaleString('pt-BR')} parcela(s)` : undefined,
-            testId: 'kpi-em-atraso',
-          },
-          {
-            title: 'Total em aberto',
-            value: k ? formatMoney(k.total_aberto) : '—',
-            icon: Wallet,
-            testId: 'kpi-total-aberto',
-          },
-        ]}
-      />
+      <RecebimentosKpis />
 
       <Card>
         <CardHeader className="gap-3">
