@@ -57,6 +57,9 @@ async function seed(admin: APIRequestContext, cliente = unique('Cliente Orçamen
 }
 
 test('builds, saves, finds, details, edits and sells a quote', async ({ adminPage: page, admin }) => {
+  // The whole life of a quote in one test (about 25 s alone): beside another worker on 2 slow cores
+  // it passed 60 s once, at its last step, with every screen answering.
+  test.setTimeout(120_000);
   const d = await seed(admin);
   // A card with credit rates; the quote uses 3x → taxa_3x 4.5%.
   const bandeira = 'Cartão';
