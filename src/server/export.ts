@@ -1,5 +1,5 @@
 import { PassThrough, Readable, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Worker } from 'node:worker_threads';
 import type { Executor } from '../db/client';
 import type { PgColumn, SQL } from '../db/queries/crud';
 import { type KeyPart, keysetWhere, orderSql } from '../db/queries/keyset';
@@ -253,28 +253,25 @@ function csvStream(db: Executor, spec: ExportSpec, tz: string): ReadableStream<U
   });
 }
 
-/** A Node stream, or archiver's readable-stream 2 one (no `writableNeedDrain` getter there). */
-type Escrita = Pick<Writable, 'once'> & {
-  writableNeedDrain?: boolean;
-  _writableState?: { needDrain?: boolean };
-};
-
 /** Resolves once `w` has room again (or is gone). */
-function drained(w: Escrita | undefined): Promise<unknown> | undefined {
-  if (!(w?.writableNeedDrain ?? w?._writableState?.needDrain)) return;
-  return new Promise((resolve) => w!.once('drain', resolve).once('close', resolve));
+function drained(w: Writable): Promise<unknown> | undefined {
+  if (!w.writableNeedDrain) return;
+  return new Promise((resolve) => w.once('drain', resolve).once('close', resolve));
 }
 
 /**
- * The zip entry the sheet's rows are written into. exceljs 4.4's streaming sheet hands its 64 KB
- * buffers to it without waiting (StreamBuf.pipes): when rows come faster than deflate compresses them,
- * they pile up there (60 MB of XML for 200,000 quotes, 150 MB of the server's memory) unless the
- * writer waits for it to drain.
+ * The worker's heap, MB. exceljs allocates a few objects per cell and the zip keeps buffers alive
+ * across scavenges: in the server's own heap (hundreds of MB live) V8 let that garbage grow by
+ * 100–150 MB before collecting it. A small isolate of its own collects early and can never grow past this.
  */
-function zipEntryOf(ws: unknown): Escrita | undefined {
-  return (ws as { stream?: { pipes?: Escrita[] } }).stream?.pipes?.[0];
-}
+const XLSX_HEAP = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 };
+const XLSX_WORKER = new URL('./export-xlsx-worker.mjs', import.meta.url);
 
+/**
+ * The .xlsx file of an export, written in a worker thread (export-xlsx-worker.mjs) from the rows this
+ * thread reads page by page: a page goes to the worker only when it has compressed the previous one
+ * and the client has taken what was written (backpressure at both ends), so memory stays at a page.
+ */
 export function xlsxStream(
   db: Executor,
   spec: ExportSpec,
@@ -282,35 +279,57 @@ export function xlsxStream(
   logger: Logger,
 ): ReadableStream<Uint8Array> {
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
+  const worker = new Worker(XLSX_WORKER, {
+    resourceLimits: XLSX_HEAP,
+    workerData: {
+      titulo: spec.titulo.slice(0, 31),
+      columns: spec.columns.map((c) => ({
+        header: c.header,
+        width: Math.max(12, c.header.length + 2),
+        numFmt: NUM_FMT[c.type ?? 'text'],
+      })),
+    },
   });
-  const ws = wb.addWorksheet(spec.titulo.slice(0, 31));
-  ws.columns = spec.columns.map((c) => ({
-    header: c.header,
-    width: Math.max(12, c.header.length + 2),
-    style: NUM_FMT[c.type ?? 'text'] ? { numFmt: NUM_FMT[c.type ?? 'text'] } : {},
-  }));
-  ws.getRow(1).font = { bold: true };
-  ws.getRow(1).commit();
+  let waiting: (() => void) | undefined;
+  let failed: Error | undefined;
+  const fail = (err: Error) => {
+    if (failed) return;
+    failed = err;
+    logger.error({ recurso: spec.recurso, erro: safeError(err) }, 'exportação falhou');
+    out.destroy(err);
+    void worker.terminate();
+    waiting?.();
+  };
+  worker.on('message', (msg: { chunk?: Uint8Array; ack?: true; done?: true }) => {
+    if (msg.chunk) out.write(msg.chunk);
+    else if (msg.ack) waiting?.();
+    else if (msg.done) out.end();
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => {
+    if (code !== 0 && !out.writableEnded && !out.destroyed)
+      fail(new Error(`o gerador do .xlsx terminou (código ${code})`));
+  });
+  // The client went away (or the server is shutting down): stop the worker and the reading.
+  out.on('close', () => {
+    if (!out.writableFinished) void worker.terminate();
+    waiting?.();
+  });
+  const send = (rows: unknown[][]) =>
+    new Promise<void>((resolve) => {
+      waiting = resolve;
+      worker.postMessage({ rows });
+    });
   void (async () => {
     try {
       for await (const page of rowsOf(db, spec)) {
-        for (const r of page) ws.addRow(spec.columns.map((c) => cellValue(c, r, tz))).commit();
-        // Wait for the zip to compress what the sheet handed it, and for the client to take what was
-        // written, before reading the next page (backpressure at both ends).
-        await drained(zipEntryOf(ws));
+        await send(page.map((r) => spec.columns.map((c) => cellValue(c, r, tz))));
         await drained(out);
-        // The client went away (or the server is shutting down): stop reading the database.
-        if (out.destroyed) return;
+        if (failed || out.destroyed) return;
       }
-      ws.commit();
-      await wb.commit();
+      worker.postMessage({ end: true });
     } catch (err) {
-      logger.error({ recurso: spec.recurso, erro: safeError(err) }, 'exportação falhou');
-      out.destroy(err as Error);
+      fail(err as Error);
     }
   })();
   return Readable.toWeb(out) as ReadableStream<Uint8Array>;
