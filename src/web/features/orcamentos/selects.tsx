@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Combobox, type ComboboxOption } from '../../components/ui/combobox';
 import { formatMoney, formatPercent } from '../../lib/format';
 import { type OpcaoDe, type Recurso, useOpcoes } from './api';
@@ -19,8 +19,12 @@ function useRemoteOptions<R extends Recurso>(recurso: R, toOption: (row: OpcaoDe
   const [q, setQ] = useState('');
   const [opened, setOpened] = useState(false);
   const query = useOpcoes(recurso, q, opened);
+  // Every row shown so far, by id: a choice made on the list just before a new search answered
+  // (and replaced it) still finds its row.
+  const seen = useRef(new Map<string, OpcaoDe<R>>());
+  for (const row of query.data ?? []) seen.current.set(row.id, row);
   return {
-    rows: query.data ?? [],
+    find: (id: string | null) => (id ? seen.current.get(id) : undefined),
     /** The Combobox's search props: spread them on it. */
     combobox: {
       options: (query.data ?? []).map(toOption),
@@ -98,7 +102,7 @@ export function ProdutoSelect({
       value={value}
       selectedLabel={selectedLabel}
       onChange={(v) => {
-        const p = r.rows.find((row) => row.id === v);
+        const p = r.find(v);
         if (p) onSelect(p);
       }}
       {...r.combobox}
@@ -128,7 +132,7 @@ export function ItemVendaSelect({
       id={id}
       value={value}
       selectedLabel={selectedLabel}
-      onChange={(v) => onSelect(r.rows.find((row) => row.id === v) ?? null)}
+      onChange={(v) => onSelect(r.find(v) ?? null)}
       {...r.combobox}
       clearLabel="Nenhum"
       wrap
