@@ -26,12 +26,10 @@ export function treeRssMb(pid: number): number {
   return kb / 1024;
 }
 
-/**
- * Samples `treeRssMb` every 100 ms until stopped; the peak above `before` (by default the level at the
- * start).
- */
-function rssSampler(pid: number, before = treeRssMb(pid)) {
-  let peak = treeRssMb(pid);
+/** Samples `treeRssMb` every 100 ms until stopped; the peak above the level before. */
+function rssSampler(pid: number) {
+  const before = treeRssMb(pid);
+  let peak = before;
   const timer = setInterval(() => {
     peak = Math.max(peak, treeRssMb(pid));
   }, 100);
@@ -67,7 +65,7 @@ export interface ExportRun {
   ms: number;
   mb: number;
   linhas: number;
-  /** antesMb: the peak under the same load without the export; picoMb: the peak during it. */
+  /** The server's processes, the export alone: the level before and the peak during it. */
   memoria: { antesMb: number; picoMb: number; crescimentoMb: number };
   /** The quotes' first page, 4 connections, while the export runs. */
   pagina: LoadStats;
@@ -75,46 +73,49 @@ export interface ExportRun {
 
 const PAGE = '/api/orcamentos?page=1&limit=20';
 
-/** Export of every quote (the list without filters) through the real route, read as a client would. */
+/** Downloads every quote's export as a client would: bytes and newlines (rows + 1 in a CSV). */
+async function download(server: RunningServer, api: Api, formato: 'csv' | 'xlsx') {
+  const r = await fetch(`${server.baseUrl}/api/orcamentos/exportar?formato=${formato}`, {
+    headers: api.headers,
+  });
+  if (!r.ok || !r.body) throw new Error(`exportar ${formato}: ${r.status}`);
+  let bytes = 0;
+  let newlines = 0;
+  for await (const chunk of r.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    if (formato === 'csv') for (const b of chunk) if (b === 10) newlines++;
+  }
+  return { bytes, newlines };
+}
+
+/**
+ * Export of every quote (the list without filters) through the real route, twice per format: alone,
+ * for the server's memory, then with the first page asked at 4 connections meanwhile, for its latency.
+ * The memory is not read under that load: then each process's heap swings by 100–150 MB between
+ * collections whatever the export does (the peak of 20 s of that load alone moved from 829 to 718 MB
+ * between two exports), which drowned what the export adds.
+ */
 export async function exportAtScale(server: RunningServer, api: Api): Promise<ExportRun[]> {
   const out: ExportRun[] = [];
   for (const formato of ['csv', 'xlsx'] as const) {
-    // The level before is the peak of the server's processes under the same first-page load, without
-    // the export, for 20 s: under load each process's heap swings by 100 MB and more between
-    // collections, so a level read at one instant said more about when V8 had last collected than about
-    // the export (one run read 872 MB before the CSV and 716 MB before the XLSX, whose peaks were 902
-    // and 915 MB).
-    const controle = rssSampler(server.pid);
-    const fimControle = performance.now() + 20_000;
-    await whileRunning(server.baseUrl, api.headers, PAGE, 4, () => performance.now() > fimControle);
-    const mem = rssSampler(server.pid, controle.stop().picoMb);
+    const mem = rssSampler(server.pid);
+    await download(server, api, formato);
+    const memoria = mem.stop();
     let finished = false;
     const t0 = performance.now();
-    const download = (async () => {
-      const r = await fetch(`${server.baseUrl}/api/orcamentos/exportar?formato=${formato}`, {
-        headers: api.headers,
-      });
-      if (!r.ok || !r.body) throw new Error(`exportar ${formato}: ${r.status}`);
-      let bytes = 0;
-      let newlines = 0;
-      for await (const chunk of r.body as unknown as AsyncIterable<Uint8Array>) {
-        bytes += chunk.length;
-        if (formato === 'csv') for (const b of chunk) if (b === 10) newlines++;
-      }
-      return { bytes, newlines };
-    })().finally(() => {
+    const got = download(server, api, formato).finally(() => {
       finished = true;
     });
     // Awaited below, once the load stops: until then a failure must not count as unhandled.
-    download.catch(() => {});
+    got.catch(() => {});
     const pagina = await whileRunning(server.baseUrl, api.headers, PAGE, 4, () => finished);
-    const got = await download;
+    const { bytes, newlines } = await got;
     out.push({
       formato,
       ms: performance.now() - t0,
-      mb: got.bytes / 1e6,
-      linhas: formato === 'csv' ? got.newlines - 1 : Number.NaN,
-      memoria: mem.stop(),
+      mb: bytes / 1e6,
+      linhas: formato === 'csv' ? newlines - 1 : Number.NaN,
+      memoria,
       pagina,
     });
   }

@@ -281,6 +281,8 @@ export function xlsxStream(
   const out = new PassThrough();
   const worker = new Worker(XLSX_WORKER, {
     resourceLimits: XLSX_HEAP,
+    // Plain JavaScript: not the server's `--import tsx` (its loader and esbuild for nothing).
+    execArgv: [],
     workerData: {
       titulo: spec.titulo.slice(0, 31),
       columns: spec.columns.map((c) => ({
