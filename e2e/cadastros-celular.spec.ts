@@ -1,5 +1,4 @@
-import { expect, test } from './fixtures';
-import { unique } from './fixtures';
+import { expect, test, unique } from './fixtures';
 
 /**
  * The register screens rebuilt on the kit (CadastroPage, CadastroTable), on a phone, with the long names
