@@ -4,7 +4,8 @@
 // workerData: { titulo, columns: [{ header, width, numFmt? }] }
 // From the parent: { rows: unknown[][] } (cell values already typed), then { end: true }.
 // To the parent:   { chunk: Uint8Array } as the file is written, { ack: true } once a page's rows have
-//                  been handed to the zip and compressed, { done: true } after the last byte, then the worker ends.
+//                  been handed to the zip and compressed, { done: true } after the last byte; then the
+//                  worker ends.
 import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
