@@ -56,7 +56,35 @@ interface Fixtures {
   adminPage: Page;
 }
 
+/** The last `n` lines of a log, each cut short: a failure's attachment is printed up to 300 characters. */
+const ultimas = (log: string[], n: number) => log.slice(-n).map((l) => l.slice(0, 120));
+
 export const test = base.extend<Fixtures>({
+  // On a failure, what the page showed and what went wrong in it, printed with the error itself: the CI
+  // prints only the end of its log, without the screenshot or the trace.
+  page: async ({ page }, use, testInfo) => {
+    const log: string[] = [];
+    const t0 = Date.now();
+    const at = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
+    page.on('pageerror', (e) => log.push(`${at()} pageerror ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') log.push(`${at()} console ${m.text()}`);
+    });
+    page.on('requestfailed', (r) =>
+      log.push(`${at()} falhou ${r.method()} ${r.url()} ${r.failure()?.errorText}`),
+    );
+    page.on('response', (r) => {
+      if (r.status() >= 500) log.push(`${at()} ${r.status()} ${r.request().method()} ${r.url()}`);
+    });
+    await use(page);
+    if (testInfo.status === testInfo.expectedStatus || page.isClosed()) return;
+    const tela = await page
+      .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 220))
+      .catch((e: Error) => `(sem leitura: ${e.message})`);
+    await testInfo.attach('página', { body: `${at()} ${page.url()} — ${tela}`, contentType: 'text/plain' });
+    if (log.length)
+      await testInfo.attach('erros', { body: ultimas(log, 3).join('\n'), contentType: 'text/plain' });
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   admin: async ({}, use) => {
     const ctx = await apiAs('admin', ADMIN_SENHA);

@@ -90,6 +90,71 @@ test('Sair signs out back to the login screen', async ({ adminPage: page }) => {
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
 });
 
+test('a dropped "who is signed in?" request is asked again, not shown as the login screen', async ({
+  adminPage: page,
+}) => {
+  let pedidos = 0;
+  await page.route('**/api/auth/sessao', (route) => {
+    pedidos += 1;
+    return pedidos === 1 ? route.abort('connectionreset') : route.continue();
+  });
+  await page.goto('/orcamentos');
+  await expect(page.getByRole('heading', { name: 'Orçamentos', level: 1 })).toBeVisible();
+  expect(pedidos).toBe(2);
+  await expect(page.getByRole('button', { name: 'Entrar' })).toHaveCount(0);
+});
+
+test('signed in, a re-check that cannot reach the server keeps the screen; a server that answers "no one" signs out', async ({
+  adminPage: page,
+  admin,
+}) => {
+  await page.goto('/clientes');
+  await expect(page.getByRole('heading', { name: 'Clientes', level: 1 })).toBeVisible();
+  // Any change to the users makes every open screen re-read who is signed in (live updates).
+  const eventos = page.waitForResponse('**/api/eventos');
+  await page.reload();
+  await eventos;
+  let pedidos = 0;
+  await page.route('**/api/auth/sessao', (route) => {
+    pedidos += 1;
+    return route.abort('internetdisconnected');
+  });
+  await createUser(admin, ['clientes']);
+  // Four attempts (the first and three more; another spec's user may start more), then the screen
+  // keeps its last answer.
+  await expect.poll(() => pedidos, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+  await page.unroute('**/api/auth/sessao');
+  await page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: 'Vendas' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Vendas', level: 1 })).toBeVisible();
+  await expect(page.getByText('Sessão encerrada')).toHaveCount(0);
+
+  // An answer of "no session" is a sign-out, as before.
+  await page.route('**/api/auth/sessao', (route) => route.fulfill({ json: { usuario: null } }));
+  await createUser(admin, ['clientes']);
+  await expect(page.getByText('Sessão encerrada')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+});
+
+test('a screen whose code does not arrive says so in Portuguese, keeps the menu, and opens on Recarregar', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/clientes');
+  await expect(page.getByRole('heading', { name: 'Clientes', level: 1 })).toBeVisible();
+  // From now on no script arrives: the next screen's code is fetched only when it is opened.
+  await page.route('**/assets/*.js', (route) => route.abort('connectionreset'));
+  const nav = page.getByRole('navigation', { name: 'Menu principal' });
+  await nav.getByRole('link', { name: 'Fornecedores' }).click();
+  const erro = page.getByRole('alert').filter({ hasText: 'Não foi possível abrir esta tela' });
+  await expect(erro).toContainText('A conexão falhou ao carregar a tela ou o Lavra foi atualizado.');
+  await expect(nav.getByRole('link', { name: 'Fornecedores' })).toHaveAttribute('aria-current', 'page');
+  await page.unroute('**/assets/*.js');
+  await erro.getByRole('button', { name: 'Recarregar' }).click();
+  await expect(page.getByRole('heading', { name: 'Fornecedores', level: 1 })).toBeVisible();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef } fr
 import { toast } from 'sonner';
 import type { Me } from '../../schemas/auth';
 import type { Permissao } from '../../schemas/permissoes';
-import { setUnauthorizedHandler } from '../lib/api';
+import { ApiError, setUnauthorizedHandler } from '../lib/api';
 import { client, json } from '../lib/client';
 import { setBusinessTz } from '../lib/format';
 
@@ -22,24 +22,25 @@ export const ME_KEY = ['me'] as const;
 /**
  * The signed-in user, or null. Asks `/auth/sessao`, which answers 200 `{ usuario: null }` to an
  * anonymous visitor: the first load of the login screen logs no failed request in the console.
+ * A failure to ask (no connection, the server busy) is thrown, not read as "signed out": the query
+ * asks again, and a signed-in screen is not sent to the login form by one dropped request.
  */
 async function fetchMe(): Promise<Me | null> {
-  try {
-    const me = (await json(client.auth.sessao.$get())).usuario;
-    // The business time zone, once signed in (/config needs a session: asked only then).
-    if (me) setBusinessTz((await json(client.config.$get()).catch(() => null))?.tz_negocio);
-    return me;
-  } catch (err) {
-    // Spec: if loading the user fails, no permissions and not admin — i.e. not signed in here.
-    console.error('Erro ao carregar usuário', err);
-    return null;
-  }
+  const me = (await json(client.auth.sessao.$get())).usuario;
+  // The business time zone, once signed in (/config needs a session: asked only then).
+  if (me) setBusinessTz((await json(client.config.$get()).catch(() => null))?.tz_negocio);
+  return me;
 }
+
+/** A failure that may pass: no connection (status 0) or the server's 5xx. */
+const passageira = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status >= 500);
+/** Attempts to ask who is signed in before the screen gives up (about 3.5 s in all). */
+const TENTATIVAS_SESSAO = 4;
 
 export function AuthProvider({ children }: { children: React.ReactNode }) {
   const qc = useQueryClient();
   const expired = useRef(() => {});
-  const { data, isPending } = useQuery({
+  const { data, isPending, error } = useQuery({
     queryKey: ME_KEY,
     queryFn: async () => {
       const me = await fetchMe();
@@ -48,8 +49,14 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       return me;
     },
     staleTime: 30_000,
-    retry: false,
+    retry: (count, err) => passageira(err) && count < TENTATIVAS_SESSAO - 1,
+    retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 2000),
   });
+  // Spec: if loading the user fails, no permissions and not admin. On the first load that is the
+  // login screen; once signed in, the last answer stays (a failed re-check is not a sign-out).
+  useEffect(() => {
+    if (error) console.error('Erro ao carregar usuário', error);
+  }, [error]);
 
   // Setting `me` to null (not clearing the cache, which would detach this component's observer)
   // shows the login screen; other users' data must not linger in memory.

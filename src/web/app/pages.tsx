@@ -1,7 +1,8 @@
-import { ShieldX } from 'lucide-react';
+import { ShieldX, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useRouteError } from 'react-router';
 import { HOME_ORDER, type Permissao } from '../../schemas/permissoes';
+import { Button } from '../components/ui/button';
 import { Loading } from '../components/ui/states';
 import { useAuth } from './auth';
 import { HOME_PATHS } from './navigation';
@@ -59,4 +60,35 @@ export function Home({ dashboard }: { dashboard: React.ReactNode }) {
     return <AccessDenied />;
   }
   return <Navigate to={HOME_PATHS[first]} replace />;
+}
+
+/** A screen's code that did not arrive (a dropped connection, or a new version replaced the old files). */
+const faltouCodigo = (err: unknown) =>
+  err instanceof Error &&
+  /dynamically imported module|Importing a module script failed|Unable to preload/i.test(err.message);
+
+/**
+ * What a screen shows when it fails to load or to draw, in Portuguese and inside the shell (menu
+ * still there), instead of the router's blank English page. Reloading fetches the screen again.
+ */
+export function RouteError() {
+  const err = useRouteError();
+  useEffect(() => console.error('Erro ao abrir a tela', err), [err]);
+  return (
+    <div role="alert" className="flex flex-col items-center justify-center gap-3 py-20 text-center">
+      <TriangleAlert aria-hidden className="size-12 text-amber-600" />
+      <h1 className="text-2xl font-bold">Não foi possível abrir esta tela</h1>
+      <p className="max-w-md text-muted-foreground">
+        {faltouCodigo(err)
+          ? 'A conexão falhou ao carregar a tela ou o Lavra foi atualizado. Recarregue a página.'
+          : 'Ocorreu um erro inesperado. Recarregue a página; se continuar, avise o administrador.'}
+      </p>
+      <div className="flex gap-2">
+        <Button onClick={() => window.location.reload()}>Recarregar</Button>
+        <Button variant="outline" asChild>
+          <Link to="/">Voltar para o início</Link>
+        </Button>
+      </div>
+    </div>
+  );
 }

@@ -5,7 +5,7 @@ import type { Permissao } from '../../schemas/permissoes';
 import { Loading } from '../components/ui/states';
 import { dashboardQuery } from '../features/dashboard/query';
 import { Layout } from './layout';
-import { Guard, Home, NotFound } from './pages';
+import { Guard, Home, NotFound, RouteError } from './pages';
 
 // Each screen is its own chunk, so the login page loads only the shell.
 const screens = {
@@ -58,32 +58,39 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Layout />,
+    // The shell's own failure (rare) and, one level down, a screen's: that one keeps the menu.
+    errorElement: <RouteError />,
     children: [
-      { index: true, element: <Home dashboard={<Screen name="dashboard" />} /> },
-      guarded('dashboard', 'dashboard', 'dashboard'),
-      guarded('orcamentos', 'orcamentos', 'orcamentos'),
-      guarded('vendas', 'vendas', 'vendas'),
-      guarded('producao', 'producao', 'producao'),
-      // An OS is also read by the installers of its stages (the API checks who may).
-      { path: 'producao/os/:id', element: <Screen name="os" /> },
-      guarded('agenda', 'producao', 'agenda'),
-      { path: 'minha-agenda', element: <Screen name="minhaAgenda" /> },
-      guarded('clientes', 'clientes', 'clientes'),
-      guarded('arquitetos', 'arquitetos', 'arquitetos'),
-      guarded('vendedores', 'vendedores', 'vendedores'),
-      guarded('produtos', 'produtos', 'produtos'),
-      guarded('fornecedores', 'fornecedores', 'fornecedores'),
-      guarded('funcionarios', 'funcionarios', 'funcionarios'),
-      guarded('despesas', 'despesas', 'despesas'),
-      guarded('cartoes', 'cartoes', 'cartoes'),
-      guarded('caixa', 'dashboard', 'caixa'),
-      guarded('recebimentos', 'financeiro', 'recebimentos'),
-      guarded('usuarios', 'usuarios', 'usuarios'),
-      guarded('empresa', 'configuracoes', 'empresa'),
-      // Admins only: the page says so to anyone else with the permission, and the API answers 403.
-      guarded('auditoria', 'usuarios', 'auditoria'),
-      guarded('backups', 'usuarios', 'backups'),
-      { path: '*', element: <NotFound /> },
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <Home dashboard={<Screen name="dashboard" />} /> },
+          guarded('dashboard', 'dashboard', 'dashboard'),
+          guarded('orcamentos', 'orcamentos', 'orcamentos'),
+          guarded('vendas', 'vendas', 'vendas'),
+          guarded('producao', 'producao', 'producao'),
+          // An OS is also read by the installers of its stages (the API checks who may).
+          { path: 'producao/os/:id', element: <Screen name="os" /> },
+          guarded('agenda', 'producao', 'agenda'),
+          { path: 'minha-agenda', element: <Screen name="minhaAgenda" /> },
+          guarded('clientes', 'clientes', 'clientes'),
+          guarded('arquitetos', 'arquitetos', 'arquitetos'),
+          guarded('vendedores', 'vendedores', 'vendedores'),
+          guarded('produtos', 'produtos', 'produtos'),
+          guarded('fornecedores', 'fornecedores', 'fornecedores'),
+          guarded('funcionarios', 'funcionarios', 'funcionarios'),
+          guarded('despesas', 'despesas', 'despesas'),
+          guarded('cartoes', 'cartoes', 'cartoes'),
+          guarded('caixa', 'dashboard', 'caixa'),
+          guarded('recebimentos', 'financeiro', 'recebimentos'),
+          guarded('usuarios', 'usuarios', 'usuarios'),
+          guarded('empresa', 'configuracoes', 'empresa'),
+          // Admins only: the page says so to anyone else with the permission, and the API answers 403.
+          guarded('auditoria', 'usuarios', 'auditoria'),
+          guarded('backups', 'usuarios', 'backups'),
+          { path: '*', element: <NotFound /> },
+        ],
+      },
     ],
   },
 ];
