@@ -23,6 +23,9 @@ export interface Config {
   /** Password checks run at once (hashing is CPU-bound), and how many more may wait for a turn. */
   loginConcorrentes: number;
   loginFila: number;
+  /** .xlsx exports written at once (a worker thread each), and how many more may wait for a turn. */
+  xlsxConcorrentes: number;
+  xlsxFila: number;
   /**
    * Reverse proxies in front of the server (TRUST_PROXY): 0 = none, the socket's address is the
    * client's; n = the client is the n-th X-Forwarded-For entry from the right (what the n-th proxy saw).
@@ -72,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginContaMaxFalhas: Number(env.LOGIN_CONTA_MAX_FALHAS ?? 10),
     loginConcorrentes: Math.max(1, Number(env.LOGIN_CONCORRENTES ?? 2)),
     loginFila: Math.max(0, Number(env.LOGIN_FILA ?? 32)),
+    xlsxConcorrentes: Math.max(1, Number(env.XLSX_CONCORRENTES ?? 2) || 2),
+    xlsxFila: Math.max(0, Number(env.XLSX_FILA ?? 8) || 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logRequests: env.LOG_REQUESTS !== '0',
     logLevel: env.LOG_LEVEL || 'info',

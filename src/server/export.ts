@@ -5,9 +5,10 @@ import type { PgColumn, SQL } from '../db/queries/crud';
 import { type KeyPart, keysetWhere, orderSql } from '../db/queries/keyset';
 import { todayIso } from '../domain/datas';
 import { z } from '../schemas/z';
-import { type AppContext, parseQuery } from './context';
+import { type AppContext, type AppDeps, parseQuery } from './context';
 import type { ErrorStatus } from './contract';
-import { badRequest } from './errors';
+import { Gate } from './auth/gate';
+import { badRequest, HttpError } from './errors';
 import { type Logger, safeError } from './log';
 
 type Row = Record<string, unknown>;
@@ -277,6 +278,7 @@ export function xlsxStream(
   spec: ExportSpec,
   tz: string,
   logger: Logger,
+  release: () => void = () => {},
 ): ReadableStream<Uint8Array> {
   const out = new PassThrough();
   const worker = new Worker(XLSX_WORKER, {
@@ -312,6 +314,9 @@ export function xlsxStream(
     if (code !== 0 && !out.writableEnded && !out.destroyed)
       fail(new Error(`o gerador do .xlsx terminou (código ${code})`));
   });
+  // Taken by the client, gone, or failed: the worker's turn is over.
+  out.on('close', release);
+  worker.on('exit', release);
   // The client went away (or the server is shutting down): stop the worker and the reading.
   out.on('close', () => {
     if (!out.writableFinished) void worker.terminate();
@@ -337,15 +342,44 @@ export function xlsxStream(
   return Readable.toWeb(out) as ReadableStream<Uint8Array>;
 }
 
+const xlsxGates = new WeakMap<AppDeps['config'], Gate>();
+
+/**
+ * The .xlsx workers of a server instance. Each is a thread with a heap of its own (up to ~60 MB
+ * with its code): a few run at once, a few more wait their turn (a download that starts a moment
+ * later), and beyond that the answer is 503 with Retry-After instead of a thread per request.
+ */
+export function xlsxGate(config: AppDeps['config']): Gate {
+  let g = xlsxGates.get(config);
+  if (!g) {
+    g = new Gate(config.xlsxConcorrentes, config.xlsxFila);
+    xlsxGates.set(config, g);
+  }
+  return g;
+}
+
+export const XLSX_OCUPADO_RETRY_S = 5;
+
 /** The export's answer: a file of every row matching the list's filters, written page by page. */
-export function exportResponse(c: AppContext, spec: ExportSpec) {
+export async function exportResponse(c: AppContext, spec: ExportSpec) {
   const formato = formatoOf(c);
   const { db, config, logger } = c.get('deps');
   const nome = `${spec.recurso}-${todayIso(config.tzNegocio)}.${formato}`;
-  const body =
-    formato === 'csv'
-      ? csvStream(db, spec, config.tzNegocio)
-      : xlsxStream(db, spec, config.tzNegocio, logger);
+  let body: ReadableStream<Uint8Array>;
+  if (formato === 'csv') body = csvStream(db, spec, config.tzNegocio);
+  else {
+    const turno = xlsxGate(config).acquire();
+    if (!turno) {
+      throw new HttpError(
+        503,
+        'Servidor ocupado',
+        'Muitas exportações em Excel ao mesmo tempo. Tente novamente em alguns segundos.',
+        undefined,
+        { 'retry-after': String(XLSX_OCUPADO_RETRY_S) },
+      );
+    }
+    body = xlsxStream(db, spec, config.tzNegocio, logger, await turno);
+  }
   return c.body(body, 200, {
     'content-type':
       formato === 'csv'
@@ -377,5 +411,5 @@ export const exportContract = <Q extends z.ZodObject>(titulo: string, listFilter
       ) as never,
     )
     .extend(exportQuery.shape) as unknown as Q,
-  errors: [400] as ErrorStatus[],
+  errors: [400, 503] as ErrorStatus[],
 });

@@ -15,6 +15,7 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   413: 'Requisição muito grande.',
   429: 'Muitas tentativas.',
   502: 'Serviço externo indisponível.',
+  503: 'Servidor ocupado: tente de novo após `Retry-After` segundos.',
   504: 'Serviço externo demorou a responder.',
 };
 

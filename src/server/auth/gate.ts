@@ -17,6 +17,10 @@ export class Gate {
     return this.waiting.length;
   }
 
+  get runningCount() {
+    return this.running;
+  }
+
   constructor(
     readonly max: number,
     readonly queue: number,
