@@ -5,9 +5,9 @@ import type { PgColumn, SQL } from '../db/queries/crud';
 import { type KeyPart, keysetWhere, orderSql } from '../db/queries/keyset';
 import { todayIso } from '../domain/datas';
 import { z } from '../schemas/z';
+import { Gate } from './auth/gate';
 import { type AppContext, type AppDeps, parseQuery } from './context';
 import type { ErrorStatus } from './contract';
-import { Gate } from './auth/gate';
 import { badRequest, HttpError } from './errors';
 import { type Logger, safeError } from './log';
 
