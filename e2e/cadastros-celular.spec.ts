@@ -19,16 +19,19 @@ const cadastros = [
       email: EMAIL,
       cidade: 'São José dos Campos',
     }),
+    umaLinha: ['11.222.333/0001-81', '(11) 98765-4321'],
   },
   {
     rota: '/fornecedores',
     busca: 'Buscar fornecedores',
     dados: (nome: string) => ({ nome, telefone: '11987654321', email: EMAIL }),
+    umaLinha: [] as string[],
   },
   {
     rota: '/funcionarios',
     busca: 'Buscar funcionários',
     dados: (nome: string) => ({ nome, cargo: 'Acabador', salario: 2000, email: EMAIL }),
+    umaLinha: ['R$ 2.000,00'],
   },
 ];
 
@@ -50,6 +53,15 @@ test.describe('on a phone, long names', () => {
       expect(box!.x + box!.width).toBeLessThanOrEqual(390);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      // Documents and phones are read whole: each on a single line of the card.
+      for (const valor of c.umaLinha) {
+        const linhas = await card
+          .getByText(valor, { exact: true })
+          .evaluate((el) =>
+            Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+          );
+        expect(linhas, valor).toBe(1);
+      }
       await page.screenshot({ path: `test-results/cadastro-longo${c.rota.replace('/', '-')}-390.png` });
     });
   }

@@ -208,19 +208,36 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
                 ))}
               </div>
               {by('figure').length > 0 && (
-                <dl className="grid grid-cols-2 gap-x-3 gap-y-1">
-                  {by('figure').map((c) => (
-                    <div key={c.id} className="min-w-0">
-                      <dt className="text-xs text-muted-foreground">
-                        {typeof c.column.columnDef.header === 'string'
-                          ? c.column.columnDef.header
-                          : c.column.id}
-                      </dt>
-                      <dd className="font-medium tabular-nums [overflow-wrap:anywhere]">
-                        <table.FlexRender cell={c} />
-                      </dd>
-                    </div>
-                  ))}
+                // Two columns, except that a figure kept on one line (a CNPJ, money) wider than its half
+                // takes the width it needs and the next one moves down: "…/0001-" and "81" never part.
+                <dl className="flex flex-wrap gap-x-3 gap-y-1">
+                  {by('figure').map((c) => {
+                    const m = c.column.columnDef.meta;
+                    const umaLinha = m?.nowrap || m?.numeric;
+                    return (
+                      <div
+                        key={c.id}
+                        className={cn(
+                          'max-w-full shrink-0',
+                          umaLinha ? 'min-w-[calc(50%-0.5rem)]' : 'min-w-0 basis-[calc(50%-0.5rem)]',
+                        )}
+                      >
+                        <dt className="text-xs text-muted-foreground">
+                          {typeof c.column.columnDef.header === 'string'
+                            ? c.column.columnDef.header
+                            : c.column.id}
+                        </dt>
+                        <dd
+                          className={cn(
+                            'font-medium tabular-nums',
+                            umaLinha ? 'truncate' : '[overflow-wrap:anywhere]',
+                          )}
+                        >
+                          <table.FlexRender cell={c} />
+                        </dd>
+                      </div>
+                    );
+                  })}
                 </dl>
               )}
               {p.actions && <div className="flex justify-end border-t pt-1">{p.actions(row.original)}</div>}
