@@ -60,7 +60,7 @@ interface Fixtures {
 const ultimas = (log: string[], n: number) => log.slice(-n).map((l) => l.slice(0, 120));
 
 export const test = base.extend<Fixtures>({
-  // On a failure, what the page showed and what went wrong in it, printed with the error itself: the CI
+  // On a failure, what the page showed (its main area: the menu says nothing) and what went wrong in it, printed with the error itself: the CI
   // prints only the end of its log, without the screenshot or the trace.
   page: async ({ page }, use, testInfo) => {
     const log: string[] = [];
@@ -79,7 +79,9 @@ export const test = base.extend<Fixtures>({
     await use(page);
     if (testInfo.status === testInfo.expectedStatus || page.isClosed()) return;
     const tela = await page
-      .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 220))
+      .evaluate(() =>
+        (document.querySelector('main') ?? document.body).innerText.replace(/\s+/g, ' ').slice(0, 220),
+      )
       .catch((e: Error) => `(sem leitura: ${e.message})`);
     await testInfo.attach('página', { body: `${at()} ${page.url()} — ${tela}`, contentType: 'text/plain' });
     if (log.length)

@@ -79,6 +79,8 @@ test('fornecedores: search, page and the edit tab are in the URL', async ({ admi
   }
   await page.goto('/fornecedores');
   await page.getByRole('searchbox', { name: 'Buscar fornecedores' }).fill(prefix);
+  // The search has landed (alone on a fresh database, the whole list is these 14 too).
+  await expect(page).toHaveURL(/[?&]q=/);
   await expect(range(page)).toContainText('1–12 de 14');
   await range(page)
     .getByRole('button', { name: /Próxima/ })
@@ -292,4 +294,20 @@ test('an edit reads the record fresh; a stale save answers 409 and "Recarregar" 
   await page.getByRole('button', { name: 'Atualizar Cliente' }).click();
   await expect(page.getByText('Cliente atualizado com sucesso!')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: nome })).toContainText('Jundiaí');
+});
+
+test('a chosen tab is drawn at once: what is typed next goes to its form, not the one being left', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/produtos?tab=acabamentos');
+  await expect(page.getByRole('form', { name: 'Novo Acabamento' })).toBeVisible();
+  // Choosing Recortes, then only microtasks: a render left for later (a transition) cannot have run
+  // yet, so the form on screen is the one a fast (or busy) hand would type into.
+  const formNaTela = await page.getByRole('tab', { name: 'Recortes' }).evaluate(async (tab) => {
+    tab.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, button: 0 }));
+    for (let i = 0; i < 200; i++) await null;
+    return document.querySelector('[role="tabpanel"][data-state="active"] form')?.getAttribute('aria-label');
+  });
+  expect(formNaTela).toBe('Novo Recorte');
+  await expect(page).toHaveURL(/[?&]tab=recortes/);
 });

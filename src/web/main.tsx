@@ -2,7 +2,8 @@ import './index.css';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+// From react-router/dom: it carries react-dom's flushSync, which the tabs' navigations ask for.
+import { RouterProvider } from 'react-router/dom';
 import { Toaster } from 'sonner';
 import { AuthProvider, useAuth } from './app/auth';
 import { invalidateAfterWrite } from './app/live-updates';

@@ -73,10 +73,14 @@ export function useUrlState() {
   current.current = sp.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new location settles what was pending
   useEffect(() => searchRendered(), [sp]);
-  const patch = useCallback((changes: Patch, opts: { replace?: boolean } = {}) => {
+  const patch = useCallback((changes: Patch, opts: { replace?: boolean; flushSync?: boolean } = {}) => {
     const next = nextSearch(current.current, changes);
     if (next === null) return;
-    setRef.current(new URLSearchParams(next), { replace: opts.replace, preventScrollReset: true });
+    setRef.current(new URLSearchParams(next), {
+      replace: opts.replace,
+      preventScrollReset: true,
+      flushSync: opts.flushSync,
+    });
   }, []);
   return [sp, patch] as const;
 }
@@ -85,8 +89,12 @@ export function useUrlState() {
 export function useUrlTab<T extends string>(defaultTab: T, param = 'tab') {
   const [sp, patch] = useUrlState();
   const tab = (sp.get(param) || defaultTab) as T;
+  // Drawn at once, not as a transition: until the chosen tab shows, the old one is still on screen and
+  // takes what is typed (on a busy phone, a field of the form being left). A navigation the unsaved
+  // warning blocks changes nothing either way.
   const setTab = useCallback(
-    (next: T, extra: Patch = {}) => patch({ [param]: next === defaultTab ? null : next, ...extra }),
+    (next: T, extra: Patch = {}) =>
+      patch({ [param]: next === defaultTab ? null : next, ...extra }, { flushSync: true }),
     [patch, param, defaultTab],
   );
   return [tab, setTab] as const;
