@@ -24,10 +24,24 @@ export function SearchInput({
   useLayoutEffect(() => {
     if (input.current && input.current.value !== text) input.current.value = text;
   }, []);
-  useEffect(() => setText(value), [value]);
+  // What this box last reported. The URL takes a moment to follow (the router draws it later, longer on a
+  // busy phone): when it arrives with that text, the user may have typed on since, and what they typed
+  // stays. Any other new value (Back, a link, a cleared filter) is shown.
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    if (sent.current !== null && value === sent.current) {
+      sent.current = null;
+      return;
+    }
+    sent.current = null;
+    setText(value);
+  }, [value]);
   useEffect(() => {
     if (text === value) return;
-    const t = setTimeout(() => onChange(text), delay);
+    const t = setTimeout(() => {
+      sent.current = text;
+      onChange(text);
+    }, delay);
     return () => clearTimeout(t);
   }, [text, value, onChange, delay]);
   return (
