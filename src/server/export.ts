@@ -315,10 +315,10 @@ export function xlsxStream(
       fail(new Error(`o gerador do .xlsx terminou (código ${code})`));
   });
   // Taken by the client, gone, or failed: the worker's turn is over.
-  out.on('close', release);
   worker.on('exit', release);
-  // The client went away (or the server is shutting down): stop the worker and the reading.
   out.on('close', () => {
+    release();
+    // The client went away (or the server is shutting down): stop the worker and the reading.
     if (!out.writableFinished) void worker.terminate();
     waiting?.();
   });

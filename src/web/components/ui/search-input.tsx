@@ -29,12 +29,9 @@ export function SearchInput({
   // stays. Any other new value (Back, a link, a cleared filter) is shown.
   const sent = useRef<string | null>(null);
   useEffect(() => {
-    if (sent.current !== null && value === sent.current) {
-      sent.current = null;
-      return;
-    }
+    const eco = value === sent.current;
     sent.current = null;
-    setText(value);
+    if (!eco) setText(value);
   }, [value]);
   useEffect(() => {
     if (text === value) return;
