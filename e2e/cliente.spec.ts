@@ -3,7 +3,7 @@
 // change request reaches the staff the same way.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test, unique } from './fixtures';
+import { expect, servidorUrl, test, unique } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
@@ -66,7 +66,7 @@ async function shareFromHistory(page: Page, numero: number) {
 async function customerPage(browser: Browser, url: string) {
   // A fresh context: no cookie, as the customer's own phone.
   const ctx = await browser.newContext({
-    baseURL: `http://localhost:${process.env.E2E_PORT ?? 3100}`,
+    baseURL: servidorUrl(),
     viewport: PHONE,
     hasTouch: true,
     locale: 'pt-BR',

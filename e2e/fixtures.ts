@@ -1,11 +1,16 @@
 import { type APIRequestContext, test as base, expect, type Page, request } from '@playwright/test';
 import type { Permissao } from '../src/schemas/permissoes';
+import { ADMIN_SENHA, type Servidor, Servidores } from './servidor';
 
-export const ADMIN_SENHA = 'admin-e2e-123';
-const baseURL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+export { ADMIN_SENHA };
+
+/** The server of the spec file being run in this worker (set by the `servidor` fixture). */
+let baseURL = '';
+export const servidorUrl = () => baseURL;
 
 /** An API client signed in as `usuario`, sending the same-origin header the server requires. */
 export async function apiAs(usuario: string, senha: string): Promise<APIRequestContext> {
+  if (!baseURL) throw new Error('apiAs antes do servidor do arquivo: use-o dentro de um teste');
   const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
   const res = await ctx.post('/api/auth/login', { data: { usuario, senha } });
   if (!res.ok()) throw new Error(`login ${usuario}: ${res.status()} ${await res.text()}`);
@@ -51,6 +56,8 @@ export async function signInPage(page: Page, usuario: string, senha: string) {
 }
 
 interface Fixtures {
+  /** This spec file's own server and database. */
+  servidor: Servidor;
   admin: APIRequestContext;
   /** A page already signed in as admin. */
   adminPage: Page;
@@ -59,7 +66,27 @@ interface Fixtures {
 /** The last `n` lines of a log, each cut short: a failure's attachment is printed up to 300 characters. */
 const ultimas = (log: string[], n: number) => log.slice(-n).map((l) => l.slice(0, 120));
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, { servidores: Servidores }>({
+  servidores: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      const servidores = new Servidores(workerInfo.workerIndex);
+      await use(servidores);
+      await servidores.close();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  servidor: [
+    async ({ servidores }, use, testInfo) => {
+      const servidor = await servidores.forFile(testInfo.file);
+      baseURL = servidor.url;
+      await use(servidor);
+    },
+    { auto: true, timeout: 120_000 },
+  ],
+  baseURL: async ({ servidor }, use) => {
+    await use(servidor.url);
+  },
   // On a failure, what the page showed (its main area: the menu says nothing) and what went wrong in it, printed with the error itself: the CI
   // prints only the end of its log, without the screenshot or the trace.
   page: async ({ page }, use, testInfo) => {

@@ -1,10 +1,19 @@
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { runDir, startServidor } from './servidor';
 
-export default function globalSetup() {
+/** Checks the browser, then migrates one database (with its admin) that every spec file's server copies. */
+export default async function globalSetup() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
     throw new Error(
       `Chromium não encontrado em ${chromium}. Rode "npm test" (instala com apt-get) ou apt-get install chromium.`,
     );
   }
+  await rm(runDir(), { recursive: true, force: true });
+  const modelo = await startServidor('modelo', { fresh: true, keepData: true });
+  await modelo.stop();
+  return async () => {
+    await rm(runDir(), { recursive: true, force: true });
+  };
 }

@@ -1,0 +1,146 @@
+// Each spec file gets a server of its own on a fresh copy of one migrated database, so no spec sees
+// another's data or settings, whatever ran before it or beside it. Copying the template takes about
+// half of a fresh start (migrations); the next file's server starts while this one's tests run.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { cp, mkdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const ADMIN_SENHA = 'admin-e2e-123';
+
+/** Set by playwright.config.ts in the runner, inherited by every worker. */
+export const runDir = () => {
+  const dir = process.env.E2E_RUN_DIR;
+  if (!dir) throw new Error('E2E_RUN_DIR ausente: rode pelo playwright.config.ts');
+  return dir;
+};
+export const templateDir = () => path.join(runDir(), 'modelo');
+
+export interface Servidor {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(url: string, child: ChildProcess, log: string, timeoutMs: number) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`o servidor saiu (${child.exitCode}); veja ${log}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`o servidor não respondeu em ${timeoutMs / 1000} s; veja ${log}`);
+}
+
+function exited(child: ChildProcess, ms: number) {
+  return new Promise<boolean>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(true);
+    const t = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(t);
+      resolve(true);
+    });
+  });
+}
+
+/** Starts the built app exactly as `npm start` serves it, on a copy of the template (or, `fresh`, an empty folder). */
+export async function startServidor(
+  nome: string,
+  opts: { fresh?: boolean; keepData?: boolean } = {},
+): Promise<Servidor> {
+  const dataDir = path.join(runDir(), nome);
+  await rm(dataDir, { recursive: true, force: true });
+  await mkdir(runDir(), { recursive: true });
+  if (!opts.fresh) await cp(templateDir(), dataDir, { recursive: true });
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const log = `${dataDir}.log`;
+  const out = createWriteStream(log);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      BACKUP_DIR: `${dataDir}/backups`,
+      ADMIN_PASSWORD: ADMIN_SENHA,
+      EMAIL_DOMINIO: 'lavra.local',
+      CEP_API_URL: `http://127.0.0.1:${process.env.E2E_CEP_PORT}/ws`,
+      LOG_REQUESTS: '0',
+      WEB_DIR: process.env.E2E_WEB_DIR ?? 'dist/web',
+      LOGIN_MAX_TENTATIVAS: '50',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  const stop = async () => {
+    child.kill('SIGTERM');
+    if (!(await exited(child, 10_000))) {
+      child.kill('SIGKILL');
+      await exited(child, 5_000);
+    }
+    out.end();
+    if (!opts.keepData) await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitHealthy(url, child, log, opts.fresh ? 120_000 : 60_000);
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw e;
+  }
+  return { url, dataDir, stop };
+}
+
+/**
+ * A worker's servers: `forFile` answers the server of the spec file being run, starting a new one
+ * when the file changes, and always has the next one starting in the background.
+ */
+export class Servidores {
+  private seq = 0;
+  private current?: { file: string; servidor: Servidor };
+  private spare?: Promise<Servidor>;
+
+  constructor(private readonly worker: number) {}
+
+  private start() {
+    this.seq += 1;
+    const p = startServidor(`w${this.worker}-${this.seq}`);
+    p.catch(() => {}); // awaited where it is used
+    return p;
+  }
+
+  async forFile(file: string): Promise<Servidor> {
+    if (this.current?.file === file) return this.current.servidor;
+    const old = this.current?.servidor;
+    this.current = undefined;
+    const next = this.spare ?? this.start();
+    this.spare = undefined;
+    await old?.stop();
+    const servidor = await next;
+    this.current = { file, servidor };
+    this.spare = this.start();
+    return servidor;
+  }
+
+  async close() {
+    await this.current?.servidor.stop();
+    if (this.spare) await (await this.spare.catch(() => undefined))?.stop();
+  }
+}
