@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
@@ -12,6 +13,33 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/domain/**/*.test.ts', 'src/schemas/**/*.test.ts', 'src/web/**/*.test.ts'],
+        },
+      },
+      {
+        // Screens' parts in a real browser (Debian's Chromium), without a server: fields, masks,
+        // messages, dialogs. `src/web/testing/render.tsx` renders them and answers their requests.
+        resolve: { alias },
+        test: {
+          name: 'componentes',
+          include: ['src/web/**/*.test.tsx'],
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({
+              launchOptions: {
+                executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+                args: [
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-dev-shm-usage',
+                  '--disable-background-networking',
+                ],
+              },
+              contextOptions: { locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' },
+            }),
+            instances: [{ browser: 'chromium', viewport: { width: 1366, height: 800 } }],
+          },
         },
       },
       {

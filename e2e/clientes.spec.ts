@@ -11,36 +11,18 @@ test('clientes: create with masks and CEP autofill, edit to Pessoa Jurídica, se
   await expect(page.getByRole('heading', { name: 'Clientes', exact: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: /Lista de Clientes/ })).toHaveAttribute('aria-selected', 'true');
 
-  // ── Novo Cliente: an empty save names each missing field (the spec's app silently did nothing)
+  // ── Novo Cliente (its fields, masks, messages and CEP lookup: clientes/cliente-form.test.tsx); the
+  // CEP still comes from the (fake) CEP service through the server here, once.
   await page.getByRole('tab', { name: 'Novo Cliente' }).click();
-  await page.getByRole('button', { name: 'Salvar Cliente' }).click();
-  await expect(page.getByText('Informe o nome.')).toBeVisible();
-  await expect(page.getByText('Informe o telefone.')).toBeVisible();
-  await expect(page.getByText('Informe o CPF.')).toBeVisible();
-
   await page.getByLabel('Nome').fill(nome);
-  // masks as the user types: digits in, masked text shown
-  await page.getByLabel('CPF').pressSequentially('52998224726');
-  await expect(page.getByLabel('CPF')).toHaveValue('529.982.247-26');
-  await page.getByLabel('Telefone').pressSequentially('11987654321');
-  await expect(page.getByLabel('Telefone')).toHaveValue('(11) 98765-4321');
-  await page.getByLabel('E-mail').fill('cliente.teste@exemplo.com');
-  // an 8-digit CEP fills the address from the (fake) CEP service, through the server
-  await page.getByLabel('CEP').pressSequentially('01310100');
-  await expect(page.getByLabel('CEP')).toHaveValue('01310-100');
-  await expect(page.getByLabel('Endereço')).toHaveValue('Avenida Paulista');
-  await expect(page.getByLabel('Cidade')).toHaveValue('São Paulo');
-  await expect(page.getByLabel('UF')).toHaveValue('SP');
-  await page.getByLabel('Endereço').fill('Avenida Paulista, 1000');
-
-  // a wrong check digit is refused with the field's message
-  await page.getByRole('button', { name: 'Salvar Cliente' }).click();
-  await expect(page.getByText('CPF inválido.')).toBeVisible();
-  await page.getByLabel('CPF').fill('');
   await page.getByLabel('CPF').pressSequentially('52998224725');
+  await page.getByLabel('Telefone').pressSequentially('11987654321');
+  await page.getByLabel('E-mail').fill('cliente.teste@exemplo.com');
+  await page.getByLabel('CEP').pressSequentially('01310100');
+  await expect(page.getByLabel('Cidade')).toHaveValue('São Paulo');
+  await page.getByLabel('Endereço').fill('Avenida Paulista, 1000');
   await page.getByRole('button', { name: 'Salvar Cliente' }).click();
   await expect(page.getByText('Cliente salvo com sucesso!')).toBeVisible();
-  await expect(page.getByText('O cliente foi adicionado ao sistema.')).toBeVisible();
 
   // back on the list, the new client first (newest first)
   await expect(page.getByRole('tab', { name: /Lista de Clientes/ })).toHaveAttribute('aria-selected', 'true');
@@ -59,8 +41,6 @@ test('clientes: create with masks and CEP autofill, edit to Pessoa Jurídica, se
   await expect(page.getByLabel('Nome')).toHaveValue(nome);
   await expect(page.getByLabel('Endereço')).toHaveValue('Avenida Paulista, 1000');
   await page.getByLabel('Tipo').selectOption('Pessoa Jurídica');
-  await expect(page.getByLabel('CNPJ')).toBeVisible();
-  await expect(page.getByLabel('CPF')).toHaveCount(0);
   await page.getByLabel('CNPJ').fill('');
   await page.getByLabel('CNPJ').pressSequentially('11222333000181');
   await expect(page.getByLabel('CNPJ')).toHaveValue('11.222.333/0001-81');
@@ -108,18 +88,6 @@ test('clientes: create with masks and CEP autofill, edit to Pessoa Jurídica, se
   await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
   await expect(page.getByText('Cliente removido com sucesso!')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: novoNome })).toHaveCount(0);
-});
-
-test('clientes: an unknown CEP keeps what the user typed', async ({ adminPage: page }) => {
-  await page.goto('/clientes');
-  await page.getByRole('tab', { name: 'Novo Cliente' }).click();
-  await page.getByLabel('Endereço').fill('Rua Digitada, 10');
-  await page.getByLabel('Cidade').fill('Campinas');
-  const lookup = page.waitForResponse((r) => r.url().includes('/api/cep/99999999'));
-  await page.getByLabel('CEP').pressSequentially('99999999');
-  expect((await lookup).status()).toBe(404);
-  await expect(page.getByLabel('Endereço')).toHaveValue('Rua Digitada, 10');
-  await expect(page.getByLabel('Cidade')).toHaveValue('Campinas');
 });
 
 test.describe('on a phone', () => {

@@ -6,8 +6,36 @@ cd "$(dirname "$0")/.."
 source scripts/pg-cluster.sh
 
 RESULTS=$(mktemp -d /tmp/lavra-results.XXXXXX)
-trap 'pg_cluster_stop; rm -rf "$RESULTS"' EXIT
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+# Each step's wall time, printed before the summary (or when a step fails).
+TIMES=()
+PRINTED=''
+STEP_NAME=''
+STEP_T0=$SECONDS
+end_step() { if [ -n "$STEP_NAME" ]; then TIMES+=("$(printf '%5ss  %s' $((SECONDS - STEP_T0)) "$STEP_NAME")"); fi; }
+print_times() {
+  end_step
+  STEP_NAME=''
+  if [ -z "$PRINTED" ]; then printf '%s\n' "${TIMES[@]}"; printf '%5ss  total\n' "$SECONDS"; fi
+  PRINTED=1
+}
+trap 'print_times; pg_cluster_stop; rm -rf "$RESULTS"' EXIT
+step() {
+  end_step
+  STEP_NAME="$*"
+  STEP_T0=$SECONDS
+  printf '\n\033[1m==> %s\033[0m\n' "$*"
+}
+ensure_chromium() {
+  if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then return 0; fi
+  if [ "$(id -u)" = 0 ]; then
+    echo "Chromium não encontrado: instalando com apt-get..."
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Chromium ausente: rode como root ou instale o pacote chromium." >&2
+    exit 1
+  fi
+}
 vitest() { npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/$1.json" "${@:2}"; }
 
 step "Type check"
@@ -18,6 +46,10 @@ npx biome ci --reporter=summary .
 
 step "Unit tests"
 vitest unit --project unit
+
+step "Component tests — Chromium"
+ensure_chromium
+vitest componentes --project componentes
 
 step "API tests — PGlite"
 vitest api-pglite --project api
@@ -32,17 +64,8 @@ npx vite build --logLevel warn
 node scripts/check-bundle.mjs
 
 step "Browser tests — Chromium"
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
-  if [ "$(id -u)" = 0 ]; then
-    echo "Chromium não encontrado: instalando com apt-get..."
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    echo "Chromium ausente: rode como root ou instale o pacote chromium." >&2
-    exit 1
-  fi
-fi
 PLAYWRIGHT_JSON_OUTPUT_NAME="$RESULTS/e2e.json" npx playwright test --reporter=list,json
 
 step "Summary"
+print_times
 node scripts/test-summary.mjs "$RESULTS"
