@@ -21,6 +21,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'componentes',
+          unstubGlobals: true,
           include: ['src/web/**/*.test.tsx'],
           browser: {
             enabled: true,

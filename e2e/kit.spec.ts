@@ -221,37 +221,8 @@ test.describe('at 1366 × 800', () => {
   });
 });
 
-test('a changed client form warns before it is left', async ({ adminPage: page }) => {
-  await page.goto('/clientes');
-  await page.getByRole('tab', { name: 'Novo Cliente' }).click();
-  await page.getByLabel('Nome').fill('Alguém que não foi salvo');
-  // another tab of the screen
-  await page.getByRole('tab', { name: /Lista de Clientes/ }).click();
-  const warn = page.getByRole('alertdialog', { name: 'Descartar alterações?' });
-  await expect(warn).toBeVisible();
-  await warn.getByRole('button', { name: 'Continuar editando' }).click();
-  await expect(page.getByLabel('Nome')).toHaveValue('Alguém que não foi salvo');
-  // the menu
-  await page
-    .getByRole('navigation', { name: 'Menu principal' })
-    .getByRole('link', { name: 'Vendas' })
-    .click();
-  await expect(warn).toBeVisible();
-  await expect(page).toHaveURL(/\/clientes/);
-  // a reload or closing the page: the browser's own prompt
-  const dialog = page.waitForEvent('dialog');
-  await page.close({ runBeforeUnload: true });
-  expect((await dialog).type()).toBe('beforeunload');
-  await (await dialog).dismiss();
-});
-
-test('leaving an unchanged or saved form does not warn', async ({ adminPage: page }) => {
-  await page.goto('/clientes');
-  await page.getByRole('tab', { name: 'Novo Cliente' }).click();
-  await page.getByRole('tab', { name: /Lista de Clientes/ }).click();
-  await expect(page.getByRole('alertdialog')).toHaveCount(0);
-  await expect(page.getByRole('tab', { name: /Lista de Clientes/ })).toHaveAttribute('aria-selected', 'true');
-});
+// A changed form's warning (tabs, menu, reload) and an unchanged form's silence:
+// components/kit/use-unsaved-warning.test.tsx.
 
 test('an edit reads the record fresh; a stale save answers 409 and "Recarregar" shows the server version', async ({
   adminPage: page,

@@ -3,7 +3,7 @@
 // component makes is recorded, so a test can say what the server would have received.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type * as React from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { render } from 'vitest-browser-react';
@@ -47,14 +47,18 @@ export function fakeApi(respostas: Respostas = {}) {
   return pedidos;
 }
 
-/** Renders `ui` inside what every screen has around it: a data router, the query client and toasts. */
-export function renderTela(ui: React.ReactNode, { path = '/' } = {}) {
+/**
+ * Renders `ui` inside what every screen has around it: a data router (at `path`; `rotas` are other
+ * screens to navigate to), the query client and toasts. Answers the router too, for its location.
+ */
+export function renderTela(ui: React.ReactNode, { path = '/', rotas = [] as RouteObject[] } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
-  return render(
+  const router = createMemoryRouter([{ path: '*', element: ui }, ...rotas], { initialEntries: [path] });
+  const screen = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <Toaster />
     </QueryClientProvider>,
   );
+  return { screen, router };
 }
