@@ -91,51 +91,7 @@ test('payment methods: create (with the debit/credit rule), search, edit, delete
   await kpiShowsServerTotal(page);
 });
 
-test('simulator: fee and net value per installment count, with the quote rate rule', async ({
-  adminPage: page,
-  admin,
-}) => {
-  const obs = unique('Simulação');
-  const r = await admin.post('/api/cartoes', {
-    data: {
-      bandeira: 'Cartão',
-      tipo: 'Crédito',
-      taxa_1x: 3.5,
-      taxa_2x: 4,
-      taxa_3x: 4.5,
-      taxa_12x: 12.99,
-      observacoes: obs,
-    },
-  });
-  expect(r.status()).toBe(201);
-  await page.goto('/cartoes');
-  await page.getByRole('tab', { name: 'Simulador' }).click();
-  await expect(page.getByLabel('Valor da venda (R$)')).toHaveValue('1.000,00');
-  const card = page.getByTestId('simulacao').filter({ hasText: obs });
-  const linha = (n: string) =>
-    card.getByRole('row').filter({ has: page.getByRole('cell', { name: n, exact: true }) });
-
-  // R$ 1.000,00: 3x at 4,5 % → fee 45,00, net 955,00
-  await expect(linha('3x')).toContainText('4,5%');
-  await expect(linha('3x')).toContainText('R$ 45,00');
-  await expect(linha('3x')).toContainText('R$ 955,00');
-  // 1x at 3,5 % → 35,00 / 965,00; 6x has no rate of its own → falls back to 1x (3,5 %)
-  await expect(linha('1x')).toContainText('R$ 35,00');
-  await expect(linha('6x')).toContainText('3,5%');
-  await expect(linha('6x')).toContainText('R$ 965,00');
-  // 12x at 12,99 % → 129,90 / 870,10
-  await expect(linha('12x')).toContainText('R$ 129,90');
-  await expect(linha('12x')).toContainText('R$ 870,10');
-  await expect(card.getByRole('row')).toHaveCount(6); // header + 1x, 2x, 3x, 6x, 12x
-
-  // R$ 2.345,67 at 4,5 % = 105,55515 → 105,56; net 2.240,11
-  await page.getByLabel('Valor da venda (R$)').fill('2.345,67');
-  await expect(linha('3x')).toContainText('R$ 105,56');
-  await expect(linha('3x')).toContainText('R$ 2.240,11');
-
-  await page.getByLabel('Valor da venda (R$)').fill('abc');
-  await expect(page.getByText('Informe um valor válido, por exemplo 1.500,00.')).toBeVisible();
-});
+// The simulator's figures and its value field: cartoes/simulador.test.tsx.
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
