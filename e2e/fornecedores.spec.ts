@@ -1,33 +1,18 @@
 import { expect, test, unique } from './fixtures';
 
-test('fornecedores: create with CNPJ mask and CEP autofill, edit, search and delete (cards)', async ({
-  adminPage: page,
-}) => {
+test('fornecedores: create, edit, search and delete (cards)', async ({ adminPage: page }) => {
   const nome = unique('Marmoraria Fornecedora');
   await page.goto('/fornecedores');
   await expect(page.getByRole('heading', { name: 'Fornecedores', exact: true })).toBeVisible();
 
+  // its fields, masks and messages: fornecedores/fornecedor-form.test.tsx; the CEP through the server here
   await page.getByRole('tab', { name: 'Novo Fornecedor' }).click();
-  await page.getByRole('button', { name: 'Salvar Fornecedor' }).click();
-  await expect(page.getByText('Informe o nome.')).toBeVisible();
-  await expect(page.getByText('Informe o telefone.')).toBeVisible();
-
   await page.getByLabel('Nome').fill(nome);
-  await page.getByLabel('CNPJ').pressSequentially('11222333000182');
-  await expect(page.getByLabel('CNPJ')).toHaveValue('11.222.333/0001-82');
+  await page.getByLabel('CNPJ').pressSequentially('11222333000181');
   await page.getByLabel('Contato').fill('Roberto');
   await page.getByLabel('Telefone').pressSequentially('3132221100');
-  await expect(page.getByLabel('Telefone')).toHaveValue('(31) 3222-1100');
   await page.getByLabel('CEP').pressSequentially('30130010');
-  await expect(page.getByLabel('Endereço')).toHaveValue('Praça Sete de Setembro');
   await expect(page.getByLabel('Cidade')).toHaveValue('Belo Horizonte');
-  await expect(page.getByLabel('UF')).toHaveValue('MG');
-
-  // the CNPJ is optional, but a given one must be valid
-  await page.getByRole('button', { name: 'Salvar Fornecedor' }).click();
-  await expect(page.getByText('CNPJ inválido.')).toBeVisible();
-  await page.getByLabel('CNPJ').fill('');
-  await page.getByLabel('CNPJ').pressSequentially('11222333000181');
   await page.getByRole('button', { name: 'Salvar Fornecedor' }).click();
   await expect(page.getByText('Fornecedor salvo com sucesso!')).toBeVisible();
 
