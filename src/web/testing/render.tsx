@@ -7,6 +7,9 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { render } from 'vitest-browser-react';
+import type { Me } from '../../schemas/auth';
+import { PERMISSOES } from '../../schemas/permissoes';
+import { AuthProvider } from '../app/auth';
 
 export interface Pedido {
   method: string;
@@ -26,8 +29,26 @@ const resposta = (body: unknown, status = 200) =>
     headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
   });
 
-/** Replaces `fetch` for `/api/...`; an unexpected request fails loudly with 599. */
-export function fakeApi(respostas: Respostas = {}) {
+/** Signed in, with every permission (a test that needs less answers `GET /auth/sessao` itself). */
+export const ADMIN: Me = {
+  id: 'u-admin',
+  nome: 'Administrador',
+  email: 'admin@lavra.local',
+  role: 'admin',
+  status: 'ativo',
+  permissoes: [...PERMISSOES],
+};
+
+/**
+ * Replaces `fetch` for `/api/...`: `respostas`, then who is signed in (ADMIN) and the business time
+ * zone; any other request fails loudly with 599.
+ */
+export function fakeApi(dadas: Respostas = {}) {
+  const respostas: Respostas = {
+    'GET /auth/sessao': { usuario: ADMIN },
+    'GET /config': { tz_negocio: 'America/Sao_Paulo' },
+    ...dadas,
+  };
   const pedidos: Pedido[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), location.origin);
@@ -48,15 +69,17 @@ export function fakeApi(respostas: Respostas = {}) {
 }
 
 /**
- * Renders `ui` inside what every screen has around it: a data router (at `path`; `rotas` are other
- * screens to navigate to), the query client and toasts. Answers the router too, for its location.
+ * Renders `ui` inside what every screen has around it: the query client, who is signed in, a data
+ * router (at `path`; `rotas` are other screens to navigate to) and toasts. Answers the router too.
  */
 export function renderTela(ui: React.ReactNode, { path = '/', rotas = [] as RouteObject[] } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '*', element: ui }, ...rotas], { initialEntries: [path] });
   const screen = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
       <Toaster />
     </QueryClientProvider>,
   );
