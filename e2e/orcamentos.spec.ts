@@ -551,175 +551,6 @@ for (const { nome, viewport } of TAMANHOS) {
       await expect(dialog.getByRole('definition').filter({ hasText: 'R$ 370,00' }).last()).toBeVisible();
     });
 
-    test('saving over a newer version is refused and offers the server copy', async ({
-      adminPage: page,
-      admin,
-    }) => {
-      const d = await seed(admin);
-      const o = await criarOrcamento(admin, d);
-      const row = await abrirHistorico(page, d.cliente);
-      await row.getByRole('button', { name: `Editar orçamento #${o.numero}` }).click();
-      await expect(page.getByLabel('Margem de Lucro %')).toHaveValue('30');
-      // saved elsewhere meanwhile: margin 50 % → 370.00 + 185.00 = 555.00
-      await alterarMargem(admin, o.id, 50);
-      await page.getByLabel('Margem de Lucro %').fill('20');
-      await page.getByRole('button', { name: 'Atualizar Orçamento' }).click();
-      await expect(
-        toasts(page).getByText('Este registro foi alterado por outra pessoa. Recarregue.'),
-      ).toBeVisible();
-      await toasts(page).getByRole('button', { name: 'Recarregar' }).click();
-      await expect(page.getByLabel('Margem de Lucro %')).toHaveValue('50');
-      await expect(figura(page, 'Total')).toHaveText('R$ 555,00');
-      await page.getByRole('button', { name: 'Atualizar Orçamento' }).click();
-      await expect(page.getByText('Orçamento atualizado com sucesso!')).toBeVisible();
-    });
-
-    test('one click, one action: double clicks create, update, sell and delete once', async ({
-      adminPage: page,
-      admin,
-    }) => {
-      const d = await seed(admin);
-      const writes: string[] = [];
-      page.on('request', (r) => {
-        const path = new URL(r.url()).pathname;
-        if (r.method() !== 'GET' && !path.endsWith('/calcular') && path.startsWith('/api/orcamentos'))
-          writes.push(`${r.method()} ${path.replace(/[0-9a-f-]{36}/, ':id')}`);
-      });
-      await page.goto('/orcamentos');
-      await choose(page, page.getByRole('combobox', { name: 'Cliente' }), d.cliente);
-      await page.getByRole('button', { name: 'Adicionar Item' }).click();
-      const item = page.getByRole('group', { name: 'Item 1' });
-      await choose(page, item.getByRole('combobox', { name: 'Produto' }), d.cuba);
-      await item.getByLabel('Qtd (Unidades)').fill('2');
-      // 2 × 185.00 = 370.00 + 30 % = 481.00
-      await expect(figura(page, 'Total')).toHaveText('R$ 481,00');
-      await page.getByRole('button', { name: 'Gerar Orçamento' }).dblclick();
-      await expect(page.getByText('Orçamento salvo com sucesso!')).toBeVisible();
-      await expect(page.getByRole('tab', { name: 'Histórico' })).toHaveAttribute('aria-selected', 'true');
-      expect(await contarOrcamentos(admin, d.cliente)).toBe(1);
-
-      const row = await abrirHistorico(page, d.cliente);
-      const numero = (await row
-        .getByText(/^#\d+$/)
-        .first()
-        .textContent())!
-        .replace('#', '')
-        .trim();
-      await row.getByRole('button', { name: `Editar orçamento #${numero}` }).click();
-      await page.getByLabel('Margem de Lucro %').fill('20');
-      // 370.00 + 20 % 74.00 = 444.00
-      await expect(figura(page, 'Total')).toHaveText('R$ 444,00');
-      await page.getByRole('button', { name: 'Atualizar Orçamento' }).dblclick();
-      await expect(page.getByText('Orçamento atualizado com sucesso!')).toBeVisible();
-
-      await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(d.cliente);
-      await row.getByRole('button', { name: `Gerar venda do orçamento #${numero}` }).click();
-      const confirm = page.getByRole('alertdialog', { name: 'Confirmar Geração de Venda' });
-      await expect(confirm).toContainText('R$ 444,00');
-      await confirm.getByRole('button', { name: 'Confirmar' }).dblclick();
-      await expect(page.getByText('Venda gerada com sucesso!')).toBeVisible();
-      await expect(row.getByText('Venda Realizada')).toBeVisible();
-      const vendas = (await (await admin.get(`/api/vendas?q=${encodeURIComponent(d.cliente)}`)).json()) as {
-        total: number;
-      };
-      expect(vendas.total).toBe(1);
-
-      // Delete: a second quote of the same client, double-clicked "Excluir"
-      const outro = await criarOrcamento(admin, d);
-      await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(String(outro.numero));
-      await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(d.cliente);
-      await page.getByRole('button', { name: `Excluir orçamento #${outro.numero}` }).click();
-      const excluir = page.getByRole('alertdialog', { name: 'Confirmar Exclusão' });
-      await excluir.getByRole('button', { name: 'Excluir' }).dblclick();
-      await expect(page.getByText('Orçamento removido com sucesso!')).toBeVisible();
-      expect((await admin.get(`/api/orcamentos/${outro.id}`)).status()).toBe(404);
-
-      expect(writes).toEqual([
-        'POST /api/orcamentos',
-        'PUT /api/orcamentos/:id',
-        'POST /api/orcamentos/:id/venda',
-        'DELETE /api/orcamentos/:id',
-      ]);
-      await expect(erroToasts(page)).toHaveCount(0);
-    });
-
-    test('bad input is stopped or marked on its field, and no summary is shown for it', async ({
-      adminPage: page,
-      admin,
-    }) => {
-      const d = await seed(admin);
-      await page.goto('/orcamentos');
-      await page.getByRole('button', { name: 'Adicionar Item' }).click();
-      const item = page.getByRole('group', { name: 'Item 1' });
-      await choose(page, item.getByRole('combobox', { name: 'Item de Venda' }), d.bancada);
-      await choose(page, item.getByRole('combobox', { name: 'Produto' }), d.granito);
-      // The masks: three decimals and fractions of a piece cannot be typed
-      await item.getByLabel('Largura (m)').fill('0.005');
-      await expect(item.getByLabel('Largura (m)')).toHaveValue('0.00');
-      await item.getByLabel('Largura (m)').fill('1.999');
-      await expect(item.getByLabel('Largura (m)')).toHaveValue('1.99');
-      await item.getByLabel('Profundidade (m)').fill('0.6');
-      await item.getByLabel('Qtd (Unidades)').fill('1.5');
-      await expect(item.getByLabel('Qtd (Unidades)')).toHaveValue('1');
-      await page.getByLabel('Frete (R$)').fill('-10');
-      await expect(page.getByLabel('Frete (R$)')).toHaveValue('10');
-      // 1.99 × 0.60 = 1.194 m² × 450.00 = 537.30 + 10.00 = 547.30; 30 %: 164.19 → 711.49
-      await expect(figura(page, 'Total')).toHaveText('R$ 711,49');
-
-      // Out of bounds: marked on the field with the server's message, and no figures at all
-      await page.getByLabel('Margem de Lucro %').fill('999');
-      const margem = page.getByLabel('Margem de Lucro %');
-      await expect(margem).toHaveAttribute('aria-invalid', 'true');
-      await expect(page.locator('#orcamento-margem-erro')).toHaveText(
-        'A margem de lucro deve estar entre 0 e 500 %.',
-      );
-      await expect(figura(page, 'Total')).toHaveText('—');
-      await expect(page.getByText('Corrija o campo destacado para ver o resumo')).toBeVisible();
-      await margem.fill('30');
-      await expect(figura(page, 'Total')).toHaveText('R$ 711,49');
-
-      await item.getByLabel('Largura (m)').fill('999.99');
-      await expect(item.getByLabel('Largura (m)')).toHaveAttribute('aria-invalid', 'true');
-      await expect(item.getByRole('alert')).toHaveText(
-        'A medida deve ser um número de 0 a 99,99 m, com até 2 casas decimais.',
-      );
-      await expect(figura(page, 'Total')).toHaveText('—');
-      await item.getByLabel('Largura (m)').fill('1.99');
-
-      await page.getByLabel('Frete (R$)').fill('1e308');
-      await expect(page.locator('#orcamento-frete-erro')).toHaveText(
-        'Informe um valor de R$ 0 a R$ 9.999.999,99, com até 2 casas decimais.',
-      );
-      await expect(figura(page, 'Total')).toHaveText('—');
-      // Saving is refused with the same message, and nothing is created
-      await page.getByRole('button', { name: 'Gerar Orçamento' }).click();
-      await expect(toasts(page).getByText('Informe um valor de R$ 0 a R$ 9.999.999,99')).toBeVisible();
-      await page.getByLabel('Frete (R$)').fill('10');
-      await expect(figura(page, 'Total')).toHaveText('R$ 711,49');
-
-      // What only the server knows (a figure past what the database keeps) is marked on its field too:
-      // a product of R$ 999,999,999.00 × 9,999 units
-      const categoria = unique('caras').toLowerCase();
-      await post(admin, '/api/categorias-produtos', { nome: categoria });
-      const joia = unique('Peça de museu');
-      await post(admin, '/api/produtos', {
-        nome: joia,
-        categoria,
-        valor_m2: '999999999.00',
-        tipo_unidade: 'unitário',
-        unidade: 'un',
-      });
-      await page.getByRole('button', { name: 'Adicionar Item' }).click();
-      const item2 = page.getByRole('group', { name: 'Item 2' });
-      await choose(page, item2.getByRole('combobox', { name: 'Produto' }), joia);
-      await item2.getByLabel('Qtd (Unidades)').fill('9999');
-      await expect(item2.getByLabel('Qtd (Unidades)')).toHaveAttribute('aria-invalid', 'true');
-      await expect(item2.getByRole('alert')).toContainText('passa do limite');
-      await expect(figura(page, 'Total')).toHaveText('—');
-      // no error toast but the refused save's (which may already have timed out on a slow machine)
-      await expect(erroToasts(page).filter({ hasNotText: 'Informe um valor de R$ 0' })).toHaveCount(0);
-    });
-
     test('quote details fit the screen: nothing sideways, every figure in view', async ({
       adminPage: page,
       admin,
@@ -759,72 +590,245 @@ for (const { nome, viewport } of TAMANHOS) {
       await page.screenshot({ path: `test-results/orcamentos-detalhes-${viewport.width}.png` });
     });
 
-    test('a new quote survives a reload as a draft, and leaving a changed form asks first', async ({
-      adminPage: page,
-      admin,
-    }) => {
-      const d = await seed(admin);
-      await page.goto('/orcamentos');
-      await choose(page, page.getByRole('combobox', { name: 'Cliente' }), d.cliente);
-      await page.getByRole('button', { name: 'Adicionar Item' }).click();
-      const item = page.getByRole('group', { name: 'Item 1' });
-      await choose(page, item.getByRole('combobox', { name: 'Produto' }), d.cuba);
-      await item.getByLabel('Qtd (Unidades)').fill('3');
-      // 3 × 185.00 = 555.00; 30 %: 166.50 → 721.50
-      await expect(figura(page, 'Total')).toHaveText('R$ 721,50');
-
-      // In-app navigation is held until the user decides
-      const menu = page.getByRole('navigation', { name: 'Menu principal' });
-      if (!(await menu.first().getByRole('link', { name: 'Clientes' }).isVisible())) {
-        await page.getByRole('button', { name: 'Abrir menu' }).click();
-      }
-      await menu.getByRole('link', { name: 'Clientes' }).first().click();
-      const sair = page.getByRole('alertdialog', { name: 'Sair sem salvar?' });
-      await expect(sair).toBeVisible();
-      await sair.getByRole('button', { name: 'Continuar editando' }).click();
-      await expect(page).toHaveURL(/\/orcamentos$/);
-      await expect(item.getByLabel('Qtd (Unidades)')).toHaveValue('3');
-
-      // A reload warns (beforeunload) and then offers the draft back
-      await expect
-        .poll(() =>
-          page.evaluate(() =>
-            Object.keys(localStorage).some((k) => k.startsWith('lavra:orcamento-rascunho:')),
-          ),
-        )
-        .toBe(true);
-      const dialogos: string[] = [];
-      page.on('dialog', (dlg) => {
-        dialogos.push(dlg.type());
-        void dlg.accept();
+    // Behaviour that is the same at any width (validation, versions, double clicks, drafts): once, at
+    // the desktop size; the phone keeps the sale and the layout above.
+    if (viewport.width >= 640) {
+      test('saving over a newer version is refused and offers the server copy', async ({
+        adminPage: page,
+        admin,
+      }) => {
+        const d = await seed(admin);
+        const o = await criarOrcamento(admin, d);
+        const row = await abrirHistorico(page, d.cliente);
+        await row.getByRole('button', { name: `Editar orçamento #${o.numero}` }).click();
+        await expect(page.getByLabel('Margem de Lucro %')).toHaveValue('30');
+        // saved elsewhere meanwhile: margin 50 % → 370.00 + 185.00 = 555.00
+        await alterarMargem(admin, o.id, 50);
+        await page.getByLabel('Margem de Lucro %').fill('20');
+        await page.getByRole('button', { name: 'Atualizar Orçamento' }).click();
+        await expect(
+          toasts(page).getByText('Este registro foi alterado por outra pessoa. Recarregue.'),
+        ).toBeVisible();
+        await toasts(page).getByRole('button', { name: 'Recarregar' }).click();
+        await expect(page.getByLabel('Margem de Lucro %')).toHaveValue('50');
+        await expect(figura(page, 'Total')).toHaveText('R$ 555,00');
+        await page.getByRole('button', { name: 'Atualizar Orçamento' }).click();
+        await expect(page.getByText('Orçamento atualizado com sucesso!')).toBeVisible();
       });
-      await page.reload();
-      expect(dialogos).toEqual(['beforeunload']);
-      const oferta = page.getByRole('region', { name: 'Rascunho não salvo' });
-      await expect(oferta).toContainText(d.cliente);
-      await expect(page.getByRole('group', { name: 'Item 1' })).toHaveCount(0);
-      await oferta.getByRole('button', { name: 'Recuperar rascunho' }).click();
-      await expect(oferta).toBeHidden();
-      await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveText(d.cliente);
-      await expect(item.getByRole('combobox', { name: 'Produto' })).toHaveText(d.cuba);
-      await expect(item.getByLabel('Qtd (Unidades)')).toHaveValue('3');
-      await expect(figura(page, 'Total')).toHaveText('R$ 721,50');
 
-      // Saved: the draft is gone, a reload offers nothing and does not warn
-      await page.getByRole('button', { name: 'Gerar Orçamento' }).click();
-      await expect(page.getByText('Orçamento salvo com sucesso!')).toBeVisible();
-      await expect
-        .poll(() =>
-          page.evaluate(() =>
-            Object.keys(localStorage).some((k) => k.startsWith('lavra:orcamento-rascunho:')),
-          ),
-        )
-        .toBe(false);
-      await page.reload();
-      await expect(page.getByRole('heading', { name: 'Orçamentos' })).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Rascunho não salvo' })).toHaveCount(0);
-      expect(dialogos).toEqual(['beforeunload']);
-    });
+      test('one click, one action: double clicks create, update, sell and delete once', async ({
+        adminPage: page,
+        admin,
+      }) => {
+        const d = await seed(admin);
+        const writes: string[] = [];
+        page.on('request', (r) => {
+          const path = new URL(r.url()).pathname;
+          if (r.method() !== 'GET' && !path.endsWith('/calcular') && path.startsWith('/api/orcamentos'))
+            writes.push(`${r.method()} ${path.replace(/[0-9a-f-]{36}/, ':id')}`);
+        });
+        await page.goto('/orcamentos');
+        await choose(page, page.getByRole('combobox', { name: 'Cliente' }), d.cliente);
+        await page.getByRole('button', { name: 'Adicionar Item' }).click();
+        const item = page.getByRole('group', { name: 'Item 1' });
+        await choose(page, item.getByRole('combobox', { name: 'Produto' }), d.cuba);
+        await item.getByLabel('Qtd (Unidades)').fill('2');
+        // 2 × 185.00 = 370.00 + 30 % = 481.00
+        await expect(figura(page, 'Total')).toHaveText('R$ 481,00');
+        await page.getByRole('button', { name: 'Gerar Orçamento' }).dblclick();
+        await expect(page.getByText('Orçamento salvo com sucesso!')).toBeVisible();
+        await expect(page.getByRole('tab', { name: 'Histórico' })).toHaveAttribute('aria-selected', 'true');
+        expect(await contarOrcamentos(admin, d.cliente)).toBe(1);
+
+        const row = await abrirHistorico(page, d.cliente);
+        const numero = (await row
+          .getByText(/^#\d+$/)
+          .first()
+          .textContent())!
+          .replace('#', '')
+          .trim();
+        await row.getByRole('button', { name: `Editar orçamento #${numero}` }).click();
+        await page.getByLabel('Margem de Lucro %').fill('20');
+        // 370.00 + 20 % 74.00 = 444.00
+        await expect(figura(page, 'Total')).toHaveText('R$ 444,00');
+        await page.getByRole('button', { name: 'Atualizar Orçamento' }).dblclick();
+        await expect(page.getByText('Orçamento atualizado com sucesso!')).toBeVisible();
+
+        await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(d.cliente);
+        await row.getByRole('button', { name: `Gerar venda do orçamento #${numero}` }).click();
+        const confirm = page.getByRole('alertdialog', { name: 'Confirmar Geração de Venda' });
+        await expect(confirm).toContainText('R$ 444,00');
+        await confirm.getByRole('button', { name: 'Confirmar' }).dblclick();
+        await expect(page.getByText('Venda gerada com sucesso!')).toBeVisible();
+        await expect(row.getByText('Venda Realizada')).toBeVisible();
+        const vendas = (await (await admin.get(`/api/vendas?q=${encodeURIComponent(d.cliente)}`)).json()) as {
+          total: number;
+        };
+        expect(vendas.total).toBe(1);
+
+        // Delete: a second quote of the same client, double-clicked "Excluir"
+        const outro = await criarOrcamento(admin, d);
+        await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(String(outro.numero));
+        await page.getByRole('searchbox', { name: 'Buscar orçamentos' }).fill(d.cliente);
+        await page.getByRole('button', { name: `Excluir orçamento #${outro.numero}` }).click();
+        const excluir = page.getByRole('alertdialog', { name: 'Confirmar Exclusão' });
+        await excluir.getByRole('button', { name: 'Excluir' }).dblclick();
+        await expect(page.getByText('Orçamento removido com sucesso!')).toBeVisible();
+        expect((await admin.get(`/api/orcamentos/${outro.id}`)).status()).toBe(404);
+
+        expect(writes).toEqual([
+          'POST /api/orcamentos',
+          'PUT /api/orcamentos/:id',
+          'POST /api/orcamentos/:id/venda',
+          'DELETE /api/orcamentos/:id',
+        ]);
+        await expect(erroToasts(page)).toHaveCount(0);
+      });
+
+      test('bad input is stopped or marked on its field, and no summary is shown for it', async ({
+        adminPage: page,
+        admin,
+      }) => {
+        const d = await seed(admin);
+        await page.goto('/orcamentos');
+        await page.getByRole('button', { name: 'Adicionar Item' }).click();
+        const item = page.getByRole('group', { name: 'Item 1' });
+        await choose(page, item.getByRole('combobox', { name: 'Item de Venda' }), d.bancada);
+        await choose(page, item.getByRole('combobox', { name: 'Produto' }), d.granito);
+        // The masks: three decimals and fractions of a piece cannot be typed
+        await item.getByLabel('Largura (m)').fill('0.005');
+        await expect(item.getByLabel('Largura (m)')).toHaveValue('0.00');
+        await item.getByLabel('Largura (m)').fill('1.999');
+        await expect(item.getByLabel('Largura (m)')).toHaveValue('1.99');
+        await item.getByLabel('Profundidade (m)').fill('0.6');
+        await item.getByLabel('Qtd (Unidades)').fill('1.5');
+        await expect(item.getByLabel('Qtd (Unidades)')).toHaveValue('1');
+        await page.getByLabel('Frete (R$)').fill('-10');
+        await expect(page.getByLabel('Frete (R$)')).toHaveValue('10');
+        // 1.99 × 0.60 = 1.194 m² × 450.00 = 537.30 + 10.00 = 547.30; 30 %: 164.19 → 711.49
+        await expect(figura(page, 'Total')).toHaveText('R$ 711,49');
+
+        // Out of bounds: marked on the field with the server's message, and no figures at all
+        await page.getByLabel('Margem de Lucro %').fill('999');
+        const margem = page.getByLabel('Margem de Lucro %');
+        await expect(margem).toHaveAttribute('aria-invalid', 'true');
+        await expect(page.locator('#orcamento-margem-erro')).toHaveText(
+          'A margem de lucro deve estar entre 0 e 500 %.',
+        );
+        await expect(figura(page, 'Total')).toHaveText('—');
+        await expect(page.getByText('Corrija o campo destacado para ver o resumo')).toBeVisible();
+        await margem.fill('30');
+        await expect(figura(page, 'Total')).toHaveText('R$ 711,49');
+
+        await item.getByLabel('Largura (m)').fill('999.99');
+        await expect(item.getByLabel('Largura (m)')).toHaveAttribute('aria-invalid', 'true');
+        await expect(item.getByRole('alert')).toHaveText(
+          'A medida deve ser um número de 0 a 99,99 m, com até 2 casas decimais.',
+        );
+        await expect(figura(page, 'Total')).toHaveText('—');
+        await item.getByLabel('Largura (m)').fill('1.99');
+
+        await page.getByLabel('Frete (R$)').fill('1e308');
+        await expect(page.locator('#orcamento-frete-erro')).toHaveText(
+          'Informe um valor de R$ 0 a R$ 9.999.999,99, com até 2 casas decimais.',
+        );
+        await expect(figura(page, 'Total')).toHaveText('—');
+        // Saving is refused with the same message, and nothing is created
+        await page.getByRole('button', { name: 'Gerar Orçamento' }).click();
+        await expect(toasts(page).getByText('Informe um valor de R$ 0 a R$ 9.999.999,99')).toBeVisible();
+        await page.getByLabel('Frete (R$)').fill('10');
+        await expect(figura(page, 'Total')).toHaveText('R$ 711,49');
+
+        // What only the server knows (a figure past what the database keeps) is marked on its field too:
+        // a product of R$ 999,999,999.00 × 9,999 units
+        const categoria = unique('caras').toLowerCase();
+        await post(admin, '/api/categorias-produtos', { nome: categoria });
+        const joia = unique('Peça de museu');
+        await post(admin, '/api/produtos', {
+          nome: joia,
+          categoria,
+          valor_m2: '999999999.00',
+          tipo_unidade: 'unitário',
+          unidade: 'un',
+        });
+        await page.getByRole('button', { name: 'Adicionar Item' }).click();
+        const item2 = page.getByRole('group', { name: 'Item 2' });
+        await choose(page, item2.getByRole('combobox', { name: 'Produto' }), joia);
+        await item2.getByLabel('Qtd (Unidades)').fill('9999');
+        await expect(item2.getByLabel('Qtd (Unidades)')).toHaveAttribute('aria-invalid', 'true');
+        await expect(item2.getByRole('alert')).toContainText('passa do limite');
+        await expect(figura(page, 'Total')).toHaveText('—');
+        // no error toast but the refused save's (which may already have timed out on a slow machine)
+        await expect(erroToasts(page).filter({ hasNotText: 'Informe um valor de R$ 0' })).toHaveCount(0);
+      });
+
+      test('a new quote survives a reload as a draft, and leaving a changed form asks first', async ({
+        adminPage: page,
+        admin,
+      }) => {
+        const d = await seed(admin);
+        await page.goto('/orcamentos');
+        await choose(page, page.getByRole('combobox', { name: 'Cliente' }), d.cliente);
+        await page.getByRole('button', { name: 'Adicionar Item' }).click();
+        const item = page.getByRole('group', { name: 'Item 1' });
+        await choose(page, item.getByRole('combobox', { name: 'Produto' }), d.cuba);
+        await item.getByLabel('Qtd (Unidades)').fill('3');
+        // 3 × 185.00 = 555.00; 30 %: 166.50 → 721.50
+        await expect(figura(page, 'Total')).toHaveText('R$ 721,50');
+
+        // In-app navigation is held until the user decides
+        const menu = page.getByRole('navigation', { name: 'Menu principal' });
+        if (!(await menu.first().getByRole('link', { name: 'Clientes' }).isVisible())) {
+          await page.getByRole('button', { name: 'Abrir menu' }).click();
+        }
+        await menu.getByRole('link', { name: 'Clientes' }).first().click();
+        const sair = page.getByRole('alertdialog', { name: 'Sair sem salvar?' });
+        await expect(sair).toBeVisible();
+        await sair.getByRole('button', { name: 'Continuar editando' }).click();
+        await expect(page).toHaveURL(/\/orcamentos$/);
+        await expect(item.getByLabel('Qtd (Unidades)')).toHaveValue('3');
+
+        // A reload warns (beforeunload) and then offers the draft back
+        await expect
+          .poll(() =>
+            page.evaluate(() =>
+              Object.keys(localStorage).some((k) => k.startsWith('lavra:orcamento-rascunho:')),
+            ),
+          )
+          .toBe(true);
+        const dialogos: string[] = [];
+        page.on('dialog', (dlg) => {
+          dialogos.push(dlg.type());
+          void dlg.accept();
+        });
+        await page.reload();
+        expect(dialogos).toEqual(['beforeunload']);
+        const oferta = page.getByRole('region', { name: 'Rascunho não salvo' });
+        await expect(oferta).toContainText(d.cliente);
+        await expect(page.getByRole('group', { name: 'Item 1' })).toHaveCount(0);
+        await oferta.getByRole('button', { name: 'Recuperar rascunho' }).click();
+        await expect(oferta).toBeHidden();
+        await expect(page.getByRole('combobox', { name: 'Cliente' })).toHaveText(d.cliente);
+        await expect(item.getByRole('combobox', { name: 'Produto' })).toHaveText(d.cuba);
+        await expect(item.getByLabel('Qtd (Unidades)')).toHaveValue('3');
+        await expect(figura(page, 'Total')).toHaveText('R$ 721,50');
+
+        // Saved: the draft is gone, a reload offers nothing and does not warn
+        await page.getByRole('button', { name: 'Gerar Orçamento' }).click();
+        await expect(page.getByText('Orçamento salvo com sucesso!')).toBeVisible();
+        await expect
+          .poll(() =>
+            page.evaluate(() =>
+              Object.keys(localStorage).some((k) => k.startsWith('lavra:orcamento-rascunho:')),
+            ),
+          )
+          .toBe(false);
+        await page.reload();
+        await expect(page.getByRole('heading', { name: 'Orçamentos' })).toBeVisible();
+        await expect(page.getByRole('region', { name: 'Rascunho não salvo' })).toHaveCount(0);
+        expect(dialogos).toEqual(['beforeunload']);
+      });
+    }
   });
 }
 
