@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { runDir, startServidor } from './servidor';
+import { killLeftovers, runDir, startServidor } from './servidor';
 
 /** Checks the browser, then migrates one database (with its admin) that every spec file's server copies. */
 export default async function globalSetup() {
@@ -14,6 +14,7 @@ export default async function globalSetup() {
   const modelo = await startServidor('modelo', { fresh: true, keepData: true });
   await modelo.stop();
   return async () => {
+    await killLeftovers();
     await rm(runDir(), { recursive: true, force: true });
   };
 }

@@ -3,7 +3,7 @@
 // half of a fresh start (migrations); the next file's server starts while this one's tests run.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { cp, mkdir, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -90,6 +90,8 @@ export async function startServidor(
   });
   child.stdout?.pipe(out);
   child.stderr?.pipe(out);
+  // A worker killed on a timeout cannot stop its servers: the run's teardown does (killLeftovers).
+  await writeFile(`${dataDir}.pid`, String(child.pid));
   const stop = async () => {
     child.kill('SIGTERM');
     if (!(await exited(child, 10_000))) {
@@ -97,6 +99,7 @@ export async function startServidor(
       await exited(child, 5_000);
     }
     out.end();
+    await rm(`${dataDir}.pid`, { force: true });
     if (!opts.keepData) await rm(dataDir, { recursive: true, force: true });
   };
   try {
@@ -142,5 +145,18 @@ export class Servidores {
   async close() {
     await this.current?.servidor.stop();
     if (this.spare) await (await this.spare.catch(() => undefined))?.stop();
+  }
+}
+
+/** Ends the servers of this run that are still up (their worker died before stopping them). */
+export async function killLeftovers() {
+  const files = await readdir(runDir()).catch(() => [] as string[]);
+  for (const f of files.filter((n) => n.endsWith('.pid'))) {
+    const pid = Number(await readFile(path.join(runDir(), f), 'utf8'));
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
   }
 }
