@@ -108,7 +108,16 @@ export function validarPlano(
           erros.push(`${onde}: peças ${c.pecas[i]!.numero} e ${c.pecas[j]!.numero} a menos que a serra`);
       }
 
-    // Replay the cuts.
+    // Replay the cuts. A part beside an L's notch is only its stone: the notch is air, so a cut there
+    // runs edge to edge of the stone, not of the bounding rectangle.
+    const pedra = (p: Box): Box | null => {
+      let q = { ...p };
+      if (notch && q.y0 >= notch.y0 && q.y1 <= notch.y1 && q.x1 > notch.x0)
+        q = { ...q, x1: Math.max(q.x0, notch.x0) };
+      if (notch && q.x0 >= notch.x0 && q.x1 <= notch.x1 && q.y1 > notch.y0)
+        q = { ...q, y1: Math.max(q.y0, notch.y0) };
+      return q.x1 > q.x0 && q.y1 > q.y0 ? q : null;
+    };
     let partes: Box[] = [slab];
     const ordens = c.cortes.map((k) => k.ordem);
     if (ordens.some((o, i) => o !== i + 1)) erros.push(`${onde}: cortes fora de ordem`);
@@ -144,7 +153,7 @@ export function validarPlano(
         if (k.posicao_mm > alvo.y0) novas.push({ ...alvo, y1: k.posicao_mm });
         if (k.posicao_mm + serra < alvo.y1) novas.push({ ...alvo, y0: k.posicao_mm + serra });
       }
-      partes = partes.filter((p) => p !== alvo).concat(novas);
+      partes = partes.filter((p) => p !== alvo).concat(novas.map(pedra).filter((p): p is Box => p !== null));
     }
     boxes.forEach((b, i) => {
       const parte = partes.find((p) => cruza(p, b));

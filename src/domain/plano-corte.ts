@@ -58,8 +58,8 @@ export interface ChapaEntrada {
   sobra?: boolean;
   formato?: 'retangulo' | 'L';
   /** The L's missing top-right corner. */
-  recorte_largura_mm?: number;
-  recorte_altura_mm?: number;
+  recorte_largura_mm?: number | null;
+  recorte_altura_mm?: number | null;
 }
 
 export interface OpcoesPlano {
