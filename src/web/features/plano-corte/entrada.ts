@@ -44,7 +44,8 @@ function ler<T>(texto: string, montar: (nums: number[], texto: string, n: number
   texto.split(/\r?\n/).forEach((linha, i) => {
     if (!linha.trim()) return;
     const { nums, texto: palavras } = campos(linha);
-    if (nums.length < 2) erros.push(`Linha ${i + 1}: informe largura e altura em milímetros (números inteiros).`);
+    if (nums.length < 2)
+      erros.push(`Linha ${i + 1}: informe largura e altura em milímetros (números inteiros).`);
     else itens.push(montar(nums, palavras, itens.length + 1));
   });
   return { itens, erros };
