@@ -867,7 +867,10 @@ export function planejarCorte(
   const tempo = Math.min(opcoes.tempo_ms ?? TEMPO_PADRAO_MS, TEMPO_MAXIMO_MS);
   const inst = preparar(pecas, chapas, serra, refilo);
   const rng = mulberry32(opcoes.semente ?? 20261127);
-  const ctx: Contexto = { tipos: inst.tipos, serra, fim: inicio + tempo, agora, nos: 0, estourou: false };
+  // The round in progress when time is up still finishes its slabs greedily: stop a little early so
+  // the answer arrives within the budget.
+  const fim = inicio + tempo * 0.96;
+  const ctx: Contexto = { tipos: inst.tipos, serra, fim, agora, nos: 0, estourou: false };
   let melhor: Solucao | null = null;
   let n = 0;
   const maxRodadas = opcoes.max_rodadas ?? Number.POSITIVE_INFINITY;
