@@ -37,7 +37,7 @@ export function DesenhoChapa({ chapa, titulo }: { chapa: ChapaPlano; titulo: str
         viewBox={`-20 -20 ${W + 40} ${H + 40}`}
         className="h-auto w-full max-w-3xl rounded border bg-card"
         role="img"
-        aria-label={`${titulo}: ${chapa.pecas.length} peças, aproveitamento ${chapa.aproveitamento.toLocaleString('pt-BR')} %`}
+        aria-label={`${titulo}: ${chapa.pecas.length} ${chapa.pecas.length === 1 ? 'peça' : 'peças'}, aproveitamento ${chapa.aproveitamento.toLocaleString('pt-BR')} %`}
       >
         <defs>
           <pattern
