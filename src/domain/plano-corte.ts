@@ -20,7 +20,8 @@
  *  3. Slabs are filled one after the other, remnants first, each new slab of the size that does best;
  *     then again with more discrepancies and shuffled preferences, keeping the best plan, until the
  *     time is up or the plan uses as many new slabs as the area bound says any plan must (then it is
- *     the fewest possible, and the search stops).
+ *     the fewest possible, and the search stops). After each round the least-filled new slab is
+ *     emptied into the other slabs' leftovers when they can take all its pieces.
  *
  * An L-shaped slab (a remnant with its top-right corner cut away, `recorte_largura_mm` ×
  * `recorte_altura_mm`) is two rectangles: the first cut runs along the notch's lower side across the
@@ -670,6 +671,7 @@ function rodada(ctx: Contexto, inst: Instancia, rd: Rodada): Solucao {
     quantos.set(escolhida.c.idx, (quantos.get(escolhida.c.idx) ?? 0) + 1);
     usadas.push({ tipo: escolhida.c, fill: escolhida.f });
   }
+  compactar(ctx, inst, usadas, ordem, rd);
   let areaColocada = 0;
   let areaEmNovas = 0;
   let sobraMaior = 0;
@@ -679,6 +681,49 @@ function rodada(ctx: Contexto, inst: Instancia, rd: Rodada): Solucao {
     sobraMaior = Math.max(sobraMaior, u.fill.sobraMaior);
   }
   return { usadas, areaColocada, novas: usadas.filter((u) => !u.tipo.sobra).length, areaEmNovas, sobraMaior };
+}
+
+/**
+ * Tries to empty the least-filled new slab into the leftovers of the other slabs, and repeats while a
+ * slab is saved. A leftover rectangle is a whole part of its slab's guillotine pattern (edge-to-edge
+ * cuts made it), so filling it keeps the pattern cuttable. The sequential fill decides each slab
+ * without seeing the next; this is where a last, lightly filled slab is often found unnecessary.
+ */
+function compactar(ctx: Contexto, inst: Instancia, usadas: ChapaUsada[], ordem: Item[], rd: Rodada) {
+  for (;;) {
+    const alvo = usadas.filter((u) => !u.tipo.sobra).sort((a, b) => a.fill.area - b.fill.area)[0];
+    if (!alvo || ctx.estourou) return;
+    const restante = inst.tipos.map(() => 0);
+    for (const d of alvo.fill.decisoes)
+      for (let i = 0; i < d.it.usa.length; i += 2) restante[d.it.usa[i]!]! += d.it.usa[i + 1]!;
+    const livres = usadas
+      .filter((u) => u !== alvo)
+      .flatMap((u) => u.fill.sobras.map((r) => ({ u, r })))
+      .sort((a, b) => b.r.w * b.r.h - a.r.w * a.r.h);
+    let falta = alvo.fill.area;
+    const mudancas: { u: ChapaUsada; r: Rect; f: Preenchimento }[] = [];
+    for (const { u, r } of livres) {
+      if (falta <= 0) break;
+      if (!inst.tipos.some((t, i) => restante[i]! > 0 && cabeEm(t, r))) continue;
+      const f = preencher(ctx, [r], ordem, restante, rd.discrepancias, rd.limiteNos, true);
+      if (f.area <= 0) continue;
+      aplicar(f, restante);
+      falta -= f.area;
+      mudancas.push({ u, r, f });
+    }
+    if (falta > 0) return;
+    for (const { u, r, f } of mudancas) {
+      const sobras = [...u.fill.sobras.filter((x) => x !== r), ...f.sobras];
+      u.fill = {
+        ...u.fill,
+        area: u.fill.area + f.area,
+        decisoes: [...u.fill.decisoes, ...f.decisoes],
+        sobras,
+        sobraMaior: Math.max(0, ...sobras.map((x) => x.w * x.h)),
+      };
+    }
+    usadas.splice(usadas.indexOf(alvo), 1);
+  }
 }
 
 // ------------------------------------------------------------------ turning a fill into the answer

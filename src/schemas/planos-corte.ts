@@ -47,6 +47,12 @@ export const chapaPlanoInput = z
     recorte_altura_mm: medida('a altura do recorte').nullish(),
   })
   .superRefine((c, ctx) => {
+    if (c.chapa_id && c.quantidade > 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['quantidade'],
+        message: 'Uma chapa do estoque (chapa_id) é uma só: a quantidade deve ser 1.',
+      });
     if (c.formato !== 'L') return;
     if (!c.recorte_largura_mm || c.recorte_largura_mm >= c.largura_mm)
       ctx.addIssue({

@@ -89,6 +89,7 @@ describe('POST /api/planos-corte/calcular', () => {
       ],
       [{ ...ok, chapas: [{ ...CHAPA, formato: 'L' }] }, 'chapas.0.recorte_largura_mm', /recorte do L/],
       [{ ...ok, pecas: [{ ...peca, girar: 'sim' }] }, 'pecas.0.girar', /verdadeiro ou falso/],
+      [{ ...ok, chapas: [{ ...CHAPA, chapa_id: 'c-1', quantidade: 2 }] }, 'chapas.0.quantidade', /uma só/],
     ];
     for (const [body, campo, msg] of casos) {
       const erros = await admin.invalidPost('/api/planos-corte/calcular', body);
