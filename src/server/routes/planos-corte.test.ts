@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanoCorte } from '../../domain/plano-corte';
-import { sorteador, validarPlano } from '../../domain/plano-corte.test-helpers';
+import { validarPlano } from '../../domain/plano-corte.test-helpers';
 import type { AppDeps } from '../context';
 import { calcularPlanoCorte, planoGate } from '../plano-corte';
 import { apiSuite, Client, okBody, userWith } from '../testing/harness';
@@ -101,23 +101,24 @@ describe('POST /api/planos-corte/calcular', () => {
   });
 
   it('plans run off the request thread, one at a time: other requests are answered meanwhile', async () => {
-    const r = sorteador(3);
-    // Random sizes: no plan reaches the area bound early, so each takes its whole 800 ms.
-    const pecas = Array.from({ length: 60 }, (_, i) => ({
-      ref: `p${i}`,
-      largura_mm: r.int(200, 2000),
-      altura_mm: r.int(100, 800),
-    }));
+    // 1000 × 1000 squares: two to a slab (2980 × 1880 usable) while the area bound says 5.6 per
+    // slab, so no plan ever reaches the bound and each one takes its whole 800 ms.
+    const pecas = [{ ref: 'q', largura_mm: 1000, altura_mm: 1000, quantidade: 60 }];
+    const chapas = [{ ...CHAPA, quantidade: 40 }];
     const gate = planoGate(env.deps.config);
     const inicio = performance.now();
-    const planos = [1, 2, 3].map(() => calcular(admin, { pecas, chapas: [CHAPA], tempo_ms: 800 }));
+    const planos = [1, 2, 3].map(() => calcular(admin, { pecas, chapas, tempo_ms: 800 }));
     // While they run, a plain request: answered long before the plans end.
     await new Promise((ok) => setTimeout(ok, 200));
     const t0 = performance.now();
     expect((await admin.get('/api/auth/me')).status).toBe(200);
     const espera = performance.now() - t0;
     const respostas = await Promise.all(planos);
-    for (const res of respostas) expect(validarPlano(pecas, [CHAPA], okBody(res) as PlanoCorte)).toEqual([]);
+    for (const res of respostas) {
+      const plano = okBody(res) as PlanoCorte;
+      expect(validarPlano(pecas, chapas, plano)).toEqual([]);
+      expect(plano.chapas.length).toBe(30);
+    }
     expect(gate.peak).toBe(1);
     // Three plans of 800 ms each, one after the other.
     expect(performance.now() - inicio).toBeGreaterThan(2000);
