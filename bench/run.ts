@@ -9,7 +9,8 @@
  * data between runs, for tuning; the quotes and sales the write runs add stay in it),
  * --no-restore (skip timing the restore of the backup taken under load: minutes at S = 1),
  * --no-extras (skip the export and the backup under load: the endpoints and the 1-vs-2 processes only),
- * --backup-connections <n> (the first page's load before and during the backup; default 4).
+ * --backup-connections <n> (the first page's load before and during the backup; default 4),
+ * --plano-corte (only the cutting planner against guillotine-packer: bench/plano-corte.ts).
  * PostgreSQL comes from BENCH_DATABASE_URL (scripts/bench.sh starts a throw-away PG 15 cluster).
  * Results: bench/results/<timestamp>-<db>-S<scale>.json, plus <timestamp>-resumo.json.
  */
@@ -25,6 +26,7 @@ import { type BackupRun, backupUnderLoad, type ExportRun, exportAtScale } from '
 import { generate } from './generate';
 import { type LighthousePage, runLighthouse } from './lighthouse';
 import { type LoadStats, runLoad } from './load';
+import { benchPlanoCorte } from './plano-corte';
 import { Api, ROOT, startServer } from './server';
 
 type DbKind = 'postgres' | 'pglite';
@@ -1168,6 +1170,16 @@ async function soak() {
 
 // ── main
 
+/** The cutting planner against guillotine-packer (bench/plano-corte.ts), printed and returned. */
+function planoCorte() {
+  const { linhas, r } = benchPlanoCorte();
+  for (const l of linhas) log(l);
+  log(
+    `Plano de corte, ${r.instancias} trabalhos de 10 a 60 peças: chapas Lavra ${r.chapas_lavra} · guillotine-packer ${r.chapas_guillotine_packer}; aproveitamento médio ${r.aproveitamento_medio_lavra} % · ${r.aproveitamento_medio_guillotine_packer} %; Lavra usou mais em ${r.lavra_usou_mais}, menos em ${r.lavra_usou_menos}; 60 peças em ${r.tempo_60_pecas_ms} ms; inválidos ${r.planos_invalidos}`,
+  );
+  return r;
+}
+
 async function main() {
   mkdirSync(RESULTS, { recursive: true });
   const m = machine();
@@ -1175,6 +1187,8 @@ async function main() {
     `Lavra bench (${MODE}) — ${m.cpus} CPUs (${m.modelo}), ${m.memoriaGb} GB, carga ${m.carga.join(' ')}, Node ${m.node}`,
   );
   if (SOAK) return soak();
+  // `-- --plano-corte`: only the cutting planner against its baseline (no server, no database).
+  if (flag('plano-corte')) return planoCorte();
   if (PG_ADMIN_URL) {
     const v = await pgAdmin('show server_version');
     log(`PostgreSQL ${v.rows[0].server_version} em ${new URL(PG_ADMIN_URL).host}`);
@@ -1217,6 +1231,7 @@ async function main() {
         crescimento,
         tabela: markdownTable(runs, crescimento),
         extras: extrasMarkdown(runs),
+        plano_corte: QUICK ? undefined : planoCorte(),
       },
       null,
       2,

@@ -26,6 +26,9 @@ export interface Config {
   /** .xlsx exports written at once (a worker thread each), and how many more may wait for a turn. */
   xlsxConcorrentes: number;
   xlsxFila: number;
+  /** Cutting plans computed at once (a worker thread each), and how many more may wait for a turn. */
+  planoConcorrentes: number;
+  planoFila: number;
   /**
    * Reverse proxies in front of the server (TRUST_PROXY): 0 = none, the socket's address is the
    * client's; n = the client is the n-th X-Forwarded-For entry from the right (what the n-th proxy saw).
@@ -77,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFila: Math.max(0, Number(env.LOGIN_FILA ?? 32)),
     xlsxConcorrentes: Math.max(1, Number(env.XLSX_CONCORRENTES ?? 2) || 2),
     xlsxFila: Math.max(0, Number(env.XLSX_FILA ?? 8) || 0),
+    planoConcorrentes: Math.max(1, Number(env.PLANO_CONCORRENTES ?? 1) || 1),
+    planoFila: Math.max(0, Number(env.PLANO_FILA ?? 8) || 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logRequests: env.LOG_REQUESTS !== '0',
     logLevel: env.LOG_LEVEL || 'info',

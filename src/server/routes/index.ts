@@ -22,6 +22,7 @@ import { lgpdRoutes } from './lgpd';
 import { orcamentosRoutes } from './orcamentos';
 import { orcamentosClienteRoutes } from './orcamentos-cliente';
 import { agendaRoutes, ordensServicoRoutes } from './ordens-servico';
+import { planosCorteRoutes } from './planos-corte';
 import { producaoRoutes } from './producao';
 import { produtosRoutes } from './produtos';
 import { publicoRoutes } from './publico';
@@ -60,6 +61,7 @@ export const apiApp = new Hono<AppEnv>()
   // the HTTP contract's names for production (the same rules as /producao)
   .route('/ordens-servico', ordensServicoRoutes)
   .route('/agenda', agendaRoutes)
+  .route('/planos-corte', planosCorteRoutes)
   .route('/relatorios', relatoriosRoutes)
   .route('/categorias-produtos', categoriasProdutosRoutes)
   .route('/itens-venda', itensVendaRoutes)

@@ -30,6 +30,7 @@ const screens = {
   os: lazy(() => import('../features/producao/os-page')),
   agenda: lazy(() => import('../features/producao/agenda-page')),
   minhaAgenda: lazy(() => import('../features/producao/minha-agenda-page')),
+  simuladorCorte: lazy(() => import('../features/plano-corte/simulador-page')),
 };
 
 /** Data a screen reads first, fetched while its chunk downloads instead of after. */
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
           { path: 'producao/os/:id', element: <Screen name="os" /> },
           guarded('agenda', 'producao', 'agenda'),
           { path: 'minha-agenda', element: <Screen name="minhaAgenda" /> },
+          guarded('estoque/simulador', 'producao', 'simuladorCorte'),
           guarded('clientes', 'clientes', 'clientes'),
           guarded('arquitetos', 'arquitetos', 'arquitetos'),
           guarded('vendedores', 'vendedores', 'vendedores'),

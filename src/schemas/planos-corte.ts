@@ -1,0 +1,121 @@
+import { TEMPO_MAXIMO_MS } from '../domain/plano-corte';
+import { z } from './z';
+
+/** The largest side a slab or a piece may have: no slab in the trade is larger (5 m). */
+export const MEDIDA_MAXIMA_MM = 5000;
+export const PECAS_MAXIMAS = 500;
+export const SERRA_MAXIMA_MM = 20;
+
+const medida = (nome: string) =>
+  z
+    .number({ message: `Informe ${nome} em milímetros.` })
+    .int({ message: `${nome[0]!.toUpperCase()}${nome.slice(1)} deve ser um número inteiro de milímetros.` })
+    .positive({ message: `${nome[0]!.toUpperCase()}${nome.slice(1)} deve ser maior que zero.` })
+    .max(MEDIDA_MAXIMA_MM, {
+      message: `${nome[0]!.toUpperCase()}${nome.slice(1)} passa de ${MEDIDA_MAXIMA_MM} mm.`,
+    });
+
+const quantidade = z
+  .number({ message: 'Informe a quantidade.' })
+  .int({ message: 'A quantidade deve ser um número inteiro.' })
+  .min(1, { message: 'A quantidade deve ser pelo menos 1.' })
+  .max(PECAS_MAXIMAS, { message: `A quantidade passa de ${PECAS_MAXIMAS}.` })
+  .default(1);
+
+export const pecaPlanoInput = z.object({
+  ref: z
+    .string({ message: 'Informe a referência da peça.' })
+    .trim()
+    .min(1, { message: 'Informe a referência da peça.' })
+    .max(80, { message: 'A referência passa de 80 caracteres.' }),
+  largura_mm: medida('a largura'),
+  altura_mm: medida('a altura'),
+  quantidade,
+  girar: z.boolean({ message: 'Girar deve ser verdadeiro ou falso.' }).default(true),
+});
+
+export const chapaPlanoInput = z
+  .object({
+    ref: z.string().trim().max(80, { message: 'A referência passa de 80 caracteres.' }).optional(),
+    chapa_id: z.string().trim().max(80).nullish(),
+    largura_mm: medida('a largura'),
+    altura_mm: medida('a altura'),
+    quantidade: quantidade.refine((n) => n <= 100, { message: 'A quantidade de chapas passa de 100.' }),
+    sobra: z.boolean({ message: 'Sobra deve ser verdadeiro ou falso.' }).default(false),
+    formato: z.enum(['retangulo', 'L'], { message: 'Formato deve ser retangulo ou L.' }).default('retangulo'),
+    recorte_largura_mm: medida('a largura do recorte').nullish(),
+    recorte_altura_mm: medida('a altura do recorte').nullish(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.chapa_id && c.quantidade > 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['quantidade'],
+        message: 'Uma chapa do estoque (chapa_id) é uma só: a quantidade deve ser 1.',
+      });
+    if (c.formato !== 'L') return;
+    if (!c.recorte_largura_mm || c.recorte_largura_mm >= c.largura_mm)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recorte_largura_mm'],
+        message: 'Informe a largura do recorte do L, menor que a largura da chapa.',
+      });
+    if (!c.recorte_altura_mm || c.recorte_altura_mm >= c.altura_mm)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recorte_altura_mm'],
+        message: 'Informe a altura do recorte do L, menor que a altura da chapa.',
+      });
+  });
+
+export const planoCorteCalculo = z
+  .object({
+    pecas: z
+      .array(pecaPlanoInput, { message: 'Informe as peças.' })
+      .min(1, { message: 'Informe ao menos uma peça.' })
+      .max(PECAS_MAXIMAS, { message: `No máximo ${PECAS_MAXIMAS} peças por plano.` }),
+    chapas: z
+      .array(chapaPlanoInput, { message: 'Informe as chapas.' })
+      .min(1, { message: 'Informe ao menos uma chapa.' })
+      .max(50, { message: 'No máximo 50 tipos de chapa por plano.' }),
+    serra_mm: z
+      .number({ message: 'A espessura da serra deve ser um número.' })
+      .int({ message: 'A espessura da serra deve ser um número inteiro de milímetros.' })
+      .min(0, { message: 'A espessura da serra não pode ser negativa.' })
+      .max(SERRA_MAXIMA_MM, { message: `A espessura da serra passa de ${SERRA_MAXIMA_MM} mm.` })
+      .default(4),
+    refilo_mm: z
+      .number({ message: 'O refilo deve ser um número.' })
+      .int({ message: 'O refilo deve ser um número inteiro de milímetros.' })
+      .min(0, { message: 'O refilo não pode ser negativo.' })
+      .max(500, { message: 'O refilo passa de 500 mm.' })
+      .default(10),
+    tempo_ms: z
+      .number({ message: 'O tempo deve ser um número.' })
+      .int({ message: 'O tempo deve ser um número inteiro de milissegundos.' })
+      .min(50, { message: 'O tempo deve ser de pelo menos 50 ms.' })
+      .max(TEMPO_MAXIMO_MS, { message: `O tempo passa de ${TEMPO_MAXIMO_MS / 1000} s.` })
+      .default(1500),
+  })
+  .superRefine((b, ctx) => {
+    const total = b.pecas.reduce((s, p) => s + p.quantidade, 0);
+    if (total > PECAS_MAXIMAS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pecas'],
+        message: `No máximo ${PECAS_MAXIMAS} peças por plano (quantidades somadas: ${total}).`,
+      });
+    // A new slab loses the trim on every raw edge (at least the blade's width when trimmed).
+    const t = b.refilo_mm === 0 ? 0 : Math.max(b.refilo_mm, b.serra_mm);
+    b.chapas.forEach((c, i) => {
+      if (c.sobra || c.formato === 'L') return;
+      if (c.largura_mm - 2 * t <= 0 || c.altura_mm - 2 * t <= 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['refilo_mm'],
+          message: `O refilo de ${b.refilo_mm} mm em cada borda não deixa área útil na chapa ${i + 1} (${c.largura_mm} × ${c.altura_mm} mm).`,
+        });
+    });
+  });
+
+export type PlanoCorteCalculo = z.output<typeof planoCorteCalculo>;

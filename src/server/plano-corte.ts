@@ -1,0 +1,115 @@
+import { Worker } from 'node:worker_threads';
+import type { ChapaEntrada, OpcoesPlano, PecaEntrada, PlanoCorte } from '../domain/plano-corte';
+import { Gate } from './auth/gate';
+import type { AppDeps } from './context';
+import { HttpError } from './errors';
+
+/**
+ * Cutting plans run in worker threads (`plano-corte-worker.mjs`): a plan may take its whole time
+ * budget (up to 10 s) of CPU, and on the request thread it would stall every other request for that
+ * long. Workers are kept and reused (loading the planner through tsx costs more than a small plan),
+ * `PLANO_CONCORRENTES` at once (1 by default: on a 2-core server the other core keeps answering),
+ * `PLANO_FILA` more waiting their turn; beyond that 503 with Retry-After.
+ */
+const WORKER = new URL('./plano-corte-worker.mjs', import.meta.url);
+export const PLANO_OCUPADO_RETRY_S = 3;
+
+interface Pool {
+  gate: Gate;
+  livres: Worker[];
+}
+
+const pools = new WeakMap<AppDeps['config'], Pool>();
+
+function poolOf(config: AppDeps['config']): Pool {
+  let p = pools.get(config);
+  if (!p) {
+    p = { gate: new Gate(config.planoConcorrentes, config.planoFila), livres: [] };
+    pools.set(config, p);
+  }
+  return p;
+}
+
+/** The gate of a server instance's plans (tests read how many ran at once). */
+export const planoGate = (config: AppDeps['config']) => poolOf(config).gate;
+
+function novoWorker(): Promise<Worker> {
+  // A worker needs no tsx flags of its own: it loads the planner through tsx's API.
+  const w = new Worker(WORKER, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 256 } });
+  w.unref();
+  return new Promise((resolve, reject) => {
+    const falhou = (err: unknown) => reject(err instanceof Error ? err : new Error(String(err)));
+    w.once('error', falhou);
+    w.once('message', (m: { pronto?: boolean }) => {
+      w.off('error', falhou);
+      if (m.pronto) resolve(w);
+      else falhou(new Error('worker do plano de corte não iniciou'));
+    });
+  });
+}
+
+function rodar(w: Worker, msg: unknown, limiteMs: number): Promise<PlanoCorte> {
+  return new Promise((resolve, reject) => {
+    const fim = () => {
+      clearTimeout(timer);
+      w.off('message', aoResponder);
+      w.off('error', aoFalhar);
+      w.off('exit', aoSair);
+    };
+    const aoResponder = (m: { plano?: PlanoCorte; erro?: string }) => {
+      fim();
+      if (m.plano) resolve(m.plano);
+      else reject(new Error(m.erro ?? 'plano de corte sem resposta'));
+    };
+    const aoFalhar = (err: Error) => {
+      fim();
+      reject(err);
+    };
+    const aoSair = (code: number) => {
+      fim();
+      reject(new Error(`worker do plano de corte saiu (${code})`));
+    };
+    // The planner keeps its own budget; this only guards against a worker that never answers.
+    const timer = setTimeout(() => {
+      fim();
+      void w.terminate();
+      reject(new Error('plano de corte passou do tempo'));
+    }, limiteMs);
+    w.on('message', aoResponder);
+    w.once('error', aoFalhar);
+    w.once('exit', aoSair);
+    w.postMessage(msg);
+  });
+}
+
+export async function calcularPlanoCorte(
+  config: AppDeps['config'],
+  pecas: PecaEntrada[],
+  chapas: ChapaEntrada[],
+  opcoes: OpcoesPlano,
+): Promise<PlanoCorte> {
+  const pool = poolOf(config);
+  const turno = pool.gate.acquire();
+  if (!turno) {
+    throw new HttpError(
+      503,
+      'Servidor ocupado',
+      'Muitos planos de corte ao mesmo tempo. Tente novamente em alguns segundos.',
+      undefined,
+      { 'retry-after': String(PLANO_OCUPADO_RETRY_S) },
+    );
+  }
+  const liberar = await turno;
+  let w: Worker | undefined;
+  try {
+    w = pool.livres.pop() ?? (await novoWorker());
+    const plano = await rodar(w, { pecas, chapas, opcoes }, (opcoes.tempo_ms ?? 1500) + 15_000);
+    pool.livres.push(w);
+    return plano;
+  } catch (err) {
+    if (w) void w.terminate();
+    throw err;
+  } finally {
+    liberar();
+  }
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import type { PlanoCorte } from '../../domain/plano-corte';
+import { validarPlano } from '../../domain/plano-corte.test-helpers';
+import type { AppDeps } from '../context';
+import { calcularPlanoCorte, planoGate } from '../plano-corte';
+import { apiSuite, Client, okBody, userWith } from '../testing/harness';
+
+const { env, admin } = apiSuite({ planoConcorrentes: 1, planoFila: 8 });
+
+const CHAPA = { ref: 'Chapa 3000×1900', largura_mm: 3000, altura_mm: 1900, quantidade: 5 };
+const COZINHA = [
+  { ref: 'bancada pia', largura_mm: 2900, altura_mm: 600, quantidade: 2 },
+  { ref: 'ilha', largura_mm: 1800, altura_mm: 900, girar: false },
+  { ref: 'peitoril', largura_mm: 1200, altura_mm: 150, quantidade: 3 },
+];
+const calcular = (c: Client, body: unknown) => c.post('/api/planos-corte/calcular', body);
+
+describe('POST /api/planos-corte/calcular', () => {
+  it('plans a kitchen in the worker: a valid plan, fewest slabs, nothing saved', async () => {
+    const body = { pecas: COZINHA, chapas: [CHAPA], tempo_ms: 300 };
+    const plano = okBody(await calcular(admin, body)) as PlanoCorte;
+    expect(validarPlano(COZINHA, [CHAPA], plano)).toEqual([]);
+    // 2 × 1,740,000 + 1,620,000 + 3 × 180,000 = 5,640,000 mm² > 2980 × 1880 = 5,602,400: two slabs.
+    expect(plano.chapas.length).toBe(2);
+    expect(plano.minimo_comprovado).toBe(true);
+    expect(plano.chapas[0]).toMatchObject({
+      ref: 'Chapa 3000×1900',
+      chapa_id: null,
+      sobra: false,
+      refilo_mm: 10,
+    });
+    // A POST that creates nothing: the same idempotency key with another body is no conflict.
+    const h = { 'idempotency-key': 'plano-mesma-chave' };
+    expect((await admin.request('POST', '/api/planos-corte/calcular', body, h)).status).toBe(200);
+    const outro = { ...body, pecas: COZINHA.slice(1) };
+    expect((await admin.request('POST', '/api/planos-corte/calcular', outro, h)).status).toBe(200);
+  });
+
+  it('open to producao and to orcamentos; 403 to others, 401 without a session', async () => {
+    const body = { pecas: [{ ref: 'a', largura_mm: 500, altura_mm: 500 }], chapas: [CHAPA], tempo_ms: 100 };
+    for (const p of ['producao', 'orcamentos'] as const) {
+      const { client } = await userWith(env, [p]);
+      expect((await calcular(client, body)).status).toBe(200);
+    }
+    const { client } = await userWith(env, ['clientes', 'vendas']);
+    expect((await calcular(client, body)).status).toBe(403);
+    expect((await calcular(new Client(env), body)).status).toBe(401);
+  });
+
+  it('a piece that fits nowhere is reported, not refused', async () => {
+    const pecas = [{ ref: 'gigante', largura_mm: 4000, altura_mm: 2500 }, ...COZINHA];
+    const plano = okBody(await calcular(admin, { pecas, chapas: [CHAPA], tempo_ms: 200 })) as PlanoCorte;
+    expect(plano.nao_couberam).toEqual([
+      { ref: 'gigante', motivo: 'A peça 4000 × 2500 mm é maior que todas as chapas, em qualquer posição.' },
+    ]);
+    expect(validarPlano(pecas, [CHAPA], plano)).toEqual([]);
+  });
+
+  it('bad input: 400 naming the field', async () => {
+    const peca = { ref: 'a', largura_mm: 500, altura_mm: 400 };
+    const ok = { pecas: [peca], chapas: [CHAPA] };
+    const casos: [unknown, string, RegExp][] = [
+      [{ ...ok, pecas: [{ ...peca, largura_mm: 500.5 }] }, 'pecas.0.largura_mm', /inteiro/],
+      [{ ...ok, pecas: [{ ...peca, altura_mm: 0 }] }, 'pecas.0.altura_mm', /maior que zero/],
+      [{ ...ok, pecas: [{ ...peca, largura_mm: -10 }] }, 'pecas.0.largura_mm', /maior que zero/],
+      [{ ...ok, pecas: [{ ...peca, largura_mm: 5001 }] }, 'pecas.0.largura_mm', /5000 mm/],
+      [{ ...ok, chapas: [{ ...CHAPA, altura_mm: 9000 }] }, 'chapas.0.altura_mm', /5000 mm/],
+      [{ ...ok, chapas: [{ ...CHAPA, largura_mm: '3000' }] }, 'chapas.0.largura_mm', /.+/],
+      [{ ...ok, pecas: [] }, 'pecas', /ao menos uma peça/],
+      [{ ...ok, chapas: [] }, 'chapas', /ao menos uma chapa/],
+      [{ ...ok, pecas: Array.from({ length: 501 }, () => peca) }, 'pecas', /500 peças/],
+      [
+        {
+          ...ok,
+          pecas: [
+            { ...peca, quantidade: 300 },
+            { ...peca, quantidade: 201 },
+          ],
+        },
+        'pecas',
+        /501/,
+      ],
+      [{ ...ok, serra_mm: 21 }, 'serra_mm', /20 mm/],
+      [{ ...ok, tempo_ms: 10_001 }, 'tempo_ms', /10 s/],
+      [
+        { ...ok, refilo_mm: 250, chapas: [{ ...CHAPA, largura_mm: 500 }] },
+        'refilo_mm',
+        /não deixa área útil/,
+      ],
+      [{ ...ok, chapas: [{ ...CHAPA, formato: 'L' }] }, 'chapas.0.recorte_largura_mm', /recorte do L/],
+      [{ ...ok, pecas: [{ ...peca, girar: 'sim' }] }, 'pecas.0.girar', /verdadeiro ou falso/],
+      [{ ...ok, chapas: [{ ...CHAPA, chapa_id: 'c-1', quantidade: 2 }] }, 'chapas.0.quantidade', /uma só/],
+    ];
+    for (const [body, campo, msg] of casos) {
+      const erros = await admin.invalidPost('/api/planos-corte/calcular', body);
+      expect(erros[campo], `${campo} em ${JSON.stringify(erros)}`).toMatch(msg);
+    }
+    // A remnant keeps its edges: a trim that would eat a new slab of that size does not apply to it.
+    const sobra = { ...ok, refilo_mm: 250, chapas: [{ ...CHAPA, largura_mm: 500, sobra: true }] };
+    expect((await calcular(admin, { ...sobra, tempo_ms: 100 })).status).toBe(200);
+  });
+
+  it('plans run off the request thread, one at a time: other requests are answered meanwhile', async () => {
+    // 1000 × 1000 squares: two to a slab (2980 × 1880 usable) while the area bound says 5.6 per
+    // slab, so no plan ever reaches the bound and each one takes its whole 800 ms.
+    const pecas = [{ ref: 'q', largura_mm: 1000, altura_mm: 1000, quantidade: 60 }];
+    const chapas = [{ ...CHAPA, quantidade: 40 }];
+    const gate = planoGate(env.deps.config);
+    const inicio = performance.now();
+    const planos = [1, 2, 3].map(() => calcular(admin, { pecas, chapas, tempo_ms: 800 }));
+    // While they run, a plain request: answered long before the plans end.
+    await new Promise((ok) => setTimeout(ok, 200));
+    const t0 = performance.now();
+    expect((await admin.get('/api/auth/me')).status).toBe(200);
+    const espera = performance.now() - t0;
+    const respostas = await Promise.all(planos);
+    for (const res of respostas) {
+      const plano = okBody(res) as PlanoCorte;
+      expect(validarPlano(pecas, chapas, plano)).toEqual([]);
+      expect(plano.chapas.length).toBe(30);
+    }
+    expect(gate.peak).toBe(1);
+    // Three plans of 800 ms each, one after the other.
+    expect(performance.now() - inicio).toBeGreaterThan(2000);
+    expect(espera).toBeLessThan(700);
+  });
+
+  it('beyond the queue: 503 with Retry-After', async () => {
+    const config = { ...env.deps.config, planoConcorrentes: 1, planoFila: 0 } as AppDeps['config'];
+    const pecas = [{ ref: 'a', largura_mm: 700, altura_mm: 300, quantidade: 40 }];
+    const primeiro = calcularPlanoCorte(config, pecas, [{ ...CHAPA, largura_mm: 2999 }], { tempo_ms: 400 });
+    await expect(calcularPlanoCorte(config, pecas, [CHAPA], { tempo_ms: 100 })).rejects.toMatchObject({
+      status: 503,
+    });
+    await primeiro;
+  });
+});

@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import { planoCorteCalculo } from '../../schemas/planos-corte';
+import type { AppEnv } from '../context';
+import { parseBody } from '../context';
+import { route } from '../contract';
+import { calcularPlanoCorte } from '../plano-corte';
+
+// Production plans the cut; whoever quotes estimates how many slabs a job takes.
+const access = ['producao', 'orcamentos'] as const;
+
+const doc = {
+  postCalcular: route({
+    summary: 'Calcula um plano de corte (não salva nada)',
+    description:
+      'Peças e chapas em milímetros inteiros; a serra separa peças vizinhas e o refilo vale só nas bordas brutas de chapas novas. Menos chapas novas primeiro, depois sobras antes de chapas novas, depois a maior sobra inteira. Roda em uma thread à parte, dentro de `tempo_ms`.',
+    access,
+    body: planoCorteCalculo,
+    errors: [400, 503],
+  }),
+};
+
+export const planosCorteRoutes = new Hono<AppEnv>().post('/calcular', doc.postCalcular, async (c) => {
+  const input = await parseBody(c, planoCorteCalculo);
+  const plano = await calcularPlanoCorte(c.get('deps').config, input.pecas, input.chapas, {
+    serra_mm: input.serra_mm,
+    refilo_mm: input.refilo_mm,
+    tempo_ms: input.tempo_ms,
+  });
+  return c.json(plano);
+});
