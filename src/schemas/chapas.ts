@@ -101,7 +101,7 @@ const lote = z
   .trim()
   .min(1, 'Informe o lote.')
   .max(40, 'O lote deve ter no máximo 40 caracteres.')
-  .regex(/^[\p{L}\p{N}._/-]+$/u, 'Lote: use letras, números, ponto, barra ou hífen.');
+  .regex(/^[\p{L}\p{N}._/-]*$/u, 'Lote: use letras, números, ponto, barra ou hífen.');
 const fornecedorId = uuid.nullish().transform((v) => v ?? null);
 const custo = moneyInput({ message: 'Informe o custo da chapa.' });
 

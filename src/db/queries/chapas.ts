@@ -125,13 +125,14 @@ export async function lockChapas(tx: Executor, p: { ids: string[] }): Promise<Ch
 /** The next number of a lot: one after the highest `<lote>-<nn>` already there (codes typed by hand aside). */
 export async function proximoNumeroNoLote(tx: Executor, p: { lote: string }): Promise<number> {
   const prefix = `${p.lote}-`;
-  const [r] = await queryRows<{ n: number | null }>(
-    tx,
-    sql`select max(substring(codigo from ${prefix.length + 1})::int) as n from chapas
-         where lote = ${p.lote} and starts_with(codigo, ${prefix})
-           and substring(codigo from ${prefix.length + 1}) ~ '^[0-9]{1,6}$'`,
-  );
-  return Number(r?.n ?? 0) + 1;
+  // a lot holds tens of slabs (chapas_lote_idx): reading their codes is cheaper than being clever in SQL
+  const rows = await tx.select({ codigo: chapas.codigo }).from(chapas).where(eq(chapas.lote, p.lote));
+  let max = 0;
+  for (const { codigo } of rows) {
+    const n = codigo.startsWith(prefix) ? codigo.slice(prefix.length) : '';
+    if (/^\d{1,6}$/.test(n)) max = Math.max(max, Number(n));
+  }
+  return max + 1;
 }
 
 /** How many remnants a slab already gave (their codes go on from there). */

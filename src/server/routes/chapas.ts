@@ -18,6 +18,7 @@ import {
   searchChapas,
   setSituacao,
 } from '../../db/queries/chapas';
+import type { Executor } from '../../db/client';
 import { andWhere, numbersOut, paginate } from '../../db/queries/common';
 import { crudQueries } from '../../db/queries/crud';
 import { insertSchedule } from '../../db/queries/despesas';
@@ -96,8 +97,9 @@ function mesmaVersao(cur: ChapaRow, updatedAt: string) {
   if (cur.updated_at.getTime() !== new Date(updatedAt).getTime()) throw staleWrite();
 }
 
-async function osReservada(c: AppContext, cur: ChapaRow) {
-  const n = cur.ordem_servico_id ? await numeroDaOs(c.get('deps').db, { id: cur.ordem_servico_id }) : null;
+/** Read inside the holding transaction (`tx`): on PGlite another connection would wait for it. */
+async function osReservada(tx: Executor, cur: ChapaRow) {
+  const n = cur.ordem_servico_id ? await numeroDaOs(tx, { id: cur.ordem_servico_id }) : null;
   return n === null ? 'outra ordem de serviço' : `a OS ${n}`;
 }
 
@@ -486,7 +488,7 @@ export const chapasRoutes = new Hono<AppEnv>()
       if (cur.status === 'reservada')
         throw conflict(
           'Chapa reservada',
-          `A chapa ${cur.codigo} já está reservada para ${await osReservada(c, cur)}.`,
+          `A chapa ${cur.codigo} já está reservada para ${await osReservada(tx, cur)}.`,
         );
       if (cur.status !== 'disponivel')
         throw conflict(
