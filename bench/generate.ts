@@ -14,6 +14,7 @@ import {
   caixaInicial,
   cartoes,
   categoriasProdutos,
+  chapas,
   clientes,
   despesas,
   fornecedores,
@@ -837,6 +838,7 @@ export async function generate(db: Db, opts: GenerateOptions) {
   log(
     `pronto: ${totalOrc} orçamentos, ${vendasFeitas} vendas, ${despesaRows.length} despesas (${Date.now() - t0} ms)`,
   );
+  await gerarChapas(db, { scale: S, seed: (opts.seed ?? 20261122) + 28, now, log });
   return { clientes: clienteRows.length, orcamentos: totalOrc, vendas: vendasFeitas };
 }
 
@@ -884,4 +886,129 @@ export async function gerarOrdensServico(db: Db, log: (m: string) => void) {
               from os_etapas group by os_id) r
      where r.os_id = o.id`);
   log(`ordens de serviço e etapas (${Date.now() - t0} ms)`);
+}
+
+/**
+ * The yard (issue 28): 8 stones, slabs in lots of 6–10 (at S = 1, 40,000 of them), remnants of
+ * consumed slabs (10,000 at S = 1; every fifth an L), and reservations for open work orders. Its own
+ * random stream, so every other generated row stays as it was.
+ */
+export async function gerarChapas(
+  db: Db,
+  o: { scale: number; seed: number; now: Date; log: (m: string) => void },
+) {
+  const t0 = Date.now();
+  const r = new Rng(o.seed);
+  // the demo (S = 0.01) shows a small yard; the bench's S = 1 has 50,000 slabs and remnants
+  const nChapas = o.scale < 0.1 ? 120 : Math.round(40_000 * o.scale);
+  const nSobras = o.scale < 0.1 ? 60 : Math.round(10_000 * o.scale);
+  const pedras = (
+    (await db.execute(
+      sql`select id, fornecedor_id, valor_m2 from produtos where tipo_unidade = 'm²' order by nome, id limit 8`,
+    )) as unknown as { rows: { id: string; fornecedor_id: string | null; valor_m2: string }[] }
+  ).rows;
+  if (!pedras.length) return;
+  const todas = (
+    (await db.execute(
+      sql`select id from ordens_servico where status <> 'cancelada' order by created_at, id limit 2000`,
+    )) as unknown as { rows: { id: string }[] }
+  ).rows;
+  const abertas = (
+    (await db.execute(
+      sql`select id from ordens_servico where status = 'aberta' order by created_at desc, id limit 200`,
+    )) as unknown as { rows: { id: string }[] }
+  ).rows;
+  const rows: Record<string, unknown>[] = [];
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  let lote = 100;
+  while (rows.length < nChapas) {
+    lote++;
+    const p = r.pick(pedras);
+    const tamanho = Math.min(r.int(6, 10), nChapas - rows.length);
+    const largura = r.pick([2800, 2900, 3000, 3100, 3200]);
+    const altura = r.pick([1600, 1700, 1800, 1900]);
+    const espessura = r.pick([20, 20, 30]);
+    // what the stone cost the shop: about 45 % of its price per m²
+    const custo = toDbMoney(
+      dec(p.valor_m2)
+        .times(largura * altura)
+        .div(1_000_000)
+        .times('0.45'),
+    );
+    const entrada = iso(addDays(o.now, -r.int(0, 720)));
+    const rack = `Rack ${'ABCDEF'[r.int(0, 5)]}${r.int(1, 9)}`;
+    for (let k = 1; k <= tamanho; k++) {
+      rows.push({
+        id: r.uuid(),
+        codigo: `L${lote}-${String(k).padStart(2, '0')}`,
+        produto_id: p.id,
+        tipo: 'chapa',
+        lote: `L${lote}`,
+        bloco: `B${r.int(1, 60)}`,
+        largura_mm: largura,
+        altura_mm: altura,
+        espessura_mm: espessura,
+        formato: 'retangulo',
+        recorte_largura_mm: null,
+        recorte_altura_mm: null,
+        localizacao: rack,
+        custo,
+        fornecedor_id: p.fornecedor_id,
+        data_entrada: entrada,
+        origem_id: null,
+        status: 'disponivel',
+        ordem_servico_id: null,
+      });
+    }
+  }
+  // Remnants come from consumed slabs (every other one, from the oldest lots): their leftovers stay.
+  const sobras: Record<string, unknown>[] = [];
+  const consumidas = rows.filter((_, i) => i % 2 === 1).slice(0, nSobras);
+  for (const [i, pai] of consumidas.entries()) {
+    if (!todas.length) break;
+    const emL = i % 5 === 0;
+    const largura = r.int(4, 18) * 100;
+    const altura = r.int(3, 9) * 100;
+    pai.status = 'consumida';
+    pai.ordem_servico_id = todas[i % todas.length]!.id;
+    sobras.push({
+      id: r.uuid(),
+      codigo: `${pai.codigo}-S1`,
+      produto_id: pai.produto_id,
+      tipo: 'sobra',
+      lote: pai.lote,
+      bloco: pai.bloco,
+      largura_mm: largura,
+      altura_mm: altura,
+      espessura_mm: pai.espessura_mm,
+      formato: emL ? 'L' : 'retangulo',
+      recorte_largura_mm: emL ? Math.floor(largura / 2) : null,
+      recorte_altura_mm: emL ? Math.floor(altura / 2) : null,
+      localizacao: `Sobras ${'CDE'[r.int(0, 2)]}${r.int(1, 6)}`,
+      custo: toDbMoney(
+        dec(pai.custo as string)
+          .times(largura * altura - (emL ? Math.floor(largura / 2) * Math.floor(altura / 2) : 0))
+          .div((pai.largura_mm as number) * (pai.altura_mm as number))
+          .times('0.5'),
+      ),
+      fornecedor_id: pai.fornecedor_id,
+      data_entrada: pai.data_entrada,
+      origem_id: pai.id,
+      status: 'disponivel',
+      ordem_servico_id: null,
+    });
+  }
+  // Each open work order holds one or two slabs of the newest lots.
+  let livre = rows.length - 1;
+  for (const os of abertas.slice(0, 60)) {
+    for (let k = 0; k < 1 + (r.chance(0.4) ? 1 : 0); k++) {
+      while (livre >= 0 && rows[livre]!.status !== 'disponivel') livre--;
+      if (livre < 0) break;
+      rows[livre]!.status = 'reservada';
+      rows[livre]!.ordem_servico_id = os.id;
+    }
+  }
+  await bulk(db, chapas, rows);
+  await bulk(db, chapas, sobras);
+  o.log(`estoque: ${rows.length} chapas, ${sobras.length} sobras (${Date.now() - t0} ms)`);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -18,19 +19,24 @@ import {
 import {
   BANDEIRAS,
   CARGOS,
+  ESPESSURA_CHAPA_MM,
   ETAPAS_OS,
   FAIXAS,
+  FORMATOS_CHAPA,
   FORMATOS_MEDIDA,
   LADOS_PECA,
+  MEDIDA_CHAPA_MM,
   ROLES,
   STATUS_ATIVO,
   STATUS_CARTAO,
+  STATUS_CHAPA,
   STATUS_DESPESA,
   STATUS_ETAPA,
   STATUS_ORCAMENTO,
   STATUS_OS,
   STATUS_VENDA,
   TIPOS_CARTAO,
+  TIPOS_CHAPA,
   TIPOS_DESPESA,
   TIPOS_FOTO_OS,
   TIPOS_MOVIMENTACAO,
@@ -835,6 +841,8 @@ export const empresa = pgTable(
     instrucoes_pagamento: text('instrucoes_pagamento'),
     chave_pix: text('chave_pix'),
     venda_automatica: boolean('venda_automatica').notNull().default(true),
+    // A remnant's value as a share (%) of its area's part of the parent slab's cost (issue 28).
+    fator_sobra: numeric('fator_sobra', { precision: 5, scale: 2 }).notNull().default('50'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -842,6 +850,7 @@ export const empresa = pgTable(
     check('empresa_um_ck', sql`id = 1`),
     check('empresa_validade_ck', sql`validade_dias between 1 and 365`),
     check('empresa_uf_ck', sql`uf is null or length(uf) <= 2`),
+    check('empresa_fator_sobra_ck', sql`fator_sobra between 0 and 100`),
   ],
 );
 
@@ -1068,5 +1077,99 @@ export const producaoConfig = pgTable(
       'producao_config_etapas_ck',
       sql`cardinality(etapas) >= 1 and etapas <@ array['medicao','corte','acabamento','instalacao','entrega']`,
     ),
+  ],
+);
+
+// ── Stock of slabs and remnants (issue 28): every slab by lot, reserved for a work order, consumed by the cut.
+const MED = `between ${MEDIDA_CHAPA_MM.min} and ${MEDIDA_CHAPA_MM.max}`;
+export const chapas = pgTable(
+  'chapas',
+  {
+    id: id(),
+    codigo: text('codigo').notNull(),
+    produto_id: uuid('produto_id')
+      .notNull()
+      .references(() => produtos.id, { onDelete: 'restrict' }),
+    tipo: text('tipo', { enum: TIPOS_CHAPA }).notNull().default('chapa'),
+    lote: text('lote').notNull(),
+    bloco: text('bloco'),
+    largura_mm: integer('largura_mm').notNull(),
+    altura_mm: integer('altura_mm').notNull(),
+    espessura_mm: integer('espessura_mm').notNull(),
+    formato: text('formato', { enum: FORMATOS_CHAPA }).notNull().default('retangulo'),
+    // An L keeps the measures of its missing corner.
+    recorte_largura_mm: integer('recorte_largura_mm'),
+    recorte_altura_mm: integer('recorte_altura_mm'),
+    // What the sums of stock read (m² = area_mm2 / 1e6), kept by the database.
+    area_mm2: integer('area_mm2')
+      .notNull()
+      .generatedAlwaysAs(sql`largura_mm * altura_mm - coalesce(recorte_largura_mm * recorte_altura_mm, 0)`),
+    localizacao: text('localizacao'),
+    custo: money('custo').notNull().default('0'),
+    fornecedor_id: uuid('fornecedor_id').references(() => fornecedores.id, { onDelete: 'restrict' }),
+    data_entrada: date('data_entrada').notNull().default(sql`current_date`),
+    observacoes: text('observacoes'),
+    origem_id: uuid('origem_id').references((): AnyPgColumn => chapas.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: STATUS_CHAPA }).notNull().default('disponivel'),
+    ordem_servico_id: uuid('ordem_servico_id').references(() => ordensServico.id, { onDelete: 'restrict' }),
+    motivo_baixa: text('motivo_baixa'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('chapas_codigo_uq').on(t.codigo),
+    index('chapas_created_idx').on(t.created_at.desc(), t.id.desc()),
+    index('chapas_produto_status_idx').on(t.produto_id, t.status, t.created_at.desc()),
+    index('chapas_status_created_idx').on(t.status, t.created_at.desc(), t.id.desc()),
+    index('chapas_lote_idx').on(t.lote, t.codigo),
+    index('chapas_os_idx').on(t.ordem_servico_id).where(sql`${t.ordem_servico_id} is not null`),
+    index('chapas_origem_idx').on(t.origem_id).where(sql`${t.origem_id} is not null`),
+    index('chapas_fornecedor_idx').on(t.fornecedor_id),
+    index('chapas_codigo_trgm').using('gin', t.codigo.op('gin_trgm_ops')),
+    index('chapas_localizacao_trgm').using('gin', t.localizacao.op('gin_trgm_ops')),
+    // "cabe uma peça de L × A": a piece fits a rectangle in some orientation exactly when its longer
+    // side fits the longer side and its shorter the shorter; the bounding box prefilters Ls too.
+    index('chapas_cabe_idx')
+      .on(t.produto_id, sql`greatest(largura_mm, altura_mm)`, sql`least(largura_mm, altura_mm)`)
+      .where(sql`${t.status} = 'disponivel'`),
+    check('chapas_tipo_ck', inList('tipo', TIPOS_CHAPA)),
+    check('chapas_formato_ck', inList('formato', FORMATOS_CHAPA)),
+    check('chapas_status_ck', inList('status', STATUS_CHAPA)),
+    check('chapas_codigo_ck', sql`codigo <> '' and length(codigo) <= 60`),
+    check('chapas_medidas_ck', sql.raw(`largura_mm ${MED} and altura_mm ${MED}`)),
+    check(
+      'chapas_espessura_ck',
+      sql.raw(`espessura_mm between ${ESPESSURA_CHAPA_MM.min} and ${ESPESSURA_CHAPA_MM.max}`),
+    ),
+    check(
+      'chapas_recorte_ck',
+      sql`(formato = 'retangulo' and recorte_largura_mm is null and recorte_altura_mm is null) or (formato = 'L' and recorte_largura_mm > 0 and recorte_largura_mm < largura_mm and recorte_altura_mm > 0 and recorte_altura_mm < altura_mm)`,
+    ),
+    check('chapas_custo_ck', sql`custo >= 0`),
+    check('chapas_origem_ck', sql`(tipo = 'sobra') or origem_id is null`),
+    // reserved and consumed slabs name their work order; an available one names none
+    check('chapas_os_ck', sql`(status in ('reservada', 'consumida')) = (ordem_servico_id is not null)`),
+    check('chapas_baixa_ck', sql`status <> 'baixada' or motivo_baixa is not null`),
+  ],
+);
+
+// What a work order consumed (issue 28): each slab cut for it, its cost and the part that went back to
+// stock as remnants; the job's real stone cost is the sum of custo - custo_sobras.
+export const chapaConsumos = pgTable(
+  'chapa_consumos',
+  {
+    chapa_id: uuid('chapa_id')
+      .primaryKey()
+      .references(() => chapas.id, { onDelete: 'restrict' }),
+    ordem_servico_id: uuid('ordem_servico_id')
+      .notNull()
+      .references(() => ordensServico.id, { onDelete: 'restrict' }),
+    custo: money('custo').notNull(),
+    custo_sobras: money('custo_sobras').notNull().default('0'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('chapa_consumos_os_idx').on(t.ordem_servico_id),
+    check('chapa_consumos_custo_ck', sql`custo >= 0 and custo_sobras >= 0 and custo_sobras <= custo`),
   ],
 );

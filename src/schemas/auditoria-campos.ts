@@ -27,6 +27,10 @@ const STATUS: Record<string, string> = {
   ...STATUS_VENDA_LABEL,
   ativo: 'Ativo',
   inativo: 'Inativo',
+  disponivel: 'Disponível',
+  reservada: 'Reservada',
+  consumida: 'Consumida',
+  baixada: 'Baixada',
 };
 
 const taxas = Object.fromEntries(
@@ -93,6 +97,26 @@ export const CAMPOS_AUDITORIA: Record<string, CampoAuditoria> = {
   role: { label: 'Perfil', valores: { admin: 'Administrador', usuario: 'Usuário' } },
   permissao: { label: 'Permissão', valores: PERMISSAO_LABEL },
   created_at: { label: 'Criado em', tipo: 'datetime' },
+  // Estoque de chapas (issue 28)
+  codigo: { label: 'Código' },
+  produto_id: { label: 'Pedra', tipo: 'ref' },
+  lote: { label: 'Lote' },
+  bloco: { label: 'Bloco' },
+  largura_mm: { label: 'Largura (mm)' },
+  altura_mm: { label: 'Altura (mm)' },
+  espessura_mm: { label: 'Espessura (mm)' },
+  formato: { label: 'Formato', valores: { retangulo: 'Retângulo', L: 'L' } },
+  recorte_largura_mm: { label: 'Recorte do L, largura (mm)' },
+  recorte_altura_mm: { label: 'Recorte do L, altura (mm)' },
+  area_mm2: { label: 'Área (mm²)' },
+  localizacao: { label: 'Localização' },
+  custo: { label: 'Custo', tipo: 'money' },
+  fornecedor_id: { label: 'Fornecedor', tipo: 'ref' },
+  data_entrada: { label: 'Data de entrada', tipo: 'date' },
+  origem_id: { label: 'Chapa de origem', tipo: 'ref' },
+  ordem_servico_id: { label: 'Ordem de serviço', tipo: 'ref' },
+  motivo_baixa: { label: 'Motivo da baixa' },
+  fator_sobra: { label: 'Fator de sobra', tipo: 'percent' },
 };
 
 const ORDEM = new Map(Object.keys(CAMPOS_AUDITORIA).map((k, i) => [k, i]));

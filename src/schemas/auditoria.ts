@@ -23,6 +23,7 @@ export const AUDITORIA_RECURSOS = {
   os_etapa_funcionarios: 'Equipe das etapas',
   os_fotos: 'Fotos de OS',
   producao_config: 'Configuração da produção',
+  chapas: 'Estoque de chapas',
 } as const;
 export type AuditoriaRecurso = keyof typeof AUDITORIA_RECURSOS;
 

@@ -1,4 +1,4 @@
-import { optionalText, requiredText, versionField } from './common';
+import { optionalText, percentInput, requiredText, versionField } from './common';
 import { cnpjOpcional, emailOpcional, enderecoFields, telefoneOpcional } from './documentos';
 import { z } from './z';
 
@@ -19,6 +19,8 @@ export const empresaFields = {
   instrucoes_pagamento: optionalText(2_000),
   chave_pix: optionalText(140),
   venda_automatica: z.boolean({ message: 'Informe se a venda é gerada na aprovação.' }),
+  // Estoque (issue 28): a remnant's value as a share of its part of the slab's cost; kept when absent.
+  fator_sobra: percentInput({ message: 'Informe o fator de sobra (0 a 100 %).' }).optional(),
 };
 
 export const empresaUpdate = z.object({ ...empresaFields, ...versionField });

@@ -47,3 +47,14 @@ export const TIPO_VENDA_LABEL: Record<TipoVenda, string> = {
   parcelado: 'Parcelado',
   entrada: 'Entrada',
 };
+
+// Stock of slabs and remnants (issue 28).
+export const TIPOS_CHAPA = ['chapa', 'sobra'] as const;
+export type TipoChapa = (typeof TIPOS_CHAPA)[number];
+export const FORMATOS_CHAPA = ['retangulo', 'L'] as const;
+export type FormatoChapa = (typeof FORMATOS_CHAPA)[number];
+export const STATUS_CHAPA = ['disponivel', 'reservada', 'consumida', 'baixada'] as const;
+export type StatusChapa = (typeof STATUS_CHAPA)[number];
+/** Measures of a slab in millimetres (integers): sides and thickness. */
+export const MEDIDA_CHAPA_MM = { min: 100, max: 5000 } as const;
+export const ESPESSURA_CHAPA_MM = { min: 10, max: 100 } as const;

@@ -15,6 +15,7 @@ export const PERMISSOES = [
   'financeiro',
   'producao',
   'configuracoes',
+  'estoque',
 ] as const;
 
 export type Permissao = (typeof PERMISSOES)[number];
@@ -40,6 +41,7 @@ export const HOME_ORDER: readonly Permissao[] = [
   'financeiro',
   'producao',
   'configuracoes',
+  'estoque',
 ];
 
 export const PERMISSAO_LABEL: Record<Permissao, string> = {
@@ -58,4 +60,5 @@ export const PERMISSAO_LABEL: Record<Permissao, string> = {
   financeiro: 'Recebimentos',
   producao: 'Produção e Agenda',
   configuracoes: 'Empresa',
+  estoque: 'Estoque',
 };

@@ -58,6 +58,17 @@ const FIELDS = [
   'funcionario_ids',
   'itens',
   'produto_id',
+  // estoque de chapas (issue 28)
+  'codigo',
+  'lote',
+  'largura_mm',
+  'altura_mm',
+  'espessura_mm',
+  'formato',
+  'ordem_servico_id',
+  'motivo',
+  'chapas',
+  'quantidade',
   'item_venda_id',
   'quantidade',
   'medida1',
@@ -222,6 +233,7 @@ describe('hostile query strings and NUL on every route', () => {
       'vendedores',
       'acabamentos',
       'recortes',
+      'chapas',
     ])
       expect(paths).toContain(`/api/${p}`);
   });

@@ -1,4 +1,5 @@
 import { categoriasProdutosConstraints } from './categorias-produtos';
+import { chapasConstraints } from './chapas';
 import { producaoConstraints } from './producao';
 import { produtosConstraints } from './produtos';
 import { recebimentosConstraints } from './recebimentos';
@@ -10,6 +11,7 @@ export const CONSTRAINTS: ConstraintMap = {
   ...produtosConstraints,
   ...recebimentosConstraints,
   ...producaoConstraints,
+  ...chapasConstraints,
 };
 
 /** The resource's refusal for a violated constraint, when it declared one. */

@@ -14,6 +14,7 @@ import {
   usuarios,
   vendas,
 } from '../schema';
+import { liberarDaOs } from './chapas';
 import { andWhere, columnsOf, countWhere, likePattern, lookup, queryRows, updateVersioned } from './common';
 import type { KeyPart } from './keyset';
 import { linhasDoOrcamento } from './orcamentos';
@@ -40,6 +41,8 @@ export async function cancelarOrdemDaVenda(
     .set({ status: 'cancelada', motivo_cancelamento: p.motivo, updated_at: sql`clock_timestamp()` })
     .where(and(eq(ordensServico.venda_id, p.vendaId), sql`${ordensServico.status} <> 'cancelada'`))
     .returning({ id: ordensServico.id });
+  // The slabs it held go back to the yard (issue 28); what the cut consumed stays consumed.
+  if (r) await liberarDaOs(tx, { osId: r.id });
   return r?.id ?? null;
 }
 

@@ -25,7 +25,11 @@ export async function empresaAtual(c: AppContext) {
 
 async function answer(c: AppContext, row: q.EmpresaRow) {
   const logo = await q.getLogo(c.get('deps').db);
-  return { ...row, logo: logo ? { mime: logo.mime, updated_at: logo.updated_at } : null };
+  return {
+    ...row,
+    fator_sobra: Number(row.fator_sobra),
+    logo: logo ? { mime: logo.mime, updated_at: logo.updated_at } : null,
+  };
 }
 
 /** The uploaded image: a multipart form's `logo` file, or the raw body (Content-Type image/*). */

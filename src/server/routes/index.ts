@@ -9,6 +9,8 @@ import { cartoesRoutes } from './cartoes';
 import { acabamentosRoutes, recortesRoutes } from './catalogos-pecas';
 import { categoriasProdutosRoutes } from './categorias-produtos';
 import { cepRoutes } from './cep';
+import { chapasRoutes } from './chapas';
+import { chapasOsRoutes } from './chapas-os';
 import { clientesRoutes } from './clientes';
 import { configRoutes } from './config';
 import { dashboardRoutes } from './dashboard';
@@ -60,12 +62,15 @@ export const apiApp = new Hono<AppEnv>()
   .route('/producao', producaoRoutes)
   // the HTTP contract's names for production (the same rules as /producao)
   .route('/ordens-servico', ordensServicoRoutes)
+  // stock of slabs (issue 28): a work order's slabs, their reservation and the cut's consumption
+  .route('/ordens-servico', chapasOsRoutes)
   .route('/agenda', agendaRoutes)
   .route('/planos-corte', planosCorteRoutes)
   .route('/relatorios', relatoriosRoutes)
   .route('/categorias-produtos', categoriasProdutosRoutes)
   .route('/itens-venda', itensVendaRoutes)
   .route('/produtos', produtosRoutes)
+  .route('/chapas', chapasRoutes)
   .route('/acabamentos', acabamentosRoutes)
   .route('/recortes', recortesRoutes)
   .route('/cartoes', cartoesRoutes)

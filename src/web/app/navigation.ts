@@ -10,6 +10,7 @@ import {
   HardDriveDownload,
   HardHat,
   History,
+  Layers,
   LayoutDashboard,
   type LucideIcon,
   Package,
@@ -54,6 +55,7 @@ export const MENU: MenuEntry[] = [
   { label: 'Arquitetos', path: '/arquitetos', permission: 'arquitetos', icon: Briefcase },
   { label: 'Vendedores', path: '/vendedores', permission: 'vendedores', icon: UserCheck },
   { label: 'Produtos', path: '/produtos', permission: 'produtos', icon: Package },
+  { label: 'Estoque', path: '/estoque', permission: 'estoque', icon: Layers },
   { label: 'Fornecedores', path: '/fornecedores', permission: 'fornecedores', icon: Truck },
   { label: 'Funcionários', path: '/funcionarios', permission: 'funcionarios', icon: HardHat },
   { label: 'Despesas', path: '/despesas', permission: 'despesas', icon: Receipt },
@@ -83,4 +85,5 @@ export const HOME_PATHS: Record<Permissao, string> = {
   financeiro: '/recebimentos',
   producao: '/producao',
   configuracoes: '/empresa',
+  estoque: '/estoque',
 };

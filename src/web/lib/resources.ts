@@ -36,3 +36,6 @@ export type OrcamentoDetalhe = RecordOf<Api['orcamentos']>;
 export type OrcamentoItemDetalhe = OrcamentoDetalhe['itens'][number];
 export type OrcamentoCalculo = BodyOf<Awaited<ReturnType<Api['orcamentos']['calcular']['$post']>>>;
 export type OrcamentoLadoCliente = AnswerOf<Api['orcamentos'][':id']['cliente']>;
+export type Chapa = ListRow<Api['chapas']>;
+export type ChapasResumo = AnswerOf<Api['chapas']['resumo']>;
+export type ChapasDaOs = AnswerOf<Api['ordens-servico'][':id']['chapas']>;

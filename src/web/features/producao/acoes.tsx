@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { DialogFooter, ModalDialog } from '../../components/ui/dialog';
 import { toastError, toastSuccess } from '../../lib/api';
 import { businessTimeZone } from '../../lib/format';
+import { ConsumoDialog } from '../estoque/os-chapas';
 import {
   aoEnviar,
   descartar,
@@ -51,6 +52,8 @@ export function EtapaAcoes({
   const fila = useFilaItens();
   const [busy, setBusy] = useState(false);
   const [assinar, setAssinar] = useState(false);
+  // Completing the cut asks what is left of the reserved slabs (issue 28).
+  const [cortando, setCortando] = useState(false);
   const fotoRef = useRef<HTMLInputElement>(null);
   const nome = `${etapaLabel(etapa.etapa)} — OS #${os.numero}`;
   const refresh = () => qc.invalidateQueries({ queryKey: ['producao'] });
@@ -129,7 +132,7 @@ export function EtapaAcoes({
         <Button
           size={size}
           variant={podeIniciar ? 'outline' : 'default'}
-          onClick={concluir}
+          onClick={etapa.etapa === 'corte' ? () => setCortando(true) : concluir}
           disabled={busy}
           aria-label={`Concluir ${nome}`}
         >
@@ -154,6 +157,7 @@ export function EtapaAcoes({
         </Button>
       )}
       <LembrarCliente os={os} etapa={etapa} />
+      {cortando && <ConsumoDialog osId={os.id} onClose={() => setCortando(false)} concluir={concluir} />}
       {assinar && (
         <AssinaturaDialog
           onClose={() => setAssinar(false)}

@@ -15,6 +15,7 @@ import { Empty, Loading } from '../../components/ui/states';
 import { ApiError, toastError, toastSuccess } from '../../lib/api';
 import { client, json } from '../../lib/client';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { OsChapas } from '../estoque/os-chapas';
 import { EtapaAcoes, FilaPendente } from './acoes';
 import { Desenhos } from './desenhos';
 import {
@@ -53,10 +54,10 @@ export default function OsPage() {
         </Button>
       </Empty>
     );
-  return <OsDetalhes os={os.data} editavel={can('producao')} />;
+  return <OsDetalhes os={os.data} editavel={can('producao')} estoque={can('producao') || can('estoque')} />;
 }
 
-function OsDetalhes({ os, editavel }: { os: OsDetalhe; editavel: boolean }) {
+function OsDetalhes({ os, editavel, estoque }: { os: OsDetalhe; editavel: boolean; estoque: boolean }) {
   const mapa = linkMapa(os);
   return (
     <>
@@ -109,6 +110,7 @@ function OsDetalhes({ os, editavel }: { os: OsDetalhe; editavel: boolean }) {
               <p>{[os.endereco, os.cidade, os.uf].filter(Boolean).join(' - ') || '—'}</p>
             )}
           </TitledCard>
+          {estoque && <OsChapas osId={os.id} editavel={os.status === 'aberta'} />}
         </div>
       </div>
     </>
