@@ -382,12 +382,12 @@ export function gateOf(config: AppDeps['config'], kind: GateKind): Gate {
   }
   let g = m.get(kind);
   if (!g) {
-    const [max, fila] = {
+    const limits: Record<GateKind, [number, number]> = {
       xlsx: [config.xlsxConcorrentes, config.xlsxFila],
       csv: [config.csvConcorrentes, config.csvFila],
       pdf: [config.pdfConcorrentes, config.pdfFila],
-    }[kind];
-    g = new Gate(max, fila);
+    };
+    g = new Gate(...limits[kind]);
     m.set(kind, g);
   }
   return g;
