@@ -8,6 +8,8 @@ import type { Executor } from '../db/client';
 import type { EmpresaRow } from '../db/queries/empresa';
 import { linkSecret } from '../db/queries/orcamento-cliente';
 import { addDaysIso, todayIso } from '../domain/datas';
+import { type LinhaCliente, linhaCliente } from '../domain/linha-cliente';
+import { moneyText } from '../domain/money';
 import { desenhoPeca, svgString } from '../domain/peca-desenho';
 import { enderecoEmpresa, TIPO_VENDA_LABEL } from '../schemas/orcamentos';
 import type { ItemCliente, VisaoCliente } from '../schemas/publico';
@@ -52,9 +54,30 @@ function desenho(i: Detalhe['itens'][number], idx: number): ItemCliente['desenho
       bordas: bordas.map((b) => ({ lado: b.lado, nome: b.nome ?? 'Acabamento' })),
       recortes: recortes.map((r) => ({ nome: r.nome!, quantidade: r.quantidade ?? 1 })),
     },
-    { largura: 360, altura: 220 },
+    // The width the PDF prints it at (the items table's full width): symbols get room for their names.
+    { largura: DESENHO_LARGURA, altura: 240 },
   );
   return { svg: svgString(d, `peca-${idx}`), titulo: d.descricao || titulo };
+}
+
+/** Drawings are printed across the whole items table, at their own size (pt). */
+const DESENHO_LARGURA = 480;
+
+const plural = (n: number, um: string, varios: string) => `${numero(n)} ${n === 1 ? um : varios}`;
+
+/** "1,44 m²" × "R$ 2.319,57" "/m²" — the row's quantity and price in the same unit (linha-cliente.ts). */
+function quantidadePreco(l: LinhaCliente) {
+  const n = Number(l.quantidade);
+  switch (l.base) {
+    case 'm²':
+      return { quantidade: `${numero(l.quantidade.toString())} m²`, por: 'm²' };
+    case 'peça':
+      return { quantidade: plural(n, 'peça', 'peças'), por: 'peça' };
+    case 'un.':
+      return { quantidade: `${numero(n)} un.`, por: 'un.' };
+    default:
+      return { quantidade: `1 conjunto (${plural(l.pecas ?? 1, 'peça', 'peças')})`, por: 'conjunto' };
+  }
 }
 
 /** The validity shown: the quote's own date, else its date plus the company's default days. */
@@ -98,16 +121,28 @@ export function visaoCliente(o: Detalhe, e: EmpresaRow, tz: string): VisaoClient
       endereco: c ? enderecoEmpresa(c) : '',
     },
     vendedor: o.vendedor_nome ?? null,
-    itens: o.itens.map((i, idx) => ({
-      // a line without a sale item ("Cuba inox") is named by its product
-      descricao: i.item_venda_nome ?? i.produto_nome ?? 'Item',
-      produto: i.item_venda_nome ? (i.produto_nome ?? '') : '',
-      medidas: medidas(i),
-      quantidade: numero(i.quantidade),
-      valor_unitario: dinheiro(i.valor_unitario_exibido),
-      valor_total: dinheiro(i.valor_total_exibido),
-      desenho: desenho(i, idx),
-    })),
+    itens: o.itens.map((i, idx) => {
+      const linha = linhaCliente({
+        tipo_unidade: i.tipo_unidade as 'm²' | 'unitário',
+        area: i.area,
+        quantidade: i.quantidade,
+        total: i.valor_total_exibido,
+      });
+      const { quantidade, por } = quantidadePreco(linha);
+      const preco = moneyText(linha.preco);
+      return {
+        // a line without a sale item ("Cuba inox") is named by its product
+        descricao: i.item_venda_nome ?? i.produto_nome ?? 'Item',
+        produto: i.item_venda_nome ? (i.produto_nome ?? '') : '',
+        medidas: medidas(i),
+        quantidade,
+        preco,
+        por,
+        valor_unitario: `${preco}/${por}`,
+        valor_total: moneyText(i.valor_total_exibido),
+        desenho: desenho(i, idx),
+      };
+    }),
     custos_adicionais: o.custos_adicionais !== 0 ? dinheiro(o.custos_adicionais) : null,
     total: dinheiro(o.valor_total),
     pagamento: {
@@ -162,28 +197,52 @@ function campos(pares: [string, string | null | undefined][]): Content[] {
 
 /** The customer's PDF as a pdfmake document (never an internal figure: it only reads the view). */
 export function documentoPdf(v: VisaoCliente, logo: string | null): TDocumentDefinitions {
-  const linhas: TableCell[][] = v.itens.map((i) => [
-    {
-      stack: [
-        i.descricao,
-        ...(i.medidas ? [{ text: i.medidas, color: GRAY, fontSize: 8 }] : []),
-        ...(i.desenho
-          ? [{ svg: i.desenho.svg, width: 220, margin: [0, 4, 0, 0] as [number, number, number, number] }]
-          : []),
+  // Four columns that fit A4 (523 pt inside the margins) whatever the values: the widest money text
+  // (R$ 999.999.999.999,99 at 9 pt) fits its column; names and products wrap in the first; a drawing
+  // gets a row of its own across the table, with its full description under it (a symbol's name may be
+  // shortened inside the drawing, never in the text).
+  const linhas: TableCell[][] = v.itens.flatMap((i): TableCell[][] => {
+    const row: TableCell[] = [
+      {
+        stack: [
+          { text: i.descricao, bold: true },
+          ...(i.produto ? [{ text: i.produto }] : []),
+          ...(i.medidas ? [{ text: i.medidas, color: GRAY, fontSize: 8 }] : []),
+        ],
+      },
+      { text: i.quantidade, alignment: 'right' },
+      {
+        alignment: 'right',
+        stack: [
+          { text: i.preco, noWrap: true },
+          { text: `por ${i.por}`, color: GRAY, fontSize: 8 },
+        ],
+      },
+      { text: i.valor_total, alignment: 'right', noWrap: true },
+    ];
+    if (!i.desenho) return [row];
+    return [
+      row,
+      [
+        {
+          colSpan: 4,
+          stack: [
+            { svg: i.desenho.svg, width: DESENHO_LARGURA, alignment: 'center' },
+            { text: i.desenho.titulo, color: GRAY, fontSize: 8, margin: [0, 2, 0, 0] },
+          ],
+        },
+        '',
+        '',
+        '',
       ],
-    },
-    i.produto,
-    { text: i.quantidade, alignment: 'right' },
-    { text: i.valor_unitario, alignment: 'right', noWrap: true },
-    { text: i.valor_total, alignment: 'right', noWrap: true },
-  ]);
+    ];
+  });
   if (v.custos_adicionais) {
     linhas.push([
-      { text: 'Custos adicionais', colSpan: 4 },
+      { text: 'Custos adicionais', colSpan: 3 },
       '',
       '',
-      '',
-      { text: v.custos_adicionais, alignment: 'right' },
+      { text: v.custos_adicionais, alignment: 'right', noWrap: true },
     ]);
   }
   const p = v.pagamento;
@@ -218,17 +277,19 @@ export function documentoPdf(v: VisaoCliente, logo: string | null): TDocumentDef
       {
         table: {
           headerRows: 1,
-          widths: ['*', 110, 50, 75, 75],
+          dontBreakRows: true,
+          widths: ['*', 70, 104, 104],
           body: [
-            ['Item', 'Produto', 'Qtd.', 'Valor unit./m²', 'Total'].map((t, idx) => ({
+            ['Item', 'Quantidade', 'Valor unitário', 'Total'].map((t, idx) => ({
               text: t,
               bold: true,
               fillColor: '#f1f5f9',
-              alignment: idx >= 2 ? 'right' : 'left',
+              alignment: idx >= 1 ? 'right' : 'left',
             })),
             ...linhas,
           ],
         },
+        fontSize: 9,
         layout: 'lightHorizontalLines',
       },
       { text: `Total: ${v.total}`, style: 'total' },
