@@ -1,0 +1,1 @@
+ALTER TABLE "orcamento_aceites" ADD COLUMN "documento" jsonb;
