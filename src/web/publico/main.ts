@@ -231,6 +231,9 @@ function render(p: PaginaPublica, nota?: string) {
     acoes.append(aprovar, alterar);
   }
   acoes.append(pdf);
+  // the exact bytes accepted, whose SHA-256 the signed copy prints
+  if (p.aceite)
+    acoes.append(h('a', { class: 'botao', href: `${base}/pdf-aceito`, download: '' }, 'Baixar PDF aceito'));
   const contato = [e.telefone, e.whatsapp && `WhatsApp ${e.whatsapp}`, e.email].filter(Boolean).join(' · ');
   const parts: Child[] = [
     h(
