@@ -799,8 +799,8 @@ export const recebimentos = pgTable(
   ],
 );
 
-// This module's settings: one row (id = 1). The Pix key the "Cobrar por WhatsApp" message uses, and
-// whether commissions are released as the customer pays (off: the seed's behaviour).
+// This module's settings: one row (id = 1): whether commissions are released as the customer pays (off:
+// the seed's behaviour). pix_* are no longer read: the Pix key is the Empresa's (migration 0023 moved it).
 export const recebiveisConfig = pgTable(
   'recebiveis_config',
   {
