@@ -9,7 +9,7 @@ import { getEmpresa, getLogo, putLogo } from '../src/db/queries/empresa';
 import { insertAceite, insertLink, linkSecret } from '../src/db/queries/orcamento-cliente';
 import { empresa, orcamentos } from '../src/db/schema';
 import { addDaysIso, todayIso } from '../src/domain/datas';
-import { pdfCliente, visaoCliente } from '../src/server/orcamento-cliente';
+import { documentoPdf, renderDocumento, visaoCliente } from '../src/server/orcamento-cliente';
 import { detalhe } from '../src/server/routes/orcamentos';
 
 const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="120">
@@ -74,7 +74,12 @@ export async function demoCliente(db: Db, tz: string, log: (m: string) => void) 
       // the "Aprovado" badge and filter show it)
       const o = (await detalhe(db, id))!;
       const e = await getEmpresa(db, { nome: '' });
-      const pdf = await pdfCliente(visaoCliente(o, e, tz), await getLogo(db));
+      const logo = await getLogo(db);
+      // The same document and bytes the public page's approval keeps: its SHA-256 is the served
+      // "PDF aceito"'s, and GET /api/orcamentos/:id/pdf gives those bytes again.
+      const pdf = await renderDocumento(
+        documentoPdf(visaoCliente(o, e, tz), logo ? `data:${logo.mime};base64,${logo.dados}` : null),
+      );
       const assinatura = await sharp(Buffer.from(ASSINATURA_SVG)).png().toBuffer();
       await db.transaction(async (tx) => {
         await insertAceite(tx, {
@@ -87,6 +92,7 @@ export async function demoCliente(db: Db, tz: string, log: (m: string) => void) 
           assinatura_png: assinatura.toString('base64'),
           pdf_sha256: pdf.sha256,
           pdf: pdf.bytes.toString('base64'),
+          documento: pdf.documento,
         });
         await tx.update(orcamentos).set({ status: 'aprovado' }).where(eq(orcamentos.id, id));
       });

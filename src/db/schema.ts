@@ -805,8 +805,8 @@ export const recebimentos = pgTable(
   ],
 );
 
-// This module's settings: one row (id = 1). The Pix key the "Cobrar por WhatsApp" message uses, and
-// whether commissions are released as the customer pays (off: the seed's behaviour).
+// This module's settings: one row (id = 1): whether commissions are released as the customer pays (off:
+// the seed's behaviour). pix_* are no longer read: the Pix key is the Empresa's (migration 0023 moved it).
 export const recebiveisConfig = pgTable(
   'recebiveis_config',
   {
@@ -913,8 +913,11 @@ export const orcamentoAceites = pgTable(
     user_agent: text('user_agent'),
     assinatura_png: text('assinatura_png').notNull(),
     pdf_sha256: text('pdf_sha256').notNull(),
-    // the exact PDF accepted (base64): the signed copy is this plus the signature page
+    // the exact PDF accepted (base64): served as "PDF aceito"; sha256 of its bytes is pdf_sha256
     pdf: text('pdf').notNull(),
+    // the document definition those bytes were laid out from (pdfmake, plain data): the signed copy is
+    // the same document with the acceptance page after it, numbered as one file
+    documento: jsonb('documento'),
     created_at: createdAt(),
   },
   (t) => [

@@ -1,3 +1,4 @@
+import { chavePix, MSG_CHAVE_PIX } from '../domain/pix';
 import { optionalText, percentInput, requiredText, versionField } from './common';
 import { cnpjOpcional, emailOpcional, enderecoFields, telefoneOpcional } from './documentos';
 import { z } from './z';
@@ -17,7 +18,17 @@ export const empresaFields = {
     .max(365, 'A validade deve ser de 1 a 365 dias.'),
   termos: optionalText(10_000),
   instrucoes_pagamento: optionalText(2_000),
-  chave_pix: optionalText(140),
+  // Stored in the DICT's form for its kind (CPF/CNPJ digits, +55DDDNUMBER, lower-case e-mail or random
+  // key): the BR Code carries it as is, and a bank refuses any other spelling.
+  chave_pix: optionalText(140).transform((v, ctx) => {
+    if (!v) return null;
+    const k = chavePix(v);
+    if (!k) {
+      ctx.addIssue({ code: 'custom', message: MSG_CHAVE_PIX });
+      return z.NEVER;
+    }
+    return k.chave;
+  }),
   venda_automatica: z.boolean({ message: 'Informe se a venda é gerada na aprovação.' }),
   // Estoque (issue 28): a remnant's value as a share of its part of the slab's cost; kept when absent.
   fator_sobra: percentInput({ message: 'Informe o fator de sobra (0 a 100 %).' }).optional(),

@@ -1,6 +1,6 @@
 import type { ResumoDetalhado } from '../domain/pricing';
 import { perdaInput } from './catalogos-pecas';
-import { isoDate, listQuery, optionalText, uuid, versionField } from './common';
+import { isoDate, listQuery, uuid, versionField } from './common';
 import {
   FAIXAS,
   LADOS_PECA,
@@ -39,6 +39,10 @@ export const LIMITES = {
   /** Every money figure of a quote fits `numeric(14,2)`. */
   figura_max: 999_999_999_999.99,
 } as const;
+
+/** Lines of a quote, and the length of its notes: both are laid out in the customer's PDF. */
+export const MAX_ITENS = 100;
+export const MAX_OBSERVACOES = 2000;
 
 const fmtLimite = (n: number) => n.toLocaleString('pt-BR', { maximumFractionDigits: 2 });
 
@@ -174,7 +178,11 @@ const valorInput = decimal({ scale: 2, max: LIMITES.valor.max, message: MSG_VALO
 // (client, then items, then the lines).
 const orcamentoFields = {
   cliente_id: optionalId,
-  itens: z.array(orcamentoItemInput).max(200, 'Um orçamento aceita no máximo 200 itens.').default([]),
+  // Bounded for the PDF too: every piece with a drawing is laid out in it (200 took seconds of CPU).
+  itens: z
+    .array(orcamentoItemInput)
+    .max(MAX_ITENS, `Um orçamento aceita no máximo ${MAX_ITENS} itens.`)
+    .default([]),
   vendedor_id: optionalId,
   arquiteto_id: optionalId,
   funcionario_ids: z
@@ -195,7 +203,12 @@ const orcamentoFields = {
     .max(12, 'O número de parcelas deve ser de 1 a 12.')
     .default(1),
   cartao_id: optionalId,
-  observacoes: optionalText(5000),
+  observacoes: z
+    .string()
+    .trim()
+    .max(MAX_OBSERVACOES, `As observações devem ter no máximo ${fmtLimite(MAX_OBSERVACOES)} caracteres.`)
+    .nullish()
+    .transform((v) => (v ? v : null)),
   validade: z
     .preprocess((v) => (v === '' ? null : v), isoDate('Validade inválida.').nullish())
     .transform((v) => v ?? null),

@@ -46,7 +46,13 @@ export interface ItemCliente {
   descricao: string;
   produto: string;
   medidas: string;
+  /** With its unit: "1,44 m²", "2 peças", "3 un.", "1 conjunto (2 peças)". */
   quantidade: string;
+  /** The price per `por` ("R$ 2.319,57"): quantidade × preco = valor_total, to the cent. */
+  preco: string;
+  /** "m²", "peça", "un." or "conjunto". */
+  por: string;
+  /** "R$ 2.319,57/m²". */
   valor_unitario: string;
   valor_total: string;
   /** The piece's drawing (SVG text made by the server from numbers and escaped names), when it has one. */

@@ -78,10 +78,7 @@ export const recebiveisListQuery = recebiveisListFields.refine(ordered, orderMes
 
 /** The settings form's fields (the Recebimentos "Configurações" dialog). */
 export const recebiveisConfigForm = z.object({
-  pix_chave: optionalText(77),
-  // The Pix payload (EMV) caps the beneficiary's name at 25 characters and the city at 15.
-  pix_nome: optionalText(25),
-  pix_cidade: optionalText(15),
+  // The Pix key of the charges is the Empresa's (typed once, there).
   comissao_por_recebimento: z.boolean({ message: 'Informe sim ou não.' }),
 });
 export type RecebiveisConfigInput = z.input<typeof recebiveisConfigForm>;

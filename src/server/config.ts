@@ -29,6 +29,12 @@ export interface Config {
   /** Cutting plans computed at once (a worker thread each), and how many more may wait for a turn. */
   planoConcorrentes: number;
   planoFila: number;
+  /** CSV exports streamed at once (each holds a database reader), and how many more may wait. */
+  csvConcorrentes: number;
+  csvFila: number;
+  /** Customer PDFs rendered at once (a worker thread each), and how many more may wait. */
+  pdfConcorrentes: number;
+  pdfFila: number;
   /**
    * Reverse proxies in front of the server (TRUST_PROXY): 0 = none, the socket's address is the
    * client's; n = the client is the n-th X-Forwarded-For entry from the right (what the n-th proxy saw).
@@ -82,6 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     xlsxFila: Math.max(0, Number(env.XLSX_FILA ?? 8) || 0),
     planoConcorrentes: Math.max(1, Number(env.PLANO_CONCORRENTES ?? 1) || 1),
     planoFila: Math.max(0, Number(env.PLANO_FILA ?? 8) || 0),
+    csvConcorrentes: Math.max(1, Number(env.CSV_CONCORRENTES ?? 4) || 4),
+    csvFila: Math.max(0, Number(env.CSV_FILA ?? 16) || 0),
+    pdfConcorrentes: Math.max(1, Number(env.PDF_CONCORRENTES ?? 2) || 2),
+    pdfFila: Math.max(0, Number(env.PDF_FILA ?? 8) || 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logRequests: env.LOG_REQUESTS !== '0',
     logLevel: env.LOG_LEVEL || 'info',

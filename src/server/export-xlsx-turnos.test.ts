@@ -42,7 +42,7 @@ describe('.xlsx exports take turns', () => {
       title: 'Servidor ocupado',
       detail: 'Muitas exportações em Excel ao mesmo tempo. Tente novamente em alguns segundos.',
     });
-    // CSV has no worker: never waits for a turn.
+    // CSV has no worker: its turns are its own (export-csv-turnos.test.ts).
     const csv = await exportar('csv');
     expect(csv.status).toBe(200);
     expect((await csv.text()).trimEnd().split('\r\n')).toHaveLength(N + 1);

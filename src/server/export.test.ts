@@ -1,7 +1,8 @@
+import { parseString } from '@fast-csv/parse';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { PAGE_SIZE } from './export';
+import { csvField, PAGE_SIZE } from './export';
 import { seedVenda, seedVendedor } from './routes/vendas.test-helpers';
 import { apiSuite, type Client, userWith } from './testing/harness';
 
@@ -100,6 +101,47 @@ describe('GET /api/<lista>/exportar', () => {
     const desc = csvLines((await download(admin, '/api/itens-venda/exportar?formato=csv&sort=-nome')).buf);
     expect(desc[1]!.split(';')[0]).toBe(`Item ${String(n - 1).padStart(5, '0')}`);
     expect(desc).toHaveLength(n + 1);
+  });
+
+  it('CSV: a text cell a spreadsheet would run as a formula gets a leading apostrophe; numbers stay numbers', async () => {
+    await admin.create('/api/fornecedores', {
+      nome: '=1+1 Pedreira Fórmula',
+      contato: '=HYPERLINK("http://x.example";"Clique")',
+      telefone: '(27) 3522-1234',
+      endereco: '@SUM(1+1)',
+      cidade: '-2+3',
+      cep: null,
+    });
+    await admin.create('/api/fornecedores', {
+      nome: '+Pedreira Fórmula',
+      contato: '\t=1+1',
+      telefone: '(27) 3522-1234',
+    });
+    const { buf } = await download(
+      admin,
+      '/api/fornecedores/exportar?formato=csv&q=Pedreira%20F%C3%B3rmula&sort=nome',
+    );
+    // a third-party parser (fast-csv, as a spreadsheet's import does) removes the quotes, not the apostrophe
+    const rows = await new Promise<string[][]>((resolve, reject) => {
+      const out: string[][] = [];
+      parseString(buf.toString('utf8').replace(/^\ufeff/, ''), { delimiter: ';' })
+        .on('data', (r: string[]) => out.push(r))
+        .on('error', reject)
+        .on('end', () => resolve(out));
+    });
+    // Nome;CNPJ;Contato;Telefone;E-mail;Endereço;Cidade;UF;CEP;Cadastrado em
+    expect(rows.slice(1).map((r) => [r[0], r[2], r[5], r[6]])).toEqual([
+      // the server trims the tab away on the way in; a stored one is covered below
+      ["'+Pedreira Fórmula", "'=1+1", '', ''],
+      ["'=1+1 Pedreira Fórmula", '\'=HYPERLINK("http://x.example";"Clique")', "'@SUM(1+1)", "'-2+3"],
+    ]);
+    // A negative amount is a number (no apostrophe, no quotes), text without a formula is untouched.
+    expect(csvField({ header: 'Valor', value: 'v', type: 'money' }, { v: '-20.1' }, 'UTC')).toBe('-20,10');
+    expect(csvField({ header: 'Qtd', value: 'v', type: 'integer' }, { v: -3 }, 'UTC')).toBe('-3');
+    expect(csvField({ header: 'Nome', value: 'v' }, { v: 'Ana - Sul' }, 'UTC')).toBe('Ana - Sul');
+    expect(csvField({ header: 'Nome', value: 'v' }, { v: '-' }, 'UTC')).toBe("'-");
+    expect(csvField({ header: 'Nome', value: 'v' }, { v: '\t=1+1' }, 'UTC')).toBe("'\t=1+1");
+    expect(csvField({ header: 'Nome', value: 'v' }, { v: '\r=1+1' }, 'UTC')).toBe('"\'\r=1+1"');
   });
 
   it('checks the list permission, and refuses an unknown format', async () => {

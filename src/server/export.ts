@@ -213,7 +213,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * CSV as a Brazilian spreadsheet opens it: `;` between fields, decimal comma, two decimals for money,
  * dates dd/mm/aaaa, UTF-8 with a BOM (so accents survive a double-click in Excel).
  */
-function csvField(col: ExportColumn, row: Row, tz: string): string {
+export function csvField(col: ExportColumn, row: Row, tz: string): string {
   const v = cellValue(col, row, tz);
   if (v === null || v === undefined) return '';
   let s: string;
@@ -225,12 +225,25 @@ function csvField(col: ExportColumn, row: Row, tz: string): string {
     s = col.type === 'money' ? Number(text).toFixed(2) : text;
     s = s.replace('.', ',');
   } else {
-    s = String(v);
+    s = neutralizeFormula(String(v));
   }
-  return /[";\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return /[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-function csvStream(db: Executor, spec: ExportSpec, tz: string): ReadableStream<Uint8Array> {
+/**
+ * A text cell a spreadsheet would read as a formula (`=HYPERLINK(…)`, `+`, `-`, `@`, or those behind a
+ * tab or CR) gets a leading `'` (OWASP, CSV injection): quoting alone is undone by the spreadsheet's
+ * parser. Only text: a number cell (a negative amount) is written as the number it is.
+ */
+export const neutralizeFormula = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+
+/** The CSV file, page by page as the client takes it; `release` ends its turn (done, failed or gone). */
+function csvStream(
+  db: Executor,
+  spec: ExportSpec,
+  tz: string,
+  release: () => void = () => {},
+): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
   const pages = rowsOf(db, spec);
   let started = false;
@@ -241,14 +254,23 @@ function csvStream(db: Executor, spec: ExportSpec, tz: string): ReadableStream<U
         controller.enqueue(enc.encode(`\ufeff${spec.columns.map((c) => c.header).join(';')}\r\n`));
         return;
       }
-      const next = await pages.next();
-      if (next.done) return controller.close();
-      const text = next.value
-        .map((r) => `${spec.columns.map((c) => csvField(c, r, tz)).join(';')}\r\n`)
-        .join('');
-      controller.enqueue(enc.encode(text));
+      try {
+        const next = await pages.next();
+        if (next.done) {
+          release();
+          return controller.close();
+        }
+        const text = next.value
+          .map((r) => `${spec.columns.map((c) => csvField(c, r, tz)).join(';')}\r\n`)
+          .join('');
+        controller.enqueue(enc.encode(text));
+      } catch (err) {
+        release();
+        throw err;
+      }
     },
     async cancel() {
+      release();
       await pages.return(undefined);
     },
   });
@@ -342,23 +364,49 @@ export function xlsxStream(
   return Readable.toWeb(out) as ReadableStream<Uint8Array>;
 }
 
-const xlsxGates = new WeakMap<AppDeps['config'], Gate>();
+const gates = new WeakMap<AppDeps['config'], Map<string, Gate>>();
+
+type GateKind = 'xlsx' | 'csv' | 'pdf';
 
 /**
- * The .xlsx workers of a server instance. Each is a thread with a heap of its own (up to ~60 MB
- * with its code): a few run at once, a few more wait their turn (a download that starts a moment
- * later), and beyond that the answer is 503 with Retry-After instead of a thread per request.
+ * The turns of a server instance for one kind of heavy answer. An .xlsx and a PDF are a worker thread
+ * each (a heap of its own, ~60 MB with its code), a CSV holds a database reader for its whole download:
+ * a few run at once, a few more wait their turn (a download that starts a moment later), and beyond
+ * that the answer is 503 with Retry-After instead of a thread or a reader per request.
  */
-export function xlsxGate(config: AppDeps['config']): Gate {
-  let g = xlsxGates.get(config);
+export function gateOf(config: AppDeps['config'], kind: GateKind): Gate {
+  let m = gates.get(config);
+  if (!m) {
+    m = new Map();
+    gates.set(config, m);
+  }
+  let g = m.get(kind);
   if (!g) {
-    g = new Gate(config.xlsxConcorrentes, config.xlsxFila);
-    xlsxGates.set(config, g);
+    const limits: Record<GateKind, [number, number]> = {
+      xlsx: [config.xlsxConcorrentes, config.xlsxFila],
+      csv: [config.csvConcorrentes, config.csvFila],
+      pdf: [config.pdfConcorrentes, config.pdfFila],
+    };
+    g = new Gate(...limits[kind]);
+    m.set(kind, g);
   }
   return g;
 }
 
+export const xlsxGate = (config: AppDeps['config']) => gateOf(config, 'xlsx');
+
 export const XLSX_OCUPADO_RETRY_S = 5;
+
+/** A turn of `kind`, or 503 `Servidor ocupado` with Retry-After when its line is full. */
+export async function turnOf(config: AppDeps['config'], kind: GateKind, message: string) {
+  const turno = gateOf(config, kind).acquire();
+  if (!turno) {
+    throw new HttpError(503, 'Servidor ocupado', message, undefined, {
+      'retry-after': String(XLSX_OCUPADO_RETRY_S),
+    });
+  }
+  return turno;
+}
 
 /** The export's answer: a file of every row matching the list's filters, written page by page. */
 export async function exportResponse(c: AppContext, spec: ExportSpec) {
@@ -366,19 +414,20 @@ export async function exportResponse(c: AppContext, spec: ExportSpec) {
   const { db, config, logger } = c.get('deps');
   const nome = `${spec.recurso}-${todayIso(config.tzNegocio)}.${formato}`;
   let body: ReadableStream<Uint8Array>;
-  if (formato === 'csv') body = csvStream(db, spec, config.tzNegocio);
-  else {
-    const turno = xlsxGate(config).acquire();
-    if (!turno) {
-      throw new HttpError(
-        503,
-        'Servidor ocupado',
-        'Muitas exportações em Excel ao mesmo tempo. Tente novamente em alguns segundos.',
-        undefined,
-        { 'retry-after': String(XLSX_OCUPADO_RETRY_S) },
-      );
-    }
-    body = xlsxStream(db, spec, config.tzNegocio, logger, await turno);
+  if (formato === 'csv') {
+    const release = await turnOf(
+      config,
+      'csv',
+      'Muitas exportações em CSV ao mesmo tempo. Tente novamente em alguns segundos.',
+    );
+    body = csvStream(db, spec, config.tzNegocio, release);
+  } else {
+    const release = await turnOf(
+      config,
+      'xlsx',
+      'Muitas exportações em Excel ao mesmo tempo. Tente novamente em alguns segundos.',
+    );
+    body = xlsxStream(db, spec, config.tzNegocio, logger, release);
   }
   return c.body(body, 200, {
     'content-type':

@@ -16,6 +16,7 @@ const PUBLIC = new Set([
   // the customer's link (routes/publico.ts): the token is the credential; its own tests prove 404/429
   'GET /api/publico/orcamentos/:token',
   'GET /api/publico/orcamentos/:token/pdf',
+  'GET /api/publico/orcamentos/:token/pdf-aceito',
   'POST /api/publico/orcamentos/:token/aprovar',
   'POST /api/publico/orcamentos/:token/alteracao',
 ]);

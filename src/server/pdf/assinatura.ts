@@ -1,6 +1,9 @@
-// The signed copy of an accepted quote: the exact PDF the customer accepted, untouched, plus a last
-// page with the signature and the acceptance record (pdf-lib; its standard fonts cover Latin-1).
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+// The signed copy of an accepted quote: the very document the customer accepted (its stored definition,
+// laid out again: the same pages), then the acceptance page, as one file numbered "Página N de M" over
+// all its pages, in the embedded Roboto (names in any Latin, Greek or Cyrillic script are kept). The
+// exact bytes accepted are served apart, as "PDF aceito"; their SHA-256 is the one printed here.
+import type { Content } from 'pdfmake/interfaces';
+import type { DocumentoPdf } from '../orcamento-cliente';
 
 export interface AceiteRegistro {
   nome: string;
@@ -10,43 +13,57 @@ export interface AceiteRegistro {
   versao: Date;
   pdf_sha256: string;
   assinatura_png: string;
-  pdf: string;
 }
 
-// WinAnsi (the standard fonts' encoding) has no glyph outside Latin-1: an emoji in a user agent must
-// not break the page.
-const latin1 = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
-
-export async function paginaAssinada(a: AceiteRegistro, numero: number, tz: string): Promise<Uint8Array> {
-  const pdf = await PDFDocument.load(Buffer.from(a.pdf, 'base64'));
-  const page = pdf.addPage([595.28, 841.89]);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+export function documentoAssinado(
+  aceito: DocumentoPdf,
+  a: AceiteRegistro,
+  numero: number,
+  tz: string,
+  paginasAceitas: number,
+): DocumentoPdf {
   const quando = (d: Date) =>
     d.toLocaleString('pt-BR', { timeZone: tz, dateStyle: 'short', timeStyle: 'medium' });
-  let y = 790;
-  const line = (text: string, size = 10, f = font) => {
-    // long values (the user agent, the digest) wrap at ~95 characters
-    for (let i = 0; i < text.length; i += 95) {
-      page.drawText(latin1(text.slice(i, i + 95)), { x: 48, y, size, font: f, color: rgb(0.06, 0.09, 0.16) });
-      y -= size + 6;
-    }
+  const campo = (k: string, v: string): Content => ({
+    text: [{ text: `${k}: `, bold: true }, v],
+    margin: [0, 0, 0, 4],
+  });
+  const pagina: Content[] = [
+    {
+      text: `Aceite do orçamento Nº ${numero}`,
+      fontSize: 16,
+      bold: true,
+      pageBreak: 'before',
+      margin: [0, 0, 0, 12],
+    },
+    campo('Aprovado por', a.nome),
+    campo('Data e hora', quando(a.created_at)),
+    campo('Endereço IP', a.ip ?? '—'),
+    campo('Navegador', a.user_agent ?? '—'),
+    campo('Versão aceita', `orçamento salvo em ${quando(a.versao)}`),
+    {
+      text: `SHA-256 do PDF aceito (o arquivo "PDF aceito", ${paginasAceitas} ${
+        paginasAceitas === 1 ? 'página' : 'páginas'
+      }, as páginas anteriores deste documento):`,
+      margin: [0, 8, 0, 2],
+    },
+    { text: a.pdf_sha256, fontSize: 9, margin: [0, 0, 0, 12] },
+    { text: 'Assinatura:', bold: true, margin: [0, 0, 0, 4] },
+    { image: `data:image/png;base64,${a.assinatura_png}`, fit: [400, 160] },
+    { canvas: [{ type: 'line', x1: 0, y1: 4, x2: 400, y2: 4, lineWidth: 0.5 }] },
+  ];
+  const content = aceito.doc.content;
+  return {
+    footer: aceito.footer,
+    doc: {
+      ...aceito.doc,
+      info: {
+        ...(aceito.doc.info ?? {}),
+        title: `Orçamento Nº ${numero} (aceito)`,
+        creationDate: a.created_at,
+        modDate: a.created_at,
+      } as never,
+      content: [...(Array.isArray(content) ? content : [content]), ...pagina],
+    },
   };
-  line(`Aceite do orçamento Nº ${numero}`, 16, bold);
-  y -= 8;
-  line(`Aprovado por: ${a.nome}`);
-  line(`Data e hora: ${quando(a.created_at)}`);
-  line(`Endereço IP: ${a.ip ?? '—'}`);
-  line(`Navegador: ${a.user_agent ?? '—'}`);
-  line(`Versão aceita: orçamento salvo em ${quando(a.versao)}`);
-  line('SHA-256 do documento aceito (as páginas anteriores):');
-  line(a.pdf_sha256);
-  y -= 12;
-  line('Assinatura:', 10, bold);
-  const png = await pdf.embedPng(Buffer.from(a.assinatura_png, 'base64'));
-  const scale = Math.min(400 / png.width, 160 / png.height, 1);
-  const h = png.height * scale;
-  page.drawImage(png, { x: 48, y: y - h, width: png.width * scale, height: h });
-  page.drawLine({ start: { x: 48, y: y - h - 4 }, end: { x: 448, y: y - h - 4 }, thickness: 0.5 });
-  return pdf.save({ useObjectStreams: false });
 }

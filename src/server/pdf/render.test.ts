@@ -4,10 +4,10 @@ import { renderPdf } from './render';
 
 describe('renderPdf', () => {
   it('renders Portuguese text with accents that a reader extracts back', async () => {
-    const bytes = await renderPdf({
-      content: [{ text: 'Orçamento nº 12 — João Antônio', bold: true }, 'Total: R$ 1.234,56'],
-      footer: (page, pages) => ({ text: `Página ${page} de ${pages}`, alignment: 'center' }),
-    });
+    const bytes = await renderPdf(
+      { content: [{ text: 'Orçamento nº 12 — João Antônio', bold: true }, 'Total: R$ 1.234,56'] },
+      { text: 'Página {page} de {pages}', alignment: 'center' },
+    );
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
     expect(text).toContain('Orçamento nº 12 — João Antônio');
@@ -21,5 +21,18 @@ describe('renderPdf', () => {
     const bytes = await renderPdf({ content: [{ svg, width: 100 }] });
     expect(bytes.length).toBeGreaterThan(500);
     await expect(renderPdf({ content: [{ image: 'https://example.com/x.png' }] })).rejects.toThrow();
+  });
+
+  it('the same document with fixed dates is the same bytes every time', async () => {
+    const doc = {
+      info: {
+        title: 'X',
+        creationDate: new Date('2026-01-02T03:04:05Z'),
+        modDate: new Date('2026-01-02T03:04:05Z'),
+      },
+      content: ['Łukasz Nguyễn — Página'],
+    } as never;
+    const [a, b] = await Promise.all([renderPdf(doc), renderPdf(doc)]);
+    expect(a.equals(b)).toBe(true);
   });
 });

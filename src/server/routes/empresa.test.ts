@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Client,
   createTestDeps,
+  fieldMessages,
   loginAdmin,
   ORIGIN,
   okBody,
@@ -125,5 +126,35 @@ describe('/api/empresa', () => {
     expect(bad.body.errors[0].path).toBe('logo');
     const { client } = await userWith(env, ['orcamentos']);
     expect((await sendLogo(client, webp)).status).toBe(403);
+  });
+});
+
+describe('the Pix key (typed once, here)', () => {
+  it('keeps the Pix key in the DICT form of its kind, and refuses one that is none (400 naming chave_pix)', async () => {
+    const save = async (chave_pix: string) => {
+      const current = (await admin.get('/api/empresa')).body;
+      return admin.put('/api/empresa', { ...valid, chave_pix, updated_at: current.updated_at });
+    };
+    for (const [typed, stored] of [
+      ['529.982.247-25', '52998224725'],
+      ['11.222.333/0001-81', '11222333000181'],
+      ['(11) 98765-4321', '+5511987654321'],
+      ['Contato@Empresa.com.br', 'contato@empresa.com.br'],
+      ['7D9F0335-8DCC-4054-9BF9-0DBD61D36906', '7d9f0335-8dcc-4054-9bf9-0dbd61d36906'],
+    ]) {
+      const res = await save(typed!);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((await admin.get('/api/empresa')).body.chave_pix).toBe(stored);
+    }
+    for (const bad of ['529.982.247-24', '(11) 3333-4444', 'minha chave pix']) {
+      const res = await save(bad);
+      expect(res.status).toBe(400);
+      expect(fieldMessages(res.body)).toEqual({
+        chave_pix:
+          'Chave Pix inválida: informe um CPF ou CNPJ válido, um celular com DDD, um e-mail ou uma chave aleatória.',
+      });
+    }
+    // nothing changed by the refusals
+    expect((await admin.get('/api/empresa')).body.chave_pix).toBe('7d9f0335-8dcc-4054-9bf9-0dbd61d36906');
   });
 });

@@ -12,7 +12,15 @@ import { route } from '../contract';
 import { deleteHandler } from '../delete-route';
 import { conflict, found, notFound } from '../errors';
 import { publish } from '../events';
-import { hashToken, novoNonce, pdfCliente, tokenDe, validadeDe, visaoCliente } from '../orcamento-cliente';
+import {
+  hashToken,
+  novoNonce,
+  pdfAceitoResponse,
+  pdfCliente,
+  tokenDe,
+  validadeDe,
+  visaoCliente,
+} from '../orcamento-cliente';
 import { empresaAtual } from './empresa';
 import { detalhe, lockOrcamentoOu404, orcamentoNaoEncontrado } from './orcamentos';
 
@@ -27,10 +35,11 @@ export async function visaoDe(c: AppContext, id: string, ex?: Executor, company?
   return { visao: visaoCliente(o, empresa, config.tzNegocio), empresa };
 }
 
-export async function pdfDe(c: AppContext, id: string) {
+async function pdfDoOrcamento(c: AppContext, id: string) {
   const v = await visaoDe(c, id);
   if (!v) return undefined;
-  return { ...(await pdfCliente(v.visao, await getLogo(c.get('deps').db))), numero: v.visao.numero };
+  const { db, config } = c.get('deps');
+  return { ...(await pdfCliente(config, id, v.visao, await getLogo(db))), numero: v.visao.numero };
 }
 
 export function pdfResponse(c: AppContext, bytes: Uint8Array, nome: string) {
@@ -45,6 +54,12 @@ const linkUrl = (c: AppContext, token: string) => `${c.get('deps').config.public
 const doc = {
   getPdf: route({
     summary: 'PDF do orçamento para o cliente (sem custos, margem, taxas nem comissões)',
+    access,
+    produces: 'application/pdf',
+    errors: [404, 503],
+  }),
+  getPdfAceito: route({
+    summary: 'O PDF aceito pelo cliente: os bytes exatos que ele aprovou (SHA-256 = pdf_sha256 do aceite)',
     access,
     produces: 'application/pdf',
     errors: [404],
@@ -65,8 +80,17 @@ const doc = {
 
 export const orcamentosClienteRoutes = new Hono<AppEnv>()
   .get('/:id/pdf', doc.getPdf, async (c) => {
-    const pdf = found(await pdfDe(c, parseId(c, uuid)), orcamentoNaoEncontrado);
+    const pdf = found(await pdfDoOrcamento(c, parseId(c, uuid)), orcamentoNaoEncontrado);
     return pdfResponse(c, pdf.bytes, `orcamento-${pdf.numero}.pdf`);
+  })
+  .get('/:id/pdf-aceito', doc.getPdfAceito, async (c) => {
+    const id = parseId(c, uuid);
+    const { db } = c.get('deps');
+    const o = found(await q.getOrcamento(db, id), orcamentoNaoEncontrado);
+    const aceite = found(await lq.aceiteDe(db, id), () =>
+      notFound('Este orçamento não foi aceito pelo cliente.'),
+    );
+    return pdfAceitoResponse(c, aceite, o.numero);
   })
   .post('/:id/link', doc.postLink, async (c) => {
     const id = parseId(c, uuid);

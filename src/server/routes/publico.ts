@@ -3,6 +3,7 @@
 // internal id, and are throttled per address and per token.
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { getLogo } from '../../db/queries/empresa';
 import * as lq from '../../db/queries/orcamento-cliente';
@@ -22,8 +23,16 @@ import { type AppContext, type AppEnv, parseBody } from '../context';
 import { route } from '../contract';
 import { badRequest, conflict, HttpError, notFound } from '../errors';
 import { publish } from '../events';
-import { hashToken, pdfCliente, TOKEN_RE } from '../orcamento-cliente';
-import { paginaAssinada } from '../pdf/assinatura';
+import {
+  type DocumentoPdf,
+  documentoPdf,
+  hashToken,
+  pdfAceitoResponse,
+  pdfCliente,
+  pdfDe,
+  TOKEN_RE,
+} from '../orcamento-cliente';
+import { documentoAssinado } from '../pdf/assinatura';
 import { empresaAtual } from './empresa';
 import { gerarVenda } from './orcamentos';
 import { pdfResponse, visaoDe } from './orcamentos-cliente';
@@ -105,7 +114,13 @@ const doc = {
     errors: [404, 429],
   }),
   getPdf: route({
-    summary: 'PDF do orçamento (com a página de assinatura depois de aprovado)',
+    summary: 'PDF do orçamento (depois de aprovado: o PDF aceito seguido da página de aceite e assinatura)',
+    access: acesso,
+    produces: 'application/pdf',
+    errors: [404, 429, 503],
+  }),
+  getPdfAceito: route({
+    summary: 'O PDF aceito: os bytes exatos que o cliente aprovou (SHA-256 = o do aceite)',
     access: acesso,
     produces: 'application/pdf',
     errors: [404, 429],
@@ -154,12 +169,32 @@ export const publicoRoutes = new Hono<AppEnv>()
     const aceite = await lq.aceiteDe(db, link.orcamento_id);
     const v = await visaoDe(c, link.orcamento_id);
     if (!v) throw linkNotFound();
+    const logo = await getLogo(db);
     if (aceite) {
-      const signed = await paginaAssinada(aceite, v.visao.numero, config.tzNegocio);
-      return pdfResponse(c, signed, `orcamento-${v.visao.numero}-assinado.pdf`);
+      // Acceptances before the definition was kept are laid out again from the quote as it is now.
+      const aceito =
+        (aceite.documento as DocumentoPdf | null) ??
+        documentoPdf(v.visao, logo ? `data:${logo.mime};base64,${logo.dados}` : null);
+      const paginas = (await PDFDocument.load(Buffer.from(aceite.pdf, 'base64'))).getPageCount();
+      const signed = await pdfDe(
+        config,
+        `aceite:${aceite.id}`,
+        documentoAssinado(aceito, aceite, v.visao.numero, config.tzNegocio, paginas),
+      );
+      return pdfResponse(c, signed.bytes, `orcamento-${v.visao.numero}-assinado.pdf`);
     }
-    const pdf = await pdfCliente(v.visao, await getLogo(db));
+    const pdf = await pdfCliente(config, link.orcamento_id, v.visao, logo);
     return pdfResponse(c, pdf.bytes, `orcamento-${v.visao.numero}.pdf`);
+  })
+  .get('/orcamentos/:token/pdf-aceito', doc.getPdfAceito, async (c) => {
+    const link = await linkDe(c);
+    const { db } = c.get('deps');
+    const [aceite, o] = await Promise.all([
+      lq.aceiteDe(db, link.orcamento_id),
+      q.getOrcamento(db, link.orcamento_id),
+    ]);
+    if (!aceite || !o) throw notFound('Este orçamento ainda não foi aceito.');
+    return pdfAceitoResponse(c, aceite, o.numero);
   })
   .post('/orcamentos/:token/aprovar', doc.postAprovar, async (c) => {
     const found = await linkDe(c);
@@ -194,7 +229,7 @@ export const publicoRoutes = new Hono<AppEnv>()
         return { erro: MAX_TENTATIVAS_DOCUMENTO - t.tentativas };
       }
       const v = await visaoDe(c, o.id, tx, empresa);
-      const pdf = await pdfCliente(v!.visao, logo);
+      const pdf = await pdfCliente(config, o.id, v!.visao, logo);
       await lq.insertAceite(tx, {
         orcamento_id: o.id,
         link_id: link.id,
@@ -205,6 +240,7 @@ export const publicoRoutes = new Hono<AppEnv>()
         assinatura_png: assinatura,
         pdf_sha256: pdf.sha256,
         pdf: pdf.bytes.toString('base64'),
+        documento: pdf.documento,
       });
       await q.setStatusOrcamento(tx, o.id, 'aprovado');
       let venda = false;

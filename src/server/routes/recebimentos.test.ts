@@ -290,19 +290,33 @@ describe('list, KPIs, statement, cobrança', () => {
     expect(sem.body.mensagem).toContain('Olá, Maria Cobrança!');
     expect(sem.body.mensagem).toContain('R$ 123,45');
 
-    // The Empresa screen's Pix key serves while Recebimentos has none of its own.
+    // The Empresa screen's Pix key, typed once there (in its DICT form), name and city in ASCII
     expect((await admin.get('/api/empresa')).status).toBe(200); // creates the company's row
-    await env.db.execute(sql`update empresa set chave_pix = '+5541999998888', cidade = 'Curitiba'`);
-    const daEmpresa = await admin.get(`/api/recebimentos/parcelas/${p!.id}/cobranca`);
-    expect(daEmpresa.body.pix).toContain('5406123.45');
-    expect(daEmpresa.body.pix).toContain('+5541999998888');
+    await env.db.execute(
+      sql`update empresa set chave_pix = '+5541999998888', nome = 'Marmoraria Nº 1 – Pedras™ 🪨', cidade = 'Curitiba'`,
+    );
+    const com = await admin.get(`/api/recebimentos/parcelas/${p!.id}/cobranca`);
+    // EMV: the amount field 54 carries "123.45" (length 06), the key sits in the merchant account,
+    // the name (59) is printable ASCII with its length in bytes: "MARMORARIA N 1 PEDRAS" is 21 bytes
+    expect(com.body.pix).toContain('5406123.45');
+    expect(com.body.pix).toContain('0114+5541999998888');
+    expect(com.body.pix).toContain('5921MARMORARIA N 1 PEDRAS');
+    expect(com.body.pix).toMatch(/^[\x20-\x7e]+$/);
+    expect(com.body.mensagem).toContain(com.body.pix);
+    expect(com.body.qr_code).toMatch(/^data:image\/png;base64,/);
+    expect(com.body.whatsapp_url).toMatch(/^https:\/\/wa\.me\/\?text=/);
 
+    // Recebimentos has no key of its own any more: the settings refuse one
     const cfg = (await admin.get('/api/recebimentos/config')).body;
     expect(cfg.comissao_por_recebimento).toBe(false);
-    const put = await admin.patch('/api/recebimentos/config', {
+    expect(cfg).not.toHaveProperty('pix_chave');
+    const outra = await admin.patch('/api/recebimentos/config', {
       pix_chave: 'financeiro@marmoraria.com.br',
-      pix_nome: 'Marmoraria Lavra',
-      pix_cidade: 'Curitiba',
+      comissao_por_recebimento: false,
+      updated_at: cfg.updated_at,
+    });
+    expect(outra.status).toBe(400);
+    const put = await admin.patch('/api/recebimentos/config', {
       comissao_por_recebimento: false,
       updated_at: cfg.updated_at,
     });
@@ -312,14 +326,11 @@ describe('list, KPIs, statement, cobrança', () => {
     expect(stale.body.title).toBe('Conflito de edição');
     expect(stale.status).toBe(409);
 
-    const com = await admin.get(`/api/recebimentos/parcelas/${p!.id}/cobranca`);
-    // EMV: the amount field 54 carries "123.45" (length 06), the key sits in the merchant account.
-    expect(com.body.pix).toContain('5406123.45');
-    expect(com.body.pix).toContain('financeiro@marmoraria.com.br');
-    expect(com.body.pix).not.toContain('+5541999998888');
-    expect(com.body.mensagem).toContain(com.body.pix);
-    expect(com.body.qr_code).toMatch(/^data:image\/png;base64,/);
-    expect(com.body.whatsapp_url).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    // Paid in full: nothing to charge ("no valor de R$ 0,00" was offered)
+    expect((await pagar(p!.id, 123.45)).status).toBe(201);
+    const paga = await admin.get(`/api/recebimentos/parcelas/${p!.id}/cobranca`);
+    expect(paga.status).toBe(409);
+    expect(paga.body.detail).toBe('Esta parcela já está paga: não há o que cobrar.');
   });
 });
 

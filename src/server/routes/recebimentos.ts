@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { createStaticPix, hasError } from 'pix-utils';
 import QRCode from 'qrcode';
 import { pixDaEmpresa } from '../../db/queries/empresa';
 import {
@@ -16,13 +15,14 @@ import {
 } from '../../db/queries/recebimentos';
 import { monthRange, todayIso } from '../../domain/datas';
 import { dec, toMoney } from '../../domain/money';
+import { pixCopiaECola } from '../../domain/pix';
 import { mensagemCobranca, saldoParcela } from '../../domain/recebiveis';
 import { uuid } from '../../schemas/common';
 import { parcelasListQuery, recebimentoCreate, recebiveisConfigUpdate } from '../../schemas/recebimentos';
 import { type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { deleteHandler } from '../delete-route';
-import { notFound, staleWrite } from '../errors';
+import { conflict, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { exportContract } from '../export';
 import {
@@ -38,29 +38,10 @@ import {
 const access = ['financeiro'] as const;
 const RECURSO = 'recebimentos';
 
-/** The Pix "copia e cola" for an amount, or null when the settings have no key (or a bad one). */
-function pixCopiaECola(
-  cfg: { pix_chave: string | null; pix_nome: string | null; pix_cidade: string | null },
-  valor: number,
-) {
-  if (!cfg.pix_chave) return null;
-  const pix = createStaticPix({
-    merchantName: cfg.pix_nome || 'Recebedor',
-    merchantCity: cfg.pix_cidade || 'Brasil',
-    pixKey: cfg.pix_chave,
-    // The amount is already exact cents from numeric(14,2); pix-utils only writes it with 2 decimals.
-    transactionAmount: valor,
-  });
-  return hasError(pix) ? null : pix.toBRCode();
-}
-
 function configOut(cfg: Awaited<ReturnType<typeof getConfig>>) {
   return {
     // The settings are one record; the web's resource form reads it at /recebimentos/config.
     id: 'config' as const,
-    pix_chave: cfg.pix_chave,
-    pix_nome: cfg.pix_nome,
-    pix_cidade: cfg.pix_cidade,
     comissao_por_recebimento: cfg.comissao_por_recebimento,
     updated_at: cfg.updated_at.toISOString(),
   };
@@ -92,9 +73,10 @@ const doc = {
   }),
   getParcela: route({ summary: 'Uma parcela com seus recebimentos', access, errors: [404] }),
   getCobranca: route({
-    summary: 'Mensagem de cobrança por WhatsApp (com Pix copia e cola e QR code quando há chave)',
+    summary:
+      'Mensagem de cobrança por WhatsApp (com Pix copia e cola e QR code quando há chave); 409 se a parcela já está paga',
     access,
-    errors: [404],
+    errors: [404, 409],
   }),
   post: route({
     summary: 'Registra um recebimento (parcial ou total) e a entrada no Caixa',
@@ -176,10 +158,15 @@ export const recebimentosRoutes = new Hono<AppEnv>()
     const row = await getParcela(db, { id });
     if (!row) throw parcelaNaoEncontrada();
     const saldo = saldoParcela(row);
-    // Recebimentos' own key, else the one on the Empresa screen
-    const cfg = await getConfig(db);
-    const chave = cfg.pix_chave ? cfg : await pixDaEmpresa(db);
-    const pix = saldo.gt(0) ? pixCopiaECola(chave, toMoney(saldo)) : null;
+    if (!saldo.gt(0)) throw conflict('Parcela paga', 'Esta parcela já está paga: não há o que cobrar.');
+    // The Empresa screen's key, name and city
+    const e = await pixDaEmpresa(db);
+    const pix = pixCopiaECola({
+      chave: e.pix_chave,
+      nome: e.pix_nome,
+      cidade: e.pix_cidade,
+      valor: toMoney(saldo),
+    });
     const mensagem = mensagemCobranca({
       cliente: row.cliente_nome ?? '',
       venda_numero: row.venda_numero ?? 0,

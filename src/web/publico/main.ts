@@ -56,13 +56,12 @@ function item(i: ItemCliente) {
     h('div', { class: 'linha' }, h('strong', {}, i.descricao), h('span', { class: 'valor' }, i.valor_total)),
     i.produto && h('p', { class: 'muted' }, i.produto),
     i.medidas && h('p', { class: 'muted' }, i.medidas),
+    // quantity × price = the line's total, each in its unit ("1,44 m² × R$ 2.319,57/m²")
     h('p', { class: 'muted' }, `${i.quantidade} × ${i.valor_unitario}`),
     i.desenho &&
       h('img', {
         src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(i.desenho.svg)}`,
         alt: i.desenho.titulo,
-        width: '360',
-        height: '220',
       }),
   );
 }
@@ -232,6 +231,9 @@ function render(p: PaginaPublica, nota?: string) {
     acoes.append(aprovar, alterar);
   }
   acoes.append(pdf);
+  // the exact bytes accepted, whose SHA-256 the signed copy prints
+  if (p.aceite)
+    acoes.append(h('a', { class: 'botao', href: `${base}/pdf-aceito`, download: '' }, 'Baixar PDF aceito'));
   const contato = [e.telefone, e.whatsapp && `WhatsApp ${e.whatsapp}`, e.email].filter(Boolean).join(' · ');
   const parts: Child[] = [
     h(

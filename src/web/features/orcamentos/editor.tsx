@@ -7,7 +7,7 @@ import {
   useWatch,
 } from 'react-hook-form';
 import { rotuloCartao } from '../../../schemas/cartoes';
-import { LIMITES, TIPO_VENDA_LABEL, TIPOS_VENDA } from '../../../schemas/orcamentos';
+import { LIMITES, MAX_OBSERVACOES, TIPO_VENDA_LABEL, TIPOS_VENDA } from '../../../schemas/orcamentos';
 import { Options, RecordOptions } from '../../components/kit/form-parts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -222,6 +222,7 @@ export function OrcamentoEditor({
               <Textarea
                 id="orcamento-observacoes"
                 rows={3}
+                maxLength={MAX_OBSERVACOES}
                 placeholder="Observações do orçamento (aparecem na impressão)"
                 {...register('observacoes')}
               />

@@ -153,6 +153,10 @@ export function EnviarCliente({ o }: { o: OrcamentoEnvio }) {
           <p>IP: {aceite.ip ?? '—'}</p>
           <p className="break-all">Navegador: {aceite.user_agent ?? '—'}</p>
           <p className="break-all font-mono text-xs">SHA-256 do PDF aceito: {aceite.pdf_sha256}</p>
+          {/* the exact bytes the customer accepted: their SHA-256 is the one above */}
+          <a className="underline" href={`/api/orcamentos/${o.id}/pdf-aceito`} download>
+            PDF aceito
+          </a>
         </div>
       )}
       {!!lado.data?.alteracoes.length && (

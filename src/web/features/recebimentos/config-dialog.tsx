@@ -1,6 +1,6 @@
 import { Controller } from 'react-hook-form';
 import { type RecebiveisConfigInput, recebiveisConfigForm } from '../../../schemas/recebimentos';
-import { FormShell, TextField } from '../../components/kit/form-parts';
+import { FormShell } from '../../components/kit/form-parts';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Switch } from '../../components/ui/checkbox';
 import { ModalDialog } from '../../components/ui/dialog';
@@ -11,13 +11,10 @@ import type { fetchConfig } from './api';
 type Config = Awaited<ReturnType<typeof fetchConfig>>;
 
 const empty: RecebiveisConfigInput = {
-  pix_chave: '',
-  pix_nome: '',
-  pix_cidade: '',
   comissao_por_recebimento: false,
 };
 
-/** The module's settings: the Pix key of the charges, and commissions released as the customer pays. */
+/** The module's settings: commissions released as the customer pays (the Pix key is the Empresa's). */
 export function ConfigDialog({ onClose }: { onClose: () => void }) {
   const f = useResourceForm({
     recurso: 'recebimentos',
@@ -30,9 +27,6 @@ export function ConfigDialog({ onClose }: { onClose: () => void }) {
     id: 'config',
     empty,
     valuesOf: (c: Config) => ({
-      pix_chave: c.pix_chave ?? '',
-      pix_nome: c.pix_nome ?? '',
-      pix_cidade: c.pix_cidade ?? '',
       comissao_por_recebimento: c.comissao_por_recebimento,
     }),
     messages: {
@@ -48,19 +42,9 @@ export function ConfigDialog({ onClose }: { onClose: () => void }) {
     <ModalDialog
       onClose={onClose}
       title="Configurações de Recebimentos"
-      description="Chave Pix das cobranças e liberação das comissões."
+      description="Liberação das comissões. A chave Pix das cobranças é a da tela Empresa."
     >
       <FormShell f={f} label="Configurações de Recebimentos" submitLabel="Salvar" onCancel={onClose}>
-        <TextField
-          f={f}
-          name="pix_chave"
-          label="Chave Pix"
-          placeholder="CNPJ, e-mail, telefone ou chave aleatória"
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField f={f} name="pix_nome" label="Nome do recebedor" maxLength={25} />
-          <TextField f={f} name="pix_cidade" label="Cidade do recebedor" maxLength={15} />
-        </div>
         <Controller
           control={f.form.control}
           name="comissao_por_recebimento"
