@@ -48,6 +48,7 @@ export async function startServer(
     /** Processes on PostgreSQL (src/server/cluster.ts); default one per core, as `npm start`. */
     WEB_CONCURRENCY?: string;
     BACKUP_DIR?: string;
+    BACKUP_CHAVE?: string;
   },
   nodeFlags: string[] = [],
 ): Promise<RunningServer> {

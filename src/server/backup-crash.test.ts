@@ -1,4 +1,4 @@
-import { readdirSync, statSync, utimesSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../bench/generate';
@@ -84,8 +84,12 @@ describe('a server killed during a backup', () => {
     expect(listBackups(backupDir)).toEqual([]);
 
     // Restarted: healthy, nothing listed, no failure claimed (the backup did not fail, it was cut).
+    // The folder copy a killed backup read from (PGlite) is removed at start; one is made here so the
+    // PostgreSQL run checks it too.
+    mkdirSync(path.join(backupDir, '.copia-morta'), { recursive: true });
     server = start();
     await waitHealthy(base);
+    expect(readdirSync(backupDir).filter((f) => f.startsWith('.copia-'))).toEqual([]);
     api = httpClient(base, SENHA);
     expect((await api.login()).status).toBe(200);
     const list = await api.get('/backups');

@@ -40,20 +40,31 @@ export interface Config {
   sseRecheckMs: number;
   /** Live-update streams one user may hold open at once; a new one beyond closes the oldest. */
   sseMaxPorUsuario: number;
-  /** Where backups are written and listed (BACKUP_DIR, default ./data/backups). */
+  /** Where backups are written and listed (BACKUP_DIR, default $DATA_DIR/backups). */
   backupDir: string;
+  /**
+   * The key that signs backups (BACKUP_CHAVE, ≥ 32 characters); unset, a random one kept in
+   * DATA_DIR/.chave-backup (server/backup-key.ts). A restore refuses a file it did not sign.
+   */
+  backupChave?: string;
   /** `npm start` takes one backup a day at `backupHora` (HH:MM, server's local time) unless BACKUP_DIARIO=0. */
   backupDiario: boolean;
   backupHora: string;
-  /** How many daily, weekly and monthly backups rotation keeps. */
-  backupManter: { diarios: number; semanais: number; mensais: number };
+  /** How many daily, weekly and monthly backups rotation keeps; manual ones are counted apart. */
+  backupManter: { diarios: number; semanais: number; mensais: number; manuais: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const backupChave = env.BACKUP_CHAVE || undefined;
+  if (backupChave && backupChave.length < 32)
+    throw new Error(
+      'BACKUP_CHAVE curta demais: use ao menos 32 caracteres aleatórios (openssl rand -hex 32).',
+    );
   return {
     port: Number(env.PORT ?? 3000),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`,
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     emailDominio: (env.EMAIL_DOMINIO ?? 'lavra.local').toLowerCase(),
@@ -83,13 +94,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrlDefault: !env.PUBLIC_URL,
     sseRecheckMs: Math.min(Number(env.SSE_RECHECK_MS ?? 60_000) || 60_000, 60_000),
     sseMaxPorUsuario: Math.max(1, Number(env.SSE_MAX_POR_USUARIO ?? 10) || 10),
-    backupDir: path.resolve(env.BACKUP_DIR ?? './data/backups'),
+    // Beside the database it copies, wherever DATA_DIR is (not in the working directory).
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, 'backups'),
+    backupChave,
     backupDiario: env.BACKUP_DIARIO !== '0',
     backupHora: env.BACKUP_HORA ?? '03:00',
     backupManter: {
       diarios: Number(env.BACKUP_MANTER_DIARIOS ?? 7),
       semanais: Number(env.BACKUP_MANTER_SEMANAIS ?? 4),
       mensais: Number(env.BACKUP_MANTER_MENSAIS ?? 12),
+      manuais: Number(env.BACKUP_MANTER_MANUAIS ?? 10),
     },
   };
 }

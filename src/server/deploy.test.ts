@@ -93,6 +93,11 @@ describe('deploy/lavra.service', () => {
     expect(unit.Install!.WantedBy).toEqual(['multi-user.target']);
   });
 
+  it('creates files for its own user only (the data folder, backups and their key)', () => {
+    expect(unit.Service!.UMask).toEqual(['0077']);
+    expect(readFileSync(path.join(root, 'src/server/main.ts'), 'utf8')).toMatch(/process\.umask\(0o077\)/);
+  });
+
   it('its environment file example sets only variables Lavra reads', () => {
     const env = Object.fromEntries(
       read('lavra.env.example')

@@ -10,7 +10,7 @@ import { createApp } from './app';
 import { withAuditContext } from './audit-context';
 import { createAuth } from './auth/better-auth';
 import { ensureAdmin, loadAuthSecret } from './auth/bootstrap';
-import { pidFile, scheduleDailyBackup } from './backups';
+import { pidFile, removeStalePartials, scheduleDailyBackup } from './backups';
 import type { Config } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { EventHub } from './events';
@@ -81,6 +81,9 @@ const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 
 export async function startServer(config: Config, webDir: string, opts: { backups?: boolean } = {}) {
   const deps = await createDeps(config);
+  // What a backup killed mid-way left (the PGlite folder copy it read, 100+ MB): gone at start, not
+  // at the next backup, which may be a day away. Workers of a cluster leave it to the primary.
+  if (opts.backups !== false) await removeStalePartials(config.backupDir);
   const app = createApp(deps, serveWeb(webDir));
   const server = serve({ fetch: app.fetch, port: config.port }) as HttpServer;
   // Node closes an idle keep-alive connection after 5 s; a client that reuses it at that moment (a

@@ -49,6 +49,7 @@ export async function createTestDeps(overrides: Partial<Config> = {}) {
     port: 3000,
     databaseUrl,
     dataDir: '',
+    backupChave: 'chave-dos-backups-de-teste-0123456789abcdef',
     adminPassword: ADMIN_SENHA,
     emailDominio: 'lavra.test',
     cepApiUrl: 'http://127.0.0.1:9/ws',
