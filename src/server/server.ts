@@ -10,6 +10,7 @@ import { createApp } from './app';
 import { withAuditContext } from './audit-context';
 import { createAuth } from './auth/better-auth';
 import { ensureAdmin, loadAuthSecret } from './auth/bootstrap';
+import { deviceKey } from './auth/dispositivo';
 import { pidFile, removeStalePartials, scheduleDailyBackup } from './backups';
 import type { Config } from './config';
 import type { AppDeps, AppEnv } from './context';
@@ -36,7 +37,7 @@ export async function createDeps(config: Config, log: (m: string) => void = cons
   });
   const events = new EventHub();
   await events.start(database);
-  return { database, db, auth, config, events, logger };
+  return { database, db, auth, config, events, logger, deviceKey: deviceKey(secret) };
 }
 
 export async function closeDeps(deps: AppDeps) {
