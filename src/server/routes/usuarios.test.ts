@@ -331,6 +331,70 @@ describe('/api/usuarios: who may grant what', () => {
     expect((await g.client.post('/api/usuarios', novo({ permissoes: ['orcamentos'] }))).status).toBe(201);
   });
 
+  it('only an administrator links an account to an employee (its agenda: customers and addresses)', async () => {
+    const g = await gerente();
+    const f = await admin.create('/api/funcionarios', {
+      nome: 'Instalador Vínculo',
+      cargo: 'Instalador Sênior',
+      salario: 2500,
+    });
+    refused(
+      await g.client.patchCurrent(`/api/usuarios/${g.row.id}`, { funcionario_id: f.id }),
+      /Somente um administrador pode vincular/,
+    );
+    const other = await userWith(env, ['dashboard']);
+    refused(
+      await g.client.patchCurrent(`/api/usuarios/${other.row.id}`, { funcionario_id: f.id }),
+      /Somente um administrador pode vincular/,
+    );
+    refused(
+      await g.client.post('/api/usuarios', novo({ permissoes: ['dashboard'], funcionario_id: f.id })),
+      /Somente um administrador pode vincular/,
+    );
+    const linked = await queryRows<{ n: number }>(
+      env.db,
+      sql`select count(*)::int as n from usuarios where funcionario_id = ${f.id}`,
+    );
+    expect(linked[0]!.n).toBe(0);
+    // The manager may still edit the account's name, sending the link unchanged.
+    expect(
+      (
+        await g.client.patchCurrent(`/api/usuarios/${other.row.id}`, {
+          nome: 'Outro Nome',
+          funcionario_id: null,
+        })
+      ).status,
+    ).toBe(200);
+    // An administrator links it.
+    expect((await admin.patchCurrent(`/api/usuarios/${other.row.id}`, { funcionario_id: f.id })).status).toBe(
+      200,
+    );
+  });
+
+  it('removing permissions from or deactivating a richer account follows the password-reset rule', async () => {
+    const g = await gerente();
+    const rico = await userWith(env, ['dashboard', 'clientes', 'financeiro']);
+    const before = await snapshot(rico.row.id);
+    refused(
+      await g.client.patchCurrent(`/api/usuarios/${rico.row.id}`, { permissoes: ['dashboard'] }),
+      /remover permissões de quem tem permissões que você não tem/,
+    );
+    refused(
+      await g.client.patchCurrent(`/api/usuarios/${rico.row.id}`, { status: 'inativo' }),
+      /desativar quem tem permissões que você não tem/,
+    );
+    expect(await snapshot(rico.row.id)).toEqual(before);
+    expect((await rico.client.get('/api/auth/me')).status).toBe(200);
+    // Someone within the manager's reach: both allowed.
+    const pobre = await userWith(env, ['dashboard', 'clientes']);
+    expect(
+      (await g.client.patchCurrent(`/api/usuarios/${pobre.row.id}`, { permissoes: ['dashboard'] })).status,
+    ).toBe(200);
+    expect((await g.client.patchCurrent(`/api/usuarios/${pobre.row.id}`, { status: 'inativo' })).status).toBe(
+      200,
+    );
+  });
+
   it('a usuarios holder cannot reset the password of someone with permissions it lacks', async () => {
     const g = await gerente();
     const rh = await userWith(env, ['dashboard', 'funcionarios']);

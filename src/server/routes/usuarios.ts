@@ -46,15 +46,25 @@ function checkSenha(senha: string | undefined) {
  * within their own reach, never beyond it:
  * - only an administrator grants the admin role or the `usuarios` permission, and touches an
  *   administrator's account at all (edit, deactivate, password);
- * - a non-administrator grants only permissions they hold, and resets the password only of someone
- *   whose permissions they all hold (else signing in as that person would widen their own access);
+ * - a non-administrator grants only permissions they hold, and resets the password, removes
+ *   permissions from or deactivates only someone whose permissions they all hold (else signing in as
+ *   that person would widen their own access, or they could disarm a richer manager: issue 26);
+ * - only an administrator links an account to an employee (`funcionario_id`: the linked account reads
+ *   that employee's agenda, customers' names and addresses included);
  * - nobody widens their own role or permissions, administrators included.
  * `target` is the account before the change (null when creating); `granted` the permissions it gains.
  */
 function checkGrant(
   me: Me,
   target: { id: string; role: string; permissoes: readonly string[] } | null,
-  change: { role?: string; granted: readonly Permissao[]; senha: boolean },
+  change: {
+    role?: string;
+    granted: readonly Permissao[];
+    senha: boolean;
+    revoked?: readonly string[];
+    deactivated?: boolean;
+    funcionario?: boolean;
+  },
 ) {
   const isAdmin = me.role === 'admin';
   const promoted = change.role === 'admin' && target?.role !== 'admin';
@@ -66,17 +76,17 @@ function checkGrant(
     throw negado('Somente um administrador pode alterar a conta de um administrador.');
   }
   if (promoted || change.granted.includes('usuarios')) throw negado(SO_ADMIN_CONCEDE);
+  if (change.funcionario) throw negado('Somente um administrador pode vincular um usuário a um funcionário.');
   if (change.granted.some((p) => !me.permissoes.includes(p))) {
     throw negado('Você só pode conceder permissões que você mesmo tem.');
   }
-  if (
-    change.senha &&
-    target &&
-    target.id !== me.id &&
-    target.permissoes.some((p) => !me.permissoes.includes(p as Permissao))
-  ) {
-    throw negado('Você não pode alterar a senha de quem tem permissões que você não tem.');
-  }
+  const richer =
+    target && target.id !== me.id && target.permissoes.some((p) => !me.permissoes.includes(p as Permissao));
+  if (!richer) return;
+  if (change.senha) throw negado('Você não pode alterar a senha de quem tem permissões que você não tem.');
+  if (change.revoked?.length)
+    throw negado('Você não pode remover permissões de quem tem permissões que você não tem.');
+  if (change.deactivated) throw negado('Você não pode desativar quem tem permissões que você não tem.');
 }
 
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
@@ -133,7 +143,12 @@ export const usuariosRoutes = new Hono<AppEnv>()
   .post('/', doc.post, async (c) => {
     const input = await parseBody(c, usuarioCreate);
     checkSenha(input.senha);
-    checkGrant(currentUser(c), null, { role: input.role, granted: input.permissoes, senha: false });
+    checkGrant(currentUser(c), null, {
+      role: input.role,
+      granted: input.permissoes,
+      senha: false,
+      funcionario: input.funcionario_id != null,
+    });
     const { db } = c.get('deps');
     if (await findUsuarioByEmail(db, input.email)) {
       throw conflict('E-mail já cadastrado', 'Já existe um usuário com este e-mail.');
@@ -167,6 +182,12 @@ export const usuariosRoutes = new Hono<AppEnv>()
         role: input.role,
         granted: (input.permissoes ?? []).filter((p) => !current.permissoes.includes(p)),
         senha: !!input.senha,
+        revoked: input.permissoes
+          ? current.permissoes.filter((p) => !input.permissoes!.includes(p as Permissao))
+          : [],
+        deactivated: input.status === 'inativo' && before.status === 'ativo',
+        funcionario:
+          input.funcionario_id !== undefined && input.funcionario_id !== (before.funcionario_id ?? null),
       });
       const permissoes = (input.permissoes ?? current.permissoes) as Permissao[];
       const stillAdmin = role === 'admin' && status === 'ativo' && permissoes.includes('usuarios');
