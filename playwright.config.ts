@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const CEP_PORT = PORT + 99;
-export const E2E_ADMIN_SENHA = 'admin-e2e-123';
+export const E2E_ADMIN_SENHA = 'basalto-e2e-123';
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/lavra-e2e-${process.pid}`;
 
 const CONFIGURA_O_SERVIDOR = /(recebimentos|cliente)\.spec\.ts$/;

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
-export const ADMIN_PASSWORD = 'bench-Lavra-2026';
+export const ADMIN_PASSWORD = 'bench-travertino-2026';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

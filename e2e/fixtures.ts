@@ -1,7 +1,7 @@
 import { type APIRequestContext, test as base, expect, type Page, request } from '@playwright/test';
 import type { Permissao } from '../src/schemas/permissoes';
 
-export const ADMIN_SENHA = 'admin-e2e-123';
+export const ADMIN_SENHA = 'basalto-e2e-123';
 const baseURL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
 /** An API client signed in as `usuario`, sending the same-origin header the server requires. */

@@ -22,7 +22,7 @@ import {
  * screen's route; the daily one runs the same `takeBackup`. PGlite by default; PostgreSQL (a cluster
  * of workers) with TEST_DATABASE_URL.
  */
-const SENHA = 'backup-crash-admin-1';
+const SENHA = 'backup-crash-basalto-1';
 const cleanups = cleanupsAfterAll();
 
 /** The session secret, sessions, sign-in counters, the first admin and its audit change by design. */

@@ -18,7 +18,7 @@ import {
  * creates the admin with ADMIN_PASSWORD) — scripts/start.mjs runs exactly these two after building the
  * web app, which this test leaves out. PGlite, as the README's demo.
  */
-const SENHA = 'demo-admin-quartzo-77';
+const SENHA = 'demo-quartzo-cinza-77';
 const cleanups = cleanupsAfterAll();
 
 describe('npm run demo on an empty folder', () => {

@@ -28,7 +28,12 @@ export async function createDeps(config: Config, log: (m: string) => void = cons
   });
   // Routes write through this: it names the acting user to the audit trigger (audit-context.ts).
   const db = withAuditContext(database.db);
-  await ensureAdmin(db, { emailDominio: config.emailDominio, adminPassword: config.adminPassword, log });
+  await ensureAdmin(db, {
+    emailDominio: config.emailDominio,
+    adminPassword: config.adminPassword,
+    empresa: config.empresa.nome,
+    log,
+  });
   const secret = await loadAuthSecret(db);
   const auth = createAuth(db, {
     secret,

@@ -25,7 +25,7 @@ export async function loadAuthSecret(db: Db): Promise<string> {
  */
 export async function ensureAdmin(
   db: Db,
-  opts: { emailDominio: string; adminPassword?: string; log?: (msg: string) => void },
+  opts: { emailDominio: string; adminPassword?: string; empresa?: string; log?: (msg: string) => void },
 ): Promise<{ created: boolean; email?: string; senha?: string }> {
   const log = opts.log ?? console.log;
   return db.transaction(async (tx) => {
@@ -33,7 +33,13 @@ export async function ensureAdmin(
     await tx.execute(sql`select pg_advisory_xact_lock(7271001)`);
     // Other accounts do not count (the demo's seed creates an installer first): only an admin does.
     if (await adminExists(tx)) return { created: false };
-    const fraca = opts.adminPassword !== undefined && problemaSenha(opts.adminPassword);
+    const fraca =
+      opts.adminPassword !== undefined &&
+      problemaSenha(opts.adminPassword, {
+        email: `admin@${opts.emailDominio}`,
+        nome: 'Administrador',
+        empresa: opts.empresa,
+      });
     if (fraca) {
       // Refuse to start rather than create an administrator anyone could guess.
       throw new Error(`ADMIN_PASSWORD recusada: ${fraca} Defina outra e inicie de novo.`);

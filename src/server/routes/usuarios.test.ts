@@ -70,6 +70,19 @@ describe('/api/usuarios', () => {
     expect((await login(env, u.email, u.senha).then((c) => c.get('/api/auth/me'))).status).toBe(200);
   });
 
+  it('refuses a password holding the person’s e-mail or name, or a pt-BR common one, naming the field', async () => {
+    const body = novo({ nome: 'Zuleica Prates' });
+    for (const senha of [body.email, 'zuleica-2026', 'Lavra2026', 'mudar123']) {
+      const res = await admin.post('/api/usuarios', { ...body, senha });
+      expect(res.status, senha).toBe(400);
+      expect(res.body.errors[0].path).toBe('senha');
+    }
+    const u = await userWith(env, ['dashboard']);
+    const res = await admin.patchCurrent(`/api/usuarios/${u.row.id}`, { senha: `${u.email}` });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].path).toBe('senha');
+  });
+
   it('refuses a duplicate e-mail with 409 and writes nothing', async () => {
     const body = novo();
     expect((await admin.post('/api/usuarios', body)).status).toBe(201);
@@ -119,14 +132,14 @@ describe('/api/usuarios', () => {
 
   it('changes the password: the old one stops working, the new one works', async () => {
     const u = await userWith(env, ['dashboard']);
-    expect((await admin.patchCurrent(`/api/usuarios/${u.row.id}`, { senha: 'nova-senha-1' })).status).toBe(
-      200,
-    );
+    expect(
+      (await admin.patchCurrent(`/api/usuarios/${u.row.id}`, { senha: 'nova-chave-de-pedra-1' })).status,
+    ).toBe(200);
     expect((await u.client.get('/api/auth/me')).status).toBe(401);
     expect((await new Client(env).post('/api/auth/login', { usuario: u.email, senha: u.senha })).status).toBe(
       401,
     );
-    const fresh = await login(env, u.email, 'nova-senha-1');
+    const fresh = await login(env, u.email, 'nova-chave-de-pedra-1');
     expect((await fresh.get('/api/auth/me')).status).toBe(200);
   });
 

@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { empresaNome } from '../../db/queries/empresa';
 import {
   countOtherManagingAdmins,
   endSessions,
@@ -34,9 +35,19 @@ const negado = (detail: string) => new HttpError(403, 'Acesso negado', detail);
 const SO_ADMIN_CONCEDE =
   'Somente um administrador pode conceder o papel de administrador ou a permissão Usuários.';
 
-/** 400 on `senha` for a common password (the length is the schema's). */
-function checkSenha(senha: string | undefined) {
-  const problema = senha === undefined ? null : problemaSenha(senha);
+/**
+ * 400 on `senha` for a weak password (the length is the schema's): common, repeated, or holding the
+ * person's e-mail or name, the shop's name or the product's.
+ */
+async function checkSenha(
+  c: Context<AppEnv>,
+  senha: string | undefined,
+  pessoa: { email: string; nome: string },
+) {
+  if (senha === undefined) return;
+  const { db, config } = c.get('deps');
+  const empresa = (await empresaNome(db)) ?? config.empresa.nome;
+  const problema = problemaSenha(senha, { ...pessoa, empresa });
   if (problema) throw badRequest(problema, [{ path: 'senha', message: problema }]);
 }
 
@@ -142,7 +153,7 @@ export const usuariosRoutes = new Hono<AppEnv>()
   })
   .post('/', doc.post, async (c) => {
     const input = await parseBody(c, usuarioCreate);
-    checkSenha(input.senha);
+    await checkSenha(c, input.senha, input);
     checkGrant(currentUser(c), null, {
       role: input.role,
       granted: input.permissoes,
@@ -163,9 +174,12 @@ export const usuariosRoutes = new Hono<AppEnv>()
   .patch('/:id', doc.patchId, async (c) => {
     const id = parseId(c, uuid);
     const input = await parseBody(c, usuarioUpdate);
-    checkSenha(input.senha);
     const me = currentUser(c);
     const { db } = c.get('deps');
+    if (input.senha !== undefined) {
+      const pessoa = await getUsuario(db, id);
+      if (pessoa) await checkSenha(c, input.senha, { email: pessoa.email, nome: input.nome ?? pessoa.nome });
+    }
     const myToken = input.senha && me.id === id ? await currentSessionToken(c) : null;
     await db.transaction(async (tx) => {
       const before = await lockUsuario(tx, { id });

@@ -11,7 +11,7 @@ import { type Config, loadConfig } from '../config';
 import { closeDeps, createDeps } from '../server';
 
 export const ORIGIN = 'http://localhost:3000';
-export const ADMIN_SENHA = 'senha-admin-teste';
+export const ADMIN_SENHA = 'ardosia-verde-teste-9';
 
 /**
  * A new, empty PostgreSQL database on the server of TEST_DATABASE_URL (undefined when the suite runs
