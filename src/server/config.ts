@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { proxyList } from './client-address';
 
 export interface Config {
   port: number;
@@ -31,6 +32,13 @@ export interface Config {
    * client's; n = the client is the n-th X-Forwarded-For entry from the right (what the n-th proxy saw).
    */
   trustProxy: number;
+  /**
+   * The proxies' addresses or CIDR blocks (TRUST_PROXY_FROM, comma-separated; default loopback): only a
+   * connection from one of them may name the client in X-Forwarded-For.
+   */
+  trustProxyFrom: string[];
+  /** The address the server listens on (HOST); unset, every interface. Behind a proxy: 127.0.0.1. */
+  host?: string;
   logRequests: boolean;
   /** pino level (`LOG_LEVEL`): fatal, error, warn, info (default), debug, trace or silent. */
   logLevel: string;
@@ -89,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     xlsxConcorrentes: Math.max(1, Number(env.XLSX_CONCORRENTES ?? 2) || 2),
     xlsxFila: Math.max(0, Number(env.XLSX_FILA ?? 8) || 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxyFrom: parseProxyFrom(env.TRUST_PROXY_FROM),
+    host: env.HOST?.trim() || undefined,
     logRequests: env.LOG_REQUESTS !== '0',
     logLevel: env.LOG_LEVEL || 'info',
     publicUrlDefault: !env.PUBLIC_URL,
@@ -106,6 +116,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       manuais: Number(env.BACKUP_MANTER_MANUAIS ?? 10),
     },
   };
+}
+
+/** TRUST_PROXY_FROM: comma-separated addresses or CIDR blocks; unset, the loopback (a proxy on this machine). */
+export function parseProxyFrom(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const list = entries.length ? entries : ['127.0.0.1', '::1'];
+  proxyList(list); // refuse to start on a bad entry
+  return list;
 }
 
 /** TRUST_PROXY: unset/0 = no proxy; a positive integer = how many proxies append to X-Forwarded-For. */

@@ -91,7 +91,8 @@ export async function startServer(config: Config, webDir: string, opts: { backup
   // at the next backup, which may be a day away. Workers of a cluster leave it to the primary.
   if (opts.backups !== false) await removeStalePartials(config.backupDir);
   const app = createApp(deps, serveWeb(webDir));
-  const server = serve({ fetch: app.fetch, port: config.port }) as HttpServer;
+  // HOST: behind a reverse proxy, 127.0.0.1, so nobody reaches the port (and its trust) directly.
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as HttpServer;
   // Node closes an idle keep-alive connection after 5 s; a client that reuses it at that moment (a
   // reverse proxy's pool, the browser tests' API client) gets ECONNRESET or a 502. Outlive the usual
   // client and proxy idle times (nginx: 60 s) so the client is the one that closes; the headers

@@ -52,7 +52,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { usuario, senha } = await parseBody(c, loginInput);
     const email = resolveEmail(usuario, config.emailDominio);
     const device = trustedDevice(c, deps.deviceKey, email);
-    const keys = loginKeys(addressKey(clientAddress(c, config.trustProxy)), email, device);
+    const keys = loginKeys(addressKey(clientAddress(c, config)), email, device);
 
     // Counted before the hash, in one statement: parallel attempts cannot all pass one count.
     const veredito = await registrarTentativa(db, keys, config);
