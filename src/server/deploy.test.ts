@@ -112,6 +112,10 @@ describe('deploy/lavra.service', () => {
     const config = loadConfig(env);
     expect(config.databaseUrl).toMatch(/^postgres:\/\//);
     expect(config.backupHora).toBe('03:00');
+    // Behind nginx on the same machine: the port answers only the loopback, and only it names clients.
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.trustProxyFrom).toEqual(['127.0.0.1', '::1']);
+    expect(config.backupChave!.length).toBeGreaterThanOrEqual(32);
   });
 });
 
