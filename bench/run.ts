@@ -543,7 +543,12 @@ async function benchScale(
     }
     const linhas = db === 'postgres' ? await rowCounts(prepared.env.DATABASE_URL!) : undefined;
     const backupDir = mkdtempSync(path.join(os.tmpdir(), 'lavra-bench-backups-'));
-    const server = await startServer({ ...prepared.env, WEB_DIR: o.webDir, BACKUP_DIR: backupDir });
+    const server = await startServer({
+      ...prepared.env,
+      WEB_DIR: o.webDir,
+      BACKUP_DIR: backupDir,
+      BACKUP_CHAVE: BENCH_BACKUP_CHAVE,
+    });
     const rssInicio = server.rssMb();
     try {
       const api = new Api(server.baseUrl);
@@ -767,6 +772,9 @@ async function benchScale(
   }
 }
 
+/** The key the measured server signs its backup with, so the restore can check it. */
+const BENCH_BACKUP_CHAVE = 'chave-dos-backups-do-bench-0123456789abcdef';
+
 /** Restores the one backup in `backupDir` into an empty database of the same engine; milliseconds. */
 async function timeRestore(db: DbKind, backupDir: string): Promise<number> {
   const file = readdirSync(backupDir).find((f) => f.endsWith('.jsonl.gz'));
@@ -780,7 +788,7 @@ async function timeRestore(db: DbKind, backupDir: string): Promise<number> {
   const target = await openDatabase(db === 'postgres' ? { databaseUrl: pgUrl(name) } : { dataDir: dir });
   try {
     const t0 = performance.now();
-    await restoreBackup(target.db, path.join(backupDir, file));
+    await restoreBackup(target.db, path.join(backupDir, file), { chave: BENCH_BACKUP_CHAVE });
     return performance.now() - t0;
   } finally {
     await target.close();

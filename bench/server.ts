@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
-export const ADMIN_PASSWORD = 'bench-Lavra-2026';
+export const ADMIN_PASSWORD = 'bench-travertino-2026';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -48,6 +48,7 @@ export async function startServer(
     /** Processes on PostgreSQL (src/server/cluster.ts); default one per core, as `npm start`. */
     WEB_CONCURRENCY?: string;
     BACKUP_DIR?: string;
+    BACKUP_CHAVE?: string;
   },
   nodeFlags: string[] = [],
 ): Promise<RunningServer> {

@@ -7,7 +7,7 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
-export const ADMIN_SENHA = 'admin-e2e-123';
+export const ADMIN_SENHA = 'basalto-e2e-123';
 
 /** Set by playwright.config.ts in the runner, inherited by every worker. */
 export const runDir = () => {

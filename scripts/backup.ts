@@ -9,6 +9,7 @@ import { refuseOpenPglite, takeBackup } from '../src/server/backups';
 import { loadConfig } from '../src/server/config';
 
 const PG_DUMP = process.env.PG_DUMP ?? '/usr/bin/pg_dump';
+process.umask(0o077); // the data folder, the backup and its key: for this user only
 const config = loadConfig();
 if (!config.databaseUrl) refuseOpenPglite(config.dataDir);
 const started = Date.now();

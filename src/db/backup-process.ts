@@ -21,7 +21,10 @@ try {
   const database = await openDatabase({ ...source, migrate: false });
   try {
     // Over PostgreSQL the reads run in a server process at normal priority, beside the requests.
-    const r = await writeBackup(database.db, database.kind, file!, { ceder: database.kind === 'postgres' });
+    const r = await writeBackup(database.db, database.kind, file!, {
+      chave: process.env.LAVRA_BACKUP_CHAVE!,
+      ceder: database.kind === 'postgres',
+    });
     await reply({ ok: true, bytes: r.bytes });
   } finally {
     await database.close();

@@ -15,6 +15,7 @@ import { type Database, type Executor, openDatabase } from './client';
  * every money column are equal. On PGlite by default; with TEST_DATABASE_URL (the suite's second run)
  * PGlite → PostgreSQL and PostgreSQL → PGlite, the move the issue promises.
  */
+const CHAVE = 'chave-dos-backups-de-teste-0123456789abcdef';
 const dir = mkdtempSync(path.join(tmpdir(), 'lavra-backup-'));
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -64,13 +65,13 @@ describe.each(pairs)('backup and restore, %s', (_name, openSource, openTarget) =
   });
 
   it('restores every row and every money column into a fresh database', async () => {
-    const written = await writeBackup(source.db, source.kind, file);
+    const written = await writeBackup(source.db, source.kind, file, { chave: CHAVE });
     expect(written.tabelas.orcamentos!.linhas).toBeGreaterThan(0);
     expect(written.tabelas.vendas!.linhas).toBeGreaterThan(0);
     expect(readdirSync(dir).some((f) => f.endsWith('.parcial'))).toBe(false);
 
     const target = await openTarget();
-    const result = await restoreBackup(target.db, file);
+    const result = await restoreBackup(target.db, file, { chave: CHAVE });
     const before = await fingerprint(source.db);
     const after = await fingerprint(target.db);
     expect(after.counts).toEqual(before.counts);
@@ -85,10 +86,10 @@ describe.each(pairs)('backup and restore, %s', (_name, openSource, openTarget) =
     }
 
     // A second restore into the now non-empty database is refused and changes nothing.
-    await expect(restoreBackup(target.db, file)).rejects.toThrow(/não está vazio/);
+    await expect(restoreBackup(target.db, file, { chave: CHAVE })).rejects.toThrow(/não está vazio/);
     expect((await fingerprint(target.db)).counts).toEqual(before.counts);
     // With force it replaces the data.
-    await restoreBackup(target.db, file, { force: true });
+    await restoreBackup(target.db, file, { chave: CHAVE, force: true });
     expect((await fingerprint(target.db)).sums).toEqual(before.sums);
   });
 
@@ -114,11 +115,19 @@ describe.each(pairs)('backup and restore, %s', (_name, openSource, openTarget) =
     lines[i] = changed;
     writeFileSync(tampered, gzipSync(lines.join('\n')));
 
-    await expect(restoreBackup(target.db, truncated)).rejects.toThrow(/corrompido ou incompleto/);
-    await expect(restoreBackup(target.db, foreign)).rejects.toThrow('O arquivo não é um backup do Lavra.');
-    await expect(restoreBackup(target.db, notGzip)).rejects.toThrow(/corrompido ou incompleto/);
-    await expect(restoreBackup(target.db, cut)).rejects.toThrow(/incompleto \(arquivo truncado\)/);
-    await expect(restoreBackup(target.db, tampered)).rejects.toThrow(BackupInvalido);
+    await expect(restoreBackup(target.db, truncated, { chave: CHAVE })).rejects.toThrow(
+      /corrompido ou incompleto/,
+    );
+    await expect(restoreBackup(target.db, foreign, { chave: CHAVE })).rejects.toThrow(
+      'O arquivo não é um backup do Lavra.',
+    );
+    await expect(restoreBackup(target.db, notGzip, { chave: CHAVE })).rejects.toThrow(
+      /corrompido ou incompleto/,
+    );
+    await expect(restoreBackup(target.db, cut, { chave: CHAVE })).rejects.toThrow(
+      /incompleto \(arquivo truncado\)/,
+    );
+    await expect(restoreBackup(target.db, tampered, { chave: CHAVE })).rejects.toThrow(BackupInvalido);
     const counts = await tableCounts(target.db);
     expect(Object.values(counts).every((n) => n === 0)).toBe(true);
   });

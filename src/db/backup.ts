@@ -4,23 +4,49 @@
 //   ["lavra-backup", {versao, criado_em, motor, migracoes, migracao}]    header
 //   ["tabela", "clientes"]                                              a table starts (dependency order)
 //   {"id": "…", "nome": "…", …}                                         its rows: row_to_json(t), by primary key
-//   ["fim", {tabelas: {clientes: {linhas, sha256}}, sha256}]            trailer
+//   ["fim", {tabelas: {clientes: {linhas, sha256}}, sha256, hmac}]      trailer
 // Rows are PostgreSQL's own JSON text of each row, and a restore hands that text back to PostgreSQL
 // (json_populate_recordset): numerics, dates and timestamps never go through JavaScript types, so the
 // same file restores exactly into PGlite or into a PostgreSQL server, whichever wrote it. The trailer
 // (counts and checksums, written last because the dump streams) also tells a truncated file apart.
-import { createHash } from 'node:crypto';
+// Its `hmac` (HMAC-SHA256 of everything before it, keyed by BACKUP_CHAVE: server/backup-key.ts) is what
+// a restore trusts: the checksums alone can be recomputed by whoever edits the file.
+//
+// What a backup leaves out: the secrets (app_config: the session-signing and link secrets), the live
+// sessions, the idempotency answers (they hold what was created, links included) and the sign-in
+// counters. A file alone then opens no session and no link; a restored server makes new secrets and
+// everyone signs in again.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { appliedMigrations, type Db, type Executor, knownMigrations } from './client';
 
 export const BACKUP_FORMAT = 'lavra-backup';
-export const BACKUP_VERSION = 1;
+/** 2: signed (trailer `hmac`), without secrets, sessions and idempotency answers. */
+export const BACKUP_VERSION = 2;
+
+/**
+ * Tables never written to a backup (see the top of the file). A restore empties them: the sessions and
+ * secrets of the target do not survive a restore either.
+ */
+export const NOT_BACKED_UP = new Set([
+  'app_config',
+  'auth_session',
+  'auth_verification',
+  'chaves_idempotencia',
+  'login_limites',
+]);
+
+/**
+ * The longest line a restore reads (a row: a signed PDF or a photo is a few MB). A longer one is
+ * refused as it arrives, before it is held whole: a 600 MB line must not take the memory with it.
+ */
+export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 /** Summaries kept by triggers (0001_agregados.sql, 0017, 0021): rebuilt after a restore, not stored. */
 const SUMMARY_TABLES = new Set([
@@ -46,7 +72,12 @@ export interface TableSummary {
 export interface BackupTrailer {
   tabelas: Record<string, TableSummary>;
   sha256: string;
+  /** HMAC-SHA256 (hex) of every line before the trailer, keyed by the backup key. */
+  hmac: string;
 }
+
+/** The backup key: BACKUP_CHAVE, or the key file of DATA_DIR (server/backup-key.ts). */
+export type BackupKey = string | Buffer;
 
 /** A backup file that cannot be restored; the message is for the person running the restore. */
 export class BackupInvalido extends Error {}
@@ -57,7 +88,7 @@ async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]
 }
 
 /** The application's tables in an order where every table comes after the ones it references. */
-export async function tablesInDependencyOrder(db: Executor): Promise<string[]> {
+export async function tablesInDependencyOrder(db: Executor, o: { all?: boolean } = {}): Promise<string[]> {
   const tables = (
     await rows<{ t: string }>(
       db,
@@ -65,7 +96,7 @@ export async function tablesInDependencyOrder(db: Executor): Promise<string[]> {
     )
   )
     .map((r) => r.t)
-    .filter((t) => !SUMMARY_TABLES.has(t));
+    .filter((t) => !SUMMARY_TABLES.has(t) && (o.all || !NOT_BACKED_UP.has(t)));
   const edges = await rows<{ child: string; parent: string }>(
     db,
     sql`select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
@@ -171,12 +202,14 @@ export async function writeBackup(
   kind: 'pglite' | 'postgres',
   file: string,
   /** Taken while the server serves (backup-process): the database's reads leave it half their time. */
-  o: { ceder?: boolean } = {},
+  o: { chave: BackupKey; ceder?: boolean },
 ): Promise<{ tabelas: Record<string, TableSummary>; bytes: number }> {
   const tmp = `${file}.parcial`;
   const gzip = createGzip({ level: 6 });
-  const out = createWriteStream(tmp, { flags: 'wx' });
+  // Only the server's user reads a backup: it holds every customer's data and the password hashes.
+  const out = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
   const whole = createHash('sha256');
+  let mac: ReturnType<typeof createHmac> | null = createHmac('sha256', o.chave);
   let failed: Error | undefined;
   // Rejects on the first write error (a full disk: ENOSPC) and so stops the dump there.
   const done = pipeline(gzip, out).catch((e: Error) => {
@@ -188,6 +221,7 @@ export async function writeBackup(
     if (failed) throw failed;
     const text = `${line}\n`;
     whole.update(text);
+    mac?.update(text);
     if (!gzip.write(text)) await Promise.race([once(gzip, 'drain'), done]);
     if (failed) throw failed;
   };
@@ -213,7 +247,12 @@ export async function writeBackup(
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    const trailer: BackupTrailer = { tabelas, sha256: whole.copy().digest('hex') };
+    const trailer: BackupTrailer = {
+      tabelas,
+      sha256: whole.copy().digest('hex'),
+      hmac: mac!.digest('hex'),
+    };
+    mac = null; // the trailer itself is not signed
     await write(JSON.stringify(['fim', trailer]));
     gzip.end();
     await done;
@@ -230,6 +269,50 @@ export async function writeBackup(
   }
 }
 
+export interface ReadOptions {
+  chave: BackupKey;
+  /** The operator's explicit choice (`npm run restore -- --ignorar-assinatura`): key lost with the server. */
+  ignorarAssinatura?: boolean;
+}
+
+function sameHex(a: unknown, b: string): boolean {
+  if (typeof a !== 'string' || a.length !== b.length) return false;
+  return timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/**
+ * The lines of a stream (LF, a trailing CR dropped), refusing one longer than MAX_LINE_BYTES as soon as
+ * it passes the limit: readline would hold a line of any length whole.
+ */
+async function* linesOf(stream: Readable, max = MAX_LINE_BYTES): AsyncGenerator<string> {
+  let parts: Buffer[] = [];
+  let size = 0;
+  const tooLong = () =>
+    new BackupInvalido(
+      `O arquivo não é um backup válido: uma linha passa de ${max / 1024 / 1024} MB. Nada foi restaurado.`,
+    );
+  const text = (b: Buffer) => {
+    const t = b.toString('utf8');
+    return t.endsWith('\r') ? t.slice(0, -1) : t;
+  };
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (;;) {
+      const nl = chunk.indexOf(10, start);
+      const piece = chunk.subarray(start, nl === -1 ? chunk.length : nl);
+      size += piece.length;
+      if (size > max) throw tooLong();
+      if (piece.length) parts.push(piece);
+      if (nl === -1) break;
+      yield text(Buffer.concat(parts, size));
+      parts = [];
+      size = 0;
+      start = nl + 1;
+    }
+  }
+  if (size > 0) yield text(Buffer.concat(parts, size));
+}
+
 type Entry =
   | { kind: 'header'; header: BackupHeader }
   | { kind: 'table'; table: string }
@@ -243,6 +326,7 @@ type Entry =
  */
 export async function readBackup(
   file: string,
+  o: ReadOptions,
   onEntry: (e: Entry) => Promise<void> | void = () => {},
 ): Promise<{ header: BackupHeader; trailer: BackupTrailer }> {
   const input = createReadStream(file);
@@ -254,8 +338,9 @@ export async function readBackup(
   gunzip.on('error', (e) => {
     streamError = e;
   });
-  const lines = createInterface({ input: input.pipe(gunzip), crlfDelay: Number.POSITIVE_INFINITY });
+  const lines = linesOf(input.pipe(gunzip));
   const whole = createHash('sha256');
+  const mac = createHmac('sha256', o.chave);
   let header: BackupHeader | undefined;
   let trailer: BackupTrailer | undefined;
   let table: string | undefined;
@@ -284,12 +369,14 @@ export async function readBackup(
             `Este backup usa o formato ${header.versao}; esta versão do Lavra lê o formato ${BACKUP_VERSION}.`,
           );
         whole.update(`${line}\n`);
+        mac.update(`${line}\n`);
         await onEntry({ kind: 'header', header });
         continue;
       }
       if (line.startsWith('{')) {
         if (!table) throw new BackupInvalido('O arquivo está corrompido: linha fora de uma tabela.');
         whole.update(`${line}\n`);
+        mac.update(`${line}\n`);
         tableHash.update(`${line}\n`);
         tableRows += 1;
         await onEntry({ kind: 'row', line });
@@ -305,6 +392,7 @@ export async function readBackup(
       if (control[0] === 'tabela' && typeof control[1] === 'string') {
         closeTable();
         whole.update(`${line}\n`);
+        mac.update(`${line}\n`);
         table = control[1];
         tableHash = createHash('sha256');
         tableRows = 0;
@@ -315,6 +403,11 @@ export async function readBackup(
         trailer = control[1] as BackupTrailer;
         if (trailer?.sha256 !== whole.digest('hex'))
           throw new BackupInvalido('O arquivo está corrompido: a soma de verificação não confere.');
+        if (!o.ignorarAssinatura && !sameHex(trailer.hmac, mac.digest('hex')))
+          throw new BackupInvalido(
+            'A assinatura do backup não confere: o arquivo foi alterado, ou foi gravado com outra chave ' +
+              '(BACKUP_CHAVE, ou o arquivo .chave-backup da pasta de dados do servidor que o gravou).',
+          );
       } else {
         throw new BackupInvalido('O arquivo está corrompido: linha desconhecida.');
       }
@@ -355,6 +448,21 @@ export async function tableCounts(db: Executor): Promise<Record<string, number>>
   return out;
 }
 
+/** SQLSTATE, constraint and column of a failed statement: never its parameters nor its message. */
+function describePgError(err: unknown): string {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const pg = e as { code?: unknown; constraint?: unknown; column?: unknown; cause?: unknown };
+    if (typeof pg.code === 'string' && /^[0-9A-Z]{5}$/.test(pg.code)) {
+      const parts = [`código ${pg.code}`];
+      if (typeof pg.constraint === 'string') parts.push(`restrição ${pg.constraint}`);
+      if (typeof pg.column === 'string') parts.push(`coluna ${pg.column}`);
+      return parts.join(', ');
+    }
+    e = pg.cause;
+  }
+  return 'erro do banco';
+}
+
 export interface RestoreResult {
   header: BackupHeader;
   tabelas: Record<string, number>;
@@ -373,9 +481,9 @@ const BATCH_CHARS = 2_000_000;
 export async function restoreBackup(
   db: Db,
   file: string,
-  opts: { force?: boolean } = {},
+  opts: ReadOptions & { force?: boolean },
 ): Promise<RestoreResult> {
-  const { header, trailer } = await readBackup(file);
+  const { header, trailer } = await readBackup(file, opts);
   const known = knownMigrations();
   if (header.migracoes > known.length)
     throw new BackupInvalido(
@@ -392,7 +500,14 @@ export async function restoreBackup(
       throw new BackupInvalido(
         `O banco de destino não está vazio (${busy.map(([t, n]) => `${t}: ${n}`).join(', ')}). Use --force para substituir os dados.`,
       );
-    if (busy.length) await tx.execute(sql.raw(`truncate ${tables.map(ident).join(', ')} cascade`));
+    // Sessions, idempotency answers and secrets of the target go too (never in a backup): everyone
+    // signs in again, and the server makes new secrets when it starts.
+    const all = await tablesInDependencyOrder(tx, { all: true });
+    await tx.execute(
+      sql.raw(
+        `truncate ${(busy.length ? all : all.filter((t) => NOT_BACKED_UP.has(t))).map(ident).join(', ')} cascade`,
+      ),
+    );
     for (const t of Object.keys(trailer.tabelas))
       if (!tables.includes(t))
         throw new BackupInvalido(`O backup tem a tabela ${t}, que este banco não tem.`);
@@ -403,13 +518,21 @@ export async function restoreBackup(
     const flush = async () => {
       if (!batch.length) return;
       const json = `[${batch.join(',')}]`;
-      await tx.execute(
-        sql`${sql.raw(`insert into ${ident(table)} overriding system value select * from json_populate_recordset(null::${ident(table)}, `)}${json}::json)`,
-      );
+      try {
+        await tx.execute(
+          sql`${sql.raw(`insert into ${ident(table)} overriding system value select * from json_populate_recordset(null::${ident(table)}, `)}${json}::json)`,
+        );
+      } catch (err) {
+        // The error carries the rows (the query's parameter) and PostgreSQL's message may quote a value
+        // ("invalid input syntax …: \"…\""): the operator sees the table and the SQLSTATE, no row data.
+        throw new BackupInvalido(
+          `A tabela ${table} não pôde ser gravada (${describePgError(err)}). Nada foi restaurado.`,
+        );
+      }
       batch = [];
       chars = 0;
     };
-    await readBackup(file, async (e) => {
+    await readBackup(file, opts, async (e) => {
       if (e.kind === 'table') {
         await flush();
         table = e.table;

@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { type SQL, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Db } from '../db/client';
 import { definirAutor } from '../db/queries/auditoria';
-import type { AppContext, AppEnv } from './context';
+import { clientAddress } from './client-address';
+import type { AppEnv } from './context';
 
 /**
  * Who is writing: the audit trigger (migration auditoria_sql) reads it from transaction-local
@@ -19,23 +19,11 @@ const actor = new AsyncLocalStorage<Actor>();
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function clientAddress(c: AppContext): string {
-  if (process.env.TRUST_PROXY === '1') {
-    const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (fwd) return fwd;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'local';
-  } catch {
-    return 'local'; // in-process requests (tests) have no socket
-  }
-}
-
 /** After the session middleware: a signed-in user's unsafe request runs with its actor known. */
 export const auditContext = createMiddleware<AppEnv>(async (c, next) => {
   const me = c.get('me');
   if (!me || SAFE.has(c.req.method)) return next();
-  return actor.run({ usuarioId: me.id, endereco: clientAddress(c) }, next);
+  return actor.run({ usuarioId: me.id, endereco: clientAddress(c, c.get('deps').config) }, next);
 });
 
 /**

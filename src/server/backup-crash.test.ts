@@ -1,4 +1,4 @@
-import { readdirSync, statSync, utimesSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../bench/generate';
@@ -22,7 +22,7 @@ import {
  * screen's route; the daily one runs the same `takeBackup`. PGlite by default; PostgreSQL (a cluster
  * of workers) with TEST_DATABASE_URL.
  */
-const SENHA = 'backup-crash-admin-1';
+const SENHA = 'backup-crash-basalto-1';
 const cleanups = cleanupsAfterAll();
 
 /** The session secret, sessions, sign-in counters, the first admin and its audit change by design. */
@@ -84,8 +84,12 @@ describe('a server killed during a backup', () => {
     expect(listBackups(backupDir)).toEqual([]);
 
     // Restarted: healthy, nothing listed, no failure claimed (the backup did not fail, it was cut).
+    // The folder copy a killed backup read from (PGlite) is removed at start; one is made here so the
+    // PostgreSQL run checks it too.
+    mkdirSync(path.join(backupDir, '.copia-morta'), { recursive: true });
     server = start();
     await waitHealthy(base);
+    expect(readdirSync(backupDir).filter((f) => f.startsWith('.copia-'))).toEqual([]);
     api = httpClient(base, SENHA);
     expect((await api.login()).status).toBe(200);
     const list = await api.get('/backups');

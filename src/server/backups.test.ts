@@ -17,6 +17,7 @@ import { freshPostgresDatabase } from './testing/harness';
  * The bounds are relative to the backup's own duration, not a clock figure: the test does not depend
  * on the machine's speed.
  */
+const CHAVE = 'chave-dos-backups-de-teste-0123456789abcdef';
 const dir = mkdtempSync(path.join(tmpdir(), 'lavra-backup-load-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -66,7 +67,9 @@ describe.each(engines)('a backup on %s', (_name, open) => {
     const started = performance.now();
     const backup = takeBackup(database, {
       backupDir,
-      backupManter: { diarios: 7, semanais: 4, mensais: 12 },
+      backupManter: { diarios: 7, semanais: 4, mensais: 12, manuais: 10 },
+      backupChave: CHAVE,
+      dataDir: '',
     }).finally(() => {
       finished = true;
     });
@@ -88,7 +91,7 @@ describe.each(engines)('a backup on %s', (_name, open) => {
     expect(readdirSync(backupDir)).toEqual([taken.nome]);
     const target = await openDatabase({});
     try {
-      await restoreBackup(target.db, path.join(backupDir, taken.nome));
+      await restoreBackup(target.db, path.join(backupDir, taken.nome), { chave: CHAVE });
       expect(await tableCounts(target.db)).toEqual(await tableCounts(database.db));
     } finally {
       await target.close();

@@ -2,16 +2,18 @@
 // the daily schedule of `npm start`, and the last failure (kept in a file, so the readiness check of
 // any process — a cluster worker included — sees it).
 import { fork } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import { writeBackup } from '../db/backup';
 import type { BackupReply } from '../db/backup-process';
 import type { Database } from '../db/client';
+import { backupKey } from './backup-key';
 import type { Config } from './config';
 
-const NAME = /^lavra-(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})(?:-(\d{3}))?Z\.jsonl\.gz$/;
+// `-manual`: taken on the Backups screen or by `npm run backup`, outside the daily rotation.
+const NAME = /^lavra-(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})(?:-(\d{3}))?Z(-manual)?\.jsonl\.gz$/;
 const STATUS_FILE = '.ultimo-erro.json';
 
 export interface BackupFile {
@@ -20,10 +22,14 @@ export interface BackupFile {
   criado_em: string;
 }
 
-/** `lavra-2026-11-23T03-00-00-000Z.jsonl.gz`: sortable, and its date is in its name. */
-export function backupFileName(at: Date): string {
-  return `lavra-${at.toISOString().replace(/:/g, '-').replace('.', '-')}.jsonl.gz`;
+export type BackupKind = 'diario' | 'manual';
+
+/** `lavra-2026-11-23T03-00-00-000Z.jsonl.gz` (`…Z-manual.jsonl.gz`): sortable, its date in its name. */
+export function backupFileName(at: Date, kind: BackupKind = 'diario'): string {
+  return `lavra-${at.toISOString().replace(/:/g, '-').replace('.', '-')}${kind === 'manual' ? '-manual' : ''}.jsonl.gz`;
 }
+
+const isManual = (name: string) => NAME.exec(name)?.[8] === '-manual';
 
 function dateOf(name: string): Date | null {
   const m = NAME.exec(name);
@@ -59,11 +65,19 @@ export function listBackups(dir: string): BackupFile[] {
  * of the last `semanais` ISO weeks and of each of the last `mensais` months (grandfather-father-son).
  */
 export function toKeep(files: { nome: string }[], keep: Config['backupManter']): Set<string> {
+  const kept = new Set<string>();
+  // Manual backups (taken after an accident, before a risky change) are not the daily ones: they
+  // never push a daily one out, and only their own count removes them (the oldest beyond `manuais`).
+  const manual = files
+    .filter((f) => isManual(f.nome))
+    .map((f) => ({ nome: f.nome, at: dateOf(f.nome)! }))
+    .sort((a, b) => b.at.getTime() - a.at.getTime());
+  for (const f of manual.slice(0, keep.manuais)) kept.add(f.nome);
   const sorted = files
+    .filter((f) => !isManual(f.nome))
     .map((f) => ({ nome: f.nome, at: dateOf(f.nome) }))
     .filter((f): f is { nome: string; at: Date } => f.at !== null)
     .sort((a, b) => b.at.getTime() - a.at.getTime());
-  const kept = new Set<string>();
   const pick = (bucket: (d: Date) => string, n: number) => {
     const seen = new Set<string>();
     for (const f of sorted) {
@@ -122,8 +136,14 @@ const COPY_PREFIX = '.copia-';
  * Leftovers of a backup interrupted by a crash: a partial file (a running one touches its file
  * continuously) or the copy of PGlite's folder it was reading (only one backup runs per folder).
  */
-async function removeStalePartials(dir: string) {
-  for (const name of readdirSync(dir)) {
+export async function removeStalePartials(dir: string) {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
     const p = path.join(dir, name);
     if (name.startsWith(COPY_PREFIX)) await rm(p, { recursive: true, force: true });
     if (!name.endsWith('.parcial')) continue;
@@ -139,12 +159,14 @@ const BACKUP_PROCESS = path.join(import.meta.dirname, '../db/backup-process.ts')
  * PGlite, its only connection) stays free for requests while the rows are read, hashed and compressed.
  * On PGlite requests wait only while the folder is copied.
  */
-async function writeBackupElsewhere(database: Database, dir: string, file: string) {
+async function writeBackupElsewhere(database: Database, dir: string, file: string, chave: string) {
   const tmp = await mkdtemp(path.join(dir, COPY_PREFIX));
   try {
     const source = await database.backupSource!(tmp);
     const child = fork(BACKUP_PROCESS, [JSON.stringify(source), file], {
       execArgv: ['--import', 'tsx'],
+      // the key in the environment (readable by this user only), not in argv (`ps` shows argv)
+      env: { ...process.env, LAVRA_BACKUP_CHAVE: chave },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     try {
@@ -172,18 +194,25 @@ let running: Promise<BackupFile> | null = null;
  * Takes one backup now (a second call while one runs waits for that one), then rotates. A failure is
  * recorded for the Backups screen and the readiness check, and rethrown.
  */
-export function takeBackup(database: Database, config: Pick<Config, 'backupDir' | 'backupManter'>) {
+export function takeBackup(
+  database: Database,
+  config: Pick<Config, 'backupDir' | 'backupManter' | 'backupChave' | 'dataDir'>,
+  kind: BackupKind = 'manual',
+) {
   if (running) return running;
   running = (async () => {
     const dir = config.backupDir;
-    mkdirSync(dir, { recursive: true });
+    // Only the server's user enters the folder (a folder made 0755 by an older version is tightened).
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
     await removeStalePartials(dir);
-    const nome = backupFileName(new Date());
+    const nome = backupFileName(new Date(), kind);
     try {
+      const chave = backupKey(config);
       const file = path.join(dir, nome);
       const r = database.backupSource
-        ? await writeBackupElsewhere(database, dir, file)
-        : await writeBackup(database.db, database.kind, file);
+        ? await writeBackupElsewhere(database, dir, file, chave)
+        : await writeBackup(database.db, database.kind, file, { chave });
       await rm(path.join(dir, STATUS_FILE), { force: true });
       await rotate(dir, config.backupManter);
       return { nome, bytes: r.bytes, criado_em: dateOf(nome)!.toISOString() };
@@ -225,7 +254,7 @@ export function scheduleDailyBackup(
     if (stopped) return;
     timer = setTimeout(async () => {
       try {
-        const b = await takeBackup(database, config);
+        const b = await takeBackup(database, config, 'diario');
         log(`[lavra] Backup diário gravado: ${b.nome} (${b.bytes} bytes)`);
       } catch (err) {
         log(`[lavra] ${(err as Error).message}`);

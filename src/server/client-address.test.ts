@@ -1,10 +1,13 @@
+import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { addressKey, clientAddress } from './client-address';
-import { parseTrustProxy } from './config';
+import { loadConfig, parseProxyFrom, parseTrustProxy } from './config';
 
 const seen = async (trustProxy: number, xff?: string | string[]) => {
-  const app = new Hono().get('/', (c) => c.text(clientAddress(c, trustProxy)));
+  const app = new Hono().get('/', (c) =>
+    c.text(clientAddress(c, { trustProxy, trustProxyFrom: ['127.0.0.1'] })),
+  );
   const headers = new Headers();
   for (const v of xff === undefined ? [] : Array.isArray(xff) ? xff : [xff])
     headers.append('x-forwarded-for', v);
@@ -56,5 +59,38 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy('1')).toBe(1);
     expect(parseTrustProxy('2')).toBe(2);
     expect(() => parseTrustProxy('yes')).toThrow(/TRUST_PROXY inválido/);
+  });
+});
+
+describe('TRUST_PROXY_FROM and HOST (issue 26: a direct connection chose its own address)', () => {
+  /** A real socket from 127.0.0.1, saying it is someone else. */
+  const overSocket = async (trustProxyFrom: string[]) => {
+    const app = new Hono().get('/', (c) => c.text(clientAddress(c, { trustProxy: 1, trustProxyFrom })));
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((r) => server.once('listening', r));
+    const { port } = server.address() as { port: number };
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/`, {
+        headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' },
+      });
+      return await res.text();
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  };
+
+  it('believes X-Forwarded-For only on a connection from a listed proxy', async () => {
+    expect(await overSocket(['10.0.0.1'])).toBe('127.0.0.1');
+    expect(await overSocket(['10.0.0.0/8', '::1'])).toBe('127.0.0.1');
+    expect(await overSocket(['127.0.0.1'])).toBe('203.0.113.9');
+    expect(await overSocket(['127.0.0.0/8'])).toBe('203.0.113.9');
+  });
+
+  it('defaults to the loopback, refuses a bad entry, and reads HOST', () => {
+    expect(parseProxyFrom(undefined)).toEqual(['127.0.0.1', '::1']);
+    expect(parseProxyFrom(' 10.0.0.2 , 192.168.0.0/16')).toEqual(['10.0.0.2', '192.168.0.0/16']);
+    expect(() => parseProxyFrom('nginx')).toThrow(/TRUST_PROXY_FROM inválido/);
+    expect(loadConfig({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+    expect(loadConfig({}).host).toBeUndefined();
   });
 });

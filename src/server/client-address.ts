@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
@@ -12,15 +12,63 @@ function bareAddress(entry: string): string {
   return s;
 }
 
+/** How far X-Forwarded-For is believed (config: TRUST_PROXY, TRUST_PROXY_FROM). */
+export interface ProxyTrust {
+  trustProxy: number;
+  /** Addresses or CIDR blocks of the proxies; only a connection from one of them may say who the client is. */
+  trustProxyFrom: readonly string[];
+}
+
+const lists = new WeakMap<readonly string[], BlockList>();
+
+/** TRUST_PROXY_FROM's entries ("127.0.0.1", "10.0.0.0/8", "::1") as a BlockList; throws on a bad one. */
+export function proxyList(entries: readonly string[]): BlockList {
+  let list = lists.get(entries);
+  if (list) return list;
+  list = new BlockList();
+  for (const e of entries) {
+    const [addr = '', bits] = e.split('/');
+    const type = isIP(addr) === 6 ? 'ipv6' : isIP(addr) === 4 ? 'ipv4' : null;
+    if (!type || (bits !== undefined && !/^\d{1,3}$/.test(bits)))
+      throw new Error(
+        `TRUST_PROXY_FROM inválido ("${e}"): informe endereços IP ou blocos CIDR separados por vírgula.`,
+      );
+    if (bits === undefined) list.addAddress(addr, type);
+    else list.addSubnet(addr, Number(bits), type);
+  }
+  lists.set(entries, list);
+  return list;
+}
+
+function peerAddress(c: Context): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null; // in-process requests (tests) have no socket
+  }
+}
+
+function fromTrustedProxy(peer: string, entries: readonly string[]): boolean {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(peer);
+  const addr = mapped ? mapped[1]! : peer;
+  const type = isIP(addr) === 6 ? 'ipv6' : isIP(addr) === 4 ? 'ipv4' : null;
+  return !!type && proxyList(entries).check(addr, type);
+}
+
 /**
  * The client's address: the socket's peer, or — behind `trustProxy` reverse proxies — the address the
  * outermost trusted proxy saw, i.e. the `trustProxy`-th X-Forwarded-For entry counted from the right.
  * Entries to its left were written by the client and prove nothing (issue 12 §5: taking the left-most
  * one let 20 rotating values escape the sign-in limit). A chain shorter than `trustProxy` gives its
- * left-most entry, as far as the proxies reach. Every reader of the client address goes through here.
+ * left-most entry, as far as the proxies reach. The header is believed only on a connection from one
+ * of `trustProxyFrom` (issue 26: a direct connection to the port chose its own address); a request
+ * with no socket at all is the in-process test client's. Every reader of the client address goes
+ * through here.
  */
-export function clientAddress(c: Context, trustProxy: number): string {
-  if (trustProxy > 0) {
+export function clientAddress(c: Context, trust: ProxyTrust): string {
+  const peer = peerAddress(c);
+  const { trustProxy } = trust;
+  if (trustProxy > 0 && (peer === null || fromTrustedProxy(peer, trust.trustProxyFrom))) {
     // Several X-Forwarded-For headers are one list, in order (RFC 9110 §5.3); Headers joins them.
     const chain = (c.req.header('x-forwarded-for') ?? '')
       .split(',')
@@ -33,11 +81,7 @@ export function clientAddress(c: Context, trustProxy: number): string {
       return isIP(addr) ? addr.toLowerCase() : addr.slice(0, 64);
     }
   }
-  try {
-    return getConnInfo(c).remote.address ?? 'local';
-  } catch {
-    return 'local'; // in-process requests (tests) have no socket
-  }
+  return peer ?? 'local';
 }
 
 /**

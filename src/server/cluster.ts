@@ -28,6 +28,7 @@ export async function runPrimary(config: Config, workers: number) {
   await ensureAdmin(database.db, {
     emailDominio: config.emailDominio,
     adminPassword: config.adminPassword,
+    empresa: config.empresa.nome,
     log: console.log,
   });
   await loadAuthSecret(database.db);

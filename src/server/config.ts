@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { proxyList } from './client-address';
 
 export interface Config {
   port: number;
@@ -40,6 +41,13 @@ export interface Config {
    * client's; n = the client is the n-th X-Forwarded-For entry from the right (what the n-th proxy saw).
    */
   trustProxy: number;
+  /**
+   * The proxies' addresses or CIDR blocks (TRUST_PROXY_FROM, comma-separated; default loopback): only a
+   * connection from one of them may name the client in X-Forwarded-For.
+   */
+  trustProxyFrom: string[];
+  /** The address the server listens on (HOST); unset, every interface. Behind a proxy: 127.0.0.1. */
+  host?: string;
   logRequests: boolean;
   /** pino level (`LOG_LEVEL`): fatal, error, warn, info (default), debug, trace or silent. */
   logLevel: string;
@@ -49,20 +57,31 @@ export interface Config {
   sseRecheckMs: number;
   /** Live-update streams one user may hold open at once; a new one beyond closes the oldest. */
   sseMaxPorUsuario: number;
-  /** Where backups are written and listed (BACKUP_DIR, default ./data/backups). */
+  /** Where backups are written and listed (BACKUP_DIR, default $DATA_DIR/backups). */
   backupDir: string;
+  /**
+   * The key that signs backups (BACKUP_CHAVE, ≥ 32 characters); unset, a random one kept in
+   * DATA_DIR/.chave-backup (server/backup-key.ts). A restore refuses a file it did not sign.
+   */
+  backupChave?: string;
   /** `npm start` takes one backup a day at `backupHora` (HH:MM, server's local time) unless BACKUP_DIARIO=0. */
   backupDiario: boolean;
   backupHora: string;
-  /** How many daily, weekly and monthly backups rotation keeps. */
-  backupManter: { diarios: number; semanais: number; mensais: number };
+  /** How many daily, weekly and monthly backups rotation keeps; manual ones are counted apart. */
+  backupManter: { diarios: number; semanais: number; mensais: number; manuais: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const backupChave = env.BACKUP_CHAVE || undefined;
+  if (backupChave && backupChave.length < 32)
+    throw new Error(
+      'BACKUP_CHAVE curta demais: use ao menos 32 caracteres aleatórios (openssl rand -hex 32).',
+    );
   return {
     port: Number(env.PORT ?? 3000),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`,
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     emailDominio: (env.EMAIL_DOMINIO ?? 'lavra.local').toLowerCase(),
@@ -93,20 +112,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdfConcorrentes: Math.max(1, Number(env.PDF_CONCORRENTES ?? 2) || 2),
     pdfFila: Math.max(0, Number(env.PDF_FILA ?? 8) || 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxyFrom: parseProxyFrom(env.TRUST_PROXY_FROM),
+    host: env.HOST?.trim() || undefined,
     logRequests: env.LOG_REQUESTS !== '0',
     logLevel: env.LOG_LEVEL || 'info',
     publicUrlDefault: !env.PUBLIC_URL,
     sseRecheckMs: Math.min(Number(env.SSE_RECHECK_MS ?? 60_000) || 60_000, 60_000),
     sseMaxPorUsuario: Math.max(1, Number(env.SSE_MAX_POR_USUARIO ?? 10) || 10),
-    backupDir: path.resolve(env.BACKUP_DIR ?? './data/backups'),
+    // Beside the database it copies, wherever DATA_DIR is (not in the working directory).
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, 'backups'),
+    backupChave,
     backupDiario: env.BACKUP_DIARIO !== '0',
     backupHora: env.BACKUP_HORA ?? '03:00',
     backupManter: {
       diarios: Number(env.BACKUP_MANTER_DIARIOS ?? 7),
       semanais: Number(env.BACKUP_MANTER_SEMANAIS ?? 4),
       mensais: Number(env.BACKUP_MANTER_MENSAIS ?? 12),
+      manuais: Number(env.BACKUP_MANTER_MANUAIS ?? 10),
     },
   };
+}
+
+/** TRUST_PROXY_FROM: comma-separated addresses or CIDR blocks; unset, the loopback (a proxy on this machine). */
+export function parseProxyFrom(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const list = entries.length ? entries : ['127.0.0.1', '::1'];
+  proxyList(list); // refuse to start on a bad entry
+  return list;
 }
 
 /** TRUST_PROXY: unset/0 = no proxy; a positive integer = how many proxies append to X-Forwarded-For. */

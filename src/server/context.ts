@@ -15,6 +15,8 @@ export interface AppDeps {
   config: Config;
   events: EventHub;
   logger: Logger;
+  /** Signs the "signed in here before" cookie (auth/dispositivo.ts); derived from the session secret. */
+  deviceKey: Buffer;
 }
 
 export interface AppEnv {

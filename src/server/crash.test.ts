@@ -15,7 +15,7 @@ import {
  * employees, and a total that agrees with them. Runs on PGlite (a data folder) and, in `npm test`,
  * on PostgreSQL.
  */
-const SENHA = 'crash-admin-1';
+const SENHA = 'crash-quartzito-1';
 const cleanups = cleanupsAfterAll();
 
 function startServer(env: Record<string, string>) {

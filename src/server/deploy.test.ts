@@ -93,6 +93,11 @@ describe('deploy/lavra.service', () => {
     expect(unit.Install!.WantedBy).toEqual(['multi-user.target']);
   });
 
+  it('creates files for its own user only (the data folder, backups and their key)', () => {
+    expect(unit.Service!.UMask).toEqual(['0077']);
+    expect(readFileSync(path.join(root, 'src/server/main.ts'), 'utf8')).toMatch(/process\.umask\(0o077\)/);
+  });
+
   it('its environment file example sets only variables Lavra reads', () => {
     const env = Object.fromEntries(
       read('lavra.env.example')
@@ -107,6 +112,10 @@ describe('deploy/lavra.service', () => {
     const config = loadConfig(env);
     expect(config.databaseUrl).toMatch(/^postgres:\/\//);
     expect(config.backupHora).toBe('03:00');
+    // Behind nginx on the same machine: the port answers only the loopback, and only it names clients.
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.trustProxyFrom).toEqual(['127.0.0.1', '::1']);
+    expect(config.backupChave!.length).toBeGreaterThanOrEqual(32);
   });
 });
 

@@ -4,6 +4,9 @@ import { runPrimary, workerCount } from './cluster';
 import { loadConfig } from './config';
 import { startServer } from './server';
 
+// Everything this process writes (PGlite's data folder and its pg_hba.conf, backups, the backup key)
+// is for its own user only: PGlite would write 0666/0755 under the usual 022.
+process.umask(0o077);
 const config = loadConfig();
 const webDir = path.resolve(process.env.WEB_DIR ?? 'dist/web');
 const workers = workerCount(config);

@@ -10,7 +10,8 @@ import { createApp } from './app';
 import { withAuditContext } from './audit-context';
 import { createAuth } from './auth/better-auth';
 import { ensureAdmin, loadAuthSecret } from './auth/bootstrap';
-import { pidFile, scheduleDailyBackup } from './backups';
+import { deviceKey } from './auth/dispositivo';
+import { pidFile, removeStalePartials, scheduleDailyBackup } from './backups';
 import type { Config } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { EventHub } from './events';
@@ -27,7 +28,12 @@ export async function createDeps(config: Config, log: (m: string) => void = cons
   });
   // Routes write through this: it names the acting user to the audit trigger (audit-context.ts).
   const db = withAuditContext(database.db);
-  await ensureAdmin(db, { emailDominio: config.emailDominio, adminPassword: config.adminPassword, log });
+  await ensureAdmin(db, {
+    emailDominio: config.emailDominio,
+    adminPassword: config.adminPassword,
+    empresa: config.empresa.nome,
+    log,
+  });
   const secret = await loadAuthSecret(db);
   const auth = createAuth(db, {
     secret,
@@ -36,7 +42,7 @@ export async function createDeps(config: Config, log: (m: string) => void = cons
   });
   const events = new EventHub();
   await events.start(database);
-  return { database, db, auth, config, events, logger };
+  return { database, db, auth, config, events, logger, deviceKey: deviceKey(secret) };
 }
 
 export async function closeDeps(deps: AppDeps) {
@@ -81,8 +87,12 @@ const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 
 export async function startServer(config: Config, webDir: string, opts: { backups?: boolean } = {}) {
   const deps = await createDeps(config);
+  // What a backup killed mid-way left (the PGlite folder copy it read, 100+ MB): gone at start, not
+  // at the next backup, which may be a day away. Workers of a cluster leave it to the primary.
+  if (opts.backups !== false) await removeStalePartials(config.backupDir);
   const app = createApp(deps, serveWeb(webDir));
-  const server = serve({ fetch: app.fetch, port: config.port }) as HttpServer;
+  // HOST: behind a reverse proxy, 127.0.0.1, so nobody reaches the port (and its trust) directly.
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as HttpServer;
   // Node closes an idle keep-alive connection after 5 s; a client that reuses it at that moment (a
   // reverse proxy's pool, the browser tests' API client) gets ECONNRESET or a 502. Outlive the usual
   // client and proxy idle times (nginx: 60 s) so the client is the one that closes; the headers

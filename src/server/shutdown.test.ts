@@ -15,7 +15,7 @@ import {
  * request completes (its client is saved and answered 201), the stream is ended by the server, and
  * the process exits 0. PGlite here; PostgreSQL in the suite's second pass.
  */
-const SENHA = 'shutdown-admin-1';
+const SENHA = 'shutdown-ardosia-1';
 const cleanups = cleanupsAfterAll();
 
 function request(

@@ -19,6 +19,12 @@ export async function getEmpresa(db: Executor, seed: EmpresaValues): Promise<Emp
   return seeded!;
 }
 
+/** The shop's name as saved in Empresa, or null before the row exists. */
+export async function empresaNome(db: Executor): Promise<string | null> {
+  const [row] = await db.select({ nome: empresa.nome }).from(empresa).where(eq(empresa.id, 1));
+  return row?.nome ?? null;
+}
+
 export async function updateEmpresa(db: Executor, values: EmpresaValues, updatedAt: string) {
   return updateVersioned(db, empresa, 1 as unknown as string, values, updatedAt) as Promise<
     EmpresaRow | 'stale' | 'missing'

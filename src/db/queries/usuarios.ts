@@ -52,6 +52,12 @@ export async function insertUsuario(tx: Executor, u: NewUsuario) {
   return row!;
 }
 
+/** Whether an administrator account exists (active or not: a deactivated one is still the owner's). */
+export async function adminExists(db: Executor): Promise<boolean> {
+  const [r] = await db.select({ n: count() }).from(usuarios).where(eq(usuarios.role, 'admin'));
+  return (r?.n ?? 0) > 0;
+}
+
 export async function countUsuarios(db: Executor): Promise<number> {
   const [r] = await db.select({ n: count() }).from(usuarios);
   return r?.n ?? 0;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { countUsuarios, insertUsuario } from '../../db/queries/usuarios';
+import { adminExists, insertUsuario } from '../../db/queries/usuarios';
 import { appConfig } from '../../db/schema';
 import { PERMISSOES } from '../../schemas/permissoes';
 import { problemaSenha } from './password-policy';
@@ -19,20 +19,27 @@ export async function loadAuthSecret(db: Db): Promise<string> {
 }
 
 /**
- * First start on an empty database: create the `admin` user with every permission, with
+ * First start without an administrator (an empty database, or the demo's): create the `admin` user with every permission, with
  * ADMIN_PASSWORD (8+ characters, not a common password: else the start fails) or a random password
  * printed once. There is no built-in credential.
  */
 export async function ensureAdmin(
   db: Db,
-  opts: { emailDominio: string; adminPassword?: string; log?: (msg: string) => void },
+  opts: { emailDominio: string; adminPassword?: string; empresa?: string; log?: (msg: string) => void },
 ): Promise<{ created: boolean; email?: string; senha?: string }> {
   const log = opts.log ?? console.log;
   return db.transaction(async (tx) => {
     // Two instances starting together must not both create an admin.
     await tx.execute(sql`select pg_advisory_xact_lock(7271001)`);
-    if ((await countUsuarios(tx)) > 0) return { created: false };
-    const fraca = opts.adminPassword !== undefined && problemaSenha(opts.adminPassword);
+    // Other accounts do not count (the demo's seed creates an installer first): only an admin does.
+    if (await adminExists(tx)) return { created: false };
+    const fraca =
+      opts.adminPassword !== undefined &&
+      problemaSenha(opts.adminPassword, {
+        email: `admin@${opts.emailDominio}`,
+        nome: 'Administrador',
+        empresa: opts.empresa,
+      });
     if (fraca) {
       // Refuse to start rather than create an administrator anyone could guess.
       throw new Error(`ADMIN_PASSWORD recusada: ${fraca} Defina outra e inicie de novo.`);

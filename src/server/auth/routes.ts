@@ -5,6 +5,7 @@ import { addressKey, clientAddress } from '../client-address';
 import { type AppEnv, currentUser, parseBody } from '../context';
 import { route } from '../contract';
 import { HttpError } from '../errors';
+import { rememberDevice, trustedDevice } from './dispositivo';
 import {
   desfazerTentativa,
   loginGate,
@@ -50,7 +51,8 @@ export const authRoutes = new Hono<AppEnv>()
     const { db, auth, config } = deps;
     const { usuario, senha } = await parseBody(c, loginInput);
     const email = resolveEmail(usuario, config.emailDominio);
-    const keys = loginKeys(addressKey(clientAddress(c, config.trustProxy)), email);
+    const device = trustedDevice(c, deps.deviceKey, email);
+    const keys = loginKeys(addressKey(clientAddress(c, config)), email, device);
 
     // Counted before the hash, in one statement: parallel attempts cannot all pass one count.
     const veredito = await registrarTentativa(db, keys, config);
@@ -78,6 +80,7 @@ export const authRoutes = new Hono<AppEnv>()
       await endSession(db, { token: result.response.token });
       throw new HttpError(403, 'Erro no login', 'Usuário inativo. Fale com o administrador.');
     }
+    rememberDevice(c, deps.deviceKey, email, config.publicUrl.startsWith('https://'));
     const res = c.json({ usuario: me }, 200);
     for (const cookie of result.headers.getSetCookie()) res.headers.append('set-cookie', cookie);
     return res;

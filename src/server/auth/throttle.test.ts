@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { Client, createTestDeps, type TestEnv, userWith } from '../testing/harness';
-import { loginGate } from './throttle';
+import { DEVICE_COOKIE } from './dispositivo';
+import { desbloquearConta, loginGate } from './throttle';
 
 // Limits small enough to reach, and different from one another so each test shows which one bit:
 // 5 failures per address+user, 12 per address whatever the user, 8 per account from any address.
@@ -101,6 +102,47 @@ describe('sign-in throttling', () => {
     expect((await attempt(env, u.email, u.senha, addr(103))).status).toBe(200);
     expect((await attempt(env, u.email, 'errada', addr(104))).status).toBe(401);
     expect((await attempt(env, u.email, u.senha, addr(105))).status).toBe(200);
+  });
+
+  it('a browser that signed in before is exempt from the account lock; desbloquear lifts it', async () => {
+    const addr = freshNet();
+    const u = await userWith(env, ['dashboard']);
+    // The owner's browser signs in once: it keeps the signed device cookie.
+    const owner = await attempt(env, u.email, u.senha, addr(1));
+    expect(owner.status).toBe(200);
+    const device = owner.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!;
+    expect(device).toBeTruthy();
+    const fromDevice = (senha: string, from: string, cookie = device) =>
+      new Client(env, cookie).request(
+        'POST',
+        '/api/auth/login',
+        { usuario: u.email, senha },
+        { 'x-forwarded-for': from },
+      );
+    // Someone else, from many addresses, locks the account.
+    const rs = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => attempt(env, u.email, `errada-${i}`, addr(i + 10))),
+    );
+    expect(statuses(rs)).toEqual({ 401: 8, 429: 12 });
+    expect((await attempt(env, u.email, u.senha, addr(50))).status).toBe(429);
+    // The owner's browser, even from another address, still gets in.
+    expect((await fromDevice(u.senha, addr(51))).status).toBe(200);
+    // A forged or altered cookie is no device; nor is another account's.
+    const forged = `${device.slice(0, -3)}abc`;
+    expect((await fromDevice(u.senha, addr(52), forged)).status).toBe(429);
+    const other = await userWith(env, ['dashboard']);
+    const otherDevice = (await attempt(env, other.email, other.senha, addr(53))).headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!;
+    expect((await fromDevice(u.senha, addr(54), otherDevice)).status).toBe(429);
+
+    // `npm run desbloquear -- <usuario>` (its function): the lock goes, the right password works.
+    expect(await desbloquearConta(env.db, u.email)).toBeGreaterThan(0);
+    expect((await attempt(env, u.email, u.senha, addr(55))).status).toBe(200);
   });
 
   it('IPv6 addresses of one /64 count as one address', async () => {

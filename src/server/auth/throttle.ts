@@ -16,8 +16,16 @@ export interface LoginKeys {
   conta: string;
 }
 
-export function loginKeys(addressKey: string, email: string): LoginKeys {
-  return { endereco: `e:${addressKey}`, par: `p:${addressKey}|${email}`, conta: `c:${email}` };
+/**
+ * `device`: this browser signed in as this account before (auth/dispositivo.ts): its failures count
+ * under an account key of its own, so others' failures never lock it out.
+ */
+export function loginKeys(addressKey: string, email: string, device?: string | null): LoginKeys {
+  return {
+    endereco: `e:${addressKey}`,
+    par: `p:${addressKey}|${email}`,
+    conta: device ? `c:${email}|d:${device}` : `c:${email}`,
+  };
 }
 
 export type Veredito =
@@ -47,6 +55,21 @@ export async function registrarTentativa(db: Db, keys: LoginKeys, config: Config
 /** The password was right: the attempt was no failure (address+user and account counters start over). */
 export async function registrarSucesso(db: Db, keys: LoginKeys) {
   await db.execute(sql`select lavra_login_sucesso(${keys.endereco}, ${keys.par}, ${keys.conta})`);
+}
+
+/**
+ * `npm run desbloquear -- <usuario>`: the account's lock and its address+user counters go (the
+ * addresses keep theirs: one may be spraying others). Returns how many counters were removed.
+ */
+export async function desbloquearConta(db: Db, email: string): Promise<number> {
+  const rows = await queryRows<{ chave: string }>(
+    db,
+    sql`delete from login_limites
+         where chave = ${`c:${email}`} or starts_with(chave, ${`c:${email}|d:`})
+            or (starts_with(chave, 'p:') and right(chave, ${email.length + 1}::int) = ${`|${email}`})
+        returning chave`,
+  );
+  return rows.length;
 }
 
 /** The attempt was counted but never checked (the server was too busy): take it back. */

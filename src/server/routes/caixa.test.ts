@@ -165,4 +165,25 @@ describe('permissions', () => {
     const com = await userWith(env, ['dashboard']);
     expect((await com.client.get('/api/caixa')).body.saldo).toBe(771);
   });
+
+  it('reading is the dashboard’s; writing needs financeiro (every new user has dashboard)', async () => {
+    const m = (await admin.get('/api/caixa/movimentacoes')).body.items[0] as Movimentacao;
+    const before = (await admin.get('/api/caixa')).body;
+    const leitor = await userWith(env, ['dashboard']);
+    expect((await leitor.client.get('/api/caixa')).status).toBe(200);
+    expect((await leitor.client.get('/api/caixa/movimentacoes')).status).toBe(200);
+    expect((await leitor.client.get(`/api/caixa/movimentacoes/${m.id}`)).status).toBe(200);
+    const entrada = { nome: 'Retirada indevida', valor: 5000, data: '2026-01-01', tipo: 'saida' };
+    expect((await leitor.client.post('/api/caixa/movimentacoes', entrada)).status).toBe(403);
+    expect((await leitor.client.put('/api/caixa/inicial', { valor: 1 })).status).toBe(403);
+    expect((await leitor.client.patchCurrent(`/api/caixa/movimentacoes/${m.id}`, { valor: 2 })).status).toBe(
+      403,
+    );
+    expect((await leitor.client.delete(`/api/caixa/movimentacoes/${m.id}`)).status).toBe(403);
+    expect((await admin.get('/api/caixa')).body).toEqual(before);
+
+    const financeiro = await userWith(env, ['dashboard', 'financeiro']);
+    const criada = await financeiro.client.create('/api/caixa/movimentacoes', { ...entrada, valor: 10 });
+    expect((await financeiro.client.delete(`/api/caixa/movimentacoes/${criada.id}`)).status).toBe(204);
+  });
 });

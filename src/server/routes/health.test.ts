@@ -108,7 +108,7 @@ describe('rotation', () => {
     for (let i = 0; i < 400; i++)
       files.push({ nome: backupFileName(new Date(Date.UTC(2026, 10, 23 - i, 3))) });
     files.push({ nome: backupFileName(new Date(Date.UTC(2026, 10, 23, 15))) });
-    const kept = [...toKeep(files, { diarios: 7, semanais: 4, mensais: 12 })].sort();
+    const kept = [...toKeep(files, { diarios: 7, semanais: 4, mensais: 12, manuais: 10 })].sort();
     // Days: 23 (15:00 copy) and 17–22 Nov. Weeks (Mon–Sun): this week's newest is today's; the three
     // before end on Sundays 22, 15 and 8 Nov. Months: 23 Nov, then the last day of Oct … Dec 2025.
     const d = (y: number, m: number, day: number, h = 3) =>

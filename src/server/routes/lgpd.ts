@@ -11,7 +11,7 @@ import {
 } from '../../db/queries/lgpd';
 import { uuid } from '../../schemas/common';
 import { z } from '../../schemas/z';
-import { clientAddress } from '../audit-context';
+import { clientAddress } from '../client-address';
 import { type AppContext, type AppEnv, currentUser, parseBody, parseId } from '../context';
 import { route } from '../contract';
 import { badRequest, notFound } from '../errors';
@@ -33,7 +33,13 @@ async function record(
   acao: 'exportado' | 'anonimizado',
   campos: string[],
 ) {
-  await registrarLgpd(tx, { usuarioId: currentUser(c).id, endereco: clientAddress(c), id, acao, campos });
+  await registrarLgpd(tx, {
+    usuarioId: currentUser(c).id,
+    endereco: clientAddress(c, c.get('deps').config),
+    id,
+    acao,
+    campos,
+  });
 }
 
 /** Most audit entries about one client an export lists (LGPD requests: a handful in practice). */

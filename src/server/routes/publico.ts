@@ -56,7 +56,7 @@ const guard = createMiddleware<AppEnv>(async (c, next) => {
       'Muitas requisições',
       'Muitas requisições seguidas. Aguarde um minuto e tente de novo.',
     );
-  const endereco = addressKey(clientAddress(c, config.trustProxy));
+  const endereco = addressKey(clientAddress(c, config));
   const n = await lq.contarRequisicao(db, `pub-e:${endereco}`, PUBLICO_LIMITES.janelaS);
   if (n > PUBLICO_LIMITES.porEndereco) throw tooMany();
   const token = c.req.param('token') ?? '';
@@ -203,7 +203,7 @@ export const publicoRoutes = new Hono<AppEnv>()
     const { db, config } = c.get('deps');
     const [empresa, logo] = await Promise.all([empresaAtual(c), getLogo(db)]);
     const hoje = todayIso(config.tzNegocio);
-    const ip = clientAddress(c, config.trustProxy);
+    const ip = clientAddress(c, config);
     const userAgent = (c.req.header('user-agent') ?? '').slice(0, 500) || null;
 
     const r = await db.transaction(async (tx) => {
@@ -278,7 +278,7 @@ export const publicoRoutes = new Hono<AppEnv>()
         orcamento_id: o.id,
         versao: o.updated_at,
         mensagem,
-        ip: clientAddress(c, config.trustProxy),
+        ip: clientAddress(c, config),
       });
       await publish(tx, 'orcamentos', 'alteracao', o.id, o.numero);
     });

@@ -70,6 +70,19 @@ describe('/api/usuarios', () => {
     expect((await login(env, u.email, u.senha).then((c) => c.get('/api/auth/me'))).status).toBe(200);
   });
 
+  it('refuses a password holding the person’s e-mail or name, or a pt-BR common one, naming the field', async () => {
+    const body = novo({ nome: 'Zuleica Prates' });
+    for (const senha of [body.email, 'zuleica-2026', 'Lavra2026', 'mudar123']) {
+      const res = await admin.post('/api/usuarios', { ...body, senha });
+      expect(res.status, senha).toBe(400);
+      expect(res.body.errors[0].path).toBe('senha');
+    }
+    const u = await userWith(env, ['dashboard']);
+    const res = await admin.patchCurrent(`/api/usuarios/${u.row.id}`, { senha: `${u.email}` });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].path).toBe('senha');
+  });
+
   it('refuses a duplicate e-mail with 409 and writes nothing', async () => {
     const body = novo();
     expect((await admin.post('/api/usuarios', body)).status).toBe(201);
@@ -119,14 +132,14 @@ describe('/api/usuarios', () => {
 
   it('changes the password: the old one stops working, the new one works', async () => {
     const u = await userWith(env, ['dashboard']);
-    expect((await admin.patchCurrent(`/api/usuarios/${u.row.id}`, { senha: 'nova-senha-1' })).status).toBe(
-      200,
-    );
+    expect(
+      (await admin.patchCurrent(`/api/usuarios/${u.row.id}`, { senha: 'nova-chave-de-pedra-1' })).status,
+    ).toBe(200);
     expect((await u.client.get('/api/auth/me')).status).toBe(401);
     expect((await new Client(env).post('/api/auth/login', { usuario: u.email, senha: u.senha })).status).toBe(
       401,
     );
-    const fresh = await login(env, u.email, 'nova-senha-1');
+    const fresh = await login(env, u.email, 'nova-chave-de-pedra-1');
     expect((await fresh.get('/api/auth/me')).status).toBe(200);
   });
 
@@ -329,6 +342,70 @@ describe('/api/usuarios: who may grant what', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.permissoes).toEqual(['clientes', 'dashboard']);
     expect((await g.client.post('/api/usuarios', novo({ permissoes: ['orcamentos'] }))).status).toBe(201);
+  });
+
+  it('only an administrator links an account to an employee (its agenda: customers and addresses)', async () => {
+    const g = await gerente();
+    const f = await admin.create('/api/funcionarios', {
+      nome: 'Instalador Vínculo',
+      cargo: 'Instalador Sênior',
+      salario: 2500,
+    });
+    refused(
+      await g.client.patchCurrent(`/api/usuarios/${g.row.id}`, { funcionario_id: f.id }),
+      /Somente um administrador pode vincular/,
+    );
+    const other = await userWith(env, ['dashboard']);
+    refused(
+      await g.client.patchCurrent(`/api/usuarios/${other.row.id}`, { funcionario_id: f.id }),
+      /Somente um administrador pode vincular/,
+    );
+    refused(
+      await g.client.post('/api/usuarios', novo({ permissoes: ['dashboard'], funcionario_id: f.id })),
+      /Somente um administrador pode vincular/,
+    );
+    const linked = await queryRows<{ n: number }>(
+      env.db,
+      sql`select count(*)::int as n from usuarios where funcionario_id = ${f.id}`,
+    );
+    expect(linked[0]!.n).toBe(0);
+    // The manager may still edit the account's name, sending the link unchanged.
+    expect(
+      (
+        await g.client.patchCurrent(`/api/usuarios/${other.row.id}`, {
+          nome: 'Outro Nome',
+          funcionario_id: null,
+        })
+      ).status,
+    ).toBe(200);
+    // An administrator links it.
+    expect((await admin.patchCurrent(`/api/usuarios/${other.row.id}`, { funcionario_id: f.id })).status).toBe(
+      200,
+    );
+  });
+
+  it('removing permissions from or deactivating a richer account follows the password-reset rule', async () => {
+    const g = await gerente();
+    const rico = await userWith(env, ['dashboard', 'clientes', 'financeiro']);
+    const before = await snapshot(rico.row.id);
+    refused(
+      await g.client.patchCurrent(`/api/usuarios/${rico.row.id}`, { permissoes: ['dashboard'] }),
+      /remover permissões de quem tem permissões que você não tem/,
+    );
+    refused(
+      await g.client.patchCurrent(`/api/usuarios/${rico.row.id}`, { status: 'inativo' }),
+      /desativar quem tem permissões que você não tem/,
+    );
+    expect(await snapshot(rico.row.id)).toEqual(before);
+    expect((await rico.client.get('/api/auth/me')).status).toBe(200);
+    // Someone within the manager's reach: both allowed.
+    const pobre = await userWith(env, ['dashboard', 'clientes']);
+    expect(
+      (await g.client.patchCurrent(`/api/usuarios/${pobre.row.id}`, { permissoes: ['dashboard'] })).status,
+    ).toBe(200);
+    expect((await g.client.patchCurrent(`/api/usuarios/${pobre.row.id}`, { status: 'inativo' })).status).toBe(
+      200,
+    );
   });
 
   it('a usuarios holder cannot reset the password of someone with permissions it lacks', async () => {

@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { empresaNome } from '../../db/queries/empresa';
 import {
   countOtherManagingAdmins,
   endSessions,
@@ -34,9 +35,19 @@ const negado = (detail: string) => new HttpError(403, 'Acesso negado', detail);
 const SO_ADMIN_CONCEDE =
   'Somente um administrador pode conceder o papel de administrador ou a permissão Usuários.';
 
-/** 400 on `senha` for a common password (the length is the schema's). */
-function checkSenha(senha: string | undefined) {
-  const problema = senha === undefined ? null : problemaSenha(senha);
+/**
+ * 400 on `senha` for a weak password (the length is the schema's): common, repeated, or holding the
+ * person's e-mail or name, the shop's name or the product's.
+ */
+async function checkSenha(
+  c: Context<AppEnv>,
+  senha: string | undefined,
+  pessoa: { email: string; nome: string },
+) {
+  if (senha === undefined) return;
+  const { db, config } = c.get('deps');
+  const empresa = (await empresaNome(db)) ?? config.empresa.nome;
+  const problema = problemaSenha(senha, { ...pessoa, empresa });
   if (problema) throw badRequest(problema, [{ path: 'senha', message: problema }]);
 }
 
@@ -46,15 +57,25 @@ function checkSenha(senha: string | undefined) {
  * within their own reach, never beyond it:
  * - only an administrator grants the admin role or the `usuarios` permission, and touches an
  *   administrator's account at all (edit, deactivate, password);
- * - a non-administrator grants only permissions they hold, and resets the password only of someone
- *   whose permissions they all hold (else signing in as that person would widen their own access);
+ * - a non-administrator grants only permissions they hold, and resets the password, removes
+ *   permissions from or deactivates only someone whose permissions they all hold (else signing in as
+ *   that person would widen their own access, or they could disarm a richer manager: issue 26);
+ * - only an administrator links an account to an employee (`funcionario_id`: the linked account reads
+ *   that employee's agenda, customers' names and addresses included);
  * - nobody widens their own role or permissions, administrators included.
  * `target` is the account before the change (null when creating); `granted` the permissions it gains.
  */
 function checkGrant(
   me: Me,
   target: { id: string; role: string; permissoes: readonly string[] } | null,
-  change: { role?: string; granted: readonly Permissao[]; senha: boolean },
+  change: {
+    role?: string;
+    granted: readonly Permissao[];
+    senha: boolean;
+    revoked?: readonly string[];
+    deactivated?: boolean;
+    funcionario?: boolean;
+  },
 ) {
   const isAdmin = me.role === 'admin';
   const promoted = change.role === 'admin' && target?.role !== 'admin';
@@ -66,17 +87,17 @@ function checkGrant(
     throw negado('Somente um administrador pode alterar a conta de um administrador.');
   }
   if (promoted || change.granted.includes('usuarios')) throw negado(SO_ADMIN_CONCEDE);
+  if (change.funcionario) throw negado('Somente um administrador pode vincular um usuário a um funcionário.');
   if (change.granted.some((p) => !me.permissoes.includes(p))) {
     throw negado('Você só pode conceder permissões que você mesmo tem.');
   }
-  if (
-    change.senha &&
-    target &&
-    target.id !== me.id &&
-    target.permissoes.some((p) => !me.permissoes.includes(p as Permissao))
-  ) {
-    throw negado('Você não pode alterar a senha de quem tem permissões que você não tem.');
-  }
+  const richer =
+    target && target.id !== me.id && target.permissoes.some((p) => !me.permissoes.includes(p as Permissao));
+  if (!richer) return;
+  if (change.senha) throw negado('Você não pode alterar a senha de quem tem permissões que você não tem.');
+  if (change.revoked?.length)
+    throw negado('Você não pode remover permissões de quem tem permissões que você não tem.');
+  if (change.deactivated) throw negado('Você não pode desativar quem tem permissões que você não tem.');
 }
 
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
@@ -132,8 +153,13 @@ export const usuariosRoutes = new Hono<AppEnv>()
   })
   .post('/', doc.post, async (c) => {
     const input = await parseBody(c, usuarioCreate);
-    checkSenha(input.senha);
-    checkGrant(currentUser(c), null, { role: input.role, granted: input.permissoes, senha: false });
+    await checkSenha(c, input.senha, input);
+    checkGrant(currentUser(c), null, {
+      role: input.role,
+      granted: input.permissoes,
+      senha: false,
+      funcionario: input.funcionario_id != null,
+    });
     const { db } = c.get('deps');
     if (await findUsuarioByEmail(db, input.email)) {
       throw conflict('E-mail já cadastrado', 'Já existe um usuário com este e-mail.');
@@ -148,9 +174,12 @@ export const usuariosRoutes = new Hono<AppEnv>()
   .patch('/:id', doc.patchId, async (c) => {
     const id = parseId(c, uuid);
     const input = await parseBody(c, usuarioUpdate);
-    checkSenha(input.senha);
     const me = currentUser(c);
     const { db } = c.get('deps');
+    if (input.senha !== undefined) {
+      const pessoa = await getUsuario(db, id);
+      if (pessoa) await checkSenha(c, input.senha, { email: pessoa.email, nome: input.nome ?? pessoa.nome });
+    }
     const myToken = input.senha && me.id === id ? await currentSessionToken(c) : null;
     await db.transaction(async (tx) => {
       const before = await lockUsuario(tx, { id });
@@ -167,6 +196,12 @@ export const usuariosRoutes = new Hono<AppEnv>()
         role: input.role,
         granted: (input.permissoes ?? []).filter((p) => !current.permissoes.includes(p)),
         senha: !!input.senha,
+        revoked: input.permissoes
+          ? current.permissoes.filter((p) => !input.permissoes!.includes(p as Permissao))
+          : [],
+        deactivated: input.status === 'inativo' && before.status === 'ativo',
+        funcionario:
+          input.funcionario_id !== undefined && input.funcionario_id !== (before.funcionario_id ?? null),
       });
       const permissoes = (input.permissoes ?? current.permissoes) as Permissao[];
       const stillAdmin = role === 'admin' && status === 'ativo' && permissoes.includes('usuarios');

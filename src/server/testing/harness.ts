@@ -11,7 +11,7 @@ import { type Config, loadConfig } from '../config';
 import { closeDeps, createDeps } from '../server';
 
 export const ORIGIN = 'http://localhost:3000';
-export const ADMIN_SENHA = 'senha-admin-teste';
+export const ADMIN_SENHA = 'ardosia-verde-teste-9';
 
 /**
  * A new, empty PostgreSQL database on the server of TEST_DATABASE_URL (undefined when the suite runs
@@ -49,6 +49,7 @@ export async function createTestDeps(overrides: Partial<Config> = {}) {
     port: 3000,
     databaseUrl,
     dataDir: '',
+    backupChave: 'chave-dos-backups-de-teste-0123456789abcdef',
     adminPassword: ADMIN_SENHA,
     emailDominio: 'lavra.test',
     cepApiUrl: 'http://127.0.0.1:9/ws',

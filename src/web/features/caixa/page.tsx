@@ -3,6 +3,7 @@ import { HandCoins, Pencil, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { useAuth } from '../../app/auth';
 import { DataTable } from '../../components/kit/data-table';
 import { ListSearch } from '../../components/kit/list-search';
 import { useRemove } from '../../components/kit/use-remove';
@@ -19,6 +20,8 @@ import { errorMessage, MovimentacaoForm } from './movimentacao-form';
 
 export default function CaixaPage() {
   const editId = useUrlParam('id');
+  // Reading is the dashboard's; writing needs Financeiro (the server refuses it otherwise).
+  const podeEscrever = useAuth().can('financeiro');
   const [, patch] = useUrlState();
   const resumo = useQuery({
     queryKey: ['caixa', 'resumo'],
@@ -55,8 +58,16 @@ export default function CaixaPage() {
       <PageHeader title="Fluxo de Caixa" subtitle="Caixa inicial, entradas e saídas" />
       <CaixaKpis r={r} />
       <div className="mb-6 grid gap-6">
-        <CaixaInicialCard atual={r?.caixa_inicial} />
-        <MovimentacaoForm key={editId ?? 'nova'} id={editId} onDone={() => patch({ id: null })} />
+        {podeEscrever ? (
+          <>
+            <CaixaInicialCard atual={r?.caixa_inicial} />
+            <MovimentacaoForm key={editId ?? 'nova'} id={editId} onDone={() => patch({ id: null })} />
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            Para registrar ou alterar movimentações é preciso a permissão Financeiro.
+          </p>
+        )}
       </div>
       <TitledCard title="Histórico de Movimentações" contentClassName="flex flex-col gap-4">
         <ListSearch
@@ -73,41 +84,44 @@ export default function CaixaPage() {
           loadingText="Carregando movimentações..."
           emptyText="Nenhuma movimentação registrada."
           emptyFilteredText="Nenhuma movimentação encontrada para a busca."
-          actions={(m) =>
-            m.recebimento_id ? (
-              // A payment's entrada changes only with the payment: undone in Recebimentos.
-              <div className="flex justify-end">
-                <Button asChild variant="ghost" size="sm">
-                  <Link
-                    to={`/recebimentos?receber=${m.recebimento_parcela_id}`}
-                    aria-label={`Recebimento: ${m.nome}`}
-                  >
-                    <HandCoins />
-                    Recebimento
-                  </Link>
-                </Button>
-              </div>
-            ) : (
-              <div className="flex justify-end gap-1">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Editar ${m.nome}`}
-                  onClick={() => {
-                    patch({ id: m.id });
-                    window.scrollTo({ top: 0, behavior: 'smooth' });
-                  }}
-                >
-                  <Pencil />
-                </Button>
-                <IconAction
-                  label={`Excluir ${m.nome}`}
-                  icon={Trash2}
-                  onClick={() => remove.ask(m)}
-                  iconClassName="text-destructive"
-                />
-              </div>
-            )
+          actions={
+            podeEscrever
+              ? (m) =>
+                  m.recebimento_id ? (
+                    // A payment's entrada changes only with the payment: undone in Recebimentos.
+                    <div className="flex justify-end">
+                      <Button asChild variant="ghost" size="sm">
+                        <Link
+                          to={`/recebimentos?receber=${m.recebimento_parcela_id}`}
+                          aria-label={`Recebimento: ${m.nome}`}
+                        >
+                          <HandCoins />
+                          Recebimento
+                        </Link>
+                      </Button>
+                    </div>
+                  ) : (
+                    <div className="flex justify-end gap-1">
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Editar ${m.nome}`}
+                        onClick={() => {
+                          patch({ id: m.id });
+                          window.scrollTo({ top: 0, behavior: 'smooth' });
+                        }}
+                      >
+                        <Pencil />
+                      </Button>
+                      <IconAction
+                        label={`Excluir ${m.nome}`}
+                        icon={Trash2}
+                        onClick={() => remove.ask(m)}
+                        iconClassName="text-destructive"
+                      />
+                    </div>
+                  )
+              : undefined
           }
         />
       </TitledCard>
