@@ -835,6 +835,9 @@ export const empresa = pgTable(
     instrucoes_pagamento: text('instrucoes_pagamento'),
     chave_pix: text('chave_pix'),
     venda_automatica: boolean('venda_automatica').notNull().default(true),
+    // Off: the sale takes its commissions by the seed's formula (on the total minus the card fee); on:
+    // it records the card fee and commissions the quote showed (docs/precos.md).
+    comissoes_como_orcamento: boolean('comissoes_como_orcamento').notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

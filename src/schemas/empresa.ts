@@ -19,6 +19,10 @@ export const empresaFields = {
   instrucoes_pagamento: optionalText(2_000),
   chave_pix: optionalText(140),
   venda_automatica: z.boolean({ message: 'Informe se a venda é gerada na aprovação.' }),
+  // Optional so that a client written before it keeps the stored choice (PUT without it changes nothing).
+  comissoes_como_orcamento: z
+    .boolean({ message: 'Informe se a venda registra as comissões do orçamento.' })
+    .optional(),
 };
 
 export const empresaUpdate = z.object({ ...empresaFields, ...versionField });

@@ -1,0 +1,1 @@
+ALTER TABLE "empresa" ADD COLUMN "comissoes_como_orcamento" boolean DEFAULT false NOT NULL;
