@@ -29,6 +29,7 @@ import {
   type Faixa,
   LIMITES,
   MSG_FIGURA,
+  MSG_MEDIDA_ZERO,
   type OrcamentoCalculo,
   orcamentoCalculo,
   orcamentoCreate,
@@ -177,6 +178,18 @@ async function price(db: Executor, tz: string, input: OrcamentoCalculo, strict: 
   const tipoDe = (i: OrcamentoCalculo['itens'][number]) =>
     (produtoDe(i)?.tipo_unidade ?? 'm²') as TipoUnidade;
   checkPecas(input, tipoDe, d);
+  // A piece sold by the m² with no measure is a 0 m² piece at R$ 0,00: saving it would silently drop its
+  // price from the quote (a strip whose height was cleared). Refused, naming the measure to fill in.
+  if (strict) {
+    input.itens.forEach((i, idx) => {
+      if (!produtoDe(i) || tipoDe(i) !== 'm²') return;
+      for (const campo of ['medida1', 'medida2'] as const) {
+        if (dec(i[campo]).lte(0)) {
+          throw badRequest(MSG_MEDIDA_ZERO, [{ path: `itens.${idx}.${campo}`, message: MSG_MEDIDA_ZERO }]);
+        }
+      }
+    });
+  }
 
   const linhas = input.itens.map((i) => {
     const p = produtoDe(i);
