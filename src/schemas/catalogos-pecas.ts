@@ -1,4 +1,4 @@
-import { moneyInput, requiredText, updateOf } from './common';
+import { moneyInput, PRECO_MAX, requiredText, updateOf } from './common';
 import { STATUS_ATIVO } from './enums';
 import { z } from './z';
 
@@ -18,14 +18,14 @@ function catalogo<P extends z.ZodRawShape>(nomeMessage: string, preco: P) {
 }
 
 const acabamento = catalogo('Informe o nome do acabamento.', {
-  valor_ml: moneyInput({ message: 'Informe o valor por metro linear (R$, 0 ou mais).' }),
+  valor_ml: moneyInput({ message: 'Informe o valor por metro linear (R$, 0 ou mais).', max: PRECO_MAX }),
 });
 export const acabamentoCreate = acabamento.create;
 export const acabamentoUpdate = acabamento.update;
 export type AcabamentoCreate = z.input<typeof acabamentoCreate>;
 
 const recorte = catalogo('Informe o nome do recorte.', {
-  valor: moneyInput({ message: 'Informe o valor do recorte (R$, 0 ou mais).' }),
+  valor: moneyInput({ message: 'Informe o valor do recorte (R$, 0 ou mais).', max: PRECO_MAX }),
 });
 export const recorteCreate = recorte.create;
 export const recorteUpdate = recorte.update;

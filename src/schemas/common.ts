@@ -53,11 +53,19 @@ export const moneyInput = (opts: { message?: string; min?: number; max?: number 
         return z.NEVER;
       }
       if (opts.max !== undefined && n > opts.max) {
-        ctx.addIssue({ code: 'custom', message: `O valor não pode ser maior que ${opts.max}.` });
+        const max = opts.max.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+        ctx.addIssue({ code: 'custom', message: `O valor não pode ser maior que R$ ${max}.` });
         return z.NEVER;
       }
       return s;
     });
+
+/**
+ * The most a catalogue price may be (per m², per metre, per unit): the bound of the quote's own money
+ * fields (`LIMITES.valor`). Without it a price of R$ 99.999.999.999,00/m² was saved, and any quote using
+ * it overflowed what a figure can hold.
+ */
+export const PRECO_MAX = 9_999_999.99;
 
 /** A percentage in percent (10 = 10 %), up to 3 decimals, stored as a decimal string. */
 export const percentInput = (opts: { min?: number; max?: number; message?: string } = {}) =>
