@@ -5,7 +5,7 @@ const CEP_PORT = PORT + 99;
 export const E2E_ADMIN_SENHA = 'admin-e2e-123';
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/lavra-e2e-${process.pid}`;
 
-const CONFIGURA_O_SERVIDOR = /(recebimentos|cliente)\.spec\.ts$/;
+const CONFIGURA_O_SERVIDOR = /(recebimentos|cliente|dinheiro)\.spec\.ts$/;
 const SOZINHO = /xss\.spec\.ts$/;
 
 const chromium = {
