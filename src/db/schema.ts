@@ -644,6 +644,10 @@ export const vendas = pgTable(
     // paid is comissaoLiberada(commission, this, valor_bruto) — all of it when marked paid with the
     // release setting off (then this is valor_bruto), what was released at that moment when on.
     comissao_paga_base: money('comissao_paga_base').notNull().default('0'),
+    // The architect's RT is paid on its own (issue 26 §2): "Pagar liberado" on the seller's report paid
+    // the RT too. comissao_paga/_base are the seller's; these the architect's, by the same rule.
+    rt_paga: boolean('rt_paga').notNull().default(false),
+    rt_paga_base: money('rt_paga_base').notNull().default('0'),
     status: text('status', { enum: STATUS_VENDA }).notNull().default('confirmada'),
     created_at: createdAt(),
     updated_at: updatedAt(),
