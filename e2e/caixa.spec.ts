@@ -24,7 +24,7 @@ test('initial cash and movements: the balance on screen, coloured by its sign', 
   // ── Definir Caixa Inicial: empty is marked, not silently ignored
   await page.getByRole('button', { name: 'Atualizar Caixa Inicial' }).click();
   await expect(page.getByText('Informe o valor inicial.')).toBeVisible();
-  await expect(page.getByLabel('Valor Inicial')).toHaveAttribute('step', '0.01');
+  await expect(page.getByLabel('Valor Inicial')).toHaveAttribute('inputmode', 'decimal');
   await page.getByLabel('Valor Inicial').fill('1000');
   await page.getByRole('button', { name: 'Atualizar Caixa Inicial' }).click();
   await expect(page.getByText('Caixa inicial atualizado com sucesso!')).toBeVisible();

@@ -9,6 +9,7 @@ interface Dados {
   cliente: string;
   granito: string;
   bancada: string;
+  faixa: string;
   boleado: string;
   reto: string;
   cuba: string;
@@ -24,6 +25,7 @@ async function seed(admin: APIRequestContext): Promise<Dados> {
     cliente: unique('Cliente Peças'),
     granito: unique('Granito Preto'),
     bancada: unique('Bancada'),
+    faixa: unique('Faixa lateral'),
     boleado: unique('Boleado'),
     reto: unique('Reto polido'),
     cuba: unique('Cuba de embutir'),
@@ -44,6 +46,7 @@ async function seed(admin: APIRequestContext): Promise<Dados> {
     perda_percentual: 10,
   });
   await post(admin, '/api/itens-venda', { nome: d.bancada, formato_medida: 'Largura x Profundidade' });
+  await post(admin, '/api/itens-venda', { nome: d.faixa, formato_medida: 'Largura x Altura' });
   const ids = {
     boleado: (await post(admin, '/api/acabamentos', { nome: d.boleado, valor_ml: '62.50' })).id,
     reto: (await post(admin, '/api/acabamentos', { nome: d.reto, valor_ml: '35.00' })).id,
@@ -104,6 +107,14 @@ test('a bancada with edges, cutouts and a saia: priced, saved, reopened and prin
   await expect(item2.getByTestId('faixa-2')).toHaveText('Saia ao longo do lado frente do item 1');
   await expect(item2.getByLabel('Comprimento (m)')).toHaveValue('2.4');
   await expect(item2.getByLabel('Altura (m)')).toHaveValue('0.1');
+  // Issue 26 §2: the strip arrives with an Item de Venda (the catalogue has no "Saia": its piece's),
+  // and naming another item keeps its height and quantity (they were reset to 0, saving 0 m² pieces).
+  await expect(item2.getByRole('combobox', { name: 'Item de Venda' })).toContainText(d.bancada);
+  await choose(page, item2.getByRole('combobox', { name: 'Item de Venda' }), d.faixa);
+  await expect(item2.getByRole('combobox', { name: 'Item de Venda' })).toContainText(d.faixa);
+  await expect(item2.getByLabel('Altura (m)')).toHaveValue('0.1');
+  await expect(item2.getByLabel('Comprimento (m)')).toHaveValue('2.4');
+  await expect(item2.getByLabel('Qtd (Unidades)')).toHaveValue('1');
 
   // Worked out by hand:
   // bancada 2.40 × 0.60 = 1.44 m² × 450.00 × 1.10 (10 % loss) = 712.80

@@ -650,6 +650,10 @@ export const vendas = pgTable(
     // paid is comissaoLiberada(commission, this, valor_bruto) — all of it when marked paid with the
     // release setting off (then this is valor_bruto), what was released at that moment when on.
     comissao_paga_base: money('comissao_paga_base').notNull().default('0'),
+    // The architect's RT is paid on its own (issue 26 §2): "Pagar liberado" on the seller's report paid
+    // the RT too. comissao_paga/_base are the seller's; these the architect's, by the same rule.
+    rt_paga: boolean('rt_paga').notNull().default(false),
+    rt_paga_base: money('rt_paga_base').notNull().default('0'),
     status: text('status', { enum: STATUS_VENDA }).notNull().default('confirmada'),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -843,6 +847,9 @@ export const empresa = pgTable(
     venda_automatica: boolean('venda_automatica').notNull().default(true),
     // A remnant's value as a share (%) of its area's part of the parent slab's cost (issue 28).
     fator_sobra: numeric('fator_sobra', { precision: 5, scale: 2 }).notNull().default('50'),
+    // Off: the sale takes its commissions by the seed's formula (on the total minus the card fee); on:
+    // it records the card fee and commissions the quote showed (docs/precos.md).
+    comissoes_como_orcamento: boolean('comissoes_como_orcamento').notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

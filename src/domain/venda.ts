@@ -70,3 +70,27 @@ export function computeVenda(input: VendaInput): VendaFigures {
     comissao_arquiteto: toMoney(arquiteto),
   };
 }
+
+/** The card fee and commissions a quote's summary recorded (its `resumo`), as stored. */
+export interface FigurasDoOrcamento {
+  valor_taxa_cartao: Decimalish;
+  comissao_vendedor: Decimalish;
+  comissao_arquiteto: Decimalish;
+}
+
+/**
+ * The sale recording the quote's own card fee and commissions (Empresa "Comissões da venda: como no
+ * orçamento"). The seed's sale formula takes the commissions on a total that already contains them, so
+ * its figures are larger than the quote's; with this setting the owner sees one set of figures. The net
+ * value follows the fee (gross − fee); gross, entry and instalments are the sale's own.
+ */
+export function comoNoOrcamento(f: VendaFigures, orcamento: FigurasDoOrcamento): VendaFigures {
+  const taxa = cents(dec(orcamento.valor_taxa_cartao));
+  return {
+    ...f,
+    valor_taxa: toMoney(taxa),
+    valor_liquido: toMoney(cents(f.valor_bruto).minus(taxa)),
+    comissao_vendedor: toMoney(cents(dec(orcamento.comissao_vendedor))),
+    comissao_arquiteto: toMoney(cents(dec(orcamento.comissao_arquiteto))),
+  };
+}

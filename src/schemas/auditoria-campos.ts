@@ -88,6 +88,9 @@ export const CAMPOS_AUDITORIA: Record<string, CampoAuditoria> = {
   comissao_paga: { label: 'Comissão paga', tipo: 'boolean' },
   // what the customer had paid when the commission was last paid (issue 16): "Pagar liberado" moves it
   comissao_paga_base: { label: 'Comissão paga sobre o recebido de', tipo: 'money' },
+  rt_paga: { label: 'RT paga', tipo: 'boolean' },
+  rt_paga_base: { label: 'RT paga sobre o recebido de', tipo: 'money' },
+  comissoes_como_orcamento: { label: 'Comissões da venda: como no orçamento', tipo: 'boolean' },
   data_vencimento: { label: 'Vencimento', tipo: 'date' },
   parcelas: { label: 'Parcelas' },
   parcela_atual: { label: 'Parcela' },

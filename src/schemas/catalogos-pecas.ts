@@ -1,4 +1,4 @@
-import { moneyInput, requiredText, versionField } from './common';
+import { moneyInput, PRECO_MAX, requiredText, updateOf } from './common';
 import { STATUS_ATIVO } from './enums';
 import { z } from './z';
 
@@ -10,19 +10,22 @@ const nome = (message: string) => requiredText(message, 120);
 
 /** A catalogue's create and update bodies: its name, its one price column (`preco`) and its status. */
 function catalogo<P extends z.ZodRawShape>(nomeMessage: string, preco: P) {
-  const create = z.object({ nome: nome(nomeMessage), ...preco, status: status.default('ativo') });
-  return { create, update: create.partial().extend(versionField) };
+  const fields = { nome: nome(nomeMessage), ...preco, status };
+  const create = z.object({ ...fields, status: status.default('ativo') });
+  // The update is built from the fields without the create's default: `.partial()` keeps a default,
+  // so a PATCH that left `status` out re-activated an inactive entry.
+  return { create, update: updateOf(fields) };
 }
 
 const acabamento = catalogo('Informe o nome do acabamento.', {
-  valor_ml: moneyInput({ message: 'Informe o valor por metro linear (R$, 0 ou mais).' }),
+  valor_ml: moneyInput({ message: 'Informe o valor por metro linear (R$, 0 ou mais).', max: PRECO_MAX }),
 });
 export const acabamentoCreate = acabamento.create;
 export const acabamentoUpdate = acabamento.update;
 export type AcabamentoCreate = z.input<typeof acabamentoCreate>;
 
 const recorte = catalogo('Informe o nome do recorte.', {
-  valor: moneyInput({ message: 'Informe o valor do recorte (R$, 0 ou mais).' }),
+  valor: moneyInput({ message: 'Informe o valor do recorte (R$, 0 ou mais).', max: PRECO_MAX }),
 });
 export const recorteCreate = recorte.create;
 export const recorteUpdate = recorte.update;

@@ -38,11 +38,23 @@ export const requiredText = (message: string, max = 200) =>
   z.string({ message }).trim().min(1, message).max(max);
 
 /** Money in: a JSON number or a numeric string, at most 2 decimals, stored as a decimal string. */
+/**
+ * Money as a person in Brazil types it, as plain decimal text: "4.400,00" → "4400.00", "R$ 1.234,5" →
+ * "1234.5", "4.400" → "4400" (dots in groups of three are thousands), "389,90" and "389.90" →
+ * "389.90". Anything else passes unchanged, for the schema to refuse with its message.
+ */
+export function textoDinheiro(v: string): string {
+  const s = v.trim().replace(/^R\$\s*/, '');
+  if (s.includes(',')) return s.replace(/\./g, '').replace(',', '.');
+  if (/^-?\d{1,3}(\.\d{3})+$/.test(s)) return s.replace(/\./g, '');
+  return s;
+}
+
 export const moneyInput = (opts: { message?: string; min?: number; max?: number } = {}) =>
   z
     .union([z.number(), z.string().trim()], { message: opts.message ?? 'Informe um valor.' })
     .transform((v, ctx) => {
-      const s = typeof v === 'number' ? String(v) : v.replace(',', '.');
+      const s = typeof v === 'number' ? String(v) : textoDinheiro(v);
       if (!/^-?\d{1,12}(\.\d{1,2})?$/.test(s) || !Number.isFinite(Number(s))) {
         ctx.addIssue({ code: 'custom', message: opts.message ?? 'Valor inválido.' });
         return z.NEVER;
@@ -53,11 +65,19 @@ export const moneyInput = (opts: { message?: string; min?: number; max?: number 
         return z.NEVER;
       }
       if (opts.max !== undefined && n > opts.max) {
-        ctx.addIssue({ code: 'custom', message: `O valor não pode ser maior que ${opts.max}.` });
+        const max = opts.max.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+        ctx.addIssue({ code: 'custom', message: `O valor não pode ser maior que R$ ${max}.` });
         return z.NEVER;
       }
       return s;
     });
+
+/**
+ * The most a catalogue price may be (per m², per metre, per unit): the bound of the quote's own money
+ * fields (`LIMITES.valor`). Without it a price of R$ 99.999.999.999,00/m² was saved, and any quote using
+ * it overflowed what a figure can hold.
+ */
+export const PRECO_MAX = 9_999_999.99;
 
 /** A percentage in percent (10 = 10 %), up to 3 decimals, stored as a decimal string. */
 export const percentInput = (opts: { min?: number; max?: number; message?: string } = {}) =>

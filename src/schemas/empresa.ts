@@ -32,6 +32,10 @@ export const empresaFields = {
   venda_automatica: z.boolean({ message: 'Informe se a venda é gerada na aprovação.' }),
   // Estoque (issue 28): a remnant's value as a share of its part of the slab's cost; kept when absent.
   fator_sobra: percentInput({ message: 'Informe o fator de sobra (0 a 100 %).' }).optional(),
+  // Optional so that a client written before it keeps the stored choice (PUT without it changes nothing).
+  comissoes_como_orcamento: z
+    .boolean({ message: 'Informe se a venda registra as comissões do orçamento.' })
+    .optional(),
 };
 
 export const empresaUpdate = z.object({ ...empresaFields, ...versionField });

@@ -47,6 +47,8 @@ export const MAX_OBSERVACOES = 2000;
 const fmtLimite = (n: number) => n.toLocaleString('pt-BR', { maximumFractionDigits: 2 });
 
 export const MSG_MEDIDA = `A medida deve ser um número de ${fmtLimite(LIMITES.medida.min)} a ${fmtLimite(LIMITES.medida.max)} m, com até 2 casas decimais.`;
+/** A piece priced by the m² needs both measures: with a zero one its area and its price are zero. */
+export const MSG_MEDIDA_ZERO = 'Informe as medidas da peça: um item em m² não pode ter medida nem área zero.';
 export const MSG_QUANTIDADE = `A quantidade deve ser um número inteiro de ${LIMITES.quantidade.min} a ${fmtLimite(LIMITES.quantidade.max)}.`;
 export const MSG_VALOR = `Informe um valor de R$ 0 a R$ ${fmtLimite(LIMITES.valor.max)}, com até 2 casas decimais.`;
 export const MSG_MARGEM = `A margem de lucro deve estar entre ${LIMITES.margem_lucro.min} e ${LIMITES.margem_lucro.max} %.`;

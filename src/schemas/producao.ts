@@ -27,11 +27,13 @@ export const osListQuery = listQuery.extend({
 export type OsListQuery = z.infer<typeof osListQuery>;
 
 /** The job address of one OS (the client's when it was created). */
+// A PATCH: a field left out keeps its value (each one was null when absent, so sending only the CEP
+// erased the street, city and UF).
 export const osUpdate = z.object({
-  endereco: optionalText(300),
-  cidade: optionalText(120),
-  uf: ufInput,
-  cep: optionalText(9),
+  endereco: optionalText(300).optional(),
+  cidade: optionalText(120).optional(),
+  uf: ufInput.optional(),
+  cep: optionalText(9).optional(),
   ...versionField,
 });
 

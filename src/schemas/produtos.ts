@@ -1,5 +1,5 @@
 import { perdaInput } from './catalogos-pecas';
-import { moneyInput, optionalText, requiredText, uuid, versionField } from './common';
+import { moneyInput, optionalText, PRECO_MAX, requiredText, uuid, versionField } from './common';
 import { TIPOS_UNIDADE } from './enums';
 import { z } from './z';
 
@@ -38,7 +38,7 @@ const fields = {
     .union([z.literal(''), uuid], { message: 'Fornecedor inválido.' })
     .nullish()
     .transform((v) => v || null),
-  valor_m2: moneyInput({ message: 'Informe o valor.' }),
+  valor_m2: moneyInput({ message: 'Informe o valor.', max: PRECO_MAX }),
   estoque: quantidade('o estoque'),
   estoque_minimo: quantidade('o estoque mínimo'),
   unidade: z.string().trim().min(1, 'Informe a unidade.').max(20, 'Unidade muito longa.'),

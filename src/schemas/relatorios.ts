@@ -48,12 +48,10 @@ export interface ComissaoVendaLinha {
   /** This person's released commission not yet paid (released − paid, never below 0). */
   comissao_a_pagar?: number;
   /**
-   * What "Pagar liberado" (POST /api/vendas/:id/comissao/pagar-liberado) pays on this sale now: the
-   * seller's and the architect's released difference (they share the sale's one "comissão paga"
-   * mark), and their sum — the `valor` the action expects back, with the sale's `updated_at`.
+   * What "Pagar liberado" (POST /api/vendas/:id/comissao/pagar-liberado) pays on this sale now to this
+   * report's person (the seller, or the architect's RT: each has its own paid mark) — the `valor` the
+   * action expects back, with the sale's `updated_at` and `pessoa`.
    */
-  a_pagar_vendedor?: number;
-  a_pagar_arquiteto?: number;
   venda_a_pagar?: number;
   updated_at?: string;
 }

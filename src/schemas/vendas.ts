@@ -43,11 +43,16 @@ export const comissaoUpdate = z.object({
  */
 export const pagarLiberadoBody = z.object({
   valor: moneyInput({ message: 'Informe o valor liberado que você confirmou.' }),
+  // Whose commission: the seller's report pays the seller, the architect's report the architect's RT
+  // (issue 26 §2). Absent = the seller (the report that had the action first).
+  pessoa: z
+    .enum(['vendedor', 'arquiteto'], { message: 'Informe de quem é a comissão: vendedor ou arquiteto.' })
+    .default('vendedor'),
   ...versionField,
 });
 
 export const pagarLiberadoResponse = z.object({
-  valor_pago: z.number().describe('O que foi pago agora (R$): vendedor + arquiteto.'),
+  valor_pago: z.number().describe('O que foi pago agora (R$), à pessoa escolhida.'),
   valor_pago_vendedor: z.number(),
   valor_pago_arquiteto: z.number(),
   venda: z.object({ id: z.string(), comissao_paga: z.boolean(), updated_at: z.string() }).loose(),

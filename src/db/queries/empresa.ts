@@ -55,3 +55,12 @@ export async function pixDaEmpresa(db: Executor) {
     .where(eq(empresa.id, 1));
   return row ?? { pix_chave: null, pix_nome: null, pix_cidade: null };
 }
+
+/** Empresa "Comissões da venda: como no orçamento" (false before the row exists: the seed's formula). */
+export async function comissoesComoOrcamento(db: Executor): Promise<boolean> {
+  const [row] = await db
+    .select({ v: empresa.comissoes_como_orcamento })
+    .from(empresa)
+    .where(eq(empresa.id, 1));
+  return row?.v ?? false;
+}

@@ -250,6 +250,12 @@ export async function deleteOrcamento(tx: Executor, id: string) {
 }
 
 /** Locks the quote row until the transaction ends (update, delete and sale generation serialise here). */
+/** The quote's row as stored, without a lock (the sale preview reads what a sale would take). */
+export async function orcamentoRow(db: Executor, id: string) {
+  const [row] = await db.select().from(orcamentos).where(eq(orcamentos.id, id));
+  return row;
+}
+
 export async function lockOrcamento(tx: Executor, id: string) {
   const [row] = await tx.select().from(orcamentos).where(eq(orcamentos.id, id)).for('update');
   return row;

@@ -22,6 +22,8 @@ const KIND = {
     table: 'vendedores',
     fk: 'vendedor_id',
     comissao: 'comissao_vendedor',
+    paga: 'comissao_paga',
+    base: 'comissao_paga_base',
     ativos: 'vendedores_ativos',
     lista: 'por_vendedor',
     nome: 'vendedor_nome',
@@ -30,6 +32,8 @@ const KIND = {
     table: 'arquitetos',
     fk: 'arquiteto_id',
     comissao: 'comissao_arquiteto',
+    paga: 'rt_paga',
+    base: 'rt_paga_base',
     ativos: 'arquitetos_ativos',
     lista: 'por_arquiteto',
     nome: 'arquiteto_nome',
@@ -106,8 +110,10 @@ function liberadaSql(c: SQL, recebido: SQL): SQL {
   return sql`case when v.valor_bruto <= 0 then ${c}
                   else least(${c}, greatest(0, round(${c} * ${recebido} / v.valor_bruto, 2))) end`;
 }
-const pagaSql = (c: SQL) =>
-  sql`case when not v.comissao_paga then 0 else ${liberadaSql(c, sql`v.comissao_paga_base`)} end`;
+/** Paid on one person's mark: the seller's (comissao_paga) or the architect's RT (rt_paga). */
+const pagaSql = (c: SQL, kind: Comissionado) =>
+  sql`case when not ${sql.raw(`v.${KIND[kind].paga}`)} then 0
+           else ${liberadaSql(c, sql.raw(`v.${KIND[kind].base}`))} end`;
 /** What the customer has paid on the sale (its instalments' received values). */
 const recebidoLateral = sql`cross join lateral (select coalesce(sum(pa.valor_recebido), 0) as recebido
                               from parcelas pa where pa.venda_id = v.id) r`;
@@ -116,7 +122,8 @@ const recebidoLateral = sql`cross join lateral (select coalesce(sum(pa.valor_rec
  * base, never below 0 (a payment undone after the commission was paid leaves paid above released;
  * nothing is taken back).
  */
-const aPagarSql = (c: SQL, recebido: SQL) => sql`greatest(0, ${liberadaSql(c, recebido)} - ${pagaSql(c)})`;
+const aPagarSql = (c: SQL, recebido: SQL, kind: Comissionado) =>
+  sql`greatest(0, ${liberadaSql(c, recebido)} - ${pagaSql(c, kind)})`;
 /**
  * One person's commission on sale `v` as the reports compute it (their current %, on the gross less
  * the card fee), 0 when the sale has no such person or its stored commission is 0 (the report then
@@ -129,19 +136,17 @@ function comissaoPessoaSql(kind: Comissionado): SQL {
                   from ${sql.raw(k.table)} x where x.id = ${sql.raw(`v.${k.fk}`)}), 0) else 0 end`;
 }
 /**
- * What paying the released commission pays on sale `v` now, per person: seller and architect share
- * the sale's one "comissão paga" mark and its base (vendas.comissao_paga_base), so one payment pays
- * both persons' released difference. `recebido` is the base the payment moves to.
+ * What paying the released commission pays on sale `v` now to one person: the seller's report pays the
+ * seller, the architect's report the architect's RT, each on its own mark and base (issue 26 §2: one
+ * payment on the seller's report paid the RT too). `recebido` is the base the payment moves to.
  */
-const aPagarVendaSql = (recebido: SQL) =>
-  sql`${aPagarSql(comissaoPessoaSql('vendedor'), recebido)} as a_pagar_vendedor,
-      ${aPagarSql(comissaoPessoaSql('arquiteto'), recebido)} as a_pagar_arquiteto`;
+const aPagarVendaSql = (recebido: SQL, kind: Comissionado) =>
+  sql`${aPagarSql(comissaoPessoaSql(kind), recebido, kind)}`;
 
 export interface ComissaoAPagar {
   /** The new base: what the customer has paid (release on), or the gross value (release off). */
   base: string;
-  a_pagar_vendedor: string;
-  a_pagar_arquiteto: string;
+  a_pagar: string;
 }
 
 /**
@@ -151,12 +156,12 @@ export interface ComissaoAPagar {
  */
 export async function comissaoAPagarVenda(
   db: Executor,
-  p: { id: string; liberacao: boolean },
+  p: { id: string; liberacao: boolean; kind: Comissionado },
 ): Promise<ComissaoAPagar | undefined> {
   const recebido = p.liberacao ? sql`r.recebido` : sql`v.valor_bruto`;
   const [r] = await queryRows<ComissaoAPagar>(
     db,
-    sql`select ${recebido}::text as base, ${aPagarVendaSql(recebido)}
+    sql`select ${recebido}::text as base, ${aPagarVendaSql(recebido, p.kind)}::text as a_pagar
           from vendas v ${recebidoLateral}
          where v.id = ${p.id}`,
   );
@@ -212,16 +217,16 @@ export async function comissoesReportJson(
   const liberada = liberadaSql(comissao, sql`r.recebido`);
   const libCte = lib
     ? sql`, lib as (
-          select ${fk} as pessoa_id, sum(${liberada}) as liberada, sum(${pagaSql(comissao)}) as paga,
-                 sum(${aPagarSql(comissao, sql`r.recebido`)}) as a_pagar
+          select ${fk} as pessoa_id, sum(${liberada}) as liberada, sum(${pagaSql(comissao, kind)}) as paga,
+                 sum(${aPagarSql(comissao, sql`r.recebido`, kind)}) as a_pagar
             from vendas v join ${pessoas} p on p.id = ${fk} ${recebidoLateral}
            where ${sql.join(detalheConds, sql` and `)}
            group by 1
         )`
     : sql``;
   const detalheLib = lib
-    ? sql`, r.recebido as valor_recebido, ${liberada} as comissao_liberada, ${pagaSql(comissao)} as comissao_paga_valor,
-          ${aPagarSql(comissao, sql`r.recebido`)} as comissao_a_pagar, ${aPagarVendaSql(sql`r.recebido`)}, v.updated_at`
+    ? sql`, r.recebido as valor_recebido, ${liberada} as comissao_liberada, ${pagaSql(comissao, kind)} as comissao_paga_valor,
+          ${aPagarSql(comissao, sql`r.recebido`, kind)} as comissao_a_pagar, v.updated_at`
     : sql``;
   const detalheFrom = lib ? recebidoLateral : sql``;
   const porLib = lib
@@ -232,8 +237,7 @@ export async function comissoesReportJson(
   const vendaLib = lib
     ? sql`, 'valor_recebido', valor_recebido, 'comissao_liberada', comissao_liberada,
            'comissao_paga_valor', comissao_paga_valor, 'comissao_a_liberar', valor_comissao - comissao_liberada,
-           'comissao_a_pagar', comissao_a_pagar, 'a_pagar_vendedor', a_pagar_vendedor,
-           'a_pagar_arquiteto', a_pagar_arquiteto, 'venda_a_pagar', a_pagar_vendedor + a_pagar_arquiteto,
+           'comissao_a_pagar', comissao_a_pagar, 'venda_a_pagar', comissao_a_pagar,
            'updated_at', updated_at`
     : sql``;
   const resumoLib = lib
@@ -255,7 +259,7 @@ export async function comissoesReportJson(
         ), detalhe as (
           select v.id, v.numero, v.data_venda, ${fk} as pessoa_id, p.nome, v.valor_bruto,
                  coalesce(v.valor_taxa, 0) as valor_taxa, v.valor_bruto - coalesce(v.valor_taxa, 0) as valor_base,
-                 p.percentual_comissao, ${comissao} as valor_comissao, v.comissao_paga${detalheLib}
+                 p.percentual_comissao, ${comissao} as valor_comissao, ${sql.raw(`v.${k.paga}`)} as comissao_paga${detalheLib}
             from vendas v join ${pessoas} p on p.id = ${fk} ${detalheFrom}
            where ${sql.join(detalheConds, sql` and `)}
            order by v.data_venda desc, v.numero desc
@@ -311,15 +315,15 @@ export function comissoesDetalhe(
   // the report's release columns (issue 16), by the same expressions as its `vendas`
   const lib = f.liberacao
     ? sql`, r.recebido as valor_recebido, ${liberadaSql(comissao, sql`r.recebido`)} as comissao_liberada,
-          ${pagaSql(comissao)} as comissao_paga_valor,
+          ${pagaSql(comissao, kind)} as comissao_paga_valor,
           ${comissao} - ${liberadaSql(comissao, sql`r.recebido`)} as comissao_a_liberar,
-          ${aPagarSql(comissao, sql`r.recebido`)} as comissao_a_pagar`
+          ${aPagarSql(comissao, sql`r.recebido`, kind)} as comissao_a_pagar`
     : sql``;
   return queryRows<Record<string, unknown>>(
     db,
     sql`select v.id, v.numero, v.data_venda, p.nome as pessoa_nome, v.valor_bruto,
                coalesce(v.valor_taxa, 0) as valor_taxa, v.valor_bruto - coalesce(v.valor_taxa, 0) as valor_base,
-               p.percentual_comissao, ${comissao} as valor_comissao, v.comissao_paga${lib}
+               p.percentual_comissao, ${comissao} as valor_comissao, ${sql.raw(`v.${k.paga}`)} as comissao_paga${lib}
           from vendas v join ${sql.raw(k.table)} p on p.id = ${fk} ${f.liberacao ? recebidoLateral : sql``}
          where ${sql.join(conds, sql` and `)}
          order by ${p.order}

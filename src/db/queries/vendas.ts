@@ -157,7 +157,15 @@ export async function setComissaoPaga(tx: Executor, p: { id: string; paga: boole
       : sql`${vendas.valor_bruto}`;
   const [r] = await tx
     .update(vendas)
-    .set({ comissao_paga: p.paga, comissao_paga_base: base, updated_at: sql`clock_timestamp()` })
+    // The sale's "Comissão paga" (spec) marks both the seller's commission and, when the sale has an
+    // architect, the RT (each report then pays its own person with "Pagar liberado").
+    .set({
+      comissao_paga: p.paga,
+      comissao_paga_base: base,
+      rt_paga: sql`case when ${vendas.arquiteto_id} is null then ${vendas.rt_paga} else ${p.paga} end`,
+      rt_paga_base: sql`case when ${vendas.arquiteto_id} is null then ${vendas.rt_paga_base} else ${base} end`,
+      updated_at: sql`clock_timestamp()`,
+    })
     .where(eq(vendas.id, p.id))
     .returning({ id: vendas.id });
   return r;
@@ -168,10 +176,18 @@ export async function setComissaoPaga(tx: Executor, p: { id: string; paga: boole
  * received total the amount paid now was computed on (comissaoAPagarVenda), never re-read here, so a
  * payment from the customer committed in between is left for the next one.
  */
-export async function setComissaoPagaBase(tx: Executor, p: { id: string; base: string }) {
+export async function setComissaoPagaBase(
+  tx: Executor,
+  p: { id: string; base: string; kind: 'vendedor' | 'arquiteto' },
+) {
+  // Each person on their own mark: the seller's report pays the seller, the architect's the RT.
+  const set =
+    p.kind === 'vendedor'
+      ? { comissao_paga: true, comissao_paga_base: p.base }
+      : { rt_paga: true, rt_paga_base: p.base };
   const [r] = await tx
     .update(vendas)
-    .set({ comissao_paga: true, comissao_paga_base: p.base, updated_at: sql`clock_timestamp()` })
+    .set({ ...set, updated_at: sql`clock_timestamp()` })
     .where(eq(vendas.id, p.id))
     .returning({ id: vendas.id });
   return r;

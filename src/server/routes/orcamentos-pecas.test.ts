@@ -193,6 +193,15 @@ describe('catalogues /api/acabamentos and /api/recortes', () => {
     expect(status.body.errors[0].path).toBe('status');
   });
 
+  it('PATCH changes only what it is sent: an inactive entry stays inactive (issue 26 §2)', async () => {
+    const a = await criar('/api/acabamentos', { nome: 'Meia-cana', valor_ml: 55, status: 'inativo' });
+    const r = await criar('/api/recortes', { nome: 'Ralo linear', valor: 90, status: 'inativo' });
+    const pa = await admin.patchCurrent(`/api/acabamentos/${a}`, { valor_ml: '57.50' });
+    expect(okBody(pa)).toMatchObject({ nome: 'Meia-cana', valor_ml: 57.5, status: 'inativo' });
+    const pr = await admin.patchCurrent(`/api/recortes/${r}`, { nome: 'Ralo linear 80 cm' });
+    expect(okBody(pr)).toMatchObject({ nome: 'Ralo linear 80 cm', valor: 90, status: 'inativo' });
+  });
+
   it('products carry perda_percentual (0–100, two decimals)', async () => {
     const bad = await admin.patchCurrent(`/api/produtos/${ids.carrara}`, { perda_percentual: 100.5 });
     expect(bad.status).toBe(400);

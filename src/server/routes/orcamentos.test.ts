@@ -11,6 +11,7 @@ import {
   MSG_ITEM_INVALIDO,
   MSG_MARGEM,
   MSG_MEDIDA,
+  MSG_MEDIDA_ZERO,
   MSG_QUANTIDADE,
   MSG_SEM_ITENS,
   MSG_VALOR,
@@ -691,6 +692,53 @@ describe('bounds of what a quote may hold (issue 12 §3)', () => {
     const before = await countRows('orcamentos');
     expect((await admin.post('/api/orcamentos', body)).status).toBe(400);
     expect(await countRows('orcamentos')).toBe(before);
+  });
+});
+
+describe('an m² piece without a measure (issue 26 §2: two 0 m² strips were saved at R$ 0,00)', () => {
+  const semMedida: [string, Record<string, unknown>, string][] = [
+    ['a zero height', { medida1: 2.4, medida2: 0 }, 'itens.1.medida2'],
+    ['a zero length', { medida1: '0.00', medida2: 0.6 }, 'itens.1.medida1'],
+    ['no measures at all', { medida1: null, medida2: '' }, 'itens.1.medida1'],
+  ];
+  const comPeca = (medidas: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    fullQuote({
+      itens: [
+        { item_venda_id: ids.bancada, produto_id: ids.granito, quantidade: 1, medida1: 2.4, medida2: 0.6 },
+        { item_venda_id: ids.bancada, produto_id: ids.granito, quantidade: 2, ...medidas },
+        { produto_id: ids.cuba, quantidade: 1 },
+      ],
+      ...extra,
+    });
+
+  it.each(semMedida)(
+    'POST and PUT refuse %s (400 naming the measure) and save nothing',
+    async (_n, m, path) => {
+      const o = await create();
+      const before = await countRows('orcamentos');
+      const post = await admin.post('/api/orcamentos', comPeca(m));
+      expect(post.status, JSON.stringify(post.body)).toBe(400);
+      expect(post.body.errors).toContainEqual({ path, message: MSG_MEDIDA_ZERO });
+      expect(await countRows('orcamentos')).toBe(before);
+      const put = await admin.put(`/api/orcamentos/${o.id}`, comPeca(m, { updated_at: o.updated_at }));
+      expect(put.status).toBe(400);
+      expect(put.body.errors).toContainEqual({ path, message: MSG_MEDIDA_ZERO });
+      expect((await admin.get(`/api/orcamentos/${o.id}`)).body.updated_at).toBe(o.updated_at);
+    },
+  );
+
+  it('the live summary still prices a line being typed, and a unit product needs no measure', async () => {
+    expect((await admin.post('/api/orcamentos/calcular', comPeca({ medida1: 2.4 }))).status).toBe(200);
+    // 2.40 × 0.60 = 1.44 m² × 450.00 = 648.00 and 1 × 185.00: no measure asked of the sink
+    const o = await create(
+      fullQuote({
+        itens: [
+          { item_venda_id: ids.bancada, produto_id: ids.granito, quantidade: 1, medida1: 2.4, medida2: 0.6 },
+          { produto_id: ids.cuba, quantidade: 1 },
+        ],
+      }),
+    );
+    expect(o.resumo.materiais).toBe(833);
   });
 });
 

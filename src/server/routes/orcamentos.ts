@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Executor } from '../../db/client';
 import { numbersOut, paginate } from '../../db/queries/common';
 import type { NumbersOut } from '../../db/queries/crud';
+import { comissoesComoOrcamento } from '../../db/queries/empresa';
 import * as q from '../../db/queries/orcamentos';
 import { criarOrdemDaVenda } from '../../db/queries/producao';
 import { vendaOut } from '../../db/queries/vendas';
@@ -19,7 +20,7 @@ import {
   type TipoUnidade,
   validarPecas,
 } from '../../domain/pricing';
-import { computeVenda } from '../../domain/venda';
+import { comoNoOrcamento, computeVenda } from '../../domain/venda';
 import { pageSchema, uuid } from '../../schemas/common';
 import {
   type BordaSalva,
@@ -28,6 +29,7 @@ import {
   type Faixa,
   LIMITES,
   MSG_FIGURA,
+  MSG_MEDIDA_ZERO,
   type OrcamentoCalculo,
   orcamentoCalculo,
   orcamentoCreate,
@@ -176,6 +178,18 @@ async function price(db: Executor, tz: string, input: OrcamentoCalculo, strict: 
   const tipoDe = (i: OrcamentoCalculo['itens'][number]) =>
     (produtoDe(i)?.tipo_unidade ?? 'm²') as TipoUnidade;
   checkPecas(input, tipoDe, d);
+  // A piece sold by the m² with no measure is a 0 m² piece at R$ 0,00: saving it would silently drop its
+  // price from the quote (a strip whose height was cleared). Refused, naming the measure to fill in.
+  if (strict) {
+    input.itens.forEach((i, idx) => {
+      if (!produtoDe(i) || tipoDe(i) !== 'm²') return;
+      for (const campo of ['medida1', 'medida2'] as const) {
+        if (dec(i[campo]).lte(0)) {
+          throw badRequest(MSG_MEDIDA_ZERO, [{ path: `itens.${idx}.${campo}`, message: MSG_MEDIDA_ZERO }]);
+        }
+      }
+    });
+  }
 
   const linhas = input.itens.map((i) => {
     const p = produtoDe(i);
@@ -511,6 +525,53 @@ const STATUS_ORCAMENTO_LABEL: Record<StatusOrcamento, string> = {
 };
 
 /**
+ * The figures the quote's sale records: the seed's formula (commissions on the total minus the card
+ * fee), or the quote's own fee and commissions when Empresa says "Comissões da venda: como no
+ * orçamento" (docs/precos.md). The sale confirmation shows these very figures before confirming.
+ */
+export async function figurasDaVenda(
+  tx: Executor,
+  o: NonNullable<Awaited<ReturnType<typeof q.lockOrcamento>>>,
+  tz: string,
+) {
+  const d = await q.dadosPrecificacao(tx, {
+    produtoIds: [],
+    itemVendaIds: [],
+    funcionarioIds: [],
+    acabamentoIds: [],
+    recorteIds: [],
+    mesInicio: monthRange(tz).inicio,
+    vendedorId: o.vendedor_id,
+    arquitetoId: o.arquiteto_id,
+    cartaoId: o.cartao_id,
+  });
+  const f = computeVenda({
+    valor_bruto: o.valor_total,
+    tipo_venda: o.tipo_venda as OrcamentoCalculo['tipo_venda'],
+    valor_entrada: o.tipo_venda === 'entrada' ? o.valor_entrada : 0,
+    numero_parcelas: o.tipo_venda === 'avista' ? 1 : o.numero_parcelas,
+    cartao: d.cartao ?? null,
+    percentual_vendedor: d.percentualVendedor,
+    tem_vendedor: !!o.vendedor_id,
+    percentual_arquiteto: d.percentualArquiteto,
+    tem_arquiteto: !!o.arquiteto_id,
+  });
+  if (f.valor_parcelas < 0) {
+    throw badRequest('O valor da entrada não pode ser maior que o total do orçamento.');
+  }
+  const r = o.resumo;
+  // A quote saved before its summary was stored has no figures of its own: the formula stands.
+  if (r && r.valor_taxa_cartao !== undefined && (await comissoesComoOrcamento(tx))) {
+    return comoNoOrcamento(f, {
+      valor_taxa_cartao: r.valor_taxa_cartao,
+      comissao_vendedor: r.comissao_vendedor ?? 0,
+      comissao_arquiteto: r.comissao_arquiteto ?? 0,
+    });
+  }
+  return f;
+}
+
+/**
  * Turns a quote (already locked by the caller's transaction) into its sale: the rules of
  * `POST /api/orcamentos/:id/venda`, shared with the customer's approval (routes/publico.ts), which
  * generates the sale in the approval's own transaction.
@@ -524,32 +585,7 @@ export async function gerarVenda(
   if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(tx, id))) {
     throw conflict('Venda já gerada', MSG_VENDA_JA_GERADA);
   }
-  const d = await q.dadosPrecificacao(tx, {
-    produtoIds: [],
-    itemVendaIds: [],
-    funcionarioIds: [],
-    acabamentoIds: [],
-    recorteIds: [],
-    mesInicio: monthRange(tz).inicio,
-    vendedorId: o.vendedor_id,
-    arquitetoId: o.arquiteto_id,
-    cartaoId: o.cartao_id,
-  });
-  const [cartao, pctVendedor, pctArquiteto] = [d.cartao, d.percentualVendedor, d.percentualArquiteto];
-  const f = computeVenda({
-    valor_bruto: o.valor_total,
-    tipo_venda: o.tipo_venda as OrcamentoCalculo['tipo_venda'],
-    valor_entrada: o.tipo_venda === 'entrada' ? o.valor_entrada : 0,
-    numero_parcelas: o.tipo_venda === 'avista' ? 1 : o.numero_parcelas,
-    cartao: cartao ?? null,
-    percentual_vendedor: pctVendedor,
-    tem_vendedor: !!o.vendedor_id,
-    percentual_arquiteto: pctArquiteto,
-    tem_arquiteto: !!o.arquiteto_id,
-  });
-  if (f.valor_parcelas < 0) {
-    throw badRequest('O valor da entrada não pode ser maior que o total do orçamento.');
-  }
+  const f = await figurasDaVenda(tx, o, tz);
   const row = await q.insertVenda(tx, {
     cliente_id: o.cliente_id,
     orcamento_id: o.id,
@@ -602,6 +638,12 @@ const doc = {
     access,
     body: orcamentoVendaInput,
     status: 201,
+    errors: [404, 409],
+  }),
+  getIdVendaPrevia: route({
+    summary:
+      'Os valores que a venda deste orçamento registraria (taxa do cartão, líquido, comissões), sem gerá-la',
+    access,
     errors: [404, 409],
   }),
 };
@@ -707,6 +749,15 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       await publish(tx, RECURSO, 'removido', id);
     }),
   )
+  .get('/:id/venda/previa', doc.getIdVendaPrevia, async (c) => {
+    const id = parseId(c, uuid);
+    const { db, config } = c.get('deps');
+    const o = found(await q.orcamentoRow(db, id), orcamentoNaoEncontrado);
+    if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(db, id))) {
+      throw conflict('Venda já gerada', MSG_VENDA_JA_GERADA);
+    }
+    return c.json(await figurasDaVenda(db, o, config.tzNegocio));
+  })
   .post('/:id/venda', doc.postIdVenda, async (c) => {
     const id = parseId(c, uuid);
     const { updated_at } = await parseOptionalBody(c, orcamentoVendaInput);

@@ -345,11 +345,23 @@ describe('schedule, team and notes', () => {
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ endereco: 'Av. Brasil, 500 - apto 12', cidade: 'Santos', uf: 'SP' });
+    // A PATCH of the CEP alone keeps the street, city and UF (issue 26 §2: absent fields were nulled).
+    const cep = await admin.patch(`/api/producao/os/${os.id}`, {
+      cep: '11010-000',
+      updated_at: r.body.updated_at,
+    });
+    expect(cep.status, JSON.stringify(cep.body)).toBe(200);
+    expect(cep.body).toMatchObject({
+      endereco: 'Av. Brasil, 500 - apto 12',
+      cidade: 'Santos',
+      uf: 'SP',
+      cep: '11010-000',
+    });
     expect(
       (await admin.patch(`/api/producao/os/${os.id}`, { cidade: 'X', updated_at: d.updated_at })).status,
     ).toBe(409);
     expect(
-      (await admin.patch(`/api/producao/os/${os.id}`, { uf: 'São Paulo', updated_at: r.body.updated_at }))
+      (await admin.patch(`/api/producao/os/${os.id}`, { uf: 'São Paulo', updated_at: cep.body.updated_at }))
         .status,
     ).toBe(400);
   });

@@ -73,6 +73,16 @@ describe('/api/produtos', () => {
     expect((await admin.invalidPost('/api/produtos', { ...base, valor_m2: -1 })).valor_m2).toBe(
       'O valor não pode ser menor que 0.',
     );
+    // Issue 26 §2: R$ 99.999.999.999,00/m² was saved; prices stop where the quote's money fields do.
+    expect((await admin.invalidPost('/api/produtos', { ...base, valor_m2: '99999999999.00' })).valor_m2).toBe(
+      'O valor não pode ser maior que R$ 9.999.999,99.',
+    );
+    expect((await admin.invalidPost('/api/acabamentos', { nome: 'Y', valor_ml: 10_000_000 })).valor_ml).toBe(
+      'O valor não pode ser maior que R$ 9.999.999,99.',
+    );
+    expect((await admin.invalidPost('/api/recortes', { nome: 'Y', valor: '10000000.00' })).valor).toBe(
+      'O valor não pode ser maior que R$ 9.999.999,99.',
+    );
     expect((await admin.invalidPost('/api/produtos', { ...base, estoque: -2 })).estoque).toMatch(
       /maior ou igual a zero/,
     );

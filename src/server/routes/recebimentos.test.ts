@@ -488,8 +488,6 @@ describe('commissions released as the customer pays', () => {
         comissao_paga_valor: 25,
         comissao_a_liberar: 0,
         comissao_a_pagar: 25,
-        a_pagar_vendedor: 25,
-        a_pagar_arquiteto: 0,
         venda_a_pagar: 25,
       });
       expect(rel.por_vendedor[0]).toMatchObject({
@@ -615,39 +613,64 @@ describe('commissions released as the customer pays', () => {
     expect(resto.body).toMatchObject({ valor_pago: 15, valor_pago_vendedor: 15 });
   });
 
-  it('pays the seller and the architect together (one mark per sale), rounding half-up; refuses a cancelled sale', async () => {
+  it("each report pays its own person: the seller's pays the seller, the architect's the RT (issue 26 §2); half-up; refuses a cancelled sale", async () => {
     const arquiteto = await seedArquiteto(env, '2');
     // R$ 1.000,00 in 3x (333,33 + 333,33 + 333,34), no fee: seller 5 % = R$ 50,00, architect 2 % = R$ 20,00.
     const { vendedor, v, parcelas } = await vendaDoVendedor('5', 3, { arquiteto_id: arquiteto.id });
     const [p1] = parcelas;
+    const rtLinha = async () =>
+      (await admin.get(`/api/relatorios/comissoes-arquitetos?arquiteto_id=${arquiteto.id}`)).body;
     await comLiberacao(async () => {
       // R$ 333,33 received: seller 50 × 333,33 ÷ 1.000 = 16,6665 → R$ 16,67 (half-up); architect
-      // 20 × 333,33 ÷ 1.000 = 6,6666 → R$ 6,67. Nothing paid yet: the action pays 16,67 + 6,67 = R$ 23,34.
+      // 20 × 333,33 ÷ 1.000 = 6,6666 → R$ 6,67. The seller's report pays the seller's R$ 16,67 only.
       const row = await receberELer(p1!.id, '333.33', vendedor.id, v.id);
-      expect(row).toMatchObject({
-        comissao_liberada: 16.67,
-        comissao_a_pagar: 16.67,
-        a_pagar_vendedor: 16.67,
-        a_pagar_arquiteto: 6.67,
-        venda_a_pagar: 23.34,
-      });
-      const rt = await admin.get(`/api/relatorios/comissoes-arquitetos?arquiteto_id=${arquiteto.id}`);
-      expect(rt.body.vendas[0]).toMatchObject({
+      expect(row).toMatchObject({ comissao_liberada: 16.67, comissao_a_pagar: 16.67, venda_a_pagar: 16.67 });
+      const rt = await rtLinha();
+      expect(rt.vendas[0]).toMatchObject({
         comissao_liberada: 6.67,
         comissao_a_pagar: 6.67,
-        venda_a_pagar: 23.34,
+        venda_a_pagar: 6.67,
       });
 
-      const ok = await pagarLiberado(v.id, { valor: '23,34', updated_at: row.updated_at });
+      // The old sum (seller + RT, 23,34) is not what the seller's report pays: 409, nothing paid.
+      const soma = await pagarLiberado(v.id, { valor: '23,34', updated_at: row.updated_at });
+      expect(soma.status).toBe(409);
+      const ok = await pagarLiberado(v.id, { valor: '16,67', updated_at: row.updated_at });
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
       expect(ok.body).toMatchObject({
-        valor_pago: 23.34,
+        valor_pago: 16.67,
         valor_pago_vendedor: 16.67,
+        valor_pago_arquiteto: 0,
+      });
+      expect(await linha(vendedor.id, v.id)).toMatchObject({ comissao_paga_valor: 16.67, venda_a_pagar: 0 });
+      // The architect's RT is still to be paid, from the architect's report.
+      const rt2 = await rtLinha();
+      expect(rt2.vendas[0]).toMatchObject({
+        comissao_paga: false,
+        comissao_paga_valor: 0,
+        venda_a_pagar: 6.67,
+      });
+      expect(rt2.por_arquiteto[0]).toMatchObject({ comissao_a_pagar: 6.67 });
+      const pagoRt = await pagarLiberado(v.id, {
+        valor: 6.67,
+        pessoa: 'arquiteto',
+        updated_at: rt2.vendas[0].updated_at,
+      });
+      expect(pagoRt.status, JSON.stringify(pagoRt.body)).toBe(200);
+      expect(pagoRt.body).toMatchObject({
+        valor_pago: 6.67,
+        valor_pago_vendedor: 0,
         valor_pago_arquiteto: 6.67,
       });
-      const rt2 = await admin.get(`/api/relatorios/comissoes-arquitetos?arquiteto_id=${arquiteto.id}`);
-      expect(rt2.body.vendas[0]).toMatchObject({ comissao_paga_valor: 6.67, comissao_a_pagar: 0 });
-      expect(rt2.body.por_arquiteto[0]).toMatchObject({ comissao_a_pagar: 0 });
+      const rt3 = await rtLinha();
+      expect(rt3.vendas[0]).toMatchObject({
+        comissao_paga: true,
+        comissao_paga_valor: 6.67,
+        comissao_a_pagar: 0,
+      });
+      expect(rt3.por_arquiteto[0]).toMatchObject({ comissao_a_pagar: 0 });
+      // Paying the RT left the seller's figures as they were.
+      expect(await linha(vendedor.id, v.id)).toMatchObject({ comissao_paga_valor: 16.67, venda_a_pagar: 0 });
 
       // A cancelled sale (no money received, so it may be cancelled) pays no commission.
       const c = await novaVenda({ tipo_venda: 'avista', valor_total: '200.00', vendedor_id: vendedor.id });

@@ -249,7 +249,7 @@ export const vendasRoutes = new Hono<AppEnv>()
   })
   .post('/:id/comissao/pagar-liberado', doc.postIdComissaoPagarLiberado, async (c) => {
     const id = parseId(c, uuid);
-    const { valor, updated_at } = await parseBody(c, pagarLiberadoBody);
+    const { valor, pessoa, updated_at } = await parseBody(c, pagarLiberadoBody);
     const { db } = c.get('deps');
     const pago = await db.transaction(async (tx) => {
       const cur = await lockVenda(tx, { id });
@@ -260,8 +260,8 @@ export const vendasRoutes = new Hono<AppEnv>()
       }
       const { comissao_por_recebimento: liberacao } = await getConfig(tx);
       // Read under the sale's lock: the amount and the base it moves to come from one statement.
-      const a = (await comissaoAPagarVenda(tx, { id, liberacao }))!;
-      const total = dec(a.a_pagar_vendedor).plus(dec(a.a_pagar_arquiteto));
+      const a = (await comissaoAPagarVenda(tx, { id, liberacao, kind: pessoa }))!;
+      const total = dec(a.a_pagar);
       if (total.lte(0)) {
         throw conflict(
           'Nada liberado a pagar',
@@ -274,14 +274,14 @@ export const vendasRoutes = new Hono<AppEnv>()
           `A comissão liberada a pagar desta venda agora é ${moneyText(total)}, não ${moneyText(valor)}. Recarregue e confirme de novo.`,
         );
       }
-      await setComissaoPagaBase(tx, { id, base: a.base });
+      await setComissaoPagaBase(tx, { id, base: a.base, kind: pessoa });
       await publish(tx, 'vendas', 'atualizado', id);
       return { total, a };
     });
     return c.json({
       valor_pago: toMoney(pago.total),
-      valor_pago_vendedor: toMoney(pago.a.a_pagar_vendedor),
-      valor_pago_arquiteto: toMoney(pago.a.a_pagar_arquiteto),
+      valor_pago_vendedor: pessoa === 'vendedor' ? toMoney(pago.total) : 0,
+      valor_pago_arquiteto: pessoa === 'arquiteto' ? toMoney(pago.total) : 0,
       venda: vendaOut((await getVenda(db, { id }))!),
     });
   })

@@ -381,7 +381,9 @@ export function SelectField<In extends FieldValues, V extends string = string>({
 
 /** An amount in R$: a decimal number from 0, in cents ("0,00" until typed). */
 export function MoneyField<In extends FieldValues>(props: TextFieldProps<In>) {
-  return <TextField type="number" inputMode="decimal" step="0.01" min="0" placeholder="0,00" {...props} />;
+  // Text, not type=number: a pt-BR browser refuses "4.400,00" in a number field, and an English one
+  // read "4400,00" as 440000. The shared schemas' moneyInput reads what was typed (textoDinheiro).
+  return <TextField inputMode="decimal" placeholder="0,00" {...props} />;
 }
 
 /** A labelled text area bound to a form field, with its error. */

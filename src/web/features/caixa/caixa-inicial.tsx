@@ -48,10 +48,9 @@ export function CaixaInicialCard({ atual }: { atual: number | undefined }) {
         <FormField id="caixa-inicial" label="Valor Inicial" error={erro} className="sm:w-64">
           <Input
             {...fieldA11y('caixa-inicial', erro)}
-            type="number"
+            // text: "4.400,00" as typed in Brazil (the server's moneyInput reads it)
             inputMode="decimal"
-            step="0.01"
-            min="0"
+            autoComplete="off"
             // a pt-BR money hint, not the raw "48000.00" of the stored value
             placeholder={atual !== undefined ? formatMoney(atual).replace('R$ ', '') : '0,00'}
             value={valor}

@@ -32,6 +32,7 @@ const EMPTY: EmpresaInput = {
   ...blankValues(CAMPOS),
   validade_dias: 15,
   venda_automatica: true,
+  comissoes_como_orcamento: false,
   updated_at: '',
 };
 
@@ -40,6 +41,7 @@ const valuesOf = (e: EmpresaRecord): EmpresaInput => ({
   ...textValues(e, CAMPOS),
   validade_dias: e.validade_dias,
   venda_automatica: e.venda_automatica,
+  comissoes_como_orcamento: e.comissoes_como_orcamento,
   updated_at: e.updated_at,
 });
 
@@ -205,6 +207,16 @@ export default function EmpresaPage() {
               <label className="flex items-center gap-2 text-sm md:col-span-2">
                 <input type="checkbox" className="size-4" {...register('venda_automatica')} />
                 Gerar venda automaticamente na aprovação
+              </label>
+              <label className="flex items-start gap-2 text-sm md:col-span-2">
+                <input type="checkbox" className="mt-0.5 size-4" {...register('comissoes_como_orcamento')} />
+                <span>
+                  Comissões da venda: como no orçamento
+                  <span className="block text-muted-foreground">
+                    Desmarcado, a venda calcula taxa do cartão e comissões sobre o valor total (fórmula
+                    padrão); marcado, registra os valores que o orçamento mostrou.
+                  </span>
+                </span>
               </label>
             </div>
           </FormShell>

@@ -7,6 +7,7 @@ import {
   useWatch,
 } from 'react-hook-form';
 import { rotuloCartao } from '../../../schemas/cartoes';
+import { textoDinheiro } from '../../../schemas/common';
 import { LIMITES, MAX_OBSERVACOES, TIPO_VENDA_LABEL, TIPOS_VENDA } from '../../../schemas/orcamentos';
 import { Options, RecordOptions } from '../../components/kit/form-parts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -25,6 +26,11 @@ import { ClienteSelect, PessoaSelect } from './selects';
 
 const asNumber = {
   setValueAs: (v: unknown) => (typeof v === 'number' ? v : parseNumberInput(String(v ?? ''))),
+};
+/** R$ typed as "4.400,00" (or "4400,00", "4400.00"): 4400. */
+const asDinheiro = {
+  setValueAs: (v: unknown) =>
+    typeof v === 'number' ? v : parseNumberInput(textoDinheiro(String(v ?? '')).replace('.', ',')),
 };
 
 function Secao({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
@@ -52,12 +58,15 @@ function CampoNumero({
   casas,
   max,
   step,
+  dinheiro = false,
   register,
 }: {
   id: string;
   label: string;
   path: FieldPath<OrcamentoForm>;
   casas: number;
+  /** An amount in R$, typed as text "4.400,00" (a number field refuses it in a pt-BR browser). */
+  dinheiro?: boolean;
   max: number;
   step: string;
   register: UseFormRegister<OrcamentoForm>;
@@ -65,16 +74,27 @@ function CampoNumero({
   const erro = useErro(path);
   return (
     <FormField id={id} label={label} error={erro}>
-      <Input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        step={step}
-        min="0"
-        max={max}
-        {...erroA11y(id, erro)}
-        {...numeroMascarado(register(path, asNumber), casas)}
-      />
+      {dinheiro ? (
+        <Input
+          id={id}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0,00"
+          {...erroA11y(id, erro)}
+          {...numeroMascarado(register(path, asDinheiro), casas, true)}
+        />
+      ) : (
+        <Input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          step={step}
+          min="0"
+          max={max}
+          {...erroA11y(id, erro)}
+          {...numeroMascarado(register(path, asNumber), casas)}
+        />
+      )}
     </FormField>
   );
 }
@@ -90,6 +110,7 @@ const CUSTOS: CampoNumeroProps[] = [
     casas: 2,
     max: LIMITES.valor.max,
     step: '0.01',
+    dinheiro: true,
   },
   {
     id: 'orcamento-instalacao',
@@ -98,6 +119,7 @@ const CUSTOS: CampoNumeroProps[] = [
     casas: 2,
     max: LIMITES.valor.max,
     step: '0.01',
+    dinheiro: true,
   },
   {
     id: 'orcamento-horas',
@@ -329,6 +351,7 @@ function Pagamento({ form }: { form: UseFormReturn<OrcamentoForm> }) {
           casas={2}
           max={LIMITES.valor.max}
           step="0.01"
+          dinheiro
           register={register}
         />
       )}

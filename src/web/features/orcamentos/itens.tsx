@@ -7,10 +7,12 @@ import {
   useFieldArray,
   useWatch,
 } from 'react-hook-form';
-import { LIMITES } from '../../../schemas/orcamentos';
+import { normalize } from '../../../domain/texto';
+import { type Faixa, LIMITES } from '../../../schemas/orcamentos';
 import { Button } from '../../components/ui/button';
 import { FieldError } from '../../components/ui/form-field';
 import { Input, Label } from '../../components/ui/input';
+import { client, json } from '../../lib/client';
 import { formatMoney, formatNumber, parseNumberInput } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { useCalculo, useLinhaCalculo } from './calculo';
@@ -89,6 +91,20 @@ export function ItensEditor({
       </div>
     </div>
   );
+}
+
+/**
+ * The Item de Venda a new strip arrives with: the catalogue's "Saia" or "Frontão" (by name, accents and
+ * case aside), or, when the catalogue has none, its piece's own item (a strip is part of that piece).
+ */
+async function itemDaFaixa(tipo: Faixa['tipo']) {
+  const nome = normalize(FAIXA_LABEL[tipo]);
+  try {
+    const rows = await json(client['itens-venda'].opcoes.$get({ query: { q: FAIXA_LABEL[tipo] } }));
+    return rows.find((r) => normalize(r.nome) === nome) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** One measure of a line (metres, 2 decimals), marked with the server's message when refused. */
@@ -190,10 +206,13 @@ function LinhaItem({
             set('item_venda_id', iv?.id ?? '');
             set('item_venda_nome', iv?.nome ?? '');
             set('formato_medida', iv?.formato_medida ?? '');
-            // Spec §5: choosing another sale item clears the measures and the quantity.
-            set('medida1', 0);
-            set('medida2', 0);
-            set('quantidade', 0);
+            // A strip's measures come from its piece and its height: naming its item changes neither.
+            // Another line's measures meant the old item's format (spec §5 clears them): they go blank,
+            // never 0, so saving asks for them; the quantity stays (a 0 would price the piece at nothing).
+            if (!linha.faixa) {
+              set('medida1', '');
+              set('medida2', '');
+            }
           }}
         />
       </div>
@@ -301,9 +320,17 @@ function LinhaItem({
           index={index}
           linha={linha}
           set={set}
-          onAddFaixa={(tipo, lado, altura) =>
+          onAddFaixa={async (tipo, lado, altura) => {
+            const iv = (await itemDaFaixa(tipo)) ?? {
+              id: linha.item_venda_id,
+              nome: linha.item_venda_nome,
+              formato_medida: linha.formato_medida,
+            };
             onAdd({
               ...novaLinha(),
+              item_venda_id: iv.id,
+              item_venda_nome: iv.nome,
+              formato_medida: iv.formato_medida ?? '',
               produto_id: linha.produto_id,
               produto_nome: linha.produto_nome,
               valor_unitario: linha.valor_unitario,
@@ -313,8 +340,8 @@ function LinhaItem({
               medida1: comprimento(linha, lado),
               medida2: altura,
               faixa: { tipo, de: linha.key, lado },
-            })
-          }
+            });
+          }}
         />
       )}
     </fieldset>

@@ -25,6 +25,7 @@ import { OrcamentoEditor } from './editor';
 import { EnviarDialog, type OrcamentoEnvio } from './enviar-cliente';
 import { emptyForm, fromDetalhe, type OrcamentoForm, type OrcamentoPayload, toPayload } from './form';
 import { HISTORICO_PARAMS, Historico } from './historico';
+import { PreviaVenda } from './previa-venda';
 import { apagarRascunho, quando, useAvisoAoSair, useRascunho, useRascunhoOferecido } from './rascunho';
 
 type Aba = 'novo' | 'historico';
@@ -376,6 +377,7 @@ export default function OrcamentosPage() {
                 {v.cartao_bandeira ? `${v.cartao_bandeira} - ${v.cartao_tipo ?? ''}` : 'Nenhum'}
               </dd>
             </dl>
+            <PreviaVenda id={v.id} versao={v.updated_at} />
             <p className="text-sm">
               O status do orçamento será alterado para <strong>Venda Realizada</strong>.
             </p>

@@ -196,7 +196,7 @@ function VendaEditForm({
     </FormField>
   );
   const money = (p: ReturnType<typeof fieldA11y> & ReturnType<typeof register>) => (
-    <Input type="number" inputMode="decimal" step="0.01" min={0} {...p} />
+    <Input inputMode="decimal" autoComplete="off" placeholder="0,00" {...p} />
   );
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>

@@ -344,6 +344,7 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
             )}
             <Pagination page={data.page} limit={data.limit} total={data.vendasTotal} onPage={setPage} />
             <PagarLiberadoDialog
+              kind={kind}
               venda={pagando ? data.vendas.find((v) => v.id === pagando) : undefined}
               onOpenChange={(open) => !open && setPagando(null)}
             />

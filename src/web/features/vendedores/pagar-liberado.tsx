@@ -8,10 +8,7 @@ import { client, json } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 
 /** The report row's figures "Pagar liberado" needs: all computed by the server (issue 16). */
-export type LinhaAPagar = Pick<
-  ComissaoVendaLinha,
-  'id' | 'numero' | 'a_pagar_vendedor' | 'a_pagar_arquiteto' | 'venda_a_pagar' | 'updated_at'
->;
+export type LinhaAPagar = Pick<ComissaoVendaLinha, 'id' | 'numero' | 'venda_a_pagar' | 'updated_at'>;
 
 /** Whether a row has commission released and not yet paid (the button shows only then). */
 export const temAPagar = (v: Pick<ComissaoVendaLinha, 'venda_a_pagar'>) => (v.venda_a_pagar ?? 0) > 0;
@@ -32,9 +29,12 @@ export function PagarLiberadoButton({ venda, onClick }: { venda: LinhaAPagar; on
  */
 export function PagarLiberadoDialog({
   venda,
+  kind,
   onOpenChange,
 }: {
   venda: LinhaAPagar | undefined;
+  /** Whose report: it pays that person only (the seller's commission, or the architect's RT). */
+  kind: 'vendedor' | 'arquiteto';
   onOpenChange: (open: boolean) => void;
 }) {
   const pagar = useMutation({
@@ -42,7 +42,7 @@ export function PagarLiberadoDialog({
       json(
         client.vendas[':id'].comissao['pagar-liberado'].$post({
           param: { id: v.id },
-          json: { valor: v.venda_a_pagar ?? 0, updated_at: v.updated_at ?? '' },
+          json: { valor: v.venda_a_pagar ?? 0, pessoa: kind, updated_at: v.updated_at ?? '' },
         }),
       ),
     onSuccess: (r) =>
@@ -52,31 +52,18 @@ export function PagarLiberadoDialog({
       ),
     onError: (err) => toastError('Erro ao pagar a comissão liberada', err),
   });
-  const vendedor = venda?.a_pagar_vendedor ?? 0;
-  const arquiteto = venda?.a_pagar_arquiteto ?? 0;
+  const quem = kind === 'vendedor' ? 'ao vendedor' : 'ao arquiteto (RT)';
   return (
     <ConfirmDialog
       open={!!venda && temAPagar(venda)}
       onOpenChange={onOpenChange}
       title="Pagar comissão liberada"
-      description={`Paga agora a comissão que os recebimentos da venda #${venda?.numero ?? ''} liberaram desde o último pagamento. A marcação de comissão paga é uma só por venda, para o vendedor e o arquiteto: este pagamento paga a diferença liberada de cada um, abaixo.`}
+      description={`Paga agora, ${quem}, a comissão que os recebimentos da venda #${venda?.numero ?? ''} liberaram desde o último pagamento. ${kind === 'vendedor' ? 'A RT do arquiteto é paga no relatório de arquitetos.' : 'A comissão do vendedor é paga no relatório de vendedores.'}`}
       confirmLabel={`Pagar ${formatMoney(venda?.venda_a_pagar)}`}
       destructive={false}
       onConfirm={() => venda && pagar.mutateAsync(venda)}
     >
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-        {vendedor > 0 && (
-          <>
-            <dt>Vendedor</dt>
-            <dd className="text-right tabular-nums">{formatMoney(vendedor)}</dd>
-          </>
-        )}
-        {arquiteto > 0 && (
-          <>
-            <dt>Arquiteto (RT)</dt>
-            <dd className="text-right tabular-nums">{formatMoney(arquiteto)}</dd>
-          </>
-        )}
         <dt className="font-semibold">Total a pagar agora</dt>
         <dd className="text-right font-semibold tabular-nums" data-testid="pagar-liberado-total">
           {formatMoney(venda?.venda_a_pagar)}
