@@ -19,7 +19,7 @@ import { forbidden, hasAny, unauthorized } from './permissions';
  */
 export type Acesso = readonly [Permissao, ...Permissao[]] | 'sessao' | 'publico' | 'admin';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503 | 504;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503 | 504;
 
 export interface RouteContract {
   /** One line for the reference (pt-BR). */
@@ -33,8 +33,8 @@ export interface RouteContract {
   response?: z.ZodType;
   /** Success status: 200 unless told (201 create, 204 no content). */
   status?: 200 | 201 | 204;
-  /** Answer media type when it is not JSON (exports, the SSE stream, the docs page). */
-  produces?: string;
+  /** Answer media type(s) when it is not JSON (exports, the SSE stream, the docs page). */
+  produces?: string | readonly [string, ...string[]];
   /** Client errors this route may answer besides 401/403 (derived from `access`). */
   errors?: ErrorStatus[];
 }
