@@ -1,8 +1,12 @@
+import { createStaticPix, hasError } from 'pix-utils';
+import QRCode from 'qrcode';
 import { paginate } from '../db/queries/common';
+import { pixDaEmpresa } from '../db/queries/empresa';
 import { orderSql } from '../db/queries/keyset';
 import {
   cartaoExiste,
   countParcelas,
+  getConfig,
   getParcela,
   insertRecebimento,
   listParcelas,
@@ -15,7 +19,7 @@ import {
 } from '../db/queries/recebimentos';
 import { todayIso } from '../domain/datas';
 import { dec, toDbMoney, toMoney } from '../domain/money';
-import { formatReais, saldoParcela, statusParcela } from '../domain/recebiveis';
+import { formatReais, mensagemCobranca, saldoParcela, statusParcela } from '../domain/recebiveis';
 import { STATUS_PARCELA_LABEL } from '../schemas/recebimentos';
 import type { AppContext, AppDeps } from './context';
 import { badRequest, conflict, HttpError, notFound } from './errors';
@@ -162,4 +166,52 @@ export async function registrarRecebimento(
   });
   const row = await getParcela(db, { id: p.parcelaId });
   return { ...recebimentoOut(created), parcela: parcelaOut(row!, hoje) };
+}
+
+/** The Pix "copia e cola" for an amount, or null when the settings have no key (or a bad one). */
+function pixCopiaECola(
+  cfg: { pix_chave: string | null; pix_nome: string | null; pix_cidade: string | null },
+  valor: number,
+) {
+  if (!cfg.pix_chave) return null;
+  const pix = createStaticPix({
+    merchantName: cfg.pix_nome || 'Recebedor',
+    merchantCity: cfg.pix_cidade || 'Brasil',
+    pixKey: cfg.pix_chave,
+    // The amount is already exact cents from numeric(14,2); pix-utils only writes it with 2 decimals.
+    transactionAmount: valor,
+  });
+  return hasError(pix) ? null : pix.toBRCode();
+}
+
+/** The WhatsApp collection message of one instalment (with Pix copia e cola and QR code when a key is set). */
+export async function cobrancaDaParcela(deps: Pick<AppDeps, 'db' | 'config'>, id: string) {
+  const { db, config } = deps;
+  const row = await getParcela(db, { id });
+  if (!row) throw parcelaNaoEncontrada();
+  const saldo = saldoParcela(row);
+  // Recebimentos' own key, else the one on the Empresa screen
+  const cfg = await getConfig(db);
+  const chave = cfg.pix_chave ? cfg : await pixDaEmpresa(db);
+  const pix = saldo.gt(0) ? pixCopiaECola(chave, toMoney(saldo)) : null;
+  const mensagem = mensagemCobranca({
+    cliente: row.cliente_nome ?? '',
+    venda_numero: row.venda_numero ?? 0,
+    parcela: row.parcela,
+    numero_parcelas: row.numero_parcelas,
+    saldo,
+    data_vencimento: row.data_vencimento,
+    hoje: todayIso(config.tzNegocio),
+    pix,
+  });
+  // wa.me wants the number with the country code and digits only; without a phone the person
+  // picks the contact in WhatsApp.
+  const digits = (row.cliente_telefone ?? '').replace(/\D/g, '');
+  const fone = digits.length >= 10 && digits.length <= 11 ? `55${digits}` : '';
+  return {
+    mensagem,
+    pix,
+    qr_code: pix ? await QRCode.toDataURL(pix, { margin: 1, width: 240 }) : null,
+    whatsapp_url: `https://wa.me/${fone}?text=${encodeURIComponent(mensagem)}`,
+  };
 }

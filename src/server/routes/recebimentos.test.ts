@@ -284,7 +284,7 @@ describe('list, KPIs, statement, cobrança', () => {
     const cliente = await seedCliente(env, 'Maria Cobrança');
     const v = await novaVenda({ tipo_venda: 'avista', valor_total: '123.45' }, cliente.id);
     const [p] = await parcelasDa(v.id);
-    const sem = await admin.get(`/api/recebimentos/parcelas/${p!.id}/cobranca`);
+    const sem = await admin.get(`/api/recebiveis/${p!.id}/cobranca`);
     expect(sem.status).toBe(200);
     expect(sem.body.pix).toBeNull();
     expect(sem.body.mensagem).toContain('Olá, Maria Cobrança!');
@@ -293,7 +293,7 @@ describe('list, KPIs, statement, cobrança', () => {
     // The Empresa screen's Pix key serves while Recebimentos has none of its own.
     expect((await admin.get('/api/empresa')).status).toBe(200); // creates the company's row
     await env.db.execute(sql`update empresa set chave_pix = '+5541999998888', cidade = 'Curitiba'`);
-    const daEmpresa = await admin.get(`/api/recebimentos/parcelas/${p!.id}/cobranca`);
+    const daEmpresa = await admin.get(`/api/recebiveis/${p!.id}/cobranca`);
     expect(daEmpresa.body.pix).toContain('5406123.45');
     expect(daEmpresa.body.pix).toContain('+5541999998888');
 
@@ -312,7 +312,7 @@ describe('list, KPIs, statement, cobrança', () => {
     expect(stale.body.title).toBe('Conflito de edição');
     expect(stale.status).toBe(409);
 
-    const com = await admin.get(`/api/recebimentos/parcelas/${p!.id}/cobranca`);
+    const com = await admin.get(`/api/recebiveis/${p!.id}/cobranca`);
     // EMV: the amount field 54 carries "123.45" (length 06), the key sits in the merchant account.
     expect(com.body.pix).toContain('5406123.45');
     expect(com.body.pix).toContain('financeiro@marmoraria.com.br');

@@ -1,12 +1,8 @@
 import { Hono } from 'hono';
-import { createStaticPix, hasError } from 'pix-utils';
-import QRCode from 'qrcode';
-import { pixDaEmpresa } from '../../db/queries/empresa';
 import {
   clienteNome,
   deleteRecebimento,
   getConfig,
-  getParcela,
   kpisRecebimentos,
   lockParcela,
   parcelaDoRecebimento,
@@ -16,7 +12,6 @@ import {
 } from '../../db/queries/recebimentos';
 import { monthRange, todayIso } from '../../domain/datas';
 import { dec, toMoney } from '../../domain/money';
-import { mensagemCobranca, saldoParcela } from '../../domain/recebiveis';
 import { uuid } from '../../schemas/common';
 import { parcelasListQuery, recebimentoCreate, recebiveisConfigUpdate } from '../../schemas/recebimentos';
 import { type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
@@ -28,8 +23,6 @@ import { exportContract } from '../export';
 import {
   exportarParcelas,
   listarParcelas,
-  parcelaComRecebimentos,
-  parcelaNaoEncontrada,
   parcelaOut,
   recebimentoOut,
   registrarRecebimento,
@@ -37,22 +30,6 @@ import {
 
 const access = ['financeiro'] as const;
 const RECURSO = 'recebimentos';
-
-/** The Pix "copia e cola" for an amount, or null when the settings have no key (or a bad one). */
-function pixCopiaECola(
-  cfg: { pix_chave: string | null; pix_nome: string | null; pix_cidade: string | null },
-  valor: number,
-) {
-  if (!cfg.pix_chave) return null;
-  const pix = createStaticPix({
-    merchantName: cfg.pix_nome || 'Recebedor',
-    merchantCity: cfg.pix_cidade || 'Brasil',
-    pixKey: cfg.pix_chave,
-    // The amount is already exact cents from numeric(14,2); pix-utils only writes it with 2 decimals.
-    transactionAmount: valor,
-  });
-  return hasError(pix) ? null : pix.toBRCode();
-}
 
 function configOut(cfg: Awaited<ReturnType<typeof getConfig>>) {
   return {
@@ -87,12 +64,6 @@ const doc = {
   }),
   getExtrato: route({
     summary: 'Extrato de um cliente: todas as parcelas e recebimentos',
-    access,
-    errors: [404],
-  }),
-  getParcela: route({ summary: 'Uma parcela com seus recebimentos', access, errors: [404] }),
-  getCobranca: route({
-    summary: 'Mensagem de cobrança por WhatsApp (com Pix copia e cola e QR code quando há chave)',
     access,
     errors: [404],
   }),
@@ -165,40 +136,6 @@ export const recebimentosRoutes = new Hono<AppEnv>()
         ...parcelaOut(r, hoje),
         recebimentos: (porParcela.get(r.id) ?? []).map((x) => recebimentoOut(x)),
       })),
-    });
-  })
-  .get('/parcelas/:id', doc.getParcela, async (c) =>
-    c.json(await parcelaComRecebimentos(c.get('deps'), parseId(c, uuid))),
-  )
-  .get('/parcelas/:id/cobranca', doc.getCobranca, async (c) => {
-    const id = parseId(c, uuid);
-    const { db, config } = c.get('deps');
-    const row = await getParcela(db, { id });
-    if (!row) throw parcelaNaoEncontrada();
-    const saldo = saldoParcela(row);
-    // Recebimentos' own key, else the one on the Empresa screen
-    const cfg = await getConfig(db);
-    const chave = cfg.pix_chave ? cfg : await pixDaEmpresa(db);
-    const pix = saldo.gt(0) ? pixCopiaECola(chave, toMoney(saldo)) : null;
-    const mensagem = mensagemCobranca({
-      cliente: row.cliente_nome ?? '',
-      venda_numero: row.venda_numero ?? 0,
-      parcela: row.parcela,
-      numero_parcelas: row.numero_parcelas,
-      saldo,
-      data_vencimento: row.data_vencimento,
-      hoje: todayIso(config.tzNegocio),
-      pix,
-    });
-    // wa.me wants the number with the country code and digits only; without a phone the person
-    // picks the contact in WhatsApp.
-    const digits = (row.cliente_telefone ?? '').replace(/\D/g, '');
-    const fone = digits.length >= 10 && digits.length <= 11 ? `55${digits}` : '';
-    return c.json({
-      mensagem,
-      pix,
-      qr_code: pix ? await QRCode.toDataURL(pix, { margin: 1, width: 240 }) : null,
-      whatsapp_url: `https://wa.me/${fone}?text=${encodeURIComponent(mensagem)}`,
     });
   })
   .post('/', doc.post, async (c) => {
