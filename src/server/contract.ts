@@ -29,6 +29,8 @@ export interface RouteContract {
   access: Acesso;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** A file sent instead of JSON: a multipart form's `field`, or the raw body in one of `types`. */
+  upload?: { field: string; types: readonly string[] };
   /** The answer's schema where one exists; otherwise the reference says "objeto JSON". */
   response?: z.ZodType;
   /** Success status: 200 unless told (201 create, 204 no content). */
@@ -37,6 +39,8 @@ export interface RouteContract {
   produces?: string | readonly [string, ...string[]];
   /** Client errors this route may answer besides 401/403 (derived from `access`). */
   errors?: ErrorStatus[];
+  /** Error statuses answered with the success body (`response`, JSON) instead of a problem: readiness' 503. */
+  sameBodyOn?: ErrorStatus[];
 }
 
 // biome-ignore lint/complexity/noBannedTypes: Hono's Input merges objects; {} is its "nothing here".

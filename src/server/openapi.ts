@@ -90,11 +90,12 @@ export function answersOf(r: DocumentedRoute): {
   media: string[];
 } {
   const c = r.contract;
-  const errors = new Set<number>(c.errors ?? []);
+  const errors = new Set<number>([...(c.errors ?? []), ...(c.sameBodyOn ?? [])]);
   if (c.access !== 'publico') errors.add(401);
   if ((c.access !== 'publico' && c.access !== 'sessao') || UNSAFE.has(r.method)) errors.add(403);
   if (c.body || c.query || r.path.includes(':') || UNSAFE.has(r.method)) errors.add(400);
-  if (c.body) errors.add(413);
+  if (c.body || c.upload) errors.add(413);
+  if (c.upload) errors.add(400);
   if (r.method === 'POST' && c.access !== 'publico' && !NOT_CREATING.some((x) => x.test(r.path))) {
     errors.add(409);
     errors.add(422);
@@ -126,6 +127,7 @@ function operation(r: DocumentedRoute): Json {
     }
   }
   const { success: status, errors, media } = answersOf(r);
+  const sameBody = new Set<number>(c.sameBodyOn ?? []);
   const ok: Json = { description: status === 201 ? 'Criado.' : 'Sucesso.' };
   if (status !== 204) {
     const schema = c.response
@@ -141,7 +143,11 @@ function operation(r: DocumentedRoute): Json {
     );
   }
   const responses: Json = { [String(status)]: ok };
-  for (const e of errors) responses[String(e)] = { $ref: `#/components/responses/Problem${e}` };
+  for (const e of errors) {
+    responses[String(e)] = sameBody.has(e)
+      ? { description: ERROR_TEXT[e as ErrorStatus], content: ok.content }
+      : { $ref: `#/components/responses/Problem${e}` };
+  }
 
   const op: Json = {
     operationId: `${r.method.toLowerCase()}${r.path.replace(/^\/api/, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
@@ -154,6 +160,18 @@ function operation(r: DocumentedRoute): Json {
   };
   if (c.description) op.description = c.description;
   if (parameters.length) op.parameters = parameters;
+  if (c.upload) {
+    const file = { type: 'string', format: 'binary' };
+    op.requestBody = {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object', properties: { [c.upload.field]: file }, required: [c.upload.field] },
+        },
+        ...Object.fromEntries(c.upload.types.map((t) => [t, { schema: file }])),
+      },
+    };
+  }
   if (c.body) {
     op.requestBody = {
       required: true,

@@ -62,8 +62,11 @@ const doc = {
   }),
   putLogo: route({
     summary: 'Envia o logotipo (PNG, JPEG ou WebP; multipart campo "logo" ou corpo image/*), guardado em PNG',
+    description:
+      'Recusa (400) o que não for imagem e (413) acima de 1 MB; a resposta é a empresa com o novo logotipo.',
     access: write,
-    errors: [413],
+    upload: { field: 'logo', types: ['image/png', 'image/jpeg', 'image/webp'] },
+    errors: [400, 413],
   }),
   deleteLogo: route({ summary: 'Remove o logotipo', access: write, status: 204 }),
 };

@@ -125,7 +125,7 @@ const doc = {
     body: fotoInput,
     response: fotoSchema,
     status: 201,
-    errors: [404, 409, 413],
+    errors: [403, 404, 409, 413],
   }),
   assinatura: route({
     summary: 'Assinatura do cliente na entrega (PNG desenhado na tela)',
@@ -134,21 +134,21 @@ const doc = {
     body: assinaturaInput,
     response: fotoSchema,
     status: 201,
-    errors: [404, 409],
+    errors: [403, 404, 409],
   }),
   getFoto: route({
     summary: 'Uma foto ou assinatura da OS',
     description: 'Instaladores, só das OS em que têm etapa.',
     access: 'sessao',
     produces: ['image/jpeg', 'image/png'],
-    errors: [404],
+    errors: [403, 404],
   }),
   get: route({
     summary: 'Uma ordem de serviço com as etapas (tipo, status, previsão, equipe)',
     access: 'sessao',
     description: 'Com Produção, qualquer OS; instaladores, só as OS em que têm etapa.',
     response: ordemServicoContratoSchema,
-    errors: [404],
+    errors: [403, 404],
   }),
   patchEtapa: route({
     summary: 'Agenda (inicio_previsto, fim_previsto), equipe e notas de uma etapa da OS',
@@ -164,7 +164,7 @@ const doc = {
     access: 'sessao',
     body: etapaAcao,
     response: etapaContratoSchema,
-    errors: [404, 409],
+    errors: [403, 404, 409],
   }),
   concluir: route({
     summary: 'Conclui uma etapa da OS (a anterior precisa estar concluída)',
@@ -172,7 +172,7 @@ const doc = {
     access: 'sessao',
     body: etapaAcao,
     response: etapaContratoSchema,
-    errors: [404, 409],
+    errors: [403, 404, 409],
   }),
 };
 

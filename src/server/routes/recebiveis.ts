@@ -71,7 +71,7 @@ export const recebiveisRoutes = new Hono<AppEnv>()
       parcelaId,
       valor: input.valor,
       data: input.data,
-      cartaoId: input.cartao_id,
+      cartaoId: input.cartao_id ?? null,
       userId: currentUser(c).id,
     });
     return c.json(r, 201);
