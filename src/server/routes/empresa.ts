@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as q from '../../db/queries/empresa';
 import { empresaUpdate, LOGO_LIMITS } from '../../schemas/empresa';
+import { empresaAtual } from '../casos/empresa';
 import { type AppContext, type AppEnv, parseBody } from '../context';
 import { route } from '../contract';
 import { badRequest, notFound, staleWrite } from '../errors';
@@ -11,17 +12,6 @@ const RECURSO = 'empresa';
 const write = ['configuracoes'] as const;
 
 /** The company as every screen and document reads it; the first read seeds it from EMPRESA_*. */
-export async function empresaAtual(c: AppContext) {
-  const { db, config } = c.get('deps');
-  const e = config.empresa;
-  // The environment variables are first-start defaults only; the Empresa screen owns the row after.
-  return q.getEmpresa(db, {
-    nome: e.nome,
-    endereco: e.endereco || null,
-    telefone: e.telefone || null,
-    cnpj: e.cnpj || null,
-  });
-}
 
 async function answer(c: AppContext, row: q.EmpresaRow) {
   const logo = await q.getLogo(c.get('deps').db);
@@ -72,10 +62,10 @@ const doc = {
 };
 
 export const empresaRoutes = new Hono<AppEnv>()
-  .get('/', doc.get, async (c) => c.json(await answer(c, await empresaAtual(c))))
+  .get('/', doc.get, async (c) => c.json(await answer(c, await empresaAtual(c.get('deps')))))
   .put('/', doc.put, async (c) => {
     const { updated_at, ...values } = await parseBody(c, empresaUpdate);
-    await empresaAtual(c);
+    await empresaAtual(c.get('deps'));
     const { db } = c.get('deps');
     const row = await db.transaction(async (tx) => {
       const r = await q.updateEmpresa(tx, values, updated_at);
@@ -97,7 +87,7 @@ export const empresaRoutes = new Hono<AppEnv>()
       await q.putLogo(tx, image.mime, image.bytes.toString('base64'));
       await publish(tx, RECURSO, 'atualizado');
     });
-    return c.json(await answer(c, await empresaAtual(c)));
+    return c.json(await answer(c, await empresaAtual(c.get('deps'))));
   })
   .delete('/logo', doc.deleteLogo, async (c) => {
     const { db } = c.get('deps');
