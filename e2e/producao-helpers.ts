@@ -5,6 +5,7 @@ import { vendaViaOrcamento } from './vendas-helpers';
 
 export interface EtapaApi {
   id: string;
+  os_id: string;
   etapa: string;
   status: string;
   updated_at: string;
@@ -19,7 +20,7 @@ export interface OsApi {
 
 /** The OS as the API answers it now (stages with their current version, photos). */
 export async function lerOs(admin: APIRequestContext, id: string): Promise<OsApi> {
-  const res = await admin.get(`/api/producao/os/${id}`);
+  const res = await admin.get(`/api/ordens-servico/${id}`);
   expect(res.status()).toBe(200);
   return (await res.json()) as OsApi;
 }
@@ -32,7 +33,7 @@ export const etapaDe = (os: OsApi, etapa: string) => os.etapas.find((e) => e.eta
  */
 export async function osComInstalador(admin: APIRequestContext) {
   const { cliente, venda } = await vendaViaOrcamento(admin, { cliente: unique('Cliente Obra') });
-  const lista = await admin.get(`/api/producao/os?q=${encodeURIComponent(cliente.nome)}`);
+  const lista = await admin.get(`/api/ordens-servico?q=${encodeURIComponent(cliente.nome)}`);
   const [os] = (await lista.json()).items as { id: string; numero: number; venda_numero: number }[];
   expect(os?.venda_numero).toBe(venda.numero);
   const nomeFunc = unique('Instalador');
@@ -59,10 +60,10 @@ export async function agendarPara(
 ): Promise<EtapaApi> {
   const alvo = etapaDe(await lerOs(admin, osId), etapa);
   const inicio = new Date(Date.now() + 3_600_000);
-  const res = await admin.patch(`/api/producao/etapas/${alvo.id}`, {
+  const res = await admin.patch(`/api/ordens-servico/${alvo.os_id}/etapas/${alvo.id}`, {
     data: {
-      inicio: inicio.toISOString(),
-      fim: new Date(inicio.getTime() + 3_600_000).toISOString(),
+      inicio_previsto: inicio.toISOString(),
+      fim_previsto: new Date(inicio.getTime() + 3_600_000).toISOString(),
       funcionario_ids: [funcionarioId],
       updated_at: alvo.updated_at,
     },
@@ -74,7 +75,7 @@ export async function agendarPara(
 /** Completes a stage through the API, as the workshop's staff would (its version read first). */
 export async function concluirEtapa(admin: APIRequestContext, osId: string, etapa: string) {
   const alvo = etapaDe(await lerOs(admin, osId), etapa);
-  const res = await admin.post(`/api/producao/etapas/${alvo.id}/concluir`, {
+  const res = await admin.post(`/api/ordens-servico/${alvo.os_id}/etapas/${alvo.id}/concluir`, {
     data: { updated_at: alvo.updated_at },
   });
   expect(res.status(), await res.text()).toBe(200);

@@ -35,7 +35,7 @@ test('a medição scheduled by drag-and-drop is started and completed on the ins
   const dez = (await coluna.locator('.rbc-timeslot-group').nth(4).boundingBox())!;
   const caixa = (await coluna.boundingBox())!;
   const saved = page.waitForResponse(
-    (r) => r.request().method() === 'PATCH' && r.url().includes('/api/producao/etapas/'),
+    (r) => r.request().method() === 'PATCH' && /\/api\/ordens-servico\/[^/]+\/etapas\/[^/]+$/.test(r.url()),
   );
   await item.dragTo(coluna, { targetPosition: { x: caixa.width / 2, y: dez.y - caixa.y + 5 } });
   const res = await saved;
@@ -77,7 +77,7 @@ test('a medição scheduled by drag-and-drop is started and completed on the ins
   await expect(row.getByRole('progressbar', { name: '1 de 5 etapas concluídas' })).toBeVisible();
 
   // The photo is on the OS.
-  const detalhe = await (await admin.get(`/api/producao/os/${os.id}`)).json();
+  const detalhe = await (await admin.get(`/api/ordens-servico/${os.id}`)).json();
   expect(detalhe.fotos).toEqual([expect.objectContaining({ tipo: 'foto', mime: 'image/jpeg' })]);
   await phone.close();
 });
@@ -94,7 +94,10 @@ test('on a phone without signal, Iniciar and a photo wait in the queue (through 
   // Every POST the phone makes for this stage, with its Idempotency-Key, whatever becomes of it.
   const posts: { acao: string; chave: string | null }[] = [];
   cel.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().includes(`/api/producao/etapas/${medicao.id}/`)) {
+    if (
+      r.method() === 'POST' &&
+      r.url().includes(`/api/ordens-servico/${medicao.os_id}/etapas/${medicao.id}/`)
+    ) {
       posts.push({ acao: r.url().split('/').pop()!, chave: r.headers()['idempotency-key'] ?? null });
     }
   });
@@ -120,7 +123,7 @@ test('on a phone without signal, Iniciar and a photo wait in the queue (through 
   // 2. One bar: pages load but every save to the server is lost on the way. The queue is tried when
   //    the phone says it is online again, and it outlives a reload of the page.
   let perdidos = 0;
-  await cel.route(`**/api/producao/etapas/${medicao.id}/**`, (route) => {
+  await cel.route(`**/api/ordens-servico/${medicao.os_id}/etapas/${medicao.id}/**`, (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
     perdidos += 1;
     return route.abort('internetdisconnected');
@@ -142,9 +145,9 @@ test('on a phone without signal, Iniciar and a photo wait in the queue (through 
 
   // 3. The connection returns, but the photo's answer is lost on the way back (the server stored it):
   //    the queue keeps it and sends it again with the same key, and the server answers as the first time.
-  await cel.unroute(`**/api/producao/etapas/${medicao.id}/**`);
+  await cel.unroute(`**/api/ordens-servico/${medicao.os_id}/etapas/${medicao.id}/**`);
   let respostaPerdida = false;
-  await cel.route(`**/api/producao/etapas/${medicao.id}/fotos`, async (route) => {
+  await cel.route(`**/api/ordens-servico/${medicao.os_id}/etapas/${medicao.id}/fotos`, async (route) => {
     if (respostaPerdida) return route.fallback();
     respostaPerdida = true;
     const res = await route.fetch();
@@ -295,7 +298,7 @@ test('at delivery the customer signs on the phone: an empty pad is refused, the 
   const assinaturas = depois.fotos.filter((f) => f.tipo === 'assinatura');
   expect(assinaturas).toEqual([expect.objectContaining({ mime: 'image/png', etapa_id: entrega.id })]);
   // The stored image is a PNG with the strokes on it (dark pixels on the white pad), not a blank one.
-  const img = await admin.get(`/api/producao/os/${os.id}/fotos/${assinaturas[0]!.id}`);
+  const img = await admin.get(`/api/ordens-servico/${os.id}/fotos/${assinaturas[0]!.id}`);
   expect(img.status()).toBe(200);
   const png = await img.body();
   expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -321,14 +324,19 @@ test('the month view carries a few stages a day and the day total, which opens t
   const numeros: number[] = [];
   for (let k = 0; k < 6; k++) {
     const { cliente } = await vendaViaOrcamento(admin, { cliente: unique('Cliente Mês') });
-    const lista = await admin.get(`/api/producao/os?q=${encodeURIComponent(cliente.nome)}`);
+    const lista = await admin.get(`/api/ordens-servico?q=${encodeURIComponent(cliente.nome)}`);
     const [os] = (await lista.json()).items as { id: string; numero: number }[];
     const medicao = etapaDe(await lerOs(admin, os!.id), 'medicao');
     // 08:00, 09:00, … in São Paulo (UTC−3)
     const inicio = `${dia}T${String(11 + k).padStart(2, '0')}:00:00.000Z`;
     const fim = `${dia}T${String(12 + k).padStart(2, '0')}:00:00.000Z`;
-    const res = await admin.patch(`/api/producao/etapas/${medicao.id}`, {
-      data: { inicio, fim, funcionario_ids: [funcionario.id], updated_at: medicao.updated_at },
+    const res = await admin.patch(`/api/ordens-servico/${medicao.os_id}/etapas/${medicao.id}`, {
+      data: {
+        inicio_previsto: inicio,
+        fim_previsto: fim,
+        funcionario_ids: [funcionario.id],
+        updated_at: medicao.updated_at,
+      },
     });
     expect(res.status(), await res.text()).toBe(200);
     numeros.push(os!.numero);

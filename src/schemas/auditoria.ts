@@ -65,6 +65,31 @@ export const auditoriaQuery = z
   });
 export type AuditoriaQuery = z.infer<typeof auditoriaQuery>;
 
+/** One entry of the trail as the API answers it. */
+export const auditoriaRegistroSchema = z.object({
+  id: z.number().int(),
+  em: z.iso.datetime(),
+  usuario_id: uuid.nullable(),
+  usuario_nome: z.string().nullable(),
+  endereco: z.string().nullable(),
+  recurso: recursoEnum,
+  registro: z.string(),
+  acao: z.enum(['criado', 'atualizado', 'removido', 'exportado', 'anonimizado']),
+  alteracoes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+});
+export const auditoriaPageSchema = z.object({
+  items: z.array(auditoriaRegistroSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+/** A record's history, with the names of the records its reference fields held. */
+export const historicoSchema = z.object({
+  items: z.array(auditoriaRegistroSchema),
+  nomes: z.record(z.string(), z.string()),
+  limite: z.number().int(),
+});
+
 export interface AuditoriaRegistro {
   id: number;
   em: string;

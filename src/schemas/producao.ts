@@ -14,7 +14,7 @@ const diaOuInstante = (message: string) =>
     .string({ message })
     .refine((s) => dia.safeParse(s).success || dataHora(message).safeParse(s).success, message);
 
-/** `GET /api/producao/os`: the list's search, filters (stage, status, employee, period) and page. */
+/** `GET /api/ordens-servico`: the list's search, filters (stage, status, employee, period) and page. */
 export const osListQuery = listQuery.extend({
   etapa: z.union([z.literal(''), etapa]).optional(),
   status: z.union([z.literal(''), z.enum(STATUS_OS, { message: 'Status inválido.' })]).optional(),

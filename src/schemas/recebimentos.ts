@@ -59,10 +59,9 @@ export type RecebimentoCreateInput = z.input<typeof recebimentoCreate>;
  */
 export const recebivelPagamento = z.object({
   ...pagamento,
-  cartao_id: z.preprocess(
-    (v) => (v === '' || v === undefined ? null : v),
-    z.uuid({ message: 'Forma de pagamento inválida.' }).nullable(),
-  ),
+  cartao_id: z
+    .preprocess((v) => (v === '' ? null : v), z.uuid({ message: 'Forma de pagamento inválida.' }).nullable())
+    .optional(),
 });
 
 /** `GET /api/recebiveis`: the contract's filters (`inicio`/`fim` on the due date) and the list's own. */

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { auditContext } from './audit-context';
@@ -14,9 +14,17 @@ import { refuseNul, requestLog, sameOrigin, securityHeaders } from './security';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** The HTTP application: /api and, when `web` is given, the built single-page app. */
-export function createApp(deps: AppDeps, web?: (app: Hono<AppEnv>) => void) {
+/**
+ * The HTTP application: /api and, when `web` is given, the built single-page app. `check` wraps every
+ * /api answer (the test harness passes the response-contract check, testing/response-contract.ts).
+ */
+export function createApp(
+  deps: AppDeps,
+  web?: (app: Hono<AppEnv>) => void,
+  check?: MiddlewareHandler<AppEnv>,
+) {
   const app = new Hono<AppEnv>();
+  if (check) app.use('/api/*', check);
 
   app.use('*', requestId(), async (c, next) => {
     c.set('deps', deps);

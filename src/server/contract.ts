@@ -19,7 +19,7 @@ import { forbidden, hasAny, unauthorized } from './permissions';
  */
 export type Acesso = readonly [Permissao, ...Permissao[]] | 'sessao' | 'publico' | 'admin';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503 | 504;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503 | 504;
 
 export interface RouteContract {
   /** One line for the reference (pt-BR). */
@@ -29,14 +29,18 @@ export interface RouteContract {
   access: Acesso;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** A file sent instead of JSON: a multipart form's `field`, or the raw body in one of `types`. */
+  upload?: { field: string; types: readonly string[] };
   /** The answer's schema where one exists; otherwise the reference says "objeto JSON". */
   response?: z.ZodType;
   /** Success status: 200 unless told (201 create, 204 no content). */
   status?: 200 | 201 | 204;
-  /** Answer media type when it is not JSON (exports, the SSE stream, the docs page). */
-  produces?: string;
+  /** Answer media type(s) when it is not JSON (exports, the SSE stream, the docs page). */
+  produces?: string | readonly [string, ...string[]];
   /** Client errors this route may answer besides 401/403 (derived from `access`). */
   errors?: ErrorStatus[];
+  /** Error statuses answered with the success body (`response`, JSON) instead of a problem: readiness' 503. */
+  sameBodyOn?: ErrorStatus[];
 }
 
 // biome-ignore lint/complexity/noBannedTypes: Hono's Input merges objects; {} is its "nothing here".

@@ -452,7 +452,7 @@ export const exportContract = <Q extends z.ZodObject>(titulo: string, listFilter
   summary: `Exporta ${titulo} em CSV ou Excel (.xlsx): todas as linhas dos filtros atuais, não só a página`,
   description:
     'CSV: separador `;`, vírgula decimal, datas dd/mm/aaaa, UTF-8 com BOM. XLSX: valores como números e datas. Nome do arquivo: <recurso>-<data>.<formato>.',
-  produces: 'text/csv',
+  produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const,
   query: listFilters
     .omit(
       Object.fromEntries(

@@ -3,6 +3,7 @@ import { PERMISSAO_LABEL } from '../schemas/permissoes';
 import { z } from '../schemas/z';
 import type { AppEnv } from './context';
 import { contractOf, type ErrorStatus, type RouteContract } from './contract';
+import { NOT_CREATING } from './idempotency';
 
 type Json = Record<string, unknown>;
 
@@ -13,6 +14,7 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   404: 'Não encontrado.',
   409: 'Conflito (registro em uso, duplicado ou alterado por outra pessoa).',
   413: 'Requisição muito grande.',
+  422: 'Chave de idempotência já usada com outros dados.',
   429: 'Muitas tentativas.',
   502: 'Serviço externo indisponível.',
   503: 'Servidor ocupado: tente de novo após `Retry-After` segundos.',
@@ -73,6 +75,40 @@ export function accessText(c: RouteContract): string {
   return c.access.map((p) => `${p} (${PERMISSAO_LABEL[p]})`).join(' ou ');
 }
 
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * What a route may answer: its success status and media types, and every error status, those it
+ * names (`errors`) and those the app's own layers add to it: 401/403 from its access, 403 from the
+ * same-origin check on unsafe methods, 400 for any input (and a NUL refused), 413 for a body over the
+ * limit, 409/422 from the idempotency key of a creating POST. The document and the test-mode response
+ * check (testing/response-contract.ts) both read it, so they cannot disagree.
+ */
+export function answersOf(r: DocumentedRoute): {
+  success: 200 | 201 | 204;
+  errors: number[];
+  media: string[];
+} {
+  const c = r.contract;
+  const errors = new Set<number>([...(c.errors ?? []), ...(c.sameBodyOn ?? [])]);
+  if (c.access !== 'publico') errors.add(401);
+  if ((c.access !== 'publico' && c.access !== 'sessao') || UNSAFE.has(r.method)) errors.add(403);
+  if (c.body || c.query || r.path.includes(':') || UNSAFE.has(r.method)) errors.add(400);
+  if (c.body || c.upload) errors.add(413);
+  if (c.upload) errors.add(400);
+  if (r.method === 'POST' && c.access !== 'publico' && !NOT_CREATING.some((x) => x.test(r.path))) {
+    errors.add(409);
+    errors.add(422);
+  }
+  const media =
+    c.produces === undefined
+      ? ['application/json']
+      : typeof c.produces === 'string'
+        ? [c.produces]
+        : [...c.produces];
+  return { success: c.status ?? 200, errors: [...errors].sort(), media };
+}
+
 /** The resource a path belongs to: its first segment after /api. */
 export const resourceOf = (path: string) => path.split('/')[2] ?? 'api';
 
@@ -90,26 +126,28 @@ function operation(r: DocumentedRoute): Json {
       parameters.push({ name, in: 'query', required: required.has(name), schema });
     }
   }
-  const status = String(c.status ?? 200);
-  const media = c.produces ?? 'application/json';
-  const success: Json = { description: status === '201' ? 'Criado.' : 'Sucesso.' };
-  if (status !== '204') {
-    success.content = {
-      [media]: {
-        schema: c.response
-          ? jsonSchema(c.response, 'output')
-          : media === 'application/json'
-            ? { type: 'object' }
-            : { type: 'string' },
-      },
-    };
+  const { success: status, errors, media } = answersOf(r);
+  const sameBody = new Set<number>(c.sameBodyOn ?? []);
+  const ok: Json = { description: status === 201 ? 'Criado.' : 'Sucesso.' };
+  if (status !== 204) {
+    const schema = c.response
+      ? jsonSchema(c.response, 'output')
+      : media.length === 1 && media[0] === 'application/json'
+        ? { type: 'object' }
+        : { type: 'string' };
+    ok.content = Object.fromEntries(
+      media.map((m) => [
+        m,
+        { schema: m === 'application/json' ? schema : { type: 'string', format: 'binary' } },
+      ]),
+    );
   }
-  const responses: Json = { [status]: success };
-  const errors = new Set<ErrorStatus>(c.errors ?? []);
-  if (c.access !== 'publico') errors.add(401);
-  if (c.access !== 'publico' && c.access !== 'sessao') errors.add(403);
-  if (c.body || c.query || r.path.includes(':')) errors.add(400);
-  for (const e of [...errors].sort()) responses[String(e)] = { $ref: `#/components/responses/Problem${e}` };
+  const responses: Json = { [String(status)]: ok };
+  for (const e of errors) {
+    responses[String(e)] = sameBody.has(e)
+      ? { description: ERROR_TEXT[e as ErrorStatus], content: ok.content }
+      : { $ref: `#/components/responses/Problem${e}` };
+  }
 
   const op: Json = {
     operationId: `${r.method.toLowerCase()}${r.path.replace(/^\/api/, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
@@ -122,6 +160,18 @@ function operation(r: DocumentedRoute): Json {
   };
   if (c.description) op.description = c.description;
   if (parameters.length) op.parameters = parameters;
+  if (c.upload) {
+    const file = { type: 'string', format: 'binary' };
+    op.requestBody = {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object', properties: { [c.upload.field]: file }, required: [c.upload.field] },
+        },
+        ...Object.fromEntries(c.upload.types.map((t) => [t, { schema: file }])),
+      },
+    };
+  }
   if (c.body) {
     op.requestBody = {
       required: true,

@@ -1,8 +1,11 @@
+import QRCode from 'qrcode';
 import { paginate } from '../db/queries/common';
+import { pixDaEmpresa } from '../db/queries/empresa';
 import { orderSql } from '../db/queries/keyset';
 import {
   cartaoExiste,
   countParcelas,
+  getConfig,
   getParcela,
   insertRecebimento,
   listParcelas,
@@ -15,7 +18,8 @@ import {
 } from '../db/queries/recebimentos';
 import { todayIso } from '../domain/datas';
 import { dec, toDbMoney, toMoney } from '../domain/money';
-import { formatReais, saldoParcela, statusParcela } from '../domain/recebiveis';
+import { pixCopiaECola } from '../domain/pix';
+import { formatReais, mensagemCobranca, saldoParcela, statusParcela } from '../domain/recebiveis';
 import { STATUS_PARCELA_LABEL } from '../schemas/recebimentos';
 import type { AppContext, AppDeps } from './context';
 import { badRequest, conflict, HttpError, notFound } from './errors';
@@ -162,4 +166,41 @@ export async function registrarRecebimento(
   });
   const row = await getParcela(db, { id: p.parcelaId });
   return { ...recebimentoOut(created), parcela: parcelaOut(row!, hoje) };
+}
+
+/** The WhatsApp collection message of one instalment (with Pix copia e cola and QR code when a key is set). */
+export async function cobrancaDaParcela(deps: Pick<AppDeps, 'db' | 'config'>, id: string) {
+  const { db, config } = deps;
+  const row = await getParcela(db, { id });
+  if (!row) throw parcelaNaoEncontrada();
+  const saldo = saldoParcela(row);
+  if (!saldo.gt(0)) throw conflict('Parcela paga', 'Esta parcela já está paga: não há o que cobrar.');
+  // The Empresa screen's key, name and city
+  const e = await pixDaEmpresa(db);
+  const pix = pixCopiaECola({
+    chave: e.pix_chave,
+    nome: e.pix_nome,
+    cidade: e.pix_cidade,
+    valor: toMoney(saldo),
+  });
+  const mensagem = mensagemCobranca({
+    cliente: row.cliente_nome ?? '',
+    venda_numero: row.venda_numero ?? 0,
+    parcela: row.parcela,
+    numero_parcelas: row.numero_parcelas,
+    saldo,
+    data_vencimento: row.data_vencimento,
+    hoje: todayIso(config.tzNegocio),
+    pix,
+  });
+  // wa.me wants the number with the country code and digits only; without a phone the person
+  // picks the contact in WhatsApp.
+  const digits = (row.cliente_telefone ?? '').replace(/\D/g, '');
+  const fone = digits.length >= 10 && digits.length <= 11 ? `55${digits}` : '';
+  return {
+    mensagem,
+    pix,
+    qr_code: pix ? await QRCode.toDataURL(pix, { margin: 1, width: 240 }) : null,
+    whatsapp_url: `https://wa.me/${fone}?text=${encodeURIComponent(mensagem)}`,
+  };
 }

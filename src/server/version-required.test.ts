@@ -48,7 +48,6 @@ describe('updated_at is required on every update', () => {
       'PATCH /api/vendas/:id',
       'PATCH /api/usuarios/:id',
       'PUT /api/orcamentos/:id',
-      'PATCH /api/producao/etapas/:id',
       'PATCH /api/ordens-servico/:id/etapas/:etapaId',
       'POST /api/ordens-servico/:id/etapas/:etapaId/iniciar',
       'POST /api/ordens-servico/:id/etapas/:etapaId/concluir',

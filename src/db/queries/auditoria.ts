@@ -14,7 +14,8 @@ function filters(f: AuditoriaQuery, tz: string): SQL {
   return where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
 }
 
-const columns = sql`a.id::int as id, a.em, a.usuario_id, a.endereco, a.recurso, a.registro, a.acao, a.alteracoes,
+// `em` as ISO 8601 in UTC (the API's timestamps), not PostgreSQL's text form.
+const columns = sql`a.id::int as id, to_char(a.em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as em, a.usuario_id, a.endereco, a.recurso, a.registro, a.acao, a.alteracoes,
   (select u.nome from usuarios u where u.id = a.usuario_id) as usuario_nome`;
 
 /** The first `limit` entries matching the filters, newest first (the CSV export). */

@@ -7,10 +7,12 @@ import {
 } from '../../db/queries/auditoria';
 import {
   type AuditoriaRegistro,
+  auditoriaPageSchema,
   auditoriaQuery,
   HISTORICO_MAX,
   historicoQuery,
   historicoRecursos,
+  historicoSchema,
 } from '../../schemas/auditoria';
 import { CAMPOS_REF } from '../../schemas/auditoria-campos';
 import { type AppEnv, parseQuery } from '../context';
@@ -43,7 +45,9 @@ function referidos(items: AuditoriaRegistro[]): string[] {
 const doc = {
   getExportar: route({
     summary: 'Exporta a trilha de auditoria filtrada (CSV)',
+    description: `Os mesmos filtros da lista, até ${EXPORT_MAX.toLocaleString('pt-BR')} entradas (estreite o período para mais). CSV com ; e BOM UTF-8.`,
     access: 'admin',
+    query: auditoriaQuery,
     produces: 'text/csv',
     errors: [400],
   }),
@@ -51,13 +55,18 @@ const doc = {
     summary:
       'Histórico de um registro (diálogo de detalhes): as entradas da auditoria dele, mais novas primeiro',
     access: 'admin',
+    description: `Até ${HISTORICO_MAX} entradas; \`nomes\` dá o nome dos registros citados nos campos de referência.`,
     query: historicoQuery,
+    response: historicoSchema,
     errors: [400],
   }),
   get: route({
     summary:
       'Trilha de auditoria: quem alterou o quê, quando e de onde (filtros por usuário, recurso, registro, período)',
+    description: 'Mais novas primeiro; `em` em ISO 8601 (UTC). Período em dias do fuso do negócio.',
     access: 'admin',
+    query: auditoriaQuery,
+    response: auditoriaPageSchema,
     errors: [400],
   }),
 };

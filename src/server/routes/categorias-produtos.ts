@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { categoriasProdutosTable } from '../../db/queries/categorias-produtos';
+import { rowSchema } from '../../db/row-schema';
 import { categoriaProdutoCreate, categoriaProdutoUpdate } from '../../schemas/categorias-produtos';
+import { z } from '../../schemas/z';
 import type { AppEnv } from '../context';
 import { COLUNAS, type ExportColumn } from '../export';
 import { crudRoutes } from './crud';
@@ -23,6 +25,8 @@ export const categoriasProdutosRoutes = new Hono<AppEnv>().route(
     create: categoriaProdutoCreate,
     update: categoriaProdutoUpdate,
     nome: 'categoria de produto',
+    // how many products use it (read only)
+    row: rowSchema(categoriasProdutosTable.table).extend({ total_produtos: z.number().int() }),
     exportColumns,
     titulo: 'categorias-produtos',
   }),

@@ -17,6 +17,7 @@ import { route } from '../contract';
 import { found, fromDatabase, fromRefusal, HttpError, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { type ExportColumn, exportContract, exportHandler, sortKeys } from '../export';
+import { orderFrom } from '../sort';
 
 type Row = Record<string, unknown>;
 
@@ -44,12 +45,7 @@ export interface CrudOptions<T extends PgTable, Raw, Op extends Record<string, P
   titulo?: string;
 }
 
-/** `?sort=-col` → ORDER BY, from the columns a list allows; 400 for any other. */
-export function orderFrom(sort: string, sortable: Record<string, PgColumn>, idCol: PgColumn) {
-  const order = sortOrder(sort, sortable, idCol);
-  if (!order) throw new HttpError(400, 'Dados inválidos', `Não é possível ordenar por "${sort}".`);
-  return order;
-}
+export { orderFrom };
 
 /**
  * The five CRUD routes and `/opcoes` of api.md for one table, each behind its screen's permission.

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as q from '../../db/queries/empresa';
 import { empresaUpdate, LOGO_LIMITS } from '../../schemas/empresa';
+import { empresaAtual } from '../casos/empresa';
 import { type AppContext, type AppEnv, parseBody } from '../context';
 import { route } from '../contract';
 import { badRequest, notFound, staleWrite } from '../errors';
@@ -11,17 +12,6 @@ const RECURSO = 'empresa';
 const write = ['configuracoes'] as const;
 
 /** The company as every screen and document reads it; the first read seeds it from EMPRESA_*. */
-export async function empresaAtual(c: AppContext) {
-  const { db, config } = c.get('deps');
-  const e = config.empresa;
-  // The environment variables are first-start defaults only; the Empresa screen owns the row after.
-  return q.getEmpresa(db, {
-    nome: e.nome,
-    endereco: e.endereco || null,
-    telefone: e.telefone || null,
-    cnpj: e.cnpj || null,
-  });
-}
 
 async function answer(c: AppContext, row: q.EmpresaRow) {
   const logo = await q.getLogo(c.get('deps').db);
@@ -66,17 +56,20 @@ const doc = {
   }),
   putLogo: route({
     summary: 'Envia o logotipo (PNG, JPEG ou WebP; multipart campo "logo" ou corpo image/*), guardado em PNG',
+    description:
+      'Recusa (400) o que não for imagem e (413) acima de 1 MB; a resposta é a empresa com o novo logotipo.',
     access: write,
-    errors: [413],
+    upload: { field: 'logo', types: ['image/png', 'image/jpeg', 'image/webp'] },
+    errors: [400, 413],
   }),
   deleteLogo: route({ summary: 'Remove o logotipo', access: write, status: 204 }),
 };
 
 export const empresaRoutes = new Hono<AppEnv>()
-  .get('/', doc.get, async (c) => c.json(await answer(c, await empresaAtual(c))))
+  .get('/', doc.get, async (c) => c.json(await answer(c, await empresaAtual(c.get('deps')))))
   .put('/', doc.put, async (c) => {
     const { updated_at, ...values } = await parseBody(c, empresaUpdate);
-    await empresaAtual(c);
+    await empresaAtual(c.get('deps'));
     const { db } = c.get('deps');
     const row = await db.transaction(async (tx) => {
       const r = await q.updateEmpresa(tx, values, updated_at);
@@ -98,7 +91,7 @@ export const empresaRoutes = new Hono<AppEnv>()
       await q.putLogo(tx, image.mime, image.bytes.toString('base64'));
       await publish(tx, RECURSO, 'atualizado');
     });
-    return c.json(await answer(c, await empresaAtual(c)));
+    return c.json(await answer(c, await empresaAtual(c.get('deps'))));
   })
   .delete('/logo', doc.deleteLogo, async (c) => {
     const { db } = c.get('deps');

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { funcionarioOut, funcionariosTable, resumoFuncionarios } from '../../db/queries/funcionarios';
+import { rowSchema } from '../../db/row-schema';
 import { listQuery } from '../../schemas/common';
 import { funcionarioCreate, funcionarioUpdate, STATUS_FUNCIONARIO } from '../../schemas/funcionarios';
 import { z } from '../../schemas/z';
@@ -34,6 +35,8 @@ const crud = crudRoutes({
   filterQuery: { status: z.enum(STATUS_FUNCIONARIO).optional() },
   toResponse: funcionarioOut,
   nome: 'funcionário',
+  // the hourly cost, computed in SQL (read only)
+  row: rowSchema(funcionariosTable.table).extend({ custo_hora: z.number().nullable() }),
   exportColumns,
 });
 

@@ -1,9 +1,29 @@
 import { Hono } from 'hono';
 import { appliedMigrations, knownMigrations } from '../../db/client';
 import { ping } from '../../db/queries/health';
+import { z } from '../../schemas/z';
 import { backupStatus } from '../backups';
 import type { AppEnv } from '../context';
 import { route } from '../contract';
+
+const vivo = z.object({ ok: z.literal(true), db: z.enum(['pglite', 'postgres']), pid: z.number().int() });
+const pronto = z.object({
+  ok: z.boolean(),
+  db: z.enum(['pglite', 'postgres']),
+  encerrando: z.boolean(),
+  banco: z.object({ ok: z.boolean(), erro: z.string().optional() }),
+  migracoes: z.object({
+    ok: z.boolean(),
+    aplicadas: z.number().int().optional(),
+    conhecidas: z.number().int(),
+  }),
+  backup: z.object({
+    ok: z.boolean(),
+    ultimo: z.string().nullable(),
+    idade_horas: z.number().nullable(),
+    erro: z.string().nullable(),
+  }),
+});
 
 /** Set when the process begins to shut down: readiness answers 503 so a balancer stops sending work. */
 let draining = false;
@@ -27,14 +47,25 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
  * failed backup does not take the instance out of service; it is shown on the Backups screen too).
  */
 export const healthRoutes = new Hono<AppEnv>()
-  .get('/', route({ summary: 'Vivo? (liveness)', access: 'publico' }), (c) =>
-    c.json({ ok: true, db: c.get('deps').database.kind, pid: process.pid }),
+  .get(
+    '/',
+    route({
+      summary: 'Vivo? (liveness)',
+      description: 'Responde enquanto o processo está de pé, sem consultar o banco.',
+      access: 'publico',
+      response: vivo,
+    }),
+    (c) => c.json({ ok: true, db: c.get('deps').database.kind, pid: process.pid }),
   )
   .get(
     '/ready',
     route({
       summary: 'Pronto? Banco acessível, migrações em dia, idade do último backup (503 quando não)',
+      description:
+        'Para o balanceador: 503 (com o mesmo corpo) quando o banco não responde, faltam migrações ou o processo está encerrando.',
       access: 'publico',
+      response: pronto,
+      sameBodyOn: [503],
     }),
     async (c) => {
       const { db, database, config } = c.get('deps');

@@ -87,6 +87,7 @@ const doc = {
     summary: 'LGPD: anonimiza um cliente (mantém vendas e orçamentos com seus valores)',
     access: 'admin',
     body: anonimizarInput,
+    status: 204,
     errors: [400, 404],
   }),
 };

@@ -7,6 +7,7 @@ import * as lq from '../../db/queries/orcamento-cliente';
 import * as q from '../../db/queries/orcamentos';
 import { todayIso } from '../../domain/datas';
 import { uuid } from '../../schemas/common';
+import { empresaAtual } from '../casos/empresa';
 import { type AppContext, type AppEnv, currentUser, parseId } from '../context';
 import { route } from '../contract';
 import { deleteHandler } from '../delete-route';
@@ -21,7 +22,6 @@ import {
   validadeDe,
   visaoCliente,
 } from '../orcamento-cliente';
-import { empresaAtual } from './empresa';
 import { detalhe, lockOrcamentoOu404, orcamentoNaoEncontrado } from './orcamentos';
 
 const access = ['orcamentos'] as const;
@@ -30,7 +30,7 @@ const access = ['orcamentos'] as const;
 export async function visaoDe(c: AppContext, id: string, ex?: Executor, company?: EmpresaRow) {
   const { db, config } = c.get('deps');
   // Inside a transaction everything is read through it (PGlite has one connection).
-  const [o, empresa] = await Promise.all([detalhe(ex ?? db, id), company ?? empresaAtual(c)]);
+  const [o, empresa] = await Promise.all([detalhe(ex ?? db, id), company ?? empresaAtual(c.get('deps'))]);
   if (!o) return undefined;
   return { visao: visaoCliente(o, empresa, config.tzNegocio), empresa };
 }
@@ -95,7 +95,7 @@ export const orcamentosClienteRoutes = new Hono<AppEnv>()
   .post('/:id/link', doc.postLink, async (c) => {
     const id = parseId(c, uuid);
     const { db, config } = c.get('deps');
-    const empresa = await empresaAtual(c);
+    const empresa = await empresaAtual(c.get('deps'));
     const me = currentUser(c);
     // Made before the transaction: the secret is read through `db`, which PGlite would make wait
     // behind the open transaction.

@@ -264,7 +264,7 @@ describe('quotes with edges, cutouts, loss and strips', () => {
       env.db,
       sql`select id from ordens_servico where orcamento_id = ${res.id}`,
     );
-    const detalhe = await admin.get(`/api/producao/os/${os!.id}`);
+    const detalhe = await admin.get(`/api/ordens-servico/${os!.id}`);
     expect(detalhe.status, JSON.stringify(detalhe.body)).toBe(200);
     expect(detalhe.body.itens[0].bordas).toEqual([
       { lado: 'frente', nome: 'Boleado' },

@@ -2,11 +2,9 @@ import { Hono } from 'hono';
 import type { Executor } from '../../db/client';
 import { numbersOut, paginate } from '../../db/queries/common';
 import type { NumbersOut } from '../../db/queries/crud';
-import { comissoesComoOrcamento } from '../../db/queries/empresa';
 import * as q from '../../db/queries/orcamentos';
-import { criarOrdemDaVenda } from '../../db/queries/producao';
 import { vendaOut } from '../../db/queries/vendas';
-import { monthRange, todayIso } from '../../domain/datas';
+import { monthRange } from '../../domain/datas';
 import { dec, sum, toDbMoney, toMoney } from '../../domain/money';
 import {
   type CardRates,
@@ -20,7 +18,6 @@ import {
   type TipoUnidade,
   validarPecas,
 } from '../../domain/pricing';
-import { comoNoOrcamento, computeVenda } from '../../domain/venda';
 import { pageSchema, uuid } from '../../schemas/common';
 import {
   type BordaSalva,
@@ -42,13 +39,13 @@ import {
   TIPO_VENDA_LABEL,
 } from '../../schemas/orcamentos';
 import { comAutorNaInstrucao, semAutor } from '../audit-context';
+import { figurasDaVenda, gerarVenda, vendaJaGerada } from '../casos/venda';
 import { type AppContext, type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { deleteHandler } from '../delete-route';
 import { badRequest, conflict, found, notFound, staleWrite } from '../errors';
 import { publish, publishSql } from '../events';
 import { COLUNAS, exportContract, exportHandler, sortKeys } from '../export';
-import { criarParcelasDaVenda } from '../parcelas-venda';
 import { hasAny } from '../permissions';
 
 const RECURSO = 'orcamentos';
@@ -56,7 +53,6 @@ const access = ['orcamentos'] as const;
 
 const MSG_VENDA_REALIZADA_EDITAR = 'Este orçamento já foi convertido em venda e não pode ser alterado.';
 const MSG_VENDA_REALIZADA_EXCLUIR = 'Este orçamento já foi convertido em venda e não pode ser excluído.';
-const MSG_VENDA_JA_GERADA = 'Já existe uma venda gerada a partir deste orçamento.';
 
 type ProblemField = { path: string; message: string };
 
@@ -524,96 +520,6 @@ const STATUS_ORCAMENTO_LABEL: Record<StatusOrcamento, string> = {
   rejeitado: 'Rejeitado',
 };
 
-/**
- * The figures the quote's sale records: the seed's formula (commissions on the total minus the card
- * fee), or the quote's own fee and commissions when Empresa says "Comissões da venda: como no
- * orçamento" (docs/precos.md). The sale confirmation shows these very figures before confirming.
- */
-export async function figurasDaVenda(
-  tx: Executor,
-  o: NonNullable<Awaited<ReturnType<typeof q.lockOrcamento>>>,
-  tz: string,
-) {
-  const d = await q.dadosPrecificacao(tx, {
-    produtoIds: [],
-    itemVendaIds: [],
-    funcionarioIds: [],
-    acabamentoIds: [],
-    recorteIds: [],
-    mesInicio: monthRange(tz).inicio,
-    vendedorId: o.vendedor_id,
-    arquitetoId: o.arquiteto_id,
-    cartaoId: o.cartao_id,
-  });
-  const f = computeVenda({
-    valor_bruto: o.valor_total,
-    tipo_venda: o.tipo_venda as OrcamentoCalculo['tipo_venda'],
-    valor_entrada: o.tipo_venda === 'entrada' ? o.valor_entrada : 0,
-    numero_parcelas: o.tipo_venda === 'avista' ? 1 : o.numero_parcelas,
-    cartao: d.cartao ?? null,
-    percentual_vendedor: d.percentualVendedor,
-    tem_vendedor: !!o.vendedor_id,
-    percentual_arquiteto: d.percentualArquiteto,
-    tem_arquiteto: !!o.arquiteto_id,
-  });
-  if (f.valor_parcelas < 0) {
-    throw badRequest('O valor da entrada não pode ser maior que o total do orçamento.');
-  }
-  const r = o.resumo;
-  // A quote saved before its summary was stored has no figures of its own: the formula stands.
-  if (r && r.valor_taxa_cartao !== undefined && (await comissoesComoOrcamento(tx))) {
-    return comoNoOrcamento(f, {
-      valor_taxa_cartao: r.valor_taxa_cartao,
-      comissao_vendedor: r.comissao_vendedor ?? 0,
-      comissao_arquiteto: r.comissao_arquiteto ?? 0,
-    });
-  }
-  return f;
-}
-
-/**
- * Turns a quote (already locked by the caller's transaction) into its sale: the rules of
- * `POST /api/orcamentos/:id/venda`, shared with the customer's approval (routes/publico.ts), which
- * generates the sale in the approval's own transaction.
- */
-export async function gerarVenda(
-  tx: Executor,
-  o: NonNullable<Awaited<ReturnType<typeof q.lockOrcamento>>>,
-  tz: string,
-) {
-  const id = o.id;
-  if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(tx, id))) {
-    throw conflict('Venda já gerada', MSG_VENDA_JA_GERADA);
-  }
-  const f = await figurasDaVenda(tx, o, tz);
-  const row = await q.insertVenda(tx, {
-    cliente_id: o.cliente_id,
-    orcamento_id: o.id,
-    vendedor_id: o.vendedor_id,
-    arquiteto_id: o.arquiteto_id,
-    cartao_id: o.cartao_id,
-    data_venda: todayIso(tz),
-    tipo_venda: f.tipo_venda,
-    valor_bruto: toDbMoney(f.valor_bruto),
-    valor_entrada: toDbMoney(f.valor_entrada),
-    valor_parcelas: toDbMoney(f.valor_parcelas),
-    numero_parcelas: f.numero_parcelas,
-    taxa_cartao: f.taxa_cartao,
-    valor_taxa: toDbMoney(f.valor_taxa),
-    valor_liquido: toDbMoney(f.valor_liquido),
-    comissao_vendedor: toDbMoney(f.comissao_vendedor),
-    comissao_arquiteto: toDbMoney(f.comissao_arquiteto),
-    status: 'confirmada',
-  });
-  await criarParcelasDaVenda(tx, row.id);
-  await q.setStatusOrcamento(tx, id, 'venda_realizada');
-  const osId = await criarOrdemDaVenda(tx, row);
-  await publish(tx, 'vendas', 'criado', row.id);
-  if (osId) await publish(tx, 'producao', 'criado', osId);
-  await publish(tx, RECURSO, 'atualizado', id);
-  return row;
-}
-
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
 const doc = {
   postCalcular: route({ summary: 'Calcula o orçamento sem salvar', access, body: orcamentoCalculo }),
@@ -754,7 +660,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     const { db, config } = c.get('deps');
     const o = found(await q.orcamentoRow(db, id), orcamentoNaoEncontrado);
     if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(db, id))) {
-      throw conflict('Venda já gerada', MSG_VENDA_JA_GERADA);
+      throw vendaJaGerada();
     }
     return c.json(await figurasDaVenda(db, o, config.tzNegocio));
   })
@@ -769,7 +675,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       // The confirmation showed the quote as it was read; a change since then is not what was confirmed.
       if (updated_at && o.updated_at.getTime() !== new Date(updated_at).getTime()) {
         if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(tx, id))) {
-          throw conflict('Venda já gerada', MSG_VENDA_JA_GERADA);
+          throw vendaJaGerada();
         }
         throw staleWrite();
       }

@@ -1,32 +1,62 @@
 import { Hono } from 'hono';
-import { AGENDA_MAX, agenda, etapasDasOs } from '../../db/queries/producao';
+import {
+  AGENDA_MAX,
+  agenda,
+  etapasDasOs,
+  getFoto,
+  getOs,
+  listOs,
+  lockOs,
+  osExportOrder,
+  osWhere,
+  updateOs,
+} from '../../db/queries/producao';
 import { bordaDoPeriodo } from '../../domain/producao';
 import { uuid } from '../../schemas/common';
-import type { EtapaOs } from '../../schemas/enums';
+import { ETAPA_OS_LABEL, type EtapaOs, STATUS_OS_LABEL } from '../../schemas/enums';
 import {
   AGENDA_MAX_DIAS,
   AGENDA_PERIODO_LONGO,
   agendaContratoQuery,
   agendaContratoSchema,
+  assinaturaInput,
   etapaAcao,
   etapaContratoAtualizadaSchema,
   etapaContratoSchema,
   etapaContratoUpdate,
+  FOTO_LIMITES,
   ordemServicoContratoSchema,
   ordensServicoPageSchema,
   osListQuery,
+  osUpdate,
 } from '../../schemas/producao';
-import { type AppContext, type AppEnv, parseBody, parseId, parseQuery } from '../context';
+import { z } from '../../schemas/z';
+import {
+  atualizarEtapa,
+  exigir,
+  filtrosOs,
+  guardarImagem,
+  lerOs,
+  listarOs,
+  mudarStatus,
+  osCancelada,
+  osNaoEncontrada,
+  osOut,
+  RECURSO,
+} from '../casos/ordens-servico';
+import { type AppContext, type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
-import { badRequest } from '../errors';
-import { atualizarEtapa, lerOs, listarOs, mudarStatus } from './producao';
+import { badRequest, notFound, staleWrite } from '../errors';
+import { publish } from '../events';
+import { exportContract, exportHandler } from '../export';
+import { reencodeImage } from '../images';
 
 /**
- * The HTTP contract's production paths (`/work/shared/api.md`: `/api/ordens-servico`, `/api/agenda`).
- * The Produção screens use `/api/producao` with the stage named `etapa`, `inicio`, `fim` and the team as
- * `funcionarios`; these paths answer the same records under the contract's names as well, and every
- * rule (order of stages, versions, the installer's scope, double-booking warnings) is the one of
- * routes/producao.ts, called, not copied.
+ * Work orders and their stages (api.md: `/api/ordens-servico`, `/api/agenda`), the one home of the
+ * Produção screens' OS and stage writes. A stage answers its own fields (`etapa`, `inicio`, `fim`,
+ * `funcionarios`) plus the contract's names (`tipo`, `inicio_previsto`, `fim_previsto`,
+ * `funcionario_ids`). The rules (order of stages, versions, the installer's scope, double-booking
+ * warnings) live in casos/ordens-servico.ts.
  */
 
 interface EtapaComEquipe {
@@ -49,6 +79,26 @@ export function etapaContrato<E extends EtapaComEquipe>(e: E) {
 
 const access = ['producao'] as const;
 const ids = (c: AppContext) => ({ osId: parseId(c, uuid), etapaId: parseId(c, uuid, 'etapaId') });
+
+const dataUrl = (s: string) => {
+  const m = /^data:(image\/[a-z+.-]+);base64,(.*)$/s.exec(s);
+  if (!m)
+    throw badRequest('Envie a imagem como data URL (data:image/...;base64,...).', [
+      { path: 'imagem', message: 'Imagem inválida.' },
+    ]);
+  return Buffer.from(m[2]!, 'base64');
+};
+const fotoInput = z.object({
+  imagem: z.string({ message: 'Envie a foto.' }).max(1_400_000, 'A foto deve ter no máximo 1 MB.'),
+});
+const fotoSchema = z.object({
+  id: uuid,
+  os_id: uuid,
+  etapa_id: uuid,
+  tipo: z.enum(['foto', 'assinatura']),
+  mime: z.string(),
+  created_at: z.iso.datetime({ offset: true }),
+});
 const INSTALADOR =
   'Instaladores (usuário vinculado a funcionário, sem Produção) só nas etapas atribuídas a eles (403 nas outras).';
 
@@ -59,12 +109,46 @@ const doc = {
     query: osListQuery,
     response: ordensServicoPageSchema,
   }),
+  exportar: route({ ...exportContract('ordens de serviço', osListQuery), access }),
+  patch: route({
+    summary: 'Altera o endereço da obra (envie o updated_at lido)',
+    description: 'Recusa (409) numa OS cancelada ou com updated_at antigo.',
+    access,
+    body: osUpdate,
+    response: ordemServicoContratoSchema,
+    errors: [404, 409],
+  }),
+  foto: route({
+    summary: 'Envia uma foto da etapa (reduzida e regravada como JPEG pelo servidor)',
+    description: INSTALADOR,
+    access: 'sessao',
+    body: fotoInput,
+    response: fotoSchema,
+    status: 201,
+    errors: [403, 404, 409, 413],
+  }),
+  assinatura: route({
+    summary: 'Assinatura do cliente na entrega (PNG desenhado na tela)',
+    description: `Só na etapa de entrega. ${INSTALADOR}`,
+    access: 'sessao',
+    body: assinaturaInput,
+    response: fotoSchema,
+    status: 201,
+    errors: [403, 404, 409],
+  }),
+  getFoto: route({
+    summary: 'Uma foto ou assinatura da OS',
+    description: 'Instaladores, só das OS em que têm etapa.',
+    access: 'sessao',
+    produces: ['image/jpeg', 'image/png'],
+    errors: [403, 404],
+  }),
   get: route({
     summary: 'Uma ordem de serviço com as etapas (tipo, status, previsão, equipe)',
     access: 'sessao',
     description: 'Com Produção, qualquer OS; instaladores, só as OS em que têm etapa.',
     response: ordemServicoContratoSchema,
-    errors: [404],
+    errors: [403, 404],
   }),
   patchEtapa: route({
     summary: 'Agenda (inicio_previsto, fim_previsto), equipe e notas de uma etapa da OS',
@@ -80,7 +164,7 @@ const doc = {
     access: 'sessao',
     body: etapaAcao,
     response: etapaContratoSchema,
-    errors: [404, 409],
+    errors: [403, 404, 409],
   }),
   concluir: route({
     summary: 'Conclui uma etapa da OS (a anterior precisa estar concluída)',
@@ -88,14 +172,21 @@ const doc = {
     access: 'sessao',
     body: etapaAcao,
     response: etapaContratoSchema,
-    errors: [404, 409],
+    errors: [403, 404, 409],
   }),
 };
 
+/** An OS with each stage under its own and the contract's names. */
+const contrato = <O extends { etapas: EtapaComEquipe[] }>(os: O) => ({
+  ...os,
+  etapas: os.etapas.map((e: O['etapas'][number]) => etapaContrato(e)),
+});
+
 export const ordensServicoRoutes = new Hono<AppEnv>()
   .get('/', doc.list, async (c) => {
-    const page = await listarOs(c, parseQuery(c, osListQuery));
-    const etapas = await etapasDasOs(c.get('deps').db, { osIds: page.items.map((os) => os.id) });
+    const deps = c.get('deps');
+    const page = await listarOs(deps, parseQuery(c, osListQuery));
+    const etapas = await etapasDasOs(deps.db, { osIds: page.items.map((os) => os.id) });
     const porOs = new Map<string, ReturnType<typeof etapaContrato<(typeof etapas)[number]>>[]>();
     for (const e of etapas) {
       const lista = porOs.get(e.os_id) ?? [];
@@ -104,9 +195,47 @@ export const ordensServicoRoutes = new Hono<AppEnv>()
     }
     return c.json({ ...page, items: page.items.map((os) => ({ ...os, etapas: porOs.get(os.id) ?? [] })) });
   })
-  .get('/:id', doc.get, async (c) => {
-    const os = await lerOs(c, parseId(c, uuid));
-    return c.json({ ...os, etapas: os.etapas.map(etapaContrato) });
+  .get(
+    '/exportar',
+    doc.exportar,
+    exportHandler(osListQuery, (q, c) => ({
+      recurso: RECURSO,
+      titulo: 'ordens-de-servico',
+      columns: [
+        { header: 'OS', value: 'numero', type: 'integer' },
+        { header: 'Venda', value: 'venda_numero', type: 'integer' },
+        { header: 'Cliente', value: 'cliente_nome' },
+        { header: 'Cidade', value: 'cidade' },
+        { header: 'Etapa atual', value: 'etapa_atual', labels: ETAPA_OS_LABEL },
+        { header: 'Etapa agendada para', value: 'etapa_atual_inicio', type: 'datetime' },
+        { header: 'Etapas concluídas', value: 'etapas_concluidas', type: 'integer' },
+        { header: 'Etapas', value: 'etapas_total', type: 'integer' },
+        { header: 'Status', value: 'status', labels: STATUS_OS_LABEL },
+        { header: 'Motivo do cancelamento', value: 'motivo_cancelamento' },
+        { header: 'Criada em', value: 'created_at', type: 'datetime' },
+      ],
+      where: osWhere(filtrosOs(q, c.get('deps').config.tzNegocio)),
+      order: osExportOrder,
+      page: (db, p) => listOs(db, { ...p, offset: 0 }),
+    })),
+  )
+  .get('/:id', doc.get, async (c) =>
+    c.json(contrato(await lerOs(c.get('deps'), currentUser(c), parseId(c, uuid)))),
+  )
+  .patch('/:id', doc.patch, async (c) => {
+    const id = parseId(c, uuid);
+    const { updated_at, ...values } = await parseBody(c, osUpdate);
+    const { db } = c.get('deps');
+    await db.transaction(async (tx) => {
+      const cur = await lockOs(tx, { id });
+      if (!cur) throw osNaoEncontrada();
+      if (cur.status === 'cancelada') throw osCancelada();
+      const r = await updateOs(tx, { id, values, updatedAt: updated_at });
+      if (r === 'missing') throw osNaoEncontrada();
+      if (r === 'stale') throw staleWrite();
+      await publish(tx, RECURSO, 'atualizado', id);
+    });
+    return c.json(contrato(osOut((await getOs(db, { id }))!, currentUser(c))));
   })
   .patch('/:id/etapas/:etapaId', doc.patchEtapa, async (c) => {
     const alvo = ids(c);
@@ -119,19 +248,54 @@ export const ordensServicoRoutes = new Hono<AppEnv>()
       const msg = 'O fim deve ser depois do início.';
       throw badRequest(msg, [{ path: 'fim_previsto', message: msg }]);
     }
-    const r = await atualizarEtapa(c, alvo, {
+    const r = await atualizarEtapa(c.get('deps'), alvo, {
       ...resto,
       inicio: inicio ? inicio.toISOString() : inicio,
       fim: fim ? fim.toISOString() : fim,
     });
     return c.json({ etapa: etapaContrato(r.etapa), avisos: r.avisos });
   })
-  .post('/:id/etapas/:etapaId/iniciar', doc.iniciar, async (c) =>
-    c.json(etapaContrato(await mudarStatus(c, 'em_andamento', ids(c)))),
-  )
-  .post('/:id/etapas/:etapaId/concluir', doc.concluir, async (c) =>
-    c.json(etapaContrato(await mudarStatus(c, 'concluida', ids(c)))),
-  );
+  .post('/:id/etapas/:etapaId/iniciar', doc.iniciar, async (c) => {
+    const alvo = { ...ids(c), ...(await parseBody(c, etapaAcao)) };
+    return c.json(etapaContrato(await mudarStatus(c.get('deps'), currentUser(c), 'em_andamento', alvo)));
+  })
+  .post('/:id/etapas/:etapaId/concluir', doc.concluir, async (c) => {
+    const alvo = { ...ids(c), ...(await parseBody(c, etapaAcao)) };
+    return c.json(etapaContrato(await mudarStatus(c.get('deps'), currentUser(c), 'concluida', alvo)));
+  })
+  .post('/:id/etapas/:etapaId/fotos', doc.foto, async (c) => {
+    const alvo = ids(c);
+    const me = currentUser(c);
+    await exigir(c.get('deps'), me, alvo);
+    const { imagem } = await parseBody(c, fotoInput);
+    const img = await reencodeImage(dataUrl(imagem), FOTO_LIMITES);
+    return c.json(await guardarImagem(c.get('deps'), me, alvo, 'foto', img), 201);
+  })
+  .post('/:id/etapas/:etapaId/assinatura', doc.assinatura, async (c) => {
+    const alvo = ids(c);
+    const me = currentUser(c);
+    await exigir(c.get('deps'), me, alvo);
+    const { imagem } = await parseBody(c, assinaturaInput);
+    const img = await reencodeImage(dataUrl(imagem), {
+      maxInputBytes: 1024 * 1024,
+      maxSide: 1200,
+      format: 'png',
+      field: 'imagem',
+    });
+    return c.json(await guardarImagem(c.get('deps'), me, alvo, 'assinatura', img), 201);
+  })
+  .get('/:id/fotos/:fotoId', doc.getFoto, async (c) => {
+    const id = parseId(c, uuid);
+    const fotoId = parseId(c, uuid, 'fotoId');
+    await exigir(c.get('deps'), currentUser(c), { osId: id });
+    const foto = await getFoto(c.get('deps').db, { osId: id, id: fotoId });
+    if (!foto) throw notFound('Foto não encontrada.');
+    return c.body(new Uint8Array(foto.bytes), 200, {
+      'content-type': foto.mime,
+      'content-disposition': 'inline',
+      'cache-control': 'private, max-age=86400, immutable',
+    });
+  });
 
 const agendaDoc = {
   get: route({

@@ -68,7 +68,7 @@ export function producaoFixtures(ctx: () => ProducaoCtx) {
   }
 
   async function detalhe(c: Client, osId: string) {
-    const res = await c.get(`/api/producao/os/${osId}`);
+    const res = await c.get(`/api/ordens-servico/${osId}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body;
   }
@@ -99,9 +99,9 @@ export function producaoFixtures(ctx: () => ProducaoCtx) {
   ) {
     const { admin } = ctx();
     const e = etapaDe(await detalhe(admin, osId), etapa);
-    return admin.patch(`/api/producao/etapas/${e.id}`, {
-      inicio,
-      fim,
+    return admin.patch(`/api/ordens-servico/${e.os_id}/etapas/${e.id}`, {
+      inicio_previsto: inicio,
+      fim_previsto: fim,
       funcionario_ids: funcionarioIds,
       updated_at: e.updated_at,
     });
@@ -109,11 +109,16 @@ export function producaoFixtures(ctx: () => ProducaoCtx) {
 
   async function acao(c: Client, osId: string, etapa: string, qual: 'iniciar' | 'concluir') {
     const e = etapaDe(await detalhe(ctx().admin, osId), etapa);
-    return c.post(`/api/producao/etapas/${e.id}/${qual}`, { updated_at: e.updated_at });
+    return c.post(`/api/ordens-servico/${e.os_id}/etapas/${e.id}/${qual}`, { updated_at: e.updated_at });
   }
 
   return { vendaPeloOrcamento, osDaVenda, detalhe, funcionario, instalador, agendar, acao };
 }
 
 export const etapaDe = (os: { etapas: { etapa: string }[] }, etapa: string) =>
-  os.etapas.find((e) => e.etapa === etapa) as unknown as { id: string; updated_at: string; status: string };
+  os.etapas.find((e) => e.etapa === etapa) as unknown as {
+    id: string;
+    os_id: string;
+    updated_at: string;
+    status: string;
+  };

@@ -138,7 +138,7 @@ describe('cancelling or deleting the sale cancels the OS (kept, with the reason)
       status: 'cancelada',
       motivo_cancelamento: 'Venda excluída.',
     });
-    const list = await admin.get(`/api/producao/os?status=cancelada&q=${os.numero}`);
+    const list = await admin.get(`/api/ordens-servico?status=cancelada&q=${os.numero}`);
     expect(list.body.items.map((r: { id: string }) => r.id)).toContain(os.id);
   });
 });
@@ -172,14 +172,20 @@ describe('stage order', () => {
   it('pressing again what already happened answers the stage (a retry), a stale version 409', async () => {
     const { os } = await vendaPeloOrcamento();
     const e = etapaDe(await detalhe(admin, os.id), 'medicao');
-    const first = await admin.post(`/api/producao/etapas/${e.id}/iniciar`, { updated_at: e.updated_at });
+    const first = await admin.post(`/api/ordens-servico/${e.os_id}/etapas/${e.id}/iniciar`, {
+      updated_at: e.updated_at,
+    });
     expect(first.status).toBe(200);
-    const again = await admin.post(`/api/producao/etapas/${e.id}/iniciar`, { updated_at: e.updated_at });
+    const again = await admin.post(`/api/ordens-servico/${e.os_id}/etapas/${e.id}/iniciar`, {
+      updated_at: e.updated_at,
+    });
     expect(again.status).toBe(200);
     expect(again.body.status).toBe('em_andamento');
-    const stale = await admin.post(`/api/producao/etapas/${e.id}/concluir`, { updated_at: e.updated_at });
+    const stale = await admin.post(`/api/ordens-servico/${e.os_id}/etapas/${e.id}/concluir`, {
+      updated_at: e.updated_at,
+    });
     expect(stale.status).toBe(409);
-    const noVersion = await admin.post(`/api/producao/etapas/${e.id}/concluir`, {});
+    const noVersion = await admin.post(`/api/ordens-servico/${e.os_id}/etapas/${e.id}/concluir`, {});
     expect(noVersion.status).toBe(400);
   });
 
@@ -255,9 +261,11 @@ describe('schedule, team and notes', () => {
       }),
     ]);
     // The list filters by employee and by period.
-    const lf = await admin.get(`/api/producao/os?funcionario_id=${joao.id}&de=2031-03-10&ate=2031-03-10`);
+    const lf = await admin.get(`/api/ordens-servico?funcionario_id=${joao.id}&de=2031-03-10&ate=2031-03-10`);
     expect(lf.body.items.map((i: { id: string }) => i.id).sort()).toEqual([a.os.id, b.os.id].sort());
-    const lOut = await admin.get(`/api/producao/os?funcionario_id=${joao.id}&de=2031-03-12&ate=2031-03-20`);
+    const lOut = await admin.get(
+      `/api/ordens-servico?funcionario_id=${joao.id}&de=2031-03-12&ate=2031-03-20`,
+    );
     expect(lOut.body.total).toBe(0);
     // An employee on a stage is kept (made inactive instead), with the reason.
     const del = await admin.delete(`/api/funcionarios/${joao.id}`);
@@ -272,19 +280,25 @@ describe('schedule, team and notes', () => {
     const inativo = await funcionario('Ivo Inativo', 'inativo');
     const { os } = await vendaPeloOrcamento();
     const e = etapaDe(await detalhe(admin, os.id), 'medicao');
-    const url = `/api/producao/etapas/${e.id}`;
+    const url = `/api/ordens-servico/${e.os_id}/etapas/${e.id}`;
     const fimAntes = await admin.patch(url, {
-      inicio: '2031-04-01T15:00:00.000Z',
-      fim: '2031-04-01T14:00:00.000Z',
+      inicio_previsto: '2031-04-01T15:00:00.000Z',
+      fim_previsto: '2031-04-01T14:00:00.000Z',
       updated_at: e.updated_at,
     });
     expect(fimAntes.status).toBe(400);
-    expect(fimAntes.body.errors).toContainEqual({ path: 'fim', message: 'O fim deve ser depois do início.' });
-    const soInicio = await admin.patch(url, { inicio: '2031-04-01T15:00:00.000Z', updated_at: e.updated_at });
+    expect(fimAntes.body.errors).toContainEqual({
+      path: 'fim_previsto',
+      message: 'O fim deve ser depois do início.',
+    });
+    const soInicio = await admin.patch(url, {
+      inicio_previsto: '2031-04-01T15:00:00.000Z',
+      updated_at: e.updated_at,
+    });
     expect(soInicio.status).toBe(400);
     const inat = await admin.patch(url, {
-      inicio: '2031-04-01T12:00:00.000Z',
-      fim: '2031-04-01T14:00:00.000Z',
+      inicio_previsto: '2031-04-01T12:00:00.000Z',
+      fim_previsto: '2031-04-01T14:00:00.000Z',
       funcionario_ids: [ativo.id, inativo.id],
       updated_at: e.updated_at,
     });
@@ -295,7 +309,11 @@ describe('schedule, team and notes', () => {
       updated_at: e.updated_at,
     });
     expect(naoExiste.status).toBe(400);
-    const lixo = await admin.patch(url, { inicio: 'amanhã', fim: 3, updated_at: e.updated_at });
+    const lixo = await admin.patch(url, {
+      inicio_previsto: 'amanhã',
+      fim_previsto: 3,
+      updated_at: e.updated_at,
+    });
     expect(lixo.status).toBe(400);
     const depois = etapaDe(await detalhe(admin, os.id), 'medicao');
     expect(depois).toMatchObject({
@@ -307,8 +325,8 @@ describe('schedule, team and notes', () => {
     });
 
     const ok = await admin.patch(url, {
-      inicio: '2031-04-01T12:00:00.000Z',
-      fim: '2031-04-01T14:00:00.000Z',
+      inicio_previsto: '2031-04-01T12:00:00.000Z',
+      fim_previsto: '2031-04-01T14:00:00.000Z',
       notas: 'Levar a trena a laser.',
       updated_at: e.updated_at,
     });
@@ -319,8 +337,8 @@ describe('schedule, team and notes', () => {
     expect((await acao(admin, os.id, 'medicao', 'concluir')).status).toBe(200);
     const done = etapaDe(await detalhe(admin, os.id), 'medicao');
     const mover = await admin.patch(url, {
-      inicio: '2031-04-02T12:00:00.000Z',
-      fim: '2031-04-02T14:00:00.000Z',
+      inicio_previsto: '2031-04-02T12:00:00.000Z',
+      fim_previsto: '2031-04-02T14:00:00.000Z',
       updated_at: done.updated_at,
     });
     expect(mover.status).toBe(409);
@@ -337,7 +355,7 @@ describe('schedule, team and notes', () => {
   it('edits the job address of one OS (version required)', async () => {
     const { os } = await vendaPeloOrcamento();
     const d = await detalhe(admin, os.id);
-    const r = await admin.patch(`/api/producao/os/${os.id}`, {
+    const r = await admin.patch(`/api/ordens-servico/${os.id}`, {
       endereco: 'Av. Brasil, 500 - apto 12',
       cidade: 'Santos',
       uf: 'sp',
@@ -346,7 +364,7 @@ describe('schedule, team and notes', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ endereco: 'Av. Brasil, 500 - apto 12', cidade: 'Santos', uf: 'SP' });
     // A PATCH of the CEP alone keeps the street, city and UF (issue 26 §2: absent fields were nulled).
-    const cep = await admin.patch(`/api/producao/os/${os.id}`, {
+    const cep = await admin.patch(`/api/ordens-servico/${os.id}`, {
       cep: '11010-000',
       updated_at: r.body.updated_at,
     });
@@ -358,10 +376,10 @@ describe('schedule, team and notes', () => {
       cep: '11010-000',
     });
     expect(
-      (await admin.patch(`/api/producao/os/${os.id}`, { cidade: 'X', updated_at: d.updated_at })).status,
+      (await admin.patch(`/api/ordens-servico/${os.id}`, { cidade: 'X', updated_at: d.updated_at })).status,
     ).toBe(409);
     expect(
-      (await admin.patch(`/api/producao/os/${os.id}`, { uf: 'São Paulo', updated_at: cep.body.updated_at }))
+      (await admin.patch(`/api/ordens-servico/${os.id}`, { uf: 'São Paulo', updated_at: cep.body.updated_at }))
         .status,
     ).toBe(400);
   });
@@ -408,16 +426,20 @@ describe("installer's scope", () => {
     });
     expect(d.venda_valor_bruto).toBeNull();
     // Another installer's OS and the production screens: 403.
-    expect((await c.get(`/api/producao/os/${theirs.os.id}`)).status).toBe(403);
+    expect((await c.get(`/api/ordens-servico/${theirs.os.id}`)).status).toBe(403);
     expect((await acao(c, theirs.os.id, 'medicao', 'iniciar')).status).toBe(403);
-    expect((await c.get('/api/producao/os')).status).toBe(403);
+    expect((await c.get('/api/ordens-servico')).status).toBe(403);
     expect(
       (await c.get('/api/producao/agenda?de=2031-01-01T00:00:00Z&ate=2031-01-02T00:00:00Z')).status,
     ).toBe(403);
     const eTheirs = etapaDe(await detalhe(admin, theirs.os.id), 'medicao');
     expect(
-      (await c.patch(`/api/producao/etapas/${eTheirs.id}`, { notas: 'x', updated_at: eTheirs.updated_at }))
-        .status,
+      (
+        await c.patch(`/api/ordens-servico/${eTheirs.os_id}/etapas/${eTheirs.id}`, {
+          notas: 'x',
+          updated_at: eTheirs.updated_at,
+        })
+      ).status,
     ).toBe(403);
     // A stage of their OS not assigned to them: 403 too.
     expect((await acao(c, mine.os.id, 'corte', 'iniciar')).status).toBe(403);
@@ -428,16 +450,16 @@ describe("installer's scope", () => {
       .jpeg()
       .toBuffer();
     const eMine = etapaDe(await detalhe(admin, mine.os.id), 'medicao');
-    const foto = await c.create(`/api/producao/etapas/${eMine.id}/fotos`, {
+    const foto = await c.create(`/api/ordens-servico/${eMine.os_id}/etapas/${eMine.id}/fotos`, {
       imagem: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
     });
     const done = await acao(c, mine.os.id, 'medicao', 'concluir');
     expect(done.status).toBe(200);
     expect(done.body.concluida_por).toBe(inst.row.id);
-    const img = await c.request('GET', `/api/producao/os/${mine.os.id}/fotos/${foto.id}`);
+    const img = await c.request('GET', `/api/ordens-servico/${mine.os.id}/fotos/${foto.id}`);
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/jpeg');
-    expect((await outro.client.get(`/api/producao/os/${mine.os.id}/fotos/${foto.id}`)).status).toBe(403);
+    expect((await outro.client.get(`/api/ordens-servico/${mine.os.id}/fotos/${foto.id}`)).status).toBe(403);
     // A user neither in production nor linked to an employee has no agenda.
     const plain = await userWith(env, ['dashboard']);
     const none = await plain.client.get('/api/producao/minha-agenda');
@@ -477,13 +499,15 @@ describe('photos and signature', () => {
     const { os } = await vendaPeloOrcamento();
     const d = await detalhe(admin, os.id);
     const med = etapaDe(d, 'medicao');
-    const notImage = await admin.post(`/api/producao/etapas/${med.id}/fotos`, {
+    const notImage = await admin.post(`/api/ordens-servico/${med.os_id}/etapas/${med.id}/fotos`, {
       imagem: `data:image/jpeg;base64,${Buffer.from('isto não é uma foto').toString('base64')}`,
     });
     expect(notImage.status).toBe(400);
     expect(notImage.body.detail).toBe('O arquivo enviado não é uma imagem PNG, JPEG ou WebP válida.');
-    expect((await admin.post(`/api/producao/etapas/${med.id}/fotos`, { imagem: 'oi' })).status).toBe(400);
-    const big = await admin.post(`/api/producao/etapas/${med.id}/fotos`, {
+    expect(
+      (await admin.post(`/api/ordens-servico/${med.os_id}/etapas/${med.id}/fotos`, { imagem: 'oi' })).status,
+    ).toBe(400);
+    const big = await admin.post(`/api/ordens-servico/${med.os_id}/etapas/${med.id}/fotos`, {
       imagem: `data:image/jpeg;base64,${'A'.repeat(1_200_000)}`,
     });
     expect([400, 413]).toContain(big.status);
@@ -491,11 +515,13 @@ describe('photos and signature', () => {
       .png()
       .toBuffer();
     const sig = `data:image/png;base64,${png.toString('base64')}`;
-    const wrong = await admin.post(`/api/producao/etapas/${med.id}/assinatura`, { imagem: sig });
+    const wrong = await admin.post(`/api/ordens-servico/${med.os_id}/etapas/${med.id}/assinatura`, {
+      imagem: sig,
+    });
     expect(wrong.status).toBe(400);
     expect((await detalhe(admin, os.id)).fotos).toEqual([]);
     const ent = etapaDe(d, 'entrega');
-    await admin.create(`/api/producao/etapas/${ent.id}/assinatura`, { imagem: sig });
+    await admin.create(`/api/ordens-servico/${ent.os_id}/etapas/${ent.id}/assinatura`, { imagem: sig });
     expect((await detalhe(admin, os.id)).fotos).toEqual([
       expect.objectContaining({ tipo: 'assinatura', mime: 'image/png', etapa_id: ent.id }),
     ]);
@@ -508,7 +534,7 @@ describe('list, export and dashboard', () => {
     const o = await seedOrcamento(env, { cliente_id: cliente.id, status: 'aprovado', valor_total: '10.00' });
     const v = await admin.post(`/api/orcamentos/${o.id}/venda`);
     const os = (await osDaVenda(v.body.id))!;
-    const byName = await admin.get('/api/producao/os?q=quartzo');
+    const byName = await admin.get('/api/ordens-servico?q=quartzo');
     expect(byName.body.items).toEqual([
       expect.objectContaining({
         id: os.id,
@@ -519,11 +545,11 @@ describe('list, export and dashboard', () => {
       }),
     ]);
     expect(
-      (await admin.get(`/api/producao/os?q=${os.numero}`)).body.items.map((r: { id: string }) => r.id),
+      (await admin.get(`/api/ordens-servico?q=${os.numero}`)).body.items.map((r: { id: string }) => r.id),
     ).toContain(os.id);
     await acao(admin, os.id, 'medicao', 'concluir');
     await agendar(os.id, 'corte', '2031-05-02T11:00:00.000Z', '2031-05-02T19:00:00.000Z');
-    const corte = await admin.get('/api/producao/os?q=quartzo&etapa=corte');
+    const corte = await admin.get('/api/ordens-servico?q=quartzo&etapa=corte');
     expect(corte.body.items).toEqual([
       expect.objectContaining({
         id: os.id,
@@ -531,10 +557,10 @@ describe('list, export and dashboard', () => {
         etapa_atual_inicio: '2031-05-02T11:00:00.000Z',
       }),
     ]);
-    expect((await admin.get('/api/producao/os?q=quartzo&etapa=medicao')).body.total).toBe(0);
-    expect((await admin.get('/api/producao/os?etapa=polimento')).status).toBe(400);
-    expect((await admin.get('/api/producao/os?de=31-12-2024')).status).toBe(400);
-    const csv = await admin.request('GET', '/api/producao/os/exportar?formato=csv&q=quartzo');
+    expect((await admin.get('/api/ordens-servico?q=quartzo&etapa=medicao')).body.total).toBe(0);
+    expect((await admin.get('/api/ordens-servico?etapa=polimento')).status).toBe(400);
+    expect((await admin.get('/api/ordens-servico?de=31-12-2024')).status).toBe(400);
+    const csv = await admin.request('GET', '/api/ordens-servico/exportar?formato=csv&q=quartzo');
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain('Marina Quartzo Tavares');
     expect(String(csv.body)).toContain('Corte');

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { FLAG, produtosTable } from '../../db/queries/produtos';
+import { rowSchema } from '../../db/row-schema';
 import { produtoCreate, produtoUpdate } from '../../schemas/produtos';
 import { z } from '../../schemas/z';
 import type { AppEnv } from '../context';
@@ -43,6 +44,7 @@ export const produtosRoutes = new Hono<AppEnv>().route(
       categoria: z.string().optional(),
     },
     nome: 'produto',
+    row: rowSchema(produtosTable.table).extend({ fornecedor_nome: z.string().nullable() }),
     exportColumns,
   }),
 );

@@ -18,6 +18,8 @@ import {
   DIGITOS_DOCUMENTO,
   MAX_TENTATIVAS_DOCUMENTO,
 } from '../../schemas/publico';
+import { empresaAtual } from '../casos/empresa';
+import { gerarVenda } from '../casos/venda';
 import { addressKey, clientAddress } from '../client-address';
 import { type AppContext, type AppEnv, parseBody } from '../context';
 import { route } from '../contract';
@@ -33,8 +35,6 @@ import {
   TOKEN_RE,
 } from '../orcamento-cliente';
 import { documentoAssinado } from '../pdf/assinatura';
-import { empresaAtual } from './empresa';
-import { gerarVenda } from './orcamentos';
 import { pdfResponse, visaoDe } from './orcamentos-cliente';
 
 /** Requests per minute: per address (a whole office behind one address opens several links) and per token. */
@@ -201,7 +201,7 @@ export const publicoRoutes = new Hono<AppEnv>()
     const input = await parseBody(c, aprovarInput);
     const assinatura = await assinaturaPng(input.assinatura);
     const { db, config } = c.get('deps');
-    const [empresa, logo] = await Promise.all([empresaAtual(c), getLogo(db)]);
+    const [empresa, logo] = await Promise.all([empresaAtual(c.get('deps')), getLogo(db)]);
     const hoje = todayIso(config.tzNegocio);
     const ip = clientAddress(c, config);
     const userAgent = (c.req.header('user-agent') ?? '').slice(0, 500) || null;

@@ -284,7 +284,7 @@ describe('list, KPIs, statement, cobrança', () => {
     const cliente = await seedCliente(env, 'Maria Cobrança');
     const v = await novaVenda({ tipo_venda: 'avista', valor_total: '123.45' }, cliente.id);
     const [p] = await parcelasDa(v.id);
-    const sem = await admin.get(`/api/recebimentos/parcelas/${p!.id}/cobranca`);
+    const sem = await admin.get(`/api/recebiveis/${p!.id}/cobranca`);
     expect(sem.status).toBe(200);
     expect(sem.body.pix).toBeNull();
     expect(sem.body.mensagem).toContain('Olá, Maria Cobrança!');
@@ -295,7 +295,7 @@ describe('list, KPIs, statement, cobrança', () => {
     await env.db.execute(
       sql`update empresa set chave_pix = '+5541999998888', nome = 'Marmoraria Nº 1 – Pedras™ 🪨', cidade = 'Curitiba'`,
     );
-    const com = await admin.get(`/api/recebimentos/parcelas/${p!.id}/cobranca`);
+    const com = await admin.get(`/api/recebiveis/${p!.id}/cobranca`);
     // EMV: the amount field 54 carries "123.45" (length 06), the key sits in the merchant account,
     // the name (59) is printable ASCII with its length in bytes: "MARMORARIA N 1 PEDRAS" is 21 bytes
     expect(com.body.pix).toContain('5406123.45');
@@ -328,7 +328,7 @@ describe('list, KPIs, statement, cobrança', () => {
 
     // Paid in full: nothing to charge ("no valor de R$ 0,00" was offered)
     expect((await pagar(p!.id, 123.45)).status).toBe(201);
-    const paga = await admin.get(`/api/recebimentos/parcelas/${p!.id}/cobranca`);
+    const paga = await admin.get(`/api/recebiveis/${p!.id}/cobranca`);
     expect(paga.status).toBe(409);
     expect(paga.body.detail).toBe('Esta parcela já está paga: não há o que cobrar.');
   });

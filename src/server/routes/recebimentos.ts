@@ -1,11 +1,8 @@
 import { Hono } from 'hono';
-import QRCode from 'qrcode';
-import { pixDaEmpresa } from '../../db/queries/empresa';
 import {
   clienteNome,
   deleteRecebimento,
   getConfig,
-  getParcela,
   kpisRecebimentos,
   lockParcela,
   parcelaDoRecebimento,
@@ -15,8 +12,6 @@ import {
 } from '../../db/queries/recebimentos';
 import { monthRange, todayIso } from '../../domain/datas';
 import { dec, toMoney } from '../../domain/money';
-import { pixCopiaECola } from '../../domain/pix';
-import { mensagemCobranca, saldoParcela } from '../../domain/recebiveis';
 import { uuid } from '../../schemas/common';
 import { parcelasListQuery, recebimentoCreate, recebiveisConfigUpdate } from '../../schemas/recebimentos';
 import { type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
@@ -28,8 +23,6 @@ import { exportContract } from '../export';
 import {
   exportarParcelas,
   listarParcelas,
-  parcelaComRecebimentos,
-  parcelaNaoEncontrada,
   parcelaOut,
   recebimentoOut,
   registrarRecebimento,
@@ -70,13 +63,6 @@ const doc = {
     summary: 'Extrato de um cliente: todas as parcelas e recebimentos',
     access,
     errors: [404],
-  }),
-  getParcela: route({ summary: 'Uma parcela com seus recebimentos', access, errors: [404] }),
-  getCobranca: route({
-    summary:
-      'Mensagem de cobrança por WhatsApp (com Pix copia e cola e QR code quando há chave); 409 se a parcela já está paga',
-    access,
-    errors: [404, 409],
   }),
   post: route({
     summary: 'Registra um recebimento (parcial ou total) e a entrada no Caixa',
@@ -147,45 +133,6 @@ export const recebimentosRoutes = new Hono<AppEnv>()
         ...parcelaOut(r, hoje),
         recebimentos: (porParcela.get(r.id) ?? []).map((x) => recebimentoOut(x)),
       })),
-    });
-  })
-  .get('/parcelas/:id', doc.getParcela, async (c) =>
-    c.json(await parcelaComRecebimentos(c.get('deps'), parseId(c, uuid))),
-  )
-  .get('/parcelas/:id/cobranca', doc.getCobranca, async (c) => {
-    const id = parseId(c, uuid);
-    const { db, config } = c.get('deps');
-    const row = await getParcela(db, { id });
-    if (!row) throw parcelaNaoEncontrada();
-    const saldo = saldoParcela(row);
-    if (!saldo.gt(0)) throw conflict('Parcela paga', 'Esta parcela já está paga: não há o que cobrar.');
-    // The Empresa screen's key, name and city
-    const e = await pixDaEmpresa(db);
-    const pix = pixCopiaECola({
-      chave: e.pix_chave,
-      nome: e.pix_nome,
-      cidade: e.pix_cidade,
-      valor: toMoney(saldo),
-    });
-    const mensagem = mensagemCobranca({
-      cliente: row.cliente_nome ?? '',
-      venda_numero: row.venda_numero ?? 0,
-      parcela: row.parcela,
-      numero_parcelas: row.numero_parcelas,
-      saldo,
-      data_vencimento: row.data_vencimento,
-      hoje: todayIso(config.tzNegocio),
-      pix,
-    });
-    // wa.me wants the number with the country code and digits only; without a phone the person
-    // picks the contact in WhatsApp.
-    const digits = (row.cliente_telefone ?? '').replace(/\D/g, '');
-    const fone = digits.length >= 10 && digits.length <= 11 ? `55${digits}` : '';
-    return c.json({
-      mensagem,
-      pix,
-      qr_code: pix ? await QRCode.toDataURL(pix, { margin: 1, width: 240 }) : null,
-      whatsapp_url: `https://wa.me/${fone}?text=${encodeURIComponent(mensagem)}`,
     });
   })
   .post('/', doc.post, async (c) => {

@@ -7,6 +7,7 @@ import { type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../con
 import { route } from '../contract';
 import { exportContract } from '../export';
 import {
+  cobrancaDaParcela,
   exportarParcelas,
   listarParcelas,
   parcelaComRecebimentos,
@@ -37,6 +38,12 @@ const doc = {
   }),
   getExportar: route({ ...exportContract('parcelas a receber', recebiveisListFields), access }),
   getId: route({ summary: 'Uma parcela a receber com seus recebimentos', access, errors: [404] }),
+  getCobranca: route({
+    summary: 'Mensagem de cobrança por WhatsApp (com Pix copia e cola e QR code quando há chave)',
+    description: 'A chave Pix, o nome e a cidade da Empresa. Parcela paga: 409, nada a cobrar.',
+    access,
+    errors: [404, 409],
+  }),
   postRecebimentos: route({
     summary:
       'Registra um recebimento na parcela (parcial ou total) e a entrada no Caixa; sem cartao_id, forma não informada',
@@ -54,6 +61,9 @@ export const recebiveisRoutes = new Hono<AppEnv>()
   })
   .get('/exportar', doc.getExportar, (c) => exportarParcelas(c, filtroDe(parseQuery(c, recebiveisListQuery))))
   .get('/:id', doc.getId, async (c) => c.json(await parcelaComRecebimentos(c.get('deps'), parseId(c, uuid))))
+  .get('/:id/cobranca', doc.getCobranca, async (c) =>
+    c.json(await cobrancaDaParcela(c.get('deps'), parseId(c, uuid))),
+  )
   .post('/:id/recebimentos', doc.postRecebimentos, async (c) => {
     const parcelaId = parseId(c, uuid);
     const input = await parseBody(c, recebivelPagamento);
@@ -61,7 +71,7 @@ export const recebiveisRoutes = new Hono<AppEnv>()
       parcelaId,
       valor: input.valor,
       data: input.data,
-      cartaoId: input.cartao_id,
+      cartaoId: input.cartao_id ?? null,
       userId: currentUser(c).id,
     });
     return c.json(r, 201);

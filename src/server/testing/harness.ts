@@ -9,6 +9,7 @@ import { PERMISSOES } from '../../schemas/permissoes';
 import { createApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { closeDeps, createDeps } from '../server';
+import { responseContract } from './response-contract';
 
 export const ORIGIN = 'http://localhost:3000';
 export const ADMIN_SENHA = 'ardosia-verde-teste-9';
@@ -57,7 +58,7 @@ export async function createTestDeps(overrides: Partial<Config> = {}) {
     ...overrides,
   };
   const deps = await createDeps(config, () => {});
-  const app = createApp(deps);
+  const app = createApp(deps, undefined, responseContract);
   return {
     deps,
     app,
@@ -79,7 +80,7 @@ export type TestEnv = Awaited<ReturnType<typeof createTestDeps>>;
 export async function secondInstance(env: TestEnv) {
   if (env.deps.database.kind === 'pglite') return { app: env.app, close: async () => {}, separate: false };
   const deps = await createDeps(env.deps.config, () => {});
-  return { app: createApp(deps), close: () => closeDeps(deps), separate: true };
+  return { app: createApp(deps, undefined, responseContract), close: () => closeDeps(deps), separate: true };
 }
 
 export interface ApiResponse<T = any> {

@@ -93,7 +93,7 @@ export function EtapaAcoes({
   const mover = (acao: 'iniciar' | 'concluir', verbo: string, feito: string) => () =>
     salvar(
       `${verbo} ${nome}`,
-      `/producao/etapas/${etapa.id}/${acao}`,
+      `/ordens-servico/${os.id}/etapas/${etapa.id}/${acao}`,
       { updated_at: etapa.updated_at },
       true,
       feito,
@@ -110,14 +110,20 @@ export function EtapaAcoes({
       toastError('Foto inválida', err);
       return;
     }
-    await salvar(`Foto de ${nome}`, `/producao/etapas/${etapa.id}/fotos`, { imagem }, false, 'Foto enviada.');
+    await salvar(
+      `Foto de ${nome}`,
+      `/ordens-servico/${os.id}/etapas/${etapa.id}/fotos`,
+      { imagem },
+      false,
+      'Foto enviada.',
+    );
     if (fotoRef.current) fotoRef.current.value = '';
   }
 
   // An Iniciar/Concluir of this stage waiting for a connection is not offered again: pressed twice
   // offline it would only queue the same thing twice (the banner lists what waits).
   const naFila = (acao: string) =>
-    fila.some((p) => !p.erro && p.caminho === `/producao/etapas/${etapa.id}/${acao}`);
+    fila.some((p) => !p.erro && p.caminho === `/ordens-servico/${os.id}/etapas/${etapa.id}/${acao}`);
   const podeConcluir = etapa.status !== 'concluida' && !naFila('concluir');
   const podeIniciar = (etapa.status === 'pendente' || etapa.status === 'agendada') && !naFila('iniciar');
   const size = compact ? 'sm' : 'default';
@@ -165,7 +171,7 @@ export function EtapaAcoes({
             // A refused signature keeps the dialog (and the drawing) open; a queued one is safe.
             const guardada = await salvar(
               `Assinatura de ${nome}`,
-              `/producao/etapas/${etapa.id}/assinatura`,
+              `/ordens-servico/${os.id}/etapas/${etapa.id}/assinatura`,
               { imagem },
               false,
               'Assinatura registrada.',

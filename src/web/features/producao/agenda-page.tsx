@@ -243,6 +243,7 @@ export default function AgendaPage() {
   );
 
   async function salvar(
+    osId: string,
     etapaId: string,
     updated_at: string,
     start: Date,
@@ -251,9 +252,14 @@ export default function AgendaPage() {
   ): Promise<void> {
     try {
       const r = await json(
-        client.producao.etapas[':id'].$patch({
-          param: { id: etapaId },
-          json: { inicio: start.toISOString(), fim: end.toISOString(), updated_at, funcionario_ids },
+        client['ordens-servico'][':id'].etapas[':etapaId'].$patch({
+          param: { id: osId, etapaId },
+          json: {
+            inicio_previsto: start.toISOString(),
+            fim_previsto: end.toISOString(),
+            updated_at,
+            funcionario_ids,
+          },
         }),
       );
       avisarConflitos(r.avisos);
@@ -278,7 +284,7 @@ export default function AgendaPage() {
       if (resourceId === SEM_EQUIPE) time = [];
       else if (!atual.includes(resourceId)) time = [resourceId, ...atual.slice(1)];
     }
-    void salvar(event.id, event.item.updated_at, new Date(start), new Date(end), time);
+    void salvar(event.item.os_id, event.id, event.item.updated_at, new Date(start), new Date(end), time);
   }
 
   return (
@@ -355,7 +361,7 @@ export default function AgendaPage() {
                       e0 > inicio && view !== 'month' ? e0 : new Date(inicio.getTime() + 2 * 3_600_000);
                     const time =
                       typeof resource === 'string' && resource !== SEM_EQUIPE ? [resource] : undefined;
-                    void salvar(a.id, a.updated_at, inicio, fim, time);
+                    void salvar(a.os_id, a.id, a.updated_at, inicio, fim, time);
                   }}
                   eventPropGetter={(e) => ({
                     className: `etapa-${e.item.etapa} status-${e.item.status}`,

@@ -68,7 +68,7 @@ const problem = (status: number, title: string, detail: string) => ({
 
 const acao = (n: number, etapa?: { osId: string; etapaId: string }) => ({
   metodo: 'POST' as const,
-  caminho: `/producao/etapas/e${n}/iniciar`,
+  caminho: `/ordens-servico/os1/etapas/e${n}/iniciar`,
   corpo: { updated_at: `2026-01-0${n}T10:00:00.000Z` },
   rotulo: `Ação ${n}`,
   etapa,
@@ -120,7 +120,7 @@ describe('the retry queue of the installer phone (fila.ts)', () => {
     expect(await fila.enviar(acao(3))).toEqual({ resultado: 'na-fila' });
     await esperar();
     // The run the third action started tried the head of the queue (action 1), not action 3.
-    expect(calls.map((c) => c.path)).toEqual(['/api/producao/etapas/e1/iniciar']);
+    expect(calls.map((c) => c.path)).toEqual(['/api/ordens-servico/os1/etapas/e1/iniciar']);
     expect(salvos().map((p) => p.rotulo)).toEqual(['Ação 1', 'Ação 2', 'Ação 3']);
     const chaves = salvos().map((p) => p.chave);
     expect(new Set(chaves).size).toBe(3);
@@ -128,9 +128,9 @@ describe('the retry queue of the installer phone (fila.ts)', () => {
     calls = [];
     await fila.processarFila();
     expect(calls.map((c) => c.path)).toEqual([
-      '/api/producao/etapas/e1/iniciar',
-      '/api/producao/etapas/e2/iniciar',
-      '/api/producao/etapas/e3/iniciar',
+      '/api/ordens-servico/os1/etapas/e1/iniciar',
+      '/api/ordens-servico/os1/etapas/e2/iniciar',
+      '/api/ordens-servico/os1/etapas/e3/iniciar',
     ]);
     // Each sent with the key it was queued with, and the body as made.
     expect(calls.map((c) => c.key)).toEqual(chaves);
@@ -146,7 +146,7 @@ describe('the retry queue of the installer phone (fila.ts)', () => {
     outcomes.push(problem(502, 'Bad Gateway', 'Proxy sem resposta.'));
     await fila.processarFila();
     // Only the head was tried: action 2 never overtakes a kept action 1.
-    expect(calls.map((c) => c.path)).toEqual(['/api/producao/etapas/e1/iniciar']);
+    expect(calls.map((c) => c.path)).toEqual(['/api/ordens-servico/os1/etapas/e1/iniciar']);
     expect(salvos().map((p) => [p.rotulo, p.erro])).toEqual([
       ['Ação 1', undefined],
       ['Ação 2', undefined],
@@ -206,8 +206,8 @@ describe('the retry queue of the installer phone (fila.ts)', () => {
     outcomes.push(problem(409, 'Etapa concluída', 'Esta etapa já foi concluída.'), { status: 200 });
     await fila.processarFila();
     expect(calls.map((c) => c.path)).toEqual([
-      '/api/producao/etapas/e1/iniciar',
-      '/api/producao/etapas/e2/iniciar',
+      '/api/ordens-servico/os1/etapas/e1/iniciar',
+      '/api/ordens-servico/os1/etapas/e2/iniciar',
     ]);
     // What the banner shows: "Não salvo — Ação 1: Esta etapa já foi concluída."
     expect(salvos()).toEqual([
@@ -245,9 +245,9 @@ describe('the retry queue of the installer phone (fila.ts)', () => {
     );
     await fila.processarFila();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      'POST /api/producao/etapas/e1/iniciar',
-      'GET /api/producao/os/os1',
-      'POST /api/producao/etapas/e1/iniciar',
+      'POST /api/ordens-servico/os1/etapas/e1/iniciar',
+      'GET /api/ordens-servico/os1',
+      'POST /api/ordens-servico/os1/etapas/e1/iniciar',
     ]);
     expect(calls[2]!.body).toEqual({ updated_at: '2026-02-01T08:00:00.000Z' });
     expect(salvos()).toEqual([
@@ -297,9 +297,26 @@ describe('the retry queue of the installer phone (fila.ts)', () => {
     expect(fila.semEspacoNoAparelho()).toBe(true);
     calls = [];
     await fila.processarFila();
-    expect(calls.map((c) => c.path)).toEqual(['/api/producao/etapas/e2/iniciar']);
+    expect(calls.map((c) => c.path)).toEqual(['/api/ordens-servico/os1/etapas/e2/iniciar']);
     expect(calls[0]!.body).toEqual(foto.corpo);
     expect(salvos()).toEqual([]);
     expect(fila.semEspacoNoAparelho()).toBe(false);
+  });
+
+  it('a start queued under the removed /producao/etapas path is sent to its OS stage path', async () => {
+    const antigo = {
+      ...acao(1, { osId: 'os9', etapaId: 'e1' }),
+      caminho: '/producao/etapas/e1/iniciar',
+      id: 'p1',
+      chave: 'k1',
+      criado_em: '2026-01-01T10:00:00.000Z',
+    };
+    storage.setItem('lavra.producao.fila', JSON.stringify([antigo]));
+    const fila = await carregarPagina();
+    await fila.processarFila();
+    expect(calls.map((c) => `${c.method} ${c.path} ${c.key}`)).toEqual([
+      'POST /api/ordens-servico/os9/etapas/e1/iniciar k1',
+    ]);
+    expect(salvos()).toEqual([]);
   });
 });

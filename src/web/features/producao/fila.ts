@@ -25,10 +25,20 @@ const KEY = 'lavra.producao.fila';
 const listeners = new Set<() => void>();
 let cache: Pendente[] | null = null;
 
+/**
+ * A start/complete queued before stages moved under their OS (`/producao/etapas/:id/...`, removed)
+ * goes to the stage's path now; it carries its OS. Photos queued then have no OS and get a 404,
+ * listed as refused (never lost silently).
+ */
+const caminhoAtual = (p: Pendente): Pendente => {
+  const m = /^\/producao\/etapas\/([^/]+)\/(iniciar|concluir)$/.exec(p.caminho);
+  return m && p.etapa ? { ...p, caminho: `/ordens-servico/${p.etapa.osId}/etapas/${m[1]}/${m[2]}` } : p;
+};
+
 function ler(): Pendente[] {
   if (cache) return cache;
   try {
-    cache = JSON.parse(localStorage.getItem(KEY) ?? '[]') as Pendente[];
+    cache = (JSON.parse(localStorage.getItem(KEY) ?? '[]') as Pendente[]).map(caminhoAtual);
   } catch {
     cache = [];
   }
@@ -80,7 +90,7 @@ async function tentar(p: Pendente): Promise<unknown> {
     }
     const os = await request<{ etapas: { id: string; updated_at: string }[] }>(
       'GET',
-      `/producao/os/${p.etapa.osId}`,
+      `/ordens-servico/${p.etapa.osId}`,
     );
     const atual = os.etapas.find((e) => e.id === p.etapa?.etapaId);
     if (!atual) throw err;

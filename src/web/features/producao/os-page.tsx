@@ -180,11 +180,11 @@ export function EtapaForm({ etapa, onDone }: { etapa: Etapa; onDone: () => void 
   const save = useMutation({
     mutationFn: () =>
       json(
-        client.producao.etapas[':id'].$patch({
-          param: { id: etapa.id },
+        client['ordens-servico'][':id'].etapas[':etapaId'].$patch({
+          param: { id: etapa.os_id, etapaId: etapa.id },
           json: {
-            inicio: fromLocalInput(inicio),
-            fim: fromLocalInput(fim),
+            inicio_previsto: fromLocalInput(inicio),
+            fim_previsto: fromLocalInput(fim),
             funcionario_ids: time,
             notas,
             updated_at: String(etapa.updated_at),
@@ -287,7 +287,7 @@ function EnderecoForm({ os }: { os: OsDetalhe }) {
   const save = useMutation({
     mutationFn: () =>
       json(
-        client.producao.os[':id'].$patch({
+        client['ordens-servico'][':id'].$patch({
           param: { id: os.id },
           json: { ...v, updated_at: String(os.updated_at) },
         }),

@@ -24,7 +24,7 @@ import {
 } from './shared';
 
 /** The row as the API answers it. */
-const listar = () => json(client.producao.os.$get({ query: {} }));
+const listar = () => json(client['ordens-servico'].$get({ query: {} }));
 type Row = Awaited<ReturnType<typeof listar>>['items'][number];
 
 const col = columnsOf<Row>();
@@ -66,7 +66,7 @@ export default function ProducaoPage() {
   const navigate = useNavigate();
   const list = useResourceList({
     recurso: 'producao',
-    endpoint: client.producao.os,
+    endpoint: client['ordens-servico'],
     defaultSort: '-created_at',
     filters: { etapa: '', status: '', funcionario_id: '', de: '', ate: '' },
     loadError: {
@@ -93,7 +93,7 @@ export default function ProducaoPage() {
         <CardContent className="grid gap-4">
           <ListSearch
             list={list}
-            lista="producao/os"
+            lista="ordens-servico"
             label="Buscar ordens de serviço"
             placeholder="Buscar por cliente ou número..."
             className="flex-wrap"

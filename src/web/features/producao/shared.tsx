@@ -33,7 +33,7 @@ export const STATUS_OS_BADGE: Record<string, BadgeVariant> = {
 
 /** One OS as the details screen and the phone read it (typed by the route's answer). */
 const fetchOs = (id: string, signal?: AbortSignal) =>
-  json(client.producao.os[':id'].$get({ param: { id } }, withSignal(signal)));
+  json(client['ordens-servico'][':id'].$get({ param: { id } }, withSignal(signal)));
 export type OsDetalhe = Awaited<ReturnType<typeof fetchOs>>;
 export type Etapa = OsDetalhe['etapas'][number];
 
@@ -118,4 +118,4 @@ export async function fotoParaEnvio(file: File, maxSide = 1600, quality = 0.8): 
   return canvas.toDataURL('image/jpeg', quality);
 }
 
-export const fotoUrl = (osId: string, fotoId: string) => `/api/producao/os/${osId}/fotos/${fotoId}`;
+export const fotoUrl = (osId: string, fotoId: string) => `/api/ordens-servico/${osId}/fotos/${fotoId}`;

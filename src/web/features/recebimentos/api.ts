@@ -5,10 +5,10 @@ export const fetchKpis = (signal?: AbortSignal) =>
   json(client.recebimentos.kpis.$get(undefined, withSignal(signal)));
 
 export const fetchParcela = (id: string, signal?: AbortSignal) =>
-  json(client.recebimentos.parcelas[':id'].$get({ param: { id } }, withSignal(signal)));
+  json(client.recebiveis[':id'].$get({ param: { id } }, withSignal(signal)));
 
 export const fetchCobranca = (id: string, signal?: AbortSignal) =>
-  json(client.recebimentos.parcelas[':id'].cobranca.$get({ param: { id } }, withSignal(signal)));
+  json(client.recebiveis[':id'].cobranca.$get({ param: { id } }, withSignal(signal)));
 
 export const fetchExtrato = (id: string, signal?: AbortSignal) =>
   json(client.recebimentos.extrato[':id'].$get({ param: { id } }, withSignal(signal)));

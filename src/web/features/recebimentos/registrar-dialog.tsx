@@ -25,7 +25,7 @@ import { AFETADOS, RecebimentoLinha } from './desfazer';
  * (value defaults to what is owed, date today).
  */
 export function RegistrarDialog({ parcelaId, onClose }: { parcelaId: string; onClose: () => void }) {
-  const p = useFreshRecord(client.recebimentos.parcelas, parcelaId);
+  const p = useFreshRecord(client.recebiveis, parcelaId);
   const d = p.data;
   return (
     <ModalDialog
