@@ -7,21 +7,16 @@ test('creates, edits, searches and deletes an architect', async ({ adminPage: pa
   await expect(page.getByRole('heading', { name: 'Arquitetos', level: 1 })).toBeVisible();
   await page.getByRole('tab', { name: 'Novo Arquiteto' }).click();
   const form = page.getByRole('tabpanel', { name: 'Novo Arquiteto' });
-  await expect(form.getByLabel('Comissão (%)')).toHaveValue('10');
+  // the shared form's defaults, masks and messages: vendedores/comissionado-form.test.tsx (and the CEP
+  // autofill: clientes/cliente-form.test.tsx); the CEP through the server here
   await form.getByLabel('Nome').fill(nome);
   await form.getByLabel('CPF').fill('52998224725');
-  await expect(form.getByLabel('CPF')).toHaveValue('529.982.247-25');
   await form.getByLabel('Telefone').fill('21998765432');
   await form.getByLabel('Email').fill('arq.e2e@exemplo.com.br');
-  // a typed CEP fills the address through the server's lookup
   await form.getByLabel('CEP').fill('01310100');
-  await expect(form.getByLabel('CEP')).toHaveValue('01310-100');
   await expect(form.getByLabel('Endereço')).toHaveValue('Avenida Paulista');
-  await expect(form.getByLabel('Cidade')).toHaveValue('São Paulo');
-  await expect(form.getByLabel('UF')).toHaveValue('SP');
   await form.getByLabel('Cidade').fill('Niterói');
   await form.getByLabel('UF').fill('rj');
-  await expect(form.getByLabel('UF')).toHaveValue('RJ');
   await form.getByRole('button', { name: 'Cadastrar Arquiteto' }).click();
   await expect(page.getByText('Arquiteto salvo com sucesso!')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Lista' })).toHaveAttribute('aria-selected', 'true');
