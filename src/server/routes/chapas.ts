@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Executor } from '../../db/client';
 import {
   type ChapaRow,
   candidatas,
@@ -18,7 +19,6 @@ import {
   searchChapas,
   setSituacao,
 } from '../../db/queries/chapas';
-import type { Executor } from '../../db/client';
 import { andWhere, numbersOut, paginate } from '../../db/queries/common';
 import { crudQueries } from '../../db/queries/crud';
 import { insertSchedule } from '../../db/queries/despesas';

@@ -379,8 +379,12 @@ describe('schedule, team and notes', () => {
       (await admin.patch(`/api/ordens-servico/${os.id}`, { cidade: 'X', updated_at: d.updated_at })).status,
     ).toBe(409);
     expect(
-      (await admin.patch(`/api/ordens-servico/${os.id}`, { uf: 'São Paulo', updated_at: cep.body.updated_at }))
-        .status,
+      (
+        await admin.patch(`/api/ordens-servico/${os.id}`, {
+          uf: 'São Paulo',
+          updated_at: cep.body.updated_at,
+        })
+      ).status,
     ).toBe(400);
   });
 });
