@@ -13,6 +13,7 @@ import { FieldError } from '../../components/ui/form-field';
 import { Input, Label } from '../../components/ui/input';
 import { formatMoney, formatNumber, parseNumberInput } from '../../lib/format';
 import { cn } from '../../lib/utils';
+import { SugestaoSobra } from '../estoque/sugestao-sobra';
 import { useCalculo, useLinhaCalculo } from './calculo';
 import { type LinhaForm, novaLinha, type OrcamentoForm } from './form';
 import { erroA11y, numeroMascarado } from './numero';
@@ -317,6 +318,12 @@ function LinhaItem({
           }
         />
       )}
+      <SugestaoSobra
+        produtoId={linha.produto_id}
+        medida1={Number(linha.medida1 || 0)}
+        medida2={Number(linha.medida2 || 0)}
+        tipoUnidade={linha.tipo_unidade}
+      />
     </fieldset>
   );
 }
