@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test, unique } from './fixtures';
+import { choose } from './orcamentos-helpers';
 
 async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<T> {
   expect(res.ok(), `${what}: ${await res.text()}`).toBe(true);
@@ -57,7 +58,7 @@ test('entrada → etiqueta em PDF → reserva pela OS → corte concluído com u
   adminPage: page,
 }) => {
   test.setTimeout(180_000);
-  const { pedra, os } = await vendaComPedra(admin);
+  const { pedra, os, cliente } = await vendaComPedra(admin);
   const lote = unique('L').replace(/\W+/g, '').slice(0, 20).toUpperCase();
 
   // 1. Entrada of 2 slabs of the lot through the screen.
@@ -124,6 +125,26 @@ test('entrada → etiqueta em PDF → reserva pela OS → corte concluído com u
       status: 'disponivel',
     }),
   ]);
+
+  // 5. A new quote's piece of that stone that the remnant can hold says so.
+  const bancada = unique('Bancada');
+  await ok(
+    await admin.post('/api/itens-venda', {
+      data: { nome: bancada, formato_medida: 'Largura x Profundidade' },
+    }),
+    'item de venda',
+  );
+  await page.goto('/orcamentos');
+  await choose(page, page.getByRole('combobox', { name: 'Cliente' }), cliente.nome);
+  await page.getByRole('button', { name: 'Adicionar Item' }).click();
+  const item1 = page.getByRole('group', { name: 'Item 1' });
+  await choose(page, item1.getByRole('combobox', { name: 'Item de Venda' }), bancada);
+  await item1.getByLabel('Largura (m)').fill('1.00');
+  await item1.getByLabel('Profundidade (m)').fill('0.35');
+  await choose(page, item1.getByRole('combobox', { name: 'Produto' }), pedra.nome);
+  await expect(item1.getByTestId('sugestao-sobra')).toHaveText(
+    `Cabe na sobra ${lote}-01-S1, 1,20 × 0,40 m, Rack C1`,
+  );
 });
 
 test.describe('no celular', () => {
