@@ -390,6 +390,66 @@ describe('GET /api/chapas?cabe=LxA', () => {
   });
 });
 
+describe('GET /api/chapas/resumo, /painel and /sugestoes', () => {
+  it('sums a stone’s available and reserved m² and value, and suggests the smallest remnant that holds a piece', async () => {
+    const pedra = await novaPedra('Verde Ubatuba');
+    const comum = { produto_id: pedra, lote: 'RES', espessura_mm: 20 };
+    // available: 3000 × 2000 = 6.000 m² (R$ 1.200,00) and a remnant 1000 × 500 = 0.500 m² (R$ 50,00)
+    await admin.create('/api/chapas', { ...comum, largura_mm: 3000, altura_mm: 2000, custo: 1200 });
+    const sobra = await admin.create('/api/chapas', {
+      ...comum,
+      tipo: 'sobra',
+      largura_mm: 1000,
+      altura_mm: 500,
+      custo: 50,
+      localizacao: 'C1',
+    });
+    // reserved: 2000 × 1500 = 3.000 m², not in the value
+    const reservada = await admin.create('/api/chapas', {
+      ...comum,
+      largura_mm: 2000,
+      altura_mm: 1500,
+      custo: 600,
+    });
+    expect((await reservar(reservada.id, (await novaOs()).id)).status).toBe(200);
+    const resumo = (await admin.get('/api/chapas/resumo')).body.items.find(
+      (r: { produto_id: string }) => r.produto_id === pedra,
+    );
+    expect(resumo).toEqual({
+      produto_id: pedra,
+      produto_nome: 'Verde Ubatuba',
+      chapas: 1,
+      sobras: 1,
+      m2_disponivel: 6.5,
+      m2_reservado: 3,
+      valor: 1250,
+      sobras_antigas: 0,
+    });
+    const [p] = await env.db
+      .select({ estoque: produtos.estoque })
+      .from(produtos)
+      .where(eq(produtos.id, pedra));
+    expect(Number(p!.estoque)).toBe(6.5);
+    const painel = (await admin.get('/api/chapas/painel')).body;
+    expect(painel.sobras).toBeGreaterThanOrEqual(1);
+    expect(painel.valor).toBeGreaterThanOrEqual(1250);
+    const sug = (await admin.get(`/api/chapas/sugestoes?produto_id=${pedra}&cabe=400x900`)).body;
+    expect(sug.items).toEqual([
+      {
+        id: sobra.id,
+        codigo: sobra.codigo,
+        largura_mm: 1000,
+        altura_mm: 500,
+        formato: 'retangulo',
+        localizacao: 'C1',
+      },
+    ]);
+    expect((await admin.get(`/api/chapas/sugestoes?produto_id=${pedra}&cabe=1100x600`)).body.items).toEqual(
+      [],
+    );
+  });
+});
+
 describe('bad input on /api/chapas', () => {
   it('400/409 in pt-BR naming the field, and nothing changed', async () => {
     const unidade = await novaPedra('Torneira', 'unitário');

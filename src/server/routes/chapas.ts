@@ -8,6 +8,7 @@ import {
   chapaPorCodigo,
   chapasFilters,
   chapasTable,
+  estoqueDashboard,
   getChapa,
   insertChapas,
   lockChapa,
@@ -164,6 +165,10 @@ const doc = {
     access,
     query: resumoQuery,
   }),
+  painel: route({
+    summary: 'Cartão do dashboard: valor do estoque disponível, m² e quantidade de sobras',
+    access: ['dashboard', 'estoque'],
+  }),
   sugestoes: route({
     summary: 'Sobras disponíveis de uma pedra que comportam uma peça (sugestão no orçamento)',
     access: ['estoque', 'orcamentos'],
@@ -298,6 +303,14 @@ export const chapasRoutes = new Hono<AppEnv>()
         valor: Number(cents(dec(r.valor as string)).toFixed(2)),
         sobras_antigas: Number(r.sobras_antigas),
       })),
+    });
+  })
+  .get('/painel', doc.painel, async (c) => {
+    const r = await estoqueDashboard(c.get('deps').db);
+    return c.json({
+      valor: Number(cents(dec(r?.valor ?? '0')).toFixed(2)),
+      m2_disponivel: Number(r?.m2 ?? 0),
+      sobras: Number(r?.sobras ?? 0),
     });
   })
   .get('/sugestoes', doc.sugestoes, async (c) => {

@@ -4,6 +4,7 @@ import {
   CalendarClock,
   DollarSign,
   FileText,
+  Layers,
   type LucideIcon,
   Package,
   PackagePlus,
@@ -17,6 +18,7 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { useAuth } from '../../app/auth';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import {
@@ -30,6 +32,7 @@ import {
 import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Empty, Loading } from '../../components/ui/states';
+import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { cn } from '../../lib/utils';
@@ -87,6 +90,38 @@ function Serie({ serie }: { serie: DashboardData['serie_12_meses'] }) {
         carregando
       )}
     </div>
+  );
+}
+
+/** Estoque (issue 28): what the available stone is worth and how many remnants wait to be used. */
+function EstoqueCard() {
+  const { can } = useAuth();
+  const q = useQuery({
+    queryKey: ['chapas', 'painel'],
+    enabled: can('estoque'),
+    queryFn: ({ signal }) => json(client.chapas.painel.$get({}, withSignal(signal))),
+  });
+  if (!q.data) return null;
+  return (
+    <KpiGrid
+      className="mb-6 grid gap-4 sm:grid-cols-2"
+      kpis={[
+        {
+          title: 'Estoque de chapas',
+          value: formatMoney(q.data.valor),
+          icon: Layers,
+          hint: <Link to="/estoque">{`${q.data.m2_disponivel.toLocaleString('pt-BR')} m² disponíveis`}</Link>,
+          testId: 'dash-estoque-valor',
+        },
+        {
+          title: 'Sobras disponíveis',
+          value: q.data.sobras.toLocaleString('pt-BR'),
+          icon: Layers,
+          hint: <Link to="/estoque?tipo=sobra&status=disponivel">Use antes de cortar uma chapa nova</Link>,
+          testId: 'dash-estoque-sobras',
+        },
+      ]}
+    />
   );
 }
 
@@ -159,6 +194,7 @@ export default function DashboardPage() {
         ]}
       />
       <ProducaoCards />
+      <EstoqueCard />
 
       <div className="mb-6 grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">

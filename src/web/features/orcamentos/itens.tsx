@@ -15,6 +15,7 @@ import { Input, Label } from '../../components/ui/input';
 import { client, json } from '../../lib/client';
 import { formatMoney, formatNumber, parseNumberInput } from '../../lib/format';
 import { cn } from '../../lib/utils';
+import { SugestaoSobra } from '../estoque/sugestao-sobra';
 import { useCalculo, useLinhaCalculo } from './calculo';
 import { type LinhaForm, novaLinha, type OrcamentoForm } from './form';
 import { erroA11y, numeroMascarado } from './numero';
@@ -344,6 +345,12 @@ function LinhaItem({
           }}
         />
       )}
+      <SugestaoSobra
+        produtoId={linha.produto_id}
+        medida1={Number(linha.medida1 || 0)}
+        medida2={Number(linha.medida2 || 0)}
+        tipoUnidade={linha.tipo_unidade}
+      />
     </fieldset>
   );
 }
