@@ -125,7 +125,8 @@ test('share → the customer approves with a drawn signature → the staff see t
   await expect(page.getByText('Prazo de entrega: 15 dias úteis após a medição final.')).toBeVisible();
   // 2 × R$ 250,00, no margin, no extras
   await expect(page.getByText('R$ 500,00').last()).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Baixar PDF' })).toHaveAttribute('href', /\/pdf$/);
+  await expect(page.getByText('2 un. × R$ 250,00/un.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Baixar PDF', exact: true })).toHaveAttribute('href', /\/pdf$/);
   if (process.env.UPDATE_SCREENSHOT)
     await page.screenshot({ path: 'docs/orcamento-publico-celular.png', fullPage: true });
 
@@ -152,6 +153,11 @@ test('share → the customer approves with a drawn signature → the staff see t
     page.getByRole('status').filter({ hasText: `Orçamento aprovado por ${cliente.nome}` }),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Baixar PDF assinado' })).toBeVisible();
+  // the exact bytes accepted, whose SHA-256 the record keeps
+  await expect(page.getByRole('link', { name: 'Baixar PDF aceito' })).toHaveAttribute(
+    'href',
+    /\/pdf-aceito$/,
+  );
   await ctx.close();
 
   // the staff screen that stayed open hears it live

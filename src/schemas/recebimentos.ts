@@ -1,5 +1,5 @@
 import { STATUS_PARCELA, type StatusParcela } from '../domain/recebiveis';
-import { isoDate, listQuery, moneyInput, optionalText, uuid, versionField } from './common';
+import { isoDate, listQuery, moneyInput, uuid, versionField } from './common';
 import { ordered, orderMessage, periodo } from './relatorios';
 import { z } from './z';
 
