@@ -12,7 +12,7 @@ test('creates, edits, searches and deletes an architect', async ({ adminPage: pa
   await form.getByLabel('CPF').fill('52998224725');
   await expect(form.getByLabel('CPF')).toHaveValue('529.982.247-25');
   await form.getByLabel('Telefone').fill('21998765432');
-  await form.getByLabel('Email').fill('arq.e2e@exemplo.com.br');
+  await form.getByLabel('E-mail').fill('arq.e2e@exemplo.com.br');
   // a typed CEP fills the address through the server's lookup
   await form.getByLabel('CEP').fill('01310100');
   await expect(form.getByLabel('CEP')).toHaveValue('01310-100');

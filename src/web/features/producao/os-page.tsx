@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Empty, Loading } from '../../components/ui/states';
 import { ApiError, toastError, toastSuccess } from '../../lib/api';
 import { client, json } from '../../lib/client';
-import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { formatDateTime, formatMedidas, formatMoney, formatNumber } from '../../lib/format';
 import { EtapaAcoes, FilaPendente } from './acoes';
 import { Desenhos } from './desenhos';
 import {
@@ -328,7 +328,7 @@ function EnderecoForm({ os }: { os: OsDetalhe }) {
 
 function medidas(i: OsDetalhe['itens'][number]) {
   if (i.medida1 == null || i.medida2 == null) return '—';
-  return `${formatNumber(i.medida1)} × ${formatNumber(i.medida2)} m`;
+  return formatMedidas(i.medida1, i.medida2);
 }
 
 /** The quote's items as the workshop's specification (prices only for who sees sales). */
