@@ -75,8 +75,8 @@ function OsDetalhes({ os, editavel }: { os: OsDetalhe; editavel: boolean }) {
         {os.motivo_cancelamento && <span className="text-sm text-destructive">{os.motivo_cancelamento}</span>}
       </div>
       <FilaPendente />
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <div className="grid content-start gap-6">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr] [&>*]:min-w-0">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6 [&>*]:min-w-0">
           <TitledCard title="Etapas">
             <ol className="grid gap-4" aria-label="Etapas da OS">
               {os.etapas.map((e) => (
@@ -87,7 +87,7 @@ function OsDetalhes({ os, editavel }: { os: OsDetalhe; editavel: boolean }) {
           <Itens os={os} />
           <Fotos os={os} />
         </div>
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6 [&>*]:min-w-0">
           <TitledCard title="Cliente e obra" contentClassName="grid gap-2 text-sm">
             <div className="font-medium">{os.cliente_nome}</div>
             {os.cliente_telefone && (
