@@ -12,7 +12,7 @@ test('creates, edits, searches and deletes an architect', async ({ adminPage: pa
   await form.getByLabel('Nome').fill(nome);
   await form.getByLabel('CPF').fill('52998224725');
   await form.getByLabel('Telefone').fill('21998765432');
-  await form.getByLabel('Email').fill('arq.e2e@exemplo.com.br');
+  await form.getByLabel('E-mail').fill('arq.e2e@exemplo.com.br');
   await form.getByLabel('CEP').fill('01310100');
   await expect(form.getByLabel('Endereço')).toHaveValue('Avenida Paulista');
   await form.getByLabel('Cidade').fill('Niterói');

@@ -215,11 +215,11 @@ test('builds, saves, finds, details, edits and sells a quote', async ({ adminPag
   const linhas = dialog.getByRole('table').getByRole('row');
   await expect(linhas).toHaveCount(4);
   await expect(linhas.nth(1)).toContainText(d.bancada);
-  await expect(linhas.nth(1)).toContainText('2,5 x 0,6 = 1,5 m²');
+  await expect(linhas.nth(1)).toContainText('2,50 × 0,60 m = 1,5 m²');
   await expect(linhas.nth(1)).toContainText(d.granito);
   await expect(linhas.nth(1)).toContainText('R$ 1.365,04');
   await expect(linhas.nth(1)).toContainText('R$ 2.730,08');
-  await expect(linhas.nth(2)).toContainText('1,85 x 0,55 = 1,018 m²');
+  await expect(linhas.nth(2)).toContainText('1,85 × 0,55 m = 1,018 m²');
   await expect(linhas.nth(2)).toContainText('R$ 864,80');
   await expect(linhas.nth(3)).toContainText(d.cuba);
   await expect(linhas.nth(3)).toContainText('R$ 185,00');

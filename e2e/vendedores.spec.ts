@@ -25,7 +25,7 @@ test('registers a seller whose commission from a converted quote is in that peri
   // the form's defaults, masks and messages: vendedores/comissionado-form.test.tsx
   await dialog.getByLabel('Nome').fill(nome);
   await dialog.getByLabel('Telefone').fill('11987654321');
-  await dialog.getByLabel('Email').fill('vendedor.e2e@exemplo.com.br');
+  await dialog.getByLabel('E-mail').fill('vendedor.e2e@exemplo.com.br');
   await dialog.getByLabel('UF').fill('sp');
   await dialog.getByLabel('Comissão (%)').fill('12.5');
   await dialog.getByRole('button', { name: 'Cadastrar Vendedor' }).click();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatPercent, parseNumberInput, setBusinessTz } from './format';
+import {
+  formatDate,
+  formatMedidas,
+  formatMoney,
+  formatPercent,
+  parseNumberInput,
+  setBusinessTz,
+} from './format';
 
 describe('pt-BR formatting', () => {
   it('formats money as R$ with comma decimals', () => {
@@ -26,5 +33,12 @@ describe('pt-BR formatting', () => {
     expect(parseNumberInput('12.5')).toBe(12.5);
     expect(parseNumberInput('abc')).toBe(0);
     expect(parseNumberInput('')).toBe(0);
+  });
+});
+
+describe('formatMedidas (issue 26 §3: "2,4 x 0,6" and "2,40 m" were written two ways)', () => {
+  it("writes a piece's measures one way: two decimals, ×, metres", () => {
+    expect(formatMedidas(2.4, 0.6)).toBe('2,40 × 0,60 m');
+    expect(formatMedidas('1.85', '0.55')).toBe('1,85 × 0,55 m');
   });
 });

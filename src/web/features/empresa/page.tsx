@@ -89,7 +89,7 @@ function Logo({ empresa }: { empresa: EmpresaRecord | undefined }) {
       ) : (
         <p className="text-sm text-muted-foreground">Nenhum logotipo enviado.</p>
       )}
-      <div className="grid gap-1">
+      <div className="grid min-w-0 gap-1">
         <label htmlFor={id} className="text-sm font-medium">
           Enviar logotipo (PNG, JPEG ou WebP, até 1 MB)
         </label>
@@ -97,6 +97,8 @@ function Logo({ empresa }: { empresa: EmpresaRecord | undefined }) {
           id={id}
           ref={input}
           type="file"
+          // a file input's own width (≈ 400 px with its button and text) pushed a phone's page sideways
+          className="w-full min-w-0 max-w-full text-sm"
           accept="image/png,image/jpeg,image/webp"
           disabled={upload.isPending}
           onChange={(e) => {

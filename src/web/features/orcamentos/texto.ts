@@ -1,11 +1,11 @@
-import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
+import { formatMedidas, formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import type { OrcamentoItemDetalhe, OrcamentoLinha } from '../../lib/resources';
 
-/** "2,5 x 0,6 = 1,5 m²", or just the area when the measures are missing (spec doc 1 §2). */
+/** "2,50 × 0,60 m = 1,5 m²", or just the area when the measures are missing (spec doc 1 §2). */
 export function medidasTexto(i: Pick<OrcamentoItemDetalhe, 'medida1' | 'medida2' | 'area'>): string {
   const area = i.area ?? 0;
   if (i.medida1 && i.medida2) {
-    return `${formatNumber(i.medida1)} x ${formatNumber(i.medida2)} = ${formatNumber(area)} m²`;
+    return `${formatMedidas(i.medida1, i.medida2)} = ${formatNumber(area)} m²`;
   }
   return area > 0 ? `${formatNumber(area)} m²` : '';
 }

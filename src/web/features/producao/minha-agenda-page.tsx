@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { PageHeader } from '../../components/ui/page-header';
 import { Empty, Loading } from '../../components/ui/states';
 import { client, json, withSignal } from '../../lib/client';
-import { formatDateTime, isoDateIn } from '../../lib/format';
+import { formatDateTime, formatMedidas, isoDateIn } from '../../lib/format';
 import { EtapaAcoes, FilaPendente } from './acoes';
 import { Desenhos } from './desenhos';
 import { etapaLabel, STATUS_ETAPA_BADGE, statusEtapaLabel, useOs } from './shared';
@@ -154,7 +154,7 @@ function Pecas({ osId }: { osId: string }) {
         {os.data.itens.map((i) => (
           <li key={i.id}>
             {[i.produto_nome, i.item_venda_nome].filter(Boolean).join(' — ')}
-            {i.medida1 != null && i.medida2 != null ? ` · ${i.medida1} × ${i.medida2} m` : ''}
+            {i.medida1 != null && i.medida2 != null ? ` · ${formatMedidas(i.medida1, i.medida2)}` : ''}
             {i.area != null ? ` · ${i.area} m²` : ''}
           </li>
         ))}

@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Empty, Loading } from '../../components/ui/states';
 import { ApiError, toastError, toastSuccess } from '../../lib/api';
 import { client, json } from '../../lib/client';
-import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { formatDateTime, formatMedidas, formatMoney, formatNumber } from '../../lib/format';
 import { OsChapas } from '../estoque/os-chapas';
 import { EtapaAcoes, FilaPendente } from './acoes';
 import { Desenhos } from './desenhos';
@@ -76,8 +76,8 @@ function OsDetalhes({ os, editavel, estoque }: { os: OsDetalhe; editavel: boolea
         {os.motivo_cancelamento && <span className="text-sm text-destructive">{os.motivo_cancelamento}</span>}
       </div>
       <FilaPendente />
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <div className="grid content-start gap-6">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr] [&>*]:min-w-0">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6 [&>*]:min-w-0">
           <TitledCard title="Etapas">
             <ol className="grid gap-4" aria-label="Etapas da OS">
               {os.etapas.map((e) => (
@@ -88,7 +88,7 @@ function OsDetalhes({ os, editavel, estoque }: { os: OsDetalhe; editavel: boolea
           <Itens os={os} />
           <Fotos os={os} />
         </div>
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6 [&>*]:min-w-0">
           <TitledCard title="Cliente e obra" contentClassName="grid gap-2 text-sm">
             <div className="font-medium">{os.cliente_nome}</div>
             {os.cliente_telefone && (
@@ -330,7 +330,7 @@ function EnderecoForm({ os }: { os: OsDetalhe }) {
 
 function medidas(i: OsDetalhe['itens'][number]) {
   if (i.medida1 == null || i.medida2 == null) return '—';
-  return `${formatNumber(i.medida1)} × ${formatNumber(i.medida2)} m`;
+  return formatMedidas(i.medida1, i.medida2);
 }
 
 /** The quote's items as the workshop's specification (prices only for who sees sales). */

@@ -6,7 +6,7 @@ const col = columnsOf<Comissionado>();
 
 const nome = col.accessor('nome', titleColumn('Nome', { sortable: true, className: 'min-w-36 font-medium' }));
 const telefone = col.accessor('telefone', textColumn('Telefone', { nowrap: true, card: 'figure' }));
-const email = col.accessor('email', textColumn('Email'));
+const email = col.accessor('email', textColumn('E-mail'));
 const comissao = col.accessor(
   'percentual_comissao',
   percentColumn('Comissão (%)', { sortable: true, card: 'figure' }),

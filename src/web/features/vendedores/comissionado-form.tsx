@@ -102,7 +102,7 @@ export function ComissionadoForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <PessoaDocumentoFields f={f} name="cpf" required={texts.asteriscos} />
         <TelefoneField f={f} required={texts.asteriscos} />
-        <TextField f={f} name="email" label="Email" type="email" />
+        <TextField f={f} name="email" label="E-mail" type="email" />
         <EnderecoFields f={f} />
         <TextField
           f={f}
