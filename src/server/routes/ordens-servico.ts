@@ -256,10 +256,14 @@ export const ordensServicoRoutes = new Hono<AppEnv>()
     return c.json({ etapa: etapaContrato(r.etapa), avisos: r.avisos });
   })
   .post('/:id/etapas/:etapaId/iniciar', doc.iniciar, async (c) => {
+    // who may act first (403), then the body (400), as every route answers
+    await exigir(c.get('deps'), currentUser(c), ids(c));
     const alvo = { ...ids(c), ...(await parseBody(c, etapaAcao)) };
     return c.json(etapaContrato(await mudarStatus(c.get('deps'), currentUser(c), 'em_andamento', alvo)));
   })
   .post('/:id/etapas/:etapaId/concluir', doc.concluir, async (c) => {
+    // who may act first (403), then the body (400), as every route answers
+    await exigir(c.get('deps'), currentUser(c), ids(c));
     const alvo = { ...ids(c), ...(await parseBody(c, etapaAcao)) };
     return c.json(etapaContrato(await mudarStatus(c.get('deps'), currentUser(c), 'concluida', alvo)));
   })
