@@ -41,7 +41,11 @@ try {
   console.error(`[lavra] Restauração recusada: ${(err as Error).message}`);
   process.exit(1);
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// A restore truncates and disables the audit trigger: the owner role's work, not the runtime role's.
+const database = await openDatabase({
+  databaseUrl: config.databaseMigracaoUrl ?? config.databaseUrl,
+  dataDir: config.dataDir,
+});
 try {
   const r = await restoreBackup(database.db, path.resolve(file), { force, chave, ignorarAssinatura });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${config.dataDir}`;

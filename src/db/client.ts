@@ -50,13 +50,18 @@ export interface DatabaseOptions {
   tarFile?: string;
   /** false: open as it is, never migrate (a backup reads a database; it does not change it). */
   migrate?: boolean;
+  /**
+   * PostgreSQL: the owner role's URL (DATABASE_URL_MIGRACAO), used only to migrate, while `databaseUrl`
+   * is a runtime role that cannot truncate the audit trail nor disable its triggers (deploy/).
+   */
+  migrationUrl?: string;
   /** Where connection-level errors go (the server's logger); only the driver's message, never a query. */
   onError?: (what: string, message: string) => void;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const database = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl, opts.onError, opts.migrate !== false)
+    ? await openPostgres(opts.databaseUrl, opts.onError, opts.migrate !== false, opts.migrationUrl)
     : await openPglite(opts.dataDir, opts.tarFile, opts.migrate !== false);
   return database;
 }
@@ -198,7 +203,17 @@ async function openPostgres(
   url: string,
   onError: (what: string, message: string) => void = () => {},
   migrate = true,
+  migrationUrl?: string,
 ): Promise<Database> {
+  if (migrate && migrationUrl && migrationUrl !== url) {
+    const owner = new pg.Pool({ connectionString: migrationUrl, max: 1 });
+    try {
+      await migrateLocked(owner);
+    } finally {
+      await owner.end();
+    }
+    migrate = false;
+  }
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.PG_POOL_MAX ?? 10),

@@ -31,8 +31,18 @@ export const aprovarInput = z.object({
     )
     .refine((s) => s.startsWith(ASSINATURA_PREFIXO), 'A assinatura deve ser uma imagem PNG.'),
   aceite: z.literal(true, { message: 'Para aprovar, aceite os termos e condições.' }),
-  /** The version the page showed (`versao` of the view): a quote changed since is not what was read. */
-  versao: z.iso.datetime({ offset: true, message: 'Versão inválida.' }).optional(),
+  /**
+   * The version the page showed (`versao` of the view), required: without it an approval would accept
+   * whatever the quote had become since (issue 26: edited from R$ 3.457,09 to R$ 5.052,67 and approved
+   * at the new price). A quote changed since is not what was read: 409.
+   */
+  versao: z.iso.datetime({
+    offset: true,
+    error: (i) =>
+      i.input === undefined
+        ? 'Recarregue a página: a versão do orçamento não foi enviada.'
+        : 'Versão inválida.',
+  }),
 });
 export type AprovarInput = z.input<typeof aprovarInput>;
 

@@ -5,7 +5,6 @@ import { auditContext } from './audit-context';
 import { sessionMiddleware } from './auth/session';
 import type { AppDeps, AppEnv } from './context';
 import { HttpError, problem, toHttpError } from './errors';
-import { idempotency } from './idempotency';
 import { safeError } from './log';
 import { apiApp } from './routes';
 import { registerDocs } from './routes/docs';
@@ -51,7 +50,7 @@ export function createApp(
   app.use('/api/*', refuseNul);
   app.use('/api/*', sessionMiddleware);
   app.use('/api/*', auditContext);
-  app.use('/api/*', idempotency);
+  // Idempotency-Key: in each route's guard (contract.ts), after its permission check.
 
   app.route('/api/health', healthRoutes);
   app.route('/api', apiApp);

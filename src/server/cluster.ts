@@ -24,7 +24,10 @@ const MIN_UPTIME_MS = 5000;
  */
 export async function runPrimary(config: Config, workers: number) {
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    migrationUrl: config.databaseMigracaoUrl,
+  });
   await ensureAdmin(database.db, {
     emailDominio: config.emailDominio,
     adminPassword: config.adminPassword,

@@ -7,6 +7,11 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * The owner role (DATABASE_URL_MIGRACAO): migrations and `npm run restore` only; DATABASE_URL is then
+   * the runtime role of deploy/postgres-papeis.sql (INSERT/SELECT only on the audit and acceptances).
+   */
+  databaseMigracaoUrl?: string;
   adminPassword?: string;
   emailDominio: string;
   tzNegocio: string;
@@ -83,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseMigracaoUrl: env.DATABASE_URL_MIGRACAO || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     emailDominio: (env.EMAIL_DOMINIO ?? 'lavra.local').toLowerCase(),
     tzNegocio: env.TZ_NEGOCIO ?? 'America/Sao_Paulo',

@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Permissao } from '../schemas/permissoes';
 import type { z } from '../schemas/z';
 import type { AppEnv } from './context';
+import { idempotency } from './idempotency';
 import { forbidden, hasAny, unauthorized } from './permissions';
 
 /**
@@ -74,6 +75,9 @@ export function route<const C extends RouteContract>(contract: C): ContractMiddl
         throw forbidden();
       }
     }
+    // Idempotency-Key runs here, after the permission: a stored answer is replayed only to whoever may
+    // still make the request (issue 26: a 201 was replayed after `clientes` was revoked).
+    if (c.req.method === 'POST') return idempotency(c, next);
     await next();
   });
   return Object.assign(mw, { contract }) as unknown as ContractMiddleware<C>;

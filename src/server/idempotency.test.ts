@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/queries/common';
 import { chavesIdempotencia, clientes, produtos } from '../db/schema';
 import { IDEMPOTENT_REPLAY_HEADER } from './idempotency';
-import { apiSuite, type Client, userWith } from './testing/harness';
+import { apiSuite, type Client, clientePf, userWith } from './testing/harness';
 
 const { env, admin } = apiSuite();
 let clienteId: string;
@@ -110,6 +110,18 @@ describe('Idempotency-Key on creating requests', () => {
     expect((await admin.post('/api/vendedores', { nome: 'Sem Chave' })).status).toBe(201);
     expect(await count('vendedores')).toBe(before + 2);
     expect(await count('chaves_idempotencia')).toBe(keysBefore);
+  });
+
+  it('a stored answer is replayed only after the permission check (revoked: 403, not the 201)', async () => {
+    const u = await userWith(env, ['dashboard', 'clientes']);
+    const body = clientePf('Cliente Revogado Idem');
+    const first = await withKey(u.client, '/api/clientes', body, 'revogar-1');
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    await admin.patchCurrent(`/api/usuarios/${u.row.id}`, { permissoes: ['dashboard'] });
+    const again = await withKey(u.client, '/api/clientes', body, 'revogar-1');
+    expect(again.status).toBe(403);
+    expect(again.headers.get(IDEMPOTENT_REPLAY_HEADER)).toBeNull();
+    expect(JSON.stringify(again.body)).not.toContain(first.body.id);
   });
 
   it("another user's identical key does not collide (keys are per user)", async () => {

@@ -51,5 +51,8 @@ export const RECURSO_PERMISSAO: Record<string, Permissao> = {
   producao: 'producao',
   despesas: 'despesas',
   caixa: 'dashboard',
+  // the Recebimentos screen's permission (issue 26: everyone received them); the caixa entry a
+  // payment makes is announced as `caixa` too, for the dashboard
+  recebimentos: 'financeiro',
   usuarios: 'usuarios',
 };

@@ -23,6 +23,7 @@ export async function createDeps(config: Config, log: (m: string) => void = cons
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    migrationUrl: config.databaseMigracaoUrl,
     dataDir: config.dataDir,
     onError: (what, message) => logger.error({ conexao: what, message }, 'erro de conexão com o banco'),
   });

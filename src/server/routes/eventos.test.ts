@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categoriasProdutos, clientes, funcionarios, produtos } from '../../db/schema';
+import { publish } from '../events';
 import {
   apiSuite,
   type Client,
@@ -149,6 +150,21 @@ describe('/api/eventos (live updates)', () => {
     const res = await novoUsuario(admin, 'Oculto', 'oculto@exemplo.com.br');
     expect(await adminStream.waitFor((e) => e.id === res.body.id)).toBeDefined();
     expect(stream.events.find((e) => e.recurso === 'usuarios')).toBeUndefined();
+    stream.close();
+    adminStream.close();
+  });
+});
+
+describe('/api/eventos and Recebimentos', () => {
+  it('sends recebimentos events only to whoever has financeiro (the screen’s permission)', async () => {
+    const admin = await loginAdmin(env);
+    const semFinanceiro = await userWith(env, ['dashboard', 'vendas']);
+    const stream = await listen(env.app, semFinanceiro.client);
+    const adminStream = await listen(env.app, admin);
+    const id = '00000000-0000-4000-8000-0000000000aa';
+    await env.db.transaction((tx) => publish(tx, 'recebimentos', 'criado', id));
+    expect(await adminStream.waitFor((e) => e.recurso === 'recebimentos' && e.id === id)).toBeDefined();
+    expect(stream.events.find((e) => e.recurso === 'recebimentos')).toBeUndefined();
     stream.close();
     adminStream.close();
   });

@@ -106,14 +106,21 @@ async function share(id: string) {
   return { token, url: res.body.url as string, expira_em: res.body.expira_em as string };
 }
 
-const approve = (token: string, body: Record<string, unknown> = {}) =>
-  anon.post(`/api/publico/orcamentos/${token}/aprovar`, {
+/** Approves as the page does: with the version it showed (read now unless `body` gives one). */
+const approve = async (token: string, body: Record<string, unknown> = {}) => {
+  const versao =
+    'versao' in body
+      ? body.versao
+      : (await anon.get(`/api/publico/orcamentos/${token}`)).body?.orcamento?.versao;
+  return anon.post(`/api/publico/orcamentos/${token}/aprovar`, {
     nome: 'Helena Duarte Ramos',
     documento: '5299',
     assinatura,
     aceite: true,
+    versao,
     ...body,
   });
+};
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
@@ -268,6 +275,11 @@ describe('the customer link', () => {
     // approving what was read before the change is refused: it is not the current version
     const stale = await approve(token, { versao: res.body.orcamento.versao });
     expect(stale.status).toBe(409);
+    // …and so is an approval that names no version: it would approve the new price unseen.
+    const blind = await approve(token, { versao: undefined });
+    expect(blind.status).toBe(400);
+    expect(blind.body.errors.map((e: { path: string }) => e.path)).toContain('versao');
+    expect((await admin.get(`/api/orcamentos/${o.id}`)).body.status).toBe('pendente');
   });
 });
 

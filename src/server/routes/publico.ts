@@ -215,7 +215,7 @@ export const publicoRoutes = new Hono<AppEnv>()
       if (link.bloqueado_em) throw conflict('Link bloqueado', MSG_BLOQUEADO);
       if (o.status !== 'pendente' || (await lq.aceiteDe(tx, o.id)))
         throw conflict('Orçamento respondido', MSG_DECIDIDO);
-      if (input.versao && new Date(input.versao).getTime() !== o.updated_at.getTime()) {
+      if (new Date(input.versao).getTime() !== o.updated_at.getTime()) {
         throw conflict(
           'Orçamento atualizado',
           'A empresa atualizou este orçamento depois que você abriu a página. Recarregue para ver a versão atual antes de aprovar.',
