@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import type { Despesa } from '../../lib/resources';
-import { fakeApi, renderTela } from '../../testing/render';
+import { fakeApi, type Pedido, type Respostas, renderTela } from '../../testing/render';
 import { EditarDespesaDialog } from './editar-dialog';
 
 // What was e2e/despesas.spec's edit dialog details: the value read fresh, "Aplicar também aos meses
@@ -24,7 +24,7 @@ const MENSAL = {
   updated_at: '2026-11-01T12:00:00.000Z',
 } as unknown as Despesa;
 
-function abrir(d: Despesa, patch: unknown) {
+function abrir(d: Despesa, patch: Respostas[string]) {
   const pedidos = fakeApi({
     [`GET /despesas/${d.id}`]: d,
     [`PATCH /despesas/${d.id}`]: patch,
@@ -39,8 +39,8 @@ const replicar = () => dialog().getByRole('checkbox', { name: 'Aplicar também a
 
 describe('EditarDespesaDialog', () => {
   test('a monthly one: sends only what changed with ?replicar=true and tells how many later months changed', async () => {
-    const pedidos = abrir(MENSAL, (p: { body: object }) => ({
-      despesa: { ...MENSAL, ...p.body },
+    const pedidos = abrir(MENSAL, (p: Pedido) => ({
+      despesa: { ...MENSAL, ...(p.body as object) },
       replicadas: 9,
     }));
     const valor = dialog().getByLabelText('Valor (R$)');
@@ -65,8 +65,8 @@ describe('EditarDespesaDialog', () => {
 
   test('the last month of a series: the server finds no later month, and the toast says so', async () => {
     const dezembro = { ...MENSAL, id: 'd12', data_vencimento: '2027-12-31', parcela_atual: 12 };
-    abrir(dezembro as Despesa, (p: { body: object }) => ({
-      despesa: { ...dezembro, ...p.body },
+    abrir(dezembro as Despesa, (p: Pedido) => ({
+      despesa: { ...dezembro, ...(p.body as object) },
       replicadas: 0,
     }));
     await dialog().getByLabelText('Valor (R$)').fill('1700');
@@ -79,7 +79,7 @@ describe('EditarDespesaDialog', () => {
 
   test('a one-off expense offers no replication and sends no ?replicar', async () => {
     const avulsa = { ...MENSAL, id: 'd1', tipo: 'avulso', parcelas: 1, parcela_atual: 1 };
-    const pedidos = abrir(avulsa as Despesa, (p: { body: object }) => ({ ...avulsa, ...p.body }));
+    const pedidos = abrir(avulsa as Despesa, (p: Pedido) => ({ ...avulsa, ...(p.body as object) }));
     await expect.element(dialog().getByLabelText('Descrição')).toHaveValue('Aluguel do galpão');
     await expect.element(replicar()).not.toBeInTheDocument();
     await dialog().getByLabelText('Descrição').fill('Conserto');

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { fakeApi, renderTela } from '../../testing/render';
+import { fakeApi, type Pedido, renderTela } from '../../testing/render';
 import { ComissionadoForm, type ComissionadoTexts } from './comissionado-form';
 
 // What was e2e/vendedores.spec's and arquitetos.spec's field work: the spec's defaults, the masks, a
@@ -35,7 +35,7 @@ const GRAVADO = {
   updated_at: '2026-11-01T12:00:00.000Z',
 };
 
-const posts = (pedidos: { method: string }[]) => pedidos.filter((p) => p.method === 'POST');
+const posts = (pedidos: Pedido[]) => pedidos.filter((p) => p.method === 'POST');
 
 describe('ComissionadoForm', () => {
   test('a new seller starts Pessoa Física, 10 %, ativo; masks the phone and CPF, upper-cases the UF', async () => {
