@@ -103,7 +103,7 @@ export async function startServidor(
     if (!opts.keepData) await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitHealthy(url, child, log, opts.fresh ? 120_000 : 60_000);
+    await waitHealthy(url, child, log, opts.fresh ? 300_000 : 120_000);
   } catch (e) {
     child.kill('SIGKILL');
     throw e;

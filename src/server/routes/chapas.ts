@@ -58,6 +58,7 @@ const row = rowSchema(chapasTable.table).extend({
   fornecedor_nome: z.string().nullable(),
   os_numero: z.number().nullable(),
   origem_codigo: z.string().nullable(),
+  area_m2: z.number(),
 });
 
 type Lida = NonNullable<Awaited<ReturnType<typeof getChapa>>>;
