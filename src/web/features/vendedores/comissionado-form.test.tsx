@@ -52,7 +52,7 @@ describe('ComissionadoForm', () => {
     await expect.element(page.getByLabelText('CPF')).toHaveValue('529.982.247-25');
     await userEvent.type(page.getByLabelText('Telefone'), '11987654321');
     await expect.element(page.getByLabelText('Telefone')).toHaveValue('(11) 98765-4321');
-    await page.getByLabelText('Email').fill('vendedor@exemplo.com.br');
+    await page.getByLabelText('E-mail').fill('vendedor@exemplo.com.br');
     await userEvent.type(page.getByLabelText('UF'), 'sp');
     await expect.element(page.getByLabelText('UF')).toHaveValue('SP');
     await page.getByLabelText('Comissão (%)').fill('12.5');
