@@ -512,15 +512,25 @@ export async function restoreBackup(
       if (!tables.includes(t))
         throw new BackupInvalido(`O backup tem a tabela ${t}, que este banco não tem.`);
 
+    // Generated columns (a slab's area) are computed by the database: written, they are refused (428C9).
+    const writable = new Map<string, string>();
+    for (const { t, c } of await rows<{ t: string; c: string }>(
+      tx,
+      sql`select table_name as t, column_name as c from information_schema.columns
+          where table_schema = 'public' and is_generated = 'NEVER' order by table_name, ordinal_position`,
+    )) {
+      writable.set(t, writable.has(t) ? `${writable.get(t)}, ${ident(c)}` : ident(c));
+    }
     let table = '';
     let batch: string[] = [];
     let chars = 0;
     const flush = async () => {
       if (!batch.length) return;
       const json = `[${batch.join(',')}]`;
+      const cols = writable.get(table);
       try {
         await tx.execute(
-          sql`${sql.raw(`insert into ${ident(table)} overriding system value select * from json_populate_recordset(null::${ident(table)}, `)}${json}::json)`,
+          sql`${sql.raw(`insert into ${ident(table)}${cols ? ` (${cols})` : ''} overriding system value select ${cols ?? '*'} from json_populate_recordset(null::${ident(table)}, `)}${json}::json)`,
         );
       } catch (err) {
         // The error carries the rows (the query's parameter) and PostgreSQL's message may quote a value

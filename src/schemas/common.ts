@@ -40,13 +40,14 @@ export const requiredText = (message: string, max = 200) =>
 /** Money in: a JSON number or a numeric string, at most 2 decimals, stored as a decimal string. */
 /**
  * Money as a person in Brazil types it, as plain decimal text: "4.400,00" → "4400.00", "R$ 1.234,5" →
- * "1234.5", "4.400" → "4400" (dots in groups of three are thousands), "389,90" and "389.90" →
- * "389.90". Anything else passes unchanged, for the schema to refuse with its message.
+ * "1234.5", "389,90" and "389.90" → "389.90". Without a comma a dot is the decimal point: "4.400" could
+ * be 4,4 or 4.400 (an API client writes decimals with a dot), so it stays as typed and three decimals
+ * are refused rather than read a thousand times larger. Anything else passes unchanged, for the
+ * schema to refuse with its message.
  */
 export function textoDinheiro(v: string): string {
   const s = v.trim().replace(/^R\$\s*/, '');
   if (s.includes(',')) return s.replace(/\./g, '').replace(',', '.');
-  if (/^-?\d{1,3}(\.\d{3})+$/.test(s)) return s.replace(/\./g, '');
   return s;
 }
 

@@ -272,7 +272,7 @@ describe('GET /api/<lista>/exportar', () => {
     const gerente = await admin.post('/api/usuarios', {
       nome: 'Gerente Exporta',
       email: 'gerente.exporta@lavra.test',
-      senha: 'Xq7!exporta-longa',
+      senha: 'Xq7!cobalto-turvo-38',
       permissoes: ['clientes', 'vendas'],
     });
     expect(gerente.status).toBe(201);

@@ -35,7 +35,7 @@ const doc = {
     summary: 'Entra (usuário ou e-mail e senha); devolve o usuário e o cookie de sessão',
     access: 'publico',
     body: loginInput,
-    errors: [401, 403, 429],
+    errors: [401, 403, 429, 503],
   }),
   postLogout: route({ summary: 'Sai (encerra a sessão)', access: 'publico', status: 204 }),
   getMe: route({ summary: 'O usuário da sessão e suas permissões', access: 'sessao' }),
