@@ -93,7 +93,8 @@ export function answersOf(r: DocumentedRoute): {
   const errors = new Set<number>([...(c.errors ?? []), ...(c.sameBodyOn ?? [])]);
   if (c.access !== 'publico') errors.add(401);
   if ((c.access !== 'publico' && c.access !== 'sessao') || UNSAFE.has(r.method)) errors.add(403);
-  if (c.body || c.query || r.path.includes(':') || UNSAFE.has(r.method)) errors.add(400);
+  // Any request may be refused with 400: a NUL anywhere in its query string or path (refuseNul).
+  errors.add(400);
   if (c.body || c.upload) errors.add(413);
   if (c.upload) errors.add(400);
   if (r.method === 'POST' && c.access !== 'publico' && !NOT_CREATING.some((x) => x.test(r.path))) {

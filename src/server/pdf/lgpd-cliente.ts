@@ -1,6 +1,6 @@
 // The LGPD export of a client as a PDF a person can read: every field Lavra holds about them, their
 // quotes (with lines) and sales with the figures, and the audit entries about their record.
-import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Content, TableCell } from 'pdfmake/interfaces';
 import { moneyText } from '../../domain/money';
 import type { AuditoriaRegistro } from '../../schemas/auditoria';
 import {
@@ -9,6 +9,7 @@ import {
   ordemCampo,
   valorAuditoria,
 } from '../../schemas/auditoria-campos';
+import type { PdfDoc } from './render';
 
 type Linha = Record<string, unknown>;
 
@@ -96,7 +97,10 @@ const fieldTable = (pairs: [string, string][]): Content => ({
 
 const header = (cells: string[]): TableCell[] => cells.map((text) => ({ text, bold: true }));
 
-export function lgpdClienteDoc(d: DadosLgpd, opts: { tz: string; geradoEm: Date }): TDocumentDefinitions {
+/** Every page's footer: `renderPdf` fills `{page}` and `{pages}` (a function cannot cross to its worker). */
+export const RODAPE_LGPD: Content = { text: 'Página {page} de {pages}', alignment: 'center', fontSize: 8 };
+
+export function lgpdClienteDoc(d: DadosLgpd, opts: { tz: string; geradoEm: Date }): PdfDoc {
   const fmt = formatadores(opts.tz);
   const nome = String(d.cliente.nome ?? '');
   const content: Content[] = [
@@ -169,6 +173,5 @@ export function lgpdClienteDoc(d: DadosLgpd, opts: { tz: string; geradoEm: Date 
       h3: { fontSize: 11, bold: true, margin: [0, 4, 0, 4] },
     },
     defaultStyle: { fontSize: 9 },
-    footer: (page, pages) => ({ text: `Página ${page} de ${pages}`, alignment: 'center', fontSize: 8 }),
   };
 }

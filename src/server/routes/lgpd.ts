@@ -16,7 +16,7 @@ import { type AppContext, type AppEnv, currentUser, parseBody, parseId } from '.
 import { route } from '../contract';
 import { badRequest, notFound } from '../errors';
 import { publish } from '../events';
-import { lgpdClienteDoc } from '../pdf/lgpd-cliente';
+import { lgpdClienteDoc, RODAPE_LGPD } from '../pdf/lgpd-cliente';
 import { renderPdf } from '../pdf/render';
 
 /** The personal fields of a client (LGPD): what "Anonimizar" replaces. */
@@ -97,7 +97,10 @@ export const lgpdRoutes = new Hono<AppEnv>()
     const id = parseId(c, uuid);
     const geradoEm = new Date();
     const dados = await exportar(c, id);
-    const pdf = await renderPdf(lgpdClienteDoc(dados, { tz: c.get('deps').config.tzNegocio, geradoEm }));
+    const pdf = await renderPdf(
+      lgpdClienteDoc(dados, { tz: c.get('deps').config.tzNegocio, geradoEm }),
+      RODAPE_LGPD,
+    );
     c.header('content-type', 'application/pdf');
     c.header('content-disposition', `attachment; filename="lavra-cliente-${id}.pdf"`);
     return c.body(new Uint8Array(pdf));
