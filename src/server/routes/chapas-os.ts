@@ -17,11 +17,11 @@ import { areaMm2, cabeRetangulo, custoSobra } from '../../domain/chapas';
 import { cents, dec, sum, toMoney } from '../../domain/money';
 import { consumoBody } from '../../schemas/chapas';
 import { uuid } from '../../schemas/common';
+import { chapaOut } from '../casos/chapas';
 import { type AppEnv, parseBody, parseId } from '../context';
 import { route } from '../contract';
 import { badRequest, conflict, notFound } from '../errors';
 import { publish } from '../events';
-import { chapaOut } from './chapas';
 
 /**
  * A work order's stone (issue 28): the slabs it holds and consumed, those that could hold its pieces,

@@ -42,6 +42,7 @@ import {
 } from '../../schemas/chapas';
 import { pageSchema, uuid } from '../../schemas/common';
 import { z } from '../../schemas/z';
+import { chapaOut } from '../casos/chapas';
 import { type AppContext, type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { badRequest, conflict, found, fromDatabase, fromRefusal, notFound, staleWrite } from '../errors';
@@ -62,13 +63,6 @@ const row = rowSchema(chapasTable.table).extend({
 });
 
 type Lida = NonNullable<Awaited<ReturnType<typeof getChapa>>>;
-/** A slab as the API answers it: money as a number, its area in m² beside the millimetres. */
-export const chapaOut = (r: Lida | ChapaRow) => ({
-  ...(numbersOut(r as Record<string, unknown>, ['custo']) as unknown as Omit<Lida, 'custo'> & {
-    custo: number;
-  }),
-  area_m2: Number(areaM2(r)),
-});
 
 const chapaNaoEncontrada = () => notFound('Chapa não encontrada.');
 

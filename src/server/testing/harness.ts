@@ -12,7 +12,7 @@ import { closeDeps, createDeps } from '../server';
 import { responseContract } from './response-contract';
 
 export const ORIGIN = 'http://localhost:3000';
-export const ADMIN_SENHA = 'ardosia-verde-teste-9';
+export const ADMIN_SENHA = 'quixaba-cinza-prumo-9';
 
 /**
  * A new, empty PostgreSQL database on the server of TEST_DATABASE_URL (undefined when the suite runs
