@@ -36,7 +36,7 @@ test.describe('at 390 px', () => {
     test.setTimeout(180_000);
     // A sale (with its work order, its instalment and a client) so the lists and the OS have content.
     const { venda } = await vendaViaOrcamento(admin);
-    const os = await admin.get(`/api/producao/os?venda_id=${venda.id}`);
+    const os = await admin.get(`/api/ordens-servico?venda_id=${venda.id}`);
     expect(os.status(), await os.text()).toBe(200);
     const osId = ((await os.json()) as { items: { id: string }[] }).items[0]?.id;
     expect(osId).toBeTruthy();

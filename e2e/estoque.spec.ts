@@ -48,7 +48,7 @@ async function vendaComPedra(admin: APIRequestContext) {
     'orçamento',
   );
   await ok(await admin.post(`/api/orcamentos/${orcamento.id}/venda`, { data: {} }), 'venda');
-  const lista = await admin.get(`/api/producao/os?q=${encodeURIComponent(cliente.nome)}`);
+  const lista = await admin.get(`/api/ordens-servico?q=${encodeURIComponent(cliente.nome)}`);
   const [os] = (await lista.json()).items as { id: string; numero: number }[];
   return { pedra, cliente, os: os! };
 }
@@ -97,10 +97,10 @@ test('entrada → etiqueta em PDF → reserva pela OS → corte concluído com u
   await expect(page.getByRole('list', { name: 'Chapas da OS' }).getByText(`${lote}-01`)).toBeVisible();
 
   // 4. Medição done through the API; concluding the corte asks for the remnants.
-  const detalhe = await (await admin.get(`/api/producao/os/${os.id}`)).json();
+  const detalhe = await (await admin.get(`/api/ordens-servico/${os.id}`)).json();
   const medicao = detalhe.etapas.find((e: { etapa: string }) => e.etapa === 'medicao');
   await ok(
-    await admin.post(`/api/producao/etapas/${medicao.id}/concluir`, {
+    await admin.post(`/api/ordens-servico/${os.id}/etapas/${medicao.id}/concluir`, {
       data: { updated_at: medicao.updated_at },
     }),
     'medição',
