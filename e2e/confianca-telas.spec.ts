@@ -115,7 +115,7 @@ for (const size of SIZES) {
       await page
         .getByLabel('E-mail')
         .fill(`${nome.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@exemplo.com.br`);
-      await page.getByLabel('Senha').fill('Marmore-Toast-2026!');
+      await page.getByLabel('Senha').fill('Quartzo-Azul-Pedra-2026!');
       await page.getByRole('button', { name: 'Criar Usuário' }).click();
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Usuário criado com sucesso!' });
       await expect(toast).toBeVisible();

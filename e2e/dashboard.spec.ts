@@ -131,7 +131,8 @@ test('the dashboard shows its sections, and its figures change when a sale is ma
   const positivo = (await screenCents(lucro)) >= 0;
   await expect(page.getByRole('img', { name: positivo ? 'Lucro no mês' : 'Prejuízo no mês' })).toBeVisible();
   await expect(lucro).toHaveClass(positivo ? /text-green-700/ : /text-red-600/);
-  // the 12-month chart is drawn (loaded on demand)
+  // the 12-month chart is drawn (loaded on demand, when it scrolls near)
+  await page.getByText('Últimos 12 meses').scrollIntoViewIfNeeded();
   await expect(page.locator('.recharts-responsive-container')).toBeVisible();
 
   // /dashboard is the same screen, with the same figures
