@@ -118,8 +118,10 @@ test('builds, saves, finds, details, edits and sells a quote', async ({ adminPag
 
   await choose(page, item1.getByRole('combobox', { name: 'Item de Venda' }), d.bancada);
   await expect(item1.getByLabel('Profundidade (m)')).toBeVisible();
-  // choosing a sale item resets measures and quantity to 0
-  await expect(item1.getByLabel('Qtd (Unidades)')).toHaveValue('0');
+  // choosing a sale item blanks the measures (to be typed) and keeps the quantity (issue 26 §2: the
+  // spec's reset to 0 saved 0 m² pieces without a warning)
+  await expect(item1.getByLabel('Largura (m)')).toHaveValue('');
+  await expect(item1.getByLabel('Qtd (Unidades)')).toHaveValue('1');
   await item1.getByLabel('Largura (m)').fill('2.5');
   await item1.getByLabel('Profundidade (m)').fill('0.6');
   await choose(page, item1.getByRole('combobox', { name: 'Produto' }), d.granito);
