@@ -741,25 +741,10 @@ for (const { nome, viewport } of TAMANHOS) {
         await page.getByLabel('Frete (R$)').fill('10');
         await expect(figura(page, 'Total')).toHaveText('R$ 711,49');
 
-        // What only the server knows (a figure past what the database keeps) is marked on its field too:
-        // a product of R$ 999,999,999.00 × 9,999 units
-        const categoria = unique('caras').toLowerCase();
-        await post(admin, '/api/categorias-produtos', { nome: categoria });
-        const joia = unique('Peça de museu');
-        await post(admin, '/api/produtos', {
-          nome: joia,
-          categoria,
-          valor_m2: '999999999.00',
-          tipo_unidade: 'unitário',
-          unidade: 'un',
-        });
-        await page.getByRole('button', { name: 'Adicionar Item' }).click();
-        const item2 = page.getByRole('group', { name: 'Item 2' });
-        await choose(page, item2.getByRole('combobox', { name: 'Produto' }), joia);
-        await item2.getByLabel('Qtd (Unidades)').fill('9999');
-        await expect(item2.getByLabel('Qtd (Unidades)')).toHaveAttribute('aria-invalid', 'true');
-        await expect(item2.getByRole('alert')).toContainText('passa do limite');
-        await expect(figura(page, 'Total')).toHaveText('—');
+        // A figure past what the database keeps can no longer be typed from the catalogue (prices are
+        // bounded at R$ 9.999.999,99, issue 26 §2); the server's refusal naming the line stays covered by
+        // orcamentos.test.ts "refuses a figure that would not fit numeric(14,2)" (a product priced before
+        // the bound, written straight to the database).
         // no error toast but the refused save's (which may already have timed out on a slow machine)
         await expect(erroToasts(page).filter({ hasNotText: 'Informe um valor de R$ 0' })).toHaveCount(0);
       });
