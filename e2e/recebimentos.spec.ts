@@ -182,7 +182,8 @@ test('the commission released after it was marked paid is paid from the report',
     await botao.click();
     const dialog = page.getByRole('alertdialog', { name: 'Pagar comissão liberada' });
     await expect(dialog.getByTestId('pagar-liberado-total')).toHaveText('R$ 55,00');
-    await expect(dialog).toContainText('uma só por venda, para o vendedor e o arquiteto');
+    // the seller's report pays the seller; the architect's RT is paid from the architect's report
+    await expect(dialog).toContainText('A RT do arquiteto é paga no relatório de arquitetos.');
     const pago = page.waitForResponse(
       (r) =>
         r.url().endsWith(`/api/vendas/${venda.id}/comissao/pagar-liberado`) &&

@@ -6,10 +6,12 @@ const MENU = [
   'Vendas',
   'Produção',
   'Agenda',
+  'Simulador de corte',
   'Clientes',
   'Arquitetos',
   'Vendedores',
   'Produtos',
+  'Estoque',
   'Fornecedores',
   'Funcionários',
   'Despesas',
@@ -22,7 +24,7 @@ const MENU = [
   'Backups',
 ];
 
-test('admin signs in through the form and sees all 19 menu entries', async ({ page }) => {
+test('admin signs in through the form and sees all 21 menu entries', async ({ page }) => {
   await page.goto('/orcamentos');
   await expect(page.getByText('Entre para acessar o sistema de gestão da marmoraria')).toBeVisible();
   await page.getByLabel('Usuário').fill('admin');
