@@ -50,6 +50,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'src/db/**/*.test.ts'],
           // every answer is checked against its route's declared contract (testing/response-contract.ts)
           setupFiles: ['src/server/testing/setup-api.ts'],
+          globalSetup: ['src/server/testing/global-setup-api.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file gets its own database; two workers keep a 2-core machine busy without thrashing.

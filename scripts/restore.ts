@@ -22,11 +22,11 @@ process.umask(0o077); // the data folder, the backup and its key: for this user 
 const config = loadConfig();
 if (!config.databaseUrl) refuseOpenPglite(config.dataDir);
 const started = Date.now();
-let chave: string;
+let chave = '';
 try {
-  chave = backupKey(config);
+  if (!ignorarAssinatura) chave = backupKey(config, { criar: false });
 } catch (err) {
-  console.error(`[lavra] ${(err as Error).message}`);
+  console.error(`[lavra] Restauração recusada: ${(err as Error).message}`);
   process.exit(1);
 }
 if (ignorarAssinatura)

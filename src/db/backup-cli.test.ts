@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -61,7 +70,15 @@ describe('npm run backup / npm run restore', () => {
     const [file] = readdirSync(backups).filter((f) => f.endsWith('.jsonl.gz'));
     const backup = path.join(backups, file!);
 
+    // Another place has no key: refused, saying where the key is, and nothing is created there.
     const destino = path.join(tmp, 'destino');
+    const semChave = run('restore', [backup], { DATA_DIR: destino });
+    expect(semChave.code).toBe(1);
+    expect(semChave.err).toContain('Restauração recusada: Sem a chave dos backups');
+    expect(existsSync(destino)).toBe(false);
+    // The operator copies the key file of the server that wrote the backup, as the message says.
+    mkdirSync(destino);
+    copyFileSync(path.join(origem, '.chave-backup'), path.join(destino, '.chave-backup'));
     const r = run('restore', [backup], { DATA_DIR: destino });
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain(`restaurado em PGlite em ${destino}, verificado`);
@@ -78,16 +95,22 @@ describe('npm run backup / npm run restore', () => {
     expect(forced.code, forced.err).toBe(0);
     expect(printedCounts(forced.out)).toEqual(counts);
 
+    // From here on the key is given as BACKUP_CHAVE, as another machine would.
+    const chave = readFileSync(path.join(origem, '.chave-backup'), 'utf8').trim();
+
     // A truncated file: refused before the target is even created.
     const truncated = path.join(tmp, 'truncado.jsonl.gz');
     const whole = readFileSync(backup);
     writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
     const vazio = path.join(tmp, 'nunca-criado');
-    const t = run('restore', [truncated], { DATA_DIR: vazio });
+    const t = run('restore', [truncated], { DATA_DIR: vazio, BACKUP_CHAVE: chave });
     expect(t.code).toBe(1);
     expect(t.err).toMatch(/Restauração recusada: .*(corrompido|incompleto)/);
     expect(existsSync(vazio)).toBe(false);
-    const missing = run('restore', [path.join(tmp, 'nao-existe.jsonl.gz')], { DATA_DIR: vazio });
+    const missing = run('restore', [path.join(tmp, 'nao-existe.jsonl.gz')], {
+      DATA_DIR: vazio,
+      BACKUP_CHAVE: chave,
+    });
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('Arquivo não encontrado');
 
@@ -95,7 +118,7 @@ describe('npm run backup / npm run restore', () => {
     const pg = await freshPostgresDatabase();
     cleanups.push(pg.drop);
     if (pg.url) {
-      const p = run('restore', [backup], { DATABASE_URL: pg.url });
+      const p = run('restore', [backup], { DATABASE_URL: pg.url, BACKUP_CHAVE: chave });
       expect(p.code, p.err).toBe(0);
       expect(p.out).toContain('restaurado em PostgreSQL (DATABASE_URL), verificado');
       const target = await openDatabase({ databaseUrl: pg.url });
@@ -104,11 +127,11 @@ describe('npm run backup / npm run restore', () => {
 
       // … and back: PostgreSQL's own backup by `npm run backup`, restored into a fresh PGlite folder.
       const deVolta = path.join(tmp, 'backups-pg');
-      const pb = run('backup', [], { DATABASE_URL: pg.url, BACKUP_DIR: deVolta });
+      const pb = run('backup', [], { DATABASE_URL: pg.url, BACKUP_DIR: deVolta, BACKUP_CHAVE: chave });
       expect(pb.code, pb.err).toBe(0);
       const [pgFile] = readdirSync(deVolta).filter((f) => f.endsWith('.jsonl.gz'));
       const volta = path.join(tmp, 'volta');
-      const back = run('restore', [path.join(deVolta, pgFile!)], { DATA_DIR: volta });
+      const back = run('restore', [path.join(deVolta, pgFile!)], { DATA_DIR: volta, BACKUP_CHAVE: chave });
       expect(back.code, back.err).toBe(0);
       expect(back.out).toContain('(postgres) restaurado em PGlite');
       const final = await openDatabase({ dataDir: volta });

@@ -9,7 +9,11 @@ import type { Config } from './config';
 
 export const KEY_FILE = '.chave-backup';
 
-export function backupKey(config: Pick<Config, 'backupChave' | 'dataDir'>): string {
+/** A restore passes `criar: false`: a new random key could never verify an existing file. */
+export function backupKey(
+  config: Pick<Config, 'backupChave' | 'dataDir'>,
+  { criar = true }: { criar?: boolean } = {},
+): string {
   if (config.backupChave) return config.backupChave;
   if (!config.dataDir)
     throw new Error('Defina BACKUP_CHAVE: a chave que assina os backups (ao menos 32 caracteres).');
@@ -19,6 +23,11 @@ export function backupKey(config: Pick<Config, 'backupChave' | 'dataDir'>): stri
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
+  if (!criar)
+    throw new Error(
+      `Sem a chave dos backups: defina BACKUP_CHAVE ou copie o arquivo ${KEY_FILE} da pasta de dados ` +
+        `do servidor que gravou o backup para ${config.dataDir}.`,
+    );
   try {
     writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
   } catch (err) {

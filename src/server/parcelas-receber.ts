@@ -5,7 +5,6 @@ import { orderSql } from '../db/queries/keyset';
 import {
   cartaoExiste,
   countParcelas,
-  getConfig,
   getParcela,
   insertRecebimento,
   listParcelas,

@@ -19,9 +19,15 @@ import { createLogger } from './log';
 import { markDraining } from './routes/health';
 
 /** Opens the database (migrating it), makes sure an admin exists, and wires the app's dependencies. */
-export async function createDeps(config: Config, log: (m: string) => void = console.log): Promise<AppDeps> {
+export async function createDeps(
+  config: Config,
+  log: (m: string) => void = console.log,
+  /** Tests: an in-memory PGlite starts from this migrated tarball. */
+  { tarFile }: { tarFile?: string } = {},
+): Promise<AppDeps> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({
+    tarFile,
     databaseUrl: config.databaseUrl,
     migrationUrl: config.databaseMigracaoUrl,
     dataDir: config.dataDir,

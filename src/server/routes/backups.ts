@@ -12,7 +12,7 @@ import { HttpError, notFound } from '../errors';
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
 const doc = {
   get: route({ summary: 'Lista os backups (nome, tamanho, data) e a última falha', access: 'admin' }),
-  post: route({ summary: 'Faz um backup agora', access: 'admin', status: 201, errors: [409] }),
+  post: route({ summary: 'Faz um backup agora', access: 'admin', status: 201, errors: [409, 503] }),
   getNome: route({
     summary: 'Baixa um backup',
     access: 'admin',

@@ -20,7 +20,7 @@ import {
   searchChapas,
   setSituacao,
 } from '../../db/queries/chapas';
-import { andWhere, numbersOut, paginate } from '../../db/queries/common';
+import { andWhere, paginate } from '../../db/queries/common';
 import { crudQueries } from '../../db/queries/crud';
 import { insertSchedule } from '../../db/queries/despesas';
 import { rowSchema } from '../../db/row-schema';

@@ -1,20 +1,13 @@
 import { Hono } from 'hono';
 import { numbersOut, paginate } from '../../db/queries/common';
-import {
-  type ApiRow,
-  type CrudTable,
-  crudQueries,
-  type PgColumn,
-  type PgTable,
-  sortOrder,
-} from '../../db/queries/crud';
+import { type ApiRow, type CrudTable, crudQueries, type PgColumn, type PgTable } from '../../db/queries/crud';
 import { rowSchema } from '../../db/row-schema';
 import { listQuery, pageSchema, uuid } from '../../schemas/common';
 import type { Permissao } from '../../schemas/permissoes';
 import { z } from '../../schemas/z';
 import { type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
-import { found, fromDatabase, fromRefusal, HttpError, notFound, staleWrite } from '../errors';
+import { found, fromDatabase, fromRefusal, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { type ExportColumn, exportContract, exportHandler, sortKeys } from '../export';
 import { orderFrom } from '../sort';

@@ -17,7 +17,7 @@ import { parcelasListQuery, recebimentoCreate, recebiveisConfigUpdate } from '..
 import { type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { deleteHandler } from '../delete-route';
-import { conflict, notFound, staleWrite } from '../errors';
+import { notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { exportContract } from '../export';
 import {

@@ -2,29 +2,32 @@
 
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { insertUsuario } from '../../db/queries/usuarios';
 import type { Permissao } from '../../schemas/permissoes';
 import { PERMISSOES } from '../../schemas/permissoes';
 import { createApp } from '../app';
-import { type Config, loadConfig } from '../config';
+import type { Config } from '../config';
 import { closeDeps, createDeps } from '../server';
 import { responseContract } from './response-contract';
+import { ADMIN_SENHA, testConfig } from './test-config';
 
 export const ORIGIN = 'http://localhost:3000';
-export const ADMIN_SENHA = 'quixaba-cinza-prumo-9';
+export { ADMIN_SENHA } from './test-config';
 
 /**
- * A new, empty PostgreSQL database on the server of TEST_DATABASE_URL (undefined when the suite runs
- * on PGlite), and how to drop it.
+ * A new PostgreSQL database on the server of TEST_DATABASE_URL (undefined when the suite runs on
+ * PGlite), and how to drop it: empty, or a copy of the migrated `template`.
  */
-export async function freshPostgresDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
+export async function freshPostgresDatabase(
+  template?: string,
+): Promise<{ url?: string; drop: () => Promise<void> }> {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) return { drop: async () => {} };
   const name = `lavra_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(server);
   url.pathname = `/${name}`;
@@ -44,20 +47,11 @@ export async function freshPostgresDatabase(): Promise<{ url?: string; drop: () 
  * PostgreSQL server of TEST_DATABASE_URL (the suite runs both ways).
  */
 export async function createTestDeps(overrides: Partial<Config> = {}) {
-  const { url: databaseUrl, drop: dropDb } = await freshPostgresDatabase();
-  const config: Config = {
-    ...loadConfig({}),
-    port: 3000,
-    databaseUrl,
-    dataDir: '',
-    backupChave: 'chave-dos-backups-de-teste-0123456789abcdef',
-    adminPassword: ADMIN_SENHA,
-    emailDominio: 'lavra.test',
-    cepApiUrl: 'http://127.0.0.1:9/ws',
-    logRequests: false,
-    ...overrides,
-  };
-  const deps = await createDeps(config, () => {});
+  // Both start from the run's migrated database with its admin (global-setup-api.ts).
+  const modelo = inject('modeloApi');
+  const { url: databaseUrl, drop: dropDb } = await freshPostgresDatabase(modelo.postgres);
+  const config: Config = { ...testConfig(databaseUrl), ...overrides };
+  const deps = await createDeps(config, () => {}, { tarFile: databaseUrl ? undefined : modelo.tarFile });
   const app = createApp(deps, undefined, responseContract);
   return {
     deps,

@@ -120,7 +120,6 @@ export function LerEtiqueta({ onAchou }: { onAchou: (id: string) => void }) {
           </p>
         )}
         {lendo && (
-          // biome-ignore lint/a11y/useMediaCaption: the camera's live picture has no speech
           <video ref={video} className="max-h-64 w-full rounded bg-black object-cover" playsInline muted />
         )}
       </CardContent>
