@@ -150,15 +150,22 @@ export const appConfig = pgTable('app_config', {
 // database so every instance sees them. The function lavra_login_tentativa (migration
 // 0004_login_limites_sql) reads, decides and counts in one statement under the row locks, so parallel
 // attempts cannot all read the same count.
-export const loginLimites = pgTable('login_limites', {
-  chave: text('chave').primaryKey(),
-  /** Failures counted in the current window (address keys) or since the last success (account). */
-  falhas: integer('falhas').notNull().default(0),
-  janela_inicio: tstz('janela_inicio').notNull().defaultNow(),
-  /** Account keys: refused until then (exponential back-off). */
-  bloqueado_ate: tstz('bloqueado_ate'),
-  atualizado_em: tstz('atualizado_em').notNull().defaultNow(),
-});
+export const loginLimites = pgTable(
+  'login_limites',
+  {
+    chave: text('chave').primaryKey(),
+    /** Failures counted in the current window (address keys) or since the last success (account). */
+    falhas: integer('falhas').notNull().default(0),
+    janela_inicio: tstz('janela_inicio').notNull().defaultNow(),
+    /** Account keys: refused until then (exponential back-off). */
+    bloqueado_ate: tstz('bloqueado_ate'),
+    atualizado_em: tstz('atualizado_em').notNull().defaultNow(),
+  },
+  (t) => [
+    // The public page's finished counters, pruned a few at a time by each public request (queries/orcamento-cliente.ts).
+    index('login_limites_publico_idx').on(t.atualizado_em).where(sql`chave like 'pub-%'`),
+  ],
+);
 
 // ── Staff accounts and permissions
 export const usuarios = pgTable(

@@ -58,13 +58,14 @@ const guard = createMiddleware<AppEnv>(async (c, next) => {
     );
   const endereco = addressKey(clientAddress(c, config));
   const n = await lq.contarRequisicao(db, `pub-e:${endereco}`, PUBLICO_LIMITES.janelaS);
-  if (n > PUBLICO_LIMITES.porEndereco) throw tooMany();
+  if ((n ?? 0) > PUBLICO_LIMITES.porEndereco) throw tooMany();
   const token = c.req.param('token') ?? '';
   if (!TOKEN_RE.test(token)) throw linkNotFound();
   const hash = hashToken(token);
-  if ((await lq.contarRequisicao(db, `pub-t:${hash}`, PUBLICO_LIMITES.janelaS)) > PUBLICO_LIMITES.porToken) {
-    throw tooMany();
-  }
+  // Counted only when some link has this token: an unknown one is a 404 that leaves no counter.
+  const t = await lq.contarRequisicao(db, `pub-t:${hash}`, PUBLICO_LIMITES.janelaS, hash);
+  if (t === null) throw linkNotFound();
+  if (t > PUBLICO_LIMITES.porToken) throw tooMany();
   await next();
 });
 
@@ -141,7 +142,8 @@ const doc = {
 };
 
 export const publicoRoutes = new Hono<AppEnv>()
-  .use('/orcamentos/:token', guard)
+  // One registration: `/:token/*` matches `/:token` itself too, so a second `use` for the page counted
+  // every GET of it twice.
   .use('/orcamentos/:token/*', guard)
   .get('/orcamentos/:token', doc.get, async (c) => {
     const link = await linkDe(c);
