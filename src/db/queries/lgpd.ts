@@ -80,17 +80,12 @@ export async function travarParaAnonimizar(tx: Executor, p: { id: string }) {
   return row;
 }
 
-/** Replaces the client's personal fields (quotes and sales keep their figures). */
+/**
+ * Anonymises the client (migration 0026, lavra_anonimizar_cliente): the record's personal fields, and
+ * every copy of them — Caixa descriptions, the work orders' job address, notes, the approval's person
+ * and PDF, change requests, the audit rows about their records — with the public links revoked. Quotes,
+ * sales, instalments and payments keep their amounts.
+ */
 export async function anonimizarCliente(tx: Executor, p: { id: string }) {
-  await tx.execute(
-    sql`update clientes set nome = 'Cliente anonimizado ' || left(id::text, 8), cpf_cnpj = null,
-                   email = null, telefone = null, endereco = null, cidade = null, uf = null, cep = null,
-                   updated_at = now()
-             where id = ${p.id}`,
-  );
-  // The job address each work order copied from the client is theirs too (their home, usually).
-  await tx.execute(
-    sql`update ordens_servico set endereco = null, cidade = null, uf = null, cep = null, updated_at = now()
-             where cliente_id = ${p.id}`,
-  );
+  await tx.execute(sql`select lavra_anonimizar_cliente(${p.id}::uuid)`);
 }

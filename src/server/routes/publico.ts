@@ -29,6 +29,7 @@ import {
   type DocumentoPdf,
   documentoPdf,
   hashToken,
+  pdfAceitoRemovido,
   pdfAceitoResponse,
   pdfCliente,
   pdfDe,
@@ -118,13 +119,13 @@ const doc = {
     summary: 'PDF do orçamento (depois de aprovado: o PDF aceito seguido da página de aceite e assinatura)',
     access: acesso,
     produces: 'application/pdf',
-    errors: [404, 429, 503],
+    errors: [404, 410, 429, 503],
   }),
   getPdfAceito: route({
     summary: 'O PDF aceito: os bytes exatos que o cliente aprovou (SHA-256 = o do aceite)',
     access: acesso,
     produces: 'application/pdf',
-    errors: [404, 429],
+    errors: [404, 410, 429],
   }),
   postAprovar: route({
     summary: 'O cliente aprova: nome, primeiros dígitos do CPF/CNPJ, assinatura (PNG) e aceite dos termos',
@@ -173,6 +174,7 @@ export const publicoRoutes = new Hono<AppEnv>()
     if (!v) throw linkNotFound();
     const logo = await getLogo(db);
     if (aceite) {
+      if (!aceite.pdf) throw pdfAceitoRemovido();
       // Acceptances before the definition was kept are laid out again from the quote as it is now.
       const aceito =
         (aceite.documento as DocumentoPdf | null) ??
