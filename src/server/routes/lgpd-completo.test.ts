@@ -184,8 +184,6 @@ describe("LGPD export: the person's own records, not the shop's internals", () =
       'resumo',
       'mao_de_obra',
       'valor_liquido',
-      'vendedor_nome',
-      'arquiteto_nome',
     ])
       expect(texto, interno).not.toContain(`"${interno}"`);
     // the figures the customer agreed to stay
