@@ -167,6 +167,24 @@ export const loginLimites = pgTable(
   ],
 );
 
+// Open live-update streams (GET /api/eventos), one row each, shared by every server process so the
+// cap per user counts them all (issue 26 §5: with 4 processes a user held 23 of 40). A live stream
+// touches `visto_em` on each heartbeat; a row not touched for a minute belongs to a process that died
+// and no longer counts (routes/eventos.ts, db/queries/eventos.ts). Not backed up.
+export const sseStreams = pgTable(
+  'sse_streams',
+  {
+    id: uuid('id').primaryKey(),
+    usuario_id: uuid('usuario_id').notNull(),
+    aberto_em: tstz('aberto_em').notNull().defaultNow(),
+    visto_em: tstz('visto_em').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sse_streams_usuario_idx').on(t.usuario_id, t.aberto_em),
+    index('sse_streams_visto_idx').on(t.visto_em),
+  ],
+);
+
 // ── Staff accounts and permissions
 export const usuarios = pgTable(
   'usuarios',

@@ -195,3 +195,17 @@ begin
    where a.id = x.id and a.alteracoes is distinct from x.novo;
 end
 $$;
+--> statement-breakpoint
+-- Open live-update streams across every server process (issue 26 §5: the cap per user was per
+-- process). A row not touched by its stream's heartbeat for a minute is a dead process's and is
+-- pruned by the next stream opened.
+CREATE TABLE "sse_streams" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"usuario_id" uuid NOT NULL,
+	"aberto_em" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"visto_em" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "sse_streams_usuario_idx" ON "sse_streams" USING btree ("usuario_id","aberto_em");
+--> statement-breakpoint
+CREATE INDEX "sse_streams_visto_idx" ON "sse_streams" USING btree ("visto_em");
