@@ -62,4 +62,25 @@ describe('the runtime role', () => {
     expect(await asApp('delete from orcamento_aceites')).toBe(denied);
     expect(await asApp('alter table auditoria disable trigger all')).toBe(denied);
   });
+
+  it("anonymises a client under the LGPD through the owner's function, and still cannot rewrite the trail itself", async () => {
+    const [c] = (
+      await database.db.execute(
+        sql.raw(
+          `insert into clientes (nome, email) values ('Ulisses Papeis', 'ulisses@exemplo.com.br') returning id`,
+        ),
+      )
+    ).rows as { id: string }[];
+    await database.db.execute(
+      sql.raw(`insert into auditoria (recurso, registro, acao, alteracoes)
+               values ('clientes', '${c!.id}', 'criado', '{"nome": [null, "Ulisses Papeis"]}')`),
+    );
+    // lavra_anonimizar_cliente is SECURITY DEFINER: it rewrites the audit rows and acceptances as the owner
+    expect(await asApp(`select lavra_anonimizar_cliente('${c!.id}')`)).toBe('ok');
+    expect(
+      await asApp(
+        `update auditoria set alteracoes = '{}' where set_config('lavra.anonimizando', '1', true) = '1'`,
+      ),
+    ).toBe('42501');
+  });
 });
