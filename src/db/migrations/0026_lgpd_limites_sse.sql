@@ -142,6 +142,10 @@ begin
      set notas = lavra_lgpd_trocar(lavra_lgpd_trocar(notas, valores, '***'), palavras, '***', true)
    where os_id = any(oss) and notas is not null;
 
+  -- Their signature on a finished job: the stroke is the person's, like the approval's (photos of the
+  -- work stay)
+  delete from os_fotos where os_id = any(oss) and tipo = 'assinatura';
+
   -- The customer's side of their quotes: links closed, their own words and their acceptance's person gone
   update orcamento_links set revogado_em = clock_timestamp()
    where orcamento_id = any(orcs) and revogado_em is null;

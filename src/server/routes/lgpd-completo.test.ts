@@ -123,6 +123,12 @@ beforeAll(async () => {
   );
   expect(os!.endereco).toBe(ENDERECO);
   ids.os = os!.id;
+  // their signature on the finished job, and a photo of the work
+  await env.db.execute(
+    sql`insert into os_fotos (os_id, tipo, mime, tamanho, bytes)
+        values (${os!.id}, 'assinatura', 'image/png', 4, '\\x89504e47'::bytea),
+               (${os!.id}, 'foto', 'image/jpeg', 4, '\\xffd8ffe0'::bytea)`,
+  );
 });
 
 /** Every row of every table in the public schema as JSON text, with the table's name. */
@@ -271,6 +277,13 @@ describe('LGPD anonymisation leaves no trace of the person', () => {
     );
     expect(aceite).toMatchObject({ ip: null, user_agent: null, documento: null, pdf: 0 });
     expect(String(aceite!.nome)).toMatch(/^Cliente anonimizado /);
+
+    // their signature on the job is gone, the photo of the work stays
+    const fotos = await queryRows<{ tipo: string }>(
+      env.db,
+      sql`select tipo from os_fotos where os_id = ${ids.os}`,
+    );
+    expect(fotos).toEqual([{ tipo: 'foto' }]);
 
     // the public links no longer open, and the accepted PDF is gone from the back office too
     const anon = new Client(env);
