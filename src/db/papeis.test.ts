@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './client';
+import { queryRows } from './queries/common';
 
 /**
  * deploy/postgres-papeis.sql (issue 26: the app's role could TRUNCATE auditoria and DISABLE TRIGGER):
@@ -64,13 +65,10 @@ describe('the runtime role', () => {
   });
 
   it("anonymises a client under the LGPD through the owner's function, and still cannot rewrite the trail itself", async () => {
-    const [c] = (
-      await database.db.execute(
-        sql.raw(
-          `insert into clientes (nome, email) values ('Ulisses Papeis', 'ulisses@exemplo.com.br') returning id`,
-        ),
-      )
-    ).rows as { id: string }[];
+    const [c] = await queryRows<{ id: string }>(
+      database.db,
+      sql`insert into clientes (nome, email) values ('Ulisses Papeis', 'ulisses@exemplo.com.br') returning id`,
+    );
     await database.db.execute(
       sql.raw(`insert into auditoria (recurso, registro, acao, alteracoes)
                values ('clientes', '${c!.id}', 'criado', '{"nome": [null, "Ulisses Papeis"]}')`),
