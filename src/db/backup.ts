@@ -40,6 +40,7 @@ export const NOT_BACKED_UP = new Set([
   'auth_verification',
   'chaves_idempotencia',
   'login_limites',
+  'sse_streams',
 ]);
 
 /**

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './client';
+import { queryRows } from './queries/common';
 
 /**
  * deploy/postgres-papeis.sql (issue 26: the app's role could TRUNCATE auditoria and DISABLE TRIGGER):
@@ -61,5 +62,23 @@ describe('the runtime role', () => {
     expect(await asApp('truncate orcamento_aceites')).toBe(denied);
     expect(await asApp('delete from orcamento_aceites')).toBe(denied);
     expect(await asApp('alter table auditoria disable trigger all')).toBe(denied);
+  });
+
+  it("anonymises a client under the LGPD through the owner's function, and still cannot rewrite the trail itself", async () => {
+    const [c] = await queryRows<{ id: string }>(
+      database.db,
+      sql`insert into clientes (nome, email) values ('Ulisses Papeis', 'ulisses@exemplo.com.br') returning id`,
+    );
+    await database.db.execute(
+      sql.raw(`insert into auditoria (recurso, registro, acao, alteracoes)
+               values ('clientes', '${c!.id}', 'criado', '{"nome": [null, "Ulisses Papeis"]}')`),
+    );
+    // lavra_anonimizar_cliente is SECURITY DEFINER: it rewrites the audit rows and acceptances as the owner
+    expect(await asApp(`select lavra_anonimizar_cliente('${c!.id}')`)).toBe('ok');
+    expect(
+      await asApp(
+        `update auditoria set alteracoes = '{}' where set_config('lavra.anonimizando', '1', true) = '1'`,
+      ),
+    ).toBe('42501');
   });
 });

@@ -150,15 +150,40 @@ export const appConfig = pgTable('app_config', {
 // database so every instance sees them. The function lavra_login_tentativa (migration
 // 0004_login_limites_sql) reads, decides and counts in one statement under the row locks, so parallel
 // attempts cannot all read the same count.
-export const loginLimites = pgTable('login_limites', {
-  chave: text('chave').primaryKey(),
-  /** Failures counted in the current window (address keys) or since the last success (account). */
-  falhas: integer('falhas').notNull().default(0),
-  janela_inicio: tstz('janela_inicio').notNull().defaultNow(),
-  /** Account keys: refused until then (exponential back-off). */
-  bloqueado_ate: tstz('bloqueado_ate'),
-  atualizado_em: tstz('atualizado_em').notNull().defaultNow(),
-});
+export const loginLimites = pgTable(
+  'login_limites',
+  {
+    chave: text('chave').primaryKey(),
+    /** Failures counted in the current window (address keys) or since the last success (account). */
+    falhas: integer('falhas').notNull().default(0),
+    janela_inicio: tstz('janela_inicio').notNull().defaultNow(),
+    /** Account keys: refused until then (exponential back-off). */
+    bloqueado_ate: tstz('bloqueado_ate'),
+    atualizado_em: tstz('atualizado_em').notNull().defaultNow(),
+  },
+  (t) => [
+    // The public page's finished counters, pruned a few at a time by each public request (queries/orcamento-cliente.ts).
+    index('login_limites_publico_idx').on(t.atualizado_em).where(sql`chave like 'pub-%'`),
+  ],
+);
+
+// Open live-update streams (GET /api/eventos), one row each, shared by every server process so the
+// cap per user counts them all (issue 26 §5: with 4 processes a user held 23 of 40). A live stream
+// touches `visto_em` on each heartbeat; a row not touched for a minute belongs to a process that died
+// and no longer counts (routes/eventos.ts, db/queries/eventos.ts). Not backed up.
+export const sseStreams = pgTable(
+  'sse_streams',
+  {
+    id: uuid('id').primaryKey(),
+    usuario_id: uuid('usuario_id').notNull(),
+    aberto_em: tstz('aberto_em').notNull().defaultNow(),
+    visto_em: tstz('visto_em').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sse_streams_usuario_idx').on(t.usuario_id, t.aberto_em),
+    index('sse_streams_visto_idx').on(t.visto_em),
+  ],
+);
 
 // ── Staff accounts and permissions
 export const usuarios = pgTable(

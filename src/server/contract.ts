@@ -20,7 +20,7 @@ import { forbidden, hasAny, unauthorized } from './permissions';
  */
 export type Acesso = readonly [Permissao, ...Permissao[]] | 'sessao' | 'publico' | 'admin';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503 | 504;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502 | 503 | 504;
 
 export interface RouteContract {
   /** One line for the reference (pt-BR). */

@@ -13,6 +13,7 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   403: 'Acesso negado.',
   404: 'Não encontrado.',
   409: 'Conflito (registro em uso, duplicado ou alterado por outra pessoa).',
+  410: 'Removido (LGPD: o cliente foi anonimizado).',
   413: 'Requisição muito grande.',
   422: 'Chave de idempotência já usada com outros dados.',
   429: 'Muitas tentativas.',

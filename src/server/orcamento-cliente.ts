@@ -15,6 +15,7 @@ import { desenhoPeca, svgString } from '../domain/peca-desenho';
 import { enderecoEmpresa, TIPO_VENDA_LABEL } from '../schemas/orcamentos';
 import type { ItemCliente, VisaoCliente } from '../schemas/publico';
 import type { AppDeps } from './context';
+import { HttpError } from './errors';
 import { turnOf } from './export';
 import { type PdfDoc, renderPdf } from './pdf/render';
 import type { OrcamentoDetalhe } from './routes/orcamentos';
@@ -421,8 +422,17 @@ export async function pdfDe(
   return p;
 }
 
+/** The accepted PDF of a client anonymised under the LGPD is gone (it named them): 410. */
+export const pdfAceitoRemovido = () =>
+  new HttpError(
+    410,
+    'PDF aceito removido',
+    'O PDF aceito foi removido quando o cliente foi anonimizado (LGPD). O registro do aceite e o seu SHA-256 continuam.',
+  );
+
 /** The exact bytes the customer accepted, as "PDF aceito". */
 export function pdfAceitoResponse(c: Context, aceite: { pdf: string }, numero: number) {
+  if (!aceite.pdf) throw pdfAceitoRemovido();
   return c.body(new Uint8Array(Buffer.from(aceite.pdf, 'base64')), 200, {
     'content-type': 'application/pdf',
     'content-disposition': `attachment; filename="orcamento-${numero}-aceito.pdf"`,

@@ -118,19 +118,41 @@ export async function documentoCliente(db: Executor, orcamentoId: string) {
   return row?.cpf_cnpj ?? null;
 }
 
+/** How many finished public counters one request may prune on its way (bounded work per request). */
+const PODA_MAX = 100;
+
 /**
  * Counts one public request under `chave` in a fixed window of `janelaS` seconds and answers the count
- * so far (the counters live with the sign-in ones, so every instance shares them).
+ * so far (the counters live with the sign-in ones, so every instance shares them). With `tokenHash`,
+ * counts only when a link has that hash and answers null otherwise: a random token keeps no counter
+ * (the address's counter already limits a flood of them). Each call also deletes up to PODA_MAX public
+ * counters whose window ended long ago, so addresses and tokens seen once do not stay forever.
  */
-export async function contarRequisicao(db: Executor, chave: string, janelaS: number): Promise<number> {
+export async function contarRequisicao(
+  db: Executor,
+  chave: string,
+  janelaS: number,
+  tokenHash?: string,
+): Promise<number | null> {
+  const existe =
+    tokenHash === undefined
+      ? sql`true`
+      : sql`exists (select 1 from orcamento_links where token_hash = ${tokenHash})`;
   const [row] = await queryRows<{ falhas: number }>(
     db,
-    sql`insert into login_limites as l (chave, falhas, janela_inicio) values (${chave}, 1, clock_timestamp())
+    sql`with podados as (
+          delete from login_limites where chave in (
+            select chave from login_limites
+             where chave like 'pub-%' and atualizado_em < clock_timestamp() - make_interval(secs => 2 * ${janelaS}::int)
+               and chave <> ${chave}
+             limit ${PODA_MAX}))
+        insert into login_limites as l (chave, falhas, janela_inicio)
+        select ${chave}, 1, clock_timestamp() where ${existe}
       on conflict (chave) do update set
         falhas = case when l.janela_inicio <= clock_timestamp() - make_interval(secs => ${janelaS}::int) then 1 else l.falhas + 1 end,
         janela_inicio = case when l.janela_inicio <= clock_timestamp() - make_interval(secs => ${janelaS}::int) then clock_timestamp() else l.janela_inicio end,
         atualizado_em = clock_timestamp()
       returning falhas`,
   );
-  return Number(row!.falhas);
+  return row ? Number(row.falhas) : null;
 }

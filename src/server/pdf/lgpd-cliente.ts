@@ -15,8 +15,13 @@ type Linha = Record<string, unknown>;
 
 export interface DadosLgpd {
   cliente: Linha;
+  /** `itens`: the lines as the customer saw them (ItemCliente: texts already formatted). */
   orcamentos: (Linha & { itens: Linha[] })[];
   vendas: Linha[];
+  aceites: Linha[];
+  alteracoes: Linha[];
+  ordens_servico: (Linha & { etapas: Linha[] })[];
+  parcelas: (Linha & { recebimentos: Linha[] })[];
   auditoria: AuditoriaRegistro[];
 }
 
@@ -120,14 +125,14 @@ export function lgpdClienteDoc(d: DadosLgpd, opts: { tz: string; geradoEm: Date 
       content.push({
         table: {
           headerRows: 1,
-          widths: ['*', 50, 80, 80],
+          widths: ['*', 70, 80, 80],
           body: [
             header(['Produto', 'Quantidade', 'Valor unitário', 'Total']),
             ...o.itens.map((i) => [
-              String(i.produto_nome ?? '—'),
-              { text: String(i.quantidade).replace('.', ','), alignment: 'right' as const },
-              { text: moneyText(String(i.valor_unitario)), alignment: 'right' as const },
-              { text: moneyText(String(i.valor_total)), alignment: 'right' as const },
+              [i.descricao, i.produto].filter(Boolean).join(' — ') + (i.medidas ? ` (${i.medidas})` : ''),
+              { text: String(i.quantidade), alignment: 'right' as const },
+              { text: String(i.valor_unitario), alignment: 'right' as const },
+              { text: String(i.valor_total), alignment: 'right' as const },
             ]),
           ],
         },
@@ -139,7 +144,85 @@ export function lgpdClienteDoc(d: DadosLgpd, opts: { tz: string; geradoEm: Date 
   if (!d.vendas.length) content.push({ text: 'Nenhuma venda.', margin: [0, 0, 0, 8] });
   for (const v of d.vendas)
     content.push({ text: `Venda #${v.numero}`, style: 'h3' }, fieldTable(campos(v, fmt)));
-  content.push({ text: 'Registro de auditoria deste cadastro', style: 'h2' });
+  const tabela = (cabecalho: string[], linhas: string[][], vazio: string): Content =>
+    linhas.length
+      ? {
+          table: { headerRows: 1, widths: cabecalho.map(() => '*'), body: [header(cabecalho), ...linhas] },
+          layout: 'lightHorizontalLines',
+          margin: [0, 0, 0, 8],
+        }
+      : { text: vazio, margin: [0, 0, 0, 8] };
+  const txt = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
+  const quando = (v: unknown) => (v ? fmt.datetime(String(v)) : '—');
+  const dia = (v: unknown) => (v ? fmt.date(String(v)) : '—');
+  content.push(
+    { text: `Aceites (${d.aceites.length})`, style: 'h2' },
+    tabela(
+      ['Orçamento', 'Data e hora', 'Nome', 'Endereço IP', 'Navegador', 'SHA-256 do PDF aceito'],
+      d.aceites.map((a) => [
+        `#${a.orcamento_numero}`,
+        quando(a.em),
+        txt(a.nome),
+        txt(a.ip),
+        txt(a.user_agent),
+        txt(a.pdf_sha256),
+      ]),
+      'Nenhum aceite.',
+    ),
+    { text: `Pedidos de alteração (${d.alteracoes.length})`, style: 'h2' },
+    tabela(
+      ['Orçamento', 'Data e hora', 'Mensagem', 'Endereço IP'],
+      d.alteracoes.map((a) => [`#${a.orcamento_numero}`, quando(a.em), txt(a.mensagem), txt(a.ip)]),
+      'Nenhum pedido de alteração.',
+    ),
+    { text: `Ordens de serviço (${d.ordens_servico.length})`, style: 'h2' },
+  );
+  if (!d.ordens_servico.length) content.push({ text: 'Nenhuma ordem de serviço.', margin: [0, 0, 0, 8] });
+  for (const os of d.ordens_servico) {
+    const endereco = [os.endereco, os.cidade, os.uf, os.cep].filter(Boolean).join(', ');
+    content.push(
+      { text: `OS #${os.numero}${os.venda_numero ? ` (venda #${os.venda_numero})` : ''}`, style: 'h3' },
+      fieldTable([
+        ['Status', txt(os.status)],
+        ['Endereço da obra', endereco || '—'],
+        ['Criada em', quando(os.created_at)],
+        ...(os.motivo_cancelamento
+          ? ([['Motivo do cancelamento', String(os.motivo_cancelamento)]] as [string, string][])
+          : []),
+      ]),
+      tabela(
+        ['Etapa', 'Status', 'Início', 'Fim', 'Concluída em'],
+        os.etapas.map((e) => [
+          txt(e.etapa),
+          txt(e.status),
+          quando(e.inicio),
+          quando(e.fim),
+          quando(e.concluida_em),
+        ]),
+        'Nenhuma etapa.',
+      ),
+    );
+  }
+  content.push(
+    { text: `Parcelas e pagamentos (${d.parcelas.length})`, style: 'h2' },
+    tabela(
+      ['Venda', 'Parcela', 'Vencimento', 'Valor', 'Recebido', 'Pagamentos'],
+      d.parcelas.map((p) => [
+        `#${p.venda_numero}`,
+        Number(p.parcela) === 0 ? 'Entrada' : String(p.parcela),
+        dia(p.data_vencimento),
+        moneyText(String(p.valor)),
+        moneyText(String(p.valor_recebido)),
+        p.recebimentos.length
+          ? p.recebimentos
+              .map((r) => `${dia(r.data)}: ${moneyText(String(r.valor))}${r.forma ? ` (${r.forma})` : ''}`)
+              .join('\n')
+          : '—',
+      ]),
+      'Nenhuma parcela.',
+    ),
+    { text: 'Registro de auditoria deste cadastro', style: 'h2' },
+  );
   content.push(
     d.auditoria.length
       ? {

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/queries/common';
 import { categoriasProdutos, clientes, funcionarios, produtos } from '../../db/schema';
 import { publish } from '../events';
 import {
@@ -237,5 +239,60 @@ describe('/api/eventos follows its session', () => {
     for (const s of [...streams.slice(1), eleventh]) await s.close();
     // a closed tab frees its slot
     await expect.poll(() => env.deps.events.streamsOf(u.row.id)).toBe(0);
+  });
+
+  it('caps the streams of one user across server processes: ten in all, the oldest closed wherever it is', async () => {
+    // On PostgreSQL `other` is a second app with its own pool and event hub (another process, as far
+    // as the cap can tell); on PGlite it is the same app, and the cap holds all the same.
+    const other = await secondInstance(env);
+    const u = await userWith(env, ['clientes']);
+    const streams = [];
+    for (let i = 0; i < 6; i++) streams.push(await listen(env.app, u.client));
+    for (let i = 0; i < 6; i++) streams.push(await listen(other.app, u.client));
+    // twelve opened, ten stay: the two oldest (on the first instance) were closed to make room
+    expect(await streams[0]!.ended(3000)).toBe(true);
+    expect(await streams[1]!.ended(3000)).toBe(true);
+    expect(streams[0]!.closing.motivo).toBe('limite');
+    for (const s of streams.slice(2)) expect(await s.ended(50)).toBe(false);
+    const [n] = await queryRows<{ n: number }>(
+      env.db,
+      sql`select count(*)::int as n from sse_streams where usuario_id = ${u.row.id}`,
+    );
+    expect(n!.n).toBe(10);
+    for (const s of streams.slice(2)) await s.close();
+    await expect
+      .poll(
+        async () =>
+          (await queryRows(env.db, sql`select 1 from sse_streams where usuario_id = ${u.row.id}`)).length,
+      )
+      .toBe(0);
+    await other.close();
+  });
+
+  it("counts a live process's streams, and frees a dead process's slots after a minute without heartbeat", async () => {
+    const u = await userWith(env, ['clientes']);
+    // a process that died two minutes ago held ten streams; a live one holds nine (seen just now)
+    await env.db.execute(
+      sql`insert into sse_streams (id, usuario_id, aberto_em, visto_em)
+          select gen_random_uuid(), ${u.row.id}, now() - interval '10 minutes', now() - interval '2 minutes'
+            from generate_series(1, 10)`,
+    );
+    await env.db.execute(
+      sql`insert into sse_streams (id, usuario_id, aberto_em, visto_em)
+          select gen_random_uuid(), ${u.row.id}, now() - interval '5 minutes' + g * interval '1 second', now()
+            from generate_series(1, 9) g`,
+    );
+    const a = await listen(env.app, u.client);
+    const b = await listen(env.app, u.client);
+    // the dead rows are gone; the live process's oldest made room for the second new stream
+    const rows = await queryRows<{ aberto_em: string }>(
+      env.db,
+      sql`select aberto_em::text from sse_streams where usuario_id = ${u.row.id} order by aberto_em`,
+    );
+    expect(rows).toHaveLength(10);
+    expect(await a.ended(200)).toBe(false);
+    expect(await b.ended(50)).toBe(false);
+    await a.close();
+    await b.close();
   });
 });

@@ -1,13 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { abrirStream, fecharStream, tocarStream } from '../../db/queries/eventos';
 import type { Me } from '../../schemas/auth';
 import { currentSessionUser } from '../auth/session';
 import { type AppEnv, currentUser } from '../context';
 import { route } from '../contract';
-import type { Evento } from '../events';
+import { type Evento, publish } from '../events';
 import { RECURSO_PERMISSAO } from '../permissions';
 
 const HEARTBEAT_MS = 25_000;
+/**
+ * A stream's row not touched for this long is a dead process's (each heartbeat touches it): its slot
+ * frees within a minute of the process dying.
+ */
+export const SSE_EXPIRA_S = 60;
+/** The internal event that tells a stream, in whichever process holds it, to close to make room. */
+export const SSE_RECURSO = 'eventos-stream';
 
 /** Why the server ended a stream (the last event it sends, `encerrado`). */
 export type MotivoEncerrado = 'sessao' | 'limite';
@@ -29,8 +38,10 @@ function maySee(me: Me, e: Evento): boolean {
  * out, deactivated, password reset) closes the stream with `event: encerrado {motivo: "sessao"}`;
  * changed permissions filter the very next event.
  *
- * At most `sseMaxPorUsuario` streams per user and server instance: a new one closes the user's
- * oldest (`encerrado {motivo: "limite"}`). Closing the oldest rather than refusing the newest with
+ * At most `sseMaxPorUsuario` streams per user across every server process (table `sse_streams`,
+ * one row per open stream, touched on each heartbeat; a dead process's rows stop counting after
+ * SSE_EXPIRA_S): a new one closes the user's oldest wherever it is (`encerrado {motivo: "limite"}`,
+ * told through the events channel, or at its next heartbeat when it finds its row gone). Closing the oldest rather than refusing the newest with
  * 429, because the oldest is the likeliest to be dead (a phone that lost its connection holds its slot
  * until TCP gives up, many minutes) and because EventSource never retries after an error status, so
  * a refusal would leave the tab the user is looking at without live updates.
@@ -46,6 +57,7 @@ export const eventosRoutes = new Hono<AppEnv>().get('/', doc, (c) => {
   const deps = c.get('deps');
   const { events, config } = deps;
   const cookie = c.req.header('cookie');
+  const streamId = randomUUID();
   return streamSSE(c, async (stream) => {
     let open = true;
     let motivo: MotivoEncerrado | null = null;
@@ -79,6 +91,11 @@ export const eventosRoutes = new Hono<AppEnv>().get('/', doc, (c) => {
       stream.writeSSE({ event: 'mudanca', data: JSON.stringify(e) }).catch(() => end(null));
     };
     const unsubscribe = events.subscribe((e) => {
+      // Never sent to a browser: a later stream of this user made room by closing this one.
+      if (e.recurso === SSE_RECURSO) {
+        if (e.id === streamId) end('limite');
+        return;
+      }
       if (e.recurso === 'usuarios' && (!e.id || e.id === me.id)) {
         void recheck().then(() => deliver(e));
         return;
@@ -87,7 +104,23 @@ export const eventosRoutes = new Hono<AppEnv>().get('/', doc, (c) => {
       if (checking) void checking.then(() => deliver(e));
       else deliver(e);
     });
-    const untrack = events.track(me.id, () => end('limite'), config.sseMaxPorUsuario);
+    // This process's count (the cap itself is kept across processes, below).
+    const untrack = events.track(me.id, () => end('limite'), Number.POSITIVE_INFINITY);
+    try {
+      await deps.db.transaction(async (tx) => {
+        const cerrar = await abrirStream(tx, {
+          id: streamId,
+          usuarioId: me.id,
+          max: config.sseMaxPorUsuario,
+          expiraS: SSE_EXPIRA_S,
+        });
+        for (const id of cerrar) await publish(tx, SSE_RECURSO, 'removido', id);
+      });
+    } catch (err) {
+      // Without its row the stream would be closed at its first heartbeat: end it now, the browser retries.
+      deps.logger.warn({ erro: (err as Error).name }, 'eventos: registro do stream falhou');
+      end(null);
+    }
     const timer = setInterval(() => void recheck(), config.sseRecheckMs);
     stream.onAbort(() => end(null));
     // A server shutting down ends every stream (the browser reconnects to another instance).
@@ -103,7 +136,10 @@ export const eventosRoutes = new Hono<AppEnv>().get('/', doc, (c) => {
             resolve();
           };
         });
-        if (open) await stream.writeSSE({ event: 'ping', data: '{}' });
+        if (!open) break;
+        await stream.writeSSE({ event: 'ping', data: '{}' });
+        // The heartbeat keeps this stream's slot; a row gone means another stream took it.
+        if (!(await tocarStream(deps.db, streamId).catch(() => true))) end('limite');
       }
       if (motivo && !stream.aborted) {
         await stream.writeSSE({ event: 'encerrado', data: JSON.stringify({ motivo }) });
@@ -114,6 +150,9 @@ export const eventosRoutes = new Hono<AppEnv>().get('/', doc, (c) => {
       unsubscribe();
       untrack();
       unregister();
+      await fecharStream(deps.db, streamId).catch((err) =>
+        deps.logger.warn({ erro: (err as Error).name }, 'eventos: remoção do stream falhou'),
+      );
     }
   });
 });

@@ -2,15 +2,20 @@ import { Hono } from 'hono';
 import type { Executor } from '../../db/client';
 import { historicoRegistro } from '../../db/queries/auditoria';
 import {
+  aceitesDoCliente,
+  alteracoesDoCliente,
   anonimizarCliente,
   clienteCompleto,
   orcamentosDoCliente,
+  ordensDoCliente,
+  parcelasDoCliente,
   registrarLgpd,
   travarParaAnonimizar,
   vendasDoCliente,
 } from '../../db/queries/lgpd';
 import { uuid } from '../../schemas/common';
 import { z } from '../../schemas/z';
+import { empresaAtual } from '../casos/empresa';
 import { clientAddress } from '../client-address';
 import { type AppContext, type AppEnv, currentUser, parseBody, parseId } from '../context';
 import { route } from '../contract';
@@ -18,6 +23,7 @@ import { badRequest, notFound } from '../errors';
 import { publish } from '../events';
 import { lgpdClienteDoc, RODAPE_LGPD } from '../pdf/lgpd-cliente';
 import { renderPdf } from '../pdf/render';
+import { visaoDe } from './orcamentos-cliente';
 
 /** The personal fields of a client (LGPD): what "Anonimizar" replaces. */
 const PERSONAL = ['nome', 'cpf_cnpj', 'email', 'telefone', 'endereco', 'cidade', 'uf', 'cep'] as const;
@@ -49,19 +55,32 @@ const AUDITORIA_MAX = 1000;
  * Everything held about the client, read in the transaction that records the export: what is
  * delivered is the snapshot the record names, and a read that fails records nothing.
  */
-function exportar(c: AppContext, id: string) {
+async function exportar(c: AppContext, id: string) {
+  // Read before the transaction: on PGlite a read through `db` inside it would wait for it.
+  const empresa = await empresaAtual(c.get('deps'));
   return c.get('deps').db.transaction(async (tx) => {
     const cliente = await clienteCompleto(tx, { id });
     if (!cliente) throw notFound('Cliente não encontrado.');
-    const orcamentos = await orcamentosDoCliente(tx, { id });
+    // Each quote's lines as the customer saw them (the extras spread, as on their PDF and page): the
+    // stored lines are the shop's pre-margin prices, from which its internals could be worked out.
+    const orcamentos = [];
+    for (const o of await orcamentosDoCliente(tx, { id })) {
+      const v = await visaoDe(c, String(o.id), tx, empresa);
+      const itens = (v?.visao.itens ?? []).map(({ desenho: _, ...linha }) => linha);
+      orcamentos.push({ ...o, itens });
+    }
     const vendas = await vendasDoCliente(tx, { id });
+    const aceites = await aceitesDoCliente(tx, { id });
+    const alteracoes = await alteracoesDoCliente(tx, { id });
+    const ordens_servico = await ordensDoCliente(tx, { id });
+    const parcelas = await parcelasDoCliente(tx, { id });
     const auditoria = await historicoRegistro(tx, {
       recursos: ['clientes'],
       registro: id,
       limit: AUDITORIA_MAX,
     });
     await record(tx, c, id, 'exportado', []);
-    return { cliente, orcamentos, vendas, auditoria };
+    return { cliente, orcamentos, vendas, aceites, alteracoes, ordens_servico, parcelas, auditoria };
   });
 }
 

@@ -62,7 +62,7 @@ const doc = {
     summary: 'O PDF aceito pelo cliente: os bytes exatos que ele aprovou (SHA-256 = pdf_sha256 do aceite)',
     access,
     produces: 'application/pdf',
-    errors: [404],
+    errors: [404, 410],
   }),
   postLink: route({
     summary: 'Cria (ou devolve o ativo) o link do cliente: { url, expira_em }',

@@ -29,6 +29,7 @@ import {
   type DocumentoPdf,
   documentoPdf,
   hashToken,
+  pdfAceitoRemovido,
   pdfAceitoResponse,
   pdfCliente,
   pdfDe,
@@ -58,13 +59,14 @@ const guard = createMiddleware<AppEnv>(async (c, next) => {
     );
   const endereco = addressKey(clientAddress(c, config));
   const n = await lq.contarRequisicao(db, `pub-e:${endereco}`, PUBLICO_LIMITES.janelaS);
-  if (n > PUBLICO_LIMITES.porEndereco) throw tooMany();
+  if ((n ?? 0) > PUBLICO_LIMITES.porEndereco) throw tooMany();
   const token = c.req.param('token') ?? '';
   if (!TOKEN_RE.test(token)) throw linkNotFound();
   const hash = hashToken(token);
-  if ((await lq.contarRequisicao(db, `pub-t:${hash}`, PUBLICO_LIMITES.janelaS)) > PUBLICO_LIMITES.porToken) {
-    throw tooMany();
-  }
+  // Counted only when some link has this token: an unknown one is a 404 that leaves no counter.
+  const t = await lq.contarRequisicao(db, `pub-t:${hash}`, PUBLICO_LIMITES.janelaS, hash);
+  if (t === null) throw linkNotFound();
+  if (t > PUBLICO_LIMITES.porToken) throw tooMany();
   await next();
 });
 
@@ -117,13 +119,13 @@ const doc = {
     summary: 'PDF do orçamento (depois de aprovado: o PDF aceito seguido da página de aceite e assinatura)',
     access: acesso,
     produces: 'application/pdf',
-    errors: [404, 429, 503],
+    errors: [404, 410, 429, 503],
   }),
   getPdfAceito: route({
     summary: 'O PDF aceito: os bytes exatos que o cliente aprovou (SHA-256 = o do aceite)',
     access: acesso,
     produces: 'application/pdf',
-    errors: [404, 429],
+    errors: [404, 410, 429],
   }),
   postAprovar: route({
     summary: 'O cliente aprova: nome, primeiros dígitos do CPF/CNPJ, assinatura (PNG) e aceite dos termos',
@@ -141,7 +143,8 @@ const doc = {
 };
 
 export const publicoRoutes = new Hono<AppEnv>()
-  .use('/orcamentos/:token', guard)
+  // One registration: `/:token/*` matches `/:token` itself too, so a second `use` for the page counted
+  // every GET of it twice.
   .use('/orcamentos/:token/*', guard)
   .get('/orcamentos/:token', doc.get, async (c) => {
     const link = await linkDe(c);
@@ -171,6 +174,7 @@ export const publicoRoutes = new Hono<AppEnv>()
     if (!v) throw linkNotFound();
     const logo = await getLogo(db);
     if (aceite) {
+      if (!aceite.pdf) throw pdfAceitoRemovido();
       // Acceptances before the definition was kept are laid out again from the quote as it is now.
       const aceito =
         (aceite.documento as DocumentoPdf | null) ??

@@ -50,7 +50,7 @@ export function LgpdActions({ clienteId, onAnonimizado }: { clienteId: string; o
         open={exporting}
         onClose={() => setExporting(false)}
         title="Exportar dados"
-        description={`Tudo o que o Lavra guarda sobre ${cliente.nome}: dados pessoais, endereço, orçamentos e vendas com seus valores e o registro de auditoria do cadastro. A exportação fica registrada na auditoria.`}
+        description={`Tudo o que o Lavra guarda sobre ${cliente.nome}: dados pessoais, endereço, orçamentos e vendas, aceites, pedidos de alteração, ordens de serviço, parcelas e pagamentos, e o registro de auditoria do cadastro (sem custos, margem, taxas nem comissões da loja). A exportação fica registrada na auditoria.`}
       >
         <DialogFooter>
           {/* Plain links: the server answers as a download (content-disposition), with the session cookie. */}
@@ -72,7 +72,7 @@ export function LgpdActions({ clienteId, onAnonimizado }: { clienteId: string; o
         open={confirming}
         onOpenChange={(open) => !anonimizar.isPending && setConfirming(open)}
         title="Anonimizar cliente"
-        description={`Nome, CPF/CNPJ, telefone, e-mail e endereço de ${cliente.nome} serão apagados e substituídos por "Cliente anonimizado". Orçamentos e vendas continuam com seus valores. A auditoria registra que isso aconteceu, sem os dados. Esta ação não pode ser desfeita.`}
+        description={`Nome, CPF/CNPJ, telefone, e-mail e endereço de ${cliente.nome} serão apagados e substituídos por "Cliente anonimizado", também no Caixa, nas OS, nos aceites e pedidos de alteração; os links enviados deixam de abrir. Orçamentos e vendas continuam com seus valores. A auditoria registra que isso aconteceu, sem os dados. Esta ação não pode ser desfeita.`}
         confirmLabel="Anonimizar"
         busy={anonimizar.isPending}
         onConfirm={() => anonimizar.mutate()}
