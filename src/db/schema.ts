@@ -1188,6 +1188,27 @@ export const chapas = pgTable(
   ],
 );
 
+// A slab's or remnant's photos (issue 28): what the yard sees when it looks for a piece of stone; the
+// server keeps its own re-encoded JPEG (server/images.ts), never the upload.
+export const chapaFotos = pgTable(
+  'chapa_fotos',
+  {
+    id: id(),
+    chapa_id: uuid('chapa_id')
+      .notNull()
+      .references(() => chapas.id, { onDelete: 'cascade' }),
+    mime: text('mime').notNull(),
+    tamanho: integer('tamanho').notNull(),
+    bytes: bytea('bytes').notNull(),
+    created_by: uuid('created_by').references(() => usuarios.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('chapa_fotos_chapa_idx').on(t.chapa_id, t.created_at),
+    check('chapa_fotos_mime_ck', sql`mime in ('image/jpeg', 'image/png')`),
+  ],
+);
+
 // What a work order consumed (issue 28): each slab cut for it, its cost and the part that went back to
 // stock as remnants; the job's real stone cost is the sum of custo - custo_sobras.
 export const chapaConsumos = pgTable(

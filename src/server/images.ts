@@ -24,6 +24,16 @@ export interface StoredImage {
 
 const ACCEPTED = new Set(['png', 'jpeg', 'webp']);
 
+/** The bytes of an image sent as a data URL (what a phone's canvas gives), or a 400 naming `imagem`. */
+export function fromDataUrl(s: string): Buffer {
+  const m = /^data:(image\/[a-z+.-]+);base64,(.*)$/s.exec(s);
+  if (!m)
+    throw badRequest('Envie a imagem como data URL (data:image/...;base64,...).', [
+      { path: 'imagem', message: 'Imagem inválida.' },
+    ]);
+  return Buffer.from(m[2]!, 'base64');
+}
+
 export async function reencodeImage(input: Uint8Array, limits: ImageLimits): Promise<StoredImage> {
   const mb = (limits.maxInputBytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 });
   const refuse = (message: string) => badRequest(message, [{ path: limits.field, message }]);

@@ -15,6 +15,11 @@ const chapaComNomes = {
   os_numero: lookup<number>(ordensServico.numero, ordensServico.id, chapas.ordem_servico_id),
   // the outer table named literally: inside the subquery a bare origem_id would be the inner row's
   origem_codigo: sql<string | null>`(select o.codigo from chapas o where o.id = chapas.origem_id)`,
+  // the list shows the first photo; chapa_fotos_chapa_idx serves it
+  foto_id: sql<
+    string | null
+  >`(select f.id from chapa_fotos f where f.chapa_id = chapas.id order by f.created_at, f.id limit 1)`,
+  fotos: sql<number>`(select count(*)::int from chapa_fotos f where f.chapa_id = chapas.id)`,
 };
 
 const select = selectOf((db) => db.select(chapaComNomes).from(chapas).$dynamic(), chapas.id);

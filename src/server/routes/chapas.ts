@@ -60,6 +60,8 @@ const row = rowSchema(chapasTable.table).extend({
   os_numero: z.number().nullable(),
   origem_codigo: z.string().nullable(),
   area_m2: z.number(),
+  foto_id: z.string().nullable(),
+  fotos: z.number(),
 });
 
 type Lida = NonNullable<Awaited<ReturnType<typeof getChapa>>>;

@@ -10,6 +10,7 @@ import { acabamentosRoutes, recortesRoutes } from './catalogos-pecas';
 import { categoriasProdutosRoutes } from './categorias-produtos';
 import { cepRoutes } from './cep';
 import { chapasRoutes } from './chapas';
+import { chapasFotosRoutes } from './chapas-fotos';
 import { chapasOsRoutes } from './chapas-os';
 import { clientesRoutes } from './clientes';
 import { configRoutes } from './config';
@@ -70,6 +71,7 @@ export const apiApp = new Hono<AppEnv>()
   .route('/categorias-produtos', categoriasProdutosRoutes)
   .route('/itens-venda', itensVendaRoutes)
   .route('/produtos', produtosRoutes)
+  .route('/chapas', chapasFotosRoutes)
   .route('/chapas', chapasRoutes)
   .route('/acabamentos', acabamentosRoutes)
   .route('/recortes', recortesRoutes)

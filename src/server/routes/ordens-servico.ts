@@ -49,7 +49,7 @@ import { route } from '../contract';
 import { badRequest, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
 import { exportContract, exportHandler } from '../export';
-import { reencodeImage } from '../images';
+import { fromDataUrl, reencodeImage } from '../images';
 
 /**
  * Work orders and their stages (api.md: `/api/ordens-servico`, `/api/agenda`), the one home of the
@@ -80,14 +80,6 @@ export function etapaContrato<E extends EtapaComEquipe>(e: E) {
 const access = ['producao'] as const;
 const ids = (c: AppContext) => ({ osId: parseId(c, uuid), etapaId: parseId(c, uuid, 'etapaId') });
 
-const dataUrl = (s: string) => {
-  const m = /^data:(image\/[a-z+.-]+);base64,(.*)$/s.exec(s);
-  if (!m)
-    throw badRequest('Envie a imagem como data URL (data:image/...;base64,...).', [
-      { path: 'imagem', message: 'Imagem inválida.' },
-    ]);
-  return Buffer.from(m[2]!, 'base64');
-};
 const fotoInput = z.object({
   imagem: z.string({ message: 'Envie a foto.' }).max(1_400_000, 'A foto deve ter no máximo 1 MB.'),
 });
@@ -272,7 +264,7 @@ export const ordensServicoRoutes = new Hono<AppEnv>()
     const me = currentUser(c);
     await exigir(c.get('deps'), me, alvo);
     const { imagem } = await parseBody(c, fotoInput);
-    const img = await reencodeImage(dataUrl(imagem), FOTO_LIMITES);
+    const img = await reencodeImage(fromDataUrl(imagem), FOTO_LIMITES);
     return c.json(await guardarImagem(c.get('deps'), me, alvo, 'foto', img), 201);
   })
   .post('/:id/etapas/:etapaId/assinatura', doc.assinatura, async (c) => {
@@ -280,7 +272,7 @@ export const ordensServicoRoutes = new Hono<AppEnv>()
     const me = currentUser(c);
     await exigir(c.get('deps'), me, alvo);
     const { imagem } = await parseBody(c, assinaturaInput);
-    const img = await reencodeImage(dataUrl(imagem), {
+    const img = await reencodeImage(fromDataUrl(imagem), {
       maxInputBytes: 1024 * 1024,
       maxSide: 1200,
       format: 'png',

@@ -9,6 +9,7 @@ import { QueryStatus } from '../../components/ui/states';
 import { toastError, toastSuccess } from '../../lib/api';
 import { client, json, withSignal } from '../../lib/client';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { ChapaFotos } from './chapa-fotos';
 import { medidas, StatusChapaBadge, TIPO_CHAPA_LABEL } from './shared';
 
 /** A slab's details (read fresh): its label, its job, Liberar / Baixar and its history. */
@@ -96,6 +97,7 @@ export function ChapaDetalhes({ id, onClose }: { id: string; onClose: () => void
                 </Button>
               ))}
           </DialogFooter>
+          <ChapaFotos chapaId={c.id} codigo={c.codigo} />
           <HistoricoRegistro recurso="chapas" registro={c.id} />
         </>
       )}

@@ -16,13 +16,32 @@ import { formatMoney, formatNumber } from '../../lib/format';
 import type { Chapa } from '../../lib/resources';
 import { ChapaDetalhes } from './chapa-detalhes';
 import { ChapaForm } from './chapa-form';
+import { fotoChapaUrl } from './chapa-fotos';
 import { EntradaForm } from './entrada-form';
 import { LerEtiqueta } from './ler-etiqueta';
 import { medidas, STATUS_CHAPA_LABEL, StatusChapaBadge, TIPO_CHAPA_LABEL } from './shared';
 
 const col = columnsOf<Chapa>();
 const columns = [
-  col.accessor('codigo', { header: 'Código', enableSorting: true, meta: { card: 'title', nowrap: true } }),
+  col.accessor('codigo', {
+    header: 'Código',
+    enableSorting: true,
+    meta: { card: 'title', nowrap: true },
+    // the first photo beside the code: in the yard a slab is found by its look as much as by its label
+    cell: ({ row: { original: c } }) => (
+      <span className="inline-flex items-center gap-2">
+        {c.foto_id ? (
+          <img
+            src={fotoChapaUrl(c.id, c.foto_id)}
+            alt=""
+            className="h-8 w-12 shrink-0 rounded border object-cover"
+            loading="lazy"
+          />
+        ) : null}
+        {c.codigo}
+      </span>
+    ),
+  }),
   col.accessor('produto_nome', { header: 'Pedra', meta: { card: 'subtitle' } }),
   col.accessor('tipo', { header: 'Tipo', cell: (c) => TIPO_CHAPA_LABEL[c.getValue()] }),
   col.accessor('lote', { header: 'Lote', enableSorting: true, meta: { nowrap: true } }),
