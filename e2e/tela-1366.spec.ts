@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, unique } from './fixtures';
 import { vendaViaOrcamento } from './vendas-helpers';
 
 /*
@@ -23,9 +23,15 @@ const sobrepoe = (a: Caixa, b: Caixa) =>
   b.y < a.y + a.height - 0.5;
 
 /** A sale whose gross value is `valor` (its instalments follow), dated `data` when given. */
-async function vendaDe(admin: APIRequestContext, valor: number, data?: string) {
+async function vendaDe(
+  admin: APIRequestContext,
+  valor: number,
+  data?: string,
+  pessoas: { cliente?: string; vendedor_id?: string } = {},
+) {
   const { venda } = await vendaViaOrcamento(admin, {
     pagamento: { tipo_venda: 'parcelado', numero_parcelas: 3 },
+    ...pessoas,
   });
   const atual = await admin.get(`/api/vendas/${venda.id}`);
   expect(atual.status()).toBe(200);
@@ -89,7 +95,15 @@ test('Recebimentos: the filters do not overlap, their text is whole, the Ações
   admin,
 }) => {
   test.setTimeout(120_000);
-  await vendaDe(admin, 1234.56);
+  // Names as long as a shop's real ones: the columns take their width.
+  const vendedor = await admin.post('/api/vendedores', {
+    data: { nome: unique('Maria Aparecida Figueiredo Nascimento'), percentual_comissao: 5, status: 'ativo' },
+  });
+  expect(vendedor.status(), await vendedor.text()).toBe(201);
+  await vendaDe(admin, 123456.78, undefined, {
+    cliente: unique('Condomínio Residencial Jardim das Acácias — Bloco B'),
+    vendedor_id: ((await vendedor.json()) as { id: string }).id,
+  });
   await page.goto('/recebimentos');
   const tabela = page.getByRole('table', { name: 'Parcelas a receber' });
   await expect(tabela.getByRole('row').nth(1)).toBeVisible();
