@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures';
+import { expect, signInPage, test } from './fixtures';
+import { agendarPara, osComInstalador } from './producao-helpers';
 import { vendaViaOrcamento } from './vendas-helpers';
 
 /*
@@ -60,5 +61,35 @@ test.describe('at 390 px', () => {
       }
     }
     expect(largos).toEqual([]);
+  });
+
+  test('Minha agenda: a job with a long address fits (its map chip made the page ≈ 469 px)', async ({
+    page,
+    admin,
+  }) => {
+    test.setTimeout(120_000);
+    const { os, funcionario, email, senha } = await osComInstalador(admin);
+    const atual = await admin.get(`/api/ordens-servico/${os.id}`);
+    const { updated_at } = (await atual.json()) as { updated_at: string };
+    const endereco = await admin.patch(`/api/ordens-servico/${os.id}`, {
+      data: {
+        endereco: 'Avenida Brigadeiro Faria Lima, 3477, Torre Norte, 14º andar, conjunto 1402',
+        cidade: 'São Paulo',
+        uf: 'SP',
+        updated_at,
+      },
+    });
+    expect(endereco.status(), await endereco.text()).toBe(200);
+    await agendarPara(admin, os.id, 'medicao', funcionario.id);
+
+    await signInPage(page, email, senha);
+    await page.goto('/minha-agenda');
+    const chip = page.getByRole('link', { name: /Avenida Brigadeiro Faria Lima/ });
+    await expect(chip).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // the whole address is there to read, inside the screen
+    await expect(chip).toContainText('conjunto 1402 - São Paulo');
+    const b = await chip.boundingBox();
+    expect((b?.x ?? 0) + (b?.width ?? 0)).toBeLessThanOrEqual(390);
   });
 });

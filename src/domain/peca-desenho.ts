@@ -1,6 +1,7 @@
 // The drawing of one m² piece as a plain list of shapes: the editor's React component, the printout
 // and the server-side PDF all draw from this one description, so the piece the customer signs is
 // the piece the workshop cuts. No React, no DOM here.
+import { formatMedidas, formatMetros } from './medidas';
 import type { Lado } from './pricing';
 import { normalize } from './texto';
 
@@ -107,12 +108,7 @@ const ESTILOS: { stroke: string; dash?: string }[] = [
 ];
 const BORDA_LARGURA = 5;
 
-const metros = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 3 });
-
-/** "2,40 m" */
-export function formatMetros(v: number): string {
-  return `${metros.format(v)} m`;
-}
+export { formatMetros };
 
 function toMeasure(v: number | string | null | undefined): number {
   const n = typeof v === 'string' ? Number(v) : (v ?? 0);
@@ -278,7 +274,7 @@ export function desenhoPeca(input: PecaDesenhoInput, caixa: Caixa): DesenhoPeca 
     );
   });
 
-  const titulo = `${input.titulo?.trim() || 'Peça'} de ${formatMetros(m1)} × ${formatMetros(m2)}`;
+  const titulo = `${input.titulo?.trim() || 'Peça'} de ${formatMedidas(m1, m2)}`;
   return {
     largura,
     altura,

@@ -3,7 +3,7 @@
 // not listed here shows its own name and its value as stored.
 import { TIPO_MOVIMENTACAO_LABEL } from './caixa';
 import { TIPO_DESPESA_LABEL } from './despesas';
-import { TIPO_VENDA_LABEL } from './enums';
+import { ETAPA_OS_LABEL, STATUS_ETAPA_LABEL, STATUS_OS_LABEL, TIPO_VENDA_LABEL } from './enums';
 import { PERMISSAO_LABEL } from './permissoes';
 import { STATUS_VENDA_LABEL } from './vendas';
 
@@ -20,6 +20,8 @@ export interface CampoAuditoria {
 }
 
 const STATUS: Record<string, string> = {
+  ...STATUS_OS_LABEL,
+  ...STATUS_ETAPA_LABEL,
   pendente: 'Pendente',
   aprovado: 'Aprovado',
   venda_realizada: 'Venda Realizada',
@@ -47,7 +49,7 @@ export const CAMPOS_AUDITORIA: Record<string, CampoAuditoria> = {
   descricao: { label: 'Descrição' },
   tipo: {
     label: 'Tipo',
-    valores: { ...TIPO_DESPESA_LABEL, ...TIPO_MOVIMENTACAO_LABEL },
+    valores: { ...TIPO_DESPESA_LABEL, ...TIPO_MOVIMENTACAO_LABEL, foto: 'Foto', assinatura: 'Assinatura' },
   },
   cpf_cnpj: { label: 'CPF/CNPJ' },
   email: { label: 'E-mail' },
@@ -120,6 +122,47 @@ export const CAMPOS_AUDITORIA: Record<string, CampoAuditoria> = {
   ordem_servico_id: { label: 'Ordem de serviço', tipo: 'ref' },
   motivo_baixa: { label: 'Motivo da baixa' },
   fator_sobra: { label: 'Fator de sobra', tipo: 'percent' },
+  // Produção (issue 17): "etapa_atual: medicao → corte" and "concluida_por: — → 9b696c8c-…" were
+  // what the Auditoria screen showed of them (issue 26 §3)
+  venda_id: { label: 'Venda', tipo: 'ref' },
+  venda_numero: { label: 'Nº da venda' },
+  motivo_cancelamento: { label: 'Motivo do cancelamento' },
+  etapa_atual: { label: 'Etapa atual', valores: ETAPA_OS_LABEL },
+  etapas_concluidas: { label: 'Etapas concluídas' },
+  etapas_total: { label: 'Total de etapas' },
+  os_id: { label: 'Ordem de serviço', tipo: 'ref' },
+  etapa: { label: 'Etapa', valores: ETAPA_OS_LABEL },
+  ordem: { label: 'Ordem' },
+  inicio: { label: 'Início agendado', tipo: 'datetime' },
+  fim: { label: 'Fim agendado', tipo: 'datetime' },
+  iniciada_em: { label: 'Iniciada em', tipo: 'datetime' },
+  iniciada_por: { label: 'Iniciada por', tipo: 'ref' },
+  concluida_em: { label: 'Concluída em', tipo: 'datetime' },
+  concluida_por: { label: 'Concluída por', tipo: 'ref' },
+  notas: { label: 'Notas' },
+  etapa_id: { label: 'Etapa da OS', tipo: 'ref' },
+  funcionario_id: { label: 'Funcionário', tipo: 'ref' },
+  mime: { label: 'Tipo de arquivo' },
+  tamanho: { label: 'Tamanho (bytes)' },
+  created_by: { label: 'Enviado por', tipo: 'ref' },
+  etapas: { label: 'Etapas' },
+  // Recebimentos (issue 16), Empresa
+  parcela: { label: 'Parcela' },
+  valor_recebido: { label: 'Valor recebido', tipo: 'money' },
+  parcela_id: { label: 'Parcela', tipo: 'ref' },
+  movimentacao_id: { label: 'Movimentação do caixa' },
+  valor_ml: { label: 'Valor por metro linear', tipo: 'money' },
+  pix_chave: { label: 'Chave Pix' },
+  pix_nome: { label: 'Nome no Pix' },
+  pix_cidade: { label: 'Cidade no Pix' },
+  chave_pix: { label: 'Chave Pix' },
+  comissao_por_recebimento: { label: 'Comissão por recebimento', tipo: 'boolean' },
+  cnpj: { label: 'CNPJ' },
+  whatsapp: { label: 'WhatsApp' },
+  validade_dias: { label: 'Validade (dias)' },
+  termos: { label: 'Termos' },
+  instrucoes_pagamento: { label: 'Instruções de pagamento' },
+  venda_automatica: { label: 'Venda automática na aprovação', tipo: 'boolean' },
 };
 
 const ORDEM = new Map(Object.keys(CAMPOS_AUDITORIA).map((k, i) => [k, i]));

@@ -82,6 +82,11 @@ export const auditoriaPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
+  nomes: z
+    .record(z.string(), z.string())
+    .describe(
+      'Nome de cada registro citado nos campos de referência da página (usuários, clientes, vendas, OS…), por id: a tela mostra "Concluída por: Ana", não o id.',
+    ),
 });
 /** A record's history, with the names of the records its reference fields held. */
 export const historicoSchema = z.object({

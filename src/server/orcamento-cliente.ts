@@ -10,6 +10,7 @@ import type { EmpresaRow } from '../db/queries/empresa';
 import { linkSecret } from '../db/queries/orcamento-cliente';
 import { addDaysIso, todayIso } from '../domain/datas';
 import { type LinhaCliente, linhaCliente } from '../domain/linha-cliente';
+import { formatMedidas } from '../domain/medidas';
 import { moneyText } from '../domain/money';
 import { desenhoPeca, svgString } from '../domain/peca-desenho';
 import { enderecoEmpresa, TIPO_VENDA_LABEL } from '../schemas/orcamentos';
@@ -39,7 +40,7 @@ interface ItemComPecas {
 
 function medidas(i: Detalhe['itens'][number]): string {
   const area = Number(i.area ?? 0);
-  if (i.medida1 && i.medida2) return `${numero(i.medida1)} x ${numero(i.medida2)} = ${numero(area)} m²`;
+  if (i.medida1 && i.medida2) return `${formatMedidas(i.medida1, i.medida2)} = ${numero(area)} m²`;
   return area > 0 ? `${numero(area)} m²` : '';
 }
 

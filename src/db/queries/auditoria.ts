@@ -77,7 +77,7 @@ export function historicoRegistro(
 
 /**
  * The names of the records an entry points to (client, seller, architect, payment method, quote,
- * user), by id, so the history reads "Vendedor: Ana → Bruno" rather than two ids. Ids that are not
+ * sale, work order, user, employee, product, supplier), by id, so the history reads "Vendedor: Ana → Bruno" rather than two ids. Ids that are not
  * UUIDs, or whose record is gone, are left out.
  */
 export async function nomesReferidos(db: Executor, p: { ids: string[] }): Promise<Record<string, string>> {
@@ -93,7 +93,12 @@ export async function nomesReferidos(db: Executor, p: { ids: string[] }): Promis
         union all select id::text, nome from arquitetos where id in ${list}
         union all select id::text, nome from usuarios where id in ${list}
         union all select id::text, bandeira || ' - ' || tipo from cartoes where id in ${list}
-        union all select id::text, 'Orçamento #' || numero from orcamentos where id in ${list}`,
+        union all select id::text, 'Orçamento #' || numero from orcamentos where id in ${list}
+        union all select id::text, 'Venda #' || numero from vendas where id in ${list}
+        union all select id::text, 'OS #' || numero from ordens_servico where id in ${list}
+        union all select id::text, nome from funcionarios where id in ${list}
+        union all select id::text, nome from produtos where id in ${list}
+        union all select id::text, nome from fornecedores where id in ${list}`,
   );
   return Object.fromEntries(rows.map((r) => [r.id, r.nome]));
 }

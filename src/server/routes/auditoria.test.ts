@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { categoriasProdutos, clientes, despesas, produtos } from '../../db/schema';
+import { auditoriaPageSchema } from '../../schemas/auditoria';
 import { ALL, apiSuite, userWith } from '../testing/harness';
 
 /** Every audited write leaves one record naming who, from where, and the changed fields; no other does. */
@@ -191,6 +192,36 @@ describe('GET /api/auditoria', () => {
     expect(future.body).toMatchObject({ items: [], total: 0 });
     const past = await admin.get('/api/auditoria?ate=2000-01-01');
     expect(past.body.total).toBe(0);
+  });
+
+  it('answers `em` in ISO 8601 and names the people and records the fields point to (issue 26 §3)', async () => {
+    // The sale above opened a work order; its first stage is completed by the admin.
+    const lista = await admin.get('/api/ordens-servico?limit=1');
+    expect(lista.status).toBe(200);
+    const osId = lista.body.items[0].id as string;
+    const os = await admin.get(`/api/ordens-servico/${osId}`);
+    const medicao = os.body.etapas.find((e: { etapa: string }) => e.etapa === 'medicao');
+    const fim = await admin.post(`/api/ordens-servico/${osId}/etapas/${medicao.id}/concluir`, {
+      updated_at: medicao.updated_at,
+    });
+    expect(fim.status, JSON.stringify(fim.body)).toBe(200);
+
+    const res = await admin.get(`/api/auditoria?recurso=os_etapas&registro=${medicao.id}`);
+    expect(res.status).toBe(200);
+    // the answer is what the route's contract declares (nomes included)
+    expect(auditoriaPageSchema.safeParse(res.body).error).toBeUndefined();
+    const [ultima] = res.body.items;
+    // ISO 8601 in UTC, not PostgreSQL's "2026-11-27 22:40:05.123+00"
+    expect(ultima.em).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+    expect(Math.abs(Date.parse(ultima.em) - Date.now())).toBeLessThan(60_000);
+    // "concluida_por: — → 9b696c8c-…" becomes a name: the answer names the id
+    expect(ultima.alteracoes.concluida_por).toEqual([null, adminId]);
+    expect(res.body.nomes[adminId]).toBe('Administrador');
+
+    // the work order's entry points to its sale: named too ("Venda #N")
+    const daOs = await admin.get(`/api/auditoria?recurso=ordens_servico&registro=${osId}`);
+    const criada = daOs.body.items.find((r: Rec) => r.acao === 'criado');
+    expect(daOs.body.nomes[criada.alteracoes.venda_id[1]]).toMatch(/^Venda #\d+$/);
   });
 
   it('exports the filtered trail as CSV (Excel pt-BR: ";" and a BOM)', async () => {

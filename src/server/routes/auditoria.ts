@@ -63,7 +63,8 @@ const doc = {
   get: route({
     summary:
       'Trilha de auditoria: quem alterou o quê, quando e de onde (filtros por usuário, recurso, registro, período)',
-    description: 'Mais novas primeiro; `em` em ISO 8601 (UTC). Período em dias do fuso do negócio.',
+    description:
+      'Mais novas primeiro; `em` em ISO 8601 (UTC). Período em dias do fuso do negócio. `nomes` dá o nome dos registros (pessoas, clientes, vendas, OS…) citados nos campos de referência.',
     access: 'admin',
     query: auditoriaQuery,
     response: auditoriaPageSchema,
@@ -117,5 +118,6 @@ export const auditoriaRoutes = new Hono<AppEnv>()
       limit: f.limit,
       offset,
     });
-    return c.json({ items, total, page: f.page, limit: f.limit });
+    const nomes = await nomesReferidos(db, { ids: referidos(items) });
+    return c.json({ items, total, page: f.page, limit: f.limit, nomes });
   });

@@ -151,6 +151,8 @@ describe('GET /api/orcamentos/:id/pdf', () => {
       '2x',
       'Instalação no segundo andar.',
       'Página 1 de 1',
+      // a piece's measures as every screen writes them (issue 26 §3: the PDF wrote "2 x 0,5")
+      '2,00 × 0,50 m = 1 m²',
     ]) {
       expect(text, expected).toContain(expected);
     }
@@ -263,6 +265,8 @@ describe('the customer link', () => {
       pede_documento: true,
       orcamento: { numero: o.numero, total: 'R$ 1.329,50', cliente: { nome: 'Helena Duarte Ramos' } },
     });
+    // the measures written as on every other surface (issue 26 §3: the page wrote "2 x 0,5 = 1 m²")
+    expect(res.body.orcamento.itens[0].medidas).toBe('2,00 × 0,50 m = 1 m²');
     // the staff edit the quote after sending: the same link shows the new version
     const put = await admin.put(`/api/orcamentos/${o.id}`, {
       ...quote({ valor_frete: 0 }),

@@ -1,5 +1,5 @@
-import { LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../components/ui/button';
@@ -7,6 +7,56 @@ import { cn } from '../lib/utils';
 import { displayName, useAuth } from './auth';
 import { LiveUpdates } from './live-updates';
 import { MENU } from './navigation';
+
+/**
+ * The menu's entries, scrolling when they outgrow the window (21 of them need ≈ 940 px; a 1366 × 768
+ * laptop shows 768): a fade and a "Mais" button at its foot say that more entries are below, and
+ * scroll to them; both go once the end is in view. Compacting instead would stop fitting again with
+ * the next entry, and a smaller type would not suit the menu's reading on a phone. The current entry
+ * is scrolled into view on arrival.
+ */
+function MenuRolavel({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLElement>(null);
+  const [maisAbaixo, setMaisAbaixo] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const nav = ref.current;
+    if (!nav) return;
+    const medir = () => setMaisAbaixo(nav.scrollTop + nav.clientHeight < nav.scrollHeight - 4);
+    medir();
+    nav.addEventListener('scroll', medir, { passive: true });
+    const ro = new ResizeObserver(medir);
+    ro.observe(nav);
+    return () => {
+      nav.removeEventListener('scroll', medir);
+      ro.disconnect();
+    };
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on each route change on purpose
+  useEffect(() => {
+    ref.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest' });
+  }, [pathname]);
+  return (
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <nav ref={ref} aria-label="Menu principal" className="min-h-0 flex-1 overflow-y-auto px-3 pb-2">
+        {children}
+      </nav>
+      {maisAbaixo && (
+        <div className="pointer-events-none absolute inset-x-0 bottom-0 flex justify-center bg-gradient-to-t from-slate-900 via-slate-900/90 to-transparent pt-8 pb-1">
+          <button
+            type="button"
+            aria-label="Mais opções do menu abaixo"
+            className="pointer-events-auto flex items-center gap-1 rounded-full bg-slate-800 px-3 py-1 text-xs font-medium text-slate-200 shadow hover:bg-slate-700 hover:text-white"
+            onClick={() => ref.current?.scrollBy({ top: ref.current.clientHeight * 0.8, behavior: 'smooth' })}
+          >
+            <ChevronDown aria-hidden className="size-3.5" />
+            Mais
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { me, can, logout } = useAuth();
@@ -24,7 +74,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           <p className="text-xs text-slate-400">Gestão de Marmoraria</p>
         </div>
       </div>
-      <nav aria-label="Menu principal" className="flex-1 overflow-y-auto px-3">
+      <MenuRolavel>
         <ul className="flex flex-col gap-0.5">
           {MENU.filter((m) =>
             m.funcionario
@@ -47,7 +97,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             </li>
           ))}
         </ul>
-      </nav>
+      </MenuRolavel>
       <div className="border-t border-slate-800 p-4">
         <div className="mb-3 flex items-center gap-3">
           <span

@@ -40,5 +40,7 @@ describe('formatMedidas (issue 26 §3: "2,4 x 0,6" and "2,40 m" were written two
   it("writes a piece's measures one way: two decimals, ×, metres", () => {
     expect(formatMedidas(2.4, 0.6)).toBe('2,40 × 0,60 m');
     expect(formatMedidas('1.85', '0.55')).toBe('1,85 × 0,55 m');
+    // the column keeps millimetres: they are not rounded away
+    expect(formatMedidas('1.005', 0.6)).toBe('1,005 × 0,60 m');
   });
 });

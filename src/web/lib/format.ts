@@ -14,12 +14,8 @@ export function formatNumber(v: number | string | null | undefined): string {
   return num.format(Number.isFinite(n) ? n : 0);
 }
 
-const medida = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** A piece's measures, written one way on every screen: "2,40 × 0,60 m". */
-export function formatMedidas(medida1: number | string, medida2: number | string): string {
-  return `${medida.format(Number(medida1))} × ${medida.format(Number(medida2))} m`;
-}
+/** A piece's measures, written one way on every surface (the server's customer PDF too): "2,40 × 0,60 m". */
+export { formatMedidas } from '../../domain/medidas';
 
 export function formatPercent(v: number | string | null | undefined): string {
   const n = typeof v === 'string' ? Number(v) : (v ?? 0);

@@ -291,7 +291,10 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
                 );
               })}
               {p.actions && (
-                <th className="h-10 w-px px-3 text-right font-medium text-muted-foreground">Ações</th>
+                // sticky: a table wider than its card scrolls, and the row's actions stay in view
+                <th className="sticky right-0 h-10 w-px bg-muted px-3 text-right font-medium text-muted-foreground shadow-[-1px_0_0_var(--color-border)]">
+                  Ações
+                </th>
               )}
             </tr>
           ))}
@@ -308,7 +311,9 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
                 </td>
               ))}
               {p.actions && (
-                <td className="w-px whitespace-nowrap px-1 py-1 align-middle">{p.actions(row.original)}</td>
+                <td className="sticky right-0 w-px whitespace-nowrap bg-card px-1 py-1 align-middle shadow-[-1px_0_0_var(--color-border)]">
+                  {p.actions(row.original)}
+                </td>
               )}
             </tr>
           ))}

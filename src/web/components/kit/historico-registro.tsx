@@ -33,7 +33,7 @@ export const formatadoresWeb: Formatadores = {
   money: formatMoney,
   percent: formatPercent,
   date: formatDate,
-  datetime: (iso) => formatDateTime(iso, 'medium'),
+  datetime: (iso) => formatDateTime(iso),
 };
 
 /**

@@ -25,12 +25,23 @@ export function KpiCard({
   testId?: string;
 }) {
   return (
-    <Card className="p-4" data-testid={testId}>
+    // A container: the figure's size follows the card's width, not the window's (four cards beside a
+    // menu at 1366 px are narrower than two on a tablet).
+    <Card className="@container p-4" data-testid={testId}>
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm font-medium text-muted-foreground">{title}</p>
         {Icon && <Icon aria-hidden className="size-4 text-muted-foreground" />}
       </div>
-      <p className={cn('mt-2 text-2xl font-bold', tone && TONE[tone], valueClassName)}>{value}</p>
+      {/* nowrap: "R$" never wraps alone above its digits (issue 26 §3) */}
+      <p
+        className={cn(
+          'mt-2 whitespace-nowrap text-xl font-bold @min-[15rem]:text-2xl',
+          tone && TONE[tone],
+          valueClassName,
+        )}
+      >
+        {value}
+      </p>
       {hint && <div className="mt-1 text-xs text-muted-foreground">{hint}</div>}
     </Card>
   );

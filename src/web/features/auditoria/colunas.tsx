@@ -7,12 +7,19 @@ import type { AuditoriaRegistro } from '../../lib/resources';
 
 const col = columnsOf<AuditoriaRegistro>();
 
-/** The trail's columns; a click on a record's id shows that record's own history (`onRegistro`). */
-export const auditoriaColumns = (onRegistro: (r: AuditoriaRegistro) => void) => [
+/**
+ * The trail's columns; a click on a record's id shows that record's own history (`onRegistro`).
+ * `nomes` (the page's answer) names the people and records the fields point to.
+ */
+export const auditoriaColumns = (
+  onRegistro: (r: AuditoriaRegistro) => void,
+  nomes: Record<string, string> | undefined,
+) => [
   col.accessor('em', {
     header: 'Data e hora',
     meta: { nowrap: true, card: 'title' },
-    cell: (c) => formatDateTime(new Date(c.getValue()), 'medium'),
+    // dd/mm/aaaa hh:mm in the business time zone (the API answers UTC)
+    cell: (c) => formatDateTime(c.getValue()),
   }),
   col.accessor('usuario_nome', {
     header: 'Usuário',
@@ -47,6 +54,6 @@ export const auditoriaColumns = (onRegistro: (r: AuditoriaRegistro) => void) => 
   }),
   col.accessor('alteracoes', {
     header: 'Alterações',
-    cell: ({ row: { original: r } }) => <AlteracoesAuditoria registro={r} />,
+    cell: ({ row: { original: r } }) => <AlteracoesAuditoria registro={r} nomes={nomes} />,
   }),
 ];

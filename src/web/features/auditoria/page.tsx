@@ -98,7 +98,7 @@ export default function AuditoriaPage() {
         columns={auditoriaColumns((r) => {
           list.setFilter('recurso', r.recurso);
           list.setFilter('registro', r.registro);
-        })}
+        }, list.query.data?.nomes)}
         label="Auditoria"
         getRowId={(r) => String(r.id)}
         rowLabel={(r) => `${ACAO_AUDITORIA[r.acao].label} ${r.registro.slice(0, 8)}`}

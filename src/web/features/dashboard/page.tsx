@@ -145,8 +145,8 @@ export default function DashboardPage() {
           {
             title: 'Faturamento Mensal',
             value: (
-              <span className="flex items-center gap-2">
-                {formatMoney(d.faturamento_mensal)}
+              <span className="flex flex-wrap items-center gap-x-2">
+                <span>{formatMoney(d.faturamento_mensal)}</span>
                 {lucroPositivo ? (
                   <TrendingUp aria-label="Lucro no mês" role="img" className="size-5 text-green-700" />
                 ) : (

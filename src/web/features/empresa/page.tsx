@@ -146,7 +146,7 @@ export default function EmpresaPage() {
       />
       <Logo empresa={f.record as EmpresaRecord | undefined} />
       <Card>
-        <CardContent className="pt-6">
+        <CardContent className="pt-4 md:pt-6">
           <FormShell
             f={f}
             label="Dados da Empresa"

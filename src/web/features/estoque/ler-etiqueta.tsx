@@ -86,7 +86,7 @@ export function LerEtiqueta({ onAchou }: { onAchou: (id: string) => void }) {
 
   return (
     <Card className="mb-4">
-      <CardContent className="flex flex-col gap-3 pt-4">
+      <CardContent className="flex flex-col gap-3 pt-4 md:pt-4">
         <form
           className="flex flex-col gap-2 sm:flex-row sm:items-end"
           onSubmit={(e) => {

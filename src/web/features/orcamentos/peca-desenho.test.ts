@@ -103,7 +103,7 @@ describe('desenhoPeca', () => {
 
   it('describes the piece in words', () => {
     const d = desenhoPeca(bancada, caixa);
-    expect(d.titulo).toBe('Bancada de 2,40 m × 0,60 m');
+    expect(d.titulo).toBe('Bancada de 2,40 × 0,60 m');
     expect(d.descricao).toBe(
       'Lado frente (2,40 m): Boleado. Lado fundo (2,40 m): sem acabamento. Lado esquerda (0,60 m): Reto. ' +
         'Lado direita (0,60 m): sem acabamento. Recortes: 1 × Cuba de embutir, 1 × Cooktop (símbolos fora de escala).',
@@ -140,7 +140,7 @@ describe('desenhoPeca', () => {
   it('copes with missing measures', () => {
     const d = desenhoPeca({ medida1: null, medida2: '' }, caixa);
     expect(pecaRect(d.corpo)).toMatchObject({ w: ESPESSURA_MIN, h: ESPESSURA_MIN });
-    expect(d.titulo).toBe('Peça de 0,00 m × 0,00 m');
+    expect(d.titulo).toBe('Peça de 0,00 × 0,00 m');
   });
 });
 
@@ -174,7 +174,7 @@ describe('svgString', () => {
   it('carries the title, description and every shape', () => {
     const d = desenhoPeca(bancada, caixa);
     const svg = svgString(d, 'p1');
-    expect(svg).toContain('<title id="p1-titulo">Bancada de 2,40 m × 0,60 m</title>');
+    expect(svg).toContain('<title id="p1-titulo">Bancada de 2,40 × 0,60 m</title>');
     expect(svg).toContain('role="img" aria-labelledby="p1-titulo p1-desc"');
     const shapes = d.corpo.length + d.lados.reduce((n, l) => n + l.shapes.length, 0) + d.legenda.length;
     expect(svg.match(/<(rect|line|circle|text)\b/g)).toHaveLength(shapes);

@@ -61,8 +61,12 @@ const MENSAGENS = {
   showMore: (n: number) => `+${n} mais`,
 };
 
-/** The month's weekday headers short ("seg"): seven columns fit a phone's width. */
-const FORMATOS = { weekdayFormat: 'EEEEEE' };
+/**
+ * Headers short enough for their column: the month's weekdays "seg" (seven columns on a phone), the
+ * week's days "seg 23" (the default "23 segunda-feira" was cut to "23 segund" at 1366 px; the month
+ * is in the toolbar's title), and agenda.css lets them wrap in a column narrower still.
+ */
+const FORMATOS = { weekdayFormat: 'EEEEEE', dayFormat: 'EEEEEE dd' };
 
 /** A month cell shows a handful of stages; the server sends at most this many per day, and each day's total. */
 const POR_DIA_MES = 4;
@@ -294,7 +298,7 @@ export default function AgendaPage() {
           phone's screen (a grid item is as wide as its content otherwise). */}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[1fr_18rem] [&>*]:min-w-0">
         <Card>
-          <CardContent className="grid grid-cols-1 gap-3 pt-6">
+          <CardContent className="grid grid-cols-1 gap-3 pt-4 md:pt-6">
             <div className="flex flex-wrap items-end gap-3">
               <div className="grid gap-1">
                 <Label htmlFor="agenda-funcionario">Funcionário</Label>

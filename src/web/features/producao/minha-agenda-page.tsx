@@ -111,7 +111,13 @@ function JobCard({ job }: { job: Job }) {
         </div>
         <div className="flex flex-wrap gap-2">
           {mapa && (
-            <Button asChild size="sm" variant="outline">
+            // A long address wraps inside the screen (a button's one line made the page ≈ 469 px wide)
+            <Button
+              asChild
+              size="sm"
+              variant="outline"
+              className="h-auto min-h-8 max-w-full whitespace-normal py-1 text-left [overflow-wrap:anywhere]"
+            >
               <a href={mapa} target="_blank" rel="noreferrer">
                 <MapPin aria-hidden /> {[job.endereco, job.cidade].filter(Boolean).join(' - ')}
               </a>

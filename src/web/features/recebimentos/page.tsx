@@ -59,7 +59,8 @@ export default function RecebimentosPage() {
       <Card>
         <CardHeader className="gap-3">
           <CardTitle>Parcelas por vencimento</CardTitle>
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
+          {/* columns of at least 13rem, as many as fit the card (six of a fixed sixth overlapped at 1366 px) */}
+          <div className="grid gap-3 sm:grid-cols-[repeat(auto-fill,minmax(13rem,1fr))]">
             <FilterSelect list={list} name="status" id="filtro-status" label="Status" todos="Todos">
               <Options values={STATUS_FILTRO_PARCELA} label={(s) => STATUS_FILTRO_LABEL[s]} />
             </FilterSelect>
@@ -82,14 +83,14 @@ export default function RecebimentosPage() {
                 onChange={(id) => list.setFilter('vendedor_id', id)}
               />
             </Labelled>
-            <ListSearch
-              list={list}
-              lista="recebimentos"
-              label="Buscar parcelas"
-              placeholder="Cliente ou nº da venda..."
-              className="items-end"
-            />
           </div>
+          <ListSearch
+            list={list}
+            lista="recebimentos"
+            label="Buscar parcelas"
+            placeholder="Cliente ou nº da venda..."
+            className="items-end"
+          />
         </CardHeader>
         <CardContent>
           <DataTable
