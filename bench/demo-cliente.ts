@@ -9,8 +9,8 @@ import { getEmpresa, getLogo, putLogo } from '../src/db/queries/empresa';
 import { insertAceite, insertLink, linkSecret } from '../src/db/queries/orcamento-cliente';
 import { empresa, orcamentos } from '../src/db/schema';
 import { addDaysIso, todayIso } from '../src/domain/datas';
+import { detalhe } from '../src/server/casos/orcamento-detalhe';
 import { documentoPdf, renderDocumento, visaoCliente } from '../src/server/orcamento-cliente';
-import { detalhe } from '../src/server/routes/orcamentos';
 
 const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="120">
   <rect width="360" height="120" rx="16" fill="#1e293b"/>

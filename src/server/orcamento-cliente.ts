@@ -15,11 +15,11 @@ import { moneyText } from '../domain/money';
 import { desenhoPeca, svgString } from '../domain/peca-desenho';
 import { enderecoEmpresa, TIPO_VENDA_LABEL } from '../schemas/orcamentos';
 import type { ItemCliente, VisaoCliente } from '../schemas/publico';
+import type { OrcamentoDetalhe } from './casos/orcamento-detalhe';
 import type { AppDeps } from './context';
 import { HttpError } from './errors';
 import { turnOf } from './export';
 import { type PdfDoc, renderPdf } from './pdf/render';
-import type { OrcamentoDetalhe } from './routes/orcamentos';
 
 /** GET /api/orcamentos/:id's answer (routes/orcamentos.ts `detalhe`). */
 type Detalhe = OrcamentoDetalhe;
@@ -437,6 +437,14 @@ export function pdfAceitoResponse(c: Context, aceite: { pdf: string }, numero: n
   return c.body(new Uint8Array(Buffer.from(aceite.pdf, 'base64')), 200, {
     'content-type': 'application/pdf',
     'content-disposition': `attachment; filename="orcamento-${numero}-aceito.pdf"`,
+  });
+}
+
+/** A PDF as a download. */
+export function pdfResponse(c: Context, bytes: Uint8Array, nome: string) {
+  return c.body(new Uint8Array(bytes), 200, {
+    'content-type': 'application/pdf',
+    'content-disposition': `attachment; filename="${nome}"`,
   });
 }
 

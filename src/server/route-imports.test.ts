@@ -11,12 +11,7 @@ import { describe, expect, it } from 'vitest';
 const ROUTES = join(import.meta.dirname, 'routes');
 const NOT_ROUTES = new Set(['index.ts', 'crud.ts']);
 
-const STILL_IMPORTED = [
-  // the quote's detail view and its lock belong in a use case (casos/orcamento.ts), as the issue says
-  'orcamentos-cliente.ts -> orcamentos.ts',
-  // the customer's view and PDF of a quote, shared with the public link
-  'publico.ts -> orcamentos-cliente.ts',
-];
+const STILL_IMPORTED: string[] = [];
 
 function routeImports(): string[] {
   const files = readdirSync(ROUTES).filter((f) => f.endsWith('.ts') && !f.includes('.test'));

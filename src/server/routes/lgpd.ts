@@ -16,6 +16,7 @@ import {
 import { uuid } from '../../schemas/common';
 import { z } from '../../schemas/z';
 import { empresaAtual } from '../casos/empresa';
+import { visaoDe } from '../casos/visao-cliente';
 import { clientAddress } from '../client-address';
 import { type AppContext, type AppEnv, currentUser, parseBody, parseId } from '../context';
 import { route } from '../contract';
@@ -23,7 +24,6 @@ import { badRequest, notFound } from '../errors';
 import { publish } from '../events';
 import { lgpdClienteDoc, RODAPE_LGPD } from '../pdf/lgpd-cliente';
 import { renderPdf } from '../pdf/render';
-import { visaoDe } from './orcamentos-cliente';
 
 /** The personal fields of a client (LGPD): what "Anonimizar" replaces. */
 const PERSONAL = ['nome', 'cpf_cnpj', 'email', 'telefone', 'endereco', 'cidade', 'uf', 'cep'] as const;
@@ -65,7 +65,7 @@ async function exportar(c: AppContext, id: string) {
     // stored lines are the shop's pre-margin prices, from which its internals could be worked out.
     const orcamentos = [];
     for (const o of await orcamentosDoCliente(tx, { id })) {
-      const v = await visaoDe(c, String(o.id), tx, empresa);
+      const v = await visaoDe(c.get('deps'), String(o.id), tx, empresa);
       const itens = (v?.visao.itens ?? []).map(({ desenho: _, ...linha }) => linha);
       orcamentos.push({ ...o, itens });
     }

@@ -1,13 +1,14 @@
 // The staff's side of sending a quote to the customer: its PDF, its link (create/copy/revoke) and what
 // the customer did on it (acceptance record, change requests, a locked link).
 import { Hono } from 'hono';
-import type { Executor } from '../../db/client';
-import { type EmpresaRow, getLogo } from '../../db/queries/empresa';
+import { getLogo } from '../../db/queries/empresa';
 import * as lq from '../../db/queries/orcamento-cliente';
 import * as q from '../../db/queries/orcamentos';
 import { todayIso } from '../../domain/datas';
 import { uuid } from '../../schemas/common';
 import { empresaAtual } from '../casos/empresa';
+import { lockOrcamentoOu404, orcamentoNaoEncontrado } from '../casos/orcamento-detalhe';
+import { visaoDe } from '../casos/visao-cliente';
 import { type AppContext, type AppEnv, currentUser, parseId } from '../context';
 import { route } from '../contract';
 import { deleteHandler } from '../delete-route';
@@ -18,35 +19,18 @@ import {
   novoNonce,
   pdfAceitoResponse,
   pdfCliente,
+  pdfResponse,
   tokenDe,
   validadeDe,
-  visaoCliente,
 } from '../orcamento-cliente';
-import { detalhe, lockOrcamentoOu404, orcamentoNaoEncontrado } from './orcamentos';
 
 const access = ['orcamentos'] as const;
 
-/** The customer's view of a quote (PDF and public page), or undefined when it does not exist. */
-export async function visaoDe(c: AppContext, id: string, ex?: Executor, company?: EmpresaRow) {
-  const { db, config } = c.get('deps');
-  // Inside a transaction everything is read through it (PGlite has one connection).
-  const [o, empresa] = await Promise.all([detalhe(ex ?? db, id), company ?? empresaAtual(c.get('deps'))]);
-  if (!o) return undefined;
-  return { visao: visaoCliente(o, empresa, config.tzNegocio), empresa };
-}
-
 async function pdfDoOrcamento(c: AppContext, id: string) {
-  const v = await visaoDe(c, id);
+  const v = await visaoDe(c.get('deps'), id);
   if (!v) return undefined;
   const { db, config } = c.get('deps');
   return { ...(await pdfCliente(config, id, v.visao, await getLogo(db))), numero: v.visao.numero };
-}
-
-export function pdfResponse(c: AppContext, bytes: Uint8Array, nome: string) {
-  return c.body(new Uint8Array(bytes), 200, {
-    'content-type': 'application/pdf',
-    'content-disposition': `attachment; filename="${nome}"`,
-  });
 }
 
 const linkUrl = (c: AppContext, token: string) => `${c.get('deps').config.publicUrl}/o/${token}`;

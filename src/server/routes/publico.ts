@@ -20,6 +20,7 @@ import {
 } from '../../schemas/publico';
 import { empresaAtual } from '../casos/empresa';
 import { gerarVenda } from '../casos/venda';
+import { visaoDe } from '../casos/visao-cliente';
 import { addressKey, clientAddress } from '../client-address';
 import { type AppContext, type AppEnv, parseBody } from '../context';
 import { route } from '../contract';
@@ -33,10 +34,10 @@ import {
   pdfAceitoResponse,
   pdfCliente,
   pdfDe,
+  pdfResponse,
   TOKEN_RE,
 } from '../orcamento-cliente';
 import { documentoAssinado } from '../pdf/assinatura';
-import { pdfResponse, visaoDe } from './orcamentos-cliente';
 
 /** Requests per minute: per address (a whole office behind one address opens several links) and per token. */
 export const PUBLICO_LIMITES = { porEndereco: 120, porToken: 60, janelaS: 60 };
@@ -150,7 +151,7 @@ export const publicoRoutes = new Hono<AppEnv>()
     const link = await linkDe(c);
     const { db } = c.get('deps');
     const [v, aceite, logo, documento] = await Promise.all([
-      visaoDe(c, link.orcamento_id),
+      visaoDe(c.get('deps'), link.orcamento_id),
       lq.aceiteDe(db, link.orcamento_id),
       getLogo(db),
       lq.documentoCliente(db, link.orcamento_id),
@@ -170,7 +171,7 @@ export const publicoRoutes = new Hono<AppEnv>()
     const link = await linkDe(c);
     const { db, config } = c.get('deps');
     const aceite = await lq.aceiteDe(db, link.orcamento_id);
-    const v = await visaoDe(c, link.orcamento_id);
+    const v = await visaoDe(c.get('deps'), link.orcamento_id);
     if (!v) throw linkNotFound();
     const logo = await getLogo(db);
     if (aceite) {
@@ -232,7 +233,7 @@ export const publicoRoutes = new Hono<AppEnv>()
         if (t.bloqueado_em) await publish(tx, 'orcamentos', 'bloqueado', o.id, o.numero);
         return { erro: MAX_TENTATIVAS_DOCUMENTO - t.tentativas };
       }
-      const v = await visaoDe(c, o.id, tx, empresa);
+      const v = await visaoDe(c.get('deps'), o.id, tx, empresa);
       const pdf = await pdfCliente(config, o.id, v!.visao, logo);
       await lq.insertAceite(tx, {
         orcamento_id: o.id,
