@@ -53,7 +53,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('one worker per core', () => {
     const port = await freePort();
     const { child, exited, output } = startWatchedServer(
       { PORT: String(port), DATABASE_URL: db.url ?? '', WEB_CONCURRENCY: '2', BACKUP_DIARIO: '0' },
-      'cluster-admin-1',
+      'cluster-gnaisse-rosa-1',
     );
     cleanups.push(() => killGroup(child));
 
