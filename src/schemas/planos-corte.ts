@@ -1,4 +1,5 @@
 import { TEMPO_MAXIMO_MS } from '../domain/plano-corte';
+import { uuid } from './common';
 import { z } from './z';
 
 /** The largest side a slab or a piece may have: no slab in the trade is larger (5 m). */
@@ -77,7 +78,10 @@ export const planoCorteCalculo = z
     chapas: z
       .array(chapaPlanoInput, { message: 'Informe as chapas.' })
       .min(1, { message: 'Informe ao menos uma chapa.' })
-      .max(50, { message: 'No máximo 50 tipos de chapa por plano.' }),
+      .max(50, { message: 'No máximo 50 tipos de chapa por plano.' })
+      .optional(),
+    // Instead of `chapas`: the stone's available slabs and remnants in the yard (remnants first).
+    produto_id: uuid.optional(),
     serra_mm: z
       .number({ message: 'A espessura da serra deve ser um número.' })
       .int({ message: 'A espessura da serra deve ser um número inteiro de milímetros.' })
@@ -98,6 +102,14 @@ export const planoCorteCalculo = z
       .default(1500),
   })
   .superRefine((b, ctx) => {
+    if (!b.chapas === !b.produto_id)
+      ctx.addIssue({
+        code: 'custom',
+        path: [b.chapas ? 'produto_id' : 'chapas'],
+        message: b.chapas
+          ? 'Informe as chapas ou a pedra (produto_id), não os dois.'
+          : 'Informe as chapas ou a pedra (produto_id).',
+      });
     const total = b.pecas.reduce((s, p) => s + p.quantidade, 0);
     if (total > PECAS_MAXIMAS)
       ctx.addIssue({
@@ -107,7 +119,7 @@ export const planoCorteCalculo = z
       });
     // A new slab loses the trim on every raw edge (at least the blade's width when trimmed).
     const t = b.refilo_mm === 0 ? 0 : Math.max(b.refilo_mm, b.serra_mm);
-    b.chapas.forEach((c, i) => {
+    b.chapas?.forEach((c, i) => {
       if (c.sobra || c.formato === 'L') return;
       if (c.largura_mm - 2 * t <= 0 || c.altura_mm - 2 * t <= 0)
         ctx.addIssue({

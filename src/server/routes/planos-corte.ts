@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { planoCorteCalculo } from '../../schemas/planos-corte';
+import { chapasDoProduto } from '../casos/planos-corte';
 import type { AppEnv } from '../context';
 import { parseBody } from '../context';
 import { route } from '../contract';
@@ -12,16 +13,18 @@ const doc = {
   postCalcular: route({
     summary: 'Calcula um plano de corte (não salva nada)',
     description:
-      'Peças e chapas em milímetros inteiros; a serra separa peças vizinhas e o refilo vale só nas bordas brutas de chapas novas. Menos chapas novas primeiro, depois sobras antes de chapas novas, depois a maior sobra inteira. Roda em uma thread à parte, dentro de `tempo_ms`.',
+      'Peças e chapas em milímetros inteiros; em vez de `chapas`, `produto_id` planeja sobre as chapas e sobras disponíveis daquela pedra no estoque (sobras primeiro; 409 quando não há nenhuma); a serra separa peças vizinhas e o refilo vale só nas bordas brutas de chapas novas. Menos chapas novas primeiro, depois sobras antes de chapas novas, depois a maior sobra inteira. Roda em uma thread à parte, dentro de `tempo_ms`.',
     access,
     body: planoCorteCalculo,
-    errors: [400, 503],
+    errors: [400, 409, 503],
   }),
 };
 
 export const planosCorteRoutes = new Hono<AppEnv>().post('/calcular', doc.postCalcular, async (c) => {
   const input = await parseBody(c, planoCorteCalculo);
-  const plano = await calcularPlanoCorte(c.get('deps').config, input.pecas, input.chapas, {
+  const { config, db } = c.get('deps');
+  const chapas = input.chapas ?? (await chapasDoProduto(db, input.produto_id as string));
+  const plano = await calcularPlanoCorte(config, input.pecas, chapas, {
     serra_mm: input.serra_mm,
     refilo_mm: input.refilo_mm,
     tempo_ms: input.tempo_ms,
