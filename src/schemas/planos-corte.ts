@@ -131,3 +131,107 @@ export const planoCorteCalculo = z
   });
 
 export type PlanoCorteCalculo = z.output<typeof planoCorteCalculo>;
+
+/** A work order's plan: its quote's pieces on the chosen slabs, or on each stone's available ones. */
+export const planoOsInput = z.object({
+  chapa_ids: z
+    .array(uuid, { message: 'Informe as chapas escolhidas.' })
+    .max(50, { message: 'No máximo 50 chapas escolhidas.' })
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'A mesma chapa foi escolhida duas vezes.' })
+    .default([]),
+  // pieces (by ref) whose orientation is locked: planned as the quote measures them, never turned
+  sem_girar: z
+    .array(z.string().trim().min(1).max(80), { message: 'Informe as peças que não giram.' })
+    .max(PECAS_MAXIMAS)
+    .default([]),
+  serra_mm: z
+    .number({ message: 'A espessura da serra deve ser um número.' })
+    .int({ message: 'A espessura da serra deve ser um número inteiro de milímetros.' })
+    .min(0, { message: 'A espessura da serra não pode ser negativa.' })
+    .max(SERRA_MAXIMA_MM, { message: `A espessura da serra passa de ${SERRA_MAXIMA_MM} mm.` })
+    .default(4),
+  refilo_mm: z
+    .number({ message: 'O refilo deve ser um número.' })
+    .int({ message: 'O refilo deve ser um número inteiro de milímetros.' })
+    .min(0, { message: 'O refilo não pode ser negativo.' })
+    .max(100, { message: 'O refilo passa de 100 mm.' })
+    .default(10),
+  tempo_ms: z
+    .number({ message: 'O tempo deve ser um número.' })
+    .int({ message: 'O tempo deve ser um número inteiro de milissegundos.' })
+    .min(50, { message: 'O tempo deve ser de pelo menos 50 ms.' })
+    .max(TEMPO_MAXIMO_MS, { message: `O tempo passa de ${TEMPO_MAXIMO_MS / 1000} s.` })
+    .default(1500),
+});
+export type PlanoOsInput = z.output<typeof planoOsInput>;
+
+// ── Answers (the contract's reference; the handlers' types reach the web through the client)
+const retangulo = { x_mm: z.number(), y_mm: z.number(), largura_mm: z.number(), altura_mm: z.number() };
+export const planoCorteSchema = z.object({
+  chapas: z.array(
+    z.object({
+      ref: z.string(),
+      chapa_id: z.string().nullable(),
+      sobra: z.boolean(),
+      largura_mm: z.number(),
+      altura_mm: z.number(),
+      formato: z.enum(['retangulo', 'L']),
+      recorte_largura_mm: z.number().nullable(),
+      recorte_altura_mm: z.number().nullable(),
+      refilo_mm: z.number(),
+      pecas: z.array(z.object({ numero: z.number(), ref: z.string(), ...retangulo, girada: z.boolean() })),
+      cortes: z.array(
+        z.object({
+          ordem: z.number(),
+          tipo: z.enum(['refilo', 'divisao', 'corte']),
+          direcao: z.enum(['vertical', 'horizontal']),
+          posicao_mm: z.number(),
+          inicio_mm: z.number(),
+          comprimento_mm: z.number(),
+        }),
+      ),
+      sobras: z.array(z.object(retangulo)),
+      aproveitamento: z.number(),
+    }),
+  ),
+  nao_couberam: z.array(z.object({ ref: z.string(), motivo: z.string() })),
+  aproveitamento: z.number(),
+  sobras: z.array(z.object({ chapa: z.number(), ...retangulo })),
+  chapas_novas: z.number(),
+  sobras_usadas: z.number(),
+  minimo_chapas_novas: z.number(),
+  minimo_comprovado: z.boolean(),
+  serra_mm: z.number(),
+  refilo_mm: z.number(),
+  rodadas: z.number(),
+  tempo_ms: z.number(),
+});
+
+export const planoOsSchema = z.object({
+  ordem_servico_id: z.string(),
+  numero: z.number(),
+  salvo: z.boolean(),
+  salvo_em: z.string().nullable(),
+  parametros: z.object({
+    chapa_ids: z.array(z.string()),
+    sem_girar: z.array(z.string()),
+    serra_mm: z.number(),
+    refilo_mm: z.number(),
+  }),
+  pedras: z.array(
+    z.object({
+      produto_id: z.string(),
+      produto_nome: z.string(),
+      pecas: z.array(
+        z.object({
+          ref: z.string(),
+          largura_mm: z.number(),
+          altura_mm: z.number(),
+          quantidade: z.number(),
+          girar: z.boolean(),
+        }),
+      ),
+      plano: planoCorteSchema,
+    }),
+  ),
+});

@@ -76,7 +76,7 @@ export async function pecasDoOrcamento(db: Executor, p: { orcamentoId: string })
   }>(
     db,
     sql`select i.posicao, i.produto_id, p.nome as produto_nome,
-               (select v.nome from itens_venda v where v.id = i.item_venda_id) as item_nome,
+               (select v.nome from itens_vendas v where v.id = i.item_venda_id) as item_nome,
                round(i.medida1 * 1000)::int as largura_mm, round(i.medida2 * 1000)::int as altura_mm,
                ceil(i.quantidade)::int as quantidade, i.faixa, i.faixa_de
           from orcamento_itens i join produtos p on p.id = i.produto_id

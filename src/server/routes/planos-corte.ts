@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { planoCorteCalculo } from '../../schemas/planos-corte';
+import { planoCorteCalculo, planoCorteSchema } from '../../schemas/planos-corte';
 import { chapasDoProduto } from '../casos/planos-corte';
 import type { AppEnv } from '../context';
 import { parseBody } from '../context';
@@ -16,6 +16,7 @@ const doc = {
       'Peças e chapas em milímetros inteiros; em vez de `chapas`, `produto_id` planeja sobre as chapas e sobras disponíveis daquela pedra no estoque (sobras primeiro; 409 quando não há nenhuma); a serra separa peças vizinhas e o refilo vale só nas bordas brutas de chapas novas. Menos chapas novas primeiro, depois sobras antes de chapas novas, depois a maior sobra inteira. Roda em uma thread à parte, dentro de `tempo_ms`.',
     access,
     body: planoCorteCalculo,
+    response: planoCorteSchema,
     errors: [400, 409, 503],
   }),
 };
