@@ -36,12 +36,14 @@ export function OsPlanoCorte({ osId, editavel }: { osId: string; editavel: boole
   const calcular = useMutation({
     mutationFn: (p: Parametros) =>
       json(client['ordens-servico'][':id']['plano-corte'].calcular.$post({ param: { id: osId }, json: p })),
+    onSuccess: () => setAlterado(false),
     onError: (err) => toastError('Não foi possível calcular o plano', err),
   });
   const salvar = useMutation({
     mutationFn: (p: Parametros) =>
       json(client['ordens-servico'][':id']['plano-corte'].$post({ param: { id: osId }, json: p })),
     onSuccess: (r) => {
+      setAlterado(false);
       toastSuccess('Plano de corte salvo; chapas reservadas.');
       calcular.reset();
       qc.setQueryData(planoOsKey(osId), r);
@@ -49,9 +51,11 @@ export function OsPlanoCorte({ osId, editavel }: { osId: string; editavel: boole
     },
     onError: (err) => toastError('Não foi possível salvar o plano', err),
   });
+  // The plan on screen stays until the next one arrives; a change only says it is not applied yet.
+  const [alterado, setAlterado] = useState(false);
   const mudar = (p: Parametros) => {
     setParams(p);
-    calcular.reset();
+    setAlterado(true);
   };
   const plano: PlanoOs | null | undefined = calcular.data ?? salvo.data;
   const proposta = !!calcular.data;
@@ -102,6 +106,11 @@ export function OsPlanoCorte({ osId, editavel }: { osId: string; editavel: boole
               </label>
             ))}
           </fieldset>
+        )}
+        {alterado && plano && (
+          <p className="text-sm text-amber-700">
+            Escolhas alteradas: calcule de novo para ver o plano com elas.
+          </p>
         )}
         {editavel && (
           <div className="flex flex-wrap gap-2">
