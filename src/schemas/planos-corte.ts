@@ -235,3 +235,42 @@ export const planoOsSchema = z.object({
     }),
   ),
 });
+
+/** The quote editor's estimate: per stone, its m² pieces (mm) as typed so far. */
+export const estimativaInput = z.object({
+  pedras: z
+    .array(
+      z.object({
+        produto_id: uuid,
+        pecas: z
+          .array(
+            z.object({
+              largura_mm: medida('a largura'),
+              altura_mm: medida('a altura'),
+              quantidade: z
+                .number({ message: 'Informe a quantidade.' })
+                .int({ message: 'A quantidade deve ser um número inteiro.' })
+                .min(1, { message: 'A quantidade deve ser pelo menos 1.' })
+                .max(PECAS_MAXIMAS, { message: `A quantidade passa de ${PECAS_MAXIMAS}.` }),
+            }),
+          )
+          .min(1, { message: 'Informe ao menos uma peça.' })
+          .max(100, { message: 'No máximo 100 peças por pedra.' }),
+      }),
+    )
+    .max(20, { message: 'No máximo 20 pedras por estimativa.' }),
+});
+
+export const estimativaSchema = z.object({
+  pedras: z.array(
+    z.object({
+      produto_id: z.string(),
+      produto_nome: z.string(),
+      chapa: z.object({ largura_mm: z.number(), altura_mm: z.number() }).nullable(),
+      chapas: z.number().nullable(),
+      aproveitamento: z.number().nullable(),
+      nao_couberam: z.number(),
+    }),
+  ),
+});
+export type EstimativaInput = z.output<typeof estimativaInput>;

@@ -3,13 +3,14 @@ import {
   type ChapaParaPlano,
   chapasDaPedra,
   chapasPorIds,
+  chapaUsual,
   gravarPlano,
   nomeProduto,
   pecasDoOrcamento,
   planoDaOs,
 } from '../../db/queries/planos-corte';
 import type { ChapaEntrada, PlanoCorte } from '../../domain/plano-corte';
-import { PECAS_MAXIMAS, type PlanoOsInput } from '../../schemas/planos-corte';
+import { type EstimativaInput, PECAS_MAXIMAS, type PlanoOsInput } from '../../schemas/planos-corte';
 import type { AppDeps } from '../context';
 import { badRequest, conflict, notFound } from '../errors';
 import { publish } from '../events';
@@ -67,7 +68,7 @@ export interface PlanoOs {
 }
 
 const osNaoEncontrada = () => notFound('Ordem de serviço não encontrada.');
-const SEM_CHAPAS = 'Não há chapas nem sobras disponíveis desta pedra no estoque.';
+export const SEM_CHAPAS = 'Não há chapas nem sobras disponíveis desta pedra no estoque.';
 
 /** A piece's name on the plan and in the cut list: its line in the quote, a strip named after its top. */
 function refPeca(p: Awaited<ReturnType<typeof pecasDoOrcamento>>[number]) {
@@ -79,8 +80,30 @@ function refPeca(p: Awaited<ReturnType<typeof pecasDoOrcamento>>[number]) {
   return `Peça ${n} · ${nome}`.slice(0, 80);
 }
 
+/** A quote's m² lines as the planner's pieces, grouped by stone (the quote's order kept). */
+export function pecasPorPedra(
+  linhas: Awaited<ReturnType<typeof pecasDoOrcamento>>,
+  semGirar: string[],
+): Map<string, { nome: string; pecas: PecaDaOs[] }> {
+  const travadas = new Set(semGirar);
+  const porPedra = new Map<string, { nome: string; pecas: PecaDaOs[] }>();
+  for (const l of linhas) {
+    const g = porPedra.get(l.produto_id) ?? { nome: l.produto_nome, pecas: [] };
+    const ref = refPeca(l);
+    g.pecas.push({
+      ref,
+      largura_mm: l.largura_mm,
+      altura_mm: l.altura_mm,
+      quantidade: l.quantidade,
+      girar: !travadas.has(ref),
+    });
+    porPedra.set(l.produto_id, g);
+  }
+  return porPedra;
+}
+
 /** Nothing of a stone can be planned: every piece is reported, none placed. */
-function planoVazio(
+export function planoVazio(
   pecas: PecaDaOs[],
   motivo: string,
   opcoes: { serra_mm: number; refilo_mm: number },
@@ -119,20 +142,7 @@ export async function planejarOs(deps: AppDeps, osId: string, input: PlanoOsInpu
       'Peças demais',
       `A OS ${os.numero} tem ${total} peças: o plano aceita até ${PECAS_MAXIMAS}.`,
     );
-  const semGirar = new Set(input.sem_girar);
-  const porPedra = new Map<string, { nome: string; pecas: PecaDaOs[] }>();
-  for (const l of linhas) {
-    const g = porPedra.get(l.produto_id) ?? { nome: l.produto_nome, pecas: [] };
-    const ref = refPeca(l);
-    g.pecas.push({
-      ref,
-      largura_mm: l.largura_mm,
-      altura_mm: l.altura_mm,
-      quantidade: l.quantidade,
-      girar: !semGirar.has(ref),
-    });
-    porPedra.set(l.produto_id, g);
-  }
+  const porPedra = pecasPorPedra(linhas, input.sem_girar);
   const escolhidas = await chapasPorIds(db, { ids: input.chapa_ids });
   for (const [i, id] of input.chapa_ids.entries()) {
     const c = escolhidas.find((x) => x.id === id);
@@ -246,4 +256,50 @@ export async function planoSalvoDaOs(db: AppDeps['db'], osId: string): Promise<P
     parametros: r.parametros as PlanoOs['parametros'],
     pedras: (r.plano as Pick<PlanoOs, 'pedras'>).pedras,
   };
+}
+
+/**
+ * The quote editor's "≈ N chapas (aproveitamento X %)": each stone's pieces planned on as many slabs of
+ * its usual size (the most common among its whole slabs in the yard) as they need. A short budget: the
+ * seller needs the count while typing, and one more piece costing one more slab shows at this effort.
+ * A stone without slabs in the yard has no usual size: no estimate.
+ */
+export async function estimarChapas(deps: AppDeps, input: EstimativaInput) {
+  const { db, config } = deps;
+  const ids = [...new Set(input.pedras.map((p) => p.produto_id))];
+  const usuais = await chapaUsual(db, { produtoIds: ids });
+  const out = [];
+  for (const p of input.pedras) {
+    const nome = (await nomeProduto(db, { id: p.produto_id })) ?? '';
+    const u = usuais.find((x) => x.produto_id === p.produto_id);
+    if (!nome || !u) {
+      out.push({
+        produto_id: p.produto_id,
+        produto_nome: nome,
+        chapa: null,
+        chapas: null,
+        aproveitamento: null,
+        nao_couberam: 0,
+      });
+      continue;
+    }
+    const area = p.pecas.reduce((s, x) => s + x.largura_mm * x.altura_mm * x.quantidade, 0);
+    const quantidade = Math.min(100, 2 * Math.ceil(area / (u.largura_mm * u.altura_mm)) + 2);
+    const pecas = p.pecas.map((x, i) => ({ ref: `${i + 1}`, ...x }));
+    const plano = await calcularPlanoCorte(
+      config,
+      pecas,
+      [{ ref: 'usual', largura_mm: u.largura_mm, altura_mm: u.altura_mm, quantidade }],
+      { tempo_ms: 300 },
+    );
+    out.push({
+      produto_id: p.produto_id,
+      produto_nome: nome,
+      chapa: { largura_mm: u.largura_mm, altura_mm: u.altura_mm },
+      chapas: plano.chapas.length,
+      aproveitamento: plano.aproveitamento,
+      nao_couberam: plano.nao_couberam.length,
+    });
+  }
+  return { pedras: out };
 }

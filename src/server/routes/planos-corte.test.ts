@@ -212,3 +212,62 @@ describe('POST /api/planos-corte/calcular with produto_id', () => {
     expect(sem.body.detail).toBe('Não há chapas nem sobras disponíveis de Sem estoque no estoque.');
   });
 });
+
+describe('POST /api/planos-corte/estimativa', () => {
+  it('per stone, ≈ N slabs of its usual size: one more piece, one more slab; no slabs in the yard, no estimate', async () => {
+    await env.db.insert(categoriasProdutos).values({ nome: 'granitos' }).onConflictDoNothing();
+    const [p, sem] = await env.db
+      .insert(produtos)
+      .values([
+        { nome: 'Cinza Andorinha', categoria: 'granitos', valor_m2: '300.00' },
+        { nome: 'Sem chapas no pátio', categoria: 'granitos', valor_m2: '300.00' },
+      ])
+      .returning();
+    // three 3000 × 1900 slabs and one 3200 × 1800: the usual size is 3000 × 1900
+    for (const [l, a, cod] of [
+      [3000, 1900, 'EST-1'],
+      [3000, 1900, 'EST-2'],
+      [3000, 1900, 'EST-3'],
+      [3200, 1800, 'EST-4'],
+    ] as const)
+      await admin.create('/api/chapas', {
+        produto_id: p!.id,
+        codigo: cod,
+        lote: 'EST',
+        espessura_mm: 20,
+        largura_mm: l,
+        altura_mm: a,
+        custo: '1500.00',
+      });
+    const estimar = (n: number) =>
+      admin.post('/api/planos-corte/estimativa', {
+        pedras: [
+          { produto_id: p!.id, pecas: [{ largura_mm: 1400, altura_mm: 900, quantidade: n }] },
+          { produto_id: sem!.id, pecas: [{ largura_mm: 1400, altura_mm: 900, quantidade: 1 }] },
+        ],
+      });
+    // Four 1400 × 900 fit a 2980 × 1880 usable slab two by two (2 × 1400 + 4 and 2 × 900 + 4):
+    // 4 × 1,260,000 = 5,040,000 of 5,700,000 mm² = 88,4 %.
+    const quatro = okBody(await estimar(4));
+    expect(quatro.pedras).toEqual([
+      {
+        produto_id: p!.id,
+        produto_nome: 'Cinza Andorinha',
+        chapa: { largura_mm: 3000, altura_mm: 1900 },
+        chapas: 1,
+        aproveitamento: 88.4,
+        nao_couberam: 0,
+      },
+      {
+        produto_id: sem!.id,
+        produto_nome: 'Sem chapas no pátio',
+        chapa: null,
+        chapas: null,
+        aproveitamento: null,
+        nao_couberam: 0,
+      },
+    ]);
+    // The fifth: 6,300,000 mm² is more than one slab holds.
+    expect(okBody(await estimar(5)).pedras[0]).toMatchObject({ chapas: 2 });
+  });
+});

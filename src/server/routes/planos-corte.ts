@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
-import { planoCorteCalculo, planoCorteSchema } from '../../schemas/planos-corte';
-import { chapasDoProduto } from '../casos/planos-corte';
+import {
+  estimativaInput,
+  estimativaSchema,
+  planoCorteCalculo,
+  planoCorteSchema,
+} from '../../schemas/planos-corte';
+import { chapasDoProduto, estimarChapas } from '../casos/planos-corte';
 import type { AppEnv } from '../context';
 import { parseBody } from '../context';
 import { route } from '../contract';
@@ -19,16 +24,30 @@ const doc = {
     response: planoCorteSchema,
     errors: [400, 409, 503],
   }),
+  estimativa: route({
+    summary: 'Estimativa de chapas por pedra para o orçamento (≈ N chapas, aproveitamento)',
+    description:
+      'Cada pedra com suas peças planejadas sobre chapas do tamanho mais comum dela no estoque; sem chapas da pedra no estoque, `chapas` é null. Não salva nada.',
+    access,
+    body: estimativaInput,
+    response: estimativaSchema,
+    errors: [400, 503],
+  }),
 };
 
-export const planosCorteRoutes = new Hono<AppEnv>().post('/calcular', doc.postCalcular, async (c) => {
-  const input = await parseBody(c, planoCorteCalculo);
-  const { config, db } = c.get('deps');
-  const chapas = input.chapas ?? (await chapasDoProduto(db, input.produto_id as string));
-  const plano = await calcularPlanoCorte(config, input.pecas, chapas, {
-    serra_mm: input.serra_mm,
-    refilo_mm: input.refilo_mm,
-    tempo_ms: input.tempo_ms,
+export const planosCorteRoutes = new Hono<AppEnv>()
+  .post('/calcular', doc.postCalcular, async (c) => {
+    const input = await parseBody(c, planoCorteCalculo);
+    const { config, db } = c.get('deps');
+    const chapas = input.chapas ?? (await chapasDoProduto(db, input.produto_id as string));
+    const plano = await calcularPlanoCorte(config, input.pecas, chapas, {
+      serra_mm: input.serra_mm,
+      refilo_mm: input.refilo_mm,
+      tempo_ms: input.tempo_ms,
+    });
+    return c.json(plano);
+  })
+  .post('/estimativa', doc.estimativa, async (c) => {
+    const input = await parseBody(c, estimativaInput);
+    return c.json(await estimarChapas(c.get('deps'), input));
   });
-  return c.json(plano);
-});
