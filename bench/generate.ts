@@ -8,6 +8,8 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../src/db/client';
+import { setSituacao } from '../src/db/queries/chapas';
+import { chapasDaPedra, gravarPlano, pecasDoOrcamento } from '../src/db/queries/planos-corte';
 import {
   acabamentos,
   arquitetos,
@@ -32,6 +34,7 @@ import {
   vendedores,
 } from '../src/db/schema';
 import { dec, toDbMoney } from '../src/domain/money';
+import { planejarCorte, REFILO_PADRAO_MM, SERRA_PADRAO_MM } from '../src/domain/plano-corte';
 import {
   type CardRates,
   computeItemDetalhado,
@@ -40,6 +43,14 @@ import {
   LADOS,
 } from '../src/domain/pricing';
 import { computeVenda } from '../src/domain/venda';
+import { PECAS_MAXIMAS } from '../src/schemas/planos-corte';
+import {
+  chapaEntrada,
+  type PedraPlano,
+  pecasPorPedra,
+  planoVazio,
+  SEM_CHAPAS,
+} from '../src/server/casos/planos-corte';
 
 export interface GenerateOptions {
   scale: number;
@@ -839,6 +850,7 @@ export async function generate(db: Db, opts: GenerateOptions) {
     `pronto: ${totalOrc} orçamentos, ${vendasFeitas} vendas, ${despesaRows.length} despesas (${Date.now() - t0} ms)`,
   );
   await gerarChapas(db, { scale: S, seed: (opts.seed ?? 20261122) + 28, now, log });
+  await gerarPlanosCorte(db, { limite: 20, log });
   return { clientes: clienteRows.length, orcamentos: totalOrc, vendas: vendasFeitas };
 }
 
@@ -1011,4 +1023,50 @@ export async function gerarChapas(
   await bulk(db, chapas, rows);
   await bulk(db, chapas, sobras);
   o.log(`estoque: ${rows.length} chapas, ${sobras.length} sobras (${Date.now() - t0} ms)`);
+}
+
+/**
+ * Saved cutting plans (issue 29) for the newest open work orders: each stone of the quote planned on its
+ * available slabs and remnants (and those the OS already holds), as "Salvar plano" does, the slabs used
+ * reserved for the OS. In process (the generator is no server) with a short budget: a demo's plans need
+ * to be real plans, not the best ones.
+ */
+export async function gerarPlanosCorte(db: Db, o: { limite: number; log: (m: string) => void }) {
+  const t0 = Date.now();
+  const abertas = (
+    (await db.execute(
+      sql`select id, orcamento_id from ordens_servico
+           where status = 'aberta' and orcamento_id is not null
+           order by created_at desc, id limit ${o.limite}`,
+    )) as unknown as { rows: { id: string; orcamento_id: string }[] }
+  ).rows;
+  const opcoes = { serra_mm: SERRA_PADRAO_MM, refilo_mm: REFILO_PADRAO_MM };
+  let salvos = 0;
+  for (const os of abertas) {
+    const linhas = await pecasDoOrcamento(db, { orcamentoId: os.orcamento_id });
+    if (!linhas.length || linhas.reduce((s, l) => s + l.quantidade, 0) > PECAS_MAXIMAS) continue;
+    const pedras: PedraPlano[] = [];
+    for (const [produtoId, g] of pecasPorPedra(linhas, [])) {
+      const rows = await chapasDaPedra(db, { produtoId, osId: os.id });
+      const plano = rows.length
+        ? planejarCorte(g.pecas, rows.map(chapaEntrada), { ...opcoes, tempo_ms: 150, max_rodadas: 4 })
+        : planoVazio(g.pecas, SEM_CHAPAS, opcoes);
+      pedras.push({ produto_id: produtoId, produto_nome: g.nome, pecas: g.pecas, plano });
+    }
+    const ids = pedras.flatMap((p) =>
+      p.plano.chapas.map((c) => c.chapa_id).filter((id): id is string => !!id),
+    );
+    if (!ids.length) continue;
+    await db.transaction(async (tx) => {
+      for (const id of ids) await setSituacao(tx, { id, status: 'reservada', ordemServicoId: os.id });
+      await gravarPlano(tx, {
+        osId: os.id,
+        plano: { pedras },
+        parametros: { chapa_ids: [], sem_girar: [], ...opcoes },
+        usuarioId: null,
+      });
+    });
+    salvos++;
+  }
+  o.log(`planos de corte: ${salvos} OS abertas com plano salvo (${Date.now() - t0} ms)`);
 }

@@ -1229,3 +1229,22 @@ export const chapaConsumos = pgTable(
     check('chapa_consumos_custo_ck', sql`custo >= 0 and custo_sobras >= 0 and custo_sobras <= custo`),
   ],
 );
+
+// A work order's saved cutting plan (issue 29): what the saw operator cuts. One per work order, replaced
+// when it is planned again; `plano` is the API's answer as it was saved (per stone, each the planner's
+// output), `parametros` what it was planned with, so a re-plan starts from the same choices.
+export const planosCorte = pgTable(
+  'planos_corte',
+  {
+    id: id(),
+    ordem_servico_id: uuid('ordem_servico_id')
+      .notNull()
+      .references(() => ordensServico.id, { onDelete: 'cascade' }),
+    plano: jsonb('plano').notNull(),
+    parametros: jsonb('parametros').notNull(),
+    created_by: uuid('created_by').references(() => usuarios.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('planos_corte_os_uq').on(t.ordem_servico_id)],
+);

@@ -1,4 +1,5 @@
 import { TEMPO_MAXIMO_MS } from '../domain/plano-corte';
+import { uuid } from './common';
 import { z } from './z';
 
 /** The largest side a slab or a piece may have: no slab in the trade is larger (5 m). */
@@ -77,7 +78,10 @@ export const planoCorteCalculo = z
     chapas: z
       .array(chapaPlanoInput, { message: 'Informe as chapas.' })
       .min(1, { message: 'Informe ao menos uma chapa.' })
-      .max(50, { message: 'No máximo 50 tipos de chapa por plano.' }),
+      .max(50, { message: 'No máximo 50 tipos de chapa por plano.' })
+      .optional(),
+    // Instead of `chapas`: the stone's available slabs and remnants in the yard (remnants first).
+    produto_id: uuid.optional(),
     serra_mm: z
       .number({ message: 'A espessura da serra deve ser um número.' })
       .int({ message: 'A espessura da serra deve ser um número inteiro de milímetros.' })
@@ -98,6 +102,14 @@ export const planoCorteCalculo = z
       .default(1500),
   })
   .superRefine((b, ctx) => {
+    if (!b.chapas === !b.produto_id)
+      ctx.addIssue({
+        code: 'custom',
+        path: [b.chapas ? 'produto_id' : 'chapas'],
+        message: b.chapas
+          ? 'Informe as chapas ou a pedra (produto_id), não os dois.'
+          : 'Informe as chapas ou a pedra (produto_id).',
+      });
     const total = b.pecas.reduce((s, p) => s + p.quantidade, 0);
     if (total > PECAS_MAXIMAS)
       ctx.addIssue({
@@ -107,7 +119,7 @@ export const planoCorteCalculo = z
       });
     // A new slab loses the trim on every raw edge (at least the blade's width when trimmed).
     const t = b.refilo_mm === 0 ? 0 : Math.max(b.refilo_mm, b.serra_mm);
-    b.chapas.forEach((c, i) => {
+    b.chapas?.forEach((c, i) => {
       if (c.sobra || c.formato === 'L') return;
       if (c.largura_mm - 2 * t <= 0 || c.altura_mm - 2 * t <= 0)
         ctx.addIssue({
@@ -119,3 +131,146 @@ export const planoCorteCalculo = z
   });
 
 export type PlanoCorteCalculo = z.output<typeof planoCorteCalculo>;
+
+/** A work order's plan: its quote's pieces on the chosen slabs, or on each stone's available ones. */
+export const planoOsInput = z.object({
+  chapa_ids: z
+    .array(uuid, { message: 'Informe as chapas escolhidas.' })
+    .max(50, { message: 'No máximo 50 chapas escolhidas.' })
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'A mesma chapa foi escolhida duas vezes.' })
+    .default([]),
+  // pieces (by ref) whose orientation is locked: planned as the quote measures them, never turned
+  sem_girar: z
+    .array(z.string().trim().min(1).max(80), { message: 'Informe as peças que não giram.' })
+    .max(PECAS_MAXIMAS)
+    .default([]),
+  serra_mm: z
+    .number({ message: 'A espessura da serra deve ser um número.' })
+    .int({ message: 'A espessura da serra deve ser um número inteiro de milímetros.' })
+    .min(0, { message: 'A espessura da serra não pode ser negativa.' })
+    .max(SERRA_MAXIMA_MM, { message: `A espessura da serra passa de ${SERRA_MAXIMA_MM} mm.` })
+    .default(4),
+  refilo_mm: z
+    .number({ message: 'O refilo deve ser um número.' })
+    .int({ message: 'O refilo deve ser um número inteiro de milímetros.' })
+    .min(0, { message: 'O refilo não pode ser negativo.' })
+    .max(100, { message: 'O refilo passa de 100 mm.' })
+    .default(10),
+  tempo_ms: z
+    .number({ message: 'O tempo deve ser um número.' })
+    .int({ message: 'O tempo deve ser um número inteiro de milissegundos.' })
+    .min(50, { message: 'O tempo deve ser de pelo menos 50 ms.' })
+    .max(TEMPO_MAXIMO_MS, { message: `O tempo passa de ${TEMPO_MAXIMO_MS / 1000} s.` })
+    .default(1500),
+});
+export type PlanoOsInput = z.output<typeof planoOsInput>;
+
+// ── Answers (the contract's reference; the handlers' types reach the web through the client)
+const retangulo = { x_mm: z.number(), y_mm: z.number(), largura_mm: z.number(), altura_mm: z.number() };
+export const planoCorteSchema = z.object({
+  chapas: z.array(
+    z.object({
+      ref: z.string(),
+      chapa_id: z.string().nullable(),
+      sobra: z.boolean(),
+      largura_mm: z.number(),
+      altura_mm: z.number(),
+      formato: z.enum(['retangulo', 'L']),
+      recorte_largura_mm: z.number().nullable(),
+      recorte_altura_mm: z.number().nullable(),
+      refilo_mm: z.number(),
+      pecas: z.array(z.object({ numero: z.number(), ref: z.string(), ...retangulo, girada: z.boolean() })),
+      cortes: z.array(
+        z.object({
+          ordem: z.number(),
+          tipo: z.enum(['refilo', 'divisao', 'corte']),
+          direcao: z.enum(['vertical', 'horizontal']),
+          posicao_mm: z.number(),
+          inicio_mm: z.number(),
+          comprimento_mm: z.number(),
+        }),
+      ),
+      sobras: z.array(z.object(retangulo)),
+      aproveitamento: z.number(),
+    }),
+  ),
+  nao_couberam: z.array(z.object({ ref: z.string(), motivo: z.string() })),
+  aproveitamento: z.number(),
+  sobras: z.array(z.object({ chapa: z.number(), ...retangulo })),
+  chapas_novas: z.number(),
+  sobras_usadas: z.number(),
+  minimo_chapas_novas: z.number(),
+  minimo_comprovado: z.boolean(),
+  serra_mm: z.number(),
+  refilo_mm: z.number(),
+  rodadas: z.number(),
+  tempo_ms: z.number(),
+});
+
+export const planoOsSchema = z.object({
+  ordem_servico_id: z.string(),
+  numero: z.number(),
+  salvo: z.boolean(),
+  salvo_em: z.string().nullable(),
+  parametros: z.object({
+    chapa_ids: z.array(z.string()),
+    sem_girar: z.array(z.string()),
+    serra_mm: z.number(),
+    refilo_mm: z.number(),
+  }),
+  pedras: z.array(
+    z.object({
+      produto_id: z.string(),
+      produto_nome: z.string(),
+      pecas: z.array(
+        z.object({
+          ref: z.string(),
+          largura_mm: z.number(),
+          altura_mm: z.number(),
+          quantidade: z.number(),
+          girar: z.boolean(),
+        }),
+      ),
+      plano: planoCorteSchema,
+    }),
+  ),
+});
+
+/** The quote editor's estimate: per stone, its m² pieces (mm) as typed so far. */
+export const estimativaInput = z.object({
+  pedras: z
+    .array(
+      z.object({
+        produto_id: uuid,
+        pecas: z
+          .array(
+            z.object({
+              largura_mm: medida('a largura'),
+              altura_mm: medida('a altura'),
+              quantidade: z
+                .number({ message: 'Informe a quantidade.' })
+                .int({ message: 'A quantidade deve ser um número inteiro.' })
+                .min(1, { message: 'A quantidade deve ser pelo menos 1.' })
+                .max(PECAS_MAXIMAS, { message: `A quantidade passa de ${PECAS_MAXIMAS}.` }),
+            }),
+          )
+          .min(1, { message: 'Informe ao menos uma peça.' })
+          .max(100, { message: 'No máximo 100 peças por pedra.' }),
+      }),
+    )
+    .max(20, { message: 'No máximo 20 pedras por estimativa.' }),
+});
+
+export const estimativaSchema = z.object({
+  pedras: z.array(
+    z.object({
+      produto_id: z.string(),
+      produto_nome: z.string(),
+      chapa: z.object({ largura_mm: z.number(), altura_mm: z.number() }).nullable(),
+      chapas: z.number().nullable(),
+      aproveitamento: z.number().nullable(),
+      nao_couberam: z.number(),
+    }),
+  ),
+});
+export type EstimativaInput = z.output<typeof estimativaInput>;

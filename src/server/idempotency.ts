@@ -20,7 +20,7 @@ const POLL_MS = 40;
 const PURGE_EVERY_MS = 10 * 60_000;
 
 /** POSTs that create nothing: signing in/out and the quote's live computation. */
-export const NOT_CREATING = [/^\/api\/auth(\/|$)/, /\/calcular\/?$/];
+export const NOT_CREATING = [/^\/api\/auth(\/|$)/, /\/calcular\/?$/, /^\/api\/planos-corte\/estimativa\/?$/];
 
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import type { Executor } from '../../db/client';
 import {
   type ChapaRow,
   candidatas,
@@ -12,7 +11,6 @@ import {
   getChapa,
   insertChapas,
   lockChapa,
-  numeroDaOs,
   osParaReserva,
   produtoDaChapa,
   proximoNumeroNoLote,
@@ -42,7 +40,7 @@ import {
 } from '../../schemas/chapas';
 import { pageSchema, uuid } from '../../schemas/common';
 import { z } from '../../schemas/z';
-import { chapaOut } from '../casos/chapas';
+import { chapaOut, reservarChapa } from '../casos/chapas';
 import { type AppContext, type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { badRequest, conflict, found, fromDatabase, fromRefusal, notFound, staleWrite } from '../errors';
@@ -93,12 +91,6 @@ async function exigirPedra(c: AppContext, produtoId: string) {
 /** The version a client read, or 409: two people in the yard must not overwrite each other. */
 function mesmaVersao(cur: ChapaRow, updatedAt: string) {
   if (cur.updated_at.getTime() !== new Date(updatedAt).getTime()) throw staleWrite();
-}
-
-/** Read inside the holding transaction (`tx`): on PGlite another connection would wait for it. */
-async function osReservada(tx: Executor, cur: ChapaRow) {
-  const n = cur.ordem_servico_id ? await numeroDaOs(tx, { id: cur.ordem_servico_id }) : null;
-  return n === null ? 'outra ordem de serviço' : `a OS ${n}`;
 }
 
 // ── Label
@@ -494,20 +486,7 @@ export const chapasRoutes = new Hono<AppEnv>()
       // The row lock serialises the yard: of two reservations at once, the second reads the first's.
       const cur = await lockChapa(tx, { id });
       if (!cur) throw chapaNaoEncontrada();
-      if (cur.status === 'reservada' && cur.ordem_servico_id === os.id) return;
-      if (cur.status === 'reservada')
-        throw conflict(
-          'Chapa reservada',
-          `A chapa ${cur.codigo} já está reservada para ${await osReservada(tx, cur)}.`,
-        );
-      if (cur.status !== 'disponivel')
-        throw conflict(
-          'Chapa indisponível',
-          `A chapa ${cur.codigo} está ${STATUS_CHAPA_LABEL[cur.status].toLowerCase()}.`,
-        );
-      mesmaVersao(cur, input.updated_at);
-      await setSituacao(tx, { id, status: 'reservada', ordemServicoId: os.id });
-      await publish(tx, RECURSO, 'atualizado', id);
+      await reservarChapa(tx, { cur, os, updatedAt: input.updated_at });
     });
     return c.json(chapaOut((await getChapa(db, { id }))!));
   })

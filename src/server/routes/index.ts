@@ -26,6 +26,7 @@ import { orcamentosRoutes } from './orcamentos';
 import { orcamentosClienteRoutes } from './orcamentos-cliente';
 import { agendaRoutes, ordensServicoRoutes } from './ordens-servico';
 import { planosCorteRoutes } from './planos-corte';
+import { planosCorteOsRoutes } from './planos-corte-os';
 import { producaoRoutes } from './producao';
 import { produtosRoutes } from './produtos';
 import { publicoRoutes } from './publico';
@@ -65,6 +66,8 @@ export const apiApp = new Hono<AppEnv>()
   .route('/ordens-servico', ordensServicoRoutes)
   // stock of slabs (issue 28): a work order's slabs, their reservation and the cut's consumption
   .route('/ordens-servico', chapasOsRoutes)
+  // a work order's cutting plan (issue 29)
+  .route('/ordens-servico', planosCorteOsRoutes)
   .route('/agenda', agendaRoutes)
   .route('/planos-corte', planosCorteRoutes)
   .route('/relatorios', relatoriosRoutes)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { categoriasProdutos, produtos } from '../../db/schema';
 import type { PlanoCorte } from '../../domain/plano-corte';
 import { validarPlano } from '../../domain/plano-corte.test-helpers';
 import type { AppDeps } from '../context';
@@ -133,5 +134,140 @@ describe('POST /api/planos-corte/calcular', () => {
       status: 503,
     });
     await primeiro;
+  });
+});
+
+describe('POST /api/planos-corte/calcular with produto_id', () => {
+  async function pedra(nome: string) {
+    await env.db.insert(categoriasProdutos).values({ nome: 'granitos' }).onConflictDoNothing();
+    const [p] = await env.db
+      .insert(produtos)
+      .values({ nome, categoria: 'granitos', valor_m2: '300.00' })
+      .returning();
+    return p!.id;
+  }
+  const chapa = (produto_id: string, over: Record<string, unknown>) =>
+    admin.create('/api/chapas', {
+      produto_id,
+      lote: 'PC1',
+      espessura_mm: 20,
+      largura_mm: 3000,
+      altura_mm: 1900,
+      custo: '1500.00',
+      ...over,
+    });
+
+  it('plans on the stone’s available slabs and remnants, the remnant first', async () => {
+    const id = await pedra('Branco Itaúnas');
+    const inteira = await chapa(id, { codigo: 'PC1-01' });
+    const sobra = await chapa(id, { codigo: 'PC1-S1', tipo: 'sobra', largura_mm: 1300, altura_mm: 700 });
+    const baixada = await chapa(id, { codigo: 'PC1-02' });
+    const b = (await admin.get(`/api/chapas/${baixada.id}`)).body;
+    okBody(
+      await admin.post(`/api/chapas/${baixada.id}/baixar`, { motivo: 'quebrou', updated_at: b.updated_at }),
+    );
+    // Another stone's slab is never offered.
+    await chapa(await pedra('Verde Ubatuba'), {
+      codigo: 'PC2-01',
+      tipo: 'sobra',
+      largura_mm: 1300,
+      altura_mm: 700,
+    });
+    const pecas = [
+      { ref: 'bancada', largura_mm: 2900, altura_mm: 600 },
+      { ref: 'peitoril', largura_mm: 1200, altura_mm: 600 },
+    ];
+    const plano = okBody(await calcular(admin, { pecas, produto_id: id, tempo_ms: 200 })) as PlanoCorte;
+    // The peitoril fits the 1300 × 700 remnant; the bancada needs the whole slab (the other is written off).
+    expect(plano.chapas.map((c) => [c.ref, c.chapa_id, c.sobra])).toEqual([
+      ['PC1-S1', sobra.id, true],
+      ['PC1-01', inteira.id, false],
+    ]);
+    expect(plano.chapas[0]!.pecas.map((p) => p.ref)).toEqual(['peitoril']);
+    const chapas = [
+      { ref: 'PC1-S1', chapa_id: sobra.id, largura_mm: 1300, altura_mm: 700, sobra: true },
+      { ref: 'PC1-01', chapa_id: inteira.id, largura_mm: 3000, altura_mm: 1900 },
+    ];
+    expect(validarPlano(pecas, chapas, plano)).toEqual([]);
+  });
+
+  it('both or neither: 400; an unknown stone: 400; a stone without stock: 409', async () => {
+    const peca = { ref: 'a', largura_mm: 500, altura_mm: 400 };
+    const id = await pedra('Sem estoque');
+    const ambos = await admin.invalidPost('/api/planos-corte/calcular', {
+      pecas: [peca],
+      chapas: [CHAPA],
+      produto_id: id,
+    });
+    expect(ambos.produto_id).toMatch(/não os dois/);
+    const nenhum = await admin.invalidPost('/api/planos-corte/calcular', { pecas: [peca] });
+    expect(nenhum.chapas).toMatch(/Informe as chapas ou a pedra/);
+    const desconhecida = await admin.invalidPost('/api/planos-corte/calcular', {
+      pecas: [peca],
+      produto_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(desconhecida.produto_id).toBe('Pedra não encontrada.');
+    const sem = await calcular(admin, { pecas: [peca], produto_id: id });
+    expect(sem.status).toBe(409);
+    expect(sem.body.detail).toBe('Não há chapas nem sobras disponíveis de Sem estoque no estoque.');
+  });
+});
+
+describe('POST /api/planos-corte/estimativa', () => {
+  it('per stone, ≈ N slabs of its usual size: one more piece, one more slab; no slabs in the yard, no estimate', async () => {
+    await env.db.insert(categoriasProdutos).values({ nome: 'granitos' }).onConflictDoNothing();
+    const [p, sem] = await env.db
+      .insert(produtos)
+      .values([
+        { nome: 'Cinza Andorinha', categoria: 'granitos', valor_m2: '300.00' },
+        { nome: 'Sem chapas no pátio', categoria: 'granitos', valor_m2: '300.00' },
+      ])
+      .returning();
+    // three 3000 × 1900 slabs and one 3200 × 1800: the usual size is 3000 × 1900
+    for (const [l, a, cod] of [
+      [3000, 1900, 'EST-1'],
+      [3000, 1900, 'EST-2'],
+      [3000, 1900, 'EST-3'],
+      [3200, 1800, 'EST-4'],
+    ] as const)
+      await admin.create('/api/chapas', {
+        produto_id: p!.id,
+        codigo: cod,
+        lote: 'EST',
+        espessura_mm: 20,
+        largura_mm: l,
+        altura_mm: a,
+        custo: '1500.00',
+      });
+    const estimar = (n: number) =>
+      admin.post('/api/planos-corte/estimativa', {
+        pedras: [
+          { produto_id: p!.id, pecas: [{ largura_mm: 1400, altura_mm: 900, quantidade: n }] },
+          { produto_id: sem!.id, pecas: [{ largura_mm: 1400, altura_mm: 900, quantidade: 1 }] },
+        ],
+      });
+    // Four 1400 × 900 fit a 2980 × 1880 usable slab two by two (2 × 1400 + 4 and 2 × 900 + 4):
+    // 4 × 1,260,000 = 5,040,000 of 5,700,000 mm² = 88,4 %.
+    const quatro = okBody(await estimar(4));
+    expect(quatro.pedras).toEqual([
+      {
+        produto_id: p!.id,
+        produto_nome: 'Cinza Andorinha',
+        chapa: { largura_mm: 3000, altura_mm: 1900 },
+        chapas: 1,
+        aproveitamento: 88.4,
+        nao_couberam: 0,
+      },
+      {
+        produto_id: sem!.id,
+        produto_nome: 'Sem chapas no pátio',
+        chapa: null,
+        chapas: null,
+        aproveitamento: null,
+        nao_couberam: 0,
+      },
+    ]);
+    // The fifth: 6,300,000 mm² is more than one slab holds.
+    expect(okBody(await estimar(5)).pedras[0]).toMatchObject({ chapas: 2 });
   });
 });

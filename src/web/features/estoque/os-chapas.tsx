@@ -9,6 +9,7 @@ import { toastError, toastSuccess } from '../../lib/api';
 import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import type { ChapasDaOs } from '../../lib/resources';
+import { usePlanoSalvo } from '../plano-corte/plano-salvo';
 import { fieldErrors, medidas, StatusChapaBadge } from './shared';
 
 export const chapasDaOsKey = (osId: string) => ['chapas', 'os', osId] as const;
@@ -167,6 +168,23 @@ const novaSobra = (): SobraLinha => ({
   localizacao: '',
 });
 
+/** Each reserved slab's leftovers in the OS's saved cutting plan, as remnant lines to register. */
+function sobrasDoPlano(
+  plano: ReturnType<typeof usePlanoSalvo>['data'],
+  reservadas: { id: string }[],
+): Record<string, SobraLinha[]> {
+  const out: Record<string, SobraLinha[]> = {};
+  for (const c of plano?.pedras.flatMap((p) => p.plano.chapas) ?? []) {
+    if (!c.chapa_id || !reservadas.some((r) => r.id === c.chapa_id)) continue;
+    out[c.chapa_id] = c.sobras.map((s) => ({
+      ...novaSobra(),
+      largura_mm: String(s.largura_mm),
+      altura_mm: String(s.altura_mm),
+    }));
+  }
+  return out;
+}
+
 /**
  * Completing the cut: the OS's reserved slabs are consumed and what is left of each becomes a remnant
  * (zero or more); then the stage is concluded (`concluir`).
@@ -183,7 +201,10 @@ export function ConsumoDialog({
   const qc = useQueryClient();
   const q = useChapasDaOs(osId);
   const reservadas = (q.data?.items ?? []).filter((c) => c.status === 'reservada');
-  const [sobras, setSobras] = useState<Record<string, SobraLinha[]>>({});
+  const plano = usePlanoSalvo(osId);
+  const [digitadas, setSobras] = useState<Record<string, SobraLinha[]> | null>(null);
+  // Until the user changes them, the remnants offered are the saved plan's leftovers of each slab.
+  const sobras = digitadas ?? sobrasDoPlano(plano.data, reservadas);
   const [erros, setErros] = useState<Record<string, string>>({});
   const salvar = useMutation({
     mutationFn: async () => {
@@ -219,15 +240,15 @@ export function ConsumoDialog({
     },
   });
   const muda = (id: string, i: number, k: keyof SobraLinha, v: string) =>
-    setSobras((s) => ({
-      ...s,
-      [id]: (s[id] ?? []).map((x, j) => (j === i ? { ...x, [k]: v } : x)),
-    }));
+    setSobras({
+      ...sobras,
+      [id]: (sobras[id] ?? []).map((x, j) => (j === i ? { ...x, [k]: v } : x)),
+    });
   return (
     <ModalDialog
       onClose={onClose}
       title="Concluir corte"
-      description="As chapas reservadas são consumidas; informe o que sobrou de cada uma."
+      description="As chapas reservadas são consumidas; informe o que sobrou de cada uma (o plano de corte salvo já sugere as sobras)."
     >
       <QueryStatus
         query={q}
@@ -278,13 +299,23 @@ export function ConsumoDialog({
                   {campo('localizacao', 'Localização')}
                   {s.formato === 'L' && campo('recorte_largura_mm', 'Recorte — largura (mm)')}
                   {s.formato === 'L' && campo('recorte_altura_mm', 'Recorte — altura (mm)')}
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="col-span-2 justify-self-start"
+                    onClick={() =>
+                      setSobras({ ...sobras, [c.id]: (sobras[c.id] ?? []).filter((_, j) => j !== i) })
+                    }
+                  >
+                    Remover sobra {i + 1}
+                  </Button>
                 </fieldset>
               );
             })}
             <Button
               variant="outline"
               size="sm"
-              onClick={() => setSobras((s) => ({ ...s, [c.id]: [...(s[c.id] ?? []), novaSobra()] }))}
+              onClick={() => setSobras({ ...sobras, [c.id]: [...(sobras[c.id] ?? []), novaSobra()] })}
             >
               Adicionar sobra
             </Button>

@@ -16,6 +16,7 @@ import { client, json } from '../../lib/client';
 import { formatMoney, formatNumber, parseNumberInput } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { SugestaoSobra } from '../estoque/sugestao-sobra';
+import { EstimativaChapas } from '../plano-corte/estimativa-chapas';
 import { useCalculo, useLinhaCalculo } from './calculo';
 import { type LinhaForm, novaLinha, type OrcamentoForm } from './form';
 import { erroA11y, numeroMascarado } from './numero';
@@ -90,8 +91,15 @@ export function ItensEditor({
           <Plus /> Adicionar Item
         </Button>
       </div>
+      <EstimativaDoOrcamento control={control} />
     </div>
   );
+}
+
+/** The stones' slab estimate under the pieces, from the lines as they are typed. */
+function EstimativaDoOrcamento({ control }: { control: Control<OrcamentoForm> }) {
+  const itens = useWatch({ control, name: 'itens' }) ?? [];
+  return <EstimativaChapas itens={itens} />;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { useId } from 'react';
-import type { ChapaPlano, Corte } from '../../../domain/plano-corte';
-
-const mm = (n: number) => n.toLocaleString('pt-BR');
+import type { ChapaPlano } from '../../../domain/plano-corte';
+import { descreverCorte, mm } from '../../../domain/plano-corte-texto';
 
 /**
  * One slab of a cutting plan drawn to scale (SVG; 1 unit = 1 mm, the slab's bottom-left corner at
@@ -112,15 +111,6 @@ export function DesenhoChapa({ chapa, titulo }: { chapa: ChapaPlano; titulo: str
       </figcaption>
     </figure>
   );
-}
-
-const TIPO: Record<Corte['tipo'], string> = { refilo: 'Refilo', divisao: 'Divisão do L', corte: 'Corte' };
-
-/** A cut as the operator reads it: which way, where, how long. */
-export function descreverCorte(k: Corte): string {
-  const eixo = k.direcao === 'vertical' ? `x = ${mm(k.posicao_mm)}` : `y = ${mm(k.posicao_mm)}`;
-  const de = k.direcao === 'vertical' ? `y ${mm(k.inicio_mm)}` : `x ${mm(k.inicio_mm)}`;
-  return `${TIPO[k.tipo]} ${k.direcao} em ${eixo} mm, de ${de} a ${mm(k.inicio_mm + k.comprimento_mm)} (${mm(k.comprimento_mm)} mm)`;
 }
 
 /** The slab's pieces and its cuts in the order the saw makes them. */

@@ -16,6 +16,7 @@ import { ApiError, toastError, toastSuccess } from '../../lib/api';
 import { client, json } from '../../lib/client';
 import { formatDateTime, formatMedidas, formatMoney, formatNumber } from '../../lib/format';
 import { OsChapas } from '../estoque/os-chapas';
+import { OsPlanoCorte } from '../plano-corte/os-plano';
 import { EtapaAcoes, FilaPendente } from './acoes';
 import { Desenhos } from './desenhos';
 import {
@@ -86,6 +87,7 @@ function OsDetalhes({ os, editavel, estoque }: { os: OsDetalhe; editavel: boolea
             </ol>
           </TitledCard>
           <Itens os={os} />
+          {editavel && <OsPlanoCorte osId={os.id} editavel={os.status === 'aberta'} />}
           <Fotos os={os} />
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6 [&>*]:min-w-0">
