@@ -7,6 +7,28 @@ export const MEDIDA_MAXIMA_MM = 5000;
 export const PECAS_MAXIMAS = 500;
 export const SERRA_MAXIMA_MM = 20;
 
+/** The saw's parameters, the same for a standalone plan and a work order's: blade, trim, time budget. */
+const parametrosCorte = {
+  serra_mm: z
+    .number({ message: 'A espessura da serra deve ser um número.' })
+    .int({ message: 'A espessura da serra deve ser um número inteiro de milímetros.' })
+    .min(0, { message: 'A espessura da serra não pode ser negativa.' })
+    .max(SERRA_MAXIMA_MM, { message: `A espessura da serra passa de ${SERRA_MAXIMA_MM} mm.` })
+    .default(4),
+  refilo_mm: z
+    .number({ message: 'O refilo deve ser um número.' })
+    .int({ message: 'O refilo deve ser um número inteiro de milímetros.' })
+    .min(0, { message: 'O refilo não pode ser negativo.' })
+    .max(500, { message: 'O refilo passa de 500 mm.' })
+    .default(10),
+  tempo_ms: z
+    .number({ message: 'O tempo deve ser um número.' })
+    .int({ message: 'O tempo deve ser um número inteiro de milissegundos.' })
+    .min(50, { message: 'O tempo deve ser de pelo menos 50 ms.' })
+    .max(TEMPO_MAXIMO_MS, { message: `O tempo passa de ${TEMPO_MAXIMO_MS / 1000} s.` })
+    .default(1500),
+};
+
 const medida = (nome: string) =>
   z
     .number({ message: `Informe ${nome} em milímetros.` })
@@ -82,24 +104,7 @@ export const planoCorteCalculo = z
       .optional(),
     // Instead of `chapas`: the stone's available slabs and remnants in the yard (remnants first).
     produto_id: uuid.optional(),
-    serra_mm: z
-      .number({ message: 'A espessura da serra deve ser um número.' })
-      .int({ message: 'A espessura da serra deve ser um número inteiro de milímetros.' })
-      .min(0, { message: 'A espessura da serra não pode ser negativa.' })
-      .max(SERRA_MAXIMA_MM, { message: `A espessura da serra passa de ${SERRA_MAXIMA_MM} mm.` })
-      .default(4),
-    refilo_mm: z
-      .number({ message: 'O refilo deve ser um número.' })
-      .int({ message: 'O refilo deve ser um número inteiro de milímetros.' })
-      .min(0, { message: 'O refilo não pode ser negativo.' })
-      .max(500, { message: 'O refilo passa de 500 mm.' })
-      .default(10),
-    tempo_ms: z
-      .number({ message: 'O tempo deve ser um número.' })
-      .int({ message: 'O tempo deve ser um número inteiro de milissegundos.' })
-      .min(50, { message: 'O tempo deve ser de pelo menos 50 ms.' })
-      .max(TEMPO_MAXIMO_MS, { message: `O tempo passa de ${TEMPO_MAXIMO_MS / 1000} s.` })
-      .default(1500),
+    ...parametrosCorte,
   })
   .superRefine((b, ctx) => {
     if (!b.chapas === !b.produto_id)
@@ -144,24 +149,7 @@ export const planoOsInput = z.object({
     .array(z.string().trim().min(1).max(80), { message: 'Informe as peças que não giram.' })
     .max(PECAS_MAXIMAS)
     .default([]),
-  serra_mm: z
-    .number({ message: 'A espessura da serra deve ser um número.' })
-    .int({ message: 'A espessura da serra deve ser um número inteiro de milímetros.' })
-    .min(0, { message: 'A espessura da serra não pode ser negativa.' })
-    .max(SERRA_MAXIMA_MM, { message: `A espessura da serra passa de ${SERRA_MAXIMA_MM} mm.` })
-    .default(4),
-  refilo_mm: z
-    .number({ message: 'O refilo deve ser um número.' })
-    .int({ message: 'O refilo deve ser um número inteiro de milímetros.' })
-    .min(0, { message: 'O refilo não pode ser negativo.' })
-    .max(100, { message: 'O refilo passa de 100 mm.' })
-    .default(10),
-  tempo_ms: z
-    .number({ message: 'O tempo deve ser um número.' })
-    .int({ message: 'O tempo deve ser um número inteiro de milissegundos.' })
-    .min(50, { message: 'O tempo deve ser de pelo menos 50 ms.' })
-    .max(TEMPO_MAXIMO_MS, { message: `O tempo passa de ${TEMPO_MAXIMO_MS / 1000} s.` })
-    .default(1500),
+  ...parametrosCorte,
 });
 export type PlanoOsInput = z.output<typeof planoOsInput>;
 
