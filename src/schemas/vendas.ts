@@ -107,6 +107,31 @@ export type Venda = z.infer<typeof vendaSchema>;
 
 export const vendasPageSchema = pageSchema(vendaSchema);
 
+/** `POST /api/orcamentos/:id/venda`: the sale's own row as inserted (without the names it refers to). */
+export const vendaGeradaSchema = vendaSchema.omit({
+  cliente_nome: true,
+  arquiteto_nome: true,
+  vendedor_nome: true,
+  cartao_bandeira: true,
+  cartao_tipo: true,
+  orcamento_numero: true,
+});
+
+/** `GET /api/orcamentos/:id/venda/previa`: the figures the sale would record. */
+export const vendaPreviaSchema = z.object({
+  valor_bruto: z.number(),
+  tipo_venda: z.enum(TIPOS_VENDA),
+  valor_entrada: z.number(),
+  numero_parcelas: z.number(),
+  valor_parcelas: z.number(),
+  /** The rate as a fraction in decimal text ('0.045'; '0' without a card), as the sale's column takes it. */
+  taxa_cartao: z.string(),
+  valor_taxa: z.number(),
+  valor_liquido: z.number(),
+  comissao_vendedor: z.number(),
+  comissao_arquiteto: z.number(),
+});
+
 export const vendasEstatisticasSchema = z.object({
   vendas_mes: z.number(),
   vendas_hoje: z.number(),

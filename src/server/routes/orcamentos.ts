@@ -38,6 +38,7 @@ import {
   type StatusOrcamento,
   TIPO_VENDA_LABEL,
 } from '../../schemas/orcamentos';
+import { vendaGeradaSchema, vendaPreviaSchema } from '../../schemas/vendas';
 import { comAutorNaInstrucao, semAutor } from '../audit-context';
 import { figurasDaVenda, gerarVenda, vendaJaGerada } from '../casos/venda';
 import { type AppContext, type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
@@ -543,6 +544,7 @@ const doc = {
     summary: 'Converte o orçamento em venda (corpo opcional: o updated_at que a confirmação mostrou)',
     access,
     body: orcamentoVendaInput,
+    response: vendaGeradaSchema,
     status: 201,
     errors: [404, 409],
   }),
@@ -550,6 +552,7 @@ const doc = {
     summary:
       'Os valores que a venda deste orçamento registraria (taxa do cartão, líquido, comissões), sem gerá-la',
     access,
+    response: vendaPreviaSchema,
     errors: [404, 409],
   }),
 };
