@@ -7,6 +7,7 @@ import {
   STATUS_ORCAMENTO,
   type StatusOrcamento,
   TIPO_VENDA_LABEL,
+  TIPOS_UNIDADE,
   TIPOS_VENDA,
   type TipoVenda,
 } from './enums';
@@ -336,3 +337,52 @@ export function enderecoEmpresa(e: {
     .filter(Boolean)
     .join(' - ');
 }
+
+// ── Answers as zod schemas: the OpenAPI document describes them and the test mode checks them.
+
+/** The pricing summary's figures (ResumoOrcamento), every one a number. */
+const resumoOrcamentoShape = {
+  materiais: z.number(),
+  custo_hora_funcionarios: z.number(),
+  custo_hora_despesas: z.number(),
+  custo_hora: z.number(),
+  mao_de_obra: z.number(),
+  subtotal: z.number(),
+  margem: z.number(),
+  subtotal_com_margem: z.number(),
+  taxa_cartao_percentual: z.number(),
+  valor_taxa_cartao: z.number(),
+  comissao_vendedor: z.number(),
+  comissao_arquiteto: z.number(),
+  total: z.number(),
+  pedra: z.number(),
+  bordas: z.number(),
+  recortes: z.number(),
+  percentual_vendedor: z.number(),
+  percentual_arquiteto: z.number(),
+};
+
+/** `POST /api/orcamentos/calcular` (CalculoOrcamento). */
+export const calculoOrcamentoSchema = z.object({
+  ...resumoOrcamentoShape,
+  funcionarios_custo_hora: z
+    .array(z.object({ id: z.string(), nome: z.string(), custo_hora: z.number() }))
+    .optional(),
+  valor_frete: z.number(),
+  valor_instalacao: z.number(),
+  horas_trabalho: z.number(),
+  margem_lucro: z.number(),
+  itens: z.array(
+    z.object({
+      area: z.number(),
+      valor_unitario: z.number(),
+      valor_total: z.number(),
+      tipo_unidade: z.enum(TIPOS_UNIDADE),
+      perda_percentual: z.number(),
+      valor_material: z.number(),
+      metros_borda: z.number(),
+      valor_bordas: z.number(),
+      valor_recortes: z.number(),
+    }),
+  ),
+});

@@ -23,6 +23,7 @@ import {
   type BordaSalva,
   type CalculoOrcamento,
   type CustoHoraFuncionario,
+  calculoOrcamentoSchema,
   type Faixa,
   LIMITES,
   MSG_FIGURA,
@@ -523,7 +524,12 @@ const STATUS_ORCAMENTO_LABEL: Record<StatusOrcamento, string> = {
 
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
 const doc = {
-  postCalcular: route({ summary: 'Calcula o orçamento sem salvar', access, body: orcamentoCalculo }),
+  postCalcular: route({
+    summary: 'Calcula o orçamento sem salvar',
+    access,
+    body: orcamentoCalculo,
+    response: calculoOrcamentoSchema,
+  }),
   get: route({
     summary: 'Lista orçamentos (busca, status, paginação, ordenação), com o resumo das peças de cada um',
     access,
