@@ -1,4 +1,4 @@
-import { isoDate, listQuery, moneyInput, requiredText, versionField } from './common';
+import { isoDate, listQuery, moneyInput, pageSchema, requiredText, versionField } from './common';
 import { TIPOS_MOVIMENTACAO } from './enums';
 import { z } from './z';
 
@@ -42,23 +42,35 @@ export const movimentacoesListQuery = listQuery.extend({
   tipo: z.enum(TIPOS_MOVIMENTACAO, { message: 'Tipo inválido.' }).optional(),
 });
 
-export interface CaixaResumo {
-  caixa_inicial: number;
-  total_entradas: number;
-  total_saidas: number;
-  saldo: number;
-}
+// ── Answers, as zod schemas: the OpenAPI document describes them and the test mode checks them.
 
-export interface Movimentacao {
-  id: string;
-  nome: string;
-  valor: number;
-  data: string;
-  tipo: TipoMovimentacao;
+const timestamp = z.iso.datetime({ offset: true });
+
+/** `GET /api/caixa`: the latest initial value plus entradas minus saídas. */
+export const caixaResumoSchema = z.object({
+  caixa_inicial: z.number(),
+  total_entradas: z.number(),
+  total_saidas: z.number(),
+  saldo: z.number(),
+});
+export type CaixaResumo = z.infer<typeof caixaResumoSchema>;
+
+/** `PUT /api/caixa/inicial`: the value recorded (the latest one is current). */
+export const caixaInicialSchema = z.object({ id: z.string(), valor: z.number(), created_at: timestamp });
+
+export const movimentacaoSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  valor: z.number(),
+  data: z.string(),
+  tipo: z.enum(TIPOS_MOVIMENTACAO),
   /** The payment (Recebimentos) this entrada records, or null: such a movement is edited only there. */
-  recebimento_id?: string | null;
+  recebimento_id: z.string().nullable().optional(),
   /** Its instalment (the Recebimentos dialog that undoes it). */
-  recebimento_parcela_id?: string | null;
-  created_at: string;
-  updated_at: string;
-}
+  recebimento_parcela_id: z.string().nullable().optional(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Movimentacao = z.infer<typeof movimentacaoSchema>;
+
+export const movimentacoesPageSchema = pageSchema(movimentacaoSchema);

@@ -95,12 +95,14 @@ export function rotuloCartao(c: { bandeira: string; tipo: string; observacoes?: 
   return `${c.bandeira} - ${c.tipo}${c.observacoes ? ` (${c.observacoes})` : ''}`;
 }
 
-export interface CartoesEstatisticas {
-  total: number;
-  ativos: number;
-  inativos: number;
+/** The three KPI cards of the payment methods' screen. */
+export const cartoesEstatisticasSchema = z.object({
+  total: z.number(),
+  ativos: z.number(),
+  inativos: z.number(),
   /** Average debit rate (taxa) of the active debit methods, in percent; null when there are none. */
-  taxa_media_debito: number | null;
+  taxa_media_debito: z.number().nullable(),
   /** Average 1x credit rate of the active credit methods, in percent; null when there are none. */
-  taxa_media_credito: number | null;
-}
+  taxa_media_credito: z.number().nullable(),
+});
+export type CartoesEstatisticas = z.infer<typeof cartoesEstatisticasSchema>;

@@ -133,13 +133,14 @@ export const documentoCheckParams = {
 };
 
 /** `GET /api/cep/:cep`: the address the forms fill from a CEP. */
-export interface EnderecoCep {
-  cep: string;
-  logradouro: string;
-  bairro: string;
-  cidade: string;
-  uf: string;
-}
+export const enderecoCepSchema = z.object({
+  cep: z.string(),
+  logradouro: z.string(),
+  bairro: z.string(),
+  cidade: z.string(),
+  uf: z.string(),
+});
+export type EnderecoCep = z.infer<typeof enderecoCepSchema>;
 
 /** A validated address (clients, suppliers, the company): `EnderecoFields` on the screens. */
 export const enderecoFields = {

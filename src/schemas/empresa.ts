@@ -48,3 +48,33 @@ export const LOGO_LIMITS = {
   format: 'png',
   field: 'logo',
 } as const;
+
+// ── Answers, as zod schemas: the OpenAPI document describes them and the test mode checks them.
+
+const timestamp = z.iso.datetime({ offset: true });
+
+/** The company as `GET/PUT /api/empresa` and `PUT /api/empresa/logo` answer it. */
+export const empresaSchema = z.object({
+  id: z.number(),
+  nome: z.string(),
+  cnpj: z.string().nullable(),
+  endereco: z.string().nullable(),
+  cidade: z.string().nullable(),
+  uf: z.string().nullable(),
+  cep: z.string().nullable(),
+  telefone: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  email: z.string().nullable(),
+  validade_dias: z.number(),
+  termos: z.string().nullable(),
+  instrucoes_pagamento: z.string().nullable(),
+  chave_pix: z.string().nullable(),
+  venda_automatica: z.boolean(),
+  fator_sobra: z.number(),
+  comissoes_como_orcamento: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  /** The logo's type and when it changed (the screens add it to the image's URL); null without one. */
+  logo: z.object({ mime: z.string(), updated_at: timestamp }).nullable(),
+});
+export type Empresa = z.infer<typeof empresaSchema>;

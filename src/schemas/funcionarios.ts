@@ -60,3 +60,29 @@ export interface FuncionarioOpcao {
   nome: string;
   cargo: Cargo;
 }
+
+// ── Answers, as zod schemas: the OpenAPI document describes them and the test mode checks them.
+
+/** `GET /api/funcionarios/resumo`: the KPI cards over the active employees and the Cálculo de Custo page. */
+export const funcionariosResumoSchema = z.object({
+  ativos: z.number(),
+  folha_mensal: z.number(),
+  custo_hora_medio: z.number(),
+  calculo: z.object({
+    items: z.array(
+      z.object({
+        id: z.string(),
+        nome: z.string(),
+        cargo: z.enum(CARGOS),
+        salario: z.number(),
+        horas_mensais: z.number(),
+        custo_hora: z.number(),
+      }),
+    ),
+    total: z.number(),
+    page: z.number(),
+    limit: z.number(),
+    media: z.number(),
+    soma: z.number(),
+  }),
+});

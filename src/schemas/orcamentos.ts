@@ -7,6 +7,7 @@ import {
   STATUS_ORCAMENTO,
   type StatusOrcamento,
   TIPO_VENDA_LABEL,
+  TIPOS_UNIDADE,
   TIPOS_VENDA,
   type TipoVenda,
 } from './enums';
@@ -336,3 +337,140 @@ export function enderecoEmpresa(e: {
     .filter(Boolean)
     .join(' - ');
 }
+
+// ── Answers as zod schemas: the OpenAPI document describes them and the test mode checks them.
+
+/** The pricing summary's figures (ResumoOrcamento), every one a number. */
+const resumoOrcamentoShape = {
+  materiais: z.number(),
+  custo_hora_funcionarios: z.number(),
+  custo_hora_despesas: z.number(),
+  custo_hora: z.number(),
+  mao_de_obra: z.number(),
+  subtotal: z.number(),
+  margem: z.number(),
+  subtotal_com_margem: z.number(),
+  taxa_cartao_percentual: z.number(),
+  valor_taxa_cartao: z.number(),
+  comissao_vendedor: z.number(),
+  comissao_arquiteto: z.number(),
+  total: z.number(),
+  pedra: z.number(),
+  bordas: z.number(),
+  recortes: z.number(),
+  percentual_vendedor: z.number(),
+  percentual_arquiteto: z.number(),
+};
+
+/** `POST /api/orcamentos/calcular` (CalculoOrcamento). */
+export const calculoOrcamentoSchema = z.object({
+  ...resumoOrcamentoShape,
+  funcionarios_custo_hora: z
+    .array(z.object({ id: z.string(), nome: z.string(), custo_hora: z.number() }))
+    .optional(),
+  valor_frete: z.number(),
+  valor_instalacao: z.number(),
+  horas_trabalho: z.number(),
+  margem_lucro: z.number(),
+  itens: z.array(
+    z.object({
+      area: z.number(),
+      valor_unitario: z.number(),
+      valor_total: z.number(),
+      tipo_unidade: z.enum(TIPOS_UNIDADE),
+      perda_percentual: z.number(),
+      valor_material: z.number(),
+      metros_borda: z.number(),
+      valor_bordas: z.number(),
+      valor_recortes: z.number(),
+    }),
+  ),
+});
+
+/** A quote as `GET /api/orcamentos/:id` (and its create and replace) answers it: every line with its snapshot. */
+export const orcamentoDetalheSchema = z.object({
+  id: z.string(),
+  numero: z.number(),
+  cliente_id: z.string(),
+  cliente_nome: z.string().nullable(),
+  vendedor_id: z.string().nullable(),
+  vendedor_nome: z.string().nullable(),
+  arquiteto_id: z.string().nullable(),
+  arquiteto_nome: z.string().nullable(),
+  cartao_id: z.string().nullable(),
+  cartao_bandeira: z.string().nullable(),
+  cartao_tipo: z.string().nullable(),
+  valor_total: z.number(),
+  status: z.enum(STATUS_ORCAMENTO),
+  tipo_venda: z.enum(TIPOS_VENDA),
+  valor_entrada: z.number(),
+  numero_parcelas: z.number(),
+  validade: z.string().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+  valor_frete: z.number(),
+  valor_instalacao: z.number(),
+  custo_hora: z.number(),
+  horas_trabalho: z.number(),
+  margem_lucro: z.number(),
+  observacoes: z.string().nullable(),
+  /** The customer's contact as the printed quote shows it; null when the quote has none. */
+  cliente: z
+    .object({
+      nome: z.string(),
+      tipo: z.string().nullable(),
+      cpf_cnpj: z.string().nullable(),
+      telefone: z.string().nullable(),
+      email: z.string().nullable(),
+      endereco: z.string().nullable(),
+      cidade: z.string().nullable(),
+      uf: z.string().nullable(),
+      cep: z.string().nullable(),
+    })
+    .nullable(),
+  funcionario_ids: z.array(z.string()),
+  funcionarios: z.array(z.object({ id: z.string(), nome: z.string(), cargo: z.string() })),
+  itens: z.array(
+    z.object({
+      id: z.string(),
+      posicao: z.number(),
+      produto_id: z.string(),
+      produto_nome: z.string().nullable(),
+      item_venda_id: z.string().nullable(),
+      item_venda_nome: z.string().nullable(),
+      formato_medida: z.string().nullable(),
+      tipo_unidade: z.enum(TIPOS_UNIDADE),
+      quantidade: z.number(),
+      valor_unitario: z.number(),
+      valor_total: z.number(),
+      medida1: z.number().nullable(),
+      medida2: z.number().nullable(),
+      area: z.number().nullable(),
+      perda_percentual: z.number(),
+      valor_material: z.number(),
+      metros_borda: z.number(),
+      valor_bordas: z.number(),
+      valor_recortes: z.number(),
+      faixa: z.object({ tipo: z.enum(FAIXAS), item: z.number(), lado: z.enum(LADOS_PECA) }).nullable(),
+      bordas: z.array(
+        z.object({
+          lado: z.enum(LADOS_PECA),
+          acabamento_id: z.string(),
+          nome: z.string(),
+          valor_ml: z.number(),
+        }),
+      ),
+      recortes: z.array(
+        z.object({ recorte_id: z.string(), nome: z.string(), valor: z.number(), quantidade: z.number() }),
+      ),
+      valor_unitario_exibido: z.number(),
+      valor_total_exibido: z.number(),
+    }),
+  ),
+  custos_adicionais: z.number(),
+  /**
+   * The stored summary. A quote saved by an older version stored only some figures (e.g. materiais,
+   * subtotal, total) and answers only those; the split of materiais (pedra, bordas, recortes) is always there.
+   */
+  resumo: z.object(resumoOrcamentoShape).partial().required({ pedra: true, bordas: true, recortes: true }),
+});

@@ -100,3 +100,62 @@ type ComissoesRelatorio<P extends string, Ps extends string> = {
 
 export type ComissoesVendedores = ComissoesRelatorio<'vendedor', 'vendedores'>;
 export type ComissoesArquitetos = ComissoesRelatorio<'arquiteto', 'arquitetos'>;
+
+// ── Answers, as zod schemas: the OpenAPI document describes them and the test mode checks them. The
+// hand-written types above stay (their keys are built from the person's name, which z.infer cannot name).
+
+const liberacaoPessoa = {
+  comissao_liberada: z.number().optional(),
+  comissao_paga_valor: z.number().optional(),
+  comissao_a_liberar: z.number().optional(),
+  comissao_a_pagar: z.number().optional(),
+};
+
+/** The schema of `ComissoesRelatorio<P, Ps>`: `p` names the person, `ps` its plural. */
+function comissoesRelatorioSchema<P extends string, Ps extends string>(p: P, ps: Ps) {
+  const venda = z.object({
+    id: z.string(),
+    numero: z.number(),
+    data_venda: z.string(),
+    [`${p}_id`]: z.string().nullable(),
+    [`${p}_nome`]: z.string().nullable(),
+    valor_bruto: z.number(),
+    valor_taxa: z.number(),
+    valor_base: z.number(),
+    percentual_comissao: z.number(),
+    valor_comissao: z.number(),
+    comissao_paga: z.boolean(),
+    valor_recebido: z.number().optional(),
+    ...liberacaoPessoa,
+    venda_a_pagar: z.number().optional(),
+    updated_at: z.string().optional(),
+  });
+  const pessoa = z.object({
+    [`${p}_id`]: z.string(),
+    nome: z.string(),
+    percentual_comissao: z.number(),
+    vendas: z.number(),
+    total_comissao: z.number(),
+    ...liberacaoPessoa,
+  });
+  return z.object({
+    liberacao: z.boolean().optional(),
+    resumo: z.object({
+      [`${ps}_ativos`]: z.number(),
+      vendas_com_comissao: z.number(),
+      total_comissoes: z.number(),
+      total_liberada: z.number().optional(),
+      total_paga: z.number().optional(),
+      total_a_liberar: z.number().optional(),
+      total_a_pagar: z.number().optional(),
+    }),
+    vendas: z.array(venda),
+    vendas_total: z.number(),
+    page: z.number(),
+    limit: z.number(),
+    [`por_${p}`]: z.array(pessoa),
+  });
+}
+
+export const comissoesVendedoresSchema = comissoesRelatorioSchema('vendedor', 'vendedores');
+export const comissoesArquitetosSchema = comissoesRelatorioSchema('arquiteto', 'arquitetos');

@@ -1,4 +1,4 @@
-import { uuid, versionField } from './common';
+import { pageSchema, uuid, versionField } from './common';
 import { PERMISSOES } from './permissoes';
 import { z } from './z';
 
@@ -58,3 +58,22 @@ export const usuarioEditForm = usuarioUpdate.omit({ updated_at: true }).extend({
   email: z.string(),
   senha: z.union([z.literal(''), senha]).transform((v) => v || undefined),
 });
+
+// ── Answers, as zod schemas: the OpenAPI document describes them and the test mode checks them.
+
+/** A user as the Usuários screen reads it (never the password). */
+export const usuarioSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  email: z.string(),
+  role: z.enum(['admin', 'usuario']),
+  status: z.enum(['ativo', 'inativo']),
+  permissoes: z.array(z.enum(PERMISSOES)),
+  funcionario_id: z.string().nullable(),
+  funcionario_nome: z.string().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+export type Usuario = z.infer<typeof usuarioSchema>;
+
+export const usuariosPageSchema = pageSchema(usuarioSchema);

@@ -1,4 +1,4 @@
-import { isoDate, listQuery, moneyInput, uuid, versionField } from './common';
+import { isoDate, listQuery, moneyInput, pageSchema, uuid, versionField } from './common';
 import { STATUS_VENDA, type StatusVenda, TIPO_VENDA_LABEL, TIPOS_VENDA, type TipoVenda } from './enums';
 import { z } from './z';
 
@@ -62,41 +62,80 @@ export const vendasQuery = listQuery.extend({
   status: z.enum(STATUS_VENDA).optional(),
 });
 
-export interface Venda {
-  id: string;
-  numero: number;
-  cliente_id: string;
-  orcamento_id: string | null;
-  vendedor_id: string | null;
-  arquiteto_id: string | null;
-  cartao_id: string | null;
-  data_venda: string;
-  tipo_venda: TipoVenda;
-  valor_bruto: number;
-  valor_entrada: number;
-  valor_parcelas: number;
-  numero_parcelas: number;
-  /** A fraction: 0.035 = 3.5 %. */
-  taxa_cartao: number;
-  valor_taxa: number;
-  valor_liquido: number;
-  comissao_vendedor: number;
-  comissao_arquiteto: number;
-  comissao_paga: boolean;
-  status: StatusVenda;
-  created_at: string;
-  updated_at: string;
-  cliente_nome: string | null;
-  arquiteto_nome: string | null;
-  vendedor_nome: string | null;
-  cartao_bandeira: string | null;
-  cartao_tipo: string | null;
-  orcamento_numero: number | null;
-}
+// ── Answers, as zod schemas: the OpenAPI document describes them and the test mode checks them.
 
-export interface VendasEstatisticas {
-  vendas_mes: number;
-  vendas_hoje: number;
-  total_cartao: number;
-  total_parcelado: number;
-}
+const timestamp = z.iso.datetime({ offset: true });
+
+/** A sale as the API answers it (its columns, money as numbers, and the names it refers to). */
+export const vendaSchema = z.object({
+  id: z.string(),
+  numero: z.number(),
+  cliente_id: z.string(),
+  orcamento_id: z.string().nullable(),
+  vendedor_id: z.string().nullable(),
+  arquiteto_id: z.string().nullable(),
+  cartao_id: z.string().nullable(),
+  data_venda: z.string(),
+  tipo_venda: z.enum(TIPOS_VENDA),
+  valor_bruto: z.number(),
+  valor_entrada: z.number(),
+  valor_parcelas: z.number(),
+  numero_parcelas: z.number(),
+  /** A fraction: 0.035 = 3.5 %. */
+  taxa_cartao: z.number(),
+  valor_taxa: z.number(),
+  valor_liquido: z.number(),
+  comissao_vendedor: z.number(),
+  comissao_arquiteto: z.number(),
+  comissao_paga: z.boolean(),
+  /** What the customer had paid when the seller's commission was last marked paid (issue 16). */
+  comissao_paga_base: z.number(),
+  /** The architect's RT has its own paid mark and base (issue 26 §2). */
+  rt_paga: z.boolean(),
+  rt_paga_base: z.number(),
+  status: z.enum(STATUS_VENDA),
+  created_at: timestamp,
+  updated_at: timestamp,
+  cliente_nome: z.string().nullable(),
+  arquiteto_nome: z.string().nullable(),
+  vendedor_nome: z.string().nullable(),
+  cartao_bandeira: z.string().nullable(),
+  cartao_tipo: z.string().nullable(),
+  orcamento_numero: z.number().nullable(),
+});
+export type Venda = z.infer<typeof vendaSchema>;
+
+export const vendasPageSchema = pageSchema(vendaSchema);
+
+/** `POST /api/orcamentos/:id/venda`: the sale's own row as inserted (without the names it refers to). */
+export const vendaGeradaSchema = vendaSchema.omit({
+  cliente_nome: true,
+  arquiteto_nome: true,
+  vendedor_nome: true,
+  cartao_bandeira: true,
+  cartao_tipo: true,
+  orcamento_numero: true,
+});
+
+/** `GET /api/orcamentos/:id/venda/previa`: the figures the sale would record. */
+export const vendaPreviaSchema = z.object({
+  valor_bruto: z.number(),
+  tipo_venda: z.enum(TIPOS_VENDA),
+  valor_entrada: z.number(),
+  numero_parcelas: z.number(),
+  valor_parcelas: z.number(),
+  /** The rate as a fraction in decimal text ('0.045'; '0' without a card), as the sale's column takes it. */
+  taxa_cartao: z.string(),
+  valor_taxa: z.number(),
+  valor_liquido: z.number(),
+  comissao_vendedor: z.number(),
+  comissao_arquiteto: z.number(),
+});
+
+export const vendasEstatisticasSchema = z.object({
+  vendas_mes: z.number(),
+  vendas_hoje: z.number(),
+  total_cartao: z.number(),
+  total_parcelado: z.number(),
+});
+export type VendasEstatisticas = z.infer<typeof vendasEstatisticasSchema>;

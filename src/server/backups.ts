@@ -9,6 +9,7 @@ import path from 'node:path';
 import { writeBackup } from '../db/backup';
 import type { BackupReply } from '../db/backup-process';
 import type { Database } from '../db/client';
+import type { BackupFile } from '../schemas/backups';
 import { backupKey } from './backup-key';
 import type { Config } from './config';
 
@@ -16,11 +17,7 @@ import type { Config } from './config';
 const NAME = /^lavra-(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})(?:-(\d{3}))?Z(-manual)?\.jsonl\.gz$/;
 const STATUS_FILE = '.ultimo-erro.json';
 
-export interface BackupFile {
-  nome: string;
-  bytes: number;
-  criado_em: string;
-}
+export type { BackupFile };
 
 export type BackupKind = 'diario' | 'manual';
 

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
+import { backupFileSchema, backupsListSchema } from '../../schemas/backups';
 import { backupStatus, isBackupName, listBackups, takeBackup } from '../backups';
 import type { AppEnv } from '../context';
 import { route } from '../contract';
@@ -11,8 +12,18 @@ import { HttpError, notFound } from '../errors';
 /** Admin-only: the backups in BACKUP_DIR, one taken now, and a download. */
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
 const doc = {
-  get: route({ summary: 'Lista os backups (nome, tamanho, data) e a última falha', access: 'admin' }),
-  post: route({ summary: 'Faz um backup agora', access: 'admin', status: 201, errors: [409, 503] }),
+  get: route({
+    summary: 'Lista os backups (nome, tamanho, data) e a última falha',
+    access: 'admin',
+    response: backupsListSchema,
+  }),
+  post: route({
+    summary: 'Faz um backup agora',
+    access: 'admin',
+    response: backupFileSchema,
+    status: 201,
+    errors: [409, 503],
+  }),
   getNome: route({
     summary: 'Baixa um backup',
     access: 'admin',

@@ -16,9 +16,13 @@ import {
 import { recebimentoDaMovimentacao } from '../../db/queries/recebimentos';
 import {
   caixaInicialInput,
+  caixaInicialSchema,
+  caixaResumoSchema,
   movimentacaoCreate,
+  movimentacaoSchema,
   movimentacaoUpdate,
   movimentacoesListQuery,
+  movimentacoesPageSchema,
   TIPO_MOVIMENTACAO_LABEL,
 } from '../../schemas/caixa';
 import { uuid } from '../../schemas/common';
@@ -52,28 +56,41 @@ const RECURSO = 'caixa';
 
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
 const doc = {
-  get: route({ summary: 'Resumo do caixa', access }),
+  get: route({ summary: 'Resumo do caixa', access, response: caixaResumoSchema }),
   putInicial: route({
     summary: 'Registra o valor inicial do caixa',
     access: write,
     body: caixaInicialInput,
+    response: caixaInicialSchema,
   }),
-  getMovimentacoes: route({ summary: 'Lista movimentações do caixa', access, query: movimentacoesListQuery }),
+  getMovimentacoes: route({
+    summary: 'Lista movimentações do caixa',
+    access,
+    query: movimentacoesListQuery,
+    response: movimentacoesPageSchema,
+  }),
   getMovimentacoesExportar: route({
     ...exportContract('movimentações do caixa', movimentacoesListQuery),
     access,
   }),
-  getMovimentacoesId: route({ summary: 'Uma movimentação', access, errors: [404] }),
+  getMovimentacoesId: route({
+    summary: 'Uma movimentação',
+    access,
+    response: movimentacaoSchema,
+    errors: [404],
+  }),
   postMovimentacoes: route({
     summary: 'Cria movimentação',
     access: write,
     body: movimentacaoCreate,
+    response: movimentacaoSchema,
     status: 201,
   }),
   patchMovimentacoesId: route({
     summary: 'Altera movimentação (envie o updated_at lido)',
     access: write,
     body: movimentacaoUpdate,
+    response: movimentacaoSchema,
     errors: [404, 409],
   }),
   deleteMovimentacoesId: route({

@@ -5,6 +5,7 @@ import {
   cartaoCreate,
   cartaoRateIssue,
   cartaoUpdate,
+  cartoesEstatisticasSchema,
   STATUS_CARTAO,
   TAXAS_PARCELA,
   TIPOS_CARTAO,
@@ -60,6 +61,7 @@ const doc = {
   getEstatisticas: route({
     summary: 'Estatísticas dos métodos de pagamento (cartões de KPI)',
     access: ['cartoes'],
+    response: cartoesEstatisticasSchema,
   }),
 };
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { EnderecoCep } from '../../schemas/documentos';
+import { type EnderecoCep, enderecoCepSchema } from '../../schemas/documentos';
 import type { AppEnv } from '../context';
 import { route } from '../contract';
 import { badRequest, HttpError, notFound } from '../errors';
@@ -175,6 +175,7 @@ export const cepRoutes = new Hono<AppEnv>().get(
   route({
     summary: 'Endereço de um CEP (ViaCEP, com cache)',
     access: ['clientes', 'fornecedores', 'funcionarios', 'arquitetos', 'vendedores'],
+    response: enderecoCepSchema,
     errors: [404, 502, 504],
   }),
   async (c) => {

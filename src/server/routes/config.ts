@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { z } from '../../schemas/z';
 import type { AppEnv } from '../context';
 import { route } from '../contract';
 
@@ -8,6 +9,10 @@ import { route } from '../contract';
  */
 export const configRoutes = new Hono<AppEnv>().get(
   '/',
-  route({ summary: 'Configuração do negócio lida pelas telas (fuso horário)', access: 'sessao' }),
+  route({
+    summary: 'Configuração do negócio lida pelas telas (fuso horário)',
+    access: 'sessao',
+    response: z.object({ tz_negocio: z.string() }),
+  }),
   (c) => c.json({ tz_negocio: c.get('deps').config.tzNegocio }),
 );

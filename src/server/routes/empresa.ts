@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as q from '../../db/queries/empresa';
-import { empresaUpdate, LOGO_LIMITS } from '../../schemas/empresa';
+import { empresaSchema, empresaUpdate, LOGO_LIMITS } from '../../schemas/empresa';
 import { empresaAtual } from '../casos/empresa';
 import { type AppContext, type AppEnv, parseBody } from '../context';
 import { route } from '../contract';
@@ -41,11 +41,16 @@ async function uploadedBytes(c: AppContext): Promise<Uint8Array> {
 }
 
 const doc = {
-  get: route({ summary: 'Dados da empresa (cabeçalho de impressões e documentos)', access: 'sessao' }),
+  get: route({
+    summary: 'Dados da empresa (cabeçalho de impressões e documentos)',
+    access: 'sessao',
+    response: empresaSchema,
+  }),
   put: route({
     summary: 'Altera os dados da empresa (envie o updated_at lido)',
     access: write,
     body: empresaUpdate,
+    response: empresaSchema,
     errors: [409],
   }),
   getLogo: route({
@@ -60,6 +65,7 @@ const doc = {
       'Recusa (400) o que não for imagem e (413) acima de 1 MB; a resposta é a empresa com o novo logotipo.',
     access: write,
     upload: { field: 'logo', types: ['image/png', 'image/jpeg', 'image/webp'] },
+    response: empresaSchema,
     errors: [400, 413],
   }),
   deleteLogo: route({ summary: 'Remove o logotipo', access: write, status: 204 }),

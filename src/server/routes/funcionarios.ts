@@ -2,7 +2,12 @@ import { Hono } from 'hono';
 import { funcionarioOut, funcionariosTable, resumoFuncionarios } from '../../db/queries/funcionarios';
 import { rowSchema } from '../../db/row-schema';
 import { listQuery } from '../../schemas/common';
-import { funcionarioCreate, funcionarioUpdate, STATUS_FUNCIONARIO } from '../../schemas/funcionarios';
+import {
+  funcionarioCreate,
+  funcionariosResumoSchema,
+  funcionarioUpdate,
+  STATUS_FUNCIONARIO,
+} from '../../schemas/funcionarios';
 import { z } from '../../schemas/z';
 import { type AppEnv, parseQuery } from '../context';
 import { route } from '../contract';
@@ -46,6 +51,7 @@ const doc = {
     summary: 'Resumo de custos: cartões e tabela de Cálculo de Custo',
     access: ['funcionarios'],
     query: listQuery,
+    response: funcionariosResumoSchema,
   }),
 };
 

@@ -6,6 +6,7 @@ import * as lq from '../../db/queries/orcamento-cliente';
 import * as q from '../../db/queries/orcamentos';
 import { todayIso } from '../../domain/datas';
 import { uuid } from '../../schemas/common';
+import { ladoClienteSchema, linkClienteSchema } from '../../schemas/orcamentos-cliente';
 import { empresaAtual } from '../casos/empresa';
 import { lockOrcamentoOu404, orcamentoNaoEncontrado } from '../casos/orcamento-detalhe';
 import { visaoDe } from '../casos/visao-cliente';
@@ -51,6 +52,7 @@ const doc = {
   postLink: route({
     summary: 'Cria (ou devolve o ativo) o link do cliente: { url, expira_em }',
     access,
+    response: linkClienteSchema,
     status: 201,
     errors: [404, 409],
   }),
@@ -58,6 +60,7 @@ const doc = {
   getCliente: route({
     summary: 'O lado do cliente: link ativo, registro de aceite e pedidos de alteração',
     access,
+    response: ladoClienteSchema,
     errors: [404],
   }),
 };

@@ -19,12 +19,14 @@ import {
   type BordaSalva,
   type CalculoOrcamento,
   type CustoHoraFuncionario,
+  calculoOrcamentoSchema,
   LIMITES,
   MSG_FIGURA,
   MSG_MEDIDA_ZERO,
   type OrcamentoCalculo,
   orcamentoCalculo,
   orcamentoCreate,
+  orcamentoDetalheSchema,
   orcamentoListQuery,
   orcamentoUpdate,
   orcamentoVendaInput,
@@ -33,6 +35,7 @@ import {
   type StatusOrcamento,
   TIPO_VENDA_LABEL,
 } from '../../schemas/orcamentos';
+import { vendaGeradaSchema, vendaPreviaSchema } from '../../schemas/vendas';
 import { comAutorNaInstrucao, semAutor } from '../audit-context';
 import {
   detalhe,
@@ -375,7 +378,12 @@ const STATUS_ORCAMENTO_LABEL: Record<StatusOrcamento, string> = {
 
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
 const doc = {
-  postCalcular: route({ summary: 'Calcula o orçamento sem salvar', access, body: orcamentoCalculo }),
+  postCalcular: route({
+    summary: 'Calcula o orçamento sem salvar',
+    access,
+    body: orcamentoCalculo,
+    response: calculoOrcamentoSchema,
+  }),
   get: route({
     summary: 'Lista orçamentos (busca, status, paginação, ordenação), com o resumo das peças de cada um',
     access,
@@ -383,12 +391,24 @@ const doc = {
     response: pageSchema(q.orcamentoLinhaSchema),
   }),
   getExportar: route({ ...exportContract('orçamentos', orcamentoListQuery), access }),
-  getId: route({ summary: 'Um orçamento com itens e resumo', access, errors: [404] }),
-  post: route({ summary: 'Cria orçamento', access, body: orcamentoCreate, status: 201 }),
+  getId: route({
+    summary: 'Um orçamento com itens e resumo',
+    access,
+    response: orcamentoDetalheSchema,
+    errors: [404],
+  }),
+  post: route({
+    summary: 'Cria orçamento',
+    access,
+    body: orcamentoCreate,
+    response: orcamentoDetalheSchema,
+    status: 201,
+  }),
   putId: route({
     summary: 'Substitui orçamento (envie o updated_at lido)',
     access,
     body: orcamentoUpdate,
+    response: orcamentoDetalheSchema,
     errors: [404, 409],
   }),
   deleteId: route({ summary: 'Remove orçamento', access, status: 204, errors: [404, 409] }),
@@ -396,6 +416,7 @@ const doc = {
     summary: 'Converte o orçamento em venda (corpo opcional: o updated_at que a confirmação mostrou)',
     access,
     body: orcamentoVendaInput,
+    response: vendaGeradaSchema,
     status: 201,
     errors: [404, 409],
   }),
@@ -403,6 +424,7 @@ const doc = {
     summary:
       'Os valores que a venda deste orçamento registraria (taxa do cartão, líquido, comissões), sem gerá-la',
     access,
+    response: vendaPreviaSchema,
     errors: [404, 409],
   }),
 };

@@ -13,7 +13,16 @@ import {
 import { monthRange, todayIso } from '../../domain/datas';
 import { dec, toMoney } from '../../domain/money';
 import { uuid } from '../../schemas/common';
-import { parcelasListQuery, recebimentoCreate, recebiveisConfigUpdate } from '../../schemas/recebimentos';
+import {
+  extratoClienteSchema,
+  parcelasListQuery,
+  parcelasPageSchema,
+  recebimentoCreate,
+  recebimentoRegistradoSchema,
+  recebimentosKpisSchema,
+  recebiveisConfigSchema,
+  recebiveisConfigUpdate,
+} from '../../schemas/recebimentos';
 import { type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { deleteHandler } from '../delete-route';
@@ -45,29 +54,38 @@ const doc = {
   getKpis: route({
     summary: 'Cartões de Recebimentos (a receber no mês, recebido, em atraso, em aberto)',
     access,
+    response: recebimentosKpisSchema,
   }),
   get: route({
     summary: 'Parcelas a receber por vencimento (status, período, cliente, vendedor)',
     access,
     query: parcelasListQuery,
+    response: parcelasPageSchema,
   }),
   getExportar: route({ ...exportContract('parcelas a receber', parcelasListQuery), access }),
-  getConfig: route({ summary: 'Configuração de Recebimentos (chave Pix, comissão por recebimento)', access }),
+  getConfig: route({
+    summary: 'Configuração de Recebimentos (chave Pix, comissão por recebimento)',
+    access,
+    response: recebiveisConfigSchema,
+  }),
   patchConfig: route({
     summary: 'Altera a configuração de Recebimentos (envie o updated_at lido)',
     access,
     body: recebiveisConfigUpdate,
+    response: recebiveisConfigSchema,
     errors: [409],
   }),
   getExtrato: route({
     summary: 'Extrato de um cliente: todas as parcelas e recebimentos',
     access,
+    response: extratoClienteSchema,
     errors: [404],
   }),
   post: route({
     summary: 'Registra um recebimento (parcial ou total) e a entrada no Caixa',
     access,
     body: recebimentoCreate,
+    response: recebimentoRegistradoSchema,
     status: 201,
     errors: [404, 409],
   }),

@@ -1,7 +1,15 @@
 import { Hono } from 'hono';
 import type { ParcelasFiltro } from '../../db/queries/recebimentos';
 import { uuid } from '../../schemas/common';
-import { recebiveisListFields, recebiveisListQuery, recebivelPagamento } from '../../schemas/recebimentos';
+import {
+  cobrancaSchema,
+  parcelaComRecebimentosSchema,
+  parcelasPageSchema,
+  recebimentoRegistradoSchema,
+  recebiveisListFields,
+  recebiveisListQuery,
+  recebivelPagamento,
+} from '../../schemas/recebimentos';
 import type { z } from '../../schemas/z';
 import { type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
@@ -35,13 +43,20 @@ const doc = {
     summary: 'Parcelas a receber por vencimento (venda, cliente, vendedor, status, período de vencimento)',
     access,
     query: recebiveisListQuery,
+    response: parcelasPageSchema,
   }),
   getExportar: route({ ...exportContract('parcelas a receber', recebiveisListFields), access }),
-  getId: route({ summary: 'Uma parcela a receber com seus recebimentos', access, errors: [404] }),
+  getId: route({
+    summary: 'Uma parcela a receber com seus recebimentos',
+    access,
+    response: parcelaComRecebimentosSchema,
+    errors: [404],
+  }),
   getCobranca: route({
     summary: 'Mensagem de cobrança por WhatsApp (com Pix copia e cola e QR code quando há chave)',
     description: 'A chave Pix, o nome e a cidade da Empresa. Parcela paga: 409, nada a cobrar.',
     access,
+    response: cobrancaSchema,
     errors: [404, 409],
   }),
   postRecebimentos: route({
@@ -49,6 +64,7 @@ const doc = {
       'Registra um recebimento na parcela (parcial ou total) e a entrada no Caixa; sem cartao_id, forma não informada',
     access,
     body: recebivelPagamento,
+    response: recebimentoRegistradoSchema,
     status: 201,
     errors: [404, 409],
   }),

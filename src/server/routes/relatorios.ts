@@ -10,7 +10,9 @@ import {
   type ComissoesArquitetos,
   type ComissoesVendedores,
   comissoesArquitetosQuery,
+  comissoesArquitetosSchema,
   comissoesVendedoresQuery,
+  comissoesVendedoresSchema,
 } from '../../schemas/relatorios';
 import { z } from '../../schemas/z';
 import { type AppContext, type AppEnv, jsonText, parseQuery } from '../context';
@@ -101,11 +103,13 @@ const doc = {
     summary: 'Relatório de comissões dos vendedores',
     access: ['vendedores'],
     query: comissoesVendedoresQuery,
+    response: comissoesVendedoresSchema,
   }),
   getComissoesArquitetos: route({
     summary: 'Relatório de comissões dos arquitetos',
     access: ['arquitetos'],
     query: comissoesArquitetosQuery,
+    response: comissoesArquitetosSchema,
   }),
 };
 

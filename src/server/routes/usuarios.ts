@@ -20,7 +20,7 @@ import {
 import type { Me } from '../../schemas/auth';
 import { listQuery, uuid } from '../../schemas/common';
 import { PERMISSAO_LABEL, type Permissao } from '../../schemas/permissoes';
-import { usuarioCreate, usuarioUpdate } from '../../schemas/usuarios';
+import { usuarioCreate, usuarioSchema, usuariosPageSchema, usuarioUpdate } from '../../schemas/usuarios';
 import { problemaSenha } from '../auth/password-policy';
 import { currentSessionToken } from '../auth/session';
 import { type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
@@ -102,14 +102,22 @@ function checkGrant(
 
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
 const doc = {
-  get: route({ summary: 'Lista usuários', access, query: listQuery }),
+  get: route({ summary: 'Lista usuários', access, query: listQuery, response: usuariosPageSchema }),
   getExportar: route({ ...exportContract('usuários', listQuery), access }),
-  getId: route({ summary: 'Um usuário', access, errors: [404] }),
-  post: route({ summary: 'Cria usuário', access, body: usuarioCreate, status: 201, errors: [409] }),
+  getId: route({ summary: 'Um usuário', access, response: usuarioSchema, errors: [404] }),
+  post: route({
+    summary: 'Cria usuário',
+    access,
+    body: usuarioCreate,
+    response: usuarioSchema,
+    status: 201,
+    errors: [409],
+  }),
   patchId: route({
     summary: 'Altera usuário (envie o updated_at lido)',
     access,
     body: usuarioUpdate,
+    response: usuarioSchema,
     errors: [404, 409],
   }),
 };

@@ -30,6 +30,9 @@ import {
   STATUS_VENDA_LABEL,
   TIPO_VENDA_LABEL,
   type VendasEstatisticas,
+  vendaSchema,
+  vendasEstatisticasSchema,
+  vendasPageSchema,
   vendasQuery,
   vendaUpdate,
 } from '../../schemas/vendas';
@@ -51,20 +54,31 @@ function orderBy(sort: string | undefined) {
 
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
 const doc = {
-  getEstatisticas: route({ summary: 'Estatísticas de vendas (cartões de KPI)', access }),
-  get: route({ summary: 'Lista vendas (busca, status, paginação, ordenação)', access, query: vendasQuery }),
+  getEstatisticas: route({
+    summary: 'Estatísticas de vendas (cartões de KPI)',
+    access,
+    response: vendasEstatisticasSchema,
+  }),
+  get: route({
+    summary: 'Lista vendas (busca, status, paginação, ordenação)',
+    access,
+    query: vendasQuery,
+    response: vendasPageSchema,
+  }),
   getExportar: route({ ...exportContract('vendas', vendasQuery), access }),
-  getId: route({ summary: 'Uma venda', access, errors: [404] }),
+  getId: route({ summary: 'Uma venda', access, response: vendaSchema, errors: [404] }),
   patchId: route({
     summary: 'Altera venda (envie o updated_at lido)',
     access,
     body: vendaUpdate,
+    response: vendaSchema,
     errors: [404, 409],
   }),
   patchIdComissao: route({
     summary: 'Marca a comissão da venda como paga ou não',
     access,
     body: comissaoUpdate,
+    response: vendaSchema,
     errors: [404],
   }),
   postIdComissaoPagarLiberado: route({
