@@ -24,12 +24,13 @@ export default defineConfig({
         codeSplitting: {
           // recharts and its own dependencies are one ~106 KB (gzip) chunk, over the 100 KB budget of
           // scripts/check-bundle.mjs: its d3/redux dependencies go to a chunk of their own, loaded with
-          // it (only by the lazily loaded charts). Not recursive, so React stays where it is.
+          // it (only by the lazily loaded charts). Not recursive, so React stays where it is. Not
+          // use-sync-external-store: the tables use it too, and every list screen then loaded all of d3.
           includeDependenciesRecursively: false,
           groups: [
             {
               name: 'charts-vendor',
-              test: /node_modules[\\/](d3-[^\\/]+|victory-vendor|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|decimal\.js-light|eventemitter3|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](d3-[^\\/]+|victory-vendor|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|decimal\.js-light|eventemitter3)[\\/]/,
             },
           ],
         },

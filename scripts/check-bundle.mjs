@@ -59,6 +59,17 @@ for (const r of rows) {
     failed = true;
   }
 }
+// The charts' vendor chunk (d3, redux…) is loaded only by the chart modules: a list screen that
+// imported it through a shared dependency made every phone download all of d3 to open /vendas.
+const chartsVendor = Object.keys(manifest).find((k) => manifest[k].name === 'charts-vendor');
+for (const [k, v] of Object.entries(manifest)) {
+  if (chartsVendor && (v.imports ?? []).includes(chartsVendor) && !/chart/i.test(k)) {
+    console.error(
+      `${v.file} importa o chunk dos gráficos (${manifest[chartsVendor].file}): só os gráficos podem.`,
+    );
+    failed = true;
+  }
+}
 if (failed) {
   console.error('Orçamento de bundle excedido.');
   process.exit(1);
