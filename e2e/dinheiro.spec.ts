@@ -9,9 +9,6 @@ import { choose } from './orcamentos-helpers';
  * Every money field takes "4.400,00" as R$ 4.400,00: Despesas, the quote's Frete, Instalação and
  * Entrada, Salário, Recebimento and Caixa (initial value and a movement). What was stored is read back
  * through the API.
- *
- * Runs with the specs that configure the server (playwright.config.ts): it writes to the Caixa, whose
- * own spec checks absolute totals on a fresh database.
  */
 const DIGITADO = '4.400,00';
 

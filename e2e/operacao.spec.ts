@@ -30,6 +30,9 @@ test('Auditoria lists who changed an expense, filtered by resource and by record
 });
 
 test('Backups: take one now, see it listed with its size, download link', async ({ adminPage: page }) => {
+  // The backup runs in a process of its own at a lower CPU priority (it yields to the requests): on a
+  // busy machine it takes a minute or more, and the screen waits for it as long as it takes.
+  test.slow();
   await page.goto('/backups');
   await expect(page.getByRole('heading', { name: 'Backups' })).toBeVisible();
   const taken = page.waitForResponse(

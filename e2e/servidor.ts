@@ -69,46 +69,55 @@ export async function startServidor(
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(runDir(), { recursive: true });
   if (!opts.fresh) await cp(templateDir(), dataDir, { recursive: true });
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const log = `${dataDir}.log`;
-  const out = createWriteStream(log);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      BACKUP_DIR: `${dataDir}/backups`,
-      ADMIN_PASSWORD: ADMIN_SENHA,
-      EMAIL_DOMINIO: 'lavra.local',
-      CEP_API_URL: `http://127.0.0.1:${process.env.E2E_CEP_PORT}/ws`,
-      LOG_REQUESTS: '0',
-      WEB_DIR: process.env.E2E_WEB_DIR ?? 'dist/web',
-      LOGIN_MAX_TENTATIVAS: '50',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
-  // A worker killed on a timeout cannot stop its servers: the run's teardown does (killLeftovers).
-  await writeFile(`${dataDir}.pid`, String(child.pid));
-  const stop = async () => {
-    child.kill('SIGTERM');
-    if (!(await exited(child, 10_000))) {
+  // A port found free may be taken (by any outgoing connection) before the server binds it: then the
+  // server exits with EADDRINUSE and starts again on another one.
+  for (let tentativa = 1; ; tentativa++) {
+    const port = await freePort();
+    const url = `http://localhost:${port}`;
+    const log = `${dataDir}.log`;
+    const out = createWriteStream(log);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        BACKUP_DIR: `${dataDir}/backups`,
+        ADMIN_PASSWORD: ADMIN_SENHA,
+        EMAIL_DOMINIO: 'lavra.local',
+        CEP_API_URL: `http://127.0.0.1:${process.env.E2E_CEP_PORT}/ws`,
+        LOG_REQUESTS: '0',
+        WEB_DIR: process.env.E2E_WEB_DIR ?? 'dist/web',
+        LOGIN_MAX_TENTATIVAS: '50',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.pipe(out);
+    child.stderr?.pipe(out);
+    // A worker killed on a timeout cannot stop its servers: the run's teardown does (killLeftovers).
+    await writeFile(`${dataDir}.pid`, String(child.pid));
+    const stop = async () => {
+      child.kill('SIGTERM');
+      if (!(await exited(child, 10_000))) {
+        child.kill('SIGKILL');
+        await exited(child, 5_000);
+      }
+      out.end();
+      await rm(`${dataDir}.pid`, { force: true });
+      if (!opts.keepData) await rm(dataDir, { recursive: true, force: true });
+    };
+    try {
+      await waitHealthy(url, child, log, opts.fresh ? 300_000 : 120_000);
+      return { url, dataDir, stop };
+    } catch (e) {
       child.kill('SIGKILL');
       await exited(child, 5_000);
+      await new Promise((r) => out.end(r));
+      // the run's folder (and this log) is removed at the end: the failure carries the log's tail
+      const texto = await readFile(log, 'utf8').catch(() => '');
+      if (/EADDRINUSE/.test(texto) && tentativa < 3) continue;
+      throw new Error(`${(e as Error).message}\n${texto.slice(-2000)}`);
     }
-    out.end();
-    await rm(`${dataDir}.pid`, { force: true });
-    if (!opts.keepData) await rm(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitHealthy(url, child, log, opts.fresh ? 300_000 : 120_000);
-  } catch (e) {
-    child.kill('SIGKILL');
-    throw e;
   }
-  return { url, dataDir, stop };
 }
 
 /**
