@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { openDatabase } from '../db/client';
 import { ensureAdmin, loadAuthSecret } from './auth/bootstrap';
-import { scheduleDailyBackup } from './backups';
+import { removeStalePartials, scheduleDailyBackup } from './backups';
 import type { Config } from './config';
 import { createLogger } from './log';
 
@@ -35,6 +35,8 @@ export async function runPrimary(config: Config, workers: number) {
     log: console.log,
   });
   await loadAuthSecret(database.db);
+  // The primary takes the backups, so it clears what a killed one left, before any worker answers.
+  await removeStalePartials(config.backupDir);
   const stopBackups = scheduleDailyBackup(database, config);
   if (config.backupDiario) logger.info({ pasta: config.backupDir }, `Backup diário às ${config.backupHora}`);
 
