@@ -24,10 +24,15 @@ export default defineConfig({
         codeSplitting: {
           // recharts and its own dependencies are one ~106 KB (gzip) chunk, over the 100 KB budget of
           // scripts/check-bundle.mjs: its d3/redux dependencies go to a chunk of their own, loaded with
-          // it (only by the lazily loaded charts). Not recursive, so React stays where it is. Not
-          // use-sync-external-store: the tables use it too, and every list screen then loaded all of d3.
+          // it (only by the lazily loaded charts). Not recursive, so React stays where it is.
           includeDependenciesRecursively: false,
           groups: [
+            {
+              // its own chunk: the tables (react-table) and the charts (react-redux) both use it, and
+              // inside charts-vendor it made every list screen load all of d3
+              name: 'sync-store',
+              test: /node_modules[\\/]use-sync-external-store[\\/]/,
+            },
             {
               name: 'charts-vendor',
               test: /node_modules[\\/](d3-[^\\/]+|victory-vendor|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|decimal\.js-light|eventemitter3)[\\/]/,
