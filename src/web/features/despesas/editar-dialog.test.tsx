@@ -9,7 +9,7 @@ import { EditarDespesaDialog } from './editar-dialog';
 // replication toasts (9 later months / none). Which rows the server changes is the API test's
 // (routes/despesas.test.ts); the browser test keeps one edit with replication through the server.
 
-const MENSAL = {
+const MENSAL: Despesa = {
   id: 'd3',
   descricao: 'Aluguel do galpão',
   valor: 1500,
@@ -19,10 +19,10 @@ const MENSAL = {
   parcelas: 12,
   status: 'pendente',
   observacoes: null,
-  grupo_id: 'g1',
+  serie_id: 'g1',
   created_at: '2026-11-01T12:00:00.000Z',
   updated_at: '2026-11-01T12:00:00.000Z',
-} as unknown as Despesa;
+};
 
 function abrir(d: Despesa, patch: Respostas[string]) {
   const pedidos = fakeApi({

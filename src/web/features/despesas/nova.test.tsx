@@ -18,7 +18,7 @@ const linha = (n: number, de: number) => ({
   parcelas: de,
   status: 'pendente',
   observacoes: null,
-  grupo_id: 'g1',
+  serie_id: 'g1',
   created_at: '2026-11-01T12:00:00.000Z',
   updated_at: '2026-11-01T12:00:00.000Z',
 });

@@ -10,8 +10,11 @@ interface Detector {
   detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
 }
 type DetectorCtor = new (o: { formats: string[] }) => Detector;
-const detectorCtor = (): DetectorCtor | undefined =>
-  (globalThis as unknown as { BarcodeDetector?: DetectorCtor }).BarcodeDetector;
+declare global {
+  // Chromium on Android has it; other browsers do not (the typed-code fallback serves them).
+  var BarcodeDetector: DetectorCtor | undefined;
+}
+const detectorCtor = (): DetectorCtor | undefined => globalThis.BarcodeDetector;
 
 /** The slab a label's QR names (`…/estoque?chapa=<id>`), or the text read as a typed code. */
 function lido(raw: string): { id?: string; codigo?: string } {
