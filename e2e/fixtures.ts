@@ -63,6 +63,11 @@ interface Fixtures {
   adminPage: Page;
 }
 
+/** What `RouteError` (src/web/app/pages.tsx) logs when a screen fails. */
+const TELA_COM_ERRO = 'Erro ao abrir a tela';
+/** The annotation of a test whose subject is the error screen itself. */
+export const ERRO_ESPERADO = 'tela-de-erro-esperada';
+
 /** The last `n` lines of a log, each cut short: a failure's attachment is printed up to 300 characters. */
 const ultimas = (log: string[], n: number) => log.slice(-n).map((l) => l.slice(0, 120));
 
@@ -91,11 +96,16 @@ export const test = base.extend<Fixtures, { servidores: Servidores }>({
   // prints only the end of its log, without the screenshot or the trace.
   page: async ({ page }, use, testInfo) => {
     const log: string[] = [];
+    const telasComErro: string[] = [];
     const t0 = Date.now();
     const at = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
     page.on('pageerror', (e) => log.push(`${at()} pageerror ${e.message}`));
     page.on('console', (m) => {
-      if (m.type() === 'error') log.push(`${at()} console ${m.text()}`);
+      if (m.type() !== 'error') return;
+      log.push(`${at()} console ${m.text()}`);
+      // RouteError logs this when a screen fails to load or draw: a test must not pass on that screen
+      // (a heading and a page that fits are all some checks look for, and the error screen has both).
+      if (m.text().startsWith(TELA_COM_ERRO)) telasComErro.push(`${at()} ${page.url()} ${m.text()}`);
     });
     page.on('requestfailed', (r) =>
       log.push(`${at()} falhou ${r.method()} ${r.url()} ${r.failure()?.errorText}`),
@@ -104,6 +114,9 @@ export const test = base.extend<Fixtures, { servidores: Servidores }>({
       if (r.status() >= 500) log.push(`${at()} ${r.status()} ${r.request().method()} ${r.url()}`);
     });
     await use(page);
+    const esperado = testInfo.annotations.some((a) => a.type === ERRO_ESPERADO);
+    if (telasComErro.length && !esperado && testInfo.status === testInfo.expectedStatus)
+      throw new Error(`A tela de erro apareceu durante o teste:\n${ultimas(telasComErro, 3).join('\n')}`);
     if (testInfo.status === testInfo.expectedStatus || page.isClosed()) return;
     const tela = await page
       .evaluate(() =>
