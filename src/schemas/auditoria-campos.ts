@@ -150,7 +150,7 @@ export const CAMPOS_AUDITORIA: Record<string, CampoAuditoria> = {
   parcela: { label: 'Parcela' },
   valor_recebido: { label: 'Valor recebido', tipo: 'money' },
   parcela_id: { label: 'Parcela', tipo: 'ref' },
-  movimentacao_id: { label: 'Movimentação do caixa' },
+  movimentacao_id: { label: 'Movimentação do caixa', tipo: 'ref' },
   valor_ml: { label: 'Valor por metro linear', tipo: 'money' },
   pix_chave: { label: 'Chave Pix' },
   pix_nome: { label: 'Nome no Pix' },

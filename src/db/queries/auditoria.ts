@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuditoriaQuery, AuditoriaRegistro } from '../../schemas/auditoria';
+import { ETAPA_OS_LABEL } from '../../schemas/enums';
 import type { Executor } from '../client';
 import { queryRows } from './common';
 
@@ -75,10 +76,17 @@ export function historicoRegistro(
   );
 }
 
+/** The stages' pt-BR names as a VALUES list, so a stage reads "Corte da OS #12" straight from SQL. */
+const etapas = sql.join(
+  Object.entries(ETAPA_OS_LABEL).map(([k, v]) => sql`(${k}, ${v})`),
+  sql`, `,
+);
+
 /**
- * The names of the records an entry points to (client, seller, architect, payment method, quote,
- * sale, work order, user, employee, product, supplier), by id, so the history reads "Vendedor: Ana → Bruno" rather than two ids. Ids that are not
- * UUIDs, or whose record is gone, are left out.
+ * The names of the records an entry points to or is about (client, seller, quote, sale, work order and
+ * its stages and photos, instalments and payments, Caixa movements, expenses, slabs, catalogue items…),
+ * by id, so the history reads "Vendedor: Ana → Bruno" and "Corte da OS #12" rather than ids. Ids that
+ * are not UUIDs, or whose record is gone, are left out.
  */
 export async function nomesReferidos(db: Executor, p: { ids: string[] }): Promise<Record<string, string>> {
   const ids = [...new Set(p.ids)].filter((id) =>
@@ -98,7 +106,30 @@ export async function nomesReferidos(db: Executor, p: { ids: string[] }): Promis
         union all select id::text, 'OS #' || numero from ordens_servico where id in ${list}
         union all select id::text, nome from funcionarios where id in ${list}
         union all select id::text, nome from produtos where id in ${list}
-        union all select id::text, nome from fornecedores where id in ${list}`,
+        union all select id::text, nome from fornecedores where id in ${list}
+        union all select id::text, nome from categorias_produtos where id in ${list}
+        union all select id::text, nome from acabamentos where id in ${list}
+        union all select id::text, nome from recortes where id in ${list}
+        union all select id::text, nome from itens_vendas where id in ${list}
+        union all select e.id::text, coalesce(l.nome, e.etapa) || ' da OS #' || o.numero
+          from os_etapas e join ordens_servico o on o.id = e.os_id
+          left join (values ${etapas}) l(etapa, nome) on l.etapa = e.etapa
+         where e.id in ${list}
+        union all select f.id::text, case when f.tipo = 'assinatura' then 'Assinatura' else 'Foto' end || ' da OS #' || o.numero
+          from os_fotos f join ordens_servico o on o.id = f.os_id where f.id in ${list}
+        union all select p.id::text, 'Parcela ' || p.parcela || ' da Venda #' || v.numero
+          from parcelas p join vendas v on v.id = p.venda_id where p.id in ${list}
+        union all select r.id::text, 'Recebimento da parcela ' || p.parcela || ' da Venda #' || v.numero
+          from recebimentos r join parcelas p on p.id = r.parcela_id join vendas v on v.id = p.venda_id
+         where r.id in ${list}
+        union all select id::text, 'Caixa: ' || nome from movimentacoes_caixa where id in ${list}
+        union all select id::text, 'Despesa: ' || descricao from despesas where id in ${list}
+        union all select id::text, case when tipo = 'sobra' then 'Sobra ' else 'Chapa ' end || codigo
+          from chapas where id in ${list}
+        union all select f.id::text, 'Foto da chapa ' || c.codigo
+          from chapa_fotos f join chapas c on c.id = f.chapa_id where f.id in ${list}
+        union all select pc.id::text, 'Plano de corte da OS #' || o.numero
+          from planos_corte pc join ordens_servico o on o.id = pc.ordem_servico_id where pc.id in ${list}`,
   );
   return Object.fromEntries(rows.map((r) => [r.id, r.nome]));
 }

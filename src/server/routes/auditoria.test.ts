@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { categoriasProdutos, clientes, despesas, produtos } from '../../db/schema';
@@ -222,6 +223,44 @@ describe('GET /api/auditoria', () => {
     const daOs = await admin.get(`/api/auditoria?recurso=ordens_servico&registro=${osId}`);
     const criada = daOs.body.items.find((r: Rec) => r.acao === 'criado');
     expect(daOs.body.nomes[criada.alteracoes.venda_id[1]]).toMatch(/^Venda #\d+$/);
+  });
+
+  it('names the record each entry is about: a stage, a photo, a Caixa movement, an expense (issue 26 §3)', async () => {
+    const lista = await admin.get('/api/ordens-servico?limit=1');
+    const os = await admin.get(`/api/ordens-servico/${lista.body.items[0].id}`);
+    const corte = os.body.etapas.find((e: { etapa: string }) => e.etapa === 'corte');
+    const etapa = await admin.get(`/api/auditoria?recurso=os_etapas&registro=${corte.id}`);
+    expect(etapa.body.nomes[corte.id]).toBe(`Corte da OS #${os.body.numero}`);
+
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+      .jpeg()
+      .toBuffer();
+    const foto = await admin.post(`/api/ordens-servico/${os.body.id}/etapas/${corte.id}/fotos`, {
+      imagem: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+    });
+    expect(foto.status, JSON.stringify(foto.body)).toBe(201);
+    const fotos = await admin.get(`/api/auditoria?recurso=os_fotos&registro=${foto.body.id}`);
+    expect(fotos.body.items).toHaveLength(1);
+    expect(fotos.body.nomes[foto.body.id]).toBe(`Foto da OS #${os.body.numero}`);
+
+    const m = await admin.create('/api/caixa/movimentacoes', {
+      nome: 'Sangria do dia',
+      valor: 40,
+      data: '2026-03-11',
+      tipo: 'saida',
+    });
+    const caixa = await admin.get(`/api/auditoria?recurso=movimentacoes_caixa&registro=${m.id}`);
+    expect(caixa.body.nomes[m.id]).toBe('Caixa: Sangria do dia');
+    const {
+      items: [d],
+    } = await admin.create('/api/despesas', {
+      descricao: 'Disco de corte',
+      valor: 89.9,
+      data_vencimento: '2026-05-12',
+      tipo: 'avulso',
+    });
+    const despesa = await admin.get(`/api/auditoria?recurso=despesas&registro=${d.id}`);
+    expect(despesa.body.nomes[d.id]).toBe('Despesa: Disco de corte');
   });
 
   it('exports the filtered trail as CSV (Excel pt-BR: ";" and a BOM)', async () => {

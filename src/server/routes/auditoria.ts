@@ -30,11 +30,12 @@ const csvCell = (v: unknown) => {
 
 /** The ids of other records the entries' reference fields held, before and after. */
 function referidos(items: AuditoriaRegistro[]): string[] {
-  return items.flatMap((r) =>
-    CAMPOS_REF.flatMap((k) => (Object.hasOwn(r.alteracoes, k) ? r.alteracoes[k]! : [])).filter(
+  return items.flatMap((r) => [
+    r.registro,
+    ...CAMPOS_REF.flatMap((k) => (Object.hasOwn(r.alteracoes, k) ? r.alteracoes[k]! : [])).filter(
       (v): v is string => typeof v === 'string',
     ),
-  );
+  ]);
 }
 
 /**

@@ -4,11 +4,16 @@ import { ACAO_AUDITORIA, AlteracoesAuditoria, autorAuditoria } from '../../compo
 import { Badge } from '../../components/ui/badge';
 import { formatDateTime } from '../../lib/format';
 import type { AuditoriaRegistro } from '../../lib/resources';
+import { cn } from '../../lib/utils';
 
 const col = columnsOf<AuditoriaRegistro>();
 
+/** The record an entry is about, by name ("Corte da OS #12") when the server sent it, else its id's start. */
+export const nomeRegistro = (r: AuditoriaRegistro, nomes: Record<string, string> | undefined) =>
+  nomes?.[r.registro] ?? r.registro.slice(0, 8);
+
 /**
- * The trail's columns; a click on a record's id shows that record's own history (`onRegistro`).
+ * The trail's columns; a click on a record shows that record's own history (`onRegistro`).
  * `nomes` (the page's answer) names the people and records the fields point to.
  */
 export const auditoriaColumns = (
@@ -37,11 +42,11 @@ export const auditoriaColumns = (
     cell: ({ row: { original: r } }) => (
       <button
         type="button"
-        className="font-mono text-xs underline-offset-2 hover:underline"
+        className={cn('underline-offset-2 hover:underline', !nomes?.[r.registro] && 'font-mono text-xs')}
         title="Ver o histórico deste registro"
         onClick={() => onRegistro(r)}
       >
-        {r.registro.slice(0, 8)}
+        {nomeRegistro(r, nomes)}
       </button>
     ),
   }),

@@ -43,7 +43,12 @@ const AUDITORIA = {
   total: 2,
   page: 1,
   limit: 50,
-  nomes: { [ANA]: 'Ana Gerente', [VENDA]: 'Venda #605' },
+  // the records the entries are about are named too (the stage's is; the OS's is left unnamed here)
+  nomes: {
+    [ANA]: 'Ana Gerente',
+    [VENDA]: 'Venda #605',
+    'a1b2c3d4-0000-4000-8000-000000000001': 'Corte da OS #12',
+  },
 };
 
 test('Auditoria shows names, pt-BR labels and values, and local times dd/mm/aaaa hh:mm', async () => {
@@ -61,6 +66,10 @@ test('Auditoria shows names, pt-BR labels and values, and local times dd/mm/aaaa
   expect(texto).toMatch(/Venda:\s*Venda #605/);
   expect(texto).toContain('Etapas de OS');
   expect(texto).toContain('Ordens de serviço');
+  // the record column: by name when the server named it, else the id's first 8 characters
+  expect(texto).toContain('Corte da OS #12');
+  expect(texto).not.toContain('a1b2c3d4');
+  expect(texto).toContain(OS.slice(0, 8));
   // no raw field names, ids or enum values
   for (const cru of ['concluida_por', 'etapa_atual', ANA.slice(0, 8), 'medicao', '→ corte', 'T22:40'])
     expect(texto, cru).not.toContain(cru);

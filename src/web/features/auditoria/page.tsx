@@ -12,7 +12,7 @@ import { Input, Label, NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Empty } from '../../components/ui/states';
 import { client, json, withSignal } from '../../lib/client';
-import { auditoriaColumns } from './colunas';
+import { auditoriaColumns, nomeRegistro } from './colunas';
 
 const FILTERS = { usuario_id: '', recurso: '', registro: '', de: '', ate: '' };
 type Filtro = keyof typeof FILTERS;
@@ -101,7 +101,7 @@ export default function AuditoriaPage() {
         }, list.query.data?.nomes)}
         label="Auditoria"
         getRowId={(r) => String(r.id)}
-        rowLabel={(r) => `${ACAO_AUDITORIA[r.acao].label} ${r.registro.slice(0, 8)}`}
+        rowLabel={(r) => `${ACAO_AUDITORIA[r.acao].label} ${nomeRegistro(r, list.query.data?.nomes)}`}
         loadingText="Carregando auditoria..."
         emptyText="Nenhum registro de auditoria encontrado."
         emptyFilteredText="Nenhum registro de auditoria encontrado."
