@@ -138,6 +138,20 @@ test('Recebimentos: the filters do not overlap, their text is whole, the Ações
   );
   const extrato = await caixa(tabela.getByRole('button', { name: /^Extrato de / }).first());
   expect(extrato.x + extrato.width).toBeLessThanOrEqual(rolagem.x + rolagem.width + 0.5);
+
+  // Here the columns fit. When they do not (longer values, a narrower window, the browser's zoom), the
+  // table scrolls inside its card and Ações stays at the card's right edge: made 1 600 px wide, the
+  // table scrolls and Ações is still in view, buttons included.
+  await tabela.evaluate((t) => {
+    t.style.minWidth = '1600px';
+  });
+  await expect.poll(() => tabela.evaluate((t) => t.parentElement!.scrollWidth)).toBeGreaterThan(1500);
+  const larga = await caixa(tabela.getByRole('columnheader', { name: 'Ações' }));
+  expect(larga.x + larga.width, 'Ações fixa à direita da tabela larga').toBeLessThanOrEqual(
+    rolagem.x + rolagem.width + 0.5,
+  );
+  const botao = await caixa(tabela.getByRole('button', { name: /^Extrato de / }).first());
+  expect(botao.x + botao.width).toBeLessThanOrEqual(rolagem.x + rolagem.width + 0.5);
 });
 
 test("the agenda's week: each day header's text is whole", async ({ adminPage: page }) => {
