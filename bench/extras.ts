@@ -182,3 +182,81 @@ export async function backupUnderLoad(
   const taken = await backup;
   return { backupMs: performance.now() - t0, bytes: taken.bytes, sem, durante };
 }
+
+export interface PlanosRun {
+  sem: LoadStats;
+  durante: LoadStats;
+  /** Plans answered while the page was measured, and 503s (the planner's queue full: retried). */
+  planos: number;
+  ocupado: number;
+}
+
+/** A kitchen-and-bathrooms job of 60 pieces on 3 000 × 1 900 slabs: a plan that takes its time budget. */
+function plano60() {
+  const medidas = [
+    [2400, 620],
+    [1800, 600],
+    [1200, 550],
+    [900, 500],
+    [700, 450],
+    [600, 100],
+    [1500, 100],
+    [450, 380],
+    [2000, 150],
+    [1100, 400],
+  ];
+  const pecas = Array.from({ length: 60 }, (_, i) => {
+    const [largura_mm, altura_mm] = medidas[i % medidas.length]!;
+    return { ref: `P${i + 1}`, largura_mm, altura_mm, quantidade: 1, girar: i % 3 !== 0 };
+  });
+  return { pecas, chapas: [{ ref: 'Chapa', largura_mm: 3000, altura_mm: 1900, quantidade: 20 }] };
+}
+
+/**
+ * The quotes' first page at `connections` alone, then while four loops ask for a 60-piece plan each
+ * (POST /api/planos-corte/calcular) for `seconds`: plans run in a worker thread, one at a time, so the
+ * page's p95 should stay where it was.
+ */
+export async function planosUnderLoad(
+  server: RunningServer,
+  api: Api,
+  o: { connections: number; seconds: number },
+): Promise<PlanosRun> {
+  const sem = await runLoad({
+    baseUrl: server.baseUrl,
+    headers: api.headers,
+    connections: o.connections,
+    duration: o.seconds,
+    path: PAGE,
+  });
+  const body = JSON.stringify(plano60());
+  const fim = performance.now() + o.seconds * 1000;
+  let planos = 0;
+  let ocupado = 0;
+  const loops = Array.from({ length: 4 }, async () => {
+    while (performance.now() < fim) {
+      const r = await fetch(`${server.baseUrl}/api/planos-corte/calcular`, {
+        method: 'POST',
+        headers: { ...api.headers, 'content-type': 'application/json' },
+        body,
+      });
+      await r.arrayBuffer();
+      if (r.status === 503) {
+        ocupado++;
+        await new Promise((res) => setTimeout(res, Number(r.headers.get('retry-after') ?? 1) * 1000));
+      } else if (!r.ok) throw new Error(`planos-corte/calcular: ${r.status}`);
+      else planos++;
+    }
+  });
+  const todos = Promise.all(loops);
+  todos.catch(() => {}); // awaited below, once the load stops
+  const durante = await whileRunning(
+    server.baseUrl,
+    api.headers,
+    PAGE,
+    o.connections,
+    () => performance.now() >= fim,
+  );
+  await todos;
+  return { sem, durante, planos, ocupado };
+}

@@ -22,7 +22,14 @@ import pg from 'pg';
 import { restoreBackup } from '../src/db/backup';
 import { openDatabase } from '../src/db/client';
 import { earlierApp, floor, rowCounts, type Timing } from './baselines';
-import { type BackupRun, backupUnderLoad, type ExportRun, exportAtScale } from './extras';
+import {
+  type BackupRun,
+  backupUnderLoad,
+  type ExportRun,
+  exportAtScale,
+  type PlanosRun,
+  planosUnderLoad,
+} from './extras';
 import { generate } from './generate';
 import { type LighthousePage, runLighthouse } from './lighthouse';
 import { type LoadStats, runLoad } from './load';
@@ -88,6 +95,8 @@ const RAZAO_DURANTE_EXPORTACAO = 100 / PISO_REFERENCIA_MS;
 const EXPORTACAO_MB = 100;
 /** The quotes page's p95 while a backup runs, against its p95 without (issue 18). */
 const RAZAO_BACKUP = 2;
+// Plans run in a worker thread, one at a time: the other core keeps answering (issue 29).
+const RAZAO_PLANOS = 1.5;
 /** The customer PDF of a 20-item quote (issue 15), one connection (CPU work): 300 ms there. */
 const RAZAO_PDF = 300 / PISO_REFERENCIA_MS;
 const CRESCIMENTO = 2;
@@ -352,14 +361,6 @@ function readEndpoints(f: Fixtures): Endpoint[] {
       p95Razao: RAZAO_LEITURA,
     },
     {
-      id: 'producao',
-      nome: 'Produção (OS), 1ª página',
-      method: 'GET',
-      path: '/api/producao/os?page=1&limit=20',
-      crescimento: true,
-      p95Razao: RAZAO_LEITURA,
-    },
-    {
       // The HTTP contract's list: the same page plus every OS's stages (one more query per page).
       id: 'ordens-servico',
       nome: 'Ordens de serviço com etapas (contrato), 1ª página',
@@ -374,6 +375,21 @@ function readEndpoints(f: Fixtures): Endpoint[] {
       method: 'GET',
       path: `/api/producao/agenda?${gradeDoMes(f.mes)}&por_dia=4`,
       crescimento: true,
+      p95Razao: RAZAO_LEITURA,
+    },
+    {
+      id: 'chapas',
+      nome: 'Estoque de chapas, 1ª página',
+      method: 'GET',
+      path: '/api/chapas?page=1&limit=20',
+      p95Razao: RAZAO_LEITURA,
+    },
+    {
+      // a piece that fits in either orientation, the filter the quote's piece dialog uses
+      id: 'chapas-cabe',
+      nome: 'Estoque, "cabe 1200 × 600"',
+      method: 'GET',
+      path: '/api/chapas?cabe=1200x600&page=1&limit=20',
       p95Razao: RAZAO_LEITURA,
     },
     {
@@ -408,6 +424,8 @@ interface ScaleResult {
   exportacao?: ExportRun[];
   /** The quotes page with and without a backup running; restore time of that backup (issue 18). */
   backup?: BackupRun & { restauracaoMs?: number };
+  /** The quotes page alone and while four cutting plans are asked for at once (issue 29). */
+  planos?: PlanosRun;
   /** The quotes page, 16 connections, with 1 and with 2 server processes (PostgreSQL, issue 18 §6). */
   processos?: { n: number; stats: EndpointResult }[];
   rssMb: { inicio: number; fim: number };
@@ -733,6 +751,22 @@ async function benchScale(
             `    backup ${(b.backupMs / 1000).toFixed(1)} s (${(b.bytes / 1e6).toFixed(1)} MB); 1ª página p95 sem backup ${ms(b.sem.p95)} ms, durante ${ms(b.durante.p95)} ms (${(b.durante.p95 / b.sem.p95).toFixed(2)}×; ${b.durante.requests} req, ${b.durante.errors} erros)`,
           );
       }
+      if (o.full && EXTRAS) {
+        log(`  1ª página de orçamentos enquanto 4 planos de corte de 60 peças são pedidos ao mesmo tempo…`);
+        const pl = await planosUnderLoad(server, api, {
+          connections: BACKUP_CONNECTIONS,
+          seconds: DURATION,
+        }).catch((err: Error) => {
+          observacoes.push(`planos sob carga falhou: ${err.message}`);
+          log(`    falhou: ${err.message}`);
+          return undefined;
+        });
+        result.planos = pl;
+        if (pl)
+          log(
+            `    p95 sem planos ${ms(pl.sem.p95)} ms, durante ${ms(pl.durante.p95)} ms (${(pl.durante.p95 / pl.sem.p95).toFixed(2)}×; ${pl.durante.requests} req, ${pl.durante.errors} erros); ${pl.planos} planos prontos, ${pl.ocupado} respostas 503 (fila cheia)`,
+          );
+      }
       result.rssMb.fim = server.rssMb();
       log(`  RSS do servidor: ${result.rssMb.inicio.toFixed(0)} → ${result.rssMb.fim.toFixed(0)} MB`);
       if (o.full && RESTORE && result.backup) {
@@ -918,6 +952,14 @@ function evaluate(runs: ScaleResult[]) {
         alvo: `Orçamentos, 1ª página durante um backup: p95 ≤ ${RAZAO_BACKUP}× o p95 sem backup (${at})`,
         valor: `${ms(r.backup.durante.p95)} / ${ms(r.backup.sem.p95)} ms = ${razao.toFixed(2)}×`,
         ok: razao <= RAZAO_BACKUP && r.backup.durante.errors === 0,
+      });
+    }
+    if (r.planos) {
+      const razao = r.planos.durante.p95 / r.planos.sem.p95;
+      alvos.push({
+        alvo: `Orçamentos, 1ª página com 4 planos de corte pedidos: p95 ≤ ${RAZAO_PLANOS}× o p95 sem eles (${at})`,
+        valor: `${ms(r.planos.durante.p95)} / ${ms(r.planos.sem.p95)} ms = ${razao.toFixed(2)}×`,
+        ok: razao <= RAZAO_PLANOS && r.planos.durante.errors === 0 && r.planos.planos > 0,
       });
     }
   }
