@@ -9,6 +9,7 @@
  * data between runs, for tuning; the quotes and sales the write runs add stay in it),
  * --no-restore (skip timing the restore of the backup taken under load: minutes at S = 1),
  * --no-extras (skip the export and the backup under load: the endpoints and the 1-vs-2 processes only),
+ * --no-planos (skip the quotes page while four cutting plans run),
  * --backup-connections <n> (the first page's load before and during the backup; default 4),
  * --plano-corte (only the cutting planner against guillotine-packer: bench/plano-corte.ts).
  * PostgreSQL comes from BENCH_DATABASE_URL (scripts/bench.sh starts a throw-away PG 15 cluster).
@@ -76,6 +77,7 @@ const REUSE = flag('reuse');
 const RESTORE = !flag('no-restore');
 /** Skip the export and the backup under load (and so the restore): the endpoints and processes only. */
 const EXTRAS = !flag('no-extras');
+const PLANOS = !flag('no-planos');
 const SEED = 20261122;
 const RESULTS = path.join(ROOT, 'bench/results');
 const STAMP = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
@@ -751,7 +753,7 @@ async function benchScale(
             `    backup ${(b.backupMs / 1000).toFixed(1)} s (${(b.bytes / 1e6).toFixed(1)} MB); 1ª página p95 sem backup ${ms(b.sem.p95)} ms, durante ${ms(b.durante.p95)} ms (${(b.durante.p95 / b.sem.p95).toFixed(2)}×; ${b.durante.requests} req, ${b.durante.errors} erros)`,
           );
       }
-      if (o.full && EXTRAS) {
+      if (o.full && PLANOS) {
         log(`  1ª página de orçamentos enquanto 4 planos de corte de 60 peças são pedidos ao mesmo tempo…`);
         const pl = await planosUnderLoad(server, api, {
           connections: BACKUP_CONNECTIONS,
