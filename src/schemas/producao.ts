@@ -218,3 +218,83 @@ export const agendaContratoSchema = z.object({
   /** More stages than one answer carries: ask for a shorter period. */
   truncado: z.boolean(),
 });
+
+// ── The Produção screens' answers (`/api/producao/...`): what agenda-page, minha-agenda and the
+// dashboard read.
+
+const instante = z.iso.datetime();
+const funcionarioRef = z.object({ id: z.string(), nome: z.string() });
+
+/** A stage on the agenda with its OS, client, address and team (db/queries/producao AgendaRow). */
+export const agendaRowSchema = z.object({
+  id: z.string(),
+  os_id: z.string(),
+  os_numero: z.number().int(),
+  os_status: z.enum(STATUS_OS),
+  etapa: z.enum(ETAPAS_OS),
+  status: z.enum(STATUS_ETAPA),
+  /** null only in Minha agenda: a stage of theirs not scheduled yet. */
+  inicio: instante.nullable(),
+  fim: instante.nullable(),
+  notas: z.string().nullable(),
+  updated_at: instante,
+  cliente_nome: z.string(),
+  cliente_telefone: z.string().nullable(),
+  endereco: z.string().nullable(),
+  cidade: z.string().nullable(),
+  uf: z.string().nullable(),
+  funcionarios: z.array(funcionarioRef),
+});
+
+/** The agenda of a period: every stage (`dias` null), or the month grid's lean stages with each day's total. */
+export const agendaRespostaSchema = z.union([
+  z.object({ items: z.array(agendaRowSchema), truncado: z.boolean(), dias: z.null() }),
+  z.object({
+    items: z.array(
+      agendaRowSchema.pick({
+        id: true,
+        os_id: true,
+        os_numero: true,
+        etapa: true,
+        status: true,
+        inicio: true,
+        fim: true,
+        updated_at: true,
+        cliente_nome: true,
+      }),
+    ),
+    truncado: z.literal(false),
+    dias: z.array(z.object({ dia: z.string().regex(DIA), total: z.number().int() })),
+  }),
+]);
+
+export const aAgendarSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      os_id: z.string(),
+      os_numero: z.number().int(),
+      etapa: z.enum(ETAPAS_OS),
+      updated_at: instante,
+      cliente_nome: z.string(),
+      cidade: z.string().nullable(),
+    }),
+  ),
+});
+
+export const minhaAgendaSchema = z.object({
+  /** null: the user is not linked to an employee (the screen says why). */
+  funcionario_id: z.string().nullable(),
+  items: z.array(agendaRowSchema),
+});
+
+export const producaoConfigSchema = z.object({
+  id: z.literal(true),
+  etapas: z.array(z.enum(ETAPAS_OS)),
+  updated_at: instante,
+});
+
+export const indicadoresProducaoSchema = z.object({
+  instalacoes_semana: z.number().int(),
+  os_atrasadas: z.number().int(),
+});

@@ -12,7 +12,17 @@ import {
   setProducaoConfig,
 } from '../../db/queries/producao';
 import { inicioDoDia, semanaAtual } from '../../domain/producao';
-import { aAgendarQuery, agendaQuery, minhaAgendaQuery, producaoConfigUpdate } from '../../schemas/producao';
+import {
+  aAgendarQuery,
+  aAgendarSchema,
+  agendaQuery,
+  agendaRespostaSchema,
+  indicadoresProducaoSchema,
+  minhaAgendaQuery,
+  minhaAgendaSchema,
+  producaoConfigSchema,
+  producaoConfigUpdate,
+} from '../../schemas/producao';
 import { type AppEnv, currentUser, jsonText, parseBody, parseQuery } from '../context';
 import { route } from '../contract';
 import { staleWrite } from '../errors';
@@ -26,27 +36,32 @@ const doc = {
     summary: 'Etapas agendadas num período (por funcionário, opcional)',
     access,
     query: agendaQuery,
+    response: agendaRespostaSchema,
   }),
   getAAgendar: route({
     summary: 'Etapas atuais ainda sem agendamento (para arrastar para a agenda)',
     access,
     query: aAgendarQuery,
+    response: aAgendarSchema,
   }),
   getMinhaAgenda: route({
     summary: 'As etapas do funcionário vinculado ao usuário: hoje e os próximos dias',
     access: 'sessao',
     query: minhaAgendaQuery,
+    response: minhaAgendaSchema,
   }),
-  getConfig: route({ summary: 'Etapas usadas pela marmoraria', access }),
+  getConfig: route({ summary: 'Etapas usadas pela marmoraria', access, response: producaoConfigSchema }),
   putConfig: route({
     summary: 'Escolhe as etapas usadas (vale para as novas OS)',
     access,
     body: producaoConfigUpdate,
     errors: [409],
+    response: producaoConfigSchema,
   }),
   getIndicadores: route({
     summary: 'Cartões do painel: instalações desta semana e OS atrasadas',
     access: ['producao', 'dashboard'],
+    response: indicadoresProducaoSchema,
   }),
 };
 
