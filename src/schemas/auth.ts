@@ -1,4 +1,4 @@
-import type { Permissao } from './permissoes';
+import { PERMISSOES, type Permissao } from './permissoes';
 import { z } from './z';
 
 export const loginInput = z.object({
@@ -16,3 +16,17 @@ export interface Me {
   /** The employee this account is (installers' "Minha agenda"), if linked. */
   funcionario_id?: string | null;
 }
+
+/** The signed-in user as the API shows it (login, /me, /sessao). */
+export const meSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  email: z.string(),
+  role: z.enum(['admin', 'usuario']),
+  status: z.enum(['ativo', 'inativo']),
+  permissoes: z.array(z.enum(PERMISSOES)),
+  funcionario_id: z.string().nullish(),
+});
+
+export const loginRespostaSchema = z.object({ usuario: meSchema });
+export const sessaoSchema = z.object({ usuario: meSchema.nullable() });

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { endSession, loadMe } from '../../db/queries/usuarios';
-import { loginInput } from '../../schemas/auth';
+import { loginInput, loginRespostaSchema, meSchema, sessaoSchema } from '../../schemas/auth';
 import { addressKey, clientAddress } from '../client-address';
 import { type AppEnv, currentUser, parseBody } from '../context';
 import { route } from '../contract';
@@ -36,12 +36,14 @@ const doc = {
     access: 'publico',
     body: loginInput,
     errors: [401, 403, 429, 503],
+    response: loginRespostaSchema,
   }),
   postLogout: route({ summary: 'Sai (encerra a sessão)', access: 'publico', status: 204 }),
-  getMe: route({ summary: 'O usuário da sessão e suas permissões', access: 'sessao' }),
+  getMe: route({ summary: 'O usuário da sessão e suas permissões', access: 'sessao', response: meSchema }),
   getSessao: route({
     summary: 'Quem está na sessão (200 também sem sessão: { usuario: null })',
     access: 'publico',
+    response: sessaoSchema,
   }),
 };
 
