@@ -145,11 +145,22 @@ export const despesaAtualizadaSchema = z.object({
 });
 export type DespesaAtualizada = z.infer<typeof despesaAtualizadaSchema>;
 
-export interface DespesasRelatorio {
-  ano: number;
-  total: number;
-  total_pago: number;
-  total_pendente: number;
-  por_tipo: { tipo: TipoDespesa; total: number; quantidade: number }[];
-  por_mes: { mes: number; total: number; pago: number; pendente: number; quantidade: number }[];
-}
+export const despesasRelatorioSchema = z.object({
+  ano: z.number().int(),
+  total: z.number(),
+  total_pago: z.number(),
+  total_pendente: z.number(),
+  por_tipo: z.array(
+    z.object({ tipo: z.enum(TIPOS_DESPESA), total: z.number(), quantidade: z.number().int() }),
+  ),
+  por_mes: z.array(
+    z.object({
+      mes: z.number().int().min(1).max(12),
+      total: z.number(),
+      pago: z.number(),
+      pendente: z.number(),
+      quantidade: z.number().int(),
+    }),
+  ),
+});
+export type DespesasRelatorio = z.infer<typeof despesasRelatorioSchema>;
