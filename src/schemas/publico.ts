@@ -52,57 +52,83 @@ export const alteracaoInput = z.object({
 
 // ── What the customer sees (GET /api/publico/orcamentos/:token, and the PDF): formatted text only,
 // the customer-facing figures of the printout, no internal id.
-export interface ItemCliente {
-  descricao: string;
-  produto: string;
-  medidas: string;
+export const itemClienteSchema = z.object({
+  descricao: z.string(),
+  produto: z.string(),
+  medidas: z.string(),
   /** With its unit: "1,44 m²", "2 peças", "3 un.", "1 conjunto (2 peças)". */
-  quantidade: string;
+  quantidade: z.string(),
   /** The price per `por` ("R$ 2.319,57"): quantidade × preco = valor_total, to the cent. */
-  preco: string;
+  preco: z.string(),
   /** "m²", "peça", "un." or "conjunto". */
-  por: string;
+  por: z.string(),
   /** "R$ 2.319,57/m²". */
-  valor_unitario: string;
-  valor_total: string;
+  valor_unitario: z.string(),
+  valor_total: z.string(),
   /** The piece's drawing (SVG text made by the server from numbers and escaped names), when it has one. */
-  desenho: { svg: string; titulo: string } | null;
-}
+  desenho: z.object({ svg: z.string(), titulo: z.string() }).nullable(),
+});
+export type ItemCliente = z.infer<typeof itemClienteSchema>;
 
-export interface VisaoCliente {
-  empresa: {
-    nome: string;
-    cnpj: string | null;
-    endereco: string;
-    telefone: string | null;
-    whatsapp: string | null;
-    email: string | null;
-    termos: string | null;
-    instrucoes_pagamento: string | null;
-    chave_pix: string | null;
-  };
-  numero: number;
-  data: string;
-  validade: string;
+export const visaoClienteSchema = z.object({
+  empresa: z.object({
+    nome: z.string(),
+    cnpj: z.string().nullable(),
+    endereco: z.string(),
+    telefone: z.string().nullable(),
+    whatsapp: z.string().nullable(),
+    email: z.string().nullable(),
+    termos: z.string().nullable(),
+    instrucoes_pagamento: z.string().nullable(),
+    chave_pix: z.string().nullable(),
+  }),
+  numero: z.number().int(),
+  data: z.string(),
+  validade: z.string(),
   /** The saved version shown (the quote's updated_at): an approval names it. */
-  versao: string;
-  status: string;
-  cliente: { nome: string; telefone: string | null; email: string | null; endereco: string };
-  vendedor: string | null;
-  itens: ItemCliente[];
-  custos_adicionais: string | null;
-  total: string;
-  pagamento: { tipo: string; entrada: string | null; parcelas: string | null; cartao: string | null };
-  observacoes: string | null;
-}
+  versao: z.string(),
+  status: z.string(),
+  cliente: z.object({
+    nome: z.string(),
+    telefone: z.string().nullable(),
+    email: z.string().nullable(),
+    endereco: z.string(),
+  }),
+  vendedor: z.string().nullable(),
+  itens: z.array(itemClienteSchema),
+  custos_adicionais: z.string().nullable(),
+  total: z.string(),
+  pagamento: z.object({
+    tipo: z.string(),
+    entrada: z.string().nullable(),
+    parcelas: z.string().nullable(),
+    cartao: z.string().nullable(),
+  }),
+  observacoes: z.string().nullable(),
+});
+export type VisaoCliente = z.infer<typeof visaoClienteSchema>;
 
-export type EstadoPublico = 'aberto' | 'aprovado' | 'bloqueado' | 'encerrado';
+export const ESTADOS_PUBLICOS = ['aberto', 'aprovado', 'bloqueado', 'encerrado'] as const;
+export type EstadoPublico = (typeof ESTADOS_PUBLICOS)[number];
 
-export interface PaginaPublica {
-  estado: EstadoPublico;
-  pede_documento: boolean;
-  digitos: number;
-  logo: string | null;
-  orcamento: VisaoCliente;
-  aceite: { nome: string; em: string; pdf_sha256: string } | null;
-}
+export const paginaPublicaSchema = z.object({
+  estado: z.enum(ESTADOS_PUBLICOS),
+  pede_documento: z.boolean(),
+  digitos: z.number().int(),
+  logo: z.string().nullable(),
+  orcamento: visaoClienteSchema,
+  aceite: z
+    .object({ nome: z.string(), em: z.string(), pdf_sha256: z.string().regex(/^[0-9a-f]{64}$/) })
+    .nullable(),
+});
+export type PaginaPublica = z.infer<typeof paginaPublicaSchema>;
+
+/** The approval's answer: the sale made when the shop sells on approval, and the accepted PDF's hash. */
+export const aprovacaoSchema = z.object({
+  estado: z.literal('aprovado'),
+  numero: z.number().int(),
+  venda: z.boolean(),
+  pdf_sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+export const alteracaoPedidaSchema = z.object({ ok: z.literal(true) });

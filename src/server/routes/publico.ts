@@ -14,9 +14,12 @@ import {
   ASSINATURA_MAX_BYTES,
   ASSINATURA_PREFIXO,
   alteracaoInput,
+  alteracaoPedidaSchema,
+  aprovacaoSchema,
   aprovarInput,
   DIGITOS_DOCUMENTO,
   MAX_TENTATIVAS_DOCUMENTO,
+  paginaPublicaSchema,
 } from '../../schemas/publico';
 import { empresaAtual } from '../casos/empresa';
 import { gerarVenda } from '../casos/venda';
@@ -115,6 +118,7 @@ const doc = {
     summary: 'O orçamento como o cliente o vê (link público)',
     access: acesso,
     errors: [404, 429],
+    response: paginaPublicaSchema,
   }),
   getPdf: route({
     summary: 'PDF do orçamento (depois de aprovado: o PDF aceito seguido da página de aceite e assinatura)',
@@ -133,6 +137,7 @@ const doc = {
     access: acesso,
     body: aprovarInput,
     errors: [400, 404, 409, 429],
+    response: aprovacaoSchema,
   }),
   postAlteracao: route({
     summary: 'O cliente pede alteração (mensagem mostrada à equipe)',
@@ -140,6 +145,7 @@ const doc = {
     body: alteracaoInput,
     status: 201,
     errors: [400, 404, 409, 429],
+    response: alteracaoPedidaSchema,
   }),
 };
 
