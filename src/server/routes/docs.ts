@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { html, raw } from 'hono/html';
+import { z } from '../../schemas/z';
 import type { AppEnv } from '../context';
 import { route } from '../contract';
 import { accessText, documentedRoutes, openApiDocument, resourceOf } from '../openapi';
@@ -70,8 +71,18 @@ export function registerDocs(app: Hono<AppEnv>) {
     doc ??= openApiDocument(app);
     return doc;
   };
-  app.get('/api/openapi.json', route({ summary: 'Descrição OpenAPI 3.1 desta API', access: 'sessao' }), (c) =>
-    c.json(document()),
+  app.get(
+    '/api/openapi.json',
+    route({
+      summary: 'Descrição OpenAPI 3.1 desta API',
+      access: 'sessao',
+      response: z.looseObject({
+        openapi: z.string().regex(/^3\.1\./),
+        info: z.looseObject({ title: z.string(), version: z.string() }),
+        paths: z.record(z.string(), z.unknown()),
+      }),
+    }),
+    (c) => c.json(document()),
   );
   app.get(
     '/api/docs',
