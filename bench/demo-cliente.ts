@@ -54,7 +54,7 @@ export async function demoCliente(db: Db, tz: string, log: (m: string) => void) 
     sql`select id from orcamentos where status = 'pendente' order by created_at desc limit 2`,
   );
   if (pendentes.length < 2) return;
-  const secret = await linkSecret(db, randomBytes(32).toString('hex'));
+  const secret = await linkSecret(db, { novo: randomBytes(32).toString('hex') });
   const validade = addDaysIso(hoje, 15);
   const links: string[] = [];
   for (const { id } of pendentes) {

@@ -467,7 +467,7 @@ function secretOf(db: Executor): Promise<string> {
   if (process.env.LINK_SECRET) return Promise.resolve(process.env.LINK_SECRET);
   let s = secrets.get(db);
   if (!s) {
-    s = linkSecret(db, randomBytes(32).toString('hex'));
+    s = linkSecret(db, { novo: randomBytes(32).toString('hex') });
     secrets.set(db, s);
     s.catch(() => secrets.delete(db));
   }

@@ -9,17 +9,17 @@ export type LinkRow = typeof orcamentoLinks.$inferSelect;
 export type AceiteRow = typeof orcamentoAceites.$inferSelect;
 
 /** The key the links' tokens are derived with: `novo` the first time, the kept one after. */
-export async function linkSecret(db: Executor, novo: string): Promise<string> {
-  await db.insert(appConfig).values({ chave: 'link_secret', valor: novo }).onConflictDoNothing();
+export async function linkSecret(db: Executor, p: { novo: string }): Promise<string> {
+  await db.insert(appConfig).values({ chave: 'link_secret', valor: p.novo }).onConflictDoNothing();
   const [row] = await db.select().from(appConfig).where(eq(appConfig.chave, 'link_secret'));
   return row!.valor;
 }
 
-export async function activeLink(db: Executor, orcamentoId: string) {
+export async function activeLink(db: Executor, p: { orcamentoId: string }) {
   const [row] = await db
     .select()
     .from(orcamentoLinks)
-    .where(and(eq(orcamentoLinks.orcamento_id, orcamentoId), isNull(orcamentoLinks.revogado_em)));
+    .where(and(eq(orcamentoLinks.orcamento_id, p.orcamentoId), isNull(orcamentoLinks.revogado_em)));
   return row;
 }
 
@@ -37,15 +37,15 @@ export async function insertLink(
   return row!;
 }
 
-export async function setLinkExpiry(db: Executor, id: string, expira_em: string) {
-  await db.update(orcamentoLinks).set({ expira_em }).where(eq(orcamentoLinks.id, id));
+export async function setLinkExpiry(db: Executor, p: { id: string; expiraEm: string }) {
+  await db.update(orcamentoLinks).set({ expira_em: p.expiraEm }).where(eq(orcamentoLinks.id, p.id));
 }
 
-export async function revokeLink(db: Executor, id: string) {
+export async function revokeLink(db: Executor, p: { id: string }) {
   await db
     .update(orcamentoLinks)
     .set({ revogado_em: sql`clock_timestamp()` })
-    .where(eq(orcamentoLinks.id, id));
+    .where(eq(orcamentoLinks.id, p.id));
 }
 
 /**
@@ -53,40 +53,40 @@ export async function revokeLink(db: Executor, id: string) {
  * (its own date when it has one, else the date kept on the link). `lock` takes the link's row lock
  * (approvals and wrong digits are decided one at a time per link).
  */
-export async function linkByHash(db: Executor, hash: string, hoje: string, lock = false) {
+export async function linkByHash(db: Executor, p: { hash: string; hoje: string; lock?: boolean }) {
   const q = db
     .select({ link: orcamentoLinks, validade: orcamentos.validade })
     .from(orcamentoLinks)
     .innerJoin(orcamentos, eq(orcamentos.id, orcamentoLinks.orcamento_id))
     .where(
       and(
-        eq(orcamentoLinks.token_hash, hash),
+        eq(orcamentoLinks.token_hash, p.hash),
         isNull(orcamentoLinks.revogado_em),
-        sql`coalesce(${orcamentos.validade}, ${orcamentoLinks.expira_em}) >= ${hoje}::date`,
+        sql`coalesce(${orcamentos.validade}, ${orcamentoLinks.expira_em}) >= ${p.hoje}::date`,
       ),
     );
-  const [row] = await (lock ? q.for('update', { of: orcamentoLinks }) : q);
+  const [row] = await (p.lock ? q.for('update', { of: orcamentoLinks }) : q);
   return row?.link;
 }
 
 /** Counts a wrong CPF/CNPJ; the `max`-th locks the link. Answers the count and whether it is locked. */
-export async function countWrongDigits(db: Executor, id: string, max: number) {
+export async function countWrongDigits(db: Executor, p: { id: string; max: number }) {
   const [row] = await db
     .update(orcamentoLinks)
     .set({
       tentativas: sql`${orcamentoLinks.tentativas} + 1`,
-      bloqueado_em: sql`case when ${orcamentoLinks.tentativas} + 1 >= ${max} then clock_timestamp() else ${orcamentoLinks.bloqueado_em} end`,
+      bloqueado_em: sql`case when ${orcamentoLinks.tentativas} + 1 >= ${p.max} then clock_timestamp() else ${orcamentoLinks.bloqueado_em} end`,
     })
-    .where(eq(orcamentoLinks.id, id))
+    .where(eq(orcamentoLinks.id, p.id))
     .returning({ tentativas: orcamentoLinks.tentativas, bloqueado_em: orcamentoLinks.bloqueado_em });
   return row!;
 }
 
-export async function aceiteDe(db: Executor, orcamentoId: string) {
+export async function aceiteDe(db: Executor, p: { orcamentoId: string }) {
   const [row] = await db
     .select()
     .from(orcamentoAceites)
-    .where(eq(orcamentoAceites.orcamento_id, orcamentoId));
+    .where(eq(orcamentoAceites.orcamento_id, p.orcamentoId));
   return row;
 }
 
@@ -100,20 +100,20 @@ export async function insertAlteracao(db: Executor, v: typeof orcamentoAlteracoe
   return row!;
 }
 
-export async function alteracoesDe(db: Executor, orcamentoId: string) {
+export async function alteracoesDe(db: Executor, p: { orcamentoId: string }) {
   return db
     .select(columnsOf(orcamentoAlteracoes, ['mensagem', 'versao', 'created_at']))
     .from(orcamentoAlteracoes)
-    .where(eq(orcamentoAlteracoes.orcamento_id, orcamentoId))
+    .where(eq(orcamentoAlteracoes.orcamento_id, p.orcamentoId))
     .orderBy(desc(orcamentoAlteracoes.created_at))
     .limit(50);
 }
 
 /** The quote's client document (digits only) and status, for the approval's check. */
-export async function documentoCliente(db: Executor, orcamentoId: string) {
+export async function documentoCliente(db: Executor, p: { orcamentoId: string }) {
   const [row] = await queryRows<{ cpf_cnpj: string | null }>(
     db,
-    sql`select c.cpf_cnpj from orcamentos o join clientes c on c.id = o.cliente_id where o.id = ${orcamentoId}`,
+    sql`select c.cpf_cnpj from orcamentos o join clientes c on c.id = o.cliente_id where o.id = ${p.orcamentoId}`,
   );
   return row?.cpf_cnpj ?? null;
 }
@@ -130,10 +130,9 @@ const PODA_MAX = 100;
  */
 export async function contarRequisicao(
   db: Executor,
-  chave: string,
-  janelaS: number,
-  tokenHash?: string,
+  p: { chave: string; janelaS: number; tokenHash?: string },
 ): Promise<number | null> {
+  const { chave, janelaS, tokenHash } = p;
   const existe =
     tokenHash === undefined
       ? sql`true`

@@ -74,7 +74,7 @@ export const orcamentosClienteRoutes = new Hono<AppEnv>()
     const id = parseId(c, uuid);
     const { db } = c.get('deps');
     const o = found(await q.getOrcamento(db, id), orcamentoNaoEncontrado);
-    const aceite = found(await lq.aceiteDe(db, id), () =>
+    const aceite = found(await lq.aceiteDe(db, { orcamentoId: id }), () =>
       notFound('Este orçamento não foi aceito pelo cliente.'),
     );
     return pdfAceitoResponse(c, aceite, o.numero);
@@ -100,13 +100,13 @@ export const orcamentosClienteRoutes = new Hono<AppEnv>()
           'A validade deste orçamento já passou. Altere a validade antes de enviar ao cliente.',
         );
       }
-      const ativo = await lq.activeLink(tx, id);
+      const ativo = await lq.activeLink(tx, { orcamentoId: id });
       if (ativo && ativo.expira_em >= hoje) {
-        if (ativo.expira_em !== expira) await lq.setLinkExpiry(tx, ativo.id, expira);
+        if (ativo.expira_em !== expira) await lq.setLinkExpiry(tx, { id: ativo.id, expiraEm: expira });
         return { ...ativo, expira_em: expira };
       }
       // An expired link is set aside; the customer gets a new one.
-      if (ativo) await lq.revokeLink(tx, ativo.id);
+      if (ativo) await lq.revokeLink(tx, { id: ativo.id });
       const row = await lq.insertLink(tx, {
         orcamento_id: id,
         nonce,
@@ -123,8 +123,10 @@ export const orcamentosClienteRoutes = new Hono<AppEnv>()
     '/:id/link',
     doc.deleteLink,
     deleteHandler(async (tx, id) => {
-      const ativo = found(await lq.activeLink(tx, id), () => notFound('Este orçamento não tem link ativo.'));
-      await lq.revokeLink(tx, ativo.id);
+      const ativo = found(await lq.activeLink(tx, { orcamentoId: id }), () =>
+        notFound('Este orçamento não tem link ativo.'),
+      );
+      await lq.revokeLink(tx, { id: ativo.id });
       await publish(tx, 'orcamentos', 'atualizado', id);
     }),
   )
@@ -133,9 +135,9 @@ export const orcamentosClienteRoutes = new Hono<AppEnv>()
     const { db, config } = c.get('deps');
     const o = found(await q.getOrcamento(db, id), orcamentoNaoEncontrado);
     const [ativo, aceite, alteracoes] = await Promise.all([
-      lq.activeLink(db, id),
-      lq.aceiteDe(db, id),
-      lq.alteracoesDe(db, id),
+      lq.activeLink(db, { orcamentoId: id }),
+      lq.aceiteDe(db, { orcamentoId: id }),
+      lq.alteracoesDe(db, { orcamentoId: id }),
     ]);
     return c.json({
       link: ativo

@@ -62,13 +62,17 @@ const guard = createMiddleware<AppEnv>(async (c, next) => {
       'Muitas requisições seguidas. Aguarde um minuto e tente de novo.',
     );
   const endereco = addressKey(clientAddress(c, config));
-  const n = await lq.contarRequisicao(db, `pub-e:${endereco}`, PUBLICO_LIMITES.janelaS);
+  const n = await lq.contarRequisicao(db, { chave: `pub-e:${endereco}`, janelaS: PUBLICO_LIMITES.janelaS });
   if ((n ?? 0) > PUBLICO_LIMITES.porEndereco) throw tooMany();
   const token = c.req.param('token') ?? '';
   if (!TOKEN_RE.test(token)) throw linkNotFound();
   const hash = hashToken(token);
   // Counted only when some link has this token: an unknown one is a 404 that leaves no counter.
-  const t = await lq.contarRequisicao(db, `pub-t:${hash}`, PUBLICO_LIMITES.janelaS, hash);
+  const t = await lq.contarRequisicao(db, {
+    chave: `pub-t:${hash}`,
+    janelaS: PUBLICO_LIMITES.janelaS,
+    tokenHash: hash,
+  });
   if (t === null) throw linkNotFound();
   if (t > PUBLICO_LIMITES.porToken) throw tooMany();
   await next();
@@ -79,7 +83,7 @@ const hashOf = (c: AppContext) => hashToken(c.req.param('token') ?? '');
 
 async function linkDe(c: AppContext) {
   const { db, config } = c.get('deps');
-  const link = await lq.linkByHash(db, hashOf(c), todayIso(config.tzNegocio));
+  const link = await lq.linkByHash(db, { hash: hashOf(c), hoje: todayIso(config.tzNegocio) });
   if (!link) throw linkNotFound();
   return link;
 }
@@ -158,9 +162,9 @@ export const publicoRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     const [v, aceite, logo, documento] = await Promise.all([
       visaoDe(c.get('deps'), link.orcamento_id),
-      lq.aceiteDe(db, link.orcamento_id),
+      lq.aceiteDe(db, { orcamentoId: link.orcamento_id }),
       getLogo(db),
-      lq.documentoCliente(db, link.orcamento_id),
+      lq.documentoCliente(db, { orcamentoId: link.orcamento_id }),
     ]);
     if (!v) throw linkNotFound();
     return c.json({
@@ -176,7 +180,7 @@ export const publicoRoutes = new Hono<AppEnv>()
   .get('/orcamentos/:token/pdf', doc.getPdf, async (c) => {
     const link = await linkDe(c);
     const { db, config } = c.get('deps');
-    const aceite = await lq.aceiteDe(db, link.orcamento_id);
+    const aceite = await lq.aceiteDe(db, { orcamentoId: link.orcamento_id });
     const v = await visaoDe(c.get('deps'), link.orcamento_id);
     if (!v) throw linkNotFound();
     const logo = await getLogo(db);
@@ -201,7 +205,7 @@ export const publicoRoutes = new Hono<AppEnv>()
     const link = await linkDe(c);
     const { db } = c.get('deps');
     const [aceite, o] = await Promise.all([
-      lq.aceiteDe(db, link.orcamento_id),
+      lq.aceiteDe(db, { orcamentoId: link.orcamento_id }),
       q.getOrcamento(db, link.orcamento_id),
     ]);
     if (!aceite || !o) throw notFound('Este orçamento ainda não foi aceito.');
@@ -221,10 +225,10 @@ export const publicoRoutes = new Hono<AppEnv>()
       // The quote first, then its link: the same order as creating a link, so the two never deadlock.
       // Concurrent approvals wait here; the first decides, the others then find it decided.
       const o = await q.lockOrcamento(tx, found.orcamento_id);
-      const link = await lq.linkByHash(tx, hashOf(c), hoje, true);
+      const link = await lq.linkByHash(tx, { hash: hashOf(c), hoje, lock: true });
       if (!o || !link) throw linkNotFound();
       if (link.bloqueado_em) throw conflict('Link bloqueado', MSG_BLOQUEADO);
-      if (o.status !== 'pendente' || (await lq.aceiteDe(tx, o.id)))
+      if (o.status !== 'pendente' || (await lq.aceiteDe(tx, { orcamentoId: o.id })))
         throw conflict('Orçamento respondido', MSG_DECIDIDO);
       if (new Date(input.versao).getTime() !== o.updated_at.getTime()) {
         throw conflict(
@@ -232,10 +236,10 @@ export const publicoRoutes = new Hono<AppEnv>()
           'A empresa atualizou este orçamento depois que você abriu a página. Recarregue para ver a versão atual antes de aprovar.',
         );
       }
-      const documento = onlyDigits(await lq.documentoCliente(tx, o.id));
+      const documento = onlyDigits(await lq.documentoCliente(tx, { orcamentoId: o.id }));
       if (documento.length >= DIGITOS_DOCUMENTO && !documento.startsWith(input.documento ?? '-')) {
         // Counted and committed even though the approval is refused.
-        const t = await lq.countWrongDigits(tx, link.id, MAX_TENTATIVAS_DOCUMENTO);
+        const t = await lq.countWrongDigits(tx, { id: link.id, max: MAX_TENTATIVAS_DOCUMENTO });
         if (t.bloqueado_em) await publish(tx, 'orcamentos', 'bloqueado', o.id, o.numero);
         return { erro: MAX_TENTATIVAS_DOCUMENTO - t.tentativas };
       }
