@@ -190,7 +190,7 @@ export function validarPlano(
     const tem = (colocadasPorRef.get(ref) ?? 0) + (reportadas.get(ref) ?? 0);
     if (tem !== n) erros.push(`${ref}: pedidas ${n}, colocadas ou reportadas ${tem}`);
   }
-  for (const ref of colocadasPorRef.keys())
+  for (const ref of new Set([...colocadasPorRef.keys(), ...reportadas.keys()]))
     if (!pedidas.has(ref)) erros.push(`${ref}: peça que ninguém pediu`);
   const geral = areaChapasTotal > 0 ? Math.round((1000 * areaPecasTotal) / areaChapasTotal) / 10 : 0;
   if (Math.abs(geral - plano.aproveitamento) > 0.05)
