@@ -62,13 +62,15 @@ function ruido(w: number, h: number, celula: number, rnd: () => number): Float32
   return out;
 }
 
-/** A stone-like JPEG of `largura` × `altura` px (the slab's proportions), the same for the same seed. */
+/** A stone-like JPEG of `largura` × `altura` px, the same for the same seed. */
 export async function fotoDePedra(
   nome: string,
   indice: number,
   seed: number,
   largura = 640,
   altura = 400,
+  /** 'raw': the RGB pixels, for the caller to cut photos from. */
+  formato: 'jpeg' | 'raw' = 'jpeg',
 ): Promise<Buffer> {
   const rnd = mulberry32(seed);
   const { base, grao, veio } = paleta(nome, indice);
@@ -95,8 +97,9 @@ export async function fotoDePedra(
       px[i * 3 + c] = Math.round(cor + (veio[c]! - cor) * emVeio);
     }
   }
+  if (formato === 'raw') return px;
   return sharp(px, { raw: { width: largura, height: altura, channels: 3 } })
-    .jpeg({ quality: 78, mozjpeg: true })
+    .jpeg({ quality: 78 })
     .toBuffer();
 }
 
@@ -123,12 +126,31 @@ export async function gerarFotosChapas(db: Db, o: { limite: number; log: (m: str
       rows: { id: string; tipo: string; largura_mm: number; altura_mm: number; nome: string; i: number }[];
     }
   ).rows;
-  let seed = 2811;
+  // One texture per stone, and each photo a region of it: a few textures cost what the photos would
+  // (the demo stays fast), and the slabs of one stone look alike, as a lot's do.
+  const texturas = new Map<number, Promise<Buffer>>();
+  const textura = (nome: string, i: number) => {
+    let t = texturas.get(i);
+    if (!t) {
+      t = fotoDePedra(nome, i, 2811 + i, 720, 450, 'raw');
+      texturas.set(i, t);
+    }
+    return t;
+  };
   const values = [];
-  for (const c of rows) {
-    const largura = 640;
-    const altura = Math.max(160, Math.min(640, Math.round((largura * c.altura_mm) / c.largura_mm)));
-    const bytes = await fotoDePedra(c.nome, c.i, seed++, largura, altura);
+  for (const [k, c] of rows.entries()) {
+    const raw = await textura(c.nome, c.i);
+    const largura = 480;
+    const altura = Math.max(120, Math.min(450, Math.round((largura * c.altura_mm) / c.largura_mm)));
+    const bytes = await sharp(raw, { raw: { width: 720, height: 450, channels: 3 } })
+      .extract({
+        left: (k * 97) % (720 - largura),
+        top: (k * 53) % (450 - altura + 1),
+        width: largura,
+        height: altura,
+      })
+      .jpeg({ quality: 78 })
+      .toBuffer();
     values.push({ chapa_id: c.id, mime: 'image/jpeg', tamanho: bytes.byteLength, bytes });
   }
   if (values.length) await db.insert(chapaFotos).values(values);
