@@ -51,6 +51,7 @@ import {
   planoVazio,
   SEM_CHAPAS,
 } from '../src/server/casos/planos-corte';
+import { gerarFotosChapas } from './fotos-chapas';
 
 export interface GenerateOptions {
   scale: number;
@@ -850,6 +851,8 @@ export async function generate(db: Db, opts: GenerateOptions) {
     `pronto: ${totalOrc} orçamentos, ${vendasFeitas} vendas, ${despesaRows.length} despesas (${Date.now() - t0} ms)`,
   );
   await gerarChapas(db, { scale: S, seed: (opts.seed ?? 20261122) + 28, now, log });
+  // a dozen of each: enough for the list and the details to show photos, a few seconds at most
+  await gerarFotosChapas(db, { limite: 12, log });
   await gerarPlanosCorte(db, { limite: 20, log });
   return { clientes: clienteRows.length, orcamentos: totalOrc, vendas: vendasFeitas };
 }

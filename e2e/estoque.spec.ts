@@ -1,56 +1,15 @@
 import type { APIRequestContext } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { loteUnico, novaPedra, ok, vendaDaPedra } from './estoque-helpers';
 import { expect, test, unique } from './fixtures';
 import { choose } from './orcamentos-helpers';
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<T> {
-  expect(res.ok(), `${what}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
+import { fotoDaCamera } from './producao-helpers';
 
 /** A stone sold by the m² and a sale of one 2.50 × 1.20 m piece of it (its OS is created with the sale). */
 async function vendaComPedra(admin: APIRequestContext) {
-  const categoria = unique('pedras').toLowerCase();
-  await ok(await admin.post('/api/categorias-produtos', { data: { nome: categoria } }), 'categoria');
-  const pedra = await ok<{ id: string; nome: string }>(
-    await admin.post('/api/produtos', {
-      data: {
-        nome: unique('Preto São Gabriel'),
-        categoria,
-        valor_m2: 450,
-        tipo_unidade: 'm²',
-        unidade: 'm²',
-      },
-    }),
-    'pedra',
-  );
-  const cliente = await ok<{ id: string; nome: string }>(
-    await admin.post('/api/clientes', {
-      data: {
-        nome: unique('Cliente Estoque'),
-        tipo: 'Pessoa Física',
-        cpf_cnpj: '529.982.247-25',
-        telefone: '(11) 98765-4321',
-      },
-    }),
-    'cliente',
-  );
-  const orcamento = await ok<{ id: string }>(
-    await admin.post('/api/orcamentos', {
-      data: {
-        cliente_id: cliente.id,
-        itens: [{ produto_id: pedra.id, quantidade: 1, medida1: 2.5, medida2: 1.2 }],
-        margem_lucro: 0,
-        horas_trabalho: 0,
-        tipo_venda: 'avista',
-      },
-    }),
-    'orçamento',
-  );
-  await ok(await admin.post(`/api/orcamentos/${orcamento.id}/venda`, { data: {} }), 'venda');
-  const lista = await admin.get(`/api/ordens-servico?q=${encodeURIComponent(cliente.nome)}`);
-  const [os] = (await lista.json()).items as { id: string; numero: number }[];
-  return { pedra, cliente, os: os! };
+  const pedra = await novaPedra(admin, 'Preto São Gabriel');
+  const { cliente, os } = await vendaDaPedra(admin, pedra, [{ quantidade: 1, medida1: 2.5, medida2: 1.2 }]);
+  return { pedra, cliente, os };
 }
 
 test('entrada → etiqueta em PDF → reserva pela OS → corte concluído com uma sobra', async ({
@@ -59,7 +18,7 @@ test('entrada → etiqueta em PDF → reserva pela OS → corte concluído com u
 }) => {
   test.setTimeout(180_000);
   const { pedra, os, cliente } = await vendaComPedra(admin);
-  const lote = unique('L').replace(/\W+/g, '').slice(0, 20).toUpperCase();
+  const lote = loteUnico('L');
 
   // 1. Entrada of 2 slabs of the lot through the screen.
   await page.goto('/estoque?tab=entrada');
@@ -112,6 +71,9 @@ test('entrada → etiqueta em PDF → reserva pela OS → corte concluído com u
   await corte.getByLabel('Largura (mm)').fill('1200');
   await corte.getByLabel('Altura (mm)').fill('400');
   await corte.getByLabel('Localização').fill('Rack C1');
+  // the remnant's photo, taken in the dialog, reaches the remnant once it exists
+  await corte.getByLabel(`Foto da sobra 1 de ${lote}-01`).setInputFiles(await fotoDaCamera('sobra.png'));
+  await expect(corte.getByRole('img', { name: `Foto da sobra 1 de ${lote}-01` })).toBeVisible();
   await corte.getByRole('button', { name: 'Concluir corte' }).click();
   await expect(corte).toBeHidden();
   // 1200 × 400 = 480,000 of 5,760,000 mm² → R$ 1.440,00 × 1/12 × 50 % = R$ 60,00; the job's stone R$ 1.380,00
@@ -123,6 +85,7 @@ test('entrada → etiqueta em PDF → reserva pela OS → corte concluído com u
       custo: 60,
       localizacao: 'Rack C1',
       status: 'disponivel',
+      fotos: 1,
     }),
   ]);
 
@@ -152,7 +115,7 @@ test.describe('no celular', () => {
 
   test('a tela Estoque abre a chapa pelo código digitado', async ({ admin, adminPage: page }) => {
     const { pedra } = await vendaComPedra(admin);
-    const lote = unique('C').replace(/\W+/g, '').slice(0, 20).toUpperCase();
+    const lote = loteUnico('C');
     await ok(
       await admin.post('/api/chapas', {
         data: {

@@ -1,12 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { expect, test, unique } from './fixtures';
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<T> {
-  expect(res.ok(), `${what}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
+import { entradaDeChapas, loteUnico, novaPedra, ok, vendaDaPedra } from './estoque-helpers';
+import { expect, test } from './fixtures';
 
 type Plano = {
   pedras: {
@@ -27,59 +23,21 @@ type Plano = {
  * peitoris of it (its OS is created with the sale).
  */
 async function osComPecas(admin: APIRequestContext) {
-  const categoria = unique('pedras').toLowerCase();
-  await ok(await admin.post('/api/categorias-produtos', { data: { nome: categoria } }), 'categoria');
-  const pedra = await ok<{ id: string; nome: string }>(
-    await admin.post('/api/produtos', {
-      data: { nome: unique('Branco Dallas'), categoria, valor_m2: 450, tipo_unidade: 'm²', unidade: 'm²' },
-    }),
-    'pedra',
-  );
-  const lote = unique('PC').replace(/\W+/g, '').slice(0, 20).toUpperCase();
-  await ok(
-    await admin.post('/api/chapas/entrada', {
-      data: {
-        produto_id: pedra.id,
-        lote,
-        quantidade: 2,
-        largura_mm: 3000,
-        altura_mm: 1900,
-        espessura_mm: 20,
-        custo_chapa: '1500,00',
-      },
-    }),
-    'entrada',
-  );
-  const cliente = await ok<{ id: string; nome: string }>(
-    await admin.post('/api/clientes', {
-      data: {
-        nome: unique('Cliente Plano'),
-        tipo: 'Pessoa Física',
-        cpf_cnpj: '529.982.247-25',
-        telefone: '(11) 98765-4321',
-      },
-    }),
-    'cliente',
-  );
-  const orcamento = await ok<{ id: string }>(
-    await admin.post('/api/orcamentos', {
-      data: {
-        cliente_id: cliente.id,
-        itens: [
-          { produto_id: pedra.id, quantidade: 1, medida1: 2.5, medida2: 1.2 },
-          { produto_id: pedra.id, quantidade: 2, medida1: 1.2, medida2: 0.6 },
-        ],
-        margem_lucro: 0,
-        horas_trabalho: 0,
-        tipo_venda: 'avista',
-      },
-    }),
-    'orçamento',
-  );
-  await ok(await admin.post(`/api/orcamentos/${orcamento.id}/venda`, { data: {} }), 'venda');
-  const lista = await admin.get(`/api/ordens-servico?q=${encodeURIComponent(cliente.nome)}`);
-  const [os] = (await lista.json()).items as { id: string; numero: number }[];
-  return { pedra, lote, os: os! };
+  const pedra = await novaPedra(admin, 'Branco Dallas');
+  const lote = loteUnico('PC');
+  await entradaDeChapas(admin, {
+    pedra,
+    lote,
+    quantidade: 2,
+    largura_mm: 3000,
+    altura_mm: 1900,
+    custo_chapa: '1500,00',
+  });
+  const { os } = await vendaDaPedra(admin, pedra, [
+    { quantidade: 1, medida1: 2.5, medida2: 1.2 },
+    { quantidade: 2, medida1: 1.2, medida2: 0.6 },
+  ]);
+  return { pedra, lote, os };
 }
 
 test('plano de corte da OS: calculado, desenhado, salvo (reserva), PDF, corte concluído com as sobras do plano', async ({
@@ -106,7 +64,11 @@ test('plano de corte da OS: calculado, desenhado, salvo (reserva), PDF, corte co
   await secao.getByRole('checkbox', { name: `Não girar ${topo}` }).check();
   const alterado = card.getByText('Escolhas alteradas: calcule de novo para ver o plano com elas.');
   await expect(alterado).toBeVisible();
+  const calculado = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/ordens-servico/${os.id}/plano-corte/calcular`) && r.ok(),
+  );
   await card.getByRole('button', { name: 'Calcular plano' }).click();
+  const mostrado = (await (await calculado).json()) as Plano;
   await expect(alterado).toBeHidden({ timeout: 30_000 });
   await expect(card.getByText('Proposta (não salva)')).toBeVisible();
   await card.getByRole('button', { name: 'Salvar plano' }).click();
@@ -116,6 +78,8 @@ test('plano de corte da OS: calculado, desenhado, salvo (reserva), PDF, corte co
     'plano salvo',
   );
   expect(plano.parametros.sem_girar).toEqual([topo]);
+  // what was saved is the proposal the page showed, not another run of the planner
+  expect(plano.pedras).toEqual(mostrado.pedras);
   const [chapa] = plano.pedras[0]!.plano.chapas;
   expect(plano.pedras[0]!.plano.chapas).toHaveLength(1);
   const lida = await ok<{ status: string; ordem_servico_id: string }>(

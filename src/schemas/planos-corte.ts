@@ -262,3 +262,80 @@ export const estimativaSchema = z.object({
   ),
 });
 export type EstimativaInput = z.output<typeof estimativaInput>;
+
+// ── A plan sent back to be saved: the proposal the user looked at, checked by the server before saving
+const mm = z
+  .number({ message: 'Medida do plano inválida.' })
+  .int({ message: 'Medida do plano não inteira.' });
+const pos = mm.min(0, { message: 'Posição do plano negativa.' }).max(MEDIDA_MAXIMA_MM);
+const lado = mm.min(1, { message: 'Medida do plano deve ser maior que zero.' }).max(MEDIDA_MAXIMA_MM);
+const pct = z.number().min(0).max(100);
+const ret = { x_mm: pos, y_mm: pos, largura_mm: lado, altura_mm: lado };
+export const planoCorteEnviado = z.object({
+  chapas: z
+    .array(
+      z.object({
+        ref: z.string().max(80),
+        chapa_id: z.string().max(80).nullable(),
+        sobra: z.boolean(),
+        largura_mm: lado,
+        altura_mm: lado,
+        formato: z.enum(['retangulo', 'L']),
+        recorte_largura_mm: lado.nullable(),
+        recorte_altura_mm: lado.nullable(),
+        refilo_mm: pos,
+        pecas: z
+          .array(
+            z.object({
+              numero: z.number().int().min(1),
+              ref: z.string().max(80),
+              ...ret,
+              girada: z.boolean(),
+            }),
+          )
+          .max(PECAS_MAXIMAS),
+        cortes: z
+          .array(
+            z.object({
+              ordem: z.number().int().min(1),
+              tipo: z.enum(['refilo', 'divisao', 'corte']),
+              direcao: z.enum(['vertical', 'horizontal']),
+              posicao_mm: pos,
+              inicio_mm: pos,
+              comprimento_mm: lado,
+            }),
+          )
+          .max(4 * PECAS_MAXIMAS),
+        sobras: z.array(z.object(ret)).max(4 * PECAS_MAXIMAS),
+        aproveitamento: pct,
+      }),
+    )
+    .max(50, { message: 'No máximo 50 chapas por plano.' }),
+  nao_couberam: z
+    .array(z.object({ ref: z.string().max(80), motivo: z.string().max(300) }))
+    .max(PECAS_MAXIMAS),
+  aproveitamento: pct,
+  sobras: z.array(z.object({ chapa: z.number().int().min(0), ...ret })).max(4 * PECAS_MAXIMAS),
+  chapas_novas: z.number().int().min(0),
+  sobras_usadas: z.number().int().min(0),
+  minimo_chapas_novas: z.number().int().min(0),
+  minimo_comprovado: z.boolean(),
+  serra_mm: pos,
+  refilo_mm: pos,
+  rodadas: z.number().int().min(0),
+  tempo_ms: z.number().min(0),
+});
+
+/**
+ * Saving a work order's plan. With `pedras` (what the OS page sends: the proposal on screen) that plan is
+ * checked and saved as it is; without, the server plans with the parameters and saves its own answer.
+ */
+export const planoOsSalvar = planoOsInput.extend({
+  pedras: z
+    .array(z.object({ produto_id: uuid, plano: planoCorteEnviado }), {
+      message: 'Informe o plano de cada pedra.',
+    })
+    .max(20, { message: 'No máximo 20 pedras por plano.' })
+    .optional(),
+});
+export type PlanoOsSalvar = z.output<typeof planoOsSalvar>;

@@ -10,7 +10,13 @@ import {
   planoDaOs,
 } from '../../db/queries/planos-corte';
 import type { ChapaEntrada, PlanoCorte } from '../../domain/plano-corte';
-import { type EstimativaInput, PECAS_MAXIMAS, type PlanoOsInput } from '../../schemas/planos-corte';
+import { validarPlano } from '../../domain/plano-corte-validacao';
+import {
+  type EstimativaInput,
+  PECAS_MAXIMAS,
+  type PlanoOsInput,
+  type PlanoOsSalvar,
+} from '../../schemas/planos-corte';
 import type { AppDeps } from '../context';
 import { badRequest, conflict, notFound } from '../errors';
 import { publish } from '../events';
@@ -125,12 +131,10 @@ export function planoVazio(
 }
 
 /**
- * Plans a work order's cut: its quote's m² pieces (saias and frontões included, quantities expanded by
- * the planner), one plan per stone, on the chosen slabs of that stone or, where none was chosen, on its
- * available slabs and remnants (remnants first) and those this OS already holds. Saves nothing.
+ * What a work order's plan is made of: the OS, its quote's m² pieces grouped by stone (rotations locked
+ * as asked) and the slabs chosen, each checked (known, of a stone the OS uses, not another job's).
  */
-export async function planejarOs(deps: AppDeps, osId: string, input: PlanoOsInput): Promise<PlanoOs> {
-  const { db, config } = deps;
+async function prepararOs(db: AppDeps['db'], osId: string, input: PlanoOsInput) {
   const os = await osParaReserva(db, { id: osId });
   if (!os) throw osNaoEncontrada();
   const linhas = os.orcamento_id ? await pecasDoOrcamento(db, { orcamentoId: os.orcamento_id }) : [];
@@ -157,6 +161,31 @@ export async function planejarOs(deps: AppDeps, osId: string, input: PlanoOsInpu
     if (c.status !== 'disponivel' && c.status !== 'reservada')
       throw conflict('Chapa indisponível', `A chapa ${c.codigo} não está disponível.`);
   }
+  return { os, porPedra, escolhidas };
+}
+
+const planoOs = (os: { id: string; numero: number }, input: PlanoOsInput, pedras: PedraPlano[]): PlanoOs => ({
+  ordem_servico_id: os.id,
+  numero: os.numero,
+  salvo: false,
+  salvo_em: null,
+  parametros: {
+    chapa_ids: input.chapa_ids,
+    sem_girar: input.sem_girar,
+    serra_mm: input.serra_mm,
+    refilo_mm: input.refilo_mm,
+  },
+  pedras,
+});
+
+/**
+ * Plans a work order's cut: its quote's m² pieces (saias and frontões included, quantities expanded by
+ * the planner), one plan per stone, on the chosen slabs of that stone or, where none was chosen, on its
+ * available slabs and remnants (remnants first) and those this OS already holds. Saves nothing.
+ */
+export async function planejarOs(deps: AppDeps, osId: string, input: PlanoOsInput): Promise<PlanoOs> {
+  const { db, config } = deps;
+  const { os, porPedra, escolhidas } = await prepararOs(db, osId, input);
   const opcoes = { serra_mm: input.serra_mm, refilo_mm: input.refilo_mm, tempo_ms: input.tempo_ms };
   const pedras: PedraPlano[] = [];
   for (const [produtoId, g] of porPedra) {
@@ -168,19 +197,65 @@ export async function planejarOs(deps: AppDeps, osId: string, input: PlanoOsInpu
       : planoVazio(g.pecas, SEM_CHAPAS, opcoes);
     pedras.push({ produto_id: produtoId, produto_nome: g.nome, pecas: g.pecas, plano });
   }
-  return {
-    ordem_servico_id: osId,
-    numero: os.numero,
-    salvo: false,
-    salvo_em: null,
-    parametros: {
-      chapa_ids: input.chapa_ids,
-      sem_girar: input.sem_girar,
-      serra_mm: input.serra_mm,
-      refilo_mm: input.refilo_mm,
-    },
-    pedras,
-  };
+  return planoOs(os, input, pedras);
+}
+
+/**
+ * A plan sent to be saved (the proposal the OS page shows: the planner is an anytime search, so planning
+ * again could answer another plan). It is taken only if it answers this OS as it is now: one plan per
+ * stone of the quote; on slabs of the yard of that stone (among the chosen ones, when slabs were chosen);
+ * every piece placed once or reported; and the independent validator finds nothing wrong (inside the
+ * slab and its trim, blade between pieces, locked rotations, guillotine cuts, figures). 400 naming the
+ * first problems otherwise. Whether its slabs are still free is the save's transaction's to check.
+ */
+async function planoEnviado(
+  db: AppDeps['db'],
+  osId: string,
+  input: PlanoOsInput & { pedras: NonNullable<PlanoOsSalvar['pedras']> },
+): Promise<PlanoOs> {
+  const { os, porPedra } = await prepararOs(db, osId, input);
+  const recusa = (path: string, message: string) => badRequest(message, [{ path, message }]);
+  const vistos = new Set<string>();
+  for (const [i, pd] of input.pedras.entries()) {
+    if (!porPedra.has(pd.produto_id))
+      throw recusa(`pedras.${i}.produto_id`, 'O plano é de uma pedra que esta OS não usa.');
+    if (vistos.has(pd.produto_id))
+      throw recusa(`pedras.${i}.produto_id`, 'O plano traz a mesma pedra duas vezes.');
+    vistos.add(pd.produto_id);
+  }
+  for (const [produtoId, g] of porPedra)
+    if (!vistos.has(produtoId)) throw recusa('pedras', `Falta o plano de ${g.nome}.`);
+  const ids = [...new Set(input.pedras.flatMap((pd) => pd.plano.chapas.map((c) => c.chapa_id ?? '')))];
+  const rows = await chapasPorIds(db, { ids: ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)) });
+  const pedras: PedraPlano[] = [];
+  for (const [produtoId, g] of porPedra) {
+    const i = input.pedras.findIndex((pd) => pd.produto_id === produtoId);
+    const plano = input.pedras[i]!.plano;
+    const onde = `pedras.${i}.plano`;
+    if (plano.serra_mm !== input.serra_mm || plano.refilo_mm !== input.refilo_mm)
+      throw recusa(
+        `${onde}.serra_mm`,
+        `O plano de ${g.nome} foi feito com serra de ${plano.serra_mm} mm e refilo de ${plano.refilo_mm} mm, não com os informados (${input.serra_mm} mm e ${input.refilo_mm} mm).`,
+      );
+    const usadas = new Map<string, ChapaParaPlano>();
+    for (const [j, c] of plano.chapas.entries()) {
+      const path = `${onde}.chapas.${j}.chapa_id`;
+      const row = rows.find((r) => r.id === c.chapa_id);
+      if (!row) throw recusa(path, `A chapa ${c.ref} do plano de ${g.nome} não está no estoque.`);
+      if (row.produto_id !== produtoId)
+        throw recusa(path, `A chapa ${row.codigo} não é de ${g.nome}: é de outra pedra.`);
+      if (input.chapa_ids.length && !input.chapa_ids.includes(row.id))
+        throw recusa(path, `A chapa ${row.codigo} não está entre as chapas escolhidas.`);
+      usadas.set(row.id, row);
+    }
+    const erros = validarPlano(g.pecas, [...usadas.values()].map(chapaEntrada), plano, input);
+    if (erros.length) {
+      const message = `O plano de ${g.nome} não confere: ${erros.slice(0, 3).join('; ')}${erros.length > 3 ? ` (e mais ${erros.length - 3})` : ''}.`;
+      throw recusa(onde, message);
+    }
+    pedras.push({ produto_id: produtoId, produto_nome: g.nome, pecas: g.pecas, plano });
+  }
+  return planoOs(os, input, pedras);
 }
 
 const idsDoPlano = (p: Pick<PlanoOs, 'pedras'>) => [
@@ -190,7 +265,8 @@ const idsDoPlano = (p: Pick<PlanoOs, 'pedras'>) => [
 ];
 
 /**
- * Plans and saves: the plan replaces the OS's previous one and its slabs are reserved for the OS (the
+ * Saves the plan sent (checked by `planoEnviado`) or, when none is sent, plans and saves that answer:
+ * the plan replaces the OS's previous one and its slabs are reserved for the OS (the
  * Estoque reservation, under each slab's row lock), in one transaction. A slab another OS reserved
  * between the plan and the save → 409 naming it, and nothing is saved. Slabs the previous plan
  * reserved and this one no longer uses go back to stock.
@@ -198,10 +274,13 @@ const idsDoPlano = (p: Pick<PlanoOs, 'pedras'>) => [
 export async function salvarPlanoOs(
   deps: AppDeps,
   osId: string,
-  input: PlanoOsInput,
+  input: PlanoOsSalvar,
   usuarioId: string | null,
 ): Promise<PlanoOs> {
-  const plano = await planejarOs(deps, osId, input);
+  const { pedras, ...parametros } = input;
+  const plano = pedras
+    ? await planoEnviado(deps.db, osId, { ...parametros, pedras })
+    : await planejarOs(deps, osId, parametros);
   const ids = idsDoPlano(plano);
   const salvo = await deps.db.transaction(async (tx) => {
     const os = await osParaReserva(tx, { id: osId });

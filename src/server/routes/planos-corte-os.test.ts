@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chapas, orcamentoItens } from '../../db/schema';
+import { chapas, orcamentoItens, produtos } from '../../db/schema';
 import type { PlanoCorte } from '../../domain/plano-corte';
 import { validarPlano } from '../../domain/plano-corte.test-helpers';
 import { apiSuite, okBody, userWith } from '../testing/harness';
@@ -147,6 +147,109 @@ describe('the work order’s cutting plan', () => {
     expect(again.status, JSON.stringify(again.body)).toBe(201);
     expect(await situacao(usada)).toEqual({ status: 'disponivel', os: null });
     expect(await situacao(outra)).toEqual({ status: 'reservada', os: os.id });
+  });
+
+  it('saving stores exactly the plan sent (the proposal shown); a tampered one → 400 naming the problem, nothing saved', async () => {
+    const [c1, c2] = await chapasNovas(2);
+    const os = await osComPecas();
+    const proposta = okBody(
+      await admin.post(`/api/ordens-servico/${os.id}/plano-corte/calcular`, {
+        chapa_ids: [c1!.id, c2!.id],
+        tempo_ms: 300,
+      }),
+    );
+    const enviar = (pedras: { produto_id: string; plano: PlanoCorte }[]) =>
+      admin.post(`/api/ordens-servico/${os.id}/plano-corte`, {
+        ...proposta.parametros,
+        pedras,
+      });
+    const pedrasDa = (plano: PlanoCorte) => [{ produto_id: produtoId, plano }];
+    const plano = proposta.pedras[0].plano as PlanoCorte;
+    expect(plano.chapas).toHaveLength(1);
+
+    const res = await enviar(pedrasDa(plano));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.pedras).toEqual(proposta.pedras);
+    expect(okBody(await admin.get(`/api/ordens-servico/${os.id}/plano-corte`)).pedras).toEqual(
+      proposta.pedras,
+    );
+    const usada = plano.chapas[0]!.chapa_id!;
+    const outra = usada === c1!.id ? c2! : c1!;
+    expect(await situacao(usada)).toEqual({ status: 'reservada', os: os.id });
+
+    // The same layout on the other slab (same size): a plan the planner did not answer, saved as sent.
+    const trocada: PlanoCorte = {
+      ...plano,
+      chapas: [{ ...plano.chapas[0]!, chapa_id: outra.id, ref: outra.codigo }],
+    };
+    const res2 = await enviar(pedrasDa(trocada));
+    expect(res2.status, JSON.stringify(res2.body)).toBe(201);
+    expect(res2.body.pedras[0].plano).toEqual(trocada);
+    expect(okBody(await admin.get(`/api/ordens-servico/${os.id}/plano-corte`)).pedras[0].plano).toEqual(
+      trocada,
+    );
+    expect(await situacao(outra.id)).toEqual({ status: 'reservada', os: os.id });
+    expect(await situacao(usada)).toEqual({ status: 'disponivel', os: null });
+
+    // Tampered plans: each refused with the problem named, and the saved plan and the slabs unchanged.
+    const ch = trocada.chapas[0]!;
+    const [p1, p2] = ch.pecas;
+    const sobreposta: PlanoCorte = {
+      ...trocada,
+      chapas: [{ ...ch, pecas: [p1!, { ...p2!, x_mm: p1!.x_mm, y_mm: p1!.y_mm }, ...ch.pecas.slice(2)] }],
+    };
+    let erros = await admin.invalidPost(`/api/ordens-servico/${os.id}/plano-corte`, {
+      ...proposta.parametros,
+      pedras: pedrasDa(sobreposta),
+    });
+    expect(erros['pedras.0.plano']).toMatch(
+      /^O plano de Granito São Gabriel não confere: .*a menos que a serra/,
+    );
+
+    const semPeca: PlanoCorte = { ...trocada, chapas: [{ ...ch, pecas: ch.pecas.slice(1) }] };
+    erros = await admin.invalidPost(`/api/ordens-servico/${os.id}/plano-corte`, {
+      ...proposta.parametros,
+      pedras: pedrasDa(semPeca),
+    });
+    expect(erros['pedras.0.plano']).toContain(`${p1!.ref}: pedidas`);
+
+    // a slab of another stone, of the same size
+    const [marmore] = await env.db
+      .insert(produtos)
+      .values({ nome: 'Mármore Carrara', categoria: 'granitos', valor_m2: '900.00' })
+      .returning();
+    const entrada = await admin.post('/api/chapas/entrada', {
+      produto_id: marmore!.id,
+      lote: `MC${lote}`,
+      quantidade: 1,
+      largura_mm: 3000,
+      altura_mm: 1900,
+      espessura_mm: 20,
+      custo_m2: '500,00',
+    });
+    expect(entrada.status, JSON.stringify(entrada.body)).toBe(201);
+    const alheia = entrada.body.items[0] as { id: string; codigo: string };
+    erros = await admin.invalidPost(`/api/ordens-servico/${os.id}/plano-corte`, {
+      ...proposta.parametros,
+      chapa_ids: [],
+      pedras: pedrasDa({ ...trocada, chapas: [{ ...ch, chapa_id: alheia.id, ref: alheia.codigo }] }),
+    });
+    expect(erros['pedras.0.plano.chapas.0.chapa_id']).toBe(
+      `A chapa ${alheia.codigo} não é de Granito São Gabriel: é de outra pedra.`,
+    );
+    // a stone of the OS without its plan
+    erros = await admin.invalidPost(`/api/ordens-servico/${os.id}/plano-corte`, {
+      ...proposta.parametros,
+      pedras: [],
+    });
+    expect(erros.pedras).toBe('Falta o plano de Granito São Gabriel.');
+
+    expect(okBody(await admin.get(`/api/ordens-servico/${os.id}/plano-corte`)).pedras[0].plano).toEqual(
+      trocada,
+    );
+    expect(await situacao(outra.id)).toEqual({ status: 'reservada', os: os.id });
+    expect(await situacao(usada)).toEqual({ status: 'disponivel', os: null });
+    expect(await situacao(alheia.id)).toEqual({ status: 'disponivel', os: null });
   });
 
   it('two work orders saving a plan on the same slab at once: one reserves it, the other gets 409 and saves nothing', async () => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { uuid } from '../../schemas/common';
-import { planoOsInput, planoOsSchema } from '../../schemas/planos-corte';
+import { planoOsInput, planoOsSalvar, planoOsSchema } from '../../schemas/planos-corte';
 import { planejarOs, planoSalvoDaOs, salvarPlanoOs } from '../casos/planos-corte';
 import { type AppEnv, parseBody, parseId } from '../context';
 import { route } from '../contract';
@@ -35,11 +35,11 @@ const doc = {
     errors: [400, 404, 409, 503],
   }),
   salvar: route({
-    summary: 'Calcula e salva o plano de corte da OS e reserva as chapas dele',
+    summary: 'Salva o plano de corte da OS (o enviado, conferido, ou um calculado) e reserva as chapas dele',
     description:
-      'Substitui o plano anterior; as chapas do plano ficam reservadas para a OS (as do plano anterior que saíram voltam ao estoque). Uma chapa reservada por outra OS enquanto isso → 409 e nada é salvo.',
+      'Com `pedras` (o plano mostrado, como `/calcular` o devolveu) o servidor confere o plano (uma por pedra da OS; chapas do estoque daquela pedra, entre as escolhidas; cada peça uma vez ou em `nao_couberam`; dentro da chapa e do refilo, serra entre peças, giros travados, cortes de ponta a ponta) e o salva como veio: 400 nomeando o problema. Sem `pedras`, calcula e salva. Substitui o plano anterior; as chapas do plano ficam reservadas para a OS (as do plano anterior que saíram voltam ao estoque). Uma chapa reservada por outra OS enquanto isso → 409 e nada é salvo.',
     access,
-    body: planoOsInput,
+    body: planoOsSalvar,
     response: planoOsSchema,
     status: 201,
     errors: [400, 404, 409, 503],
@@ -65,7 +65,7 @@ export const planosCorteOsRoutes = new Hono<AppEnv>()
   })
   .post('/:id/plano-corte', doc.salvar, async (c) => {
     const id = parseId(c, uuid);
-    const input = await parseBody(c, planoOsInput);
+    const input = await parseBody(c, planoOsSalvar);
     return c.json(await salvarPlanoOs(c.get('deps'), id, input, c.get('me')?.id ?? null), 201);
   })
   .get('/:id/plano-corte/pdf', doc.pdf, async (c) => {

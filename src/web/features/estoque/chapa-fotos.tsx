@@ -9,10 +9,54 @@ import { fotoParaEnvio } from '../producao/shared';
 
 export const fotoChapaUrl = (chapaId: string, fotoId: string) => `/api/chapas/${chapaId}/fotos/${fotoId}`;
 
+/**
+ * "Adicionar foto": the phone's camera (or a chosen picture) through a hidden file input named `rotulo`.
+ * Used by a slab's details and by the cut's remnant lines.
+ */
+export function BotaoFoto({
+  rotulo,
+  onFoto,
+  ocupado = false,
+  texto = 'Adicionar foto',
+}: {
+  rotulo: string;
+  onFoto: (file: File) => void;
+  ocupado?: boolean;
+  texto?: string;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button size="sm" variant="outline" onClick={() => input.current?.click()} disabled={ocupado}>
+        <Camera aria-hidden /> {ocupado ? 'Enviando...' : texto}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        className="hidden"
+        aria-label={rotulo}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          // the same picture may be chosen again after a failure or a removal
+          e.target.value = '';
+          if (file) onFoto(file);
+        }}
+      />
+    </>
+  );
+}
+
+/** Sends a photo to a slab (or remnant): shrunk in the browser first (longest side 1600 px, JPEG). */
+export async function enviarFotoChapa(chapaId: string, file: File) {
+  const imagem = await fotoParaEnvio(file);
+  return json(client.chapas[':id'].fotos.$post({ param: { id: chapaId }, json: { imagem } }));
+}
+
 /** A slab's photos: taken on the phone in the yard (shrunk before sending), opened full size, removed. */
 export function ChapaFotos({ chapaId, codigo }: { chapaId: string; codigo: string }) {
   const qc = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
   const [removendo, setRemovendo] = useState<string | null>(null);
   const fotos = useQuery({
     queryKey: ['chapas', 'fotos', chapaId],
@@ -21,18 +65,12 @@ export function ChapaFotos({ chapaId, codigo }: { chapaId: string; codigo: strin
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['chapas'] });
   const enviar = useMutation({
-    mutationFn: async (file: File) => {
-      const imagem = await fotoParaEnvio(file);
-      return json(client.chapas[':id'].fotos.$post({ param: { id: chapaId }, json: { imagem } }));
-    },
+    mutationFn: (file: File) => enviarFotoChapa(chapaId, file),
     onSuccess: () => {
       toastSuccess('Foto enviada.');
       refresh();
     },
     onError: (err) => toastError('Não foi possível enviar a foto', err),
-    onSettled: () => {
-      if (input.current) input.current.value = '';
-    },
   });
   const remover = useMutation({
     mutationFn: (fotoId: string) =>
@@ -48,25 +86,10 @@ export function ChapaFotos({ chapaId, codigo }: { chapaId: string; codigo: strin
     <section aria-label="Fotos" className="space-y-2">
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-sm font-medium">Fotos</h3>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => input.current?.click()}
-          disabled={enviar.isPending}
-        >
-          <Camera aria-hidden /> {enviar.isPending ? 'Enviando...' : 'Adicionar foto'}
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          accept="image/*"
-          capture="environment"
-          className="hidden"
-          aria-label={`Foto da chapa ${codigo}`}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) enviar.mutate(file);
-          }}
+        <BotaoFoto
+          rotulo={`Foto da chapa ${codigo}`}
+          ocupado={enviar.isPending}
+          onFoto={(file) => enviar.mutate(file)}
         />
       </div>
       {fotos.isLoading ? (

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { TitledCard } from '../../components/ui/card';
 import { DialogFooter, ModalDialog } from '../../components/ui/dialog';
@@ -10,6 +10,7 @@ import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import type { ChapasDaOs } from '../../lib/resources';
 import { usePlanoSalvo } from '../plano-corte/plano-salvo';
+import { BotaoFoto, enviarFotoChapa } from './chapa-fotos';
 import { fieldErrors, medidas, StatusChapaBadge } from './shared';
 
 export const chapasDaOsKey = (osId: string) => ['chapas', 'os', osId] as const;
@@ -158,7 +159,10 @@ interface SobraLinha {
   recorte_largura_mm: string;
   recorte_altura_mm: string;
   localizacao: string;
+  /** Its photo, sent once the remnant exists (the consumption creates it). */
+  foto?: File | null;
 }
+type CampoSobra = Exclude<keyof SobraLinha, 'foto'>;
 const novaSobra = (): SobraLinha => ({
   largura_mm: '',
   altura_mm: '',
@@ -185,9 +189,21 @@ function sobrasDoPlano(
   return out;
 }
 
+/** A chosen photo, shown before it is sent. */
+function Miniatura({ file, alt }: { file: File; alt: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const u = URL.createObjectURL(file);
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [file]);
+  return url ? <img src={url} alt={alt} className="h-16 w-20 rounded border object-cover" /> : null;
+}
+
 /**
  * Completing the cut: the OS's reserved slabs are consumed and what is left of each becomes a remnant
- * (zero or more); then the stage is concluded (`concluir`).
+ * (zero or more, each with its photo if one was taken, sent once the remnant exists); then the stage is
+ * concluded (`concluir`).
  */
 export function ConsumoDialog({
   osId,
@@ -209,7 +225,7 @@ export function ConsumoDialog({
   const salvar = useMutation({
     mutationFn: async () => {
       if (reservadas.length) {
-        await json(
+        const r = await json(
           client['ordens-servico'][':id'].consumo.$post({
             param: { id: osId },
             json: {
@@ -227,6 +243,25 @@ export function ConsumoDialog({
             },
           }),
         );
+        // The remnants come back in the order they were sent: each line's photo goes to its remnant.
+        const fotos = reservadas.flatMap((c) => (sobras[c.id] ?? []).map((s) => s.foto ?? null));
+        const falhas: string[] = [];
+        for (const [i, criada] of r.sobras.entries()) {
+          const foto = fotos[i];
+          if (!foto) continue;
+          try {
+            await enviarFotoChapa(criada.id, foto);
+          } catch {
+            falhas.push(criada.codigo);
+          }
+        }
+        // the cut is registered either way: a photo can be added later in the remnant's details
+        if (falhas.length)
+          toastError(
+            'Não foi possível enviar a foto',
+            null,
+            `Sobra ${falhas.join(', ')}: adicione a foto nos detalhes da sobra, no Estoque.`,
+          );
       }
       await concluir();
     },
@@ -239,7 +274,7 @@ export function ConsumoDialog({
       toastError('Não foi possível registrar o consumo', err);
     },
   });
-  const muda = (id: string, i: number, k: keyof SobraLinha, v: string) =>
+  const muda = (id: string, i: number, k: CampoSobra | 'foto', v: string | File | null) =>
     setSobras({
       ...sobras,
       [id]: (sobras[id] ?? []).map((x, j) => (j === i ? { ...x, [k]: v } : x)),
@@ -263,7 +298,7 @@ export function ConsumoDialog({
               {c.codigo} · {medidas(c)}
             </legend>
             {(sobras[c.id] ?? []).map((s, i) => {
-              const campo = (k: keyof SobraLinha, label: string) => {
+              const campo = (k: CampoSobra, label: string) => {
                 const erro = erros[`chapas.${ci}.sobras.${i}.${k}`];
                 return (
                   <Labelled id={`sobra-${c.id}-${i}-${k}`} label={label}>
@@ -299,6 +334,19 @@ export function ConsumoDialog({
                   {campo('localizacao', 'Localização')}
                   {s.formato === 'L' && campo('recorte_largura_mm', 'Recorte — largura (mm)')}
                   {s.formato === 'L' && campo('recorte_altura_mm', 'Recorte — altura (mm)')}
+                  <div className="col-span-2 flex flex-wrap items-center gap-2">
+                    {s.foto && <Miniatura file={s.foto} alt={`Foto da sobra ${i + 1} de ${c.codigo}`} />}
+                    <BotaoFoto
+                      rotulo={`Foto da sobra ${i + 1} de ${c.codigo}`}
+                      texto={s.foto ? 'Trocar foto' : 'Foto da sobra'}
+                      onFoto={(file) => muda(c.id, i, 'foto', file)}
+                    />
+                    {s.foto && (
+                      <Button variant="ghost" size="sm" onClick={() => muda(c.id, i, 'foto', null)}>
+                        Tirar foto {i + 1}
+                      </Button>
+                    )}
+                  </div>
                   <Button
                     variant="ghost"
                     size="sm"

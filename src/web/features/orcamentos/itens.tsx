@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import {
   type Control,
   type UseFormRegister,
@@ -16,7 +16,7 @@ import { client, json } from '../../lib/client';
 import { formatMoney, formatNumber, parseNumberInput } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { SugestaoSobra } from '../estoque/sugestao-sobra';
-import { EstimativaChapas } from '../plano-corte/estimativa-chapas';
+import { EstimativaDaPedra, ultimaLinhaDaPedra, useEstimativaChapas } from '../plano-corte/estimativa-chapas';
 import { useCalculo, useLinhaCalculo } from './calculo';
 import { type LinhaForm, novaLinha, type OrcamentoForm } from './form';
 import { erroA11y, numeroMascarado } from './numero';
@@ -56,6 +56,10 @@ export function ItensEditor({
 }) {
   const { fields, append, insert, remove } = useFieldArray({ control, name: 'itens', keyName: 'fieldId' });
   const erroItens = useCalculo().erros.itens;
+  // Each stone's slab estimate right under its last line, from the lines as they are typed.
+  const itens = (useWatch({ control, name: 'itens' }) ?? []) as LinhaForm[];
+  const estimativas = useEstimativaChapas(itens);
+  const ultimas = ultimaLinhaDaPedra(itens);
   return (
     <div className="flex flex-col gap-3">
       {erroItens && (
@@ -75,31 +79,29 @@ export function ItensEditor({
           Nenhum item adicionado. Clique em Adicionar Item.
         </p>
       )}
-      {fields.map((f, index) => (
-        <LinhaItem
-          key={f.fieldId}
-          index={index}
-          control={control}
-          register={register}
-          setValue={setValue}
-          onRemove={() => remove(index)}
-          onAdd={(linha) => insert(index + 1, linha)}
-        />
-      ))}
+      {fields.map((f, index) => {
+        const estimativa = estimativas?.get(ultimas.get(index) ?? '');
+        return (
+          <Fragment key={f.fieldId}>
+            <LinhaItem
+              index={index}
+              control={control}
+              register={register}
+              setValue={setValue}
+              onRemove={() => remove(index)}
+              onAdd={(linha) => insert(index + 1, linha)}
+            />
+            {estimativa && <EstimativaDaPedra estimativa={estimativa} />}
+          </Fragment>
+        );
+      })}
       <div>
         <Button type="button" variant="outline" onClick={() => append(novaLinha())}>
           <Plus /> Adicionar Item
         </Button>
       </div>
-      <EstimativaDoOrcamento control={control} />
     </div>
   );
-}
-
-/** The stones' slab estimate under the pieces, from the lines as they are typed. */
-function EstimativaDoOrcamento({ control }: { control: Control<OrcamentoForm> }) {
-  const itens = useWatch({ control, name: 'itens' }) ?? [];
-  return <EstimativaChapas itens={itens} />;
 }
 
 /**

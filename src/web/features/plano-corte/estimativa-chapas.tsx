@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../app/auth';
 import { client, json, withSignal } from '../../lib/client';
@@ -52,11 +52,23 @@ function useCalmo<T>(valor: T, ms: number): T {
 
 const pct = (n: number) => `${n.toLocaleString('pt-BR')} %`;
 
+export type EstimativaPedra = {
+  produto_id: string;
+  produto_nome: string;
+  chapa: { largura_mm: number; altura_mm: number } | null;
+  chapas: number | null;
+  aproveitamento: number | null;
+  nao_couberam: number;
+};
+
 /**
- * In the quote editor, per stone: "≈ N chapas (aproveitamento X %)" on slabs of its usual size, computed
- * by the server's planner — the seller sees when one more piece costs one more slab. Staff only.
+ * Each stone's "≈ N chapas" for the lines as typed (once typing pauses): one request for all stones,
+ * planned by the server on slabs of each stone's usual size. Staff only; null while there is nothing.
  */
-export function EstimativaChapas({ itens, esperaMs = 600 }: { itens: LinhaEstimativa[]; esperaMs?: number }) {
+export function useEstimativaChapas(
+  itens: LinhaEstimativa[],
+  esperaMs = 600,
+): Map<string, EstimativaPedra> | null {
   const { can } = useAuth();
   const corpo = useCalmo(corpoEstimativa(itens), esperaMs);
   const ativo = corpo.pedras.length > 0 && (can('orcamentos') || can('producao'));
@@ -65,20 +77,40 @@ export function EstimativaChapas({ itens, esperaMs = 600 }: { itens: LinhaEstima
     enabled: ativo,
     staleTime: 60_000,
     retry: false,
+    // the previous figures stay while the next arrive: the line under a stone does not blink per key
+    placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
       json(client['planos-corte'].estimativa.$post({ json: corpo }, withSignal(signal))),
   });
   if (!ativo || !q.data) return null;
+  return new Map(q.data.pedras.map((p) => [p.produto_id, p]));
+}
+
+/** For each stone of m² lines, the index of its last line: where its estimate is shown. */
+export function ultimaLinhaDaPedra(itens: LinhaEstimativa[]): Map<number, string> {
+  const ultima = new Map<string, number>();
+  itens.forEach((i, n) => {
+    if (i.produto_id && i.tipo_unidade === 'm²') ultima.set(i.produto_id, n);
+  });
+  return new Map([...ultima].map(([produto, n]) => [n, produto]));
+}
+
+/**
+ * One stone's "≈ N chapas (aproveitamento X %)" on slabs of its usual size, under that stone's lines —
+ * the seller sees when one more piece costs one more slab.
+ */
+export function EstimativaDaPedra({ estimativa: p }: { estimativa: EstimativaPedra }) {
   return (
-    <ul className="grid gap-1 text-sm" aria-label="Estimativa de chapas">
-      {q.data.pedras.map((p) => (
-        <li key={p.produto_id} data-testid="estimativa-chapas">
-          <span className="font-medium">{p.produto_nome}</span>:{' '}
-          {p.chapas === null || p.chapa === null || p.aproveitamento === null
-            ? 'sem chapas dessa pedra no estoque para estimar'
-            : `≈ ${p.chapas} ${p.chapas === 1 ? 'chapa' : 'chapas'} (aproveitamento ${pct(p.aproveitamento)}) de ${p.chapa.largura_mm} × ${p.chapa.altura_mm} mm${p.nao_couberam ? ` · ${p.nao_couberam} peça(s) maiores que a chapa` : ''}`}
-        </li>
-      ))}
-    </ul>
+    <div
+      role="note"
+      className="rounded-md bg-muted px-3 py-2 text-sm"
+      data-testid="estimativa-chapas"
+      aria-label={`Estimativa de chapas de ${p.produto_nome}`}
+    >
+      <span className="font-medium">{p.produto_nome}</span>:{' '}
+      {p.chapas === null || p.chapa === null || p.aproveitamento === null
+        ? 'sem chapas dessa pedra no estoque para estimar'
+        : `≈ ${p.chapas} ${p.chapas === 1 ? 'chapa' : 'chapas'} (aproveitamento ${pct(p.aproveitamento)}) de ${p.chapa.largura_mm} × ${p.chapa.altura_mm} mm${p.nao_couberam ? ` · ${p.nao_couberam} peça(s) maiores que a chapa` : ''}`}
+    </div>
   );
 }

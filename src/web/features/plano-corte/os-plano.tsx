@@ -39,9 +39,19 @@ export function OsPlanoCorte({ osId, editavel }: { osId: string; editavel: boole
     onSuccess: () => setAlterado(false),
     onError: (err) => toastError('Não foi possível calcular o plano', err),
   });
+  // What is saved is the proposal on screen, sent back as it is (the server checks it): planning again
+  // could answer another plan, since the planner searches against the clock.
   const salvar = useMutation({
-    mutationFn: (p: Parametros) =>
-      json(client['ordens-servico'][':id']['plano-corte'].$post({ param: { id: osId }, json: p })),
+    mutationFn: (p: PlanoOs) =>
+      json(
+        client['ordens-servico'][':id']['plano-corte'].$post({
+          param: { id: osId },
+          json: {
+            ...p.parametros,
+            pedras: p.pedras.map((x) => ({ produto_id: x.produto_id, plano: x.plano })),
+          },
+        }),
+      ),
     onSuccess: (r) => {
       setAlterado(false);
       toastSuccess('Plano de corte salvo; chapas reservadas.');
@@ -117,7 +127,11 @@ export function OsPlanoCorte({ osId, editavel }: { osId: string; editavel: boole
             <Button variant="outline" disabled={ocupado} onClick={() => calcular.mutate(atuais)}>
               {calcular.isPending ? 'Calculando...' : 'Calcular plano'}
             </Button>
-            <Button disabled={ocupado} onClick={() => salvar.mutate(atuais)}>
+            <Button
+              disabled={ocupado || !calcular.data || alterado}
+              title={!calcular.data || alterado ? 'Calcule o plano para salvá-lo como mostrado.' : undefined}
+              onClick={() => calcular.data && salvar.mutate(calcular.data)}
+            >
               {salvar.isPending ? 'Salvando...' : 'Salvar plano'}
             </Button>
           </div>
