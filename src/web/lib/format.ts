@@ -2,6 +2,7 @@
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const num = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
 const pct = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
+const area = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
 /** R$ 1.234,56 */
 export function formatMoney(v: number | string | null | undefined): string {
@@ -16,6 +17,12 @@ export function formatNumber(v: number | string | null | undefined): string {
 
 /** A piece's measures, written one way on every surface (the server's customer PDF too): "2,40 × 0,60 m". */
 export { formatMedidas } from '../../domain/medidas';
+
+/** Stock area, always 3 decimals so a column of them lines up: "21,875", "20,140". */
+export function formatArea(v: number | string | null | undefined): string {
+  const n = typeof v === 'string' ? Number(v) : (v ?? 0);
+  return area.format(Number.isFinite(n) ? n : 0);
+}
 
 export function formatPercent(v: number | string | null | undefined): string {
   const n = typeof v === 'string' ? Number(v) : (v ?? 0);

@@ -173,7 +173,9 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
     cn(
       m?.numeric && 'whitespace-nowrap text-right tabular-nums',
       m?.nowrap && 'whitespace-nowrap',
-      !m?.numeric && !m?.nowrap && '[overflow-wrap:anywhere]',
+      // break-word, not anywhere: a word breaks only when it alone is wider than its column, so the
+      // table's layout never squeezes a column to a letter per line ("Sob ra", "Ardó sia")
+      !m?.numeric && !m?.nowrap && '[overflow-wrap:break-word]',
       m?.className,
     );
 

@@ -12,7 +12,7 @@ import { Input, Labelled } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { IconAction } from '../../components/ui/row-actions';
 import { client, json, withSignal } from '../../lib/client';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { formatArea, formatMoney } from '../../lib/format';
 import type { Chapa } from '../../lib/resources';
 import { ChapaDetalhes } from './chapa-detalhes';
 import { ChapaForm } from './chapa-form';
@@ -47,7 +47,7 @@ const columns = [
   col.accessor('lote', { header: 'Lote', enableSorting: true, meta: { nowrap: true } }),
   col.accessor('largura_mm', {
     header: 'Medidas',
-    meta: { card: 'figure', nowrap: true },
+    meta: { card: 'figure' },
     cell: ({ row: { original: c } }) => `${medidas(c)} · ${c.espessura_mm} mm`,
   }),
   col.accessor('localizacao', {
@@ -105,8 +105,8 @@ function ResumoPorPedra() {
                 <td className="py-1 pr-3">{r.produto_nome}</td>
                 <td className="py-1 pr-3 text-right tabular-nums">{r.chapas}</td>
                 <td className="py-1 pr-3 text-right tabular-nums">{r.sobras}</td>
-                <td className="py-1 pr-3 text-right tabular-nums">{formatNumber(r.m2_disponivel)}</td>
-                <td className="py-1 pr-3 text-right tabular-nums">{formatNumber(r.m2_reservado)}</td>
+                <td className="py-1 pr-3 text-right tabular-nums">{formatArea(r.m2_disponivel)}</td>
+                <td className="py-1 pr-3 text-right tabular-nums">{formatArea(r.m2_reservado)}</td>
                 <td className="whitespace-nowrap py-1 pr-3 text-right tabular-nums">
                   {formatMoney(r.valor)}
                 </td>
