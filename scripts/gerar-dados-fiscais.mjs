@@ -97,6 +97,11 @@ function ncm(file) {
 
 const m = municipios(arg('municipios'));
 const n = ncm(arg('ncm'));
-writeFileSync('src/domain/dados/municipios.json', `${JSON.stringify(m)}\n`);
-writeFileSync('src/domain/dados/ncm.json', `${JSON.stringify({ versao: n.versao, itens: n.out })}\n`);
+// One entry a line: a new table's diff shows the codes that changed.
+const linhas = (rows) => rows.map((r) => `  ${JSON.stringify(r)}`).join(',\n');
+writeFileSync('src/domain/dados/municipios.json', `[\n${linhas(m)}\n]\n`);
+writeFileSync(
+  'src/domain/dados/ncm.json',
+  `{\n  "versao": ${JSON.stringify(n.versao)},\n  "itens": [\n${linhas(n.out)}\n  ]\n}\n`,
+);
 console.log(`${m.length} municípios, ${n.out.length} NCM (${n.versao})`);
