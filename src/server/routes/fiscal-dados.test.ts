@@ -42,10 +42,12 @@ describe('GET /api/fiscal/municipios and /api/fiscal/ncm', () => {
     expect(g.items.length).toBeLessThanOrEqual(50);
   });
 
-  it('needs a session', async () => {
-    const { Client } = await import('../testing/harness');
-    const anon = new Client(env);
-    expect((await anon.get('/api/fiscal/ncm?q=68')).status).toBe(401);
+  it('is open to the screens that use it (Empresa, Clientes, Produtos, Vendas), not to others', async () => {
+    const { client: financeiro } = await userWith(env, ['financeiro']);
+    expect((await financeiro.get('/api/fiscal/ncm?q=68')).status).toBe(403);
+    const { client: produtos } = await userWith(env, ['produtos']);
+    expect((await produtos.get('/api/fiscal/ncm?q=68')).status).toBe(200);
+    expect((await produtos.get('/api/fiscal/municipios?uf=SP')).status).toBe(200);
   });
 });
 

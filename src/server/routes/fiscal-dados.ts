@@ -4,18 +4,19 @@ import { municipiosQuery, municipiosSchema, ncmListaSchema, ncmQuery } from '../
 import { type AppEnv, parseQuery } from '../context';
 import { route } from '../contract';
 
-// The shipped IBGE and NCM tables for the forms' search boxes (Empresa, Clientes, Produtos): read from
-// memory, never from the network. Any signed-in user: they are public reference data.
+// The shipped IBGE and NCM tables for the forms' search boxes (Empresa, Clientes, Produtos) and the
+// invoice screen (Vendas): read from memory, never from the network.
+const access = ['configuracoes', 'clientes', 'produtos', 'vendas'] as const;
 const doc = {
   municipios: route({
     summary: 'Municípios do IBGE (código, nome, UF) para escolher numa lista; até 50',
-    access: 'sessao',
+    access,
     query: municipiosQuery,
     response: municipiosSchema,
   }),
   ncm: route({
     summary: 'Tabela NCM vigente: busca por código (com ou sem pontos) ou por palavras; até 50',
-    access: 'sessao',
+    access,
     query: ncmQuery,
     response: ncmListaSchema,
   }),
