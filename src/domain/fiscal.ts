@@ -20,19 +20,6 @@ export function usaCsosn(regime: Regime | null | undefined): boolean {
   return regime === 'simples_nacional';
 }
 
-/** The product's origin (NF-e `orig`), 0 to 8, as the SEFAZ table names it. */
-export const ORIGENS: readonly string[] = [
-  '0 – Nacional',
-  '1 – Estrangeira, importação direta',
-  '2 – Estrangeira, adquirida no mercado interno',
-  '3 – Nacional, conteúdo de importação entre 40% e 70%',
-  '4 – Nacional, produzida conforme processos produtivos básicos',
-  '5 – Nacional, conteúdo de importação até 40%',
-  '6 – Estrangeira, importação direta, sem similar nacional (lista CAMEX)',
-  '7 – Estrangeira, mercado interno, sem similar nacional (lista CAMEX)',
-  '8 – Nacional, conteúdo de importação acima de 70%',
-];
-
 // ── NCM
 
 const NCM: ReadonlyMap<string, string> = new Map(ncmDados.itens as [string, string][]);
