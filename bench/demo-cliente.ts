@@ -41,6 +41,16 @@ export async function demoCliente(db: Db, tz: string, log: (m: string) => void) 
         'Prazo de entrega: 15 dias úteis após a medição final.\nA medição final pode ajustar as medidas e o valor em até 5%.\nGarantia de 1 ano contra defeitos de instalação.',
       instrucoes_pagamento: 'Entrada por Pix na aprovação; saldo na instalação.',
       chave_pix: 'contato@pedrabela.com.br',
+      // Issue 30: a Simples Nacional shop in São Paulo, testing invoices in homologação (no provider
+      // credentials in the demo: the Empresa screen says what is missing).
+      regime_tributario: 'simples_nacional',
+      inscricao_estadual: '110042490114',
+      inscricao_municipal: '12345678',
+      municipio_ibge: '3550308',
+      nfe_serie: 1,
+      nfe_proximo_numero: 1,
+      fiscal_provedor: 'nfeio',
+      fiscal_ambiente: 'homologacao',
     })
     .where(eq(empresa.id, 1));
   if (!(await getLogo(db))) {

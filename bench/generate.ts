@@ -33,6 +33,7 @@ import {
   vendas,
   vendedores,
 } from '../src/db/schema';
+import { municipioIbge, ncmValido } from '../src/domain/fiscal';
 import { dec, toDbMoney } from '../src/domain/money';
 import { planejarCorte, REFILO_PADRAO_MM, SERRA_PADRAO_MM } from '../src/domain/plano-corte';
 import {
@@ -282,6 +283,28 @@ const ACESSORIOS = [
   'Cola epóxi',
   'Silicone estrutural',
 ];
+// Each demo product's NCM (issue 30), by the first words of its name: worked stone in chapter 68.
+const NCM_DEMO: [RegExp, string][] = [
+  [/^Granito|^Cuba esculpida|^Frontão|^Rodabancada/, '68029390'], // granito trabalhado
+  [/^Mármore/, '68029100'], // mármore, travertino e alabastro
+  [/^Quartzito/, '68029990'], // outras pedras
+  [/^Quartzo|^Silestone/, '68109900'], // pedra aglomerada (quartzo industrializado)
+  [/^Porcelanato/, '69072100'],
+  [/^Ardósia/, '68030000'],
+  [/^Cuba de inox/, '73241000'],
+  [/^Sifão/, '73249000'],
+  [/^Torneira/, '84818019'],
+  [/^Válvula/, '84818099'],
+  [/^Kit de fixação/, '73181500'],
+  [/^Cola/, '35069190'],
+  [/^Silicone/, '32149000'],
+];
+function ncmDemo(nome: string): string {
+  const ncm = NCM_DEMO.find(([re]) => re.test(nome))?.[1] ?? '68029990';
+  if (!ncmValido(ncm)) throw new Error(`NCM de demonstração fora da tabela: ${ncm} (${nome})`);
+  return ncm;
+}
+
 const CATEGORIAS = ['granito', 'mármore', 'quartzo', 'quartzito', 'porcelanato', 'acessórios'];
 const ITENS_VENDA: [string, string][] = [
   ['Bancada de cozinha', 'Largura x Profundidade'],
@@ -506,6 +529,12 @@ export async function generate(db: Db, opts: GenerateOptions) {
       tipo_unidade: acessorio ? 'unitário' : 'm²',
       perda_percentual: acessorio ? '0' : ['0', '5', '8', '10'][i % 4]!,
       descricao: acessorio ? null : `Chapa de ${nome.split(' ').slice(0, 3).join(' ')}, espessura 2 cm.`,
+      // Fiscal data (issue 30), derived without drawing from the random stream: a Simples Nacional
+      // shop selling in its state (CFOP 5102, CSOSN 102), national goods.
+      ncm: ncmDemo(nome),
+      cfop: '5102',
+      csosn: '102',
+      origem: 0,
     };
   });
   await bulk(db, produtos, produtoRows);
@@ -600,6 +629,11 @@ export async function generate(db: Db, opts: GenerateOptions) {
       uf,
       cep: `${cep}-${r.digits(3)}`,
       created_at: dayIn(),
+      // Issue 30: the IBGE code from the city (as the form saves it); companies alternate between a
+      // state registration and "isento" (no draw from the random stream).
+      municipio_ibge: municipioIbge(cidade, uf),
+      inscricao_estadual: pj && i % 2 === 0 ? String(110042490000 + i) : null,
+      ie_isento: pj && i % 2 === 1,
     };
   });
   await bulk(db, clientes, clienteRows);

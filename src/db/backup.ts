@@ -44,6 +44,14 @@ export const NOT_BACKED_UP = new Set([
 ]);
 
 /**
+ * Columns left out of a table's rows: the fiscal provider's credentials (issue 30) are a secret too,
+ * encrypted under a key the file does not carry; a restored server has them entered again (Empresa).
+ */
+export const COLUMNS_NOT_BACKED_UP: Readonly<Record<string, readonly string[]>> = {
+  empresa: ['fiscal_credenciais'],
+};
+
+/**
  * The longest line a restore reads (a row: a signed PDF or a photo is a few MB). A longer one is
  * refused as it arrives, before it is held whole: a 600 MB line must not take the memory with it.
  */
@@ -147,9 +155,13 @@ async function* tableRows(
   batch = 2000,
 ): AsyncGenerator<string[]> {
   const cursor = `lavra_bk_${table}`;
+  const sem = Object.hasOwn(COLUMNS_NOT_BACKED_UP, table) ? COLUMNS_NOT_BACKED_UP[table]! : [];
+  const row = sem.length
+    ? `(to_jsonb(t) ${sem.map((c) => `- '${c.replace(/'/g, "''")}'`).join(' ')})::text`
+    : 'row_to_json(t)::text';
   await tx.execute(
     sql.raw(
-      `declare ${ident(cursor)} no scroll cursor for select row_to_json(t)::text as j from ${ident(table)} t order by ${await orderBy(tx, table)}`,
+      `declare ${ident(cursor)} no scroll cursor for select ${row} as j from ${ident(table)} t order by ${await orderBy(tx, table)}`,
     ),
   );
   try {

@@ -11,6 +11,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -22,10 +23,13 @@ import {
   ESPESSURA_CHAPA_MM,
   ETAPAS_OS,
   FAIXAS,
+  FISCAL_AMBIENTES,
+  FISCAL_PROVEDORES,
   FORMATOS_CHAPA,
   FORMATOS_MEDIDA,
   LADOS_PECA,
   MEDIDA_CHAPA_MM,
+  REGIMES_TRIBUTARIOS,
   ROLES,
   STATUS_ATIVO,
   STATUS_CARTAO,
@@ -43,6 +47,7 @@ import {
   TIPOS_PESSOA,
   TIPOS_UNIDADE,
   TIPOS_VENDA,
+  UNIDADES_COMERCIAIS,
 } from '../schemas/enums';
 import { PERMISSOES } from '../schemas/permissoes';
 
@@ -269,6 +274,10 @@ export const clientes = pgTable(
     tipo: text('tipo', { enum: TIPOS_PESSOA }).notNull().default('Pessoa Física'),
     cpf_cnpj: text('cpf_cnpj'),
     ...pessoaColumns(),
+    // Nota fiscal (issue 30): the buyer's state registration, or "isento" — never both.
+    inscricao_estadual: text('inscricao_estadual'),
+    ie_isento: boolean('ie_isento').notNull().default(false),
+    municipio_ibge: text('municipio_ibge'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -279,6 +288,8 @@ export const clientes = pgTable(
     index('clientes_doc_idx').on(t.cpf_cnpj),
     check('clientes_tipo_ck', inList('tipo', TIPOS_PESSOA)),
     check('clientes_uf_ck', sql`uf is null or length(uf) <= 2`),
+    check('clientes_ie_ck', sql`not (ie_isento and inscricao_estadual is not null)`),
+    check('clientes_municipio_ibge_ck', sql`municipio_ibge is null or municipio_ibge ~ '^[0-9]{7}$'`),
   ],
 );
 
@@ -331,6 +342,14 @@ export const produtos = pgTable(
     descricao: text('descricao'),
     // Share of stone lost in cutting that a quote charges on m² items (issue 14).
     perda_percentual: numeric('perda_percentual', { precision: 5, scale: 2 }).notNull().default('0'),
+    // Nota fiscal (issue 30): what the invoice's item carries. The CFOP is the in-state one (5xxx);
+    // a client of another state gets its 6xxx (domain/fiscal.ts, cfopParaDestino).
+    ncm: text('ncm'),
+    cfop: text('cfop'),
+    csosn: text('csosn'),
+    cst: text('cst'),
+    origem: smallint('origem').notNull().default(0),
+    unidade_comercial: text('unidade_comercial', { enum: UNIDADES_COMERCIAIS }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -342,6 +361,15 @@ export const produtos = pgTable(
     check('produtos_tipo_unidade_ck', inList('tipo_unidade', TIPOS_UNIDADE)),
     check('produtos_valor_ck', sql`valor_m2 >= 0`),
     check('produtos_perda_ck', sql`perda_percentual between 0 and 100`),
+    check('produtos_ncm_ck', sql`ncm is null or ncm ~ '^[0-9]{8}$'`),
+    check('produtos_cfop_ck', sql`cfop is null or cfop ~ '^[1-7][0-9]{3}$'`),
+    check('produtos_csosn_ck', sql`csosn is null or csosn ~ '^[0-9]{3}$'`),
+    check('produtos_cst_ck', sql`cst is null or cst ~ '^[0-9]{2}$'`),
+    check('produtos_origem_ck', sql`origem between 0 and 8`),
+    check(
+      'produtos_unidade_comercial_ck',
+      sql`unidade_comercial is null or ${inList('unidade_comercial', UNIDADES_COMERCIAIS)}`,
+    ),
   ],
 );
 
@@ -875,6 +903,17 @@ export const empresa = pgTable(
     // Off: the sale takes its commissions by the seed's formula (on the total minus the card fee); on:
     // it records the card fee and commissions the quote showed (docs/precos.md).
     comissoes_como_orcamento: boolean('comissoes_como_orcamento').notNull().default(false),
+    // Nota fiscal (issue 30). The provider's API key and company id are one AES-256-GCM blob
+    // (server/fiscal/credenciais.ts, key from FISCAL_CHAVE); no answer, export or audit row carries it.
+    regime_tributario: text('regime_tributario', { enum: REGIMES_TRIBUTARIOS }),
+    inscricao_estadual: text('inscricao_estadual'),
+    inscricao_municipal: text('inscricao_municipal'),
+    municipio_ibge: text('municipio_ibge'),
+    nfe_serie: integer('nfe_serie').notNull().default(1),
+    nfe_proximo_numero: integer('nfe_proximo_numero').notNull().default(1),
+    fiscal_provedor: text('fiscal_provedor', { enum: FISCAL_PROVEDORES }),
+    fiscal_ambiente: text('fiscal_ambiente', { enum: FISCAL_AMBIENTES }).notNull().default('homologacao'),
+    fiscal_credenciais: text('fiscal_credenciais'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -883,6 +922,18 @@ export const empresa = pgTable(
     check('empresa_validade_ck', sql`validade_dias between 1 and 365`),
     check('empresa_uf_ck', sql`uf is null or length(uf) <= 2`),
     check('empresa_fator_sobra_ck', sql`fator_sobra between 0 and 100`),
+    check(
+      'empresa_regime_tributario_ck',
+      sql`regime_tributario is null or ${inList('regime_tributario', REGIMES_TRIBUTARIOS)}`,
+    ),
+    check('empresa_municipio_ibge_ck', sql`municipio_ibge is null or municipio_ibge ~ '^[0-9]{7}$'`),
+    check('empresa_nfe_serie_ck', sql`nfe_serie between 1 and 999`),
+    check('empresa_nfe_proximo_numero_ck', sql`nfe_proximo_numero >= 1`),
+    check(
+      'empresa_fiscal_provedor_ck',
+      sql`fiscal_provedor is null or ${inList('fiscal_provedor', FISCAL_PROVEDORES)}`,
+    ),
+    check('empresa_fiscal_ambiente_ck', inList('fiscal_ambiente', FISCAL_AMBIENTES)),
   ],
 );
 

@@ -4,6 +4,7 @@
 import { TIPO_MOVIMENTACAO_LABEL } from './caixa';
 import { TIPO_DESPESA_LABEL } from './despesas';
 import { ETAPA_OS_LABEL, STATUS_ETAPA_LABEL, STATUS_OS_LABEL, TIPO_VENDA_LABEL } from './enums';
+import { AMBIENTE_LABEL, PROVEDOR_LABEL, REGIME_LABEL } from './fiscal';
 import { PERMISSAO_LABEL } from './permissoes';
 import { STATUS_VENDA_LABEL } from './vendas';
 
@@ -163,6 +164,18 @@ export const CAMPOS_AUDITORIA: Record<string, CampoAuditoria> = {
   termos: { label: 'Termos' },
   instrucoes_pagamento: { label: 'Instruções de pagamento' },
   venda_automatica: { label: 'Venda automática na aprovação', tipo: 'boolean' },
+  // Dados fiscais (issue 30): Empresa, Clientes (produtos are not audited)
+  regime_tributario: { label: 'Regime tributário', valores: REGIME_LABEL },
+  inscricao_estadual: { label: 'Inscrição estadual' },
+  inscricao_municipal: { label: 'Inscrição municipal' },
+  municipio_ibge: { label: 'Município (IBGE)' },
+  nfe_serie: { label: 'Série da NF-e' },
+  nfe_proximo_numero: { label: 'Próximo número da NF-e' },
+  fiscal_provedor: { label: 'Provedor fiscal', valores: PROVEDOR_LABEL },
+  fiscal_ambiente: { label: 'Ambiente fiscal', valores: AMBIENTE_LABEL },
+  // the trail records "***" (migration 0030_fiscal_dados_sql), never the blob
+  fiscal_credenciais: { label: 'Credenciais do provedor fiscal' },
+  ie_isento: { label: 'Isento de inscrição estadual', tipo: 'boolean' },
 };
 
 const ORDEM = new Map(Object.keys(CAMPOS_AUDITORIA).map((k, i) => [k, i]));

@@ -9,6 +9,7 @@ import {
   type TipoPessoa,
   telefoneObrigatorio,
 } from './documentos';
+import { clienteFiscalFields, MSG_IE_ISENTO } from './fiscal';
 import { z } from './z';
 
 const tipo = z.enum(TIPOS_PESSOA, { message: 'Informe o tipo (Pessoa Física ou Pessoa Jurídica).' });
@@ -21,7 +22,14 @@ const fields = {
   telefone: telefoneObrigatorio,
   email: emailOpcional,
   ...enderecoFields,
+  ...clienteFiscalFields,
 };
+
+/** Both sent: an IE and "Isento" cannot stand together (the database refuses it too, clientes_ie_ck). */
+function checkIe(v: { inscricao_estadual?: string | null; ie_isento?: boolean }, ctx: z.RefinementCtx) {
+  if (v.ie_isento && v.inscricao_estadual)
+    ctx.addIssue({ code: 'custom', path: ['inscricao_estadual'], message: MSG_IE_ISENTO });
+}
 
 const withDocumento = <T extends { tipo?: TipoPessoa; cpf_cnpj?: string }>(v: T) =>
   v.tipo && v.cpf_cnpj ? { ...v, cpf_cnpj: formatDocumento(v.tipo, v.cpf_cnpj) } : v;
@@ -29,6 +37,7 @@ const withDocumento = <T extends { tipo?: TipoPessoa; cpf_cnpj?: string }>(v: T)
 export const clienteCreate = z
   .object({ ...fields, cpf_cnpj: fields.cpf_cnpj.optional() })
   .superRefine((v, ctx) => checkDocumentoPorTipo(v, ctx), documentoCheckParams)
+  .superRefine(checkIe)
   .transform(withDocumento);
 
 /**
@@ -44,6 +53,7 @@ export const clienteUpdate = updateOf(fields)
     }
     checkDocumentoPorTipo(v, ctx);
   }, documentoCheckParams)
+  .superRefine(checkIe)
   .transform(withDocumento);
 
 export type ClienteInput = z.input<typeof clienteCreate>;

@@ -1,6 +1,7 @@
 import { chavePix, MSG_CHAVE_PIX } from '../domain/pix';
 import { optionalText, percentInput, requiredText, versionField } from './common';
 import { cnpjOpcional, emailOpcional, enderecoFields, telefoneOpcional } from './documentos';
+import { empresaFiscalFields, FISCAL_AMBIENTES, FISCAL_PROVEDORES, REGIMES_TRIBUTARIOS } from './fiscal';
 import { z } from './z';
 
 /** The Empresa screen's fields (PUT /api/empresa): everything printed or sent reads them. */
@@ -38,7 +39,7 @@ export const empresaFields = {
     .optional(),
 };
 
-export const empresaUpdate = z.object({ ...empresaFields, ...versionField });
+export const empresaUpdate = z.object({ ...empresaFields, ...empresaFiscalFields, ...versionField });
 export type EmpresaInput = z.input<typeof empresaUpdate>;
 
 /** The logo upload: PNG, JPEG or WebP up to 1 MB (the body limit), stored re-encoded as PNG of at most 512 px. */
@@ -72,6 +73,16 @@ export const empresaSchema = z.object({
   venda_automatica: z.boolean(),
   fator_sobra: z.number(),
   comissoes_como_orcamento: z.boolean(),
+  regime_tributario: z.enum(REGIMES_TRIBUTARIOS).nullable(),
+  inscricao_estadual: z.string().nullable(),
+  inscricao_municipal: z.string().nullable(),
+  municipio_ibge: z.string().nullable(),
+  nfe_serie: z.number(),
+  nfe_proximo_numero: z.number(),
+  fiscal_provedor: z.enum(FISCAL_PROVEDORES).nullable(),
+  fiscal_ambiente: z.enum(FISCAL_AMBIENTES),
+  /** Whether the provider's API key and company id are saved; they themselves are never answered. */
+  fiscal_credenciais_definidas: z.boolean(),
   created_at: timestamp,
   updated_at: timestamp,
   /** The logo's type and when it changed (the screens add it to the image's URL); null without one. */

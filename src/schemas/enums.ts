@@ -58,3 +58,21 @@ export type StatusChapa = (typeof STATUS_CHAPA)[number];
 /** Measures of a slab in millimetres (integers): sides and thickness. */
 export const MEDIDA_CHAPA_MM = { min: 100, max: 5000 } as const;
 export const ESPESSURA_CHAPA_MM = { min: 10, max: 100 } as const;
+
+// Nota fiscal (issue 30). The regime gives the invoice's CRT: Simples Nacional 1, Simples com excesso
+// de sublimite 2, Lucro Presumido and Lucro Real 3.
+export const REGIMES_TRIBUTARIOS = [
+  'simples_nacional',
+  'simples_excesso',
+  'lucro_presumido',
+  'lucro_real',
+] as const;
+export type RegimeTributario = (typeof REGIMES_TRIBUTARIOS)[number];
+export const FISCAL_PROVEDORES = ['nfeio'] as const;
+export type FiscalProvedor = (typeof FISCAL_PROVEDORES)[number];
+/** Homologação first: the provider's sandbox, where nothing has legal effect. */
+export const FISCAL_AMBIENTES = ['homologacao', 'producao'] as const;
+export type FiscalAmbiente = (typeof FISCAL_AMBIENTES)[number];
+/** The invoice's commercial unit (uCom). */
+export const UNIDADES_COMERCIAIS = ['M2', 'UN', 'ML'] as const;
+export type UnidadeComercial = (typeof UNIDADES_COMERCIAIS)[number];

@@ -1,6 +1,7 @@
 import { perdaInput } from './catalogos-pecas';
 import { moneyInput, optionalText, PRECO_MAX, requiredText, uuid, versionField } from './common';
 import { TIPOS_UNIDADE } from './enums';
+import { produtoFiscalFields } from './fiscal';
 import { z } from './z';
 
 export { TIPOS_UNIDADE };
@@ -59,6 +60,7 @@ export const produtoCreate = z.object({
   tipo_unidade: fields.tipo_unidade.default(PRODUTO_PADROES.tipo_unidade),
   descricao: fields.descricao,
   perda_percentual: fields.perda_percentual.default('0'),
+  ...produtoFiscalFields,
 });
 export type ProdutoCreate = z.input<typeof produtoCreate>;
 
@@ -73,6 +75,7 @@ export const produtoUpdate = z.object({
   tipo_unidade: fields.tipo_unidade.optional(),
   descricao: fields.descricao.optional(),
   perda_percentual: fields.perda_percentual.optional(),
+  ...produtoFiscalFields,
   ...versionField,
 });
 

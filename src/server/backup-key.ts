@@ -9,25 +9,28 @@ import type { Config } from './config';
 
 export const KEY_FILE = '.chave-backup';
 
-/** A restore passes `criar: false`: a new random key could never verify an existing file. */
-export function backupKey(
-  config: Pick<Config, 'backupChave' | 'dataDir'>,
-  { criar = true }: { criar?: boolean } = {},
-): string {
-  if (config.backupChave) return config.backupChave;
-  if (!config.dataDir)
-    throw new Error('Defina BACKUP_CHAVE: a chave que assina os backups (ao menos 32 caracteres).');
-  const file = path.join(config.dataDir, KEY_FILE);
+/**
+ * A server secret: the environment variable's value when set, otherwise a random one kept in
+ * DATA_DIR/`arquivo` (0600), created on first use unless `criar` is false. Used for the backups' key
+ * and the fiscal credentials' key (server/fiscal/chave.ts).
+ */
+export function segredoLocal(opts: {
+  valor: string | undefined;
+  dataDir: string | undefined;
+  arquivo: string;
+  criar: boolean;
+  semPasta: string;
+  semArquivo: string;
+}): string {
+  if (opts.valor) return opts.valor;
+  if (!opts.dataDir) throw new Error(opts.semPasta);
+  const file = path.join(opts.dataDir, opts.arquivo);
   try {
     return readFileSync(file, 'utf8').trim();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  if (!criar)
-    throw new Error(
-      `Sem a chave dos backups: defina BACKUP_CHAVE ou copie o arquivo ${KEY_FILE} da pasta de dados ` +
-        `do servidor que gravou o backup para ${config.dataDir}.`,
-    );
+  if (!opts.criar) throw new Error(opts.semArquivo);
   try {
     writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
   } catch (err) {
@@ -35,4 +38,21 @@ export function backupKey(
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+/** A restore passes `criar: false`: a new random key could never verify an existing file. */
+export function backupKey(
+  config: Pick<Config, 'backupChave' | 'dataDir'>,
+  { criar = true }: { criar?: boolean } = {},
+): string {
+  return segredoLocal({
+    valor: config.backupChave,
+    dataDir: config.dataDir,
+    arquivo: KEY_FILE,
+    criar,
+    semPasta: 'Defina BACKUP_CHAVE: a chave que assina os backups (ao menos 32 caracteres).',
+    semArquivo:
+      `Sem a chave dos backups: defina BACKUP_CHAVE ou copie o arquivo ${KEY_FILE} da pasta de dados ` +
+      `do servidor que gravou o backup para ${config.dataDir}.`,
+  });
 }

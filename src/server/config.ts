@@ -69,6 +69,11 @@ export interface Config {
    * DATA_DIR/.chave-backup (server/backup-key.ts). A restore refuses a file it did not sign.
    */
   backupChave?: string;
+  /**
+   * The secret the fiscal provider's credentials are encrypted under (FISCAL_CHAVE, ≥ 32 characters);
+   * unset, a random one kept in DATA_DIR/.chave-fiscal (server/fiscal/chave.ts), like BACKUP_CHAVE.
+   */
+  fiscalChave?: string;
   /** `npm start` takes one backup a day at `backupHora` (HH:MM, server's local time) unless BACKUP_DIARIO=0. */
   backupDiario: boolean;
   backupHora: string;
@@ -82,6 +87,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (backupChave && backupChave.length < 32)
     throw new Error(
       'BACKUP_CHAVE curta demais: use ao menos 32 caracteres aleatórios (openssl rand -hex 32).',
+    );
+  const fiscalChave = env.FISCAL_CHAVE || undefined;
+  if (fiscalChave && fiscalChave.length < 32)
+    throw new Error(
+      'FISCAL_CHAVE curta demais: use ao menos 32 caracteres aleatórios (openssl rand -hex 32).',
     );
   return {
     port: Number(env.PORT ?? 3000),
@@ -128,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Beside the database it copies, wherever DATA_DIR is (not in the working directory).
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, 'backups'),
     backupChave,
+    fiscalChave,
     backupDiario: env.BACKUP_DIARIO !== '0',
     backupHora: env.BACKUP_HORA ?? '03:00',
     backupManter: {

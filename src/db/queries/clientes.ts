@@ -4,7 +4,7 @@ import { clientes, orcamentos, vendas } from '../schema';
 import { orWhere, searchAny } from './common';
 import { crudTable } from './crud';
 import { searchDocumento } from './documentos';
-import { emUsoRefusal } from './refusal';
+import { type ConstraintMap, emUsoRefusal } from './refusal';
 
 /** The clients list's search: name, e-mail, or the CPF/CNPJ by its digits. */
 export const searchClientes = (q: string) =>
@@ -55,3 +55,16 @@ async function emUso(db: Executor, p: { id: string }) {
     `Este cliente possui ${uses.join(' e ') || 'registros vinculados'} e não pode ser removido.`,
   );
 }
+
+/** A PATCH that marks "Isento" on a client with an IE saved (or the reverse) without clearing the other. */
+export const clientesConstraints: ConstraintMap = {
+  clientes_ie_ck: {
+    code: '23514',
+    refusal: {
+      status: 400,
+      title: 'Dados inválidos',
+      detail: 'Informe a inscrição estadual ou marque "Isento", não os dois.',
+      path: 'inscricao_estadual',
+    },
+  },
+};

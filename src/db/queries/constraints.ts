@@ -1,5 +1,6 @@
 import { categoriasProdutosConstraints } from './categorias-produtos';
 import { chapasConstraints } from './chapas';
+import { clientesConstraints } from './clientes';
 import { producaoConstraints } from './producao';
 import { produtosConstraints } from './produtos';
 import { recebimentosConstraints } from './recebimentos';
@@ -12,6 +13,7 @@ export const CONSTRAINTS: ConstraintMap = {
   ...recebimentosConstraints,
   ...producaoConstraints,
   ...chapasConstraints,
+  ...clientesConstraints,
 };
 
 /** The resource's refusal for a violated constraint, when it declared one. */

@@ -1,22 +1,36 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { empresa, empresaLogo } from '../schema';
 import { updateVersioned } from './common';
 
-export type EmpresaRow = typeof empresa.$inferSelect;
+// The encrypted fiscal credentials never leave this file but through credenciaisCifradas: the row every
+// screen, document and answer reads says only whether they are set.
+const { fiscal_credenciais: _segredo, ...colunasPublicas } = getTableColumns(empresa);
+const colunas = {
+  ...colunasPublicas,
+  fiscal_credenciais_definidas: sql<boolean>`(${empresa.fiscal_credenciais} is not null)`.mapWith(Boolean),
+};
+
+export type EmpresaRow = Omit<typeof empresa.$inferSelect, 'fiscal_credenciais'> & {
+  fiscal_credenciais_definidas: boolean;
+};
 export type EmpresaValues = Omit<typeof empresa.$inferInsert, 'id' | 'created_at' | 'updated_at'>;
+
+async function lerEmpresa(db: Executor): Promise<EmpresaRow | undefined> {
+  const [row] = await db.select(colunas).from(empresa).where(eq(empresa.id, 1));
+  return row;
+}
 
 /** The company's row, created from `seed` (the EMPRESA_* environment variables) the first time. */
 export async function getEmpresa(db: Executor, seed: EmpresaValues): Promise<EmpresaRow> {
-  const [row] = await db.select().from(empresa).where(eq(empresa.id, 1));
+  const row = await lerEmpresa(db);
   if (row) return row;
   // Two instances (or two requests) starting together: one insert wins, both read the same row.
   await db
     .insert(empresa)
     .values({ ...seed, id: 1 })
     .onConflictDoNothing();
-  const [seeded] = await db.select().from(empresa).where(eq(empresa.id, 1));
-  return seeded!;
+  return (await lerEmpresa(db))!;
 }
 
 /** The shop's name as saved in Empresa, or null before the row exists. */
@@ -25,10 +39,20 @@ export async function empresaNome(db: Executor): Promise<string | null> {
   return row?.nome ?? null;
 }
 
-export async function updateEmpresa(db: Executor, values: EmpresaValues, updatedAt: string) {
-  return updateVersioned(db, empresa, 1 as unknown as string, values, updatedAt) as Promise<
-    EmpresaRow | 'stale' | 'missing'
-  >;
+export async function updateEmpresa(
+  db: Executor,
+  values: EmpresaValues,
+  updatedAt: string,
+): Promise<EmpresaRow | 'stale' | 'missing'> {
+  const r = await updateVersioned(db, empresa, 1 as unknown as string, values, updatedAt);
+  if (r === 'stale' || r === 'missing') return r;
+  return (await lerEmpresa(db))!;
+}
+
+/** The fiscal provider's credentials as stored (encrypted; server/fiscal/credenciais.ts opens them). */
+export async function credenciaisCifradas(db: Executor): Promise<string | null> {
+  const [row] = await db.select({ v: empresa.fiscal_credenciais }).from(empresa).where(eq(empresa.id, 1));
+  return row?.v ?? null;
 }
 
 export async function getLogo(db: Executor) {

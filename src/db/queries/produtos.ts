@@ -7,6 +7,10 @@ import { type ConstraintMap, emUsoRefusal } from './refusal';
 
 const produtoComFornecedor = {
   ...getTableColumns(produtos),
+  // Unset, the invoice's unit follows the product's (m² → M2, the rest UN): answered as such.
+  unidade_comercial: sql<
+    'M2' | 'UN' | 'ML'
+  >`coalesce(${produtos.unidade_comercial}, case when ${produtos.tipo_unidade} = 'm²' then 'M2' else 'UN' end)`,
   fornecedor_nome: fornecedores.nome,
 };
 

@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import * as q from '../../db/queries/empresa';
+import { municipioPorCodigo } from '../../domain/fiscal';
 import { empresaSchema, empresaUpdate, LOGO_LIMITS } from '../../schemas/empresa';
 import { empresaAtual } from '../casos/empresa';
 import { type AppContext, type AppEnv, parseBody } from '../context';
 import { route } from '../contract';
 import { badRequest, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
+import { cifrarCredenciais, decifrarCredenciais } from '../fiscal/credenciais';
 import { reencodeImage } from '../images';
 
 const RECURSO = 'empresa';
@@ -38,6 +40,18 @@ async function uploadedBytes(c: AppContext): Promise<Uint8Array> {
     return new Uint8Array(await file.arrayBuffer());
   }
   return new Uint8Array(await c.req.arrayBuffer());
+}
+
+/** The município must be in the IBGE list, and in the company's state when it has one. */
+function checkMunicipio(codigo: string | null | undefined, uf: string | null | undefined) {
+  if (!codigo) return;
+  const m = municipioPorCodigo(codigo);
+  const message = !m
+    ? 'Município não encontrado na lista do IBGE.'
+    : uf && m.uf !== uf.toUpperCase()
+      ? `O município escolhido (${m.nome}/${m.uf}) não é da UF informada (${uf.toUpperCase()}).`
+      : null;
+  if (message) throw badRequest(message, [{ path: 'municipio_ibge', message }]);
 }
 
 const doc = {
@@ -74,11 +88,31 @@ const doc = {
 export const empresaRoutes = new Hono<AppEnv>()
   .get('/', doc.get, async (c) => c.json(await answer(c, await empresaAtual(c.get('deps')))))
   .put('/', doc.put, async (c) => {
-    const { updated_at, ...values } = await parseBody(c, empresaUpdate);
-    await empresaAtual(c.get('deps'));
-    const { db } = c.get('deps');
+    const { updated_at, fiscal_api_key, fiscal_empresa_id, fiscal_credenciais_remover, ...values } =
+      await parseBody(c, empresaUpdate);
+    const atual = await empresaAtual(c.get('deps'));
+    checkMunicipio(values.municipio_ibge, values.uf === undefined ? atual.uf : values.uf);
+    const { db, config } = c.get('deps');
     const row = await db.transaction(async (tx) => {
-      const r = await q.updateEmpresa(tx, values, updated_at);
+      let fiscal_credenciais: string | null | undefined;
+      if (fiscal_credenciais_remover) fiscal_credenciais = null;
+      else if (fiscal_api_key || fiscal_empresa_id) {
+        // One part typed keeps the other as saved; with nothing saved (or unreadable) both are needed.
+        const blob = await q.credenciaisCifradas(tx);
+        const salvas = blob ? decifrarCredenciais(config, blob) : null;
+        const apiKey = fiscal_api_key ?? salvas?.apiKey;
+        const empresaId = fiscal_empresa_id ?? salvas?.empresaId;
+        if (!apiKey)
+          throw badRequest('Informe a chave de API do provedor.', [
+            { path: 'fiscal_api_key', message: 'Informe a chave de API do provedor.' },
+          ]);
+        if (!empresaId)
+          throw badRequest('Informe o ID da empresa no provedor.', [
+            { path: 'fiscal_empresa_id', message: 'Informe o ID da empresa no provedor.' },
+          ]);
+        fiscal_credenciais = cifrarCredenciais(config, { apiKey, empresaId });
+      }
+      const r = await q.updateEmpresa(tx, { ...values, fiscal_credenciais }, updated_at);
       if (r === 'stale' || r === 'missing') throw staleWrite();
       await publish(tx, RECURSO, 'atualizado');
       return r;

@@ -18,6 +18,7 @@ import { dashboardRoutes } from './dashboard';
 import { despesasRoutes } from './despesas';
 import { empresaRoutes } from './empresa';
 import { eventosRoutes } from './eventos';
+import { fiscalDadosRoutes } from './fiscal-dados';
 import { fornecedoresRoutes } from './fornecedores';
 import { funcionariosRoutes } from './funcionarios';
 import { itensVendaRoutes } from './itens-venda';
@@ -82,6 +83,7 @@ export const apiApp = new Hono<AppEnv>()
   .route('/orcamentos', orcamentosRoutes)
   .route('/orcamentos', orcamentosClienteRoutes)
   .route('/empresa', empresaRoutes)
+  .route('/fiscal', fiscalDadosRoutes)
   .route('/backups', backupsRoutes)
   .route('/auditoria', auditoriaRoutes)
   .route('/lgpd', lgpdRoutes)

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { FLAG, produtosTable } from '../../db/queries/produtos';
 import { rowSchema } from '../../db/row-schema';
+import { formatNcm, ncmValido } from '../../domain/fiscal';
 import { produtoCreate, produtoUpdate } from '../../schemas/produtos';
 import { z } from '../../schemas/z';
 import type { AppEnv } from '../context';
@@ -19,8 +20,24 @@ const exportColumns: ExportColumn[] = [
   { header: 'Tipo de unidade', value: 'tipo_unidade' },
   { header: 'Perda (%)', value: 'perda_percentual', type: 'percent' },
   { header: 'Descrição', value: 'descricao' },
+  { header: 'NCM', value: 'ncm' },
+  { header: 'CFOP', value: 'cfop' },
+  { header: 'CSOSN', value: 'csosn' },
+  { header: 'CST', value: 'cst' },
+  { header: 'Origem', value: 'origem', type: 'integer' },
+  { header: 'Unidade comercial', value: 'unidade_comercial' },
   COLUNAS.cadastradoEm,
 ];
+
+/** The NCM must exist in the shipped table (the schema, shared with the web, checks only its form). */
+function ncmExiste(v: { ncm?: string | null }, ctx: z.RefinementCtx) {
+  if (v.ncm && !ncmValido(v.ncm))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ncm'],
+      message: `NCM ${formatNcm(v.ncm)} não existe na tabela NCM vigente.`,
+    });
+}
 
 /** Products with the supplier's name joined (read only; the update schema drops it). */
 export const produtosRoutes = new Hono<AppEnv>().route(
@@ -30,8 +47,8 @@ export const produtosRoutes = new Hono<AppEnv>().route(
     recurso: 'produtos',
     permission: 'produtos',
     opcoesPermissions: ['orcamentos', 'vendas'],
-    create: produtoCreate,
-    update: produtoUpdate,
+    create: produtoCreate.superRefine(ncmExiste),
+    update: produtoUpdate.superRefine(ncmExiste),
     // The filter's value is refused here, with the screen's words, before the query builds it.
     filters: (query) => {
       const abaixo = query.abaixo_minimo;

@@ -10,6 +10,7 @@ export function testConfig(databaseUrl?: string): Config {
     databaseUrl,
     dataDir: '',
     backupChave: 'chave-dos-backups-de-teste-0123456789abcdef',
+    fiscalChave: 'chave-fiscal-de-teste-0123456789abcdef-xyz',
     adminPassword: ADMIN_SENHA,
     emailDominio: 'lavra.test',
     cepApiUrl: 'http://127.0.0.1:9/ws',

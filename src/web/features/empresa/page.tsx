@@ -1,8 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { type EmpresaInput, empresaUpdate } from '../../../schemas/empresa';
+import {
+  AMBIENTE_LABEL,
+  FISCAL_AMBIENTES,
+  FISCAL_PROVEDORES,
+  PROVEDOR_LABEL,
+  REGIME_LABEL,
+  REGIMES_TRIBUTARIOS,
+} from '../../../schemas/fiscal';
 import { EnderecoFields } from '../../components/kit/endereco-fields';
-import { DocumentoField, FormShell, TextareaField, TextField } from '../../components/kit/form-parts';
+import {
+  DocumentoField,
+  FormShell,
+  SelectField,
+  TextareaField,
+  TextField,
+} from '../../components/kit/form-parts';
 import { blankValues, ENDERECO_CAMPOS, textValues } from '../../components/kit/form-values';
 import { useResourceForm } from '../../components/kit/use-resource-form';
 import { Button } from '../../components/ui/button';
@@ -12,6 +26,7 @@ import { ApiError, toastError, toastSuccess } from '../../lib/api';
 import { client, json } from '../../lib/client';
 import { maskTelefone } from '../../lib/masks';
 import type { Empresa } from '../../lib/resources';
+import { MunicipioField } from '../fiscal/campos-fiscais';
 
 type EmpresaRecord = Omit<Empresa, 'id'> & { id: string };
 
@@ -25,7 +40,14 @@ const CAMPOS = [
   'termos',
   'instrucoes_pagamento',
   'chave_pix',
+  'inscricao_estadual',
+  'inscricao_municipal',
+  'municipio_ibge',
 ] as const;
+
+// The provider's secrets are write-only: the form starts them empty ("definida" shows they are set) and
+// an empty field keeps what is saved.
+const SEGREDOS = { fiscal_api_key: '', fiscal_empresa_id: '' };
 
 const EMPTY: EmpresaInput = {
   nome: '',
@@ -33,6 +55,12 @@ const EMPTY: EmpresaInput = {
   validade_dias: 15,
   venda_automatica: true,
   comissoes_como_orcamento: false,
+  regime_tributario: '',
+  nfe_serie: 1,
+  nfe_proximo_numero: 1,
+  fiscal_provedor: '',
+  fiscal_ambiente: 'homologacao',
+  ...SEGREDOS,
   updated_at: '',
 };
 
@@ -42,8 +70,114 @@ const valuesOf = (e: EmpresaRecord): EmpresaInput => ({
   validade_dias: e.validade_dias,
   venda_automatica: e.venda_automatica,
   comissoes_como_orcamento: e.comissoes_como_orcamento,
+  regime_tributario: e.regime_tributario ?? '',
+  nfe_serie: e.nfe_serie,
+  nfe_proximo_numero: e.nfe_proximo_numero,
+  fiscal_provedor: e.fiscal_provedor ?? '',
+  fiscal_ambiente: e.fiscal_ambiente,
+  ...SEGREDOS,
   updated_at: e.updated_at,
 });
+
+/**
+ * Dados fiscais (issue 30): what the NF-e carries about the shop and how Lavra reaches the fiscal
+ * provider. Saved with the rest of the company (one PUT); the API key and the company id are never
+ * shown back, only that they are set.
+ */
+function DadosFiscais({ f, empresa }: { f: EmpresaForm; empresa: EmpresaRecord | undefined }) {
+  const definidas = empresa?.fiscal_credenciais_definidas ?? false;
+  const segredo = definidas ? 'definida (deixe em branco para manter)' : undefined;
+  const uf = f.form.watch('uf');
+  return (
+    <section
+      aria-labelledby="dados-fiscais-titulo"
+      className="grid gap-4 rounded-lg border p-4 md:col-span-2 md:grid-cols-2"
+    >
+      <div className="md:col-span-2">
+        <h2 id="dados-fiscais-titulo" className="text-base font-semibold">
+          Dados fiscais
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Usados na emissão da NF-e pelo provedor fiscal. Comece pelo ambiente de homologação (testes).
+        </p>
+      </div>
+      <SelectField
+        f={f}
+        name="regime_tributario"
+        label="Regime tributário"
+        placeholder="Selecione o regime"
+        options={REGIMES_TRIBUTARIOS}
+        optionLabel={(r) => REGIME_LABEL[r]}
+      />
+      <TextField
+        f={f}
+        name="inscricao_estadual"
+        label="Inscrição estadual"
+        inputMode="numeric"
+        maxLength={20}
+      />
+      <TextField f={f} name="inscricao_municipal" label="Inscrição municipal" maxLength={25} />
+      <MunicipioField
+        f={f}
+        name="municipio_ibge"
+        label="Município (IBGE)"
+        uf={uf}
+        nomeAtual={empresa?.municipio_ibge && empresa.cidade ? `${empresa.cidade}/${empresa.uf ?? ''}` : null}
+        hint="Da lista do IBGE, na UF do endereço."
+      />
+      <TextField
+        f={f}
+        name="nfe_serie"
+        label="Série da NF-e"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={999}
+      />
+      <TextField
+        f={f}
+        name="nfe_proximo_numero"
+        label="Próximo número da NF-e"
+        type="number"
+        inputMode="numeric"
+        min={1}
+      />
+      <SelectField
+        f={f}
+        name="fiscal_provedor"
+        label="Provedor"
+        placeholder="Nenhum"
+        options={FISCAL_PROVEDORES}
+        optionLabel={(p) => PROVEDOR_LABEL[p]}
+      />
+      <SelectField
+        f={f}
+        name="fiscal_ambiente"
+        label="Ambiente"
+        options={FISCAL_AMBIENTES}
+        optionLabel={(a) => AMBIENTE_LABEL[a]}
+      />
+      <TextField
+        f={f}
+        name="fiscal_api_key"
+        label="Chave de API do provedor"
+        type="password"
+        autoComplete="new-password"
+        placeholder={segredo}
+        hint={definidas ? 'Definida.' : undefined}
+      />
+      <TextField
+        f={f}
+        name="fiscal_empresa_id"
+        label="ID da empresa no provedor"
+        type="password"
+        autoComplete="new-password"
+        placeholder={segredo}
+        hint={definidas ? 'Definido.' : undefined}
+      />
+    </section>
+  );
+}
 
 /** The logo: shown as stored, replaced by a PNG/JPEG/WebP the server re-encodes. */
 function Logo({ empresa }: { empresa: EmpresaRecord | undefined }) {
@@ -121,8 +255,10 @@ function Logo({ empresa }: { empresa: EmpresaRecord | undefined }) {
  * quotes' default validity, the terms the customer accepts, the payment instructions and whether an
  * approval by the customer generates the sale by itself.
  */
-export default function EmpresaPage() {
-  const f = useResourceForm({
+type EmpresaForm = ReturnType<typeof useEmpresaForm>;
+
+function useEmpresaForm() {
+  return useResourceForm({
     recurso: 'empresa',
     endpoint: client.empresa,
     singleton: true,
@@ -137,6 +273,10 @@ export default function EmpresaPage() {
       updateError: 'Erro ao salvar os dados da empresa',
     },
   });
+}
+
+export default function EmpresaPage() {
+  const f = useEmpresaForm();
   const { register } = f.form;
   return (
     <div className="grid gap-4">
@@ -220,6 +360,7 @@ export default function EmpresaPage() {
                   </span>
                 </span>
               </label>
+              <DadosFiscais f={f} empresa={f.record as EmpresaRecord | undefined} />
             </div>
           </FormShell>
         </CardContent>

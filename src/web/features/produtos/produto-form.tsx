@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ORIGEM_LABEL, UNIDADE_COMERCIAL_LABEL, UNIDADES_COMERCIAIS } from '../../../schemas/fiscal';
 import { PRODUTO_PADROES, type ProdutoCreate, produtoCreate, TIPOS_UNIDADE } from '../../../schemas/produtos';
 import {
   CardFormShell,
@@ -15,6 +16,7 @@ import {
 import { client, json, withSignal } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
 import type { Produto } from '../../lib/resources';
+import { NcmField } from '../fiscal/campos-fiscais';
 
 const NOVO: ProdutoCreate = {
   nome: '',
@@ -27,6 +29,12 @@ const NOVO: ProdutoCreate = {
   tipo_unidade: PRODUTO_PADROES.tipo_unidade,
   descricao: '',
   perda_percentual: '0',
+  ncm: '',
+  cfop: '',
+  csosn: '',
+  cst: '',
+  origem: '0',
+  unidade_comercial: '',
 };
 
 const decimalBr = (n: number) => String(n).replace('.', ',');
@@ -42,6 +50,12 @@ const valuesOf = (p: Produto): ProdutoCreate => ({
   tipo_unidade: p.tipo_unidade,
   descricao: p.descricao ?? '',
   perda_percentual: decimalBr(p.perda_percentual),
+  ncm: p.ncm ?? '',
+  cfop: p.cfop ?? '',
+  csosn: p.csosn ?? '',
+  cst: p.cst ?? '',
+  origem: String(p.origem),
+  unidade_comercial: p.unidade_comercial ?? '',
 });
 
 // The server's own schema reads "1234.56": what was typed as "1.234,56" is turned into it first.
@@ -82,6 +96,13 @@ export function ProdutoForm({ id, onDone, onCancel }: ResourceFormProps) {
   const categoriaOpcoes = withCurrent(categorias.data, produto?.categoria, produto?.categoria);
   const fornecedorOpcoes = withCurrent(fornecedores.data, produto?.fornecedor_id, produto?.fornecedor_nome);
   const unidadeLabel = watch('tipo_unidade') === 'm²' ? 'R$/m²' : 'R$/un';
+  // The ICMS code that applies: CSOSN for a Simples Nacional shop (CRT 1), CST for the others.
+  const empresa = useQuery({
+    queryKey: ['empresa'],
+    queryFn: ({ signal }) => json(client.empresa.$get({}, withSignal(signal))),
+  });
+  const regime = empresa.data?.regime_tributario ?? null;
+  const usaCsosn = regime === null || regime === 'simples_nacional';
   return (
     <CardFormShell
       f={f}
@@ -146,6 +167,45 @@ export function ProdutoForm({ id, onDone, onCancel }: ResourceFormProps) {
       <TextField f={f} name="estoque_minimo" label="Estoque mínimo" inputMode="decimal" />
       <TextField f={f} name="unidade" label="Unidade" />
       <TextareaField f={f} name="descricao" label="Descrição" rows={3} fieldClassName="md:col-span-2" />
+      <h3 className="text-sm font-semibold md:col-span-2">Dados fiscais (NF-e)</h3>
+      <NcmField f={f} name="ncm" label="NCM" hint="Ex.: 6802.93.90 para peças de granito." />
+      <TextField
+        f={f}
+        name="cfop"
+        label="CFOP (dentro do estado)"
+        inputMode="numeric"
+        maxLength={4}
+        placeholder="5102"
+        hint="Para cliente de outro estado a nota usa o 6xxx correspondente."
+      />
+      {usaCsosn ? (
+        <TextField
+          f={f}
+          name="csosn"
+          label="CSOSN"
+          inputMode="numeric"
+          maxLength={3}
+          placeholder="102"
+          hint={regime === null ? 'Simples Nacional; informe o regime na tela Empresa.' : 'Simples Nacional.'}
+        />
+      ) : (
+        <TextField f={f} name="cst" label="CST do ICMS" inputMode="numeric" maxLength={2} placeholder="00" />
+      )}
+      <SelectField f={f} name="origem" label="Origem">
+        {ORIGEM_LABEL.map((label, i) => (
+          <option key={label} value={String(i)}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        f={f}
+        name="unidade_comercial"
+        label="Unidade comercial"
+        placeholder="Pela unidade do produto"
+        options={UNIDADES_COMERCIAIS}
+        optionLabel={(u) => UNIDADE_COMERCIAL_LABEL[u]}
+      />
     </CardFormShell>
   );
 }
