@@ -58,3 +58,8 @@ export type StatusChapa = (typeof STATUS_CHAPA)[number];
 /** Measures of a slab in millimetres (integers): sides and thickness. */
 export const MEDIDA_CHAPA_MM = { min: 100, max: 5000 } as const;
 export const ESPESSURA_CHAPA_MM = { min: 10, max: 100 } as const;
+/** Invoices (issue 30): the sale's NF-e and the installation's NFS-e, and where each stands. */
+export const TIPOS_NOTA_FISCAL = ['nfe', 'nfse'] as const;
+export type TipoNotaFiscal = (typeof TIPOS_NOTA_FISCAL)[number];
+export const STATUS_NOTA_FISCAL = ['processando', 'autorizada', 'rejeitada', 'cancelada'] as const;
+export type StatusNotaFiscal = (typeof STATUS_NOTA_FISCAL)[number];
