@@ -32,6 +32,7 @@ import {
   STATUS_CHAPA,
   STATUS_DESPESA,
   STATUS_ETAPA,
+  STATUS_NOTA_FISCAL,
   STATUS_ORCAMENTO,
   STATUS_OS,
   STATUS_VENDA,
@@ -40,11 +41,10 @@ import {
   TIPOS_DESPESA,
   TIPOS_FOTO_OS,
   TIPOS_MOVIMENTACAO,
+  TIPOS_NOTA_FISCAL,
   TIPOS_PESSOA,
   TIPOS_UNIDADE,
   TIPOS_VENDA,
-  STATUS_NOTA_FISCAL,
-  TIPOS_NOTA_FISCAL,
 } from '../schemas/enums';
 import { PERMISSOES } from '../schemas/permissoes';
 
@@ -1291,18 +1291,17 @@ export const notasFiscais = pgTable(
     uniqueIndex('notas_fiscais_idempotency_uq').on(t.idempotency_key),
     uniqueIndex('notas_fiscais_numero_uq').on(t.tipo, t.serie, t.numero),
     // One NF-e per sale that is not cancelled.
-    uniqueIndex('notas_fiscais_venda_uq')
-      .on(t.venda_id, t.tipo)
-      .where(sql`status <> 'cancelada'`),
+    uniqueIndex('notas_fiscais_venda_uq').on(t.venda_id, t.tipo).where(sql`status <> 'cancelada'`),
     index('notas_fiscais_venda_idx').on(t.venda_id),
     index('notas_fiscais_created_idx').on(t.created_at.desc(), t.id.desc()),
     index('notas_fiscais_status_created_idx').on(t.status, t.created_at.desc(), t.id.desc()),
-    index('notas_fiscais_pendentes_idx')
-      .on(t.proxima_consulta_em)
-      .where(sql`status = 'processando'`),
+    index('notas_fiscais_pendentes_idx').on(t.proxima_consulta_em).where(sql`status = 'processando'`),
     check('notas_fiscais_tipo_ck', inList('tipo', TIPOS_NOTA_FISCAL)),
     check('notas_fiscais_status_ck', inList('status', STATUS_NOTA_FISCAL)),
     check('notas_fiscais_numero_ck', sql`serie between 0 and 999 and numero between 1 and 999999999`),
-    check('notas_fiscais_justificativa_ck', sql`justificativa is null or length(justificativa) between 15 and 255`),
+    check(
+      'notas_fiscais_justificativa_ck',
+      sql`justificativa is null or length(justificativa) between 15 and 255`,
+    ),
   ],
 );

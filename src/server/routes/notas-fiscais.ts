@@ -46,9 +46,8 @@ const doc = {
   emitir: route({
     summary: 'Emite a NF-e da venda pelo provedor fiscal (aceita Idempotency-Key)',
     description:
-      'Uma venda tem no máximo uma NF-e não cancelada: com uma processando ou autorizada, responde a existente (200) sem enviar nada. Uma rejeitada é reenviada com o mesmo número. Dados fiscais faltando: 422 listando cada um em `errors`, nada é enviado. Provedor sem resposta: a nota fica `processando` e é consultada depois, nunca reenviada.',
+      'Responde a nota (200). Uma venda tem no máximo uma NF-e não cancelada: com uma processando ou autorizada, responde a existente sem enviar nada. Uma rejeitada é reenviada com o mesmo número. Dados fiscais faltando: 422 listando cada um em `errors`, nada é enviado. Provedor sem resposta: a nota fica `processando` e é consultada depois, nunca reenviada.',
     access,
-    status: 201,
     response: notaFiscalSchema,
     errors: [404, 409, 422, 502, 503],
   }),
@@ -109,8 +108,9 @@ export const vendasNotaFiscalRoutes = new Hono<AppEnv>()
   })
   .post('/:id/nota-fiscal', doc.emitir, async (c) => {
     const id = parseId(c, uuid);
+    // 200 either way (one status per contract): the body's status says where the invoice stands.
     const r = await emitir(c.get('deps'), id, currentUser(c).id);
-    return c.json(r.nota, r.criada ? 201 : 200);
+    return c.json(r.nota);
   });
 
 const filtroDe = (c: AppContext) => {

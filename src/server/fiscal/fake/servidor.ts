@@ -83,6 +83,8 @@ export async function iniciarFakeNfeio(
   opts: { apiKey?: string; atrasoTimeoutMs?: number } = {},
 ): Promise<FakeNfeio> {
   const apiKey = opts.apiKey ?? 'chave-de-teste';
+  // Compile the contract now: the first request must not wait for it (the client's timeout is short).
+  violacoes('erros', {});
   const pedidos: PedidoFake[] = [];
   const notas = new Map<string, NotaFake>();
   let modo: ModoFake = 'normal';
