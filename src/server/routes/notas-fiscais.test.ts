@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: response bodies are read loosely in tests, as a client would
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoriasProdutos, empresa, notasFiscais, orcamentoItens } from '../../db/schema';
