@@ -75,7 +75,9 @@ export function atrasoConsulta(tentativas: number): number {
 }
 const daqui = (ms: number) => new Date(Date.now() + ms);
 
-export function notaOut<T extends { valor_total: string }>(r: T) {
+export function notaOut<T extends { valor_total: string }>(
+  r: T,
+): Omit<T, 'valor_total'> & { valor_total: number } {
   return { ...r, valor_total: toMoney(r.valor_total) };
 }
 

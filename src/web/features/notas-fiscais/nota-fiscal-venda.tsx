@@ -11,7 +11,7 @@ import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
 
-const STATUS_BADGE: Record<keyof typeof STATUS_NOTA_FISCAL_LABEL, BadgeVariant> = {
+export const STATUS_BADGE: Record<keyof typeof STATUS_NOTA_FISCAL_LABEL, BadgeVariant> = {
   processando: 'yellow',
   autorizada: 'green',
   rejeitada: 'red',
