@@ -1295,7 +1295,10 @@ export const notasFiscais = pgTable(
     index('notas_fiscais_venda_idx').on(t.venda_id),
     index('notas_fiscais_created_idx').on(t.created_at.desc(), t.id.desc()),
     index('notas_fiscais_status_created_idx').on(t.status, t.created_at.desc(), t.id.desc()),
-    index('notas_fiscais_pendentes_idx').on(t.proxima_consulta_em).where(sql`status = 'processando'`),
+    // The poller's queue: invoices processing, or authorised with a cancellation under way.
+    index('notas_fiscais_pendentes_idx')
+      .on(t.proxima_consulta_em)
+      .where(sql`proxima_consulta_em is not null`),
     check('notas_fiscais_tipo_ck', inList('tipo', TIPOS_NOTA_FISCAL)),
     check('notas_fiscais_status_ck', inList('status', STATUS_NOTA_FISCAL)),
     check('notas_fiscais_numero_ck', sql`serie between 0 and 999 and numero between 1 and 999999999`),

@@ -38,4 +38,4 @@ CREATE UNIQUE INDEX "notas_fiscais_venda_uq" ON "notas_fiscais" USING btree ("ve
 CREATE INDEX "notas_fiscais_venda_idx" ON "notas_fiscais" USING btree ("venda_id");--> statement-breakpoint
 CREATE INDEX "notas_fiscais_created_idx" ON "notas_fiscais" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "notas_fiscais_status_created_idx" ON "notas_fiscais" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "notas_fiscais_pendentes_idx" ON "notas_fiscais" USING btree ("proxima_consulta_em") WHERE status = 'processando';
+CREATE INDEX "notas_fiscais_pendentes_idx" ON "notas_fiscais" USING btree ("proxima_consulta_em") WHERE proxima_consulta_em is not null;
