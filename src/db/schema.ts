@@ -36,6 +36,7 @@ import {
   STATUS_CHAPA,
   STATUS_DESPESA,
   STATUS_ETAPA,
+  STATUS_NOTA_FISCAL,
   STATUS_ORCAMENTO,
   STATUS_OS,
   STATUS_VENDA,
@@ -44,6 +45,7 @@ import {
   TIPOS_DESPESA,
   TIPOS_FOTO_OS,
   TIPOS_MOVIMENTACAO,
+  TIPOS_NOTA_FISCAL,
   TIPOS_PESSOA,
   TIPOS_UNIDADE,
   TIPOS_VENDA,
@@ -1298,4 +1300,62 @@ export const planosCorte = pgTable(
     updated_at: updatedAt(),
   },
   (t) => [uniqueIndex('planos_corte_os_uq').on(t.ordem_servico_id)],
+);
+
+// Invoices issued through the fiscal provider (issue 30). One row per invoice attempt chain: a rejected
+// NF-e is corrected and sent again on the same row, with the same series and number; a cancelled one
+// keeps its number (SEFAZ never reuses it) and frees the sale for a new one.
+export const notasFiscais = pgTable(
+  'notas_fiscais',
+  {
+    id: id(),
+    venda_id: uuid('venda_id')
+      .notNull()
+      .references(() => vendas.id, { onDelete: 'restrict' }),
+    tipo: text('tipo', { enum: TIPOS_NOTA_FISCAL }).notNull().default('nfe'),
+    serie: integer('serie').notNull(),
+    numero: integer('numero').notNull(),
+    status: text('status', { enum: STATUS_NOTA_FISCAL }).notNull().default('processando'),
+    provedor: text('provedor').notNull().default('nfeio'),
+    provedor_id: text('provedor_id'),
+    chave_acesso: text('chave_acesso'),
+    protocolo: text('protocolo'),
+    codigo_sefaz: text('codigo_sefaz'),
+    mensagem_sefaz: text('mensagem_sefaz'),
+    // The invoice as sent the last time (Lavra's words, not the provider's): what the review showed.
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    idempotency_key: text('idempotency_key').notNull(),
+    tentativas: integer('tentativas').notNull().default(0),
+    // When the poller consults it next (back-off); NULL when nothing is pending.
+    proxima_consulta_em: tstz('proxima_consulta_em'),
+    xml: text('xml'),
+    danfe: bytea('danfe'),
+    valor_total: money('valor_total').notNull(),
+    autorizada_em: tstz('autorizada_em'),
+    cancelada_em: tstz('cancelada_em'),
+    justificativa: text('justificativa'),
+    created_by: uuid('created_by').references(() => usuarios.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('notas_fiscais_idempotency_uq').on(t.idempotency_key),
+    uniqueIndex('notas_fiscais_numero_uq').on(t.tipo, t.serie, t.numero),
+    // One NF-e per sale that is not cancelled.
+    uniqueIndex('notas_fiscais_venda_uq').on(t.venda_id, t.tipo).where(sql`status <> 'cancelada'`),
+    index('notas_fiscais_venda_idx').on(t.venda_id),
+    index('notas_fiscais_created_idx').on(t.created_at.desc(), t.id.desc()),
+    index('notas_fiscais_status_created_idx').on(t.status, t.created_at.desc(), t.id.desc()),
+    // The poller's queue: invoices processing, or authorised with a cancellation under way.
+    index('notas_fiscais_pendentes_idx')
+      .on(t.proxima_consulta_em)
+      .where(sql`proxima_consulta_em is not null`),
+    check('notas_fiscais_tipo_ck', inList('tipo', TIPOS_NOTA_FISCAL)),
+    check('notas_fiscais_status_ck', inList('status', STATUS_NOTA_FISCAL)),
+    check('notas_fiscais_numero_ck', sql`serie between 0 and 999 and numero between 1 and 999999999`),
+    check(
+      'notas_fiscais_justificativa_ck',
+      sql`justificativa is null or length(justificativa) between 15 and 255`,
+    ),
+  ],
 );

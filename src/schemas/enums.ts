@@ -76,3 +76,9 @@ export type FiscalAmbiente = (typeof FISCAL_AMBIENTES)[number];
 /** The invoice's commercial unit (uCom). */
 export const UNIDADES_COMERCIAIS = ['M2', 'UN', 'ML'] as const;
 export type UnidadeComercial = (typeof UNIDADES_COMERCIAIS)[number];
+
+/** Invoices (issue 30): the sale's NF-e and the installation's NFS-e, and where each stands. */
+export const TIPOS_NOTA_FISCAL = ['nfe', 'nfse'] as const;
+export type TipoNotaFiscal = (typeof TIPOS_NOTA_FISCAL)[number];
+export const STATUS_NOTA_FISCAL = ['processando', 'autorizada', 'rejeitada', 'cancelada'] as const;
+export type StatusNotaFiscal = (typeof STATUS_NOTA_FISCAL)[number];

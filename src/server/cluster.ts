@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { openDatabase } from '../db/client';
 import { ensureAdmin, loadAuthSecret } from './auth/bootstrap';
 import { removeStalePartials, scheduleDailyBackup } from './backups';
+import { iniciarConsultas } from './casos/notas-fiscais';
 import type { Config } from './config';
 import { createLogger } from './log';
 
@@ -38,6 +39,7 @@ export async function runPrimary(config: Config, workers: number) {
   // The primary takes the backups, so it clears what a killed one left, before any worker answers.
   await removeStalePartials(config.backupDir);
   const stopBackups = scheduleDailyBackup(database, config);
+  const stopConsultas = iniciarConsultas({ db: database.db, config, logger });
   if (config.backupDiario) logger.info({ pasta: config.backupDir }, `Backup diário às ${config.backupHora}`);
 
   let closing = false;
@@ -72,6 +74,7 @@ export async function runPrimary(config: Config, workers: number) {
       ),
     );
     await stopBackups();
+    await stopConsultas();
     await database.close();
     logger.info('Encerrado.');
     logger.flush();

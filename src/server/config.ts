@@ -79,6 +79,18 @@ export interface Config {
   backupHora: string;
   /** How many daily, weekly and monthly backups rotation keeps; manual ones are counted apart. */
   backupManter: { diarios: number; semanais: number; mensais: number; manuais: number };
+  /**
+   * The fiscal provider (issue 30): NFE.io's base URL (NFEIO_API_URL; tests point it at the local
+   * fake), how long one call may take, and how often the primary consults invoices still processing.
+   * `credenciais` is the environment's fallback until Empresa keeps them (NFEIO_API_KEY,
+   * NFEIO_EMPRESA_ID, NFEIO_WEBHOOK_SEGREDO; never logged).
+   */
+  fiscal: {
+    nfeioUrl: string;
+    timeoutMs: number;
+    consultaMs: number;
+    credenciais: { api_key: string; empresa_id: string; webhook_segredo: string } | null;
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -146,6 +158,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       semanais: Number(env.BACKUP_MANTER_SEMANAIS ?? 4),
       mensais: Number(env.BACKUP_MANTER_MENSAIS ?? 12),
       manuais: Number(env.BACKUP_MANTER_MANUAIS ?? 10),
+    },
+    fiscal: {
+      nfeioUrl: env.NFEIO_API_URL || 'https://api.nfse.io',
+      timeoutMs: Math.max(500, Number(env.NFEIO_TIMEOUT_MS ?? 20_000) || 20_000),
+      consultaMs: Math.max(1000, Number(env.FISCAL_CONSULTA_MS ?? 15_000) || 15_000),
+      credenciais: env.NFEIO_API_KEY
+        ? {
+            api_key: env.NFEIO_API_KEY,
+            empresa_id: env.NFEIO_EMPRESA_ID ?? '',
+            webhook_segredo: env.NFEIO_WEBHOOK_SEGREDO ?? '',
+          }
+        : null,
     },
   };
 }

@@ -19,6 +19,8 @@ const PUBLIC = new Set([
   'GET /api/publico/orcamentos/:token/pdf-aceito',
   'POST /api/publico/orcamentos/:token/aprovar',
   'POST /api/publico/orcamentos/:token/alteracao',
+  // the fiscal provider's callback: its X-Hub-Signature is the credential (notas-fiscais.test.ts: 401)
+  'POST /api/fiscal/webhook',
 ]);
 // Open to any signed-in user by design: who am I, the live-update stream (filtered by permission),
 // the API description, and one's own jobs (empty for a user not linked to an employee).

@@ -57,10 +57,16 @@ export function allowedOrigins(
  * client writes. Browsers that send no Origin must send Sec-Fetch-Site: same-origin. A request with
  * neither is refused.
  */
+/**
+ * Server-to-server callbacks: no browser, no cookie, so no CSRF to guard against; each proves who sent
+ * it by its own signature (the fiscal provider's webhook: X-Hub-Signature, server/fiscal/webhook.ts).
+ */
+const CALLBACKS = new Set(['/api/fiscal/webhook']);
+
 export function sameOrigin(config: Parameters<typeof allowedOrigins>[0]) {
   const allowed = allowedOrigins(config);
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (UNSAFE.has(c.req.method)) {
+    if (UNSAFE.has(c.req.method) && !CALLBACKS.has(c.req.path)) {
       const origin = c.req.header('origin');
       let ok = false;
       if (origin && origin !== 'null') {

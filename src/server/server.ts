@@ -12,6 +12,7 @@ import { createAuth } from './auth/better-auth';
 import { ensureAdmin, loadAuthSecret } from './auth/bootstrap';
 import { deviceKey } from './auth/dispositivo';
 import { pidFile, removeStalePartials, scheduleDailyBackup } from './backups';
+import { iniciarConsultas } from './casos/notas-fiscais';
 import type { Config } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { EventHub } from './events';
@@ -115,6 +116,9 @@ export async function startServer(config: Config, webDir: string, opts: { backup
   // In a cluster the primary takes the daily backup, not each worker.
   const backups = opts.backups !== false;
   const stopBackups = backups ? scheduleDailyBackup(deps.database, config) : async () => {};
+  // Invoices still processing at the fiscal provider are consulted by one process: this one, or the
+  // cluster's primary (which also takes the backups).
+  const stopConsultas = backups ? iniciarConsultas(deps) : async () => {};
   if (backups && config.backupDiario)
     deps.logger.info({ pasta: config.backupDir }, `Backup diário às ${config.backupHora}`);
 
@@ -135,6 +139,7 @@ export async function startServer(config: Config, webDir: string, opts: { backup
     clearInterval(idle);
     clearTimeout(force);
     await stopBackups();
+    await stopConsultas();
     await closeDeps(deps);
     if (!config.databaseUrl) rmSync(pidFile(config.dataDir), { force: true });
     deps.logger.info('Encerrado.');

@@ -23,6 +23,7 @@ import { fornecedoresRoutes } from './fornecedores';
 import { funcionariosRoutes } from './funcionarios';
 import { itensVendaRoutes } from './itens-venda';
 import { lgpdRoutes } from './lgpd';
+import { fiscalRoutes, notasFiscaisRoutes, vendasNotaFiscalRoutes } from './notas-fiscais';
 import { orcamentosRoutes } from './orcamentos';
 import { orcamentosClienteRoutes } from './orcamentos-cliente';
 import { agendaRoutes, ordensServicoRoutes } from './ordens-servico';
@@ -62,6 +63,9 @@ export const apiApp = new Hono<AppEnv>()
   .route('/vendedores', vendedoresRoutes)
   .route('/arquitetos', arquitetosRoutes)
   .route('/vendas', vendasRoutes)
+  .route('/vendas', vendasNotaFiscalRoutes)
+  .route('/notas-fiscais', notasFiscaisRoutes)
+  .route('/fiscal', fiscalRoutes)
   .route('/producao', producaoRoutes)
   // the HTTP contract's names for production (the same rules as /producao)
   .route('/ordens-servico', ordensServicoRoutes)

@@ -62,6 +62,7 @@ export const MENU: MenuEntry[] = [
   { label: 'Pagamentos', path: '/cartoes', permission: 'cartoes', icon: CreditCard },
   { label: 'Caixa', path: '/caixa', permission: 'dashboard', icon: Banknote },
   { label: 'Recebimentos', path: '/recebimentos', permission: 'financeiro', icon: HandCoins },
+  { label: 'Notas fiscais', path: '/notas-fiscais', permission: 'financeiro', icon: Receipt },
   { label: 'Usuários', path: '/usuarios', permission: 'usuarios', icon: ShieldCheck },
   { label: 'Empresa', path: '/empresa', permission: 'configuracoes', icon: Building2 },
   { label: 'Auditoria', path: '/auditoria', permission: 'usuarios', icon: History, adminOnly: true },

@@ -22,6 +22,7 @@ const screens = {
   cartoes: lazy(() => import('../features/cartoes/page')),
   caixa: lazy(() => import('../features/caixa/page')),
   recebimentos: lazy(() => import('../features/recebimentos/page')),
+  'notas-fiscais': lazy(() => import('../features/notas-fiscais/page')),
   usuarios: lazy(() => import('../features/usuarios/page')),
   auditoria: lazy(() => import('../features/auditoria/page')),
   backups: lazy(() => import('../features/backups/page')),
@@ -87,6 +88,7 @@ export const routes: RouteObject[] = [
           guarded('cartoes', 'cartoes', 'cartoes'),
           guarded('caixa', 'dashboard', 'caixa'),
           guarded('recebimentos', 'financeiro', 'recebimentos'),
+          guarded('notas-fiscais', 'financeiro', 'notas-fiscais'),
           guarded('usuarios', 'usuarios', 'usuarios'),
           guarded('empresa', 'configuracoes', 'empresa'),
           // Admins only: the page says so to anyone else with the permission, and the API answers 403.

@@ -39,3 +39,4 @@ export type OrcamentoLadoCliente = AnswerOf<Api['orcamentos'][':id']['cliente']>
 export type Chapa = ListRow<Api['chapas']>;
 export type ChapasResumo = AnswerOf<Api['chapas']['resumo']>;
 export type ChapasDaOs = AnswerOf<Api['ordens-servico'][':id']['chapas']>;
+export type NotaFiscal = ListRow<Api['notas-fiscais']>;

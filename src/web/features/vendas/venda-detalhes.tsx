@@ -8,6 +8,7 @@ import { DialogFooter, DialogHeading, ModalDialog } from '../../components/ui/di
 import { client, json, withSignal } from '../../lib/client';
 import { formatDate, formatMoney } from '../../lib/format';
 import type { Venda } from '../../lib/resources';
+import { NotaFiscalVenda } from '../notas-fiscais/nota-fiscal-venda';
 import { formaPagamento, STATUS_BADGE, statusLabel, taxaPercent } from './format-venda';
 import { printVenda } from './print';
 
@@ -70,6 +71,7 @@ export function VendaDetalhes({
               </Badge>
             </Item>
           </dl>
+          <NotaFiscalVenda vendaId={venda.id} />
           <HistoricoRegistro recurso="vendas" registro={venda.id} />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -1,0 +1,201 @@
+import { and, asc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { clientes, empresa, notasFiscais, orcamentoItens, produtos, vendas } from '../schema';
+import { andWhere, lookup, queryRows } from './common';
+import type { KeyPart } from './keyset';
+
+/** The sale, its client and its quote's lines with their products: what an invoice is built from. */
+export async function vendaParaNota(db: Executor, p: { vendaId: string }) {
+  const [venda] = await db
+    .select({
+      id: vendas.id,
+      numero: vendas.numero,
+      status: vendas.status,
+      tipo_venda: vendas.tipo_venda,
+      valor_bruto: vendas.valor_bruto,
+      cliente_id: vendas.cliente_id,
+      orcamento_id: vendas.orcamento_id,
+    })
+    .from(vendas)
+    .where(eq(vendas.id, p.vendaId));
+  if (!venda) return undefined;
+  const [cliente] = await db.select().from(clientes).where(eq(clientes.id, venda.cliente_id));
+  const [orc] = venda.orcamento_id
+    ? await queryRows<{ valor_frete: string; valor_instalacao: string }>(
+        db,
+        sql`select valor_frete, valor_instalacao from orcamentos where id = ${venda.orcamento_id}`,
+      )
+    : [];
+  const itens = venda.orcamento_id
+    ? await db
+        .select({
+          produto_id: orcamentoItens.produto_id,
+          nome: produtos.nome,
+          tipo_unidade: orcamentoItens.tipo_unidade,
+          quantidade: orcamentoItens.quantidade,
+          area: orcamentoItens.area,
+          valor_total: orcamentoItens.valor_total,
+        })
+        .from(orcamentoItens)
+        .innerJoin(produtos, eq(produtos.id, orcamentoItens.produto_id))
+        .where(eq(orcamentoItens.orcamento_id, venda.orcamento_id))
+        .orderBy(asc(orcamentoItens.posicao), asc(orcamentoItens.id))
+    : [];
+  const [emp] = await db.select().from(empresa).where(eq(empresa.id, 1));
+  return { venda, cliente: cliente!, orcamento: orc ?? null, itens, empresa: emp ?? null };
+}
+
+/** The sale's NF-e that is not cancelled (at most one: notas_fiscais_venda_uq). */
+export async function notaAtivaDaVenda(db: Executor, p: { vendaId: string }) {
+  const [r] = await db
+    .select(semArquivos)
+    .from(notasFiscais)
+    .where(
+      and(
+        eq(notasFiscais.venda_id, p.vendaId),
+        eq(notasFiscais.tipo, 'nfe'),
+        ne(notasFiscais.status, 'cancelada'),
+      ),
+    );
+  return r;
+}
+
+/**
+ * The next number of a series, taken under the company row's lock so two emissions never draw the
+ * same one. FISCAL-DADOS: read and advance empresa.nfe_proximo_numero here instead of max()+1.
+ */
+export async function reservarNumero(tx: Executor, p: { serie: number }): Promise<number> {
+  await tx.execute(sql`select id from empresa where id = 1 for update`);
+  const [r] = await queryRows<{ n: number }>(
+    tx,
+    sql`select coalesce(max(numero), 0) + 1 as n from notas_fiscais where tipo = 'nfe' and serie = ${p.serie}`,
+  );
+  return Number(r!.n);
+}
+
+const { xml: _x, danfe: _d, ...semArquivosCols } = getTableColumns(notasFiscais);
+/** Every column but the files (XML and DANFE travel only on their own routes). */
+export const semArquivos = {
+  ...semArquivosCols,
+  tem_danfe: sql<boolean>`(${notasFiscais.danfe} is not null)`,
+  tem_xml: sql<boolean>`(${notasFiscais.xml} is not null)`,
+};
+const listSelect = {
+  ...semArquivos,
+  venda_numero: lookup<number>(vendas.numero, vendas.id, notasFiscais.venda_id),
+  cliente_nome: sql<
+    string | null
+  >`(select c.nome from vendas v join clientes c on c.id = v.cliente_id where v.id = ${notasFiscais.venda_id})`,
+};
+
+export type NotaRow = Awaited<ReturnType<typeof getNota>>;
+
+export async function getNota(db: Executor, p: { id: string }) {
+  const [r] = await db.select(listSelect).from(notasFiscais).where(eq(notasFiscais.id, p.id));
+  return r;
+}
+
+export async function lockNota(tx: Executor, p: { id: string }) {
+  const [r] = await tx.select(semArquivos).from(notasFiscais).where(eq(notasFiscais.id, p.id)).for('update');
+  return r;
+}
+
+export async function notaPorProvedorId(db: Executor, p: { provedorId: string }) {
+  const [r] = await db
+    .select({ id: notasFiscais.id })
+    .from(notasFiscais)
+    .where(eq(notasFiscais.provedor_id, p.provedorId));
+  return r;
+}
+
+export async function insertNota(tx: Executor, values: typeof notasFiscais.$inferInsert) {
+  const [r] = await tx.insert(notasFiscais).values(values).returning({ id: notasFiscais.id });
+  return r!.id;
+}
+
+export async function updateNota(
+  tx: Executor,
+  p: { id: string; values: Partial<typeof notasFiscais.$inferInsert> },
+) {
+  await tx
+    .update(notasFiscais)
+    .set({ ...p.values, updated_at: sql`now()` })
+    .where(eq(notasFiscais.id, p.id));
+}
+
+export async function deleteNota(tx: Executor, p: { id: string }) {
+  await tx.delete(notasFiscais).where(eq(notasFiscais.id, p.id));
+}
+
+export async function arquivosDaNota(db: Executor, p: { id: string }) {
+  const [r] = await db
+    .select({
+      xml: notasFiscais.xml,
+      danfe: notasFiscais.danfe,
+      numero: notasFiscais.numero,
+      serie: notasFiscais.serie,
+    })
+    .from(notasFiscais)
+    .where(eq(notasFiscais.id, p.id));
+  return r;
+}
+
+/**
+ * Claims up to `limit` invoices due for a consult by pushing their next consult `leaseSeg` ahead in
+ * one statement (skip locked): two pollers, or a poller and a webhook, never consult the same one twice.
+ */
+export async function reservarConsultas(db: Executor, p: { limit: number; leaseSeg: number }) {
+  const r = await queryRows<{ id: string }>(
+    db,
+    sql`
+    update notas_fiscais set proxima_consulta_em = now() + make_interval(secs => ${p.leaseSeg})
+     where id in (select id from notas_fiscais
+                   where proxima_consulta_em is not null and proxima_consulta_em <= now()
+                   order by proxima_consulta_em limit ${p.limit} for update skip locked)
+    returning id`,
+  );
+  return r.map((x) => x.id);
+}
+
+export interface NotasFiltro {
+  status?: string;
+  venda_id?: string;
+  cliente_id?: string;
+  inicio?: string;
+  fim?: string;
+  q?: string;
+}
+
+export function notasWhere(f: NotasFiltro, tz: string): SQL | undefined {
+  const dia = sql`(${notasFiscais.created_at} at time zone ${tz})::date`;
+  return andWhere(
+    f.status ? eq(notasFiscais.status, f.status as 'processando') : undefined,
+    f.venda_id ? eq(notasFiscais.venda_id, f.venda_id) : undefined,
+    f.cliente_id
+      ? sql`${notasFiscais.venda_id} in (select id from vendas where cliente_id = ${f.cliente_id})`
+      : undefined,
+    f.inicio ? sql`${dia} >= ${f.inicio}::date` : undefined,
+    f.fim ? sql`${dia} <= ${f.fim}::date` : undefined,
+    f.q && /^\d{1,9}$/.test(f.q.trim()) ? eq(notasFiscais.numero, Number(f.q.trim())) : undefined,
+  );
+}
+
+export const notasOrder: KeyPart[] = [
+  { col: notasFiscais.created_at, key: 'created_at', desc: true, notNull: true },
+  { col: notasFiscais.id, key: 'id', desc: true, notNull: true },
+];
+
+export function listNotas(db: Executor, p: { where?: SQL; order: SQL; limit: number; offset: number }) {
+  return db
+    .select(listSelect)
+    .from(notasFiscais)
+    .where(p.where)
+    .orderBy(p.order)
+    .limit(p.limit)
+    .offset(p.offset);
+}
+
+export async function countNotas(db: Executor, where?: SQL) {
+  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(notasFiscais).where(where);
+  return Number(r?.n ?? 0);
+}

@@ -1,0 +1,104 @@
+import { isoDate, listQuery, pageSchema, uuid } from './common';
+import { STATUS_NOTA_FISCAL, TIPOS_NOTA_FISCAL } from './enums';
+import { z } from './z';
+
+export { STATUS_NOTA_FISCAL };
+
+export const STATUS_NOTA_FISCAL_LABEL = {
+  processando: 'Processando',
+  autorizada: 'Autorizada',
+  rejeitada: 'Rejeitada',
+  cancelada: 'Cancelada',
+} as const;
+
+/** `GET /api/notas-fiscais`: period (the day it was written), status, client, sale, número. */
+export const notasFiscaisListQuery = listQuery.extend({
+  status: z.enum(STATUS_NOTA_FISCAL, { message: 'Status inválido.' }).optional(),
+  cliente_id: uuid.optional(),
+  venda_id: uuid.optional(),
+  inicio: isoDate().optional(),
+  fim: isoDate().optional(),
+});
+
+export const cancelarNotaInput = z.object({
+  justificativa: z
+    .string({ message: 'Informe a justificativa.' })
+    .trim()
+    .min(15, 'A justificativa deve ter ao menos 15 caracteres.')
+    .max(255, 'A justificativa deve ter no máximo 255 caracteres.'),
+});
+
+export const cartaCorrecaoInput = z.object({
+  correcao: z
+    .string({ message: 'Informe a correção.' })
+    .trim()
+    .min(15, 'A correção deve ter ao menos 15 caracteres.')
+    .max(1000, 'A correção deve ter no máximo 1000 caracteres.'),
+});
+
+const ts = z.union([z.iso.datetime({ offset: true }), z.date()]);
+export const notaFiscalSchema = z.object({
+  id: uuid,
+  venda_id: uuid,
+  venda_numero: z.number().nullable(),
+  cliente_nome: z.string().nullable(),
+  tipo: z.enum(TIPOS_NOTA_FISCAL),
+  serie: z.number(),
+  numero: z.number(),
+  status: z.enum(STATUS_NOTA_FISCAL),
+  provedor: z.string(),
+  provedor_id: z.string().nullable(),
+  chave_acesso: z.string().nullable(),
+  protocolo: z.string().nullable(),
+  codigo_sefaz: z.string().nullable(),
+  mensagem_sefaz: z.string().nullable(),
+  payload: z.record(z.string(), z.unknown()),
+  idempotency_key: z.string(),
+  tentativas: z.number(),
+  proxima_consulta_em: ts.nullable(),
+  valor_total: z.number(),
+  autorizada_em: ts.nullable(),
+  cancelada_em: ts.nullable(),
+  justificativa: z.string().nullable(),
+  tem_danfe: z.boolean(),
+  tem_xml: z.boolean(),
+  created_by: uuid.nullable(),
+  created_at: ts,
+  updated_at: ts,
+});
+export const notasFiscaisPageSchema = pageSchema(notaFiscalSchema);
+
+export const pendenciaSchema = z.object({ campo: z.string(), mensagem: z.string(), link: z.string() });
+const itemPrevia = z.object({
+  numero: z.number(),
+  codigo: z.string(),
+  descricao: z.string(),
+  unidade: z.enum(['M2', 'UN', 'ML']),
+  quantidade: z.number(),
+  valor_unitario: z.number(),
+  valor_total: z.number(),
+  valor_frete: z.number(),
+  valor_desconto: z.number(),
+  ncm: z.string().nullable(),
+  cfop: z.number().nullable(),
+  origem: z.string().nullable(),
+  csosn: z.string().nullable(),
+  cst: z.string().nullable(),
+});
+export const previaNotaSchema = z.object({
+  venda_id: uuid,
+  venda_numero: z.number(),
+  serie: z.number(),
+  numero: z.number().nullable(),
+  ambiente: z.enum(['homologacao', 'producao']),
+  destinatario: z.object({
+    nome: z.string(),
+    documento: z.string().nullable(),
+    uf: z.string().nullable(),
+    cidade: z.string().nullable(),
+  }),
+  itens: z.array(itemPrevia),
+  totais: z.object({ produtos: z.number(), frete: z.number(), desconto: z.number(), nota: z.number() }),
+  pendencias: z.array(pendenciaSchema),
+  nota_atual: notaFiscalSchema.omit({ venda_numero: true, cliente_nome: true }).nullable(),
+});

@@ -1,0 +1,457 @@
+import { randomUUID } from 'node:crypto';
+import * as q from '../../db/queries/notas-fiscais';
+import { lockVenda } from '../../db/queries/vendas';
+import { toMoney } from '../../domain/money';
+import { JANELA_CANCELAMENTO_MS, podeCancelar } from '../../domain/nota-fiscal';
+import type { AppDeps } from '../context';
+import { conflict, HttpError, notFound } from '../errors';
+import { publish } from '../events';
+import { complementoAtual, dadosFiscais, envioDaNota, notaDaVenda, pendencias } from '../fiscal/dados';
+import { nfeio } from '../fiscal/nfeio/cliente';
+import { ErroProvedor, type ProvedorFiscal, type SituacaoNota } from '../fiscal/provedor';
+import type { CredenciaisFiscais, EmpresaFiscal } from '../fiscal/tipos';
+import { assinaturaValida } from '../fiscal/webhook';
+
+export const RECURSO = 'notas-fiscais';
+type Deps = Pick<AppDeps, 'db' | 'config' | 'logger'>;
+
+const vendaNaoEncontrada = () => notFound('Venda não encontrada.');
+const notaNaoEncontrada = () => notFound('Nota fiscal não encontrada.');
+
+/** The provider for the company's settings (tests: NFEIO_API_URL → the local fake). */
+export function provedorDe(
+  deps: Pick<AppDeps, 'config'>,
+  empresa: Pick<EmpresaFiscal, 'ambiente'>,
+  cred: CredenciaisFiscais,
+) {
+  return nfeio({
+    baseUrl: deps.config.fiscal.nfeioUrl,
+    apiKey: cred.api_key,
+    empresaId: cred.empresa_id,
+    ambiente: empresa.ambiente,
+    timeoutMs: deps.config.fiscal.timeoutMs,
+  });
+}
+
+/** The credentials in force (Empresa's, or the environment's until then). */
+async function provedorAtual(deps: Deps, vendaId: string): Promise<ProvedorFiscal> {
+  const d = await dadosFiscais(deps, vendaId);
+  const cred = d?.empresa.credenciais;
+  if (!d || !cred) throw semCredenciais();
+  return provedorDe(deps, d.empresa, cred);
+}
+
+const semCredenciais = () =>
+  new HttpError(
+    422,
+    'Provedor fiscal não configurado',
+    'Informe a chave de API e o ID da empresa no provedor fiscal em Empresa › Dados fiscais.',
+  );
+
+/** A provider failure as the answer the user reads. */
+function erroDoProvedor(e: unknown): HttpError {
+  if (e instanceof ErroProvedor) {
+    if (e.tipo === 'credenciais')
+      return new HttpError(502, 'Credenciais do provedor fiscal recusadas', e.message);
+    if (e.tipo === 'recusada') return new HttpError(422, 'Pedido recusado pelo provedor fiscal', e.message);
+    if (e.tipo === 'nao_encontrada')
+      return new HttpError(502, 'Nota não encontrada no provedor fiscal', e.message);
+    return new HttpError(
+      503,
+      'Provedor fiscal indisponível',
+      `${e.message} Tente de novo em instantes.`,
+      undefined,
+      {
+        'retry-after': '30',
+      },
+    );
+  }
+  return e as HttpError;
+}
+
+/** Back-off of the consults: 5 s, 10 s, 20 s … up to 10 min. */
+export function atrasoConsulta(tentativas: number): number {
+  return Math.min(600_000, 5000 * 2 ** Math.min(Math.max(tentativas - 1, 0), 7));
+}
+const daqui = (ms: number) => new Date(Date.now() + ms);
+
+export function notaOut<T extends { valor_total: string }>(
+  r: T,
+): Omit<T, 'valor_total'> & { valor_total: number } {
+  return { ...r, valor_total: toMoney(r.valor_total) };
+}
+
+/** GET /vendas/:id/nota-fiscal/previa: the invoice that would be sent, and what it still lacks. */
+export async function previa(deps: Deps, vendaId: string) {
+  const d = await dadosFiscais(deps, vendaId);
+  if (!d) throw vendaNaoEncontrada();
+  const atual = await q.notaAtivaDaVenda(deps.db, { vendaId });
+  const nota = notaDaVenda(d);
+  return {
+    venda_id: vendaId,
+    venda_numero: d.venda.numero,
+    serie: atual?.serie ?? d.empresa.nfe_serie,
+    numero: atual?.numero ?? null,
+    ambiente: d.empresa.ambiente,
+    destinatario: {
+      nome: d.cliente.nome,
+      documento: d.cliente.documento,
+      uf: d.cliente.uf,
+      cidade: d.cliente.cidade,
+    },
+    itens: nota.itens.map((i) => ({
+      ...i,
+      quantidade: Number(i.quantidade),
+      valor_unitario: Number(i.valor_unitario),
+      valor_total: toMoney(i.valor_total),
+      valor_frete: toMoney(i.valor_frete),
+      valor_desconto: toMoney(i.valor_desconto),
+    })),
+    totais: {
+      produtos: toMoney(nota.totais.produtos),
+      frete: toMoney(nota.totais.frete),
+      desconto: toMoney(nota.totais.desconto),
+      nota: toMoney(nota.totais.nota),
+    },
+    pendencias: pendencias(d),
+    nota_atual: atual ? notaOut(atual) : null,
+  };
+}
+
+/**
+ * POST /vendas/:id/nota-fiscal. One transaction decides, under the sale's lock, whether this request
+ * sends anything: a sale whose NF-e is processing or authorised answers that one (ten clicks, one
+ * invoice); a rejected one is sent again on its row with the same series and number; otherwise a row
+ * is written with the next number. Only the request that made that change calls the provider, after
+ * the commit (no lock is held across the network). A provider that does not answer leaves the row
+ * `processando` for the poller, which looks the number up and never sends a second invoice.
+ */
+export async function emitir(deps: Deps, vendaId: string, userId: string) {
+  const d = await dadosFiscais(deps, vendaId);
+  if (!d) throw vendaNaoEncontrada();
+  const faltam = pendencias(d);
+  if (faltam.length)
+    throw new HttpError(
+      422,
+      'Dados fiscais incompletos',
+      'Complete os dados indicados antes de emitir a NF-e; nada foi enviado.',
+      faltam.map((p) => ({ path: p.campo, message: p.mensagem })),
+    );
+  const cred = d.empresa.credenciais!;
+  const nota = notaDaVenda(d);
+  const agora = new Date();
+  const chave = randomUUID();
+
+  const decisao = await deps.db.transaction(async (tx) => {
+    // The sale's lock serialises the emissions of one sale.
+    if (!(await lockVenda(tx, { id: vendaId }))) throw vendaNaoEncontrada();
+    const atual = await q.notaAtivaDaVenda(tx, { vendaId });
+    if (atual && atual.status !== 'rejeitada') return { enviar: false as const, id: atual.id };
+    if (atual) {
+      const envio = envioDaNota(d, nota, atual.serie, atual.numero, agora);
+      await q.updateNota(tx, {
+        id: atual.id,
+        values: {
+          status: 'processando',
+          payload: envio as unknown as Record<string, unknown>,
+          idempotency_key: chave,
+          provedor_id: null,
+          codigo_sefaz: null,
+          mensagem_sefaz: null,
+          tentativas: atual.tentativas + 1,
+          valor_total: nota.totais.nota,
+          proxima_consulta_em: daqui(atrasoConsulta(1)),
+        },
+      });
+      await publish(tx, RECURSO, 'atualizado', atual.id);
+      return { enviar: true as const, id: atual.id, envio, nova: false, anterior: atual };
+    }
+    const serie = d.empresa.nfe_serie;
+    const numero = await q.reservarNumero(tx, { serie });
+    const envio = envioDaNota(d, nota, serie, numero, agora);
+    const id = await q.insertNota(tx, {
+      venda_id: vendaId,
+      tipo: 'nfe',
+      serie,
+      numero,
+      status: 'processando',
+      payload: envio as unknown as Record<string, unknown>,
+      idempotency_key: chave,
+      tentativas: 1,
+      valor_total: nota.totais.nota,
+      proxima_consulta_em: daqui(atrasoConsulta(1)),
+      created_by: userId,
+    });
+    await publish(tx, RECURSO, 'criado', id);
+    return { enviar: true as const, id, envio, nova: true, anterior: null };
+  });
+  if (!decisao.enviar) return { criada: false, nota: await lerNota(deps, decisao.id) };
+
+  const provedor = provedorDe(deps, d.empresa, cred);
+  try {
+    const s = await provedor.emitir(decisao.envio, chave);
+    await aplicar(deps, decisao.id, s, provedor);
+  } catch (e) {
+    if (!(e instanceof ErroProvedor)) throw e;
+    if (e.tipo === 'retentavel') {
+      // Sent or not, we cannot tell: the poller looks the number up (never a second send).
+      deps.logger.warn(
+        { nota: decisao.id, erro: e.message },
+        'Provedor fiscal sem resposta; a nota segue processando.',
+      );
+      return { criada: true, nota: await lerNota(deps, decisao.id) };
+    }
+    // Refused before reaching SEFAZ: nothing was issued. Credentials: undo, the sale as it was.
+    await deps.db.transaction(async (tx) => {
+      if (e.tipo === 'credenciais') {
+        if (decisao.nova) await q.deleteNota(tx, { id: decisao.id });
+        else
+          await q.updateNota(tx, {
+            id: decisao.id,
+            values: {
+              status: 'rejeitada',
+              proxima_consulta_em: null,
+              codigo_sefaz: decisao.anterior?.codigo_sefaz,
+              mensagem_sefaz: decisao.anterior?.mensagem_sefaz,
+            },
+          });
+      } else {
+        await q.updateNota(tx, {
+          id: decisao.id,
+          values: {
+            status: 'rejeitada',
+            proxima_consulta_em: null,
+            codigo_sefaz: null,
+            mensagem_sefaz: e.message,
+          },
+        });
+      }
+      await publish(tx, RECURSO, 'atualizado', decisao.id);
+    });
+    if (e.tipo === 'credenciais') throw erroDoProvedor(e);
+  }
+  return { criada: true, nota: await lerNota(deps, decisao.id) };
+}
+
+export async function lerNota(deps: Pick<AppDeps, 'db'>, id: string) {
+  const r = await q.getNota(deps.db, { id });
+  if (!r) throw notaNaoEncontrada();
+  return notaOut(r);
+}
+
+/** Records what the provider said; an authorised invoice brings its XML and DANFE along. */
+async function aplicar(deps: Deps, id: string, s: SituacaoNota, provedor: ProvedorFiscal) {
+  let arquivos: { xml?: string; danfe?: Buffer } = {};
+  if (s.status === 'autorizada') {
+    try {
+      const [xml, pdf] = await Promise.all([
+        provedor.baixarXml(s.provedor_id),
+        provedor.baixarPdf(s.provedor_id),
+      ]);
+      arquivos = { xml, danfe: Buffer.from(pdf) };
+    } catch (e) {
+      // The files are fetched again when first downloaded.
+      deps.logger.warn({ nota: id, erro: String(e) }, 'XML/DANFE ainda indisponíveis no provedor.');
+    }
+  }
+  await deps.db.transaction(async (tx) => {
+    const atual = await q.lockNota(tx, { id });
+    if (!atual) return;
+    const cancelando = atual.status === 'autorizada' && atual.justificativa && s.status === 'autorizada';
+    const pendente = s.status === 'processando' || cancelando;
+    await q.updateNota(tx, {
+      id,
+      values: {
+        provedor_id: s.provedor_id,
+        status: s.status,
+        chave_acesso: s.chave_acesso ?? atual.chave_acesso,
+        protocolo: s.protocolo ?? atual.protocolo,
+        codigo_sefaz: s.codigo_sefaz,
+        mensagem_sefaz: s.mensagem_sefaz,
+        autorizada_em: s.autorizada_em ?? atual.autorizada_em,
+        cancelada_em: s.status === 'cancelada' ? (atual.cancelada_em ?? new Date()) : atual.cancelada_em,
+        proxima_consulta_em: pendente ? daqui(atrasoConsulta(atual.tentativas)) : null,
+        ...arquivos,
+      },
+    });
+    await publish(tx, RECURSO, 'atualizado', id);
+  });
+}
+
+/**
+ * One consult of one invoice (the poller's and the webhook's): an invoice whose send got no answer is
+ * looked up by its number first; found, it is followed from then on; not found after a few lookups,
+ * it was never received, and it becomes `rejeitada` so the user sends it again with the same number.
+ */
+export async function consultar(deps: Deps, id: string) {
+  const n = await q.getNota(deps.db, { id });
+  if (!n || (n.status !== 'processando' && !(n.status === 'autorizada' && n.justificativa))) return;
+  const provedor = await provedorAtual(deps, n.venda_id);
+  try {
+    let s: SituacaoNota | null;
+    if (n.provedor_id) s = await provedor.consultar(n.provedor_id);
+    else s = await provedor.localizar(n.serie, n.numero);
+    if (s) return await aplicar(deps, id, s, provedor);
+    await deps.db.transaction(async (tx) => {
+      const perdida = n.tentativas >= 4;
+      await q.updateNota(tx, {
+        id,
+        values: perdida
+          ? {
+              status: 'rejeitada',
+              proxima_consulta_em: null,
+              mensagem_sefaz:
+                'O provedor fiscal não recebeu a nota. Emita de novo: ela sai com o mesmo número.',
+            }
+          : { tentativas: n.tentativas + 1, proxima_consulta_em: daqui(atrasoConsulta(n.tentativas + 1)) },
+      });
+      await publish(tx, RECURSO, 'atualizado', id);
+    });
+  } catch (e) {
+    if (!(e instanceof ErroProvedor)) throw e;
+    // Still processing as far as Lavra knows: try later, further apart.
+    await deps.db.transaction(async (tx) => {
+      await q.updateNota(tx, {
+        id,
+        values: {
+          tentativas: n.tentativas + 1,
+          proxima_consulta_em: daqui(atrasoConsulta(n.tentativas + 1)),
+        },
+      });
+    });
+  }
+}
+
+/** The poller's step: the invoices due, each consulted once (claimed first, so never twice at once). */
+export async function consultarPendentes(deps: Deps, limit = 20) {
+  const ids = await q.reservarConsultas(deps.db, { limit, leaseSeg: 120 });
+  for (const id of ids) {
+    try {
+      await consultar(deps, id);
+    } catch (e) {
+      deps.logger.error({ nota: id, erro: String(e) }, 'Falha ao consultar a nota fiscal.');
+    }
+  }
+  return ids.length;
+}
+
+/** The background loop (single process, or the cluster's primary): returns its stop. */
+export function iniciarConsultas(deps: Deps) {
+  let parado = false;
+  let rodando: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    if (parado) return;
+    rodando = consultarPendentes(deps).catch((e) =>
+      deps.logger.error({ erro: String(e) }, 'Consulta de notas falhou.'),
+    );
+  }, deps.config.fiscal.consultaMs);
+  timer.unref();
+  return async () => {
+    parado = true;
+    clearInterval(timer);
+    await rodando;
+  };
+}
+
+/**
+ * POST /fiscal/webhook: the body is checked against X-Hub-Signature with the webhook secret (bad or
+ * missing → 401, nothing read); a good one names an invoice, which is then consulted at the provider,
+ * so what Lavra records is always the provider's answer to its own question.
+ */
+export async function webhook(deps: Deps, corpo: Uint8Array, assinatura: string | undefined) {
+  // FISCAL-DADOS: the secret from credenciaisFiscais(deps).webhook_segredo
+  const segredo =
+    complementoAtual().empresa?.credenciais?.webhook_segredo ??
+    deps.config.fiscal.credenciais?.webhook_segredo ??
+    '';
+  if (!assinaturaValida(corpo, assinatura, segredo))
+    throw new HttpError(401, 'Assinatura inválida', 'A assinatura do webhook (X-Hub-Signature) não confere.');
+  let id: string | undefined;
+  try {
+    const j = JSON.parse(Buffer.from(corpo).toString('utf8')) as { id?: unknown; data?: { id?: unknown } };
+    const v = j.id ?? j.data?.id;
+    id = typeof v === 'string' ? v : undefined;
+  } catch {}
+  if (!id) return { recebido: true, nota_id: null };
+  const n = await q.notaPorProvedorId(deps.db, { provedorId: id });
+  if (!n) return { recebido: true, nota_id: null };
+  await consultar(deps, n.id);
+  return { recebido: true, nota_id: n.id };
+}
+
+/** POST /notas-fiscais/:id/cancelar: within 24 h of the authorisation, with a justification. */
+export async function cancelar(deps: Deps, id: string, justificativa: string, agora = new Date()) {
+  const n = await q.getNota(deps.db, { id });
+  if (!n) throw notaNaoEncontrada();
+  if (n.status !== 'autorizada')
+    throw conflict('Nota não cancelável', 'Só uma NF-e autorizada pode ser cancelada.');
+  if (!n.autorizada_em || !podeCancelar(n.autorizada_em, agora)) {
+    const limite = new Date((n.autorizada_em?.getTime() ?? 0) + JANELA_CANCELAMENTO_MS);
+    const quando = limite.toLocaleString('pt-BR', {
+      timeZone: deps.config.tzNegocio,
+      dateStyle: 'short',
+      timeStyle: 'short',
+    });
+    throw conflict(
+      'Prazo de cancelamento encerrado',
+      `A NF-e só pode ser cancelada em até 24 horas após a autorização (prazo encerrado em ${quando}). Para corrigir dados, use a carta de correção; para desfazer a venda, emita uma NF-e de devolução.`,
+    );
+  }
+  if (!n.provedor_id)
+    throw conflict('Nota não cancelável', 'A nota ainda não tem identificação no provedor.');
+  const provedor = await provedorAtual(deps, n.venda_id);
+  try {
+    await provedor.cancelar(n.provedor_id, justificativa);
+  } catch (e) {
+    throw erroDoProvedor(e);
+  }
+  await deps.db.transaction(async (tx) => {
+    await q.updateNota(tx, { id, values: { justificativa, proxima_consulta_em: new Date() } });
+    await publish(tx, RECURSO, 'atualizado', id);
+  });
+  // The cancellation is queued at the provider: consult now, the poller follows if still pending.
+  await consultar(deps, id).catch(() => {});
+  return lerNota(deps, id);
+}
+
+/** POST /notas-fiscais/:id/carta-correcao (CC-e): only an authorised invoice. */
+export async function cartaCorrecao(deps: Deps, id: string, correcao: string) {
+  const n = await q.getNota(deps.db, { id });
+  if (!n) throw notaNaoEncontrada();
+  if (n.status !== 'autorizada' || !n.provedor_id)
+    throw conflict('Carta de correção não permitida', 'Só uma NF-e autorizada recebe carta de correção.');
+  const provedor = await provedorAtual(deps, n.venda_id);
+  try {
+    await provedor.cartaCorrecao(n.provedor_id, correcao);
+  } catch (e) {
+    throw erroDoProvedor(e);
+  }
+  await deps.db.transaction((tx) => publish(tx, RECURSO, 'atualizado', id));
+  return { id, enviada: true };
+}
+
+/** The DANFE (PDF) or XML: kept at authorisation; fetched (and kept) if it was not ready then. */
+export async function arquivo(deps: Deps, id: string, tipo: 'danfe' | 'xml') {
+  const n = await q.getNota(deps.db, { id });
+  if (!n) throw notaNaoEncontrada();
+  if ((n.status !== 'autorizada' && n.status !== 'cancelada') || !n.provedor_id)
+    throw conflict('Arquivo indisponível', 'DANFE e XML existem só para NF-e autorizada.');
+  const guardado = await q.arquivosDaNota(deps.db, { id });
+  if (tipo === 'danfe' && guardado?.danfe)
+    return { nome: `nfe-${n.serie}-${n.numero}.pdf`, bytes: guardado.danfe };
+  if (tipo === 'xml' && guardado?.xml)
+    return { nome: `nfe-${n.serie}-${n.numero}.xml`, bytes: Buffer.from(guardado.xml) };
+  const provedor = await provedorAtual(deps, n.venda_id);
+  try {
+    if (tipo === 'danfe') {
+      const danfe = Buffer.from(await provedor.baixarPdf(n.provedor_id));
+      await deps.db.transaction((tx) => q.updateNota(tx, { id, values: { danfe } }));
+      return { nome: `nfe-${n.serie}-${n.numero}.pdf`, bytes: danfe };
+    }
+    const xml = await provedor.baixarXml(n.provedor_id);
+    await deps.db.transaction((tx) => q.updateNota(tx, { id, values: { xml } }));
+    return { nome: `nfe-${n.serie}-${n.numero}.xml`, bytes: Buffer.from(xml) };
+  } catch (e) {
+    throw erroDoProvedor(e);
+  }
+}

@@ -1,0 +1,261 @@
+import Big from 'big.js';
+import { vendaParaNota } from '../../db/queries/notas-fiscais';
+import { cfopPadrao, montarNota, type NotaDaVenda, QTD_DECIMAIS } from '../../domain/nota-fiscal';
+import type { AppDeps } from '../context';
+import type { NfeEnvio } from './provedor';
+import type {
+  ClienteFiscal,
+  CredenciaisFiscais,
+  DadosFiscais,
+  EmpresaFiscal,
+  ItemFiscal,
+  Pendencia,
+} from './tipos';
+
+/**
+ * The one place that reads the fiscal data of a sale. The fiscal columns (empresa: IE, CRT, município,
+ * série, ambiente, credentials; produtos: NCM, CFOP, CSOSN/CST, origem; clientes: IE, isento,
+ * município) come with the branch fiscal-dados; until then this reads what exists (the company's
+ * CNPJ and address, the client, the quote's lines) and takes the rest from `complementoFiscal`, set
+ * by the tests (and left empty in production, where the missing fields are then listed as pending).
+ */
+export interface ComplementoFiscal {
+  empresa?: Partial<Omit<EmpresaFiscal, 'nome'>>;
+  produtos?: Record<string, Partial<Pick<ItemFiscal, 'ncm' | 'cfop' | 'csosn' | 'cst' | 'origem'>>>;
+  clientes?: Record<
+    string,
+    Partial<Pick<ClienteFiscal, 'inscricao_estadual' | 'ie_isento' | 'municipio_ibge'>>
+  >;
+}
+
+// FISCAL-DADOS: delete with the columns in place (tests then write the fiscal fields through the API).
+let complemento: ComplementoFiscal = {};
+export function definirComplementoFiscal(c: ComplementoFiscal) {
+  complemento = c;
+}
+
+export async function dadosFiscais(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  vendaId: string,
+): Promise<DadosFiscais | undefined> {
+  const r = await vendaParaNota(deps.db, { vendaId });
+  if (!r) return undefined;
+  const e = r.empresa;
+  const ce = complemento.empresa ?? {};
+  const empresa: EmpresaFiscal = {
+    nome: e?.nome ?? deps.config.empresa.nome,
+    cnpj: e?.cnpj ?? null,
+    uf: e?.uf ?? null,
+    cidade: e?.cidade ?? null,
+    // FISCAL-DADOS: empresa.inscricao_estadual, regime_tributario, municipio_ibge, nfe_serie, fiscal_ambiente
+    inscricao_estadual: ce.inscricao_estadual ?? null,
+    regime_tributario: ce.regime_tributario ?? null,
+    municipio_ibge: ce.municipio_ibge ?? null,
+    nfe_serie: ce.nfe_serie ?? 1,
+    provedor: 'nfeio',
+    ambiente: ce.ambiente ?? 'homologacao',
+    // FISCAL-DADOS: await credenciaisFiscais(deps) (src/server/fiscal/credenciais.ts)
+    credenciais: ce.credenciais ?? deps.config.fiscal.credenciais,
+  };
+  const c = r.cliente;
+  const cc = complemento.clientes?.[c.id] ?? {};
+  const cliente: ClienteFiscal = {
+    id: c.id,
+    nome: c.nome,
+    pessoa: c.tipo === 'Pessoa Jurídica' ? 'juridica' : 'fisica',
+    documento: c.cpf_cnpj,
+    email: c.email,
+    endereco: c.endereco,
+    cidade: c.cidade,
+    uf: c.uf,
+    cep: c.cep,
+    // FISCAL-DADOS: clientes.inscricao_estadual, ie_isento, municipio_ibge
+    inscricao_estadual: cc.inscricao_estadual ?? null,
+    ie_isento: cc.ie_isento ?? false,
+    municipio_ibge: cc.municipio_ibge ?? null,
+  };
+  const itens = r.itens.map((i): ItemFiscal => {
+    const m2 = i.tipo_unidade === 'm²';
+    const cp = complemento.produtos?.[i.produto_id] ?? {};
+    return {
+      produto_id: i.produto_id,
+      nome: i.nome,
+      // FISCAL-DADOS: produtos.unidade_comercial ('M2' | 'UN' | 'ML')
+      unidade: m2 ? 'M2' : 'UN',
+      // m²: the area of one piece × the pieces (the quote keeps the piece's area).
+      quantidade: m2
+        ? new Big(i.area ?? 0).times(i.quantidade).round(QTD_DECIMAIS, Big.roundHalfUp).toString()
+        : i.quantidade,
+      valor_linha: i.valor_total,
+      // FISCAL-DADOS: produtos.ncm, cfop, csosn, cst, origem
+      ncm: cp.ncm ?? null,
+      cfop: cp.cfop ?? null,
+      csosn: cp.csosn ?? null,
+      cst: cp.cst ?? null,
+      origem: cp.origem ?? null,
+    };
+  });
+  return {
+    empresa,
+    cliente,
+    itens,
+    venda: {
+      id: r.venda.id,
+      numero: r.venda.numero,
+      status: r.venda.status,
+      tipo_venda: r.venda.tipo_venda,
+      valor_bruto: r.venda.valor_bruto,
+      valor_frete: r.orcamento?.valor_frete ?? '0',
+      valor_instalacao: r.orcamento?.valor_instalacao ?? '0',
+      tem_orcamento: Boolean(r.venda.orcamento_id),
+    },
+  };
+}
+
+const EMPRESA = '/empresa';
+const clienteLink = (id: string) => `/clientes?tab=novo&id=${id}`;
+const produtoLink = (id: string) => `/produtos?tab=novo&id=${id}`;
+
+/**
+ * Each field the invoice needs and lacks, with where it is set. FISCAL-DADOS: the lead may replace
+ * this with pendenciasFiscais(...) of src/domain/fiscal.ts, keeping `{ campo, mensagem, link }`.
+ */
+export function pendencias(d: DadosFiscais): Pendencia[] {
+  const p: Pendencia[] = [];
+  const e = d.empresa;
+  const falta = (campo: string, mensagem: string, link: string) => p.push({ campo, mensagem, link });
+  if (d.venda.status === 'cancelada') falta('venda.status', 'A venda está cancelada.', `/vendas`);
+  if (!d.venda.tem_orcamento || d.itens.length === 0)
+    falta('venda.itens', 'A venda não tem itens (foi lançada sem orçamento).', '/vendas');
+  if (!e.cnpj) falta('empresa.cnpj', 'Informe o CNPJ da empresa.', EMPRESA);
+  if (!e.inscricao_estadual)
+    falta('empresa.inscricao_estadual', 'Informe a inscrição estadual da empresa.', EMPRESA);
+  if (!e.regime_tributario)
+    falta('empresa.regime_tributario', 'Informe o regime tributário (CRT) da empresa.', EMPRESA);
+  if (!e.uf) falta('empresa.uf', 'Informe a UF da empresa.', EMPRESA);
+  if (!e.municipio_ibge)
+    falta('empresa.municipio_ibge', 'Escolha o município (código IBGE) da empresa.', EMPRESA);
+  if (!e.credenciais?.api_key || !e.credenciais.empresa_id)
+    falta(
+      'empresa.fiscal_credenciais',
+      'Informe a chave de API e o ID da empresa no provedor fiscal.',
+      EMPRESA,
+    );
+  const c = d.cliente;
+  const cl = clienteLink(c.id);
+  if (!c.documento)
+    falta('cliente.cpf_cnpj', `Informe o ${c.pessoa === 'juridica' ? 'CNPJ' : 'CPF'} do cliente.`, cl);
+  if (!c.endereco) falta('cliente.endereco', 'Informe o endereço do cliente.', cl);
+  if (!c.cidade) falta('cliente.cidade', 'Informe a cidade do cliente.', cl);
+  if (!c.uf) falta('cliente.uf', 'Informe a UF do cliente.', cl);
+  if (!c.cep) falta('cliente.cep', 'Informe o CEP do cliente.', cl);
+  if (!c.municipio_ibge) falta('cliente.municipio_ibge', 'Escolha o município (código IBGE) do cliente.', cl);
+  if (c.pessoa === 'juridica' && !c.inscricao_estadual && !c.ie_isento)
+    falta('cliente.inscricao_estadual', 'Informe a inscrição estadual do cliente ou marque "isento".', cl);
+  const vistos = new Set<string>();
+  for (const i of d.itens) {
+    if (vistos.has(i.produto_id)) continue;
+    vistos.add(i.produto_id);
+    if (!i.ncm || !/^\d{8}$/.test(i.ncm))
+      falta(
+        `produtos.${i.produto_id}.ncm`,
+        `Informe o NCM (8 dígitos) do produto "${i.nome}".`,
+        produtoLink(i.produto_id),
+      );
+    if (!i.origem)
+      falta(
+        `produtos.${i.produto_id}.origem`,
+        `Informe a origem do produto "${i.nome}".`,
+        produtoLink(i.produto_id),
+      );
+    if (e.regime_tributario?.startsWith('simples') ? !i.csosn : !i.cst)
+      falta(
+        `produtos.${i.produto_id}.${e.regime_tributario?.startsWith('simples') ? 'csosn' : 'cst'}`,
+        `Informe o ${e.regime_tributario?.startsWith('simples') ? 'CSOSN' : 'CST'} do produto "${i.nome}".`,
+        produtoLink(i.produto_id),
+      );
+  }
+  return p;
+}
+
+/** The invoice built from the sale (items, quantities, totals), Lavra's words. */
+export function notaDaVenda(d: DadosFiscais): NotaDaVenda {
+  return montarNota({
+    valor_total: d.venda.valor_bruto,
+    valor_frete: d.venda.valor_frete,
+    valor_instalacao: d.venda.valor_instalacao,
+    linhas: d.itens.map((i) => ({
+      codigo: i.produto_id.slice(0, 8).toUpperCase(),
+      descricao: i.nome,
+      unidade: i.unidade,
+      quantidade: i.quantidade,
+      valor_linha: i.valor_linha,
+      ncm: i.ncm,
+      cfop: i.cfop ?? cfopPadrao(d.empresa.uf, d.cliente.uf),
+      origem: i.origem,
+      csosn: i.csosn,
+      cst: i.cst,
+    })),
+  });
+}
+
+/** What goes to the provider: the invoice with its series, number and the buyer (no pending fields). */
+export function envioDaNota(
+  d: DadosFiscais,
+  nota: NotaDaVenda,
+  serie: number,
+  numero: number,
+  agora: Date,
+): NfeEnvio {
+  const c = d.cliente;
+  return {
+    serie,
+    numero,
+    natureza: 'Venda de mercadoria',
+    emitida_em: agora,
+    interestadual: Boolean(d.empresa.uf && c.uf && d.empresa.uf !== c.uf),
+    consumidor_final: c.pessoa === 'fisica' || !c.inscricao_estadual,
+    comprador: {
+      nome: c.nome,
+      documento: c.documento ?? '',
+      pessoa: c.pessoa,
+      email: c.email,
+      ie: c.inscricao_estadual,
+      ie_isento: c.ie_isento,
+      endereco: {
+        uf: c.uf ?? '',
+        municipio_ibge: c.municipio_ibge,
+        cidade: c.cidade ?? '',
+        bairro: 'Centro',
+        logradouro: c.endereco ?? '',
+        numero: 'S/N',
+        complemento: null,
+        cep: c.cep ?? '',
+      },
+    },
+    itens: nota.itens.map((i) => ({
+      codigo: i.codigo,
+      descricao: i.descricao,
+      ncm: i.ncm ?? '',
+      cfop: i.cfop ?? 5102,
+      unidade: i.unidade,
+      quantidade: i.quantidade,
+      valor_unitario: i.valor_unitario,
+      valor_total: i.valor_total,
+      valor_frete: i.valor_frete,
+      valor_desconto: i.valor_desconto,
+      origem: i.origem ?? '0',
+      csosn: i.csosn,
+      cst: i.cst,
+    })),
+    totais: nota.totais,
+    pagamento: d.venda.tipo_venda === 'avista' ? 'avista' : 'prazo',
+  };
+}
+
+export type { CredenciaisFiscais };
+
+/** FISCAL-DADOS: delete with `complemento` (the webhook reads the secret from credenciaisFiscais). */
+export function complementoAtual(): ComplementoFiscal {
+  return complemento;
+}

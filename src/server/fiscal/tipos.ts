@@ -1,0 +1,81 @@
+import type { UnidadeComercial } from '../../domain/nota-fiscal';
+
+/**
+ * The fiscal data an invoice is built from (issue 30 §1), as this module reads it. The columns that
+ * hold it (empresa, produtos, clientes) arrive with the branch fiscal-dados; dados.ts is the one
+ * place that reads them.
+ */
+export type RegimeTributario = 'simples_nacional' | 'simples_excesso' | 'lucro_presumido' | 'lucro_real';
+
+export interface CredenciaisFiscais {
+  api_key: string;
+  empresa_id: string;
+  webhook_segredo: string;
+}
+
+export interface EmpresaFiscal {
+  nome: string;
+  cnpj: string | null;
+  inscricao_estadual: string | null;
+  regime_tributario: RegimeTributario | null;
+  uf: string | null;
+  cidade: string | null;
+  municipio_ibge: string | null;
+  nfe_serie: number;
+  provedor: 'nfeio';
+  ambiente: 'homologacao' | 'producao';
+  credenciais: CredenciaisFiscais | null;
+}
+
+export interface ClienteFiscal {
+  id: string;
+  nome: string;
+  pessoa: 'fisica' | 'juridica';
+  documento: string | null;
+  email: string | null;
+  inscricao_estadual: string | null;
+  ie_isento: boolean;
+  endereco: string | null;
+  cidade: string | null;
+  uf: string | null;
+  cep: string | null;
+  municipio_ibge: string | null;
+}
+
+export interface ItemFiscal {
+  produto_id: string;
+  nome: string;
+  unidade: UnidadeComercial;
+  quantidade: string;
+  valor_linha: string;
+  ncm: string | null;
+  cfop: number | null;
+  csosn: string | null;
+  cst: string | null;
+  origem: string | null;
+}
+
+export interface VendaFiscal {
+  id: string;
+  numero: number;
+  status: string;
+  tipo_venda: string;
+  valor_bruto: string;
+  valor_frete: string;
+  valor_instalacao: string;
+  tem_orcamento: boolean;
+}
+
+export interface DadosFiscais {
+  empresa: EmpresaFiscal;
+  cliente: ClienteFiscal;
+  venda: VendaFiscal;
+  itens: ItemFiscal[];
+}
+
+/** A field the invoice needs and does not have: what, where it is set (a screen link). */
+export interface Pendencia {
+  campo: string;
+  mensagem: string;
+  link: string;
+}

@@ -1,0 +1,180 @@
+import { Hono } from 'hono';
+import { paginate } from '../../db/queries/common';
+import { orderSql } from '../../db/queries/keyset';
+import { countNotas, listNotas, notasOrder, notasWhere } from '../../db/queries/notas-fiscais';
+import { uuid } from '../../schemas/common';
+import {
+  cancelarNotaInput,
+  cartaCorrecaoInput,
+  notaFiscalSchema,
+  notasFiscaisListQuery,
+  notasFiscaisPageSchema,
+  previaNotaSchema,
+  STATUS_NOTA_FISCAL_LABEL,
+} from '../../schemas/notas-fiscais';
+import { z } from '../../schemas/z';
+import {
+  arquivo,
+  cancelar,
+  cartaCorrecao,
+  emitir,
+  lerNota,
+  notaOut,
+  previa,
+  RECURSO,
+  webhook,
+} from '../casos/notas-fiscais';
+import { type AppContext, type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
+import { route } from '../contract';
+import { exportContract, exportResponse } from '../export';
+import { CABECALHO_ASSINATURA } from '../fiscal/webhook';
+
+/**
+ * Invoices (issue 30; api.md `/api/notas-fiscais`, permission `financeiro`): the sale's NF-e built,
+ * reviewed, emitted through the fiscal provider and followed; the list, the files, cancellation and
+ * the correction letter. The rules live in casos/notas-fiscais.ts.
+ */
+const access = ['financeiro'] as const;
+
+const doc = {
+  previa: route({
+    summary: 'A NF-e que seria enviada para a venda (itens, totais) e os dados fiscais que faltam',
+    access,
+    response: previaNotaSchema,
+    errors: [404],
+  }),
+  emitir: route({
+    summary: 'Emite a NF-e da venda pelo provedor fiscal (aceita Idempotency-Key)',
+    description:
+      'Responde a nota (200). Uma venda tem no máximo uma NF-e não cancelada: com uma processando ou autorizada, responde a existente sem enviar nada. Uma rejeitada é reenviada com o mesmo número. Dados fiscais faltando: 422 listando cada um em `errors`, nada é enviado. Provedor sem resposta: a nota fica `processando` e é consultada depois, nunca reenviada.',
+    access,
+    response: notaFiscalSchema,
+    errors: [404, 409, 422, 502, 503],
+  }),
+  list: route({
+    summary: 'Notas fiscais (período, status, cliente, venda, número)',
+    access,
+    query: notasFiscaisListQuery,
+    response: notasFiscaisPageSchema,
+  }),
+  exportar: route({ ...exportContract('notas fiscais', notasFiscaisListQuery), access }),
+  get: route({ summary: 'Uma nota fiscal', access, response: notaFiscalSchema, errors: [404] }),
+  danfe: route({
+    summary: 'DANFE (PDF) da NF-e autorizada',
+    access,
+    produces: 'application/pdf',
+    errors: [404, 409, 502, 503],
+  }),
+  xml: route({
+    summary: 'XML da NF-e autorizada',
+    access,
+    produces: 'application/xml',
+    errors: [404, 409, 502, 503],
+  }),
+  cancelar: route({
+    summary: 'Cancela a NF-e (até 24 h após a autorização, justificativa de 15 a 255 caracteres)',
+    access,
+    body: cancelarNotaInput,
+    response: notaFiscalSchema,
+    errors: [400, 404, 409, 502, 503],
+  }),
+  carta: route({
+    summary: 'Envia uma carta de correção (CC-e) da NF-e autorizada',
+    access,
+    body: cartaCorrecaoInput,
+    response: z.object({ id: uuid, enviada: z.boolean() }),
+    errors: [400, 404, 409, 502, 503],
+  }),
+  webhook: route({
+    summary: 'Aviso do provedor fiscal (NFE.io) sobre uma nota; assinado em X-Hub-Signature (HMAC-SHA1)',
+    description: 'Sem sessão: vale a assinatura. Assinatura ausente ou errada: 401 e nada muda.',
+    access: 'publico',
+    response: z.object({ recebido: z.boolean(), nota_id: uuid.nullable() }),
+    errors: [401],
+  }),
+};
+
+const arquivoResposta = (c: AppContext, a: { nome: string; bytes: Buffer }, tipo: string) =>
+  c.body(new Uint8Array(a.bytes), 200, {
+    'content-type': tipo,
+    'content-disposition': `attachment; filename="${a.nome}"`,
+  });
+
+/** Under /api/vendas: the sale's invoice. */
+export const vendasNotaFiscalRoutes = new Hono<AppEnv>()
+  .get('/:id/nota-fiscal/previa', doc.previa, async (c) => {
+    const id = parseId(c, uuid);
+    return c.json(await previa(c.get('deps'), id));
+  })
+  .post('/:id/nota-fiscal', doc.emitir, async (c) => {
+    const id = parseId(c, uuid);
+    // 200 either way (one status per contract): the body's status says where the invoice stands.
+    const r = await emitir(c.get('deps'), id, currentUser(c).id);
+    return c.json(r.nota);
+  });
+
+const filtroDe = (c: AppContext) => {
+  const f = parseQuery(c, notasFiscaisListQuery);
+  return { f, where: notasWhere(f, c.get('deps').config.tzNegocio) };
+};
+
+export const notasFiscaisRoutes = new Hono<AppEnv>()
+  .get('/', doc.list, async (c) => {
+    const { f, where } = filtroDe(c);
+    const db = c.get('deps').db;
+    const page = await paginate(
+      (limit, offset) => listNotas(db, { where, order: orderSql(notasOrder), limit, offset }),
+      () => countNotas(db, where),
+      f.page,
+      f.limit,
+    );
+    return c.json({ ...page, items: page.items.map(notaOut) });
+  })
+  .get('/exportar', doc.exportar, (c) =>
+    exportResponse(c, {
+      recurso: RECURSO,
+      titulo: 'notas fiscais',
+      columns: [
+        { header: 'Emitida em', value: 'created_at', type: 'datetime' },
+        { header: 'Série', value: 'serie', type: 'integer' },
+        { header: 'Número', value: 'numero', type: 'integer' },
+        { header: 'Venda', value: 'venda_numero', type: 'integer' },
+        { header: 'Cliente', value: 'cliente_nome' },
+        { header: 'Valor', value: 'valor_total', type: 'money' },
+        {
+          header: 'Status',
+          value: (r) => STATUS_NOTA_FISCAL_LABEL[r.status as 'autorizada'] ?? String(r.status),
+        },
+        { header: 'Chave de acesso', value: 'chave_acesso' },
+        { header: 'Autorizada em', value: 'autorizada_em', type: 'datetime' },
+        { header: 'Código SEFAZ', value: 'codigo_sefaz' },
+        { header: 'Motivo', value: 'mensagem_sefaz' },
+      ],
+      where: filtroDe(c).where,
+      order: notasOrder,
+      page: (db, p) => listNotas(db, { ...p, offset: 0 }),
+    }),
+  )
+  .get('/:id', doc.get, async (c) => c.json(await lerNota(c.get('deps'), parseId(c, uuid))))
+  .get('/:id/danfe', doc.danfe, async (c) =>
+    arquivoResposta(c, await arquivo(c.get('deps'), parseId(c, uuid), 'danfe'), 'application/pdf'),
+  )
+  .get('/:id/xml', doc.xml, async (c) =>
+    arquivoResposta(c, await arquivo(c.get('deps'), parseId(c, uuid), 'xml'), 'application/xml'),
+  )
+  .post('/:id/cancelar', doc.cancelar, async (c) => {
+    const id = parseId(c, uuid);
+    const { justificativa } = await parseBody(c, cancelarNotaInput);
+    return c.json(await cancelar(c.get('deps'), id, justificativa));
+  })
+  .post('/:id/carta-correcao', doc.carta, async (c) => {
+    const id = parseId(c, uuid);
+    const { correcao } = await parseBody(c, cartaCorrecaoInput);
+    return c.json(await cartaCorrecao(c.get('deps'), id, correcao));
+  });
+
+/** Under /api/fiscal: the provider's callback (public; its signature is the check). */
+export const fiscalRoutes = new Hono<AppEnv>().post('/webhook', doc.webhook, async (c) => {
+  const corpo = new Uint8Array(await c.req.arrayBuffer());
+  return c.json(await webhook(c.get('deps'), corpo, c.req.header(CABECALHO_ASSINATURA)));
+});

@@ -1,0 +1,202 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { FileDown, FileText } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { STATUS_NOTA_FISCAL_LABEL } from '../../../schemas/notas-fiscais';
+import { useAuth } from '../../app/auth';
+import type { BadgeVariant } from '../../components/ui/badge';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { client, json, withSignal } from '../../lib/client';
+import { formatMoney } from '../../lib/format';
+import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+
+export const STATUS_BADGE: Record<keyof typeof STATUS_NOTA_FISCAL_LABEL, BadgeVariant> = {
+  processando: 'yellow',
+  autorizada: 'green',
+  rejeitada: 'red',
+  cancelada: 'gray',
+};
+
+/**
+ * The sale's "Nota fiscal" (issue 30): its status, the review before "Emitir NF-e" (items and totals,
+ * or each missing fiscal field with a link to where it is set), DANFE/XML and cancellation.
+ */
+export function NotaFiscalVenda({ vendaId }: { vendaId: string }) {
+  const { can } = useAuth();
+  const [revisando, setRevisando] = useState(false);
+  const [cancelando, setCancelando] = useState(false);
+  const [justificativa, setJustificativa] = useState('');
+  const idem = useIdempotencyKey();
+  const previa = useQuery({
+    queryKey: ['notas-fiscais', 'previa', vendaId],
+    queryFn: ({ signal }) =>
+      json(client.vendas[':id']['nota-fiscal'].previa.$get({ param: { id: vendaId } }, withSignal(signal))),
+    enabled: can('financeiro'),
+  });
+  const emitir = useMutation({
+    mutationFn: () =>
+      json(
+        client.vendas[':id']['nota-fiscal'].$post(
+          { param: { id: vendaId } },
+          { headers: { 'idempotency-key': idem.key } },
+        ),
+      ),
+    onSuccess: () => {
+      idem.renew();
+      setRevisando(false);
+      toast.success('NF-e enviada ao provedor fiscal');
+      void previa.refetch();
+    },
+    onError: (e: Error) => toast.error('Não foi possível emitir a NF-e', { description: e.message }),
+  });
+  const cancelar = useMutation({
+    mutationFn: (id: string) =>
+      json(client['notas-fiscais'][':id'].cancelar.$post({ param: { id }, json: { justificativa } })),
+    onSuccess: () => {
+      setCancelando(false);
+      toast.success('Cancelamento enviado');
+      void previa.refetch();
+    },
+    onError: (e: Error) => toast.error('Não foi possível cancelar a NF-e', { description: e.message }),
+  });
+  if (!can('financeiro')) return null;
+  if (previa.isPending) return <p className="text-sm text-muted-foreground">Carregando a nota fiscal…</p>;
+  if (previa.isError)
+    return <p className="text-sm text-destructive">Não foi possível carregar a nota fiscal.</p>;
+  const p = previa.data;
+  const nota = p.nota_atual;
+  const podeEmitir = !nota || nota.status === 'rejeitada';
+  return (
+    <section aria-labelledby="nota-fiscal-titulo" className="flex flex-col gap-3 rounded-md border p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id="nota-fiscal-titulo" className="font-semibold">
+          Nota fiscal
+        </h3>
+        {nota ? (
+          <Badge variant={STATUS_BADGE[nota.status]}>
+            {STATUS_NOTA_FISCAL_LABEL[nota.status]} · NF-e {nota.serie}/{nota.numero}
+          </Badge>
+        ) : (
+          <Badge variant="gray">Não emitida</Badge>
+        )}
+        {p.ambiente === 'homologacao' && <Badge variant="blue">Homologação</Badge>}
+      </div>
+      {nota?.status === 'rejeitada' && nota.mensagem_sefaz && (
+        <p role="alert" className="text-sm text-destructive">
+          {nota.codigo_sefaz ? `SEFAZ ${nota.codigo_sefaz}: ` : ''}
+          {nota.mensagem_sefaz}
+        </p>
+      )}
+      {nota?.status === 'autorizada' && (
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <a href={`/api/notas-fiscais/${nota.id}/danfe`} download>
+              <FileDown /> DANFE
+            </a>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <a href={`/api/notas-fiscais/${nota.id}/xml`} download>
+              <FileText /> XML
+            </a>
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setCancelando((v) => !v)}>
+            Cancelar NF-e
+          </Button>
+        </div>
+      )}
+      {nota?.status === 'autorizada' && cancelando && (
+        <form
+          className="flex flex-col gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            cancelar.mutate(nota.id);
+          }}
+        >
+          <label className="text-sm" htmlFor="nf-justificativa">
+            Justificativa (ao menos 15 caracteres; até 24 h após a autorização)
+          </label>
+          <textarea
+            id="nf-justificativa"
+            className="min-h-16 rounded-md border p-2 text-sm"
+            value={justificativa}
+            onChange={(e) => setJustificativa(e.target.value)}
+          />
+          <Button
+            type="submit"
+            variant="destructive"
+            size="sm"
+            disabled={cancelar.isPending || justificativa.trim().length < 15}
+          >
+            Confirmar cancelamento
+          </Button>
+        </form>
+      )}
+      {podeEmitir && p.pendencias.length > 0 && (
+        <div className="text-sm">
+          <p className="font-medium">Antes de emitir, complete:</p>
+          <ul className="list-disc pl-5">
+            {p.pendencias.map((x) => (
+              <li key={x.campo}>
+                <a className="underline" href={x.link}>
+                  {x.mensagem}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {podeEmitir && p.pendencias.length === 0 && !revisando && (
+        <Button size="sm" className="self-start" onClick={() => setRevisando(true)}>
+          Emitir NF-e
+        </Button>
+      )}
+      {podeEmitir && p.pendencias.length === 0 && revisando && (
+        <div className="flex flex-col gap-2 text-sm">
+          <p>
+            Destinatário: {p.destinatario.nome} ({p.destinatario.documento}) — {p.destinatario.cidade}/
+            {p.destinatario.uf}
+          </p>
+          <table className="w-full text-left">
+            <thead>
+              <tr>
+                <th>Item</th>
+                <th className="text-right">Qtd.</th>
+                <th className="text-right">Unitário</th>
+                <th className="text-right">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.itens.map((i) => (
+                <tr key={i.numero}>
+                  <td>
+                    {i.descricao} <span className="text-muted-foreground">NCM {i.ncm}</span>
+                  </td>
+                  <td className="text-right">
+                    {i.quantidade.toLocaleString('pt-BR', { maximumFractionDigits: 4 })}{' '}
+                    {i.unidade === 'M2' ? 'm²' : 'un.'}
+                  </td>
+                  <td className="text-right">{formatMoney(i.valor_unitario)}</td>
+                  <td className="text-right">{formatMoney(i.valor_total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>
+            Produtos {formatMoney(p.totais.produtos)} · Frete {formatMoney(p.totais.frete)}
+            {p.totais.desconto > 0 ? ` · Desconto ${formatMoney(p.totais.desconto)}` : ''} ·{' '}
+            <strong>Total da NF-e {formatMoney(p.totais.nota)}</strong>
+          </p>
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" onClick={() => setRevisando(false)}>
+              Voltar
+            </Button>
+            <Button size="sm" disabled={emitir.isPending} onClick={() => emitir.mutate()}>
+              Confirmar e emitir
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
