@@ -35,6 +35,12 @@ export async function vendaParaNota(db: Executor, p: { vendaId: string }) {
           quantidade: orcamentoItens.quantidade,
           area: orcamentoItens.area,
           valor_total: orcamentoItens.valor_total,
+          ncm: produtos.ncm,
+          cfop: produtos.cfop,
+          csosn: produtos.csosn,
+          cst: produtos.cst,
+          origem: produtos.origem,
+          unidade_comercial: produtos.unidade_comercial,
         })
         .from(orcamentoItens)
         .innerJoin(produtos, eq(produtos.id, orcamentoItens.produto_id))
@@ -61,16 +67,22 @@ export async function notaAtivaDaVenda(db: Executor, p: { vendaId: string }) {
 }
 
 /**
- * The next number of a series, taken under the company row's lock so two emissions never draw the
- * same one. FISCAL-DADOS: read and advance empresa.nfe_proximo_numero here instead of max()+1.
+ * The next number of a series: the company's "próximo número" (Empresa screen) or, when invoices of the
+ * series already went past it, the one after the highest; taken and advanced under the company row's
+ * lock, so two emissions never draw the same one.
  */
 export async function reservarNumero(tx: Executor, p: { serie: number }): Promise<number> {
-  await tx.execute(sql`select id from empresa where id = 1 for update`);
+  const [e] = await queryRows<{ proximo: number }>(
+    tx,
+    sql`select nfe_proximo_numero as proximo from empresa where id = 1 for update`,
+  );
   const [r] = await queryRows<{ n: number }>(
     tx,
     sql`select coalesce(max(numero), 0) + 1 as n from notas_fiscais where tipo = 'nfe' and serie = ${p.serie}`,
   );
-  return Number(r!.n);
+  const n = Math.max(Number(r!.n), Number(e?.proximo ?? 1));
+  await tx.execute(sql`update empresa set nfe_proximo_numero = ${n + 1} where id = 1`);
+  return n;
 }
 
 const { xml: _x, danfe: _d, ...semArquivosCols } = getTableColumns(notasFiscais);

@@ -359,7 +359,7 @@ export function iniciarConsultas(deps: Deps) {
  * so what Lavra records is always the provider's answer to its own question.
  */
 export async function webhook(deps: Deps, corpo: Uint8Array, assinatura: string | undefined) {
-  // FISCAL-DADOS: the secret from credenciaisFiscais(deps).webhook_segredo
+  // the environment's NFEIO_WEBHOOK_SEGREDO (the API tests set theirs through the test seam)
   const segredo =
     complementoAtual().empresa?.credenciais?.webhook_segredo ??
     deps.config.fiscal.credenciais?.webhook_segredo ??

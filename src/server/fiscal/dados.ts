@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { vendaParaNota } from '../../db/queries/notas-fiscais';
 import { cfopPadrao, montarNota, type NotaDaVenda, QTD_DECIMAIS } from '../../domain/nota-fiscal';
 import type { AppDeps } from '../context';
+import { credenciaisFiscais } from './credenciais';
 import type { NfeEnvio } from './provedor';
 import type {
   ClienteFiscal,
@@ -13,11 +14,10 @@ import type {
 } from './tipos';
 
 /**
- * The one place that reads the fiscal data of a sale. The fiscal columns (empresa: IE, CRT, município,
- * série, ambiente, credentials; produtos: NCM, CFOP, CSOSN/CST, origem; clientes: IE, isento,
- * município) come with the branch fiscal-dados; until then this reads what exists (the company's
- * CNPJ and address, the client, the quote's lines) and takes the rest from `complementoFiscal`, set
- * by the tests (and left empty in production, where the missing fields are then listed as pending).
+ * The one place that reads the fiscal data of a sale: the company's (Empresa screen, credentials
+ * decrypted), the client's and the products' fiscal columns, the quote's lines. `complemento` is a
+ * test seam only: it fills a column a test left empty (the API tests of the invoice's paths set whole
+ * fiscal profiles with it); production never sets it, and a test of the screens' data clears it.
  */
 export interface ComplementoFiscal {
   empresa?: Partial<Omit<EmpresaFiscal, 'nome'>>;
@@ -28,7 +28,6 @@ export interface ComplementoFiscal {
   >;
 }
 
-// FISCAL-DADOS: delete with the columns in place (tests then write the fiscal fields through the API).
 let complemento: ComplementoFiscal = {};
 export function definirComplementoFiscal(c: ComplementoFiscal) {
   complemento = c;
@@ -47,15 +46,14 @@ export async function dadosFiscais(
     cnpj: e?.cnpj ?? null,
     uf: e?.uf ?? null,
     cidade: e?.cidade ?? null,
-    // FISCAL-DADOS: empresa.inscricao_estadual, regime_tributario, municipio_ibge, nfe_serie, fiscal_ambiente
-    inscricao_estadual: ce.inscricao_estadual ?? null,
-    regime_tributario: ce.regime_tributario ?? null,
-    municipio_ibge: ce.municipio_ibge ?? null,
-    nfe_serie: ce.nfe_serie ?? 1,
+    // the Empresa screen's fiscal data; `complemento` only where a test left a column empty
+    inscricao_estadual: e?.inscricao_estadual ?? ce.inscricao_estadual ?? null,
+    regime_tributario: e?.regime_tributario ?? ce.regime_tributario ?? null,
+    municipio_ibge: e?.municipio_ibge ?? ce.municipio_ibge ?? null,
+    nfe_serie: ce.nfe_serie ?? e?.nfe_serie ?? 1,
     provedor: 'nfeio',
-    ambiente: ce.ambiente ?? 'homologacao',
-    // FISCAL-DADOS: await credenciaisFiscais(deps) (src/server/fiscal/credenciais.ts)
-    credenciais: ce.credenciais ?? deps.config.fiscal.credenciais,
+    ambiente: e?.fiscal_ambiente ?? ce.ambiente ?? 'homologacao',
+    credenciais: await credenciais(deps, ce.credenciais ?? undefined),
   };
   const c = r.cliente;
   const cc = complemento.clientes?.[c.id] ?? {};
@@ -69,10 +67,9 @@ export async function dadosFiscais(
     cidade: c.cidade,
     uf: c.uf,
     cep: c.cep,
-    // FISCAL-DADOS: clientes.inscricao_estadual, ie_isento, municipio_ibge
-    inscricao_estadual: cc.inscricao_estadual ?? null,
-    ie_isento: cc.ie_isento ?? false,
-    municipio_ibge: cc.municipio_ibge ?? null,
+    inscricao_estadual: c.inscricao_estadual ?? cc.inscricao_estadual ?? null,
+    ie_isento: c.ie_isento || (cc.ie_isento ?? false),
+    municipio_ibge: c.municipio_ibge ?? cc.municipio_ibge ?? null,
   };
   const itens = r.itens.map((i): ItemFiscal => {
     const m2 = i.tipo_unidade === 'm²';
@@ -80,19 +77,18 @@ export async function dadosFiscais(
     return {
       produto_id: i.produto_id,
       nome: i.nome,
-      // FISCAL-DADOS: produtos.unidade_comercial ('M2' | 'UN' | 'ML')
-      unidade: m2 ? 'M2' : 'UN',
+      unidade: i.unidade_comercial === 'ML' ? 'ML' : m2 ? 'M2' : 'UN',
       // m²: the area of one piece × the pieces (the quote keeps the piece's area).
       quantidade: m2
         ? new Big(i.area ?? 0).times(i.quantidade).round(QTD_DECIMAIS, Big.roundHalfUp).toString()
         : i.quantidade,
       valor_linha: i.valor_total,
-      // FISCAL-DADOS: produtos.ncm, cfop, csosn, cst, origem
-      ncm: cp.ncm ?? null,
-      cfop: cp.cfop ?? null,
-      csosn: cp.csosn ?? null,
-      cst: cp.cst ?? null,
-      origem: cp.origem ?? null,
+      ncm: i.ncm ?? cp.ncm ?? null,
+      cfop: i.cfop ? Number(i.cfop) : (cp.cfop ?? null),
+      csosn: i.csosn ?? cp.csosn ?? null,
+      cst: i.cst ?? cp.cst ?? null,
+      // a column with a default (0, nacional): a test's complemento overrides it
+      origem: cp.origem ?? String(i.origem),
     };
   });
   return {
@@ -112,13 +108,32 @@ export async function dadosFiscais(
   };
 }
 
+/**
+ * The provider's credentials: those saved on the Empresa screen (encrypted), else the environment's
+ * (NFEIO_API_KEY…); the webhook secret is the environment's (NFEIO_WEBHOOK_SEGREDO).
+ */
+async function credenciais(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  deTeste: CredenciaisFiscais | undefined,
+): Promise<CredenciaisFiscais | null> {
+  if (deTeste) return deTeste;
+  const salvas = await credenciaisFiscais(deps);
+  const env = deps.config.fiscal.credenciais;
+  if (!salvas) return env;
+  return {
+    api_key: salvas.apiKey,
+    empresa_id: salvas.empresaId,
+    webhook_segredo: env?.webhook_segredo ?? '',
+  };
+}
+
 const EMPRESA = '/empresa';
 const clienteLink = (id: string) => `/clientes?tab=novo&id=${id}`;
 const produtoLink = (id: string) => `/produtos?tab=novo&id=${id}`;
 
 /**
- * Each field the invoice needs and lacks, with where it is set. FISCAL-DADOS: the lead may replace
- * this with pendenciasFiscais(...) of src/domain/fiscal.ts, keeping `{ campo, mensagem, link }`.
+ * Each field the invoice needs and lacks, with where it is set. Not yet one with
+ * pendenciasFiscais (src/domain/fiscal.ts), which checks the same fields for the forms: to be merged.
  */
 export function pendencias(d: DadosFiscais): Pendencia[] {
   const p: Pendencia[] = [];
@@ -255,7 +270,7 @@ export function envioDaNota(
 
 export type { CredenciaisFiscais };
 
-/** FISCAL-DADOS: delete with `complemento` (the webhook reads the secret from credenciaisFiscais). */
+/** The test seam's current value (the webhook's secret in the API tests). */
 export function complementoAtual(): ComplementoFiscal {
   return complemento;
 }

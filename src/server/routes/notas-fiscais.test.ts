@@ -16,7 +16,7 @@ const SEGREDO = 'segredo-do-webhook-de-teste';
 let granito: string;
 let marmore: string;
 let cuba: string;
-// FISCAL-DADOS: the clients' município comes from their own column then.
+// The clients' município for the invoice paths' tests (the last test saves it through the API).
 const clientesFiscais: Record<string, { municipio_ibge: string }> = {};
 
 const completo = () => ({
@@ -352,5 +352,67 @@ describe('GET /api/notas-fiscais', () => {
     expect(String(csv.body)).toContain('Chave de acesso');
     const vendas = await userWith(env, ['vendas']);
     expect((await vendas.client.get('/api/notas-fiscais')).status).toBe(403);
+  });
+});
+
+describe('the fiscal data typed on the screens', () => {
+  it('Empresa, Produtos and Clientes saved through the API are what the invoice carries; its number is Empresa’s próximo número', async () => {
+    definirComplementoFiscal({});
+    try {
+      const id = await novaVenda();
+      const faltando = await admin.get(`/api/vendas/${id}/nota-fiscal/previa`);
+      expect(faltando.body.pendencias.map((p: any) => p.campo)).toEqual(
+        expect.arrayContaining([
+          'empresa.inscricao_estadual',
+          'empresa.regime_tributario',
+          'empresa.fiscal_credenciais',
+          `produtos.${granito}.ncm`,
+          'cliente.municipio_ibge',
+        ]),
+      );
+      const emp = await admin.putCurrent('/api/empresa', {
+        nome: 'Marmoraria Vitória',
+        cnpj: '11.222.333/0001-81',
+        endereco: 'Av. Beira Mar, 100',
+        cidade: 'Vitória',
+        uf: 'ES',
+        cep: '29010-000',
+        validade_dias: 15,
+        venda_automatica: true,
+        regime_tributario: 'simples_nacional',
+        inscricao_estadual: '082123456',
+        municipio_ibge: '3205309',
+        nfe_proximo_numero: 700,
+        fiscal_provedor: 'nfeio',
+        fiscal_api_key: fake.apiKey,
+        fiscal_empresa_id: 'empresa-teste',
+      });
+      expect(emp.status, JSON.stringify(emp.body)).toBe(200);
+      for (const [produto, ncm] of [
+        [granito, '68029390'],
+        [marmore, '68029100'],
+        [cuba, '73241000'],
+      ] as const) {
+        const p = await admin.patchCurrent(`/api/produtos/${produto}`, { ncm, csosn: '102' });
+        expect(p.status, JSON.stringify(p.body)).toBe(200);
+      }
+      const venda = await admin.get(`/api/vendas/${id}`);
+      const cli = await admin.patchCurrent(`/api/clientes/${venda.body.cliente_id}`, {
+        cidade: 'Vitória',
+        uf: 'ES',
+      });
+      expect(cli.body.municipio_ibge).toBe('3205309');
+
+      const previa = await admin.get(`/api/vendas/${id}/nota-fiscal/previa`);
+      expect(previa.body.pendencias).toEqual([]);
+      expect(previa.body.itens.map((i: any) => i.ncm)).toEqual(['68029390', '68029100', '73241000']);
+      const nota = await admin.post(`/api/vendas/${id}/nota-fiscal`);
+      expect(nota.status, JSON.stringify(nota.body)).toBe(200);
+      expect(nota.body.numero).toBe(700);
+      expect(emissoesDe(700)).toHaveLength(1);
+      expect((await admin.get('/api/empresa')).body.nfe_proximo_numero).toBe(701);
+    } finally {
+      definirComplementoFiscal(completo());
+    }
   });
 });
