@@ -126,8 +126,13 @@ export function sortOrder(sort: string, sortable: Record<string, PgColumn>, idCo
   const col = Object.hasOwn(sortable, name) ? sortable[name] : undefined;
   if (!col) return null;
   // id breaks ties so pages never repeat or skip a row. NULLS LAST on descending orders matches the
-  // indexes Drizzle creates (`DESC NULLS LAST`); PostgreSQL's plain DESC (nulls first) could not use them.
-  return descending ? sql`${col} desc nulls last, ${idCol} desc` : sql`${asc(col)}, ${asc(idCol)}`;
+  // indexes Drizzle creates (`DESC NULLS LAST`), the tie-breaker's too: PostgreSQL's plain DESC (nulls
+  // first) could use only their first column, and rows sharing it (a slab entry's N slabs are created in
+  // one statement, with one created_at) were then all read and sorted (Estoque's first page, 85 ms at
+  // 50,000 slabs).
+  return descending
+    ? sql`${col} desc nulls last, ${idCol} desc nulls last`
+    : sql`${asc(col)}, ${asc(idCol)}`;
 }
 
 /** The queries behind the five CRUD routes and `/opcoes` of one table. */
