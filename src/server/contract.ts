@@ -35,7 +35,7 @@ export interface RouteContract {
   /** The answer's schema where one exists; otherwise the reference says "objeto JSON". */
   response?: z.ZodType;
   /** Success status: 200 unless told (201 create, 204 no content). */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   /** Answer media type(s) when it is not JSON (exports, the SSE stream, the docs page). */
   produces?: string | readonly [string, ...string[]];
   /** Client errors this route may answer besides 401/403 (derived from `access`). */

@@ -86,7 +86,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * check (testing/response-contract.ts) both read it, so they cannot disagree.
  */
 export function answersOf(r: DocumentedRoute): {
-  success: 200 | 201 | 204;
+  success: 200 | 201 | 202 | 204;
   errors: number[];
   media: string[];
 } {

@@ -43,7 +43,7 @@ async function provedorAtual(deps: Deps, vendaId: string): Promise<ProvedorFisca
 
 const semCredenciais = () =>
   new HttpError(
-    422,
+    400,
     'Provedor fiscal não configurado',
     'Informe a chave de API e o ID da empresa no provedor fiscal em Empresa › Dados fiscais.',
   );
@@ -132,7 +132,7 @@ export async function emitir(deps: Deps, vendaId: string, userId: string) {
   const faltam = pendencias(d);
   if (faltam.length)
     throw new HttpError(
-      422,
+      400,
       'Dados fiscais incompletos',
       'Complete os dados indicados antes de emitir a NF-e; nada foi enviado.',
       faltam.map((p) => ({ path: p.campo, message: p.mensagem })),

@@ -132,7 +132,7 @@ describe('GET /api/vendas/:id/nota-fiscal/previa', () => {
     expect(res.body.totais).toEqual({ produtos: 770, frete: 80, desconto: 0, nota: 850 });
   });
 
-  it('missing fiscal data: listed with links, and POST answers 422 naming each one, nothing sent', async () => {
+  it('missing fiscal data: listed with links, and POST answers 400 naming each one in `errors`, nothing sent', async () => {
     const id = await novaVenda();
     const base = completo();
     definirComplementoFiscal({
@@ -150,7 +150,7 @@ describe('GET /api/vendas/:id/nota-fiscal/previa', () => {
       ]);
       const antes = fake.pedidos.length;
       const post = await admin.post(`/api/vendas/${id}/nota-fiscal`);
-      expect(post.status).toBe(422);
+      expect(post.status).toBe(400);
       expect(fieldMessages(post.body)).toEqual({
         [`produtos.${granito}.ncm`]: 'Informe o NCM (8 dígitos) do produto "Granito São Gabriel".',
       });
@@ -166,7 +166,7 @@ describe('POST /api/vendas/:id/nota-fiscal against the fake NFE.io', () => {
   it('authorised: processing, then authorised on the next consult; DANFE and XML kept', async () => {
     const id = await novaVenda();
     const res = await admin.post(`/api/vendas/${id}/nota-fiscal`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(res.body).toMatchObject({ status: 'processando', serie: 1, valor_total: 850 });
     const [enviado] = emissoesDe(res.body.numero);
     expect(enviado!.violacoes).toEqual([]);
@@ -203,7 +203,7 @@ describe('POST /api/vendas/:id/nota-fiscal against the fake NFE.io', () => {
       produtos: { ...base.produtos, [granito]: { ncm: '00000000', origem: '0', csosn: '102' } },
     });
     const res = await admin.post(`/api/vendas/${id}/nota-fiscal`);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(202);
     await consultar(env.deps, res.body.id);
     const rejeitada = (await admin.get(`/api/notas-fiscais/${res.body.id}`)).body;
     expect(rejeitada).toMatchObject({
@@ -213,7 +213,7 @@ describe('POST /api/vendas/:id/nota-fiscal against the fake NFE.io', () => {
     });
     definirComplementoFiscal(completo());
     const again = await admin.post(`/api/vendas/${id}/nota-fiscal`);
-    expect(again.status).toBe(200);
+    expect(again.status).toBe(202);
     expect(again.body).toMatchObject({
       id: res.body.id,
       numero: res.body.numero,
@@ -270,7 +270,7 @@ describe('POST /api/vendas/:id/nota-fiscal against the fake NFE.io', () => {
     fake.modo('timeout');
     const res = await admin.post(`/api/vendas/${id}/nota-fiscal`);
     fake.modo('normal');
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ status: 'processando', provedor_id: null });
     await vencer(res.body.id);
     expect(await consultarPendentes(env.deps)).toBeGreaterThanOrEqual(1);
@@ -290,7 +290,7 @@ describe('POST /api/vendas/:id/nota-fiscal against the fake NFE.io', () => {
     expect(res.body.status).toBe('processando');
     expect(new Date(res.body.proxima_consulta_em).getTime()).toBeGreaterThan(Date.now());
     const outra = await admin.post(`/api/vendas/${id}/nota-fiscal`);
-    expect(outra.status).toBe(200);
+    expect(outra.status).toBe(202);
     expect(outra.body.id).toBe(res.body.id);
   });
 
@@ -311,7 +311,7 @@ describe('POST /api/vendas/:id/nota-fiscal against the fake NFE.io', () => {
       Array.from({ length: 10 }, () => admin.post(`/api/vendas/${id}/nota-fiscal`)),
     );
     const ids = new Set(res.map((r) => r.body.id));
-    expect(res.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(res.map((r) => r.status)).toEqual(Array(10).fill(202));
     expect(ids.size).toBe(1);
     expect(fake.pedidos.filter((p) => p.metodo === 'POST').length - antes).toBe(1);
     expect((await admin.get(`/api/notas-fiscais?venda_id=${id}`)).body.total).toBe(1);
@@ -407,7 +407,7 @@ describe('the fiscal data typed on the screens', () => {
       expect(previa.body.pendencias).toEqual([]);
       expect(previa.body.itens.map((i: any) => i.ncm)).toEqual(['68029390', '68029100', '73241000']);
       const nota = await admin.post(`/api/vendas/${id}/nota-fiscal`);
-      expect(nota.status, JSON.stringify(nota.body)).toBe(200);
+      expect(nota.status, JSON.stringify(nota.body)).toBe(202);
       expect(nota.body.numero).toBe(700);
       expect(emissoesDe(700)).toHaveLength(1);
       expect((await admin.get('/api/empresa')).body.nfe_proximo_numero).toBe(701);

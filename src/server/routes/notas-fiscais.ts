@@ -46,10 +46,11 @@ const doc = {
   emitir: route({
     summary: 'Emite a NF-e da venda pelo provedor fiscal (aceita Idempotency-Key)',
     description:
-      'Responde a nota (200). Uma venda tem no máximo uma NF-e não cancelada: com uma processando ou autorizada, responde a existente sem enviar nada. Uma rejeitada é reenviada com o mesmo número. Dados fiscais faltando: 422 listando cada um em `errors`, nada é enviado. Provedor sem resposta: a nota fica `processando` e é consultada depois, nunca reenviada.',
+      'Responde a nota (202: aceita; `status` diz onde ela está). Uma venda tem no máximo uma NF-e não cancelada: com uma processando ou autorizada, responde a existente sem enviar nada. Uma rejeitada é reenviada com o mesmo número. Dados fiscais faltando (ou provedor não configurado): 400 listando cada um em `errors`, nada é enviado. Provedor sem resposta: a nota fica `processando` e é consultada depois, nunca reenviada.',
     access,
     response: notaFiscalSchema,
-    errors: [404, 409, 422, 502, 503],
+    status: 202,
+    errors: [400, 404, 409, 422, 502, 503],
   }),
   list: route({
     summary: 'Notas fiscais (período, status, cliente, venda, número)',
@@ -108,9 +109,9 @@ export const vendasNotaFiscalRoutes = new Hono<AppEnv>()
   })
   .post('/:id/nota-fiscal', doc.emitir, async (c) => {
     const id = parseId(c, uuid);
-    // 200 either way (one status per contract): the body's status says where the invoice stands.
+    // 202 either way (api.md): the body's status says where the invoice stands.
     const r = await emitir(c.get('deps'), id, currentUser(c).id);
-    return c.json(r.nota);
+    return c.json(r.nota, 202);
   });
 
 const filtroDe = (c: AppContext) => {
