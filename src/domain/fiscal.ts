@@ -192,7 +192,7 @@ export interface ProdutoFiscal {
   cst?: string | null;
 }
 
-const vazio = (v: string | null | undefined) => !v || !v.trim();
+const vazio = (v: string | null | undefined) => !v?.trim();
 
 /**
  * Every field an NF-e needs that is missing or invalid, each with where it is set. An empty list means

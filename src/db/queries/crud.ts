@@ -130,9 +130,7 @@ export function sortOrder(sort: string, sortable: Record<string, PgColumn>, idCo
   // first) could use only their first column, and rows sharing it (a slab entry's N slabs are created in
   // one statement, with one created_at) were then all read and sorted (Estoque's first page, 85 ms at
   // 50,000 slabs).
-  return descending
-    ? sql`${col} desc nulls last, ${idCol} desc nulls last`
-    : sql`${asc(col)}, ${asc(idCol)}`;
+  return descending ? sql`${col} desc nulls last, ${idCol} desc nulls last` : sql`${asc(col)}, ${asc(idCol)}`;
 }
 
 /** The queries behind the five CRUD routes and `/opcoes` of one table. */
