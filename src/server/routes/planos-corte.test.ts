@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { categoriasProdutos, produtos } from '../../db/schema';
 import type { PlanoCorte } from '../../domain/plano-corte';
@@ -36,6 +37,19 @@ describe('POST /api/planos-corte/calcular', () => {
     const outro = { ...body, pecas: COZINHA.slice(1) };
     expect((await admin.request('POST', '/api/planos-corte/calcular', outro, h)).status).toBe(200);
   });
+
+  it.runIf(process.platform === 'linux')(
+    "the planner's thread runs at low priority (nice 19): a plan takes only the CPU the requests leave",
+    async () => {
+      okBody(await calcular(admin, { pecas: COZINHA, chapas: [CHAPA], tempo_ms: 50 }));
+      // this process's threads: the server's stay at 0, the planner's worker at 19
+      const nices = readdirSync('/proc/self/task').map(
+        (t) => readFileSync(`/proc/self/task/${t}/stat`, 'utf8').split(') ')[1]!.split(' ')[16],
+      );
+      expect(nices).toContain('19');
+      expect(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ')[16]).toBe('0');
+    },
+  );
 
   it('open to producao and to orcamentos; 403 to others, 401 without a session', async () => {
     const body = { pecas: [{ ref: 'a', largura_mm: 500, altura_mm: 500 }], chapas: [CHAPA], tempo_ms: 100 };
