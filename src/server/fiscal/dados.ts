@@ -165,6 +165,14 @@ export function pendencias(d: DadosFiscais): Pendencia[] {
   if (!c.uf) falta('cliente.uf', 'Informe a UF do cliente.', cl);
   if (!c.cep) falta('cliente.cep', 'Informe o CEP do cliente.', cl);
   if (!c.municipio_ibge) falta('cliente.municipio_ibge', 'Escolha o município (código IBGE) do cliente.', cl);
+  // The client's address is one text: no bairro or número of its own yet. Homologação takes the
+  // placeholders sent below; a real invoice must not carry an invented bairro.
+  if (e.ambiente === 'producao')
+    falta(
+      'cliente.bairro',
+      'O cadastro de clientes ainda não tem bairro e número em campos próprios, que a NF-e de produção exige: emita em homologação por enquanto.',
+      cl,
+    );
   if (c.pessoa === 'juridica' && !c.inscricao_estadual && !c.ie_isento)
     falta('cliente.inscricao_estadual', 'Informe a inscrição estadual do cliente ou marque "isento".', cl);
   const vistos = new Set<string>();
@@ -241,6 +249,7 @@ export function envioDaNota(
         uf: c.uf ?? '',
         municipio_ibge: c.municipio_ibge,
         cidade: c.cidade ?? '',
+        // placeholders, homologação only (pendencias refuses produção until the address has them)
         bairro: 'Centro',
         logradouro: c.endereco ?? '',
         numero: 'S/N',

@@ -370,7 +370,7 @@ describe('the fiscal data typed on the screens', () => {
           'cliente.municipio_ibge',
         ]),
       );
-      const emp = await admin.putCurrent('/api/empresa', {
+      const dadosEmpresa = {
         nome: 'Marmoraria Vitória',
         cnpj: '11.222.333/0001-81',
         endereco: 'Av. Beira Mar, 100',
@@ -386,7 +386,8 @@ describe('the fiscal data typed on the screens', () => {
         fiscal_provedor: 'nfeio',
         fiscal_api_key: fake.apiKey,
         fiscal_empresa_id: 'empresa-teste',
-      });
+      };
+      const emp = await admin.putCurrent('/api/empresa', dadosEmpresa);
       expect(emp.status, JSON.stringify(emp.body)).toBe(200);
       for (const [produto, ncm] of [
         [granito, '68029390'],
@@ -411,6 +412,17 @@ describe('the fiscal data typed on the screens', () => {
       expect(nota.body.numero).toBe(700);
       expect(emissoesDe(700)).toHaveLength(1);
       expect((await admin.get('/api/empresa')).body.nfe_proximo_numero).toBe(701);
+
+      // Produção: the client's address has no bairro/número of its own yet, and the invoice would
+      // carry placeholders: refused, named, nothing sent.
+      const prod = await admin.putCurrent('/api/empresa', { ...dadosEmpresa, fiscal_ambiente: 'producao' });
+      expect(prod.status, JSON.stringify(prod.body)).toBe(200);
+      const outra = await novaVenda();
+      const antes = fake.pedidos.length;
+      const recusa = await admin.post(`/api/vendas/${outra}/nota-fiscal`);
+      expect(recusa.status).toBe(400);
+      expect(recusa.body.errors.map((e: any) => e.path)).toContain('cliente.bairro');
+      expect(fake.pedidos.length).toBe(antes);
     } finally {
       definirComplementoFiscal(completo());
     }
