@@ -23,8 +23,8 @@ test('Auditoria lists who changed an expense, filtered by resource and by record
   await expect(row).toContainText('Administrador');
   await expect(row).toContainText('Criado');
 
-  // The record's own history: one click on its id.
-  await row.getByRole('button', { name: id.slice(0, 8) }).click();
+  // The record's own history: one click on it, named as the expense it is (not its id).
+  await row.getByRole('button', { name: `Despesa: ${descricao}` }).click();
   await expect(page.getByLabel('Registro (id)')).toHaveValue(id);
   await expect(table.getByRole('row')).toHaveCount(2); // header + the one record
 });

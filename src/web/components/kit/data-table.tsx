@@ -173,9 +173,9 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
     cn(
       m?.numeric && 'whitespace-nowrap text-right tabular-nums',
       m?.nowrap && 'whitespace-nowrap',
-      // break-word, not anywhere: a word breaks only when it alone is wider than its column, so the
-      // table's layout never squeezes a column to a letter per line ("Sob ra", "Ardó sia")
-      !m?.numeric && !m?.nowrap && '[overflow-wrap:break-word]',
+      // anywhere lets a very long word (a name without spaces) break so the table fits; the minimum
+      // width keeps the layout from squeezing a column to a letter per line ("Sob ra", "Ardó sia")
+      !m?.numeric && !m?.nowrap && 'min-w-24 [overflow-wrap:anywhere]',
       m?.className,
     );
 
