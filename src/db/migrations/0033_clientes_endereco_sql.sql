@@ -44,9 +44,10 @@ end
 $$;
 --> statement-breakpoint
 -- LGPD anonymisation (0026) with the new address fields: número, complemento and bairro are cleared
--- with the rest, bairro and complemento join the values scrubbed from the staff's free text, and the
--- client's own audit rows mask every address field by its key (a número like "12" is too short to be
--- searched for as text; cidade, UF and CEP were left there before). The rest as in 0026.
+-- with the rest; the whole street line joins the values scrubbed from the staff's free text, bairro and
+-- complemento the words scrubbed as whole words; and the client's own audit rows mask every address
+-- field by its key (a número like "12" is too short to be searched for as text; cidade, UF and CEP
+-- were left there before). The rest as in 0026.
 create or replace function lavra_anonimizar_cliente(p_id uuid) returns void
 language plpgsql security definer set search_path = public, pg_temp as $$
 declare
@@ -73,13 +74,17 @@ begin
       c.email, c.telefone, regexp_replace(coalesce(c.telefone, ''), '\D', '', 'g'),
       -- the phone as commonly written without its area code: 99876-5432
       substring(c.telefone from '\d{4,5}-?\d{4}$'),
-      c.endereco, c.complemento, c.bairro,
-      lavra_logradouro(c.endereco, c.numero, c.complemento, c.bairro)]) as v
+      c.endereco, lavra_logradouro(c.endereco, c.numero, c.complemento, c.bairro)]) as v
    where length(trim(v)) >= 5;
   select array_agg(v order by length(v) desc, v) into valores from unnest(valores) v;
   select coalesce(array_agg(distinct w), '{}') into palavras
     from regexp_split_to_table(c.nome, '\s+') w
    where length(w) >= 3 and lower(w) not in ('das', 'dos', 'del', 'von', 'van', 'cliente', 'anonimizado');
+  -- bairro and complemento as whole words ("Centro" must not cut "concentrou" in a note), longest first
+  select coalesce(array_agg(w order by length(w) desc, w), '{}') into palavras
+    from (select unnest(palavras) as w
+          union
+          select trim(v) from unnest(array[c.bairro, c.complemento]) v where length(trim(v)) >= 4) x;
 
   select coalesce(array_agg(id), '{}') into orcs from orcamentos where cliente_id = p_id;
   select coalesce(array_agg(id), '{}') into oss from ordens_servico where cliente_id = p_id;
