@@ -235,6 +235,17 @@ const RUAS = [
   'Rua Dom Pedro II',
   'Rua da Paz',
 ];
+/** The clients' bairros, taken by position (a draw would move every later value of the stream). */
+const BAIRROS = [
+  'Centro',
+  'Jardim América',
+  'Vila Nova',
+  'Boa Vista',
+  'Santa Cecília',
+  'Bela Vista',
+  'Jardim Europa',
+  'São José',
+];
 const PEDRAS = [
   'Granito Preto São Gabriel',
   'Granito Branco Itaúnas',
@@ -624,7 +635,12 @@ export async function generate(db: Db, opts: GenerateOptions) {
       cpf_cnpj: pj ? fmtCnpj(r) : fmtCpf(r),
       telefone: fmtPhone(r),
       email: `${slug(nome)}${i}@exemplo.com.br`,
-      endereco: `${r.pick(RUAS)}, ${r.int(10, 3000)}`,
+      // the address as the NF-e sends it: the street, its número (the same draws as when they were one
+      // text), a complemento for one in four, the bairro by position
+      endereco: r.pick(RUAS),
+      numero: String(r.int(10, 3000)),
+      complemento: i % 4 === 3 ? `Apto ${101 + (i % 20)}` : null,
+      bairro: BAIRROS[i % BAIRROS.length]!,
       cidade,
       uf,
       cep: `${cep}-${r.digits(3)}`,

@@ -20,7 +20,9 @@ test('clientes: create with masks and CEP autofill, edit to Pessoa Jurídica, se
   await page.getByLabel('E-mail').fill('cliente.teste@exemplo.com');
   await page.getByLabel('CEP').pressSequentially('01310100');
   await expect(page.getByLabel('Cidade')).toHaveValue('São Paulo');
-  await page.getByLabel('Endereço').fill('Avenida Paulista, 1000');
+  await expect(page.getByLabel('Endereço')).toHaveValue('Avenida Paulista');
+  await expect(page.getByLabel('Bairro')).toHaveValue('Bela Vista');
+  await page.getByLabel('Número').fill('1000');
   await page.getByRole('button', { name: 'Salvar Cliente' }).click();
   await expect(page.getByText('Cliente salvo com sucesso!')).toBeVisible();
 
@@ -39,7 +41,9 @@ test('clientes: create with masks and CEP autofill, edit to Pessoa Jurídica, se
   await row.getByRole('button', { name: `Editar ${nome}` }).click();
   await expect(page.getByRole('tab', { name: 'Editar Cliente' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Nome')).toHaveValue(nome);
-  await expect(page.getByLabel('Endereço')).toHaveValue('Avenida Paulista, 1000');
+  await expect(page.getByLabel('Endereço')).toHaveValue('Avenida Paulista');
+  await expect(page.getByLabel('Número')).toHaveValue('1000');
+  await expect(page.getByLabel('Bairro')).toHaveValue('Bela Vista');
   await page.getByLabel('Tipo').selectOption('Pessoa Jurídica');
   await page.getByLabel('CNPJ').fill('');
   await page.getByLabel('CNPJ').pressSequentially('11222333000181');

@@ -276,6 +276,11 @@ export const clientes = pgTable(
     tipo: text('tipo', { enum: TIPOS_PESSOA }).notNull().default('Pessoa Física'),
     cpf_cnpj: text('cpf_cnpj'),
     ...pessoaColumns(),
+    // The NF-e's address has the street number and the district of their own (`endereco` is the
+    // logradouro); "S/N" is a número.
+    numero: text('numero'),
+    bairro: text('bairro'),
+    complemento: text('complemento'),
     // Nota fiscal (issue 30): the buyer's state registration, or "isento" — never both.
     inscricao_estadual: text('inscricao_estadual'),
     ie_isento: boolean('ie_isento').notNull().default(false),
@@ -290,6 +295,9 @@ export const clientes = pgTable(
     index('clientes_doc_idx').on(t.cpf_cnpj),
     check('clientes_tipo_ck', inList('tipo', TIPOS_PESSOA)),
     check('clientes_uf_ck', sql`uf is null or length(uf) <= 2`),
+    check('clientes_numero_ck', sql`numero is null or length(numero) <= 20`),
+    check('clientes_bairro_ck', sql`bairro is null or length(bairro) <= 60`),
+    check('clientes_complemento_ck', sql`complemento is null or length(complemento) <= 60`),
     check('clientes_ie_ck', sql`not (ie_isento and inscricao_estadual is not null)`),
     check('clientes_municipio_ibge_ck', sql`municipio_ibge is null or municipio_ibge ~ '^[0-9]{7}$'`),
   ],

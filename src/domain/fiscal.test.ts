@@ -108,7 +108,9 @@ describe('pendenciasFiscais', () => {
     nome: 'Ana',
     tipo: 'Pessoa Física',
     cpf_cnpj: '529.982.247-25',
-    endereco: 'Av. Brasil, 1',
+    endereco: 'Av. Brasil',
+    numero: '1',
+    bairro: 'Centro',
     cidade: 'Campinas',
     uf: 'SP',
     cep: '13000-000',
@@ -145,6 +147,23 @@ describe('pendenciasFiscais', () => {
     ]);
     expect(r[3]?.mensagem).toBe('Cliente Ana: informe a inscrição estadual ou marque "Isento".');
     expect(r[5]?.mensagem).toBe('Produto Cuba: o NCM 68029399 não existe na tabela NCM vigente.');
+  });
+
+  it("names the client's número and bairro when missing (blank counts as missing); S/N is a número", () => {
+    const r = pendenciasFiscais({
+      empresa,
+      cliente: { ...cliente, numero: null, bairro: '  ' },
+      produtos: [],
+    });
+    expect(r).toEqual([
+      {
+        campo: 'numero',
+        mensagem: 'Cliente Ana: informe o número do endereço (ou "S/N").',
+        onde: '/clientes/c1',
+      },
+      { campo: 'bairro', mensagem: 'Cliente Ana: informe o bairro.', onde: '/clientes/c1' },
+    ]);
+    expect(pendenciasFiscais({ empresa, cliente: { ...cliente, numero: 'S/N' }, produtos: [] })).toEqual([]);
   });
 
   it('accepts a company client marked isento', () => {

@@ -175,6 +175,8 @@ export interface ClienteFiscal {
   tipo?: string | null;
   cpf_cnpj?: string | null;
   endereco?: string | null;
+  numero?: string | null;
+  bairro?: string | null;
   cidade?: string | null;
   uf?: string | null;
   cep?: string | null;
@@ -230,6 +232,9 @@ export function pendenciasFiscais({
       out.push({ campo, mensagem: `Cliente ${cliente.nome}: ${texto}`, onde });
     if (vazio(cliente.cpf_cnpj)) cli('cpf_cnpj', 'informe o CPF/CNPJ.');
     if (vazio(cliente.endereco)) cli('endereco', 'informe o endereço.');
+    // the NF-e's nro and xBairro are required ("S/N" is a número)
+    if (vazio(cliente.numero)) cli('numero', 'informe o número do endereço (ou "S/N").');
+    if (vazio(cliente.bairro)) cli('bairro', 'informe o bairro.');
     if (vazio(cliente.cep)) cli('cep', 'informe o CEP.');
     if (vazio(cliente.cidade)) cli('cidade', 'informe a cidade.');
     if (vazio(cliente.uf)) cli('uf', 'informe a UF.');

@@ -56,6 +56,9 @@ export const CAMPOS_AUDITORIA: Record<string, CampoAuditoria> = {
   email: { label: 'E-mail' },
   telefone: { label: 'Telefone' },
   endereco: { label: 'Endereço' },
+  // a client's address: `numero` (the street number, "S/N") shares the label of a quote's or sale's number
+  complemento: { label: 'Complemento' },
+  bairro: { label: 'Bairro' },
   cidade: { label: 'Cidade' },
   uf: { label: 'UF' },
   cep: { label: 'CEP' },

@@ -3,6 +3,7 @@ import {
   checkDocumentoPorTipo,
   documentoCheckParams,
   emailOpcional,
+  enderecoDetalheFields,
   enderecoFields,
   formatDocumento,
   TIPOS_PESSOA,
@@ -22,6 +23,7 @@ const fields = {
   telefone: telefoneObrigatorio,
   email: emailOpcional,
   ...enderecoFields,
+  ...enderecoDetalheFields,
   ...clienteFiscalFields,
 };
 

@@ -142,6 +142,25 @@ export const enderecoCepSchema = z.object({
 });
 export type EnderecoCep = z.infer<typeof enderecoCepSchema>;
 
+const textoOpcional = (campo: string, max: number) =>
+  z
+    .string({ message: `${campo} inválido.` })
+    .trim()
+    .max(max, `${campo}: no máximo ${max} caracteres.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * The parts of a client's address an NF-e asks for apart (issue 30; the database limits them too,
+ * clientes_*_ck): número ("S/N" for none: "s/n" and "sn" are written so), complemento and bairro.
+ * `endereco` is then the logradouro alone.
+ */
+export const enderecoDetalheFields = {
+  numero: textoOpcional('Número', 20).transform((v) => (v && /^s\/?n$/i.test(v) ? 'S/N' : v)),
+  complemento: textoOpcional('Complemento', 60),
+  bairro: textoOpcional('Bairro', 60),
+};
+
 /** A validated address (clients, suppliers, the company): `EnderecoFields` on the screens. */
 export const enderecoFields = {
   endereco: optionalText(300),

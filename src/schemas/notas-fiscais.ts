@@ -94,6 +94,8 @@ export const previaNotaSchema = z.object({
   destinatario: z.object({
     nome: z.string(),
     documento: z.string().nullable(),
+    /** "Rua X, 123 — Bairro": the street line the invoice sends ('' when the client has none). */
+    endereco: z.string(),
     uf: z.string().nullable(),
     cidade: z.string().nullable(),
   }),

@@ -1,3 +1,4 @@
+import { type Logradouro, logradouroCompleto } from '../domain/endereco';
 import type { ResumoDetalhado } from '../domain/pricing';
 import { perdaInput } from './catalogos-pecas';
 import { isoDate, listQuery, uuid, versionField } from './common';
@@ -338,6 +339,13 @@ export function enderecoEmpresa(e: {
     .join(' - ');
 }
 
+/** A client's address on one line: "Rua X, 123 — Bairro - Cidade/UF - CEP 00000-000". */
+export function enderecoCliente(
+  c: Logradouro & { cidade: string | null; uf: string | null; cep: string | null },
+) {
+  return enderecoEmpresa({ ...c, endereco: logradouroCompleto(c) || null });
+}
+
 // ── Answers as zod schemas: the OpenAPI document describes them and the test mode checks them.
 
 /** The pricing summary's figures (ResumoOrcamento), every one a number. */
@@ -423,6 +431,9 @@ export const orcamentoDetalheSchema = z.object({
       telefone: z.string().nullable(),
       email: z.string().nullable(),
       endereco: z.string().nullable(),
+      numero: z.string().nullable(),
+      complemento: z.string().nullable(),
+      bairro: z.string().nullable(),
       cidade: z.string().nullable(),
       uf: z.string().nullable(),
       cep: z.string().nullable(),

@@ -30,7 +30,8 @@ export type OsListQuery = z.infer<typeof osListQuery>;
 // A PATCH: a field left out keeps its value (each one was null when absent, so sending only the CEP
 // erased the street, city and UF).
 export const osUpdate = z.object({
-  endereco: optionalText(300).optional(),
+  // 300 for the street, and room for the client's número, complemento and bairro it starts with
+  endereco: optionalText(450).optional(),
   cidade: optionalText(120).optional(),
   uf: ufInput.optional(),
   cep: optionalText(9).optional(),

@@ -57,6 +57,16 @@ export const COLUNAS = {
     { header: 'UF', value: 'uf' },
     { header: 'CEP', value: 'cep' },
   ],
+  /** A client's address, with número, complemento and bairro apart (what the NF-e sends). */
+  enderecoCliente: [
+    { header: 'Endereço', value: 'endereco' },
+    { header: 'Número', value: 'numero' },
+    { header: 'Complemento', value: 'complemento' },
+    { header: 'Bairro', value: 'bairro' },
+    { header: 'Cidade', value: 'cidade' },
+    { header: 'UF', value: 'uf' },
+    { header: 'CEP', value: 'cep' },
+  ],
 } satisfies Record<string, ExportColumn | ExportColumn[]>;
 
 /**

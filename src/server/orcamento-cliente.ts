@@ -13,7 +13,7 @@ import { type LinhaCliente, linhaCliente } from '../domain/linha-cliente';
 import { formatMedidas } from '../domain/medidas';
 import { moneyText } from '../domain/money';
 import { desenhoPeca, svgString } from '../domain/peca-desenho';
-import { enderecoEmpresa, TIPO_VENDA_LABEL } from '../schemas/orcamentos';
+import { enderecoCliente, enderecoEmpresa, TIPO_VENDA_LABEL } from '../schemas/orcamentos';
 import type { ItemCliente, VisaoCliente } from '../schemas/publico';
 import type { OrcamentoDetalhe } from './casos/orcamento-detalhe';
 import type { AppDeps } from './context';
@@ -123,7 +123,7 @@ export function visaoCliente(o: Detalhe, e: EmpresaRow, tz: string): VisaoClient
       nome: o.cliente_nome ?? 'Cliente',
       telefone: c?.telefone ?? null,
       email: c?.email ?? null,
-      endereco: c ? enderecoEmpresa(c) : '',
+      endereco: c ? enderecoCliente(c) : '',
     },
     vendedor: o.vendedor_nome ?? null,
     itens: o.itens.map((i, idx) => {

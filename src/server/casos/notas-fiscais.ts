@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as q from '../../db/queries/notas-fiscais';
 import { lockVenda } from '../../db/queries/vendas';
+import { logradouroCompleto } from '../../domain/endereco';
 import { toMoney } from '../../domain/money';
 import { JANELA_CANCELAMENTO_MS, podeCancelar } from '../../domain/nota-fiscal';
 import type { AppDeps } from '../context';
@@ -96,6 +97,7 @@ export async function previa(deps: Deps, vendaId: string) {
     destinatario: {
       nome: d.cliente.nome,
       documento: d.cliente.documento,
+      endereco: logradouroCompleto(d.cliente),
       uf: d.cliente.uf,
       cidade: d.cliente.cidade,
     },

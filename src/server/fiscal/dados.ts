@@ -64,6 +64,9 @@ export async function dadosFiscais(
     documento: c.cpf_cnpj,
     email: c.email,
     endereco: c.endereco,
+    numero: c.numero,
+    complemento: c.complemento,
+    bairro: c.bairro,
     cidade: c.cidade,
     uf: c.uf,
     cep: c.cep,
@@ -161,18 +164,12 @@ export function pendencias(d: DadosFiscais): Pendencia[] {
   if (!c.documento)
     falta('cliente.cpf_cnpj', `Informe o ${c.pessoa === 'juridica' ? 'CNPJ' : 'CPF'} do cliente.`, cl);
   if (!c.endereco) falta('cliente.endereco', 'Informe o endereço do cliente.', cl);
+  if (!c.numero) falta('cliente.numero', 'Informe o número do endereço do cliente (ou "S/N").', cl);
+  if (!c.bairro) falta('cliente.bairro', 'Informe o bairro do cliente.', cl);
   if (!c.cidade) falta('cliente.cidade', 'Informe a cidade do cliente.', cl);
   if (!c.uf) falta('cliente.uf', 'Informe a UF do cliente.', cl);
   if (!c.cep) falta('cliente.cep', 'Informe o CEP do cliente.', cl);
   if (!c.municipio_ibge) falta('cliente.municipio_ibge', 'Escolha o município (código IBGE) do cliente.', cl);
-  // The client's address is one text: no bairro or número of its own yet. Homologação takes the
-  // placeholders sent below; a real invoice must not carry an invented bairro.
-  if (e.ambiente === 'producao')
-    falta(
-      'cliente.bairro',
-      'O cadastro de clientes ainda não tem bairro e número em campos próprios, que a NF-e de produção exige: emita em homologação por enquanto.',
-      cl,
-    );
   if (c.pessoa === 'juridica' && !c.inscricao_estadual && !c.ie_isento)
     falta('cliente.inscricao_estadual', 'Informe a inscrição estadual do cliente ou marque "isento".', cl);
   const vistos = new Set<string>();
@@ -249,11 +246,11 @@ export function envioDaNota(
         uf: c.uf ?? '',
         municipio_ibge: c.municipio_ibge,
         cidade: c.cidade ?? '',
-        // placeholders, homologação only (pendencias refuses produção until the address has them)
-        bairro: 'Centro',
+        // the client's own (pendencias sends nothing while the número or the bairro is missing)
+        bairro: c.bairro ?? '',
         logradouro: c.endereco ?? '',
-        numero: 'S/N',
-        complemento: null,
+        numero: c.numero ?? '',
+        complemento: c.complemento,
         cep: c.cep ?? '',
       },
     },

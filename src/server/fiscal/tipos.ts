@@ -35,7 +35,11 @@ export interface ClienteFiscal {
   email: string | null;
   inscricao_estadual: string | null;
   ie_isento: boolean;
+  /** The logradouro; número, complemento and bairro are fields of their own. */
   endereco: string | null;
+  numero: string | null;
+  complemento: string | null;
+  bairro: string | null;
   cidade: string | null;
   uf: string | null;
   cep: string | null;

@@ -77,12 +77,14 @@ const NOME_DA_REF: Record<string, string> = {
   cartao_nome: 'cartao_id',
 };
 const ordem = (k: string) => ordemCampo(Object.hasOwn(NOME_DA_REF, k) ? NOME_DA_REF[k]! : k);
+/** A client's `numero` is the street number: beside the logradouro, not first as a quote's number. */
+const ordemCliente = (k: string) => (k === 'numero' ? ordem('endereco') + 0.5 : ordem(k));
 
 /** Every field of a row as label/value pairs (a new column shows up by itself, under its own name). */
-function campos(row: Linha, fmt: Formatadores): [string, string][] {
+function campos(row: Linha, fmt: Formatadores, ordemDe = ordem): [string, string][] {
   return Object.entries(row)
     .filter(([k, v]) => !OMITIDOS.has(k) && v !== null && v !== undefined && v !== '')
-    .sort(([a], [b]) => ordem(a) - ordem(b))
+    .sort(([a], [b]) => ordemDe(a) - ordemDe(b))
     .map(([k, v]): [string, string] => {
       if (Object.hasOwn(NOMES, k)) return [NOMES[k]!, String(v)];
       if (EXTRA_TIPO[k] === 'datetime') return [EXTRA_LABEL[k]!, fmt.datetime(String(v))];
@@ -115,7 +117,7 @@ export function lgpdClienteDoc(d: DadosLgpd, opts: { tz: string; geradoEm: Date 
       margin: [0, 0, 0, 12],
     },
     { text: 'Cadastro e endereço', style: 'h2' },
-    fieldTable(campos(d.cliente, fmt)),
+    fieldTable(campos(d.cliente, fmt, ordemCliente)),
     { text: `Orçamentos (${d.orcamentos.length})`, style: 'h2' },
   ];
   if (!d.orcamentos.length) content.push({ text: 'Nenhum orçamento.', margin: [0, 0, 0, 8] });

@@ -128,6 +128,75 @@ describe('clientes: create and validation', () => {
   });
 });
 
+describe('clientes: the address in the parts an NF-e asks for (número, complemento, bairro)', () => {
+  it('stores them apart from the logradouro ("s/n" written S/N), lists, exports and updates them', async () => {
+    const c = await criar(
+      pf({
+        nome: 'Rita Endereço Completo',
+        endereco: 'Rua Sete de Setembro',
+        numero: ' s/n ',
+        complemento: 'Galpão 3',
+        bairro: 'Centro',
+        cidade: 'Vitória',
+        uf: 'ES',
+      }),
+    );
+    expect(c).toMatchObject({
+      endereco: 'Rua Sete de Setembro',
+      numero: 'S/N',
+      complemento: 'Galpão 3',
+      bairro: 'Centro',
+    });
+    const lista = await admin.get(`/api/clientes?q=${encodeURIComponent('Rita Endereço')}`);
+    expect(lista.body.items).toEqual([
+      expect.objectContaining({ numero: 'S/N', complemento: 'Galpão 3', bairro: 'Centro' }),
+    ]);
+    const csv = await admin.get(
+      `/api/clientes/exportar?formato=csv&q=${encodeURIComponent('Rita Endereço')}`,
+    );
+    expect(csv.status).toBe(200);
+    const [cabecalho, linha] = String(csv.body)
+      .replace(/^\ufeff/, '')
+      .split('\r\n');
+    expect(cabecalho).toContain(';Endereço;Número;Complemento;Bairro;Cidade;UF;CEP;');
+    expect(linha).toContain(';Rua Sete de Setembro;S/N;Galpão 3;Centro;Vitória;ES;;');
+
+    const up = await admin.patchCurrent(`/api/clientes/${c.id}`, { numero: '120', complemento: '' });
+    expect(okBody(up)).toMatchObject({
+      endereco: 'Rua Sete de Setembro',
+      numero: '120',
+      complemento: null,
+      bairro: 'Centro',
+    });
+  });
+
+  it('refuses a número over 20 characters and a bairro or complemento over 60, naming each; nothing saved', async () => {
+    expect(
+      await admin.invalidPost(
+        '/api/clientes',
+        pf({
+          nome: 'Longo Demais',
+          numero: '1'.repeat(21),
+          bairro: 'b'.repeat(61),
+          complemento: 'c'.repeat(61),
+        }),
+      ),
+    ).toEqual({
+      numero: 'Número: no máximo 20 caracteres.',
+      bairro: 'Bairro: no máximo 60 caracteres.',
+      complemento: 'Complemento: no máximo 60 caracteres.',
+    });
+    expect((await admin.get(`/api/clientes?q=${encodeURIComponent('Longo Demais')}`)).body.total).toBe(0);
+    // the limits hold in the database too, whatever writes there
+    await expect(
+      env.db.execute(sql`insert into clientes (nome, numero) values ('Direto no banco', ${'9'.repeat(21)})`),
+    ).rejects.toThrow();
+    await expect(
+      env.db.execute(sql`insert into clientes (nome, bairro) values ('Direto no banco', ${'b'.repeat(61)})`),
+    ).rejects.toThrow();
+  });
+});
+
 describe('clientes: update', () => {
   it('updates with the version read; a stale version gets 409', async () => {
     const c = await criar(pf({ nome: 'Carlos Souza', cpf_cnpj: '111.444.777-35' }));

@@ -2,16 +2,19 @@ import { clientesTable } from '../../db/queries/clientes';
 import { municipioIbge, municipioPorCodigo } from '../../domain/fiscal';
 import { clienteCreate, clienteUpdate } from '../../schemas/clientes';
 import type { z } from '../../schemas/z';
-import { cadastroColumns } from '../export';
+import { COLUNAS, cadastroColumns } from '../export';
 import { crudRoutes } from './crud';
 
 /** The export's columns (pt-BR headers, spec doc 1 §6 labels). */
-const exportColumns = cadastroColumns([
-  { header: 'Tipo', value: 'tipo' },
-  { header: 'CPF/CNPJ', value: 'cpf_cnpj' },
-  { header: 'Inscrição estadual', value: (r) => (r.ie_isento ? 'Isento' : (r.inscricao_estadual ?? '')) },
-  { header: 'Município (IBGE)', value: 'municipio_ibge' },
-]);
+const exportColumns = cadastroColumns(
+  [
+    { header: 'Tipo', value: 'tipo' },
+    { header: 'CPF/CNPJ', value: 'cpf_cnpj' },
+    { header: 'Inscrição estadual', value: (r) => (r.ie_isento ? 'Isento' : (r.inscricao_estadual ?? '')) },
+    { header: 'Município (IBGE)', value: 'municipio_ibge' },
+  ],
+  COLUNAS.enderecoCliente,
+);
 
 type ComMunicipio = { cidade?: string | null; uf?: string | null; municipio_ibge?: string | null };
 

@@ -15,8 +15,16 @@ const NOME = 'Zacarias Quintino Lemos';
 const CPF = '529.982.247-25';
 const TELEFONE = '(27) 99876-5432';
 const EMAIL = 'zacarias.quintino@exemplo.com.br';
-const ENDERECO = 'Rua das Acácias Floridas, 455';
-/** What must not be found anywhere after anonymising (each also as digits only where it has any). */
+const ENDERECO = 'Rua das Acácias Floridas';
+const NUMERO = '455';
+const COMPLEMENTO = 'Bloco Safira, ap. 12';
+const BAIRRO = 'Jardim Limoeiro Dourado';
+/** The work order's job address: the client's street line, número, complemento and bairro. */
+const ENDERECO_OS = 'Rua das Acácias Floridas, 455, Bloco Safira, ap. 12 — Jardim Limoeiro Dourado';
+/**
+ * What must not be found anywhere after anonymising (each also as digits only where it has any). The
+ * número alone ("455") would match unrelated digits: the audit rows' masked keys are checked instead.
+ */
 const RASTROS = [
   'Zacarias',
   'Quintino',
@@ -26,6 +34,8 @@ const RASTROS = [
   '99876-5432',
   EMAIL,
   'Acácias Floridas',
+  'Bloco Safira',
+  'Limoeiro Dourado',
 ];
 
 const ids: Record<string, string> = {};
@@ -60,6 +70,9 @@ beforeAll(async () => {
     telefone: TELEFONE,
     email: EMAIL,
     endereco: ENDERECO,
+    numero: NUMERO,
+    complemento: COMPLEMENTO,
+    bairro: BAIRRO,
     cidade: 'Serra',
     uf: 'ES',
     cep: '29160-000',
@@ -121,7 +134,7 @@ beforeAll(async () => {
     env.db,
     sql`select id, endereco from ordens_servico where venda_id = ${venda!.id}`,
   );
-  expect(os!.endereco).toBe(ENDERECO);
+  expect(os!.endereco).toBe(ENDERECO_OS);
   ids.os = os!.id;
   // their signature on the finished job, and a photo of the work
   await env.db.execute(
@@ -168,7 +181,7 @@ describe("LGPD export: the person's own records, not the shop's internals", () =
     ]);
     expect(body.alteracoes).toEqual([expect.objectContaining({ mensagem: expect.stringContaining(CPF) })]);
     expect(body.ordens_servico).toEqual([
-      expect.objectContaining({ endereco: ENDERECO, status: 'aberta', etapas: expect.any(Array) }),
+      expect.objectContaining({ endereco: ENDERECO_OS, status: 'aberta', etapas: expect.any(Array) }),
     ]);
     expect(body.ordens_servico[0].etapas.length).toBeGreaterThan(0);
     expect(body.parcelas).toHaveLength(1);
@@ -213,6 +226,8 @@ describe("LGPD export: the person's own records, not the shop's internals", () =
       'Ordens de serviço',
       'Parcelas e pagamentos',
       ENDERECO,
+      BAIRRO,
+      COMPLEMENTO,
       'R$ 100,00',
     ])
       expect(t, s).toContain(s);
@@ -247,6 +262,10 @@ describe('LGPD anonymisation leaves no trace of the person', () => {
         antes.some((x) => x.startsWith(`${t}:`)),
         t,
       ).toBe(true);
+    // the address's own fields too: the client's row, its audit rows and the work order's copy
+    for (const t of ['clientes', 'auditoria', 'ordens_servico'])
+      for (const r of ['Limoeiro Dourado', 'Bloco Safira'])
+        expect(antes, `${t}: ${r}`).toContain(`${t}: ${r}`);
     const [caixaAntes] = await queryRows<{ s: string }>(
       env.db,
       sql`select sum(valor)::text as s from movimentacoes_caixa`,
@@ -256,6 +275,25 @@ describe('LGPD anonymisation leaves no trace of the person', () => {
     expect(res.status).toBe(204);
 
     expect(rastrosEm(await todasAsLinhas())).toEqual([]);
+    const [cli] = await queryRows<Record<string, unknown>>(
+      env.db,
+      sql`select endereco, numero, complemento, bairro, cidade, uf, cep from clientes where id = ${ids.cliente}`,
+    );
+    expect(Object.values(cli!)).toEqual([null, null, null, null, null, null, null]);
+    // the client's audit rows keep which address fields changed, never their values (the número too)
+    const trilha = await queryRows<{ alteracoes: Record<string, unknown> }>(
+      env.db,
+      sql`select alteracoes from auditoria where recurso = 'clientes' and registro = ${ids.cliente}`,
+    );
+    const criado = trilha.find((t) => 'numero' in t.alteracoes);
+    expect(criado?.alteracoes).toMatchObject(
+      Object.fromEntries(
+        ['endereco', 'numero', 'complemento', 'bairro', 'cidade', 'uf', 'cep'].map((k) => [
+          k,
+          ['***', '***'],
+        ]),
+      ),
+    );
     // the books keep their amounts: the sale, the instalment, the R$ 100,00 received
     const [caixaDepois] = await queryRows<{ s: string }>(
       env.db,

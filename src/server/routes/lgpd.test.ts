@@ -15,7 +15,10 @@ beforeAll(async () => {
       cpf_cnpj: '52998224725',
       email: 'joana@exemplo.com.br',
       telefone: '27999990000',
-      endereco: 'Rua das Pedras, 10',
+      endereco: 'Rua das Pedras',
+      numero: '10',
+      complemento: 'Fundos',
+      bairro: 'Bento Ferreira',
       cidade: 'Vitória',
       uf: 'ES',
       cep: '29000000',
@@ -92,7 +95,11 @@ describe('LGPD on a client (admins only, audited)', () => {
       '52998224725',
       'joana@exemplo.com.br',
       '27999990000',
-      'Rua das Pedras, 10',
+      'Rua das Pedras',
+      'Bairro',
+      'Bento Ferreira',
+      'Complemento',
+      'Fundos',
       'Vitória',
       '29000000',
       'Granito Ubatuba',
@@ -120,7 +127,16 @@ describe('LGPD on a client (admins only, audited)', () => {
       env.db,
       sql`select * from clientes where id = ${clienteId}`,
     );
-    expect(c).toMatchObject({ cpf_cnpj: null, email: null, telefone: null, endereco: null, cep: null });
+    expect(c).toMatchObject({
+      cpf_cnpj: null,
+      email: null,
+      telefone: null,
+      endereco: null,
+      numero: null,
+      complemento: null,
+      bairro: null,
+      cep: null,
+    });
     expect(String(c!.nome)).toMatch(/^Cliente anonimizado /);
     // the work order's job address was the client's home: gone too
     const os = await queryRows<Record<string, unknown>>(
@@ -135,7 +151,7 @@ describe('LGPD on a client (admins only, audited)', () => {
     expect(v!.s).toBe('1234.56');
     const rows = await trail();
     expect(rows.map((r) => r.acao)).toEqual(['exportado', 'exportado', 'anonimizado']);
-    expect(JSON.stringify(rows)).not.toMatch(/Joana|joana|52998224725|Pedras/);
+    expect(JSON.stringify(rows)).not.toMatch(/Joana|joana|52998224725|Pedras|Bento Ferreira|Fundos/);
     // Twice is refused.
     expect((await admin.post(`/api/lgpd/clientes/${clienteId}/anonimizar`, { confirmar: true })).status).toBe(
       400,

@@ -26,7 +26,19 @@ import { lgpdClienteDoc, RODAPE_LGPD } from '../pdf/lgpd-cliente';
 import { renderPdf } from '../pdf/render';
 
 /** The personal fields of a client (LGPD): what "Anonimizar" replaces. */
-const PERSONAL = ['nome', 'cpf_cnpj', 'email', 'telefone', 'endereco', 'cidade', 'uf', 'cep'] as const;
+const PERSONAL = [
+  'nome',
+  'cpf_cnpj',
+  'email',
+  'telefone',
+  'endereco',
+  'numero',
+  'complemento',
+  'bairro',
+  'cidade',
+  'uf',
+  'cep',
+] as const;
 
 const anonimizarInput = z.object({
   confirmar: z.literal(true, { message: 'Confirme a anonimização.' }),

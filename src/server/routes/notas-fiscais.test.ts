@@ -55,14 +55,18 @@ afterAll(() => fake?.fechar());
  * 1,20 × 0,60 (0,72 m², R$ 360,00), soleira 0,90 × 0,15 (0,135 m², R$ 67,50), a sink (1 un.,
  * R$ 250,00).
  */
-async function novaVenda() {
+async function novaVenda(endereco: { numero?: string | null; bairro?: string | null } = {}) {
   const cliente = await seedCliente(env, 'Ana Souza', {
     tipo: 'Pessoa Física',
     cpf_cnpj: '529.982.247-25',
-    endereco: 'Rua das Pedras, 10',
+    endereco: 'Rua das Pedras',
+    numero: '10',
+    complemento: 'Loja 2',
+    bairro: 'Jardim da Penha',
     cidade: 'Vitória',
     uf: 'ES',
     cep: '29010-000',
+    ...endereco,
   });
   clientesFiscais[cliente.id] = { municipio_ibge: '3205309' };
   const orc = await seedOrcamento(env, {
@@ -171,6 +175,15 @@ describe('POST /api/vendas/:id/nota-fiscal against the fake NFE.io', () => {
     const [enviado] = emissoesDe(res.body.numero);
     expect(enviado!.violacoes).toEqual([]);
     expect(violacoes('emitirNfe', enviado!.corpo)).toEqual([]);
+    // the client's own número, complemento and bairro (no placeholders)
+    expect((enviado!.corpo as any).buyer.address).toMatchObject({
+      street: 'Rua das Pedras',
+      number: '10',
+      additionalInformation: 'Loja 2',
+      district: 'Jardim da Penha',
+      city: { code: '3205309', name: 'Vitória' },
+      postalCode: '29010000',
+    });
     expect((enviado!.corpo as any).totals.icms).toEqual({
       productAmount: 770,
       freightAmount: 80,
@@ -413,16 +426,42 @@ describe('the fiscal data typed on the screens', () => {
       expect(emissoesDe(700)).toHaveLength(1);
       expect((await admin.get('/api/empresa')).body.nfe_proximo_numero).toBe(701);
 
-      // Produção: the client's address has no bairro/número of its own yet, and the invoice would
-      // carry placeholders: refused, named, nothing sent.
+      // Produção: a client without número and bairro is named (nothing invented, nothing sent); once
+      // the client's form has them, the invoice goes with the client's own.
       const prod = await admin.putCurrent('/api/empresa', { ...dadosEmpresa, fiscal_ambiente: 'producao' });
       expect(prod.status, JSON.stringify(prod.body)).toBe(200);
-      const outra = await novaVenda();
+      const outra = await novaVenda({ numero: null, bairro: null });
+      const clienteOutra = (await admin.get(`/api/vendas/${outra}`)).body.cliente_id;
+      await admin.patchCurrent(`/api/clientes/${clienteOutra}`, { cidade: 'Vitória', uf: 'ES' });
       const antes = fake.pedidos.length;
       const recusa = await admin.post(`/api/vendas/${outra}/nota-fiscal`);
       expect(recusa.status).toBe(400);
-      expect(recusa.body.errors.map((e: any) => e.path)).toContain('cliente.bairro');
+      expect(fieldMessages(recusa.body)).toEqual({
+        'cliente.numero': 'Informe o número do endereço do cliente (ou "S/N").',
+        'cliente.bairro': 'Informe o bairro do cliente.',
+      });
       expect(fake.pedidos.length).toBe(antes);
+      expect((await admin.get(`/api/notas-fiscais?venda_id=${outra}`)).body.total).toBe(0);
+      const comEndereco = await admin.patchCurrent(`/api/clientes/${clienteOutra}`, {
+        numero: 's/n',
+        bairro: 'Praia do Canto',
+      });
+      expect(comEndereco.status, JSON.stringify(comEndereco.body)).toBe(200);
+      expect((await admin.get(`/api/vendas/${outra}/nota-fiscal/previa`)).body).toMatchObject({
+        ambiente: 'producao',
+        pendencias: [],
+        destinatario: { endereco: 'Rua das Pedras, S/N, Loja 2 — Praia do Canto' },
+      });
+      const emitida = await admin.post(`/api/vendas/${outra}/nota-fiscal`);
+      expect(emitida.status, JSON.stringify(emitida.body)).toBe(202);
+      const [enviada] = emissoesDe(emitida.body.numero);
+      expect(enviada!.violacoes).toEqual([]);
+      expect((enviada!.corpo as any).buyer.address).toMatchObject({
+        street: 'Rua das Pedras',
+        number: 'S/N',
+        additionalInformation: 'Loja 2',
+        district: 'Praia do Canto',
+      });
     } finally {
       definirComplementoFiscal(completo());
     }

@@ -27,7 +27,15 @@ beforeAll(async () => {
   admin = await loginAdmin(env);
   anon = new Client(env);
   ids.cliente = (
-    await seedCliente(env, 'Helena Duarte Ramos', { cpf_cnpj: '529.982.247-25', telefone: '(11) 98877-6655' })
+    await seedCliente(env, 'Helena Duarte Ramos', {
+      cpf_cnpj: '529.982.247-25',
+      telefone: '(11) 98877-6655',
+      endereco: 'Rua das Palmeiras',
+      numero: '123',
+      bairro: 'Jardim Camburi',
+      cidade: 'Vitória',
+      uf: 'ES',
+    })
   ).id;
   Object.assign(
     ids,
@@ -142,6 +150,8 @@ describe('GET /api/orcamentos/:id/pdf', () => {
     const text = await pdfText(res.bytes);
     for (const expected of [
       'Helena Duarte Ramos',
+      // the client's address: número and bairro of their own, printed with the street
+      'Rua das Palmeiras, 123 — Jardim Camburi - Vitória/ES',
       `Orçamento Nº ${o.numero}`,
       'Total: R$ 1.329,50',
       'R$ 1.144,50',
@@ -263,7 +273,14 @@ describe('the customer link', () => {
     expect(res.body).toMatchObject({
       estado: 'aberto',
       pede_documento: true,
-      orcamento: { numero: o.numero, total: 'R$ 1.329,50', cliente: { nome: 'Helena Duarte Ramos' } },
+      orcamento: {
+        numero: o.numero,
+        total: 'R$ 1.329,50',
+        cliente: {
+          nome: 'Helena Duarte Ramos',
+          endereco: 'Rua das Palmeiras, 123 — Jardim Camburi - Vitória/ES',
+        },
+      },
     });
     // the measures written as on every other surface (issue 26 §3: the page wrote "2 x 0,5 = 1 m²")
     expect(res.body.orcamento.itens[0].medidas).toBe('2,00 × 0,50 m = 1 m²');

@@ -34,7 +34,11 @@ export interface ProducaoCtx {
 /** The fixtures, reading the suite's context when called (the suite fills it in its beforeAll). */
 export function producaoFixtures(ctx: () => ProducaoCtx) {
   /** A sale made the way the screens make it: an approved quote (one m² item) turned into a sale. */
-  async function vendaPeloOrcamento(clienteValues: { endereco?: string; cidade?: string; uf?: string } = {}) {
+  async function vendaPeloOrcamento(
+    clienteValues: Partial<
+      Pick<typeof clientes.$inferInsert, 'endereco' | 'numero' | 'complemento' | 'bairro' | 'cidade' | 'uf'>
+    > = {},
+  ) {
     const { env, admin, produtoId } = ctx();
     const cliente = await seedCliente(env);
     if (Object.keys(clienteValues).length) {

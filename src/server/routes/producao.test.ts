@@ -23,7 +23,10 @@ describe('OS created with the sale', () => {
     const events: Evento[] = [];
     const stop = env.deps.events.subscribe((e) => events.push(e));
     const { venda, os, orcamento, cliente } = await vendaPeloOrcamento({
-      endereco: 'Rua das Pedras, 10',
+      endereco: 'Rua das Pedras',
+      numero: '10',
+      complemento: 'Casa 2',
+      bairro: 'Cambuí',
       cidade: 'Campinas',
       uf: 'SP',
     });
@@ -32,7 +35,8 @@ describe('OS created with the sale', () => {
       venda_numero: venda.numero,
       orcamento_id: orcamento.id,
       cliente_id: cliente.id,
-      endereco: 'Rua das Pedras, 10',
+      // the client's street line, número, complemento and bairro in the OS's one address text
+      endereco: 'Rua das Pedras, 10, Casa 2 — Cambuí',
       cidade: 'Campinas',
       uf: 'SP',
       status: 'aberta',

@@ -39,6 +39,9 @@ export const UFS = [
 export interface EnderecoValues extends FieldValues {
   cep?: string | null;
   endereco?: string | null;
+  numero?: string | null;
+  complemento?: string | null;
+  bairro?: string | null;
   cidade?: string | null;
   uf?: string | null;
 }
@@ -46,22 +49,28 @@ export interface EnderecoValues extends FieldValues {
 /**
  * CEP (masked; 8 digits fill the address through `GET /api/cep/:cep`, a failed lookup keeps what was
  * typed), Endereço, Cidade and UF (upper case, the 27 units suggested) — the address block of
- * clientes, fornecedores, funcionários, vendedores and arquitetos.
+ * clientes, fornecedores, funcionários, vendedores and arquitetos. `detalhado` (clientes: the NF-e
+ * sends them apart) adds Número, Complemento and Bairro, Endereço is then the street alone, and the
+ * CEP fills the bairro too.
  */
 export function EnderecoFields<In extends EnderecoValues>({
   f,
   enderecoLabel = 'Endereço',
+  detalhado = false,
 }: {
   // biome-ignore lint/suspicious/noExplicitAny: only the address fields are read
   f: ResourceForm<In, any, Versioned>;
   enderecoLabel?: string;
+  detalhado?: boolean;
 }) {
   // In is known to have these fields (EnderecoValues); TypeScript cannot narrow Path<In> for a generic In.
   const name = (n: keyof EnderecoValues & string) => n as Path<In>;
-  const set = (n: 'endereco' | 'cidade' | 'uf', v: string) =>
+  const set = (n: 'endereco' | 'bairro' | 'cidade' | 'uf', v: string) =>
     f.form.setValue(name(n), v as PathValue<In, Path<In>>, { shouldDirty: true, shouldValidate: true });
   const cep = useCep((e) => {
     if (e.logradouro) set('endereco', e.logradouro);
+    // a form without the field would send a bairro the server does not take
+    if (detalhado && e.bairro) set('bairro', e.bairro);
     if (e.cidade) set('cidade', e.cidade);
     if (e.uf) set('uf', e.uf);
   });
@@ -78,7 +87,32 @@ export function EnderecoFields<In extends EnderecoValues>({
         mask={maskCep}
         onValue={(v) => void cep.lookup(v)}
       />
-      <TextField f={f} name={name('endereco')} label={enderecoLabel} placeholder="Rua, número, complemento" />
+      <TextField
+        f={f}
+        name={name('endereco')}
+        label={enderecoLabel}
+        placeholder={detalhado ? 'Rua, avenida, travessa…' : 'Rua, número, complemento'}
+      />
+      {detalhado && (
+        <>
+          <TextField
+            f={f}
+            name={name('numero')}
+            label="Número"
+            maxLength={20}
+            placeholder="123 ou S/N"
+            mask={(v) => (/^s\/?n$/i.test(v.trim()) ? 'S/N' : v)}
+          />
+          <TextField
+            f={f}
+            name={name('complemento')}
+            label="Complemento"
+            maxLength={60}
+            placeholder="Apto, bloco, sala"
+          />
+          <TextField f={f} name={name('bairro')} label="Bairro" maxLength={60} />
+        </>
+      )}
       <TextField f={f} name={name('cidade')} label="Cidade" />
       <TextField
         f={f}

@@ -48,8 +48,14 @@ describe('ClienteForm', () => {
     await userEvent.type(page.getByLabelText('CEP'), '01310100');
     await expect.element(page.getByLabelText('CEP')).toHaveValue('01310-100');
     await expect.element(page.getByLabelText('Endereço')).toHaveValue('Avenida Paulista');
+    // the bairro the CEP service gives lands in its own field (it was dropped before)
+    await expect.element(page.getByLabelText('Bairro')).toHaveValue('Bela Vista');
     await expect.element(page.getByLabelText('Cidade')).toHaveValue('São Paulo');
     await expect.element(page.getByLabelText('UF')).toHaveValue('SP');
+    // número and complemento are the user's: "s/n" is written as the NF-e takes it
+    await userEvent.type(page.getByLabelText('Número'), 's/n');
+    await expect.element(page.getByLabelText('Número')).toHaveValue('S/N');
+    await page.getByLabelText('Complemento').fill('Conjunto 42');
 
     await page.getByRole('button', { name: 'Salvar Cliente' }).click();
     await expect.element(page.getByText('CPF inválido.')).toBeVisible();
@@ -70,6 +76,9 @@ describe('ClienteForm', () => {
       email: 'maria@exemplo.com',
       cep: '01310-100',
       endereco: 'Avenida Paulista',
+      numero: 'S/N',
+      complemento: 'Conjunto 42',
+      bairro: 'Bela Vista',
       cidade: 'São Paulo',
       uf: 'SP',
     });
@@ -96,5 +105,52 @@ describe('ClienteForm', () => {
     await vi.waitFor(() => expect(pedidos.map((p) => p.path)).toContain('/cep/99999999'));
     await expect.element(page.getByLabelText('Endereço')).toHaveValue('Rua Digitada, 10');
     await expect.element(page.getByLabelText('Cidade')).toHaveValue('Campinas');
+  });
+
+  test('an edit shows the saved número, complemento and bairro; a new CEP replaces the bairro and keeps the número', async () => {
+    const pedidos = fakeApi({
+      'GET /clientes/c9': {
+        id: 'c9',
+        nome: 'João Lima',
+        tipo: 'Pessoa Física',
+        cpf_cnpj: '529.982.247-25',
+        telefone: '(27) 99876-5432',
+        email: null,
+        cep: '29010-000',
+        endereco: 'Rua Sete de Setembro',
+        numero: '120',
+        complemento: 'Fundos',
+        bairro: 'Centro',
+        cidade: 'Vitória',
+        uf: 'ES',
+        inscricao_estadual: null,
+        ie_isento: false,
+        municipio_ibge: '3205309',
+        created_at: '2026-11-01T12:00:00.000Z',
+        updated_at: '2026-11-01T12:00:00.000Z',
+      },
+      'GET /cep/01310100': CEP,
+      'PATCH /clientes/c9': (p) => ({ status: 200, body: { id: 'c9', ...(p.body as object) } }),
+    });
+    renderTela(<ClienteForm id="c9" onDone={() => {}} onCancel={() => {}} />);
+    await expect.element(page.getByLabelText('Número')).toHaveValue('120');
+    await expect.element(page.getByLabelText('Complemento')).toHaveValue('Fundos');
+    await expect.element(page.getByLabelText('Bairro')).toHaveValue('Centro');
+    await page.getByLabelText('CEP').clear();
+    await userEvent.type(page.getByLabelText('CEP'), '01310100');
+    await expect.element(page.getByLabelText('Bairro')).toHaveValue('Bela Vista');
+    await expect.element(page.getByLabelText('Endereço')).toHaveValue('Avenida Paulista');
+    await expect.element(page.getByLabelText('Número')).toHaveValue('120');
+    await page.getByRole('button', { name: 'Atualizar Cliente' }).click();
+    await vi.waitFor(() => expect(pedidos.some((p) => p.method === 'PATCH')).toBe(true));
+    expect(pedidos.find((p) => p.method === 'PATCH')?.body).toMatchObject({
+      endereco: 'Avenida Paulista',
+      numero: '120',
+      complemento: 'Fundos',
+      bairro: 'Bela Vista',
+      cidade: 'São Paulo',
+      uf: 'SP',
+      updated_at: '2026-11-01T12:00:00.000Z',
+    });
   });
 });

@@ -11,7 +11,17 @@ import {
 import { client } from '../../lib/client';
 import type { Cliente } from '../../lib/resources';
 
-const CAMPOS = ['nome', 'cpf_cnpj', 'telefone', 'email', ...ENDERECO_CAMPOS, 'inscricao_estadual'] as const;
+const CAMPOS = [
+  'nome',
+  'cpf_cnpj',
+  'telefone',
+  'email',
+  ...ENDERECO_CAMPOS,
+  'numero',
+  'complemento',
+  'bairro',
+  'inscricao_estadual',
+] as const;
 // municipio_ibge is not a field: the server finds it from cidade + UF when the form saves.
 const EMPTY: ClienteInput = { ...blankValues(CAMPOS), tipo: 'Pessoa Física', ie_isento: false };
 const valuesOf = (c: Cliente): ClienteInput => ({
@@ -68,7 +78,7 @@ function useClienteForm(id: ResourceFormProps['id'], onDone: ResourceFormProps['
 /**
  * New and edit in one form (doc 2 §4), validated with the server's own schema: the required fields
  * say which one is missing, the CPF/CNPJ label and mask follow the tipo, an 8-digit CEP fills the
- * address. An edit reads the client fresh from the server. Mount it with `key` = the id.
+ * address (street, bairro, city, UF; número and complemento apart, as the NF-e sends them). An edit reads the client fresh from the server. Mount it with `key` = the id.
  */
 export function ClienteForm({ id, onDone, onCancel }: ResourceFormProps) {
   const f = useClienteForm(id, onDone);
@@ -80,7 +90,7 @@ export function ClienteForm({ id, onDone, onCancel }: ResourceFormProps) {
         <PessoaDocumentoFields f={f} name="cpf_cnpj" required tipoRequired />
         <TelefoneField f={f} required />
         <TextField f={f} name="email" label="E-mail" type="email" placeholder="cliente@exemplo.com" />
-        <EnderecoFields f={f} />
+        <EnderecoFields f={f} detalhado />
         <InscricaoEstadual f={f} />
       </div>
     </FormShell>

@@ -154,8 +154,8 @@ export function NotaFiscalVenda({ vendaId }: { vendaId: string }) {
       {podeEmitir && p.pendencias.length === 0 && revisando && (
         <div className="flex flex-col gap-2 text-sm">
           <p>
-            Destinatário: {p.destinatario.nome} ({p.destinatario.documento}) — {p.destinatario.cidade}/
-            {p.destinatario.uf}
+            Destinatário: {p.destinatario.nome} ({p.destinatario.documento}) — {p.destinatario.endereco},{' '}
+            {p.destinatario.cidade}/{p.destinatario.uf}
           </p>
           <table className="w-full text-left">
             <thead>

@@ -2,7 +2,7 @@
 // strings — so whatever a user typed (a client named "<img onerror=…>") prints as text.
 
 import { desenhoPeca, svgString } from '../../../domain/peca-desenho';
-import { enderecoEmpresa, TIPO_VENDA_LABEL } from '../../../schemas/orcamentos';
+import { enderecoCliente, enderecoEmpresa, TIPO_VENDA_LABEL } from '../../../schemas/orcamentos';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import type { Empresa, OrcamentoDetalhe } from '../../lib/resources';
 import { medidasTexto, pecaLinhas, temPeca } from './texto';
@@ -65,15 +65,7 @@ export function renderPrint(w: Window, o: OrcamentoDetalhe, empresa: Empresa) {
   doc.head.append(title);
 
   const cliente = o.cliente;
-  const endereco = cliente
-    ? [
-        cliente.endereco,
-        [cliente.cidade, cliente.uf].filter(Boolean).join('/'),
-        cliente.cep ? `CEP ${cliente.cep}` : '',
-      ]
-        .filter(Boolean)
-        .join(' - ')
-    : '';
+  const endereco = cliente ? enderecoCliente(cliente) : '';
 
   const linhas = o.itens.map((i) =>
     el(

@@ -135,4 +135,35 @@ describe('ComissionadoForm', () => {
     await expect.element(page.getByLabelText('Comissão (%)')).toHaveValue(12);
     await expect.element(aviso).not.toBeInTheDocument();
   });
+
+  test('the shared address block stays as it was here: no Número or Bairro, and the CEP sends no bairro', async () => {
+    const pedidos = fakeApi({
+      'GET /cep/01310100': {
+        cep: '01310-100',
+        logradouro: 'Avenida Paulista',
+        bairro: 'Bela Vista',
+        cidade: 'São Paulo',
+        uf: 'SP',
+      },
+      'POST /vendedores': (p) => ({ status: 201, body: { ...GRAVADO, ...(p.body as object) } }),
+    });
+    const onDone = vi.fn();
+    renderTela(<ComissionadoForm id={null} texts={VENDEDOR} onDone={onDone} />);
+    await page.getByLabelText('Nome').fill('Vera Vendedora');
+    await userEvent.type(page.getByLabelText('CEP'), '01310100');
+    await expect.element(page.getByLabelText('Endereço')).toHaveValue('Avenida Paulista');
+    await expect.element(page.getByLabelText('Cidade')).toHaveValue('São Paulo');
+    await expect.element(page.getByLabelText('Número')).not.toBeInTheDocument();
+    await expect.element(page.getByLabelText('Bairro')).not.toBeInTheDocument();
+    await page.getByRole('button', { name: 'Cadastrar Vendedor' }).click();
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    const body = posts(pedidos)[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      endereco: 'Avenida Paulista',
+      cidade: 'São Paulo',
+      uf: 'SP',
+      cep: '01310-100',
+    });
+    expect(body).not.toHaveProperty('bairro');
+  });
 });
