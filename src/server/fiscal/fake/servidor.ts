@@ -80,7 +80,7 @@ function decidir(corpo: CorpoEmissao, jaAutorizada: boolean): NotaFake['final'] 
 }
 
 export async function iniciarFakeNfeio(
-  opts: { apiKey?: string; atrasoTimeoutMs?: number } = {},
+  opts: { apiKey?: string; atrasoTimeoutMs?: number; porta?: number } = {},
 ): Promise<FakeNfeio> {
   const apiKey = opts.apiKey ?? 'chave-de-teste';
   // Compile the contract now: the first request must not wait for it (the client's timeout is short).
@@ -144,6 +144,8 @@ export async function iniciarFakeNfeio(
   const server = createServer(async (req, res) => {
     try {
       const u = new URL(req.url ?? '/', 'http://fake');
+      // Not NFE.io's: what the browser tests' runner waits for before starting (e2e/fake-nfeio.ts).
+      if (u.pathname === '/health') return res.end('ok');
       const corpo = await ler(req);
       const pedido: PedidoFake = {
         metodo: req.method ?? 'GET',
@@ -244,7 +246,7 @@ export async function iniciarFakeNfeio(
       res.end(String(e));
     }
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(opts.porta ?? 0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { FileDown, FileText } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { STATUS_NOTA_FISCAL_LABEL } from '../../../schemas/notas-fiscais';
 import { useAuth } from '../../app/auth';
@@ -138,9 +139,9 @@ export function NotaFiscalVenda({ vendaId }: { vendaId: string }) {
           <ul className="list-disc pl-5">
             {p.pendencias.map((x) => (
               <li key={x.campo}>
-                <a className="underline" href={x.link}>
+                <Link className="underline" to={x.link}>
                   {x.mensagem}
-                </a>
+                </Link>
               </li>
             ))}
           </ul>
