@@ -1,15 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, request } from '@playwright/test';
 import { expect, test, unique } from './fixtures';
 import { NFEIO_API_KEY } from './nfeio';
-import { post } from './orcamentos-helpers';
+import { escapeRe, post } from './orcamentos-helpers';
 
 // Issue 30's "Done when" in the browser: from a sale, the Nota fiscal section points to the one fiscal
 // field still missing (the product's NCM), the user follows the link, fills it, comes back, emits, sees
 // the invoice go from Processando to Autorizada without reloading (the poller's consult is announced by a
-// server event), downloads the DANFE, and the dashboard counts it. The server talks to the fake NFE.io
+// server event), downloads the DANFE, finds the DANFE's public link to send by WhatsApp or e-mail (and it
+// opens without a session), and the dashboard counts the invoice. The server talks to the fake NFE.io
 // started by playwright.config.ts (e2e/fake-nfeio.ts), which checks every request against NFE.io's
 // contract and authorises on the first consult.
+
+const EMAIL_CLIENTE = 'cliente.nfe@exemplo.com.br';
 
 const brl = (cents: number) =>
   `R$ ${Math.trunc(cents / 100).toLocaleString('pt-BR')},${String(cents % 100).padStart(2, '0')}`;
@@ -46,6 +49,7 @@ async function semeia(admin: APIRequestContext) {
     tipo: 'Pessoa Física',
     cpf_cnpj: '529.982.247-25',
     telefone: '(27) 98765-4321',
+    email: EMAIL_CLIENTE,
     endereco: 'Rua das Pedras, 10',
     cidade: 'Vitória',
     uf: 'ES',
@@ -80,7 +84,7 @@ async function semeia(admin: APIRequestContext) {
   return { venda, nomeProduto, numeroNota: nfe_proximo_numero };
 }
 
-test('from a sale: the missing NCM, filled through its link; emitted, authorised live, DANFE downloaded', async ({
+test('from a sale: the missing NCM filled through its link; emitted, authorised live, DANFE downloaded and sent', async ({
   adminPage: page,
   admin,
 }) => {
@@ -136,6 +140,26 @@ test('from a sale: the missing NCM, filled through its link; emitted, authorised
   expect(danfe.suggestedFilename()).toBe(`nfe-1-${numeroNota}.pdf`);
   const bytes = await readFile(await danfe.path());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // Enviar ao cliente: the DANFE's public link by WhatsApp (the client's mobile) or e-mail, and it opens
+  // the PDF without a session
+  const url = await nf.getByLabel('Link do DANFE para o cliente').inputValue();
+  expect(url).toMatch(/\/api\/publico\/notas-fiscais\/[\w-]+\.[\w-]+\/danfe$/);
+  const noTexto = escapeRe(encodeURIComponent(url));
+  await expect(nf.getByRole('link', { name: 'Enviar por WhatsApp' })).toHaveAttribute(
+    'href',
+    new RegExp(`^https://wa\\.me/5527987654321\\?text=.*${noTexto}`),
+  );
+  await expect(nf.getByRole('link', { name: 'Enviar por e-mail' })).toHaveAttribute(
+    'href',
+    new RegExp(`^mailto:${escapeRe(encodeURIComponent(EMAIL_CLIENTE))}\\?subject=.*&body=.*${noTexto}`),
+  );
+  const semSessao = await request.newContext();
+  const publico = await semSessao.get(url);
+  expect(publico.status()).toBe(200);
+  expect(publico.headers()['content-type']).toBe('application/pdf');
+  expect((await publico.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await semSessao.dispose();
 
   // the dashboard's month of authorised invoices counts it (compared with what it said before, so a
   // second run on the same server passes too)

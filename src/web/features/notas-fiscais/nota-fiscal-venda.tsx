@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { EnviarNota } from './enviar-nota';
 
 export const STATUS_BADGE: Record<keyof typeof STATUS_NOTA_FISCAL_LABEL, BadgeVariant> = {
   processando: 'yellow',
@@ -106,6 +107,7 @@ export function NotaFiscalVenda({ vendaId }: { vendaId: string }) {
           </Button>
         </div>
       )}
+      {nota?.status === 'autorizada' && <EnviarNota nota={nota} destinatario={p.destinatario} />}
       {nota?.status === 'autorizada' && cancelando && (
         <form
           className="flex flex-col gap-2"
