@@ -23,6 +23,8 @@ interface CorpoEmissao {
 
 interface NotaFake {
   id: string;
+  /** The company of the path: SEFAZ's duplicate check and the lookup by number are per issuer. */
+  empresa: string;
   serie: number;
   number: number;
   status: 'Processing' | 'Issued' | 'Error' | 'Cancelled';
@@ -171,19 +173,21 @@ export async function iniciarFakeNfeio(
           u.pathname,
         );
       if (!m) return responder(res, 404, 'erros', { errors: [{ code: 404, message: 'Not found' }] });
-      const [, , id, sub] = m;
+      const [, empresa = '', id, sub] = m;
       if (req.method === 'POST' && !id) {
         pedido.violacoes = violacoes('emitirNfe', corpo);
         if (pedido.violacoes.length) return recusar(res, pedido.violacoes);
         const c = corpo as CorpoEmissao;
         const jaAutorizada = [...notas.values()].some(
           (x) =>
+            x.empresa === empresa &&
             x.serie === c.serie &&
             x.number === c.number &&
             (x.status === 'Issued' || x.status === 'Cancelled'),
         );
         const n: NotaFake = {
           id: randomUUID().replace(/-/g, ''),
+          empresa,
           serie: c.serie,
           number: c.number,
           status: 'Processing',
@@ -210,7 +214,9 @@ export async function iniciarFakeNfeio(
         const q = u.searchParams.get('q') ?? '';
         const serie = Number(/serie:(\d+)/.exec(q)?.[1]);
         const numero = Number(/number:(\d+)/.exec(q)?.[1]);
-        const achadas = [...notas.values()].filter((x) => x.serie === serie && x.number === numero);
+        const achadas = [...notas.values()].filter(
+          (x) => x.empresa === empresa && x.serie === serie && x.number === numero,
+        );
         return responder(res, 200, 'listarNfe', { productInvoices: achadas.map(recurso), hasMore: false });
       }
       const n = id ? notas.get(id) : undefined;
