@@ -4,6 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 process.env.E2E_RUN_DIR ??= `/tmp/lavra-e2e-${process.pid}`;
 const CEP_PORT = Number(process.env.E2E_CEP_PORT ?? 3199);
 process.env.E2E_CEP_PORT = String(CEP_PORT);
+// The fake NFE.io (issue 30): the next port unless told.
+const NFEIO_PORT = Number(process.env.E2E_NFEIO_PORT ?? CEP_PORT + 1);
+process.env.E2E_NFEIO_PORT = String(NFEIO_PORT);
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -46,6 +49,11 @@ export default defineConfig({
     {
       command: `node e2e/fake-cep.mjs ${CEP_PORT}`,
       url: `http://127.0.0.1:${CEP_PORT}/health`,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node --import tsx e2e/fake-nfeio.ts ${NFEIO_PORT}`,
+      url: `http://127.0.0.1:${NFEIO_PORT}/health`,
       reuseExistingServer: false,
     },
   ],

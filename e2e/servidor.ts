@@ -85,6 +85,10 @@ export async function startServidor(
         ADMIN_PASSWORD: ADMIN_SENHA,
         EMAIL_DOMINIO: 'lavra.local',
         CEP_API_URL: `http://127.0.0.1:${process.env.E2E_CEP_PORT}/ws`,
+        // the fake NFE.io (e2e/fake-nfeio.ts); its answers are decided on the first consult, which the
+        // poller makes 5 s after the emission: consulting every second keeps that wait near 5 s
+        NFEIO_API_URL: `http://127.0.0.1:${process.env.E2E_NFEIO_PORT}`,
+        FISCAL_CONSULTA_MS: '1000',
         LOG_REQUESTS: '0',
         WEB_DIR: process.env.E2E_WEB_DIR ?? 'dist/web',
         LOGIN_MAX_TENTATIVAS: '50',

@@ -25,6 +25,8 @@ export const dashboardSchema = z.object({
   a_receber_mes: z.number(),
   /** Still owed on the instalments due before today. */
   em_atraso: z.number(),
+  /** NF-e authorised this month (business time zone) and not cancelled: how many, Σ their value. */
+  nfe_autorizadas_mes: z.object({ quantidade: z.number(), valor: z.number() }),
   /** The latest 4 quotes. */
   orcamentos_recentes: z.array(orcamentoRecenteSchema),
   /** The last 12 months, oldest first, the current one last; mes is 'YYYY-MM'; recebido = payments dated then. */

@@ -98,6 +98,8 @@ export const previaNotaSchema = z.object({
     endereco: z.string(),
     uf: z.string().nullable(),
     cidade: z.string().nullable(),
+    telefone: z.string().nullable(),
+    email: z.string().nullable(),
   }),
   itens: z.array(itemPrevia),
   totais: z.object({ produtos: z.number(), frete: z.number(), desconto: z.number(), nota: z.number() }),

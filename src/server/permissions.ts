@@ -54,5 +54,7 @@ export const RECURSO_PERMISSAO: Record<string, Permissao> = {
   // the Recebimentos screen's permission (issue 26: everyone received them); the caixa entry a
   // payment makes is announced as `caixa` too, for the dashboard
   recebimentos: 'financeiro',
+  // invoices (issue 30): the Notas fiscais screen's and the sale's Nota fiscal section's permission
+  'notas-fiscais': 'financeiro',
   usuarios: 'usuarios',
 };

@@ -19,6 +19,8 @@ const PUBLIC = new Set([
   'GET /api/publico/orcamentos/:token/pdf-aceito',
   'POST /api/publico/orcamentos/:token/aprovar',
   'POST /api/publico/orcamentos/:token/alteracao',
+  // the DANFE's link for the customer: the signed token is the credential (notas-fiscais-link.test.ts)
+  'GET /api/publico/notas-fiscais/:token/danfe',
   // the fiscal provider's callback: its X-Hub-Signature is the credential (notas-fiscais.test.ts: 401)
   'POST /api/fiscal/webhook',
 ]);

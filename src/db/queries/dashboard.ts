@@ -1,19 +1,34 @@
 import { sql } from 'drizzle-orm';
 import type { Dashboard } from '../../schemas/dashboard';
 import type { Executor } from '../client';
-import { clientes, orcamentos, produtos } from '../schema';
+import { clientes, notasFiscais, orcamentos, produtos } from '../schema';
 import { figures, num, queryRows } from './common';
 import { kpisRecebiveisSql } from './recebimentos';
+
+/**
+ * The NF-e authorised in the days [inicio, fim] (business time zone) and still standing (a cancelled
+ * one leaves the figure): `quantidade`, `valor`. Read from notas_fiscais_autorizadas_idx alone
+ * (migration 0033: partial on the status, autorizada_em with valor_total included), an index-only scan
+ * of the month's range: the table's rows carry the DANFE and the XML.
+ */
+export function nfeAutorizadasSql(m: { inicio: string; fim: string; tz: string }) {
+  return sql`select count(*)::int as quantidade, coalesce(sum(n.valor_total), 0) as valor
+               from ${notasFiscais} n
+              where n.status = 'autorizada'
+                and n.autorizada_em >= (${m.inicio}::date)::timestamp at time zone ${m.tz}
+                and n.autorizada_em < (${m.fim}::date + 1)::timestamp at time zone ${m.tz}`;
+}
 
 /**
  * The dashboard's figures for the month [inicio, fim] (dates in the business time zone, whole months),
  * read off the summaries the database keeps (migrations 0001_agregados, 0017): month totals of sales and
  * expenses, and quote and client counts. Only the recent quotes come from the table itself, by
- * orcamentos_created_idx. `serieInicio` is the first day of the 12-month chart.
+ * orcamentos_created_idx, and the month's authorised invoices by their own index (nfeAutorizadasSql).
+ * `serieInicio` is the first day of the 12-month chart.
  */
 export async function dashboard(
   db: Executor,
-  m: { inicio: string; fim: string; serieInicio: string; hoje: string },
+  m: { inicio: string; fim: string; serieInicio: string; hoje: string; tz: string },
 ): Promise<Dashboard> {
   const [f] = await queryRows<Record<string, unknown>>(
     db,
@@ -29,8 +44,10 @@ export async function dashboard(
                (select coalesce(sum(n), 0)::int from contagens where tabela = 'clientes') as clientes_ativos,
                (select count(*)::int from ${produtos}) as produtos_cadastrados,
                -- Contas a receber (issue 16): the Recebimentos screen's own cards.
-               r.a_receber_mes, r.em_atraso
-        from fat, desp, (select ${kpisRecebiveisSql({ hoje: m.hoje, inicio: m.inicio })}) r`,
+               r.a_receber_mes, r.em_atraso,
+               nf.quantidade as nfe_quantidade, nf.valor as nfe_valor
+        from fat, desp, (select ${kpisRecebiveisSql({ hoje: m.hoje, inicio: m.inicio })}) r,
+             (${nfeAutorizadasSql(m)}) nf`,
   );
   const recentes = await queryRows<Record<string, unknown>>(
     db,
@@ -72,6 +89,7 @@ export async function dashboard(
       'a_receber_mes',
       'em_atraso',
     ]),
+    nfe_autorizadas_mes: { quantidade: num(f?.nfe_quantidade), valor: num(f?.nfe_valor) },
     orcamentos_recentes: recentes.map((r) => ({
       id: String(r.id),
       numero: num(r.numero),

@@ -8,6 +8,7 @@ import type { AppDeps } from '../context';
 import { conflict, HttpError, notFound } from '../errors';
 import { publish } from '../events';
 import { complementoAtual, dadosFiscais, envioDaNota, notaDaVenda, pendencias } from '../fiscal/dados';
+import { DANFE_LINK_DIAS, notaDoToken, tokenDanfe } from '../fiscal/link-danfe';
 import { nfeio } from '../fiscal/nfeio/cliente';
 import { ErroProvedor, type ProvedorFiscal, type SituacaoNota } from '../fiscal/provedor';
 import type { CredenciaisFiscais, EmpresaFiscal } from '../fiscal/tipos';
@@ -100,6 +101,9 @@ export async function previa(deps: Deps, vendaId: string) {
       endereco: logradouroCompleto(d.cliente),
       uf: d.cliente.uf,
       cidade: d.cliente.cidade,
+      // where the authorised invoice's DANFE link is sent
+      telefone: d.cliente.telefone,
+      email: d.cliente.email,
     },
     itens: nota.itens.map((i) => ({
       ...i,
@@ -456,4 +460,35 @@ export async function arquivo(deps: Deps, id: string, tipo: 'danfe' | 'xml') {
   } catch (e) {
     throw erroDoProvedor(e);
   }
+}
+
+/**
+ * GET /notas-fiscais/:id/link: the DANFE's public link for the customer (fiscal/link-danfe.ts), valid
+ * for DANFE_LINK_DIAS; only an authorised invoice has one.
+ */
+export async function linkCliente(deps: Deps, id: string, agora = new Date()) {
+  const n = await q.getNota(deps.db, { id });
+  if (!n) throw notaNaoEncontrada();
+  if (n.status !== 'autorizada')
+    throw conflict('Link indisponível', 'Só uma NF-e autorizada pode ser enviada ao cliente.');
+  const expira = new Date(agora.getTime() + DANFE_LINK_DIAS * 86_400_000);
+  const token = tokenDanfe(deps.config, id, expira);
+  return {
+    url: `${deps.config.publicUrl}/api/publico/notas-fiscais/${token}/danfe`,
+    expira_em: new Date(Math.floor(expira.getTime() / 1000) * 1000).toISOString(),
+  };
+}
+
+/**
+ * GET /publico/notas-fiscais/:token/danfe: the DANFE of the token's invoice while it is authorised.
+ * Unknown, tampered, expired or cancelled: the same 404, which says nothing of which.
+ */
+export async function danfePublica(deps: Deps, token: string) {
+  const naoAbre = () =>
+    notFound('Link inválido, vencido ou de uma nota cancelada. Peça um novo link à empresa.');
+  const id = notaDoToken(deps.config, token);
+  if (!id) throw naoAbre();
+  const n = await q.getNota(deps.db, { id });
+  if (n?.status !== 'autorizada') throw naoAbre();
+  return arquivo(deps, id, 'danfe');
 }

@@ -22,6 +22,11 @@ export interface CredenciaisFiscais {
 }
 
 function chave(config: Pick<Config, 'fiscalChave' | 'dataDir'>): Buffer {
+  return chaveFiscal(config, 'fiscal-credenciais');
+}
+
+/** A 32-byte key derived for one use (`uso`) from the fiscal secret: one secret, unrelated keys. */
+export function chaveFiscal(config: Pick<Config, 'fiscalChave' | 'dataDir'>, uso: string): Buffer {
   const segredo = segredoLocal({
     valor: config.fiscalChave,
     dataDir: config.dataDir,
@@ -31,7 +36,7 @@ function chave(config: Pick<Config, 'fiscalChave' | 'dataDir'>): Buffer {
       'Defina FISCAL_CHAVE: a chave que cifra as credenciais do provedor fiscal (ao menos 32 caracteres).',
     semArquivo: '',
   });
-  return Buffer.from(hkdfSync('sha256', segredo, 'lavra', 'fiscal-credenciais', 32));
+  return Buffer.from(hkdfSync('sha256', segredo, 'lavra', uso, 32));
 }
 
 export function cifrarCredenciais(

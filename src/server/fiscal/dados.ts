@@ -63,6 +63,7 @@ export async function dadosFiscais(
     pessoa: c.tipo === 'Pessoa Jurídica' ? 'juridica' : 'fisica',
     documento: c.cpf_cnpj,
     email: c.email,
+    telefone: c.telefone,
     endereco: c.endereco,
     numero: c.numero,
     complemento: c.complemento,

@@ -33,6 +33,8 @@ export interface ClienteFiscal {
   pessoa: 'fisica' | 'juridica';
   documento: string | null;
   email: string | null;
+  /** Where the DANFE's link is sent by WhatsApp (not on the invoice). */
+  telefone: string | null;
   inscricao_estadual: string | null;
   ie_isento: boolean;
   /** The logradouro; número, complemento and bairro are fields of their own. */

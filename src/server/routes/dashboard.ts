@@ -20,6 +20,7 @@ export const dashboardRoutes = new Hono<AppEnv>().get('/', doc, async (c) => {
       ...mes,
       serieInicio: addMonthsClamped(mes.inicio, -11),
       hoje: todayIso(config.tzNegocio),
+      tz: config.tzNegocio,
     }),
   );
 });

@@ -23,7 +23,12 @@ import { fornecedoresRoutes } from './fornecedores';
 import { funcionariosRoutes } from './funcionarios';
 import { itensVendaRoutes } from './itens-venda';
 import { lgpdRoutes } from './lgpd';
-import { fiscalRoutes, notasFiscaisRoutes, vendasNotaFiscalRoutes } from './notas-fiscais';
+import {
+  fiscalRoutes,
+  notasFiscaisRoutes,
+  publicoNotasFiscaisRoutes,
+  vendasNotaFiscalRoutes,
+} from './notas-fiscais';
 import { orcamentosRoutes } from './orcamentos';
 import { orcamentosClienteRoutes } from './orcamentos-cliente';
 import { agendaRoutes, ordensServicoRoutes } from './ordens-servico';
@@ -92,6 +97,8 @@ export const apiApp = new Hono<AppEnv>()
   .route('/auditoria', auditoriaRoutes)
   .route('/lgpd', lgpdRoutes)
   // the customer's link: no session, nothing but the token's quote
-  .route('/publico', publicoRoutes);
+  .route('/publico', publicoRoutes)
+  // the DANFE's link sent to the customer: no session, the signed token's invoice only
+  .route('/publico/notas-fiscais', publicoNotasFiscaisRoutes);
 
 export type ApiType = typeof apiApp;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { paginate } from '../../db/queries/common';
 import { orderSql } from '../../db/queries/keyset';
 import { countNotas, listNotas, notasOrder, notasWhere } from '../../db/queries/notas-fiscais';
+import { contarRequisicao } from '../../db/queries/orcamento-cliente';
 import { uuid } from '../../schemas/common';
 import {
   cancelarNotaInput,
@@ -17,17 +18,23 @@ import {
   arquivo,
   cancelar,
   cartaCorrecao,
+  danfePublica,
   emitir,
   lerNota,
+  linkCliente,
   notaOut,
   previa,
   RECURSO,
   webhook,
 } from '../casos/notas-fiscais';
+import { addressKey, clientAddress } from '../client-address';
 import { type AppContext, type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
+import { HttpError } from '../errors';
 import { exportContract, exportResponse } from '../export';
+import { DANFE_LINK_DIAS } from '../fiscal/link-danfe';
 import { CABECALHO_ASSINATURA } from '../fiscal/webhook';
+import { PUBLICO_LIMITES } from './publico';
 
 /**
  * Invoices (issue 30; api.md `/api/notas-fiscais`, permission `financeiro`): the sale's NF-e built,
@@ -85,6 +92,22 @@ const doc = {
     body: cartaCorrecaoInput,
     response: z.object({ id: uuid, enviada: z.boolean() }),
     errors: [400, 404, 409, 502, 503],
+  }),
+  link: route({
+    summary: `Link público do DANFE para enviar ao cliente (WhatsApp, e-mail): vale ${DANFE_LINK_DIAS} dias`,
+    description:
+      'Só para NF-e autorizada (409 nos outros casos). O link abre o PDF sem sessão enquanto a nota estiver autorizada; cancelada, ele deixa de abrir.',
+    access,
+    response: z.object({ url: z.string(), expira_em: z.string() }),
+    errors: [404, 409],
+  }),
+  danfePublica: route({
+    summary: 'DANFE (PDF) pelo link do cliente',
+    description:
+      'Sem sessão: vale o token (assinado, com validade). Token desconhecido, alterado, vencido ou de nota cancelada: 404 igual.',
+    access: 'publico',
+    produces: 'application/pdf',
+    errors: [404, 429, 502, 503],
   }),
   webhook: route({
     summary: 'Aviso do provedor fiscal (NFE.io) sobre uma nota; assinado em X-Hub-Signature (HMAC-SHA1)',
@@ -163,6 +186,7 @@ export const notasFiscaisRoutes = new Hono<AppEnv>()
   .get('/:id/xml', doc.xml, async (c) =>
     arquivoResposta(c, await arquivo(c.get('deps'), parseId(c, uuid), 'xml'), 'application/xml'),
   )
+  .get('/:id/link', doc.link, async (c) => c.json(await linkCliente(c.get('deps'), parseId(c, uuid))))
   .post('/:id/cancelar', doc.cancelar, async (c) => {
     const id = parseId(c, uuid);
     const { justificativa } = await parseBody(c, cancelarNotaInput);
@@ -179,3 +203,31 @@ export const fiscalRoutes = new Hono<AppEnv>().post('/webhook', doc.webhook, asy
   const corpo = new Uint8Array(await c.req.arrayBuffer());
   return c.json(await webhook(c.get('deps'), corpo, c.req.header(CABECALHO_ASSINATURA)));
 });
+
+/**
+ * Under /api/publico/notas-fiscais: the DANFE by the customer's link (no session; the signed token is
+ * the credential), throttled per address like the quote's link.
+ */
+export const publicoNotasFiscaisRoutes = new Hono<AppEnv>().get(
+  '/:token/danfe',
+  doc.danfePublica,
+  async (c) => {
+    const { db, config } = c.get('deps');
+    const n = await contarRequisicao(db, {
+      chave: `pub-nf:${addressKey(clientAddress(c, config))}`,
+      janelaS: PUBLICO_LIMITES.janelaS,
+    });
+    if ((n ?? 0) > PUBLICO_LIMITES.porEndereco)
+      throw new HttpError(
+        429,
+        'Muitas requisições',
+        'Muitas requisições seguidas. Aguarde um minuto e tente de novo.',
+      );
+    const a = await danfePublica(c.get('deps'), c.req.param('token'));
+    return c.body(new Uint8Array(a.bytes), 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="${a.nome}"`,
+      'x-robots-tag': 'noindex',
+    });
+  },
+);

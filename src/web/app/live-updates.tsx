@@ -5,15 +5,17 @@ import { ME_KEY } from './auth';
 
 /** Queries that also show figures of a resource (e.g. the dashboard sums sales). */
 const DEPENDENTS: Record<string, string[]> = {
-  vendas: ['dashboard', 'orcamentos', 'relatorios', 'recebimentos', 'producao'],
+  // the sale's invoice review (notas-fiscais previa) shows its items and totals
+  vendas: ['dashboard', 'orcamentos', 'relatorios', 'recebimentos', 'producao', 'notas-fiscais'],
   orcamentos: ['dashboard', 'vendas'],
   despesas: ['dashboard', 'orcamentos-calculo'],
   // a client's name shows on quotes and sales
-  clientes: ['dashboard', 'orcamentos', 'vendas', 'producao'],
+  clientes: ['dashboard', 'orcamentos', 'vendas', 'producao', 'notas-fiscais'],
   // a salary or monthly hours change the labour cost of the quote being edited
   funcionarios: ['orcamentos-calculo', 'producao'],
   // categories show how many products use them
-  produtos: ['dashboard', 'categorias-produtos', 'orcamentos-calculo'],
+  // a product's NCM or CSOSN clears (or adds) a pending field of an open sale's invoice
+  produtos: ['dashboard', 'categorias-produtos', 'orcamentos-calculo', 'notas-fiscais'],
   // a renamed category or supplier shows on the products' rows
   'categorias-produtos': ['produtos'],
   fornecedores: ['produtos'],
@@ -29,6 +31,10 @@ const DEPENDENTS: Record<string, string[]> = {
   acabamentos: ['orcamentos-calculo'],
   recortes: ['orcamentos-calculo'],
   usuarios: ['me'],
+  // the Empresa screen's fiscal data and credentials are what an invoice's pending fields read
+  empresa: ['notas-fiscais'],
+  // an invoice authorised or cancelled moves the dashboard's month of invoices (issue 30)
+  'notas-fiscais': ['dashboard'],
 };
 
 /**

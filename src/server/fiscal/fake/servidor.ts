@@ -23,6 +23,8 @@ interface CorpoEmissao {
 
 interface NotaFake {
   id: string;
+  /** The company of the path: SEFAZ's duplicate check and the lookup by number are per issuer. */
+  empresa: string;
   serie: number;
   number: number;
   status: 'Processing' | 'Issued' | 'Error' | 'Cancelled';
@@ -80,7 +82,7 @@ function decidir(corpo: CorpoEmissao, jaAutorizada: boolean): NotaFake['final'] 
 }
 
 export async function iniciarFakeNfeio(
-  opts: { apiKey?: string; atrasoTimeoutMs?: number } = {},
+  opts: { apiKey?: string; atrasoTimeoutMs?: number; porta?: number } = {},
 ): Promise<FakeNfeio> {
   const apiKey = opts.apiKey ?? 'chave-de-teste';
   // Compile the contract now: the first request must not wait for it (the client's timeout is short).
@@ -144,6 +146,8 @@ export async function iniciarFakeNfeio(
   const server = createServer(async (req, res) => {
     try {
       const u = new URL(req.url ?? '/', 'http://fake');
+      // Not NFE.io's: what the browser tests' runner waits for before starting (e2e/fake-nfeio.ts).
+      if (u.pathname === '/health') return res.end('ok');
       const corpo = await ler(req);
       const pedido: PedidoFake = {
         metodo: req.method ?? 'GET',
@@ -169,19 +173,21 @@ export async function iniciarFakeNfeio(
           u.pathname,
         );
       if (!m) return responder(res, 404, 'erros', { errors: [{ code: 404, message: 'Not found' }] });
-      const [, , id, sub] = m;
+      const [, empresa = '', id, sub] = m;
       if (req.method === 'POST' && !id) {
         pedido.violacoes = violacoes('emitirNfe', corpo);
         if (pedido.violacoes.length) return recusar(res, pedido.violacoes);
         const c = corpo as CorpoEmissao;
         const jaAutorizada = [...notas.values()].some(
           (x) =>
+            x.empresa === empresa &&
             x.serie === c.serie &&
             x.number === c.number &&
             (x.status === 'Issued' || x.status === 'Cancelled'),
         );
         const n: NotaFake = {
           id: randomUUID().replace(/-/g, ''),
+          empresa,
           serie: c.serie,
           number: c.number,
           status: 'Processing',
@@ -208,7 +214,9 @@ export async function iniciarFakeNfeio(
         const q = u.searchParams.get('q') ?? '';
         const serie = Number(/serie:(\d+)/.exec(q)?.[1]);
         const numero = Number(/number:(\d+)/.exec(q)?.[1]);
-        const achadas = [...notas.values()].filter((x) => x.serie === serie && x.number === numero);
+        const achadas = [...notas.values()].filter(
+          (x) => x.empresa === empresa && x.serie === serie && x.number === numero,
+        );
         return responder(res, 200, 'listarNfe', { productInvoices: achadas.map(recurso), hasMore: false });
       }
       const n = id ? notas.get(id) : undefined;
@@ -244,7 +252,7 @@ export async function iniciarFakeNfeio(
       res.end(String(e));
     }
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(opts.porta ?? 0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,

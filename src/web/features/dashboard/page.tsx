@@ -3,6 +3,7 @@ import {
   AlertTriangle,
   CalendarClock,
   DollarSign,
+  FileCheck,
   FileText,
   Layers,
   type LucideIcon,
@@ -50,6 +51,7 @@ const EMPTY: DashboardData = {
   lucro_mensal: 0,
   a_receber_mes: 0,
   em_atraso: 0,
+  nfe_autorizadas_mes: { quantidade: 0, valor: 0 },
   orcamentos_recentes: [],
   serie_12_meses: [],
 };
@@ -190,6 +192,19 @@ export default function DashboardPage() {
             tone: d.em_atraso > 0 ? 'negativo' : undefined,
             hint: <Link to="/recebimentos?status=atrasada">Parcelas vencidas não pagas</Link>,
             testId: 'dash-em-atraso',
+          },
+          {
+            title: 'NF-e autorizadas no mês',
+            value: formatMoney(d.nfe_autorizadas_mes.valor),
+            icon: FileCheck,
+            hint: (
+              <Link to="/notas-fiscais?status=autorizada">
+                {d.nfe_autorizadas_mes.quantidade === 1
+                  ? '1 nota autorizada'
+                  : `${d.nfe_autorizadas_mes.quantidade.toLocaleString('pt-BR')} notas autorizadas`}
+              </Link>
+            ),
+            testId: 'dash-nfe-autorizadas',
           },
         ]}
       />

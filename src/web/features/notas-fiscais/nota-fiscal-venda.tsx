@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { FileDown, FileText } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { STATUS_NOTA_FISCAL_LABEL } from '../../../schemas/notas-fiscais';
 import { useAuth } from '../../app/auth';
@@ -10,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { EnviarNota } from './enviar-nota';
 
 export const STATUS_BADGE: Record<keyof typeof STATUS_NOTA_FISCAL_LABEL, BadgeVariant> = {
   processando: 'yellow',
@@ -105,6 +107,7 @@ export function NotaFiscalVenda({ vendaId }: { vendaId: string }) {
           </Button>
         </div>
       )}
+      {nota?.status === 'autorizada' && <EnviarNota nota={nota} destinatario={p.destinatario} />}
       {nota?.status === 'autorizada' && cancelando && (
         <form
           className="flex flex-col gap-2"
@@ -138,9 +141,9 @@ export function NotaFiscalVenda({ vendaId }: { vendaId: string }) {
           <ul className="list-disc pl-5">
             {p.pendencias.map((x) => (
               <li key={x.campo}>
-                <a className="underline" href={x.link}>
+                <Link className="underline" to={x.link}>
                   {x.mensagem}
-                </a>
+                </Link>
               </li>
             ))}
           </ul>
