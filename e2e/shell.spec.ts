@@ -18,13 +18,14 @@ const MENU = [
   'Pagamentos',
   'Caixa',
   'Recebimentos',
+  'Notas fiscais',
   'Usuários',
   'Empresa',
   'Auditoria',
   'Backups',
 ];
 
-test('admin signs in through the form and sees all 21 menu entries', async ({ page }) => {
+test('admin signs in through the form and sees all 22 menu entries', async ({ page }) => {
   await page.goto('/orcamentos');
   await expect(page.getByText('Entre para acessar o sistema de gestão da marmoraria')).toBeVisible();
   await page.getByLabel('Usuário').fill('admin');

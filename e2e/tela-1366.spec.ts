@@ -186,7 +186,7 @@ test('the menu: every entry is reachable, and a cue says there is more below', a
   await page.goto('/');
   const menu = page.getByRole('navigation', { name: 'Menu principal' });
   const entradas = menu.getByRole('link');
-  await expect(entradas).toHaveCount(21);
+  await expect(entradas).toHaveCount(22);
   const { scroll, client } = await menu.evaluate((e) => ({ scroll: e.scrollHeight, client: e.clientHeight }));
   const cue = page.getByRole('button', { name: 'Mais opções do menu abaixo' });
   if (scroll > client) {
