@@ -16,6 +16,8 @@ const SCREENS = [
   '/cartoes',
   '/caixa',
   '/recebimentos',
+  '/notas-fiscais',
+  '/estoque',
   '/usuarios',
   '/empresa',
   '/auditoria',
