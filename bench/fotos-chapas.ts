@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../src/db/client';
 import { chapaFotos } from '../src/db/schema';
+import { mulberry32 } from './aleatorio';
 
 type Rgb = [number, number, number];
 
@@ -26,17 +27,6 @@ function paleta(nome: string, i: number): { base: Rgb; grao: Rgb; veio: Rgb } {
     { base: [70, 92, 86], grao: [36, 52, 48], veio: [160, 180, 170] }, // verde
   ];
   return outras[i % outras.length]!;
-}
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Value noise: a random grid of `celula`-px cells, smoothly interpolated. */

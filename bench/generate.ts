@@ -52,6 +52,7 @@ import {
   planoVazio,
   SEM_CHAPAS,
 } from '../src/server/casos/planos-corte';
+import { mulberry32 } from './aleatorio';
 import { gerarFotosChapas } from './fotos-chapas';
 
 export interface GenerateOptions {
@@ -76,16 +77,6 @@ const BASE = {
 };
 
 // ── seeded randomness
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Rng {
   private next: () => number;
