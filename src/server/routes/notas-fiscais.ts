@@ -34,7 +34,7 @@ import { HttpError } from '../errors';
 import { exportContract, exportResponse } from '../export';
 import { DANFE_LINK_DIAS } from '../fiscal/link-danfe';
 import { CABECALHO_ASSINATURA } from '../fiscal/webhook';
-import { PUBLICO_LIMITES } from './publico';
+import { limitarEndereco } from '../publico-limites';
 
 /**
  * Invoices (issue 30; api.md `/api/notas-fiscais`, permission `financeiro`): the sale's NF-e built,
@@ -212,17 +212,7 @@ export const publicoNotasFiscaisRoutes = new Hono<AppEnv>().get(
   '/:token/danfe',
   doc.danfePublica,
   async (c) => {
-    const { db, config } = c.get('deps');
-    const n = await contarRequisicao(db, {
-      chave: `pub-nf:${addressKey(clientAddress(c, config))}`,
-      janelaS: PUBLICO_LIMITES.janelaS,
-    });
-    if ((n ?? 0) > PUBLICO_LIMITES.porEndereco)
-      throw new HttpError(
-        429,
-        'Muitas requisições',
-        'Muitas requisições seguidas. Aguarde um minuto e tente de novo.',
-      );
+    await limitarEndereco(c, 'pub-nf');
     const a = await danfePublica(c.get('deps'), c.req.param('token'));
     return c.body(new Uint8Array(a.bytes), 200, {
       'content-type': 'application/pdf',

@@ -9,8 +9,8 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { orcamentos } from '../../db/schema';
+import { PUBLICO_LIMITES } from '../publico-limites';
 import { Client, createTestDeps, loginAdmin, okBody, type TestEnv, userWith } from '../testing/harness';
-import { PUBLICO_LIMITES } from './publico';
 import { seedBaseOrcamento, seedCliente } from './vendas.test-helpers';
 
 let env: TestEnv;

@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { orcamentos } from '../../db/schema';
+import { PUBLICO_LIMITES } from '../publico-limites';
 import { apiSuite, Client } from '../testing/harness';
-import { PUBLICO_LIMITES } from './publico';
 import { seedCliente } from './vendas.test-helpers';
 
 const { env, admin } = apiSuite();

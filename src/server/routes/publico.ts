@@ -41,9 +41,7 @@ import {
   TOKEN_RE,
 } from '../orcamento-cliente';
 import { documentoAssinado } from '../pdf/assinatura';
-
-/** Requests per minute: per address (a whole office behind one address opens several links) and per token. */
-export const PUBLICO_LIMITES = { porEndereco: 120, porToken: 60, janelaS: 60 };
+import { limitarEndereco, muitasRequisicoes, PUBLICO_LIMITES } from '../publico-limites';
 
 const MSG_LINK = 'Link inválido, revogado ou vencido. Peça um novo link à empresa.';
 const MSG_BLOQUEADO =
@@ -54,16 +52,8 @@ const linkNotFound = () => notFound(MSG_LINK);
 
 /** Throttles, then reads the token's hash; a malformed token is a 404 like any other. */
 const guard = createMiddleware<AppEnv>(async (c, next) => {
-  const { db, config } = c.get('deps');
-  const tooMany = () =>
-    new HttpError(
-      429,
-      'Muitas requisições',
-      'Muitas requisições seguidas. Aguarde um minuto e tente de novo.',
-    );
-  const endereco = addressKey(clientAddress(c, config));
-  const n = await lq.contarRequisicao(db, { chave: `pub-e:${endereco}`, janelaS: PUBLICO_LIMITES.janelaS });
-  if ((n ?? 0) > PUBLICO_LIMITES.porEndereco) throw tooMany();
+  const { db } = c.get('deps');
+  await limitarEndereco(c, 'pub-e');
   const token = c.req.param('token') ?? '';
   if (!TOKEN_RE.test(token)) throw linkNotFound();
   const hash = hashToken(token);
@@ -74,7 +64,7 @@ const guard = createMiddleware<AppEnv>(async (c, next) => {
     tokenHash: hash,
   });
   if (t === null) throw linkNotFound();
-  if (t > PUBLICO_LIMITES.porToken) throw tooMany();
+  if (t > PUBLICO_LIMITES.porToken) throw muitasRequisicoes();
   await next();
 });
 
