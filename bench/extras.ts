@@ -183,10 +183,21 @@ export async function backupUnderLoad(
   return { backupMs: performance.now() - t0, bytes: taken.bytes, sem, durante };
 }
 
-export interface PlanosRun {
+export interface PlanosRodada {
   sem: LoadStats;
   durante: LoadStats;
   /** Plans answered while the page was measured, and 503s (the planner's queue full: retried). */
+  planos: number;
+  ocupado: number;
+}
+
+export interface PlanosRun {
+  rodadas: PlanosRodada[];
+  /** durante.p95 ÷ sem.p95 of each round, and their median: one window of seconds is at the mercy of
+   * whatever else the machine does then, so the rounds alternate and the spread is printed. */
+  razoes: number[];
+  razao: number;
+  erros: number;
   planos: number;
   ocupado: number;
 }
@@ -214,14 +225,33 @@ function plano60() {
 
 /**
  * The quotes' first page at `connections` alone, then while four loops ask for a 60-piece plan each
- * (POST /api/planos-corte/calcular) for `seconds`: plans run in a worker thread, one at a time, so the
- * page's p95 should stay where it was.
+ * (POST /api/planos-corte/calcular) for `seconds`, `rodadas` times back to back: plans run in a worker
+ * thread that yields the CPU, so the page's p95 should stay where it was.
  */
 export async function planosUnderLoad(
   server: RunningServer,
   api: Api,
-  o: { connections: number; seconds: number },
+  o: { connections: number; seconds: number; rodadas?: number },
 ): Promise<PlanosRun> {
+  const rodadas: PlanosRodada[] = [];
+  for (let i = 0; i < (o.rodadas ?? 3); i++) rodadas.push(await planosRodada(server, api, o));
+  const razoes = rodadas.map((r) => r.durante.p95 / r.sem.p95);
+  const ordem = [...razoes].sort((a, b) => a - b);
+  return {
+    rodadas,
+    razoes,
+    razao: ordem[Math.floor(ordem.length / 2)]!,
+    erros: rodadas.reduce((n, r) => n + r.durante.errors, 0),
+    planos: rodadas.reduce((n, r) => n + r.planos, 0),
+    ocupado: rodadas.reduce((n, r) => n + r.ocupado, 0),
+  };
+}
+
+async function planosRodada(
+  server: RunningServer,
+  api: Api,
+  o: { connections: number; seconds: number },
+): Promise<PlanosRodada> {
   const sem = await runLoad({
     baseUrl: server.baseUrl,
     headers: api.headers,
