@@ -1,5 +1,6 @@
+import type { BrowserContext, Page } from '@playwright/test';
 import { violations } from './axe';
-import { expect, test } from './fixtures';
+import { ADMIN_SENHA, apiAs, test as base, expect } from './fixtures';
 
 /** Every screen, checked by axe-core: no serious or critical accessibility violation. */
 const SCREENS = [
@@ -31,6 +32,53 @@ const VIEWPORTS = [
   { nome: '390×844', viewport: { width: 390, height: 844 } },
 ];
 
+type Viewport = (typeof VIEWPORTS)[number]['viewport'];
+
+/**
+ * One signed-in admin tab per size, kept by the worker for every screen's test: each test still opens
+ * its screen with a full load, but no longer pays a new browser context, a login and a cold download
+ * of the app (about half of each test's time). A failed test ends its worker, and with it these tabs:
+ * the next test starts from a new one.
+ */
+const test = base.extend<{ abaAdmin: (viewport: Viewport) => Promise<Page> }, { abas: Map<string, Page> }>({
+  abas: [
+    // on the browser, so that its tabs are closed before it is
+    async ({ browser }, use) => {
+      void browser;
+      const abas = new Map<string, Page>();
+      await use(abas);
+      const contexts = new Set<BrowserContext>([...abas.values()].map((p) => p.context()));
+      for (const c of contexts) await c.close();
+    },
+    { scope: 'worker' },
+  ],
+  abaAdmin: async ({ abas, browser, servidor }, use) => {
+    await use(async (viewport) => {
+      const chave = `${servidor.url} ${viewport.width}×${viewport.height}`;
+      const existente = abas.get(chave);
+      if (existente && !existente.isClosed()) return existente;
+      // another spec file's server (the whole suite in one worker): its tabs are of no more use
+      for (const [k, p] of abas) {
+        if (k.startsWith(`${servidor.url} `)) continue;
+        await p.context().close();
+        abas.delete(k);
+      }
+      const context = await browser.newContext({
+        baseURL: servidor.url,
+        viewport,
+        locale: 'pt-BR',
+        timezoneId: 'America/Sao_Paulo',
+      });
+      const api = await apiAs('admin', ADMIN_SENHA);
+      await context.addCookies((await api.storageState()).cookies);
+      await api.dispose();
+      const page = await context.newPage();
+      abas.set(chave, page);
+      return page;
+    });
+  },
+});
+
 for (const { nome, viewport } of VIEWPORTS) {
   test.describe(nome, () => {
     test.use({ viewport });
@@ -42,14 +90,34 @@ for (const { nome, viewport } of VIEWPORTS) {
     });
 
     for (const path of SCREENS) {
-      test(`${path} has no serious accessibility violation`, async ({ adminPage: page }) => {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        // everything the screen loads, lazy parts included (the dashboard's chart loads when it
-        // scrolls near): to the bottom, then the loading texts are gone
-        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-        await expect(page.getByRole('status')).toHaveCount(0, { timeout: 15_000 });
-        expect(await violations(page)).toEqual([]);
+      test(`${path} has no serious accessibility violation`, async ({ abaAdmin }) => {
+        const page = await abaAdmin(viewport);
+        // what the screen logged that looks like a failure, printed with the test's own failure
+        const erros: string[] = [];
+        const onError = (e: Error) => erros.push(`pageerror ${e.message}`);
+        const onConsole = (m: { type(): string; text(): string }) => {
+          if (m.type() === 'error') erros.push(`console ${m.text()}`);
+        };
+        page.on('pageerror', onError);
+        page.on('console', onConsole);
+        try {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+          // everything the screen loads, lazy parts included (the dashboard's chart loads when it
+          // scrolls near): to the bottom, then the loading texts are gone
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+          await expect(page.getByRole('status')).toHaveCount(0, { timeout: 15_000 });
+          expect(await violations(page), `axe em ${path} (${nome})`).toEqual([]);
+          // a screen that failed to draw shows the error screen, which has a heading too
+          expect(
+            erros.filter((e) => e.includes('Erro ao abrir a tela')),
+            `${path} (${nome}) abriu a tela de erro`,
+          ).toEqual([]);
+        } finally {
+          page.off('pageerror', onError);
+          page.off('console', onConsole);
+          if (erros.length) await test.info().attach('erros', { body: erros.slice(-3).join('\n') });
+        }
       });
     }
   });

@@ -1,14 +1,14 @@
 import './index.css';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useDeferredValue } from 'react';
 import { createRoot } from 'react-dom/client';
 // From react-router/dom: it carries react-dom's flushSync, which the tabs' navigations ask for.
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from 'sonner';
-import { AuthProvider, useAuth } from './app/auth';
+import { AuthProvider, setAoIdentificar, useAuth } from './app/auth';
 import { invalidateAfterWrite } from './app/live-updates';
 import { LoadingScreen } from './app/pages';
-import { router } from './app/router';
+import { preloadScreen, router } from './app/router';
 import LoginPage from './features/auth/login-page';
 import { ApiError } from './lib/api';
 
@@ -25,10 +25,17 @@ const queryClient: QueryClient = new QueryClient({
   },
 });
 
+setAoIdentificar((me) => preloadScreen(queryClient, me.permissoes));
+
 function Root() {
   const { me, loading } = useAuth();
+  // The shell and its first screen are drawn as a transition, in slices that let the browser paint
+  // and answer between them, instead of one long task on a phone's CPU (Lighthouse's blocking time).
+  // Signing out is not deferred: the login form replaces the screens at once.
+  const entrou = useDeferredValue(me !== null);
   if (loading) return <LoadingScreen />;
   if (!me) return <LoginPage />;
+  if (!entrou) return <LoadingScreen />;
   return <RouterProvider router={router} />;
 }
 

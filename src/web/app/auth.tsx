@@ -27,9 +27,18 @@ export const ME_KEY = ['me'] as const;
  */
 async function fetchMe(): Promise<Me | null> {
   const me = (await json(client.auth.sessao.$get())).usuario;
-  // The business time zone, once signed in (/config needs a session: asked only then).
-  if (me) setBusinessTz((await json(client.config.$get()).catch(() => null))?.tz_negocio);
+  if (me) {
+    identificado(me);
+    // The business time zone, once signed in (/config needs a session: asked only then).
+    setBusinessTz((await json(client.config.$get()).catch(() => null))?.tz_negocio);
+  }
   return me;
+}
+
+let identificado: (me: Me) => void = () => {};
+/** What to start as soon as the session is known on arrival (the router preloads the screen asked for). */
+export function setAoIdentificar(fn: (me: Me) => void) {
+  identificado = fn;
 }
 
 /** A failure that may pass: no connection (status 0) or the server's 5xx. */

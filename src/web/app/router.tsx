@@ -3,7 +3,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { Permissao } from '../../schemas/permissoes';
 import { Loading } from '../components/ui/states';
-import { dashboardQuery } from '../features/dashboard/query';
+import { prefetchDashboard } from '../features/dashboard/query';
+import { useAuth } from './auth';
 import { Layout } from './layout';
 import { Guard, Home, NotFound, RouteError } from './pages';
 
@@ -36,14 +37,29 @@ const screens = {
 };
 
 /** Data a screen reads first, fetched while its chunk downloads instead of after. */
-const prefetch: Partial<Record<keyof typeof screens, (qc: QueryClient) => void>> = {
-  dashboard: (qc) => void qc.prefetchQuery(dashboardQuery),
+const prefetch: Partial<
+  Record<keyof typeof screens, (qc: QueryClient, can: (p: Permissao) => boolean) => void>
+> = {
+  dashboard: prefetchDashboard,
 };
+
+/**
+ * Called as soon as the session is known, before the shell draws: the screen the address opens starts
+ * downloading its code and data in parallel with the shell's own start, instead of after it.
+ */
+export function preloadScreen(qc: QueryClient, permissoes: readonly Permissao[]) {
+  const { pathname } = window.location;
+  if ((pathname === '/' || pathname === '/dashboard') && permissoes.includes('dashboard')) {
+    void import('../features/dashboard/page');
+    prefetchDashboard(qc, (p) => permissoes.includes(p));
+  }
+}
 
 function Screen({ name }: { name: keyof typeof screens }) {
   const C = screens[name];
   const qc = useQueryClient();
-  useEffect(() => prefetch[name]?.(qc), [name, qc]);
+  const { can } = useAuth();
+  useEffect(() => prefetch[name]?.(qc, can), [name, qc, can]);
   return (
     <Suspense fallback={<Loading />}>
       <C />

@@ -17,7 +17,7 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
@@ -33,12 +33,11 @@ import {
 import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Empty, Loading } from '../../components/ui/states';
-import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { cn } from '../../lib/utils';
 import { ProducaoCards } from './producao-cards';
-import { type DashboardData, dashboardQuery } from './query';
+import { chapasPainelQuery, type DashboardData, dashboardQuery } from './query';
 
 const SerieChart = lazy(() => import('./serie-chart'));
 
@@ -98,11 +97,7 @@ function Serie({ serie }: { serie: DashboardData['serie_12_meses'] }) {
 /** Estoque (issue 28): what the available stone is worth and how many remnants wait to be used. */
 function EstoqueCard() {
   const { can } = useAuth();
-  const q = useQuery({
-    queryKey: ['chapas', 'painel'],
-    enabled: can('estoque'),
-    queryFn: ({ signal }) => json(client.chapas.painel.$get({}, withSignal(signal))),
-  });
+  const q = useQuery({ ...chapasPainelQuery, enabled: can('estoque') });
   if (!q.data) return null;
   return (
     <KpiGrid
@@ -134,8 +129,12 @@ export default function DashboardPage() {
     if (q.error) console.error('Erro ao carregar dashboard', q.error);
   }, [q.error]);
 
-  if (q.isPending) return <Loading text="Carregando dashboard..." className="min-h-[50vh]" />;
-  const d = q.data ?? EMPTY;
+  // The figures are drawn as a transition (in slices, not one long task on a phone's CPU); the
+  // loading line stays until they are.
+  const dados = useDeferredValue(q.data);
+  if (q.isPending || (q.data && !dados))
+    return <Loading text="Carregando dashboard..." className="min-h-[50vh]" />;
+  const d = dados ?? EMPTY;
   const lucroPositivo = d.lucro_mensal >= 0;
 
   return (

@@ -1,15 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlarmClock, Hammer } from 'lucide-react';
 import { KpiGrid } from '../../components/ui/kpi-card';
-import { client, json, withSignal } from '../../lib/client';
+import { producaoIndicadoresQuery } from './query';
 
 /** "Instalações esta semana" and "OS atrasadas" (a stage past its scheduled end, not completed). */
 export function ProducaoCards() {
-  const q = useQuery({
-    // keyed under 'producao': any change of a work order refreshes the cards live
-    queryKey: ['producao', 'indicadores'],
-    queryFn: ({ signal }) => json(client.producao.indicadores.$get({}, withSignal(signal))),
-  });
+  const q = useQuery(producaoIndicadoresQuery);
   const d = q.data;
   const valor = (n: number | undefined) => (n === undefined ? '…' : n.toLocaleString('pt-BR'));
   return (
