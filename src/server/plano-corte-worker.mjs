@@ -4,6 +4,7 @@
 //
 // From the parent: { pecas, chapas, opcoes }. To the parent: { plano } or { erro }. The worker stays
 // for the next plan.
+import { execFileSync } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
@@ -21,12 +22,22 @@ port.on('message', ({ pecas, chapas, opcoes }) => {
     port.postMessage({ erro: err instanceof Error ? err.message : String(err) });
   }
 });
-// This thread yields the CPU to the server's: on Linux a thread has a nice value of its own, set by
-// its id (/proc/thread-self names it). A plan then takes the cores the requests leave free, and a
-// list's p95 stays put while plans run. Elsewhere (or without /proc) the thread keeps the default.
+// This thread yields the CPU to every other: on Linux a thread has a scheduling policy and a nice value
+// of its own, set by its id (/proc/thread-self names it). Nice 19 alone yields only inside its own
+// scheduling group, and PostgreSQL runs in another (another service, or another session's autogroup), so
+// the thread also takes SCHED_IDLE (util-linux's chrt): any task that wakes on its core preempts it at
+// once, whatever its group. A plan then takes the CPU the requests and the database leave. Elsewhere (or
+// without /proc or chrt) the thread keeps what it can.
 try {
   const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (tid > 0) setPriority(tid, constants.priority.PRIORITY_LOW);
+  if (tid > 0) {
+    setPriority(tid, constants.priority.PRIORITY_LOW);
+    try {
+      execFileSync('chrt', ['--idle', '-p', '0', String(tid)], { stdio: 'ignore', timeout: 5000 });
+    } catch {
+      // no chrt: nice 19 only
+    }
+  }
 } catch {
   // not Linux, or not allowed: plans run at the server's priority
 }
