@@ -33,11 +33,14 @@ async function capturedListPage(pool: pg.Pool, limit: number) {
 }
 
 /** The list page as raw SQL through `pg`: both statements at once, as the route does. */
-export async function floor(url: string, o: { connections: number; seconds: number; limit: number }) {
+export async function floor(
+  url: string,
+  o: { connections: number; seconds: number; limit: number; poolMax?: number },
+) {
   // The server's session settings (db/client.ts: JIT off): the same SQL run the same way.
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.PG_POOL_MAX ?? 10),
+    max: o.poolMax ?? Number(process.env.PG_POOL_MAX ?? 10),
     options: '-c jit=off',
   });
   try {

@@ -420,6 +420,8 @@ interface ScaleResult {
   /** Same endpoints at 1 connection (unloaded latency), for the baseline ratios. */
   umaConexao?: EndpointResult[];
   piso?: LoadStats & { sql: string[] };
+  /** The quotes page through the API and its bare SQL, back to back, round after round (issue 27 §6). */
+  pisoAlternado?: { rodadas: { api: number; piso: number }[]; razoes: number[]; razao: number };
   modoAntigo?: Record<string, Timing>;
   lighthouse?: LighthousePage[];
   /** Export of every quote, CSV and XLSX, with a first page measured meanwhile (issue 13). */
@@ -443,6 +445,38 @@ function printRow(nome: string, s: LoadStats) {
   log(
     `${nome.padEnd(34)} ${s.rps.toFixed(0).padStart(7)} ${ms(s.p50).padStart(6)} ${ms(s.p95).padStart(6)} ${ms(s.p99).padStart(6)} ${String(s.errors).padStart(6)}`,
   );
+}
+
+/**
+ * The quotes page through the API, then its own SQL through `pg` with as many connections to PostgreSQL
+ * as the server's processes hold (one pool of 10 each), `RODADAS_PISO` times: each ratio comes from two
+ * adjacent windows, so a machine that slows down between them moves both, and the spread is printed.
+ */
+const RODADAS_PISO = 3;
+async function pisoAlternado(
+  baseUrl: string,
+  headers: Record<string, string>,
+  databaseUrl: string,
+  f: Fixtures,
+): Promise<NonNullable<ScaleResult['pisoAlternado']>> {
+  const pagina = readEndpoints(f).find((e) => e.id === 'orcamentos')!;
+  const poolMax = os.availableParallelism() * 10;
+  const rodadas: { api: number; piso: number }[] = [];
+  for (let i = 0; i < RODADAS_PISO; i++) {
+    const a = await measure(baseUrl, headers, pagina, {
+      connections: CONNECTIONS,
+      duration: DURATION,
+      warmup: 1,
+    });
+    const p = await floor(databaseUrl, { connections: CONNECTIONS, seconds: DURATION, limit: 20, poolMax });
+    rodadas.push({ api: a.p50, piso: p.stats.p50 });
+  }
+  const razoes = rodadas.map((r) => r.api / r.piso);
+  const razao = [...razoes].sort((a, b) => a - b)[Math.floor(razoes.length / 2)]!;
+  log(
+    `  página pela API ÷ piso, alternados (${poolMax} conexões ao banco cada): ${rodadas.map((r) => `${ms(r.api)}/${ms(r.piso)}`).join(', ')} ms → mediana ${razao.toFixed(2)}× (${razoes.map((x) => x.toFixed(2)).join(', ')})`,
+  );
+  return { rodadas, razoes, razao };
 }
 
 async function measure(
@@ -695,6 +729,12 @@ async function benchScale(
             return { ...r.stats, sql: r.sql };
           })();
           printRow('piso: SQL da página de orçamentos', result.piso);
+          result.pisoAlternado = await pisoAlternado(
+            server.baseUrl,
+            api.headers,
+            prepared.env.DATABASE_URL!,
+            f,
+          );
           result.modoAntigo = await earlierApp(prepared.env.DATABASE_URL!, {
             times: 3,
             minSeconds: QUICK ? 1 : 3,
@@ -888,7 +928,14 @@ function evaluate(runs: ScaleResult[]) {
       alvos.push({ alvo: `${e.nome}: zero erros (${at})`, valor: String(e.errors), ok: e.errors === 0 });
     }
     const orc = pgTop.endpoints.find((e) => e.id === 'orcamentos');
-    if (orc && piso) {
+    const alt = pgTop.pisoAlternado;
+    if (alt) {
+      alvos.push({
+        alvo: `Orçamentos, 1ª página pela API: p50 ≤ ${RAZAO_PAGINA_PISO}× o piso, mediana de ${alt.razoes.length} pares alternados, ${CONNECTIONS} conexões (${at})`,
+        valor: `${alt.razao.toFixed(2)}× (${alt.razoes.map((x) => x.toFixed(2)).join(', ')})`,
+        ok: alt.razao <= RAZAO_PAGINA_PISO,
+      });
+    } else if (orc && piso) {
       alvos.push({
         alvo: `Orçamentos, 1ª página pela API: p50 ≤ ${RAZAO_PAGINA_PISO}× o piso, 16 conexões (${at})`,
         valor: vsPiso(orc.p50),
