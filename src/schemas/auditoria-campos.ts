@@ -174,6 +174,9 @@ export const CAMPOS_AUDITORIA: Record<string, CampoAuditoria> = {
   municipio_ibge: { label: 'Município (IBGE)' },
   nfe_serie: { label: 'Série da NF-e' },
   nfe_proximo_numero: { label: 'Próximo número da NF-e' },
+  nfse_codigo_servico: { label: 'Código do serviço no município (NFS-e)' },
+  nfse_item_lista: { label: 'Item da lista de serviços (LC 116)' },
+  nfse_aliquota_iss: { label: 'Alíquota do ISS (%)' },
   fiscal_provedor: { label: 'Provedor fiscal', valores: PROVEDOR_LABEL },
   fiscal_ambiente: { label: 'Ambiente fiscal', valores: AMBIENTE_LABEL },
   // the trail records "***" (migration 0030_fiscal_dados_sql), never the blob

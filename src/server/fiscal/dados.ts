@@ -3,7 +3,7 @@ import { vendaParaNota } from '../../db/queries/notas-fiscais';
 import { cfopPadrao, montarNota, type NotaDaVenda, QTD_DECIMAIS } from '../../domain/nota-fiscal';
 import type { AppDeps } from '../context';
 import { credenciaisFiscais } from './credenciais';
-import type { NfeEnvio } from './provedor';
+import type { NfeEnvio, NfseEnvio } from './provedor';
 import type {
   ClienteFiscal,
   CredenciaisFiscais,
@@ -51,6 +51,10 @@ export async function dadosFiscais(
     regime_tributario: e?.regime_tributario ?? ce.regime_tributario ?? null,
     municipio_ibge: e?.municipio_ibge ?? ce.municipio_ibge ?? null,
     nfe_serie: ce.nfe_serie ?? e?.nfe_serie ?? 1,
+    inscricao_municipal: e?.inscricao_municipal ?? ce.inscricao_municipal ?? null,
+    nfse_codigo_servico: e?.nfse_codigo_servico ?? ce.nfse_codigo_servico ?? null,
+    nfse_item_lista: e?.nfse_item_lista ?? ce.nfse_item_lista ?? null,
+    nfse_aliquota_iss: e?.nfse_aliquota_iss ?? ce.nfse_aliquota_iss ?? null,
     provedor: 'nfeio',
     ambiente: e?.fiscal_ambiente ?? ce.ambiente ?? 'homologacao',
     credenciais: await credenciais(deps, ce.credenciais ?? undefined),
@@ -114,7 +118,7 @@ export async function dadosFiscais(
 
 /**
  * The provider's credentials: those saved on the Empresa screen (encrypted), else the environment's
- * (NFEIO_API_KEY…); the webhook secret is the environment's (NFEIO_WEBHOOK_SEGREDO).
+ * (NFEIO_API_KEY…). The webhook's secret is not among them: config.fiscal.webhookSegredo.
  */
 async function credenciais(
   deps: Pick<AppDeps, 'db' | 'config'>,
@@ -122,13 +126,8 @@ async function credenciais(
 ): Promise<CredenciaisFiscais | null> {
   if (deTeste) return deTeste;
   const salvas = await credenciaisFiscais(deps);
-  const env = deps.config.fiscal.credenciais;
-  if (!salvas) return env;
-  return {
-    api_key: salvas.apiKey,
-    empresa_id: salvas.empresaId,
-    webhook_segredo: env?.webhook_segredo ?? '',
-  };
+  if (!salvas) return deps.config.fiscal.credenciais;
+  return { api_key: salvas.apiKey, empresa_id: salvas.empresaId };
 }
 
 const EMPRESA = '/empresa';
@@ -277,7 +276,87 @@ export function envioDaNota(
 
 export type { CredenciaisFiscais };
 
-/** The test seam's current value (the webhook's secret in the API tests). */
-export function complementoAtual(): ComplementoFiscal {
-  return complemento;
+/** The installation's value on the sale (its quote's), to the cent; 0 when the sale has none. */
+export const valorInstalacao = (d: DadosFiscais) => new Big(d.venda.valor_instalacao || 0);
+
+/**
+ * What the installation's NFS-e needs and lacks: the sale's installation, the company's municipal
+ * data and the service's code and ISS rate, the client's document and address (the tomador).
+ */
+export function pendenciasNfse(d: DadosFiscais): Pendencia[] {
+  const p: Pendencia[] = [];
+  const e = d.empresa;
+  const falta = (campo: string, mensagem: string, link: string) => p.push({ campo, mensagem, link });
+  if (d.venda.status === 'cancelada') falta('venda.status', 'A venda está cancelada.', '/vendas');
+  if (valorInstalacao(d).lte(0))
+    falta('venda.valor_instalacao', 'A venda não tem valor de instalação.', '/vendas');
+  if (!e.cnpj) falta('empresa.cnpj', 'Informe o CNPJ da empresa.', EMPRESA);
+  if (!e.inscricao_municipal)
+    falta('empresa.inscricao_municipal', 'Informe a inscrição municipal da empresa.', EMPRESA);
+  if (!e.municipio_ibge)
+    falta('empresa.municipio_ibge', 'Escolha o município (código IBGE) da empresa.', EMPRESA);
+  if (!e.nfse_codigo_servico)
+    falta(
+      'empresa.nfse_codigo_servico',
+      'Informe o código do serviço no município (instalação) para a NFS-e.',
+      EMPRESA,
+    );
+  if (!e.nfse_aliquota_iss)
+    falta('empresa.nfse_aliquota_iss', 'Informe a alíquota do ISS da instalação.', EMPRESA);
+  if (!e.credenciais?.api_key || !e.credenciais.empresa_id)
+    falta(
+      'empresa.fiscal_credenciais',
+      'Informe a chave de API e o ID da empresa no provedor fiscal.',
+      EMPRESA,
+    );
+  const c = d.cliente;
+  const cl = clienteLink(c.id);
+  if (!c.documento)
+    falta('cliente.cpf_cnpj', `Informe o ${c.pessoa === 'juridica' ? 'CNPJ' : 'CPF'} do cliente.`, cl);
+  if (!c.endereco) falta('cliente.endereco', 'Informe o endereço do cliente.', cl);
+  if (!c.numero) falta('cliente.numero', 'Informe o número do endereço do cliente (ou "S/N").', cl);
+  if (!c.bairro) falta('cliente.bairro', 'Informe o bairro do cliente.', cl);
+  if (!c.cidade) falta('cliente.cidade', 'Informe a cidade do cliente.', cl);
+  if (!c.uf) falta('cliente.uf', 'Informe a UF do cliente.', cl);
+  if (!c.cep) falta('cliente.cep', 'Informe o CEP do cliente.', cl);
+  if (!c.municipio_ibge) falta('cliente.municipio_ibge', 'Escolha o município (código IBGE) do cliente.', cl);
+  return p;
+}
+
+/** The ISS of the installation: value × rate, to the cent (half up). */
+export function issDaInstalacao(d: DadosFiscais): string {
+  if (!d.empresa.nfse_aliquota_iss) return '0.00';
+  return valorInstalacao(d).times(d.empresa.nfse_aliquota_iss).div(100).round(2, Big.roundHalfUp).toFixed(2);
+}
+
+/** What goes to the provider for the installation's NFS-e (no pending fields). */
+export function envioNfse(d: DadosFiscais, referencia: string, agora: Date): NfseEnvio {
+  const c = d.cliente;
+  return {
+    referencia,
+    emitida_em: agora,
+    codigo_servico: d.empresa.nfse_codigo_servico ?? '',
+    item_lista: d.empresa.nfse_item_lista,
+    descricao: `Instalação de peças de mármore e granito — venda nº ${d.venda.numero}`,
+    valor: valorInstalacao(d).toFixed(2),
+    aliquota_iss: d.empresa.nfse_aliquota_iss,
+    tomador: {
+      nome: c.nome,
+      documento: c.documento ?? '',
+      pessoa: c.pessoa,
+      email: c.email,
+      ie: c.inscricao_estadual,
+      ie_isento: c.ie_isento,
+      endereco: {
+        uf: c.uf ?? '',
+        municipio_ibge: c.municipio_ibge,
+        cidade: c.cidade ?? '',
+        bairro: c.bairro ?? '',
+        logradouro: c.endereco ?? '',
+        numero: c.numero ?? '',
+        complemento: c.complemento,
+        cep: c.cep ?? '',
+      },
+    },
+  };
 }
