@@ -43,6 +43,8 @@ const CAMPOS = [
   'inscricao_estadual',
   'inscricao_municipal',
   'municipio_ibge',
+  'nfse_codigo_servico',
+  'nfse_item_lista',
 ] as const;
 
 // The provider's secrets are write-only: the form starts them empty ("definida" shows they are set) and
@@ -58,6 +60,7 @@ const EMPTY: EmpresaInput = {
   regime_tributario: '',
   nfe_serie: 1,
   nfe_proximo_numero: 1,
+  nfse_aliquota_iss: '',
   fiscal_provedor: '',
   fiscal_ambiente: 'homologacao',
   ...SEGREDOS,
@@ -73,6 +76,7 @@ const valuesOf = (e: EmpresaRecord): EmpresaInput => ({
   regime_tributario: e.regime_tributario ?? '',
   nfe_serie: e.nfe_serie,
   nfe_proximo_numero: e.nfe_proximo_numero,
+  nfse_aliquota_iss: e.nfse_aliquota_iss === null ? '' : String(e.nfse_aliquota_iss).replace('.', ','),
   fiscal_provedor: e.fiscal_provedor ?? '',
   fiscal_ambiente: e.fiscal_ambiente,
   ...SEGREDOS,
@@ -98,7 +102,8 @@ function DadosFiscais({ f, empresa }: { f: EmpresaForm; empresa: EmpresaRecord |
           Dados fiscais
         </h2>
         <p className="text-sm text-muted-foreground">
-          Usados na emissão da NF-e pelo provedor fiscal. Comece pelo ambiente de homologação (testes).
+          Usados na emissão da NF-e e da NFS-e da instalação pelo provedor fiscal. Comece pelo ambiente de
+          homologação (testes).
         </p>
       </div>
       <SelectField
@@ -141,6 +146,29 @@ function DadosFiscais({ f, empresa }: { f: EmpresaForm; empresa: EmpresaRecord |
         type="number"
         inputMode="numeric"
         min={1}
+      />
+      <TextField
+        f={f}
+        name="nfse_codigo_servico"
+        label="Código do serviço no município (NFS-e)"
+        maxLength={20}
+        hint="O código da instalação na lista da prefeitura."
+      />
+      <TextField
+        f={f}
+        name="nfse_item_lista"
+        label="Item da lista de serviços (LC 116)"
+        maxLength={5}
+        placeholder="07.02"
+      />
+      <TextField
+        f={f}
+        name="nfse_aliquota_iss"
+        label="Alíquota do ISS (%)"
+        inputMode="decimal"
+        maxLength={5}
+        placeholder="5,00"
+        hint="De 2 a 5%, como na lei do município."
       />
       <SelectField
         f={f}
