@@ -60,7 +60,7 @@ export function NfseVenda({ vendaId }: { vendaId: string }) {
   if (p.valor <= 0 && !nota) return null;
   const podeEmitir = !nota || nota.status === 'rejeitada';
   return (
-    <div aria-labelledby="nfse-titulo" role="group" className="flex min-w-0 flex-col gap-2 border-t pt-3">
+    <section aria-labelledby="nfse-titulo" className="flex min-w-0 flex-col gap-2 border-t pt-3">
       <div className="flex flex-wrap items-center gap-2">
         <h4 id="nfse-titulo" className="font-medium">
           NFS-e da instalação
@@ -166,6 +166,6 @@ export function NfseVenda({ vendaId }: { vendaId: string }) {
           </div>
         </div>
       )}
-    </div>
+    </section>
   );
 }
