@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { vendaParaNota } from '../../db/queries/notas-fiscais';
 import { cfopPadrao, montarNota, type NotaDaVenda, QTD_DECIMAIS } from '../../domain/nota-fiscal';
+import { type EntradaPendencias, pendenciasFiscais } from '../../domain/pendencias-fiscais';
 import type { AppDeps } from '../context';
 import { credenciaisFiscais } from './credenciais';
 import type { NfeEnvio, NfseEnvio } from './provedor';
@@ -130,73 +131,24 @@ async function credenciais(
   return { api_key: salvas.apiKey, empresa_id: salvas.empresaId };
 }
 
-const EMPRESA = '/empresa';
-const clienteLink = (id: string) => `/clientes?tab=novo&id=${id}`;
-const produtoLink = (id: string) => `/produtos?tab=novo&id=${id}`;
-
-/**
- * Each field the invoice needs and lacks, with where it is set. Not yet one with
- * pendenciasFiscais (src/domain/fiscal.ts), which checks the same fields for the forms: to be merged.
- */
-export function pendencias(d: DadosFiscais): Pendencia[] {
-  const p: Pendencia[] = [];
+/** The domain's input (domain/pendencias-fiscais.ts, the one list of rules) from the sale's data. */
+function entrada(d: DadosFiscais, tipo: 'nfe' | 'nfse'): EntradaPendencias {
   const e = d.empresa;
-  const falta = (campo: string, mensagem: string, link: string) => p.push({ campo, mensagem, link });
-  if (d.venda.status === 'cancelada') falta('venda.status', 'A venda está cancelada.', `/vendas`);
-  if (!d.venda.tem_orcamento || d.itens.length === 0)
-    falta('venda.itens', 'A venda não tem itens (foi lançada sem orçamento).', '/vendas');
-  if (!e.cnpj) falta('empresa.cnpj', 'Informe o CNPJ da empresa.', EMPRESA);
-  if (!e.inscricao_estadual)
-    falta('empresa.inscricao_estadual', 'Informe a inscrição estadual da empresa.', EMPRESA);
-  if (!e.regime_tributario)
-    falta('empresa.regime_tributario', 'Informe o regime tributário (CRT) da empresa.', EMPRESA);
-  if (!e.uf) falta('empresa.uf', 'Informe a UF da empresa.', EMPRESA);
-  if (!e.municipio_ibge)
-    falta('empresa.municipio_ibge', 'Escolha o município (código IBGE) da empresa.', EMPRESA);
-  if (!e.credenciais?.api_key || !e.credenciais.empresa_id)
-    falta(
-      'empresa.fiscal_credenciais',
-      'Informe a chave de API e o ID da empresa no provedor fiscal.',
-      EMPRESA,
-    );
-  const c = d.cliente;
-  const cl = clienteLink(c.id);
-  if (!c.documento)
-    falta('cliente.cpf_cnpj', `Informe o ${c.pessoa === 'juridica' ? 'CNPJ' : 'CPF'} do cliente.`, cl);
-  if (!c.endereco) falta('cliente.endereco', 'Informe o endereço do cliente.', cl);
-  if (!c.numero) falta('cliente.numero', 'Informe o número do endereço do cliente (ou "S/N").', cl);
-  if (!c.bairro) falta('cliente.bairro', 'Informe o bairro do cliente.', cl);
-  if (!c.cidade) falta('cliente.cidade', 'Informe a cidade do cliente.', cl);
-  if (!c.uf) falta('cliente.uf', 'Informe a UF do cliente.', cl);
-  if (!c.cep) falta('cliente.cep', 'Informe o CEP do cliente.', cl);
-  if (!c.municipio_ibge) falta('cliente.municipio_ibge', 'Escolha o município (código IBGE) do cliente.', cl);
-  if (c.pessoa === 'juridica' && !c.inscricao_estadual && !c.ie_isento)
-    falta('cliente.inscricao_estadual', 'Informe a inscrição estadual do cliente ou marque "isento".', cl);
-  const vistos = new Set<string>();
-  for (const i of d.itens) {
-    if (vistos.has(i.produto_id)) continue;
-    vistos.add(i.produto_id);
-    if (!i.ncm || !/^\d{8}$/.test(i.ncm))
-      falta(
-        `produtos.${i.produto_id}.ncm`,
-        `Informe o NCM (8 dígitos) do produto "${i.nome}".`,
-        produtoLink(i.produto_id),
-      );
-    if (!i.origem)
-      falta(
-        `produtos.${i.produto_id}.origem`,
-        `Informe a origem do produto "${i.nome}".`,
-        produtoLink(i.produto_id),
-      );
-    if (e.regime_tributario?.startsWith('simples') ? !i.csosn : !i.cst)
-      falta(
-        `produtos.${i.produto_id}.${e.regime_tributario?.startsWith('simples') ? 'csosn' : 'cst'}`,
-        `Informe o ${e.regime_tributario?.startsWith('simples') ? 'CSOSN' : 'CST'} do produto "${i.nome}".`,
-        produtoLink(i.produto_id),
-      );
-  }
-  return p;
+  return {
+    tipo,
+    venda: {
+      status: d.venda.status,
+      tem_itens: d.venda.tem_orcamento && d.itens.length > 0,
+      valor_instalacao: d.venda.valor_instalacao,
+    },
+    empresa: { ...e, credenciais_definidas: Boolean(e.credenciais?.api_key && e.credenciais.empresa_id) },
+    cliente: d.cliente,
+    produtos: d.itens.map((i) => ({ ...i, id: i.produto_id })),
+  };
 }
+
+/** Each field the sale's NF-e needs and lacks, with where it is set. */
+export const pendencias = (d: DadosFiscais): Pendencia[] => pendenciasFiscais(entrada(d, 'nfe'));
 
 /** The invoice built from the sale (items, quantities, totals), Lavra's words. */
 export function notaDaVenda(d: DadosFiscais): NotaDaVenda {
@@ -279,49 +231,8 @@ export type { CredenciaisFiscais };
 /** The installation's value on the sale (its quote's), to the cent; 0 when the sale has none. */
 export const valorInstalacao = (d: DadosFiscais) => new Big(d.venda.valor_instalacao || 0);
 
-/**
- * What the installation's NFS-e needs and lacks: the sale's installation, the company's municipal
- * data and the service's code and ISS rate, the client's document and address (the tomador).
- */
-export function pendenciasNfse(d: DadosFiscais): Pendencia[] {
-  const p: Pendencia[] = [];
-  const e = d.empresa;
-  const falta = (campo: string, mensagem: string, link: string) => p.push({ campo, mensagem, link });
-  if (d.venda.status === 'cancelada') falta('venda.status', 'A venda está cancelada.', '/vendas');
-  if (valorInstalacao(d).lte(0))
-    falta('venda.valor_instalacao', 'A venda não tem valor de instalação.', '/vendas');
-  if (!e.cnpj) falta('empresa.cnpj', 'Informe o CNPJ da empresa.', EMPRESA);
-  if (!e.inscricao_municipal)
-    falta('empresa.inscricao_municipal', 'Informe a inscrição municipal da empresa.', EMPRESA);
-  if (!e.municipio_ibge)
-    falta('empresa.municipio_ibge', 'Escolha o município (código IBGE) da empresa.', EMPRESA);
-  if (!e.nfse_codigo_servico)
-    falta(
-      'empresa.nfse_codigo_servico',
-      'Informe o código do serviço no município (instalação) para a NFS-e.',
-      EMPRESA,
-    );
-  if (!e.nfse_aliquota_iss)
-    falta('empresa.nfse_aliquota_iss', 'Informe a alíquota do ISS da instalação.', EMPRESA);
-  if (!e.credenciais?.api_key || !e.credenciais.empresa_id)
-    falta(
-      'empresa.fiscal_credenciais',
-      'Informe a chave de API e o ID da empresa no provedor fiscal.',
-      EMPRESA,
-    );
-  const c = d.cliente;
-  const cl = clienteLink(c.id);
-  if (!c.documento)
-    falta('cliente.cpf_cnpj', `Informe o ${c.pessoa === 'juridica' ? 'CNPJ' : 'CPF'} do cliente.`, cl);
-  if (!c.endereco) falta('cliente.endereco', 'Informe o endereço do cliente.', cl);
-  if (!c.numero) falta('cliente.numero', 'Informe o número do endereço do cliente (ou "S/N").', cl);
-  if (!c.bairro) falta('cliente.bairro', 'Informe o bairro do cliente.', cl);
-  if (!c.cidade) falta('cliente.cidade', 'Informe a cidade do cliente.', cl);
-  if (!c.uf) falta('cliente.uf', 'Informe a UF do cliente.', cl);
-  if (!c.cep) falta('cliente.cep', 'Informe o CEP do cliente.', cl);
-  if (!c.municipio_ibge) falta('cliente.municipio_ibge', 'Escolha o município (código IBGE) do cliente.', cl);
-  return p;
-}
+/** What the installation's NFS-e needs and lacks (the sale's installation value among them). */
+export const pendenciasNfse = (d: DadosFiscais): Pendencia[] => pendenciasFiscais(entrada(d, 'nfse'));
 
 /** The ISS of the installation: value × rate, to the cent (half up). */
 export function issDaInstalacao(d: DadosFiscais): string {

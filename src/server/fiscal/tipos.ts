@@ -84,8 +84,4 @@ export interface DadosFiscais {
 }
 
 /** A field the invoice needs and does not have: what, where it is set (a screen link). */
-export interface Pendencia {
-  campo: string;
-  mensagem: string;
-  link: string;
-}
+export type { Pendencia } from '../../domain/pendencias-fiscais';
