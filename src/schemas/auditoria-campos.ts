@@ -31,6 +31,12 @@ const STATUS: Record<string, string> = {
   ativo: 'Ativo',
   inativo: 'Inativo',
   disponivel: 'Disponível',
+  // notas fiscais (issue 30)
+  processando: 'Processando',
+  autorizada: 'Autorizada',
+  rejeitada: 'Rejeitada',
+  enviada: 'Enviada',
+  registrada: 'Registrada',
   reservada: 'Reservada',
   consumida: 'Consumida',
   baixada: 'Baixada',
@@ -50,7 +56,14 @@ export const CAMPOS_AUDITORIA: Record<string, CampoAuditoria> = {
   descricao: { label: 'Descrição' },
   tipo: {
     label: 'Tipo',
-    valores: { ...TIPO_DESPESA_LABEL, ...TIPO_MOVIMENTACAO_LABEL, foto: 'Foto', assinatura: 'Assinatura' },
+    valores: {
+      ...TIPO_DESPESA_LABEL,
+      ...TIPO_MOVIMENTACAO_LABEL,
+      foto: 'Foto',
+      assinatura: 'Assinatura',
+      nfe: 'NF-e',
+      nfse: 'NFS-e',
+    },
   },
   cpf_cnpj: { label: 'CPF/CNPJ' },
   email: { label: 'E-mail' },
@@ -181,6 +194,23 @@ export const CAMPOS_AUDITORIA: Record<string, CampoAuditoria> = {
   fiscal_ambiente: { label: 'Ambiente fiscal', valores: AMBIENTE_LABEL },
   // the trail records "***" (migration 0030_fiscal_dados_sql), never the blob
   fiscal_credenciais: { label: 'Credenciais do provedor fiscal' },
+  // notas fiscais and their cartas de correção (issue 30; the files and the payload are left out)
+  serie: { label: 'Série' },
+  provedor_id: { label: 'Identificação no provedor' },
+  chave_acesso: { label: 'Chave de acesso' },
+  protocolo: { label: 'Protocolo' },
+  codigo_sefaz: { label: 'Código SEFAZ' },
+  mensagem_sefaz: { label: 'Motivo (SEFAZ ou prefeitura)' },
+  idempotency_key: { label: 'Chave da tentativa' },
+  tentativas: { label: 'Tentativas' },
+  autorizada_em: { label: 'Autorizada em', tipo: 'datetime' },
+  cancelada_em: { label: 'Cancelada em', tipo: 'datetime' },
+  justificativa: { label: 'Justificativa' },
+  numero_prefeitura: { label: 'Número na prefeitura' },
+  codigo_verificacao: { label: 'Código de verificação' },
+  nota_id: { label: 'Nota fiscal', tipo: 'ref' },
+  sequencia: { label: 'Sequência' },
+  correcao: { label: 'Correção' },
   ie_isento: { label: 'Isento de inscrição estadual', tipo: 'boolean' },
 };
 
