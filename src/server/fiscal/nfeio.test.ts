@@ -182,7 +182,11 @@ describe('the NFS-e (nf-servico-v1) through the same adapter', () => {
     });
     expect(
       situacaoNfseDe({ id: 'x', flowStatus: 'CancelFailed', flowMessage: 'Prazo de cancelamento expirado' }),
-    ).toMatchObject({ status: 'autorizada', cancelamento_recusado: true, mensagem_sefaz: 'Prazo de cancelamento expirado' });
+    ).toMatchObject({
+      status: 'autorizada',
+      cancelamento_recusado: true,
+      mensagem_sefaz: 'Prazo de cancelamento expirado',
+    });
     expect(situacaoNfseDe({ id: 'x', flowStatus: 'WaitingSendCancel' }).status).toBe('autorizada');
     expect(situacaoNfseDe({ id: 'x', flowStatus: 'WaitingCalculateTaxes' }).status).toBe('processando');
   });

@@ -77,7 +77,8 @@ const valuesOf = (e: EmpresaRecord): EmpresaInput => ({
   regime_tributario: e.regime_tributario ?? '',
   nfe_serie: e.nfe_serie,
   nfe_proximo_numero: e.nfe_proximo_numero,
-  nfse_aliquota_iss: typeof e.nfse_aliquota_iss === 'number' ? String(e.nfse_aliquota_iss).replace('.', ',') : '',
+  nfse_aliquota_iss:
+    typeof e.nfse_aliquota_iss === 'number' ? String(e.nfse_aliquota_iss).replace('.', ',') : '',
   fiscal_provedor: e.fiscal_provedor ?? '',
   fiscal_ambiente: e.fiscal_ambiente,
   ...SEGREDOS,
