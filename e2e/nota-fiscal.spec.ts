@@ -267,14 +267,15 @@ test.describe('the installation’s NFS-e, on a phone', () => {
     await nfse.getByRole('button', { name: 'Emitir NFS-e' }).click();
     await expect(nfse).toContainText('Valor da NFS-e R$ 350,00');
     await expect(nfse).toContainText('ISS 5% = R$ 17,50');
-    const larguras = await nf.evaluate((secao) => ({
-      pagina: document.documentElement.scrollWidth - window.innerWidth,
-      secao: secao.scrollWidth - secao.clientWidth,
-      dialogo:
-        (secao.closest('[role="dialog"]') as HTMLElement).scrollWidth -
-        (secao.closest('[role="dialog"]') as HTMLElement).clientWidth,
-    }));
-    expect(larguras).toEqual({ pagina: 0, secao: 0, dialogo: 0 });
+    const medir = () =>
+      nf.evaluate((secao) => ({
+        pagina: document.documentElement.scrollWidth - window.innerWidth,
+        secao: secao.scrollWidth - secao.clientWidth,
+        dialogo:
+          (secao.closest('[role="dialog"]') as HTMLElement).scrollWidth -
+          (secao.closest('[role="dialog"]') as HTMLElement).clientWidth,
+      }));
+    expect(await medir()).toEqual({ pagina: 0, secao: 0, dialogo: 0 });
 
     await nfse.getByRole('button', { name: 'Confirmar e emitir NFS-e' }).click();
     await expect(page.getByText('NFS-e enviada ao provedor fiscal')).toBeVisible();
@@ -285,6 +286,8 @@ test.describe('the installation’s NFS-e, on a phone', () => {
     expect(lista.items[0]).toMatchObject({ tipo: 'nfse', status: 'autorizada', valor_total: 350 });
     const numero = lista.items[0].numero_prefeitura as number;
     await expect(nfse.getByText(`Autorizada · NFS-e ${numero}`)).toBeVisible();
+    // authorised: the verification code and the buttons row must wrap too
+    expect(await medir()).toEqual({ pagina: 0, secao: 0, dialogo: 0 });
 
     const baixando = page.waitForEvent('download');
     await nfse.getByRole('link', { name: 'PDF da NFS-e' }).click();
