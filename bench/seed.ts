@@ -8,6 +8,7 @@ import { insertUsuario } from '../src/db/queries/usuarios';
 import { clientes } from '../src/db/schema';
 import { loadConfig } from '../src/server/config';
 import { demoCliente } from './demo-cliente';
+import { demoNfse } from './demo-nfse';
 import { generate } from './generate';
 
 const arg = (name: string, fallback: string) => {
@@ -27,6 +28,7 @@ if ((existing?.n ?? 0) > 0) {
     log: (m) => console.log(`[lavra] ${m}`),
   });
   await demoCliente(database.db, config.tzNegocio, (m) => console.log(`[lavra] ${m}`));
+  await demoNfse(database.db, (m) => console.log(`[lavra] ${m}`));
   await instaladorDemo();
 }
 

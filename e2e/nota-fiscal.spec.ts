@@ -178,3 +178,121 @@ test('from a sale: the missing NCM filled through its link; emitted, authorised 
     quantidade === 1 ? '1 nota autorizada' : `${quantidade} notas autorizadas`,
   );
 });
+
+test.describe('the installation’s NFS-e, on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('review → emit → authorised with the city’s number → PDF; the section never scrolls sideways at 390 px', async ({
+    adminPage: page,
+    admin,
+  }) => {
+    test.setTimeout(150_000);
+    const atual = await (await admin.get('/api/empresa')).json();
+    const empresa = await admin.put('/api/empresa', {
+      data: {
+        nome: atual.nome,
+        cnpj: '11.222.333/0001-81',
+        endereco: 'Av. Marechal Mascarenhas de Moraes, 1000',
+        cidade: 'Vitória',
+        uf: 'ES',
+        cep: '29050-625',
+        validade_dias: atual.validade_dias,
+        venda_automatica: atual.venda_automatica,
+        regime_tributario: 'simples_nacional',
+        inscricao_estadual: '082123456',
+        inscricao_municipal: '1234567',
+        municipio_ibge: '3205309',
+        nfse_codigo_servico: '0702',
+        nfse_item_lista: '07.02',
+        nfse_aliquota_iss: '5',
+        fiscal_provedor: 'nfeio',
+        fiscal_ambiente: 'homologacao',
+        fiscal_api_key: NFEIO_API_KEY,
+        fiscal_empresa_id: unique('empresa-nfse').replace(/[^A-Za-z0-9]+/g, '-'),
+        updated_at: atual.updated_at,
+      },
+    });
+    expect(empresa.status(), await empresa.text()).toBe(200);
+    // real-length values: a long name, street and complement (what widened the section before)
+    const cliente = await post<{ id: string }>(admin, '/api/clientes', {
+      nome: unique('Maria Aparecida dos Santos Albuquerque Vasconcellos'),
+      tipo: 'Pessoa Física',
+      cpf_cnpj: '529.982.247-25',
+      telefone: '(27) 98765-4321',
+      endereco: 'Avenida Desembargador Santos Neves Filho Junior',
+      numero: '1234',
+      complemento: 'Ed. Residencial Vista da Baía, Apto 1802, Bloco C',
+      bairro: 'Jardim da Penha',
+      cidade: 'Vitória',
+      uf: 'ES',
+      cep: '29060-050',
+    });
+    const categoria = unique('pedras').toLowerCase();
+    await post(admin, '/api/categorias-produtos', { nome: categoria });
+    const produto = await post<{ id: string }>(admin, '/api/produtos', {
+      nome: unique('Bancada de granito Preto São Gabriel polido com frontão e saia'),
+      categoria,
+      valor_m2: 450,
+      tipo_unidade: 'unitário',
+      unidade: 'un',
+      ncm: '68029390',
+      csosn: '102',
+      origem: 0,
+    });
+    // goods 2 × R$ 450,00 and installation R$ 350,00: the NFS-e is R$ 350,00, its ISS 5 % R$ 17,50
+    const orcamento = await post<{ id: string }>(admin, '/api/orcamentos', {
+      cliente_id: cliente.id,
+      itens: [{ produto_id: produto.id, quantidade: 2 }],
+      margem_lucro: 0,
+      horas_trabalho: 0,
+      valor_instalacao: 350,
+      tipo_venda: 'avista',
+    });
+    const venda = await post<{ id: string; numero: number }>(
+      admin,
+      `/api/orcamentos/${orcamento.id}/venda`,
+      {},
+    );
+
+    await page.goto('/vendas');
+    await page.getByRole('button', { name: `Ver venda #${venda.numero}` }).click();
+    const detalhes = page.getByRole('dialog', { name: `Detalhes da Venda #${venda.numero}` });
+    const nf = detalhes.getByRole('region', { name: 'Nota fiscal' });
+    const nfse = nf.getByRole('region', { name: 'NFS-e da instalação' });
+    await expect(nfse.getByText('Não emitida')).toBeVisible();
+
+    // the NF-e's review open too: its table and the long address must wrap, not widen the page
+    await nf.getByRole('button', { name: 'Emitir NF-e' }).click();
+    await expect(nf).toContainText('Total da NF-e');
+    await nfse.getByRole('button', { name: 'Emitir NFS-e' }).click();
+    await expect(nfse).toContainText('Valor da NFS-e R$ 350,00');
+    await expect(nfse).toContainText('ISS 5% = R$ 17,50');
+    const medir = () =>
+      nf.evaluate((secao) => ({
+        pagina: document.documentElement.scrollWidth - window.innerWidth,
+        secao: secao.scrollWidth - secao.clientWidth,
+        dialogo:
+          (secao.closest('[role="dialog"]') as HTMLElement).scrollWidth -
+          (secao.closest('[role="dialog"]') as HTMLElement).clientWidth,
+      }));
+    expect(await medir()).toEqual({ pagina: 0, secao: 0, dialogo: 0 });
+
+    await nfse.getByRole('button', { name: 'Confirmar e emitir NFS-e' }).click();
+    await expect(page.getByText('NFS-e enviada ao provedor fiscal')).toBeVisible();
+    // the city's number arrives with the poller's consult, announced by the server's event
+    await expect(nfse.getByText(/^Autorizada · NFS-e \d+$/)).toBeVisible({ timeout: 30_000 });
+    const lista = await (await admin.get(`/api/notas-fiscais?venda_id=${venda.id}&tipo=nfse`)).json();
+    expect(lista.items).toHaveLength(1);
+    expect(lista.items[0]).toMatchObject({ tipo: 'nfse', status: 'autorizada', valor_total: 350 });
+    const numero = lista.items[0].numero_prefeitura as number;
+    await expect(nfse.getByText(`Autorizada · NFS-e ${numero}`)).toBeVisible();
+    // authorised: the verification code and the buttons row must wrap too
+    expect(await medir()).toEqual({ pagina: 0, secao: 0, dialogo: 0 });
+
+    const baixando = page.waitForEvent('download');
+    await nfse.getByRole('link', { name: 'PDF da NFS-e' }).click();
+    const pdf = await baixando;
+    expect(pdf.suggestedFilename()).toBe(`nfse-${numero}.pdf`);
+    expect((await readFile(await pdf.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+});

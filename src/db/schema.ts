@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -924,6 +925,11 @@ export const empresa = pgTable(
     fiscal_provedor: text('fiscal_provedor', { enum: FISCAL_PROVEDORES }),
     fiscal_ambiente: text('fiscal_ambiente', { enum: FISCAL_AMBIENTES }).notNull().default('homologacao'),
     fiscal_credenciais: text('fiscal_credenciais'),
+    // The installation's NFS-e (issue 30): the city's code of the service, its item of the LC 116 list
+    // (e.g. 07.02) and the ISS rate in percent (LC 116: 2 % to 5 %).
+    nfse_codigo_servico: text('nfse_codigo_servico'),
+    nfse_item_lista: text('nfse_item_lista'),
+    nfse_aliquota_iss: numeric('nfse_aliquota_iss', { precision: 5, scale: 2 }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -944,6 +950,12 @@ export const empresa = pgTable(
       sql`fiscal_provedor is null or ${inList('fiscal_provedor', FISCAL_PROVEDORES)}`,
     ),
     check('empresa_fiscal_ambiente_ck', inList('fiscal_ambiente', FISCAL_AMBIENTES)),
+    check(
+      'empresa_nfse_codigo_servico_ck',
+      sql`nfse_codigo_servico is null or nfse_codigo_servico ~ '^[0-9A-Za-z./-]{1,20}$'`,
+    ),
+    check('empresa_nfse_item_lista_ck', sql`nfse_item_lista is null or nfse_item_lista ~ '^[0-9]{2}[.][0-9]{2}$'`),
+    check('empresa_nfse_aliquota_iss_ck', sql`nfse_aliquota_iss is null or nfse_aliquota_iss between 2 and 5`),
   ],
 );
 
@@ -1342,6 +1354,9 @@ export const notasFiscais = pgTable(
     autorizada_em: tstz('autorizada_em'),
     cancelada_em: tstz('cancelada_em'),
     justificativa: text('justificativa'),
+    // NFS-e only: the number the city gave it and its verification code (an NF-e has chave_acesso).
+    numero_prefeitura: bigint('numero_prefeitura', { mode: 'number' }),
+    codigo_verificacao: text('codigo_verificacao'),
     created_by: uuid('created_by').references(() => usuarios.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -1354,6 +1369,7 @@ export const notasFiscais = pgTable(
     index('notas_fiscais_venda_idx').on(t.venda_id),
     index('notas_fiscais_created_idx').on(t.created_at.desc(), t.id.desc()),
     index('notas_fiscais_status_created_idx').on(t.status, t.created_at.desc(), t.id.desc()),
+    index('notas_fiscais_tipo_created_idx').on(t.tipo, t.created_at.desc(), t.id.desc()),
     // The poller's queue: invoices processing, or authorised with a cancellation under way.
     index('notas_fiscais_pendentes_idx')
       .on(t.proxima_consulta_em)
@@ -1365,5 +1381,31 @@ export const notasFiscais = pgTable(
       'notas_fiscais_justificativa_ck',
       sql`justificativa is null or length(justificativa) between 15 and 255`,
     ),
+  ],
+);
+
+// Each carta de correção (CC-e) sent for an NF-e, in order: SEFAZ numbers them per invoice (nSeqEvento,
+// 1 to 20) and the last one replaces the earlier ones, so all are kept to show what was corrected.
+export const cartasCorrecao = pgTable(
+  'cartas_correcao',
+  {
+    id: id(),
+    nota_id: uuid('nota_id')
+      .notNull()
+      .references(() => notasFiscais.id, { onDelete: 'cascade' }),
+    sequencia: integer('sequencia').notNull(),
+    correcao: text('correcao').notNull(),
+    // What the provider answered: NFE.io queues the CC-e (204, no body), so `enviada` until a consult
+    // of the invoice brings the event's protocol.
+    status: text('status').notNull().default('enviada'),
+    protocolo: text('protocolo'),
+    created_by: uuid('created_by').references(() => usuarios.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cartas_correcao_nota_seq_uq').on(t.nota_id, t.sequencia),
+    check('cartas_correcao_sequencia_ck', sql`sequencia between 1 and 20`),
+    check('cartas_correcao_correcao_ck', sql`length(correcao) between 15 and 1000`),
+    check('cartas_correcao_status_ck', sql`status in ('enviada', 'registrada', 'rejeitada')`),
   ],
 );

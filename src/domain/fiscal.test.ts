@@ -10,7 +10,6 @@ import {
   municipioValido,
   ncmDescricao,
   ncmValido,
-  pendenciasFiscais,
   unidadeComercialPadrao,
   usaCsosn,
 } from './fiscal';
@@ -88,90 +87,5 @@ describe('regime and unit', () => {
     expect(usaCsosn('lucro_real')).toBe(false);
     expect(unidadeComercialPadrao('m²')).toBe('M2');
     expect(unidadeComercialPadrao('unitário')).toBe('UN');
-  });
-});
-
-describe('pendenciasFiscais', () => {
-  const empresa = {
-    cnpj: '12.345.678/0001-95',
-    regime_tributario: 'simples_nacional',
-    inscricao_estadual: '244123456119',
-    municipio_ibge: '3509502',
-    endereco: 'Rua das Pedras, 10',
-    uf: 'SP',
-    cep: '13010-000',
-    fiscal_provedor: 'nfeio',
-    fiscal_credenciais_definidas: true,
-  };
-  const cliente = {
-    id: 'c1',
-    nome: 'Ana',
-    tipo: 'Pessoa Física',
-    cpf_cnpj: '529.982.247-25',
-    endereco: 'Av. Brasil',
-    numero: '1',
-    bairro: 'Centro',
-    cidade: 'Campinas',
-    uf: 'SP',
-    cep: '13000-000',
-    inscricao_estadual: null,
-    ie_isento: false,
-    municipio_ibge: '3509502',
-  };
-  const produto = { id: 'p1', nome: 'Granito', ncm: '68029390', cfop: '5102', csosn: '102', cst: null };
-
-  it('is empty when everything an NF-e needs is there', () => {
-    expect(pendenciasFiscais({ empresa, cliente, produtos: [produto] })).toEqual([]);
-  });
-
-  it('lists each missing field with where it is set', () => {
-    const r = pendenciasFiscais({
-      empresa: {
-        ...empresa,
-        regime_tributario: 'lucro_presumido',
-        inscricao_estadual: '',
-        fiscal_credenciais_definidas: false,
-      },
-      cliente: { ...cliente, tipo: 'Pessoa Jurídica', municipio_ibge: '3106200' },
-      produtos: [produto, { id: 'p2', nome: 'Cuba', ncm: '68029399', cfop: null, csosn: null, cst: null }],
-    });
-    expect(r.map((p) => [p.onde, p.campo])).toEqual([
-      ['/empresa', 'inscricao_estadual'],
-      ['/empresa', 'fiscal_credenciais'],
-      ['/clientes/c1', 'municipio_ibge'], // Belo Horizonte is not in SP
-      ['/clientes/c1', 'inscricao_estadual'],
-      ['/produtos/p1', 'cst'], // Lucro Presumido uses the CST, not the CSOSN
-      ['/produtos/p2', 'ncm'],
-      ['/produtos/p2', 'cfop'],
-      ['/produtos/p2', 'cst'],
-    ]);
-    expect(r[3]?.mensagem).toBe('Cliente Ana: informe a inscrição estadual ou marque "Isento".');
-    expect(r[5]?.mensagem).toBe('Produto Cuba: o NCM 68029399 não existe na tabela NCM vigente.');
-  });
-
-  it("names the client's número and bairro when missing (blank counts as missing); S/N is a número", () => {
-    const r = pendenciasFiscais({
-      empresa,
-      cliente: { ...cliente, numero: null, bairro: '  ' },
-      produtos: [],
-    });
-    expect(r).toEqual([
-      {
-        campo: 'numero',
-        mensagem: 'Cliente Ana: informe o número do endereço (ou "S/N").',
-        onde: '/clientes/c1',
-      },
-      { campo: 'bairro', mensagem: 'Cliente Ana: informe o bairro.', onde: '/clientes/c1' },
-    ]);
-    expect(pendenciasFiscais({ empresa, cliente: { ...cliente, numero: 'S/N' }, produtos: [] })).toEqual([]);
-  });
-
-  it('accepts a company client marked isento', () => {
-    const r = pendenciasFiscais({
-      empresa,
-      cliente: { ...cliente, tipo: 'Pessoa Jurídica', ie_isento: true },
-      produtos: [],
-    });
-    expect(r).toEqual([]);
   });
 });

@@ -24,6 +24,8 @@ export const AUDITORIA_RECURSOS = {
   os_fotos: 'Fotos de OS',
   producao_config: 'Configuração da produção',
   chapas: 'Estoque de chapas',
+  notas_fiscais: 'Notas fiscais',
+  cartas_correcao: 'Cartas de correção',
 } as const;
 export type AuditoriaRecurso = keyof typeof AUDITORIA_RECURSOS;
 

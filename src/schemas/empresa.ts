@@ -79,6 +79,10 @@ export const empresaSchema = z.object({
   municipio_ibge: z.string().nullable(),
   nfe_serie: z.number(),
   nfe_proximo_numero: z.number(),
+  nfse_codigo_servico: z.string().nullable(),
+  nfse_item_lista: z.string().nullable(),
+  /** ISS of the installation's NFS-e, percent. */
+  nfse_aliquota_iss: z.number().nullable(),
   fiscal_provedor: z.enum(FISCAL_PROVEDORES).nullable(),
   fiscal_ambiente: z.enum(FISCAL_AMBIENTES),
   /** Whether the provider's API key and company id are saved; they themselves are never answered. */

@@ -128,6 +128,58 @@ export const inscricaoMunicipalInput = z
     return s;
   });
 
+/** The city's code of the installation service (each city has its own list): letters, digits, . / - */
+export const codigoServicoInput = z
+  .string({ message: 'Código do serviço inválido.' })
+  .nullish()
+  .transform((v, ctx) => {
+    const s = limpo(v);
+    if (!s) return null;
+    if (!/^[0-9A-Za-z./-]{1,20}$/.test(s)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Código do serviço no município inválido: letras, dígitos, ".", "/" e "-", até 20.',
+      });
+      return z.NEVER;
+    }
+    return s;
+  });
+
+/** An item of the LC 116 service list, written NN.NN ("7.02" becomes "07.02"). */
+export const itemListaServicoInput = z
+  .string({ message: 'Item da lista de serviços inválido.' })
+  .nullish()
+  .transform((v, ctx) => {
+    const m = /^(\d{1,2})\.(\d{2})$/.exec(limpo(v) ?? '');
+    if (!limpo(v)) return null;
+    if (!m || Number(m[1]) < 1 || Number(m[1]) > 40) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Item da lista de serviços (LC 116) inválido: use o formato 07.02.',
+      });
+      return z.NEVER;
+    }
+    return `${m[1]!.padStart(2, '0')}.${m[2]}`;
+  });
+
+/** The ISS rate in percent: LC 116 sets 2 % as the floor and 5 % as the ceiling; two decimals. */
+export const aliquotaIssInput = z
+  .union([z.number(), z.string()], { message: 'Alíquota do ISS inválida.' })
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const s = typeof v === 'number' ? String(v) : limpo(v)?.replace(',', '.');
+    if (s === null || s === undefined || s === '') return null;
+    if (!/^\d{1,2}(\.\d{1,2})?$/.test(s) || Number(s) < 2 || Number(s) > 5) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Alíquota do ISS inválida: de 2 a 5 (%), com até duas casas decimais.',
+      });
+      return z.NEVER;
+    }
+    return Number(s).toFixed(2);
+  });
+
 /** A secret typed on the Empresa screen: '' or absent keeps the stored one. */
 const segredo = (re: RegExp, message: string, max: number) =>
   z
@@ -164,6 +216,9 @@ export const empresaFiscalFields = {
     .min(1, 'O próximo número deve ser 1 ou mais.')
     .max(999_999_999, 'O próximo número vai até 999.999.999.')
     .optional(),
+  nfse_codigo_servico: codigoServicoInput.optional(),
+  nfse_item_lista: itemListaServicoInput.optional(),
+  nfse_aliquota_iss: aliquotaIssInput,
   fiscal_provedor: z
     .union([z.literal(''), z.enum(FISCAL_PROVEDORES)], { message: 'Provedor fiscal inválido.' })
     .nullish()

@@ -2,7 +2,9 @@ import { isoDate, listQuery, pageSchema, uuid } from './common';
 import { STATUS_NOTA_FISCAL, TIPOS_NOTA_FISCAL } from './enums';
 import { z } from './z';
 
-export { STATUS_NOTA_FISCAL };
+export { STATUS_NOTA_FISCAL, TIPOS_NOTA_FISCAL };
+
+export const TIPO_NOTA_FISCAL_LABEL = { nfe: 'NF-e', nfse: 'NFS-e' } as const;
 
 export const STATUS_NOTA_FISCAL_LABEL = {
   processando: 'Processando',
@@ -14,6 +16,7 @@ export const STATUS_NOTA_FISCAL_LABEL = {
 /** `GET /api/notas-fiscais`: period (the day it was written), status, client, sale, número. */
 export const notasFiscaisListQuery = listQuery.extend({
   status: z.enum(STATUS_NOTA_FISCAL, { message: 'Status inválido.' }).optional(),
+  tipo: z.enum(TIPOS_NOTA_FISCAL, { message: 'Tipo inválido: use nfe ou nfse.' }).optional(),
   cliente_id: uuid.optional(),
   venda_id: uuid.optional(),
   inicio: isoDate().optional(),
@@ -60,6 +63,8 @@ export const notaFiscalSchema = z.object({
   autorizada_em: ts.nullable(),
   cancelada_em: ts.nullable(),
   justificativa: z.string().nullable(),
+  numero_prefeitura: z.number().nullable(),
+  codigo_verificacao: z.string().nullable(),
   tem_danfe: z.boolean(),
   tem_xml: z.boolean(),
   created_by: uuid.nullable(),
@@ -105,4 +110,42 @@ export const previaNotaSchema = z.object({
   totais: z.object({ produtos: z.number(), frete: z.number(), desconto: z.number(), nota: z.number() }),
   pendencias: z.array(pendenciaSchema),
   nota_atual: notaFiscalSchema.omit({ venda_numero: true, cliente_nome: true }).nullable(),
+});
+
+/** `GET /api/vendas/:id/nfse/previa`: the installation's NFS-e that would be sent, and what it lacks. */
+export const previaNfseSchema = z.object({
+  venda_id: uuid,
+  venda_numero: z.number(),
+  ambiente: z.enum(['homologacao', 'producao']),
+  tomador: z.object({
+    nome: z.string(),
+    documento: z.string().nullable(),
+    endereco: z.string(),
+    uf: z.string().nullable(),
+    cidade: z.string().nullable(),
+  }),
+  servico: z.object({
+    descricao: z.string(),
+    codigo_servico: z.string().nullable(),
+    item_lista: z.string().nullable(),
+    aliquota_iss: z.number().nullable(),
+  }),
+  /** The sale's installation value, to the cent, and its ISS (value × rate). */
+  valor: z.number(),
+  iss: z.number(),
+  pendencias: z.array(pendenciaSchema),
+  nota_atual: notaFiscalSchema.omit({ venda_numero: true, cliente_nome: true }).nullable(),
+});
+
+/** A carta de correção kept with its NF-e. */
+export const cartaCorrecaoSchema = z.object({
+  id: uuid,
+  nota_id: uuid,
+  sequencia: z.number(),
+  correcao: z.string(),
+  status: z.enum(['enviada', 'registrada', 'rejeitada']),
+  protocolo: z.string().nullable(),
+  created_by: uuid.nullable(),
+  created_by_nome: z.string().nullable(),
+  created_at: ts,
 });

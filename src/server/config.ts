@@ -83,13 +83,20 @@ export interface Config {
    * The fiscal provider (issue 30): NFE.io's base URL (NFEIO_API_URL; tests point it at the local
    * fake), how long one call may take, and how often the primary consults invoices still processing.
    * `credenciais` is the environment's fallback until Empresa keeps them (NFEIO_API_KEY,
-   * NFEIO_EMPRESA_ID, NFEIO_WEBHOOK_SEGREDO; never logged).
+   * NFEIO_EMPRESA_ID; never logged).
    */
   fiscal: {
     nfeioUrl: string;
+    nfseUrl: string;
+    /**
+     * The webhook's secret (NFEIO_WEBHOOK_SEGREDO): only the environment holds it, never the database,
+     * so a dump cannot forge a provider's notice. Unset: the webhook answers 503 and polling alone
+     * follows the invoices (the server says so at start).
+     */
+    webhookSegredo: string | null;
     timeoutMs: number;
     consultaMs: number;
-    credenciais: { api_key: string; empresa_id: string; webhook_segredo: string } | null;
+    credenciais: { api_key: string; empresa_id: string } | null;
   };
 }
 
@@ -161,13 +168,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     fiscal: {
       nfeioUrl: env.NFEIO_API_URL || 'https://api.nfse.io',
+      // NFS-e lives on NFE.io's other host (nf-servico-v1's server); a test's NFEIO_API_URL serves both.
+      nfseUrl: env.NFEIO_NFSE_API_URL || env.NFEIO_API_URL || 'https://api.nfe.io',
+      webhookSegredo: env.NFEIO_WEBHOOK_SEGREDO || null,
       timeoutMs: Math.max(500, Number(env.NFEIO_TIMEOUT_MS ?? 20_000) || 20_000),
       consultaMs: Math.max(1000, Number(env.FISCAL_CONSULTA_MS ?? 15_000) || 15_000),
       credenciais: env.NFEIO_API_KEY
         ? {
             api_key: env.NFEIO_API_KEY,
             empresa_id: env.NFEIO_EMPRESA_ID ?? '',
-            webhook_segredo: env.NFEIO_WEBHOOK_SEGREDO ?? '',
           }
         : null,
     },

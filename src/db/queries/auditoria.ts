@@ -129,7 +129,12 @@ export async function nomesReferidos(db: Executor, p: { ids: string[] }): Promis
         union all select f.id::text, 'Foto da chapa ' || c.codigo
           from chapa_fotos f join chapas c on c.id = f.chapa_id where f.id in ${list}
         union all select pc.id::text, 'Plano de corte da OS #' || o.numero
-          from planos_corte pc join ordens_servico o on o.id = pc.ordem_servico_id where pc.id in ${list}`,
+          from planos_corte pc join ordens_servico o on o.id = pc.ordem_servico_id where pc.id in ${list}
+        union all select id::text, case when tipo = 'nfse' then 'NFS-e nº ' || coalesce(numero_prefeitura, numero)
+                                        else 'NF-e nº ' || numero end
+          from notas_fiscais where id in ${list}
+        union all select cc.id::text, 'Carta de correção ' || cc.sequencia || ' da NF-e nº ' || n.numero
+          from cartas_correcao cc join notas_fiscais n on n.id = cc.nota_id where cc.id in ${list}`,
   );
   return Object.fromEntries(rows.map((r) => [r.id, r.nome]));
 }

@@ -6,8 +6,9 @@ import { figures, num, queryRows } from './common';
 import { kpisRecebiveisSql } from './recebimentos';
 
 /**
- * The NF-e authorised in the days [inicio, fim] (business time zone) and still standing (a cancelled
- * one leaves the figure): `quantidade`, `valor`. Read from notas_fiscais_autorizadas_idx alone
+ * The invoices (NF-e and the installations' NFS-e: together, the sales' invoiced value) authorised in
+ * the days [inicio, fim] (business time zone) and still standing (a cancelled one leaves the figure):
+ * `quantidade`, `valor`. Read from notas_fiscais_autorizadas_idx alone
  * (migration 0033: partial on the status, autorizada_em with valor_total included), an index-only scan
  * of the month's range: the table's rows carry the DANFE and the XML.
  */

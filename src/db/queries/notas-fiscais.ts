@@ -1,6 +1,15 @@
 import { and, asc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { clientes, empresa, notasFiscais, orcamentoItens, produtos, vendas } from '../schema';
+import {
+  cartasCorrecao,
+  clientes,
+  empresa,
+  notasFiscais,
+  orcamentoItens,
+  produtos,
+  usuarios,
+  vendas,
+} from '../schema';
 import { andWhere, lookup, queryRows } from './common';
 import type { KeyPart } from './keyset';
 
@@ -51,15 +60,15 @@ export async function vendaParaNota(db: Executor, p: { vendaId: string }) {
   return { venda, cliente: cliente!, orcamento: orc ?? null, itens, empresa: emp ?? null };
 }
 
-/** The sale's NF-e that is not cancelled (at most one: notas_fiscais_venda_uq). */
-export async function notaAtivaDaVenda(db: Executor, p: { vendaId: string }) {
+/** The sale's NF-e (or NFS-e) that is not cancelled (at most one of each: notas_fiscais_venda_uq). */
+export async function notaAtivaDaVenda(db: Executor, p: { vendaId: string; tipo?: 'nfe' | 'nfse' }) {
   const [r] = await db
     .select(semArquivos)
     .from(notasFiscais)
     .where(
       and(
         eq(notasFiscais.venda_id, p.vendaId),
-        eq(notasFiscais.tipo, 'nfe'),
+        eq(notasFiscais.tipo, p.tipo ?? 'nfe'),
         ne(notasFiscais.status, 'cancelada'),
       ),
     );
@@ -83,6 +92,20 @@ export async function reservarNumero(tx: Executor, p: { serie: number }): Promis
   const n = Math.max(Number(r!.n), Number(e?.proximo ?? 1));
   await tx.execute(sql`update empresa set nfe_proximo_numero = ${n + 1} where id = 1`);
   return n;
+}
+
+/**
+ * Lavra's control number of an NFS-e (series 0): NFE.io draws the RPS number and the city numbers the
+ * NFS-e (numero_prefeitura), so nothing here is sent; it only orders Lavra's rows. Taken under the
+ * company row's lock, like the NF-e's.
+ */
+export async function reservarNumeroNfse(tx: Executor): Promise<number> {
+  await tx.execute(sql`select id from empresa where id = 1 for update`);
+  const [r] = await queryRows<{ n: number }>(
+    tx,
+    sql`select coalesce(max(numero), 0) + 1 as n from notas_fiscais where tipo = 'nfse' and serie = 0`,
+  );
+  return Number(r!.n);
 }
 
 const { xml: _x, danfe: _d, ...semArquivosCols } = getTableColumns(notasFiscais);
@@ -171,6 +194,7 @@ export async function reservarConsultas(db: Executor, p: { limit: number; leaseS
 
 export interface NotasFiltro {
   status?: string;
+  tipo?: string;
   venda_id?: string;
   cliente_id?: string;
   inicio?: string;
@@ -182,13 +206,16 @@ export function notasWhere(f: NotasFiltro, tz: string): SQL | undefined {
   const dia = sql`(${notasFiscais.created_at} at time zone ${tz})::date`;
   return andWhere(
     f.status ? eq(notasFiscais.status, f.status as 'processando') : undefined,
+    f.tipo ? eq(notasFiscais.tipo, f.tipo as 'nfe') : undefined,
     f.venda_id ? eq(notasFiscais.venda_id, f.venda_id) : undefined,
     f.cliente_id
       ? sql`${notasFiscais.venda_id} in (select id from vendas where cliente_id = ${f.cliente_id})`
       : undefined,
     f.inicio ? sql`${dia} >= ${f.inicio}::date` : undefined,
     f.fim ? sql`${dia} <= ${f.fim}::date` : undefined,
-    f.q && /^\d{1,9}$/.test(f.q.trim()) ? eq(notasFiscais.numero, Number(f.q.trim())) : undefined,
+    f.q && /^\d{1,12}$/.test(f.q.trim())
+      ? sql`(${notasFiscais.numero}::bigint = ${f.q.trim()}::bigint or ${notasFiscais.numero_prefeitura} = ${f.q.trim()}::bigint)`
+      : undefined,
   );
 }
 
@@ -210,4 +237,31 @@ export function listNotas(db: Executor, p: { where?: SQL; order: SQL; limit: num
 export async function countNotas(db: Executor, where?: SQL) {
   const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(notasFiscais).where(where);
   return Number(r?.n ?? 0);
+}
+
+/** The invoice's correction letters, first to last, with who sent each. */
+export function cartasDaNota(db: Executor, p: { notaId: string }) {
+  return db
+    .select({
+      ...getTableColumns(cartasCorrecao),
+      created_by_nome: lookup<string>(usuarios.nome, usuarios.id, cartasCorrecao.created_by),
+    })
+    .from(cartasCorrecao)
+    .where(eq(cartasCorrecao.nota_id, p.notaId))
+    .orderBy(asc(cartasCorrecao.sequencia));
+}
+
+/** A letter with the next sequence of its invoice (the caller holds the invoice's lock). */
+export async function insertCarta(
+  tx: Executor,
+  v: { nota_id: string; correcao: string; created_by: string | null },
+): Promise<string> {
+  const [r] = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into cartas_correcao (nota_id, sequencia, correcao, created_by)
+        select ${v.nota_id}, coalesce(max(sequencia), 0) + 1, ${v.correcao}, ${v.created_by}
+          from cartas_correcao where nota_id = ${v.nota_id}
+        returning id`,
+  );
+  return r!.id;
 }

@@ -1,9 +1,10 @@
 import Big from 'big.js';
 import { vendaParaNota } from '../../db/queries/notas-fiscais';
 import { cfopPadrao, montarNota, type NotaDaVenda, QTD_DECIMAIS } from '../../domain/nota-fiscal';
+import { type EntradaPendencias, pendenciasFiscais } from '../../domain/pendencias-fiscais';
 import type { AppDeps } from '../context';
 import { credenciaisFiscais } from './credenciais';
-import type { NfeEnvio } from './provedor';
+import type { NfeEnvio, NfseEnvio } from './provedor';
 import type {
   ClienteFiscal,
   CredenciaisFiscais,
@@ -51,6 +52,10 @@ export async function dadosFiscais(
     regime_tributario: e?.regime_tributario ?? ce.regime_tributario ?? null,
     municipio_ibge: e?.municipio_ibge ?? ce.municipio_ibge ?? null,
     nfe_serie: ce.nfe_serie ?? e?.nfe_serie ?? 1,
+    inscricao_municipal: e?.inscricao_municipal ?? ce.inscricao_municipal ?? null,
+    nfse_codigo_servico: e?.nfse_codigo_servico ?? ce.nfse_codigo_servico ?? null,
+    nfse_item_lista: e?.nfse_item_lista ?? ce.nfse_item_lista ?? null,
+    nfse_aliquota_iss: e?.nfse_aliquota_iss ?? ce.nfse_aliquota_iss ?? null,
     provedor: 'nfeio',
     ambiente: e?.fiscal_ambiente ?? ce.ambiente ?? 'homologacao',
     credenciais: await credenciais(deps, ce.credenciais ?? undefined),
@@ -114,7 +119,7 @@ export async function dadosFiscais(
 
 /**
  * The provider's credentials: those saved on the Empresa screen (encrypted), else the environment's
- * (NFEIO_API_KEY…); the webhook secret is the environment's (NFEIO_WEBHOOK_SEGREDO).
+ * (NFEIO_API_KEY…). The webhook's secret is not among them: config.fiscal.webhookSegredo.
  */
 async function credenciais(
   deps: Pick<AppDeps, 'db' | 'config'>,
@@ -122,82 +127,28 @@ async function credenciais(
 ): Promise<CredenciaisFiscais | null> {
   if (deTeste) return deTeste;
   const salvas = await credenciaisFiscais(deps);
-  const env = deps.config.fiscal.credenciais;
-  if (!salvas) return env;
+  if (!salvas) return deps.config.fiscal.credenciais;
+  return { api_key: salvas.apiKey, empresa_id: salvas.empresaId };
+}
+
+/** The domain's input (domain/pendencias-fiscais.ts, the one list of rules) from the sale's data. */
+function entrada(d: DadosFiscais, tipo: 'nfe' | 'nfse'): EntradaPendencias {
+  const e = d.empresa;
   return {
-    api_key: salvas.apiKey,
-    empresa_id: salvas.empresaId,
-    webhook_segredo: env?.webhook_segredo ?? '',
+    tipo,
+    venda: {
+      status: d.venda.status,
+      tem_itens: d.venda.tem_orcamento && d.itens.length > 0,
+      valor_instalacao: d.venda.valor_instalacao,
+    },
+    empresa: { ...e, credenciais_definidas: Boolean(e.credenciais?.api_key && e.credenciais.empresa_id) },
+    cliente: d.cliente,
+    produtos: d.itens.map((i) => ({ ...i, id: i.produto_id })),
   };
 }
 
-const EMPRESA = '/empresa';
-const clienteLink = (id: string) => `/clientes?tab=novo&id=${id}`;
-const produtoLink = (id: string) => `/produtos?tab=novo&id=${id}`;
-
-/**
- * Each field the invoice needs and lacks, with where it is set. Not yet one with
- * pendenciasFiscais (src/domain/fiscal.ts), which checks the same fields for the forms: to be merged.
- */
-export function pendencias(d: DadosFiscais): Pendencia[] {
-  const p: Pendencia[] = [];
-  const e = d.empresa;
-  const falta = (campo: string, mensagem: string, link: string) => p.push({ campo, mensagem, link });
-  if (d.venda.status === 'cancelada') falta('venda.status', 'A venda está cancelada.', `/vendas`);
-  if (!d.venda.tem_orcamento || d.itens.length === 0)
-    falta('venda.itens', 'A venda não tem itens (foi lançada sem orçamento).', '/vendas');
-  if (!e.cnpj) falta('empresa.cnpj', 'Informe o CNPJ da empresa.', EMPRESA);
-  if (!e.inscricao_estadual)
-    falta('empresa.inscricao_estadual', 'Informe a inscrição estadual da empresa.', EMPRESA);
-  if (!e.regime_tributario)
-    falta('empresa.regime_tributario', 'Informe o regime tributário (CRT) da empresa.', EMPRESA);
-  if (!e.uf) falta('empresa.uf', 'Informe a UF da empresa.', EMPRESA);
-  if (!e.municipio_ibge)
-    falta('empresa.municipio_ibge', 'Escolha o município (código IBGE) da empresa.', EMPRESA);
-  if (!e.credenciais?.api_key || !e.credenciais.empresa_id)
-    falta(
-      'empresa.fiscal_credenciais',
-      'Informe a chave de API e o ID da empresa no provedor fiscal.',
-      EMPRESA,
-    );
-  const c = d.cliente;
-  const cl = clienteLink(c.id);
-  if (!c.documento)
-    falta('cliente.cpf_cnpj', `Informe o ${c.pessoa === 'juridica' ? 'CNPJ' : 'CPF'} do cliente.`, cl);
-  if (!c.endereco) falta('cliente.endereco', 'Informe o endereço do cliente.', cl);
-  if (!c.numero) falta('cliente.numero', 'Informe o número do endereço do cliente (ou "S/N").', cl);
-  if (!c.bairro) falta('cliente.bairro', 'Informe o bairro do cliente.', cl);
-  if (!c.cidade) falta('cliente.cidade', 'Informe a cidade do cliente.', cl);
-  if (!c.uf) falta('cliente.uf', 'Informe a UF do cliente.', cl);
-  if (!c.cep) falta('cliente.cep', 'Informe o CEP do cliente.', cl);
-  if (!c.municipio_ibge) falta('cliente.municipio_ibge', 'Escolha o município (código IBGE) do cliente.', cl);
-  if (c.pessoa === 'juridica' && !c.inscricao_estadual && !c.ie_isento)
-    falta('cliente.inscricao_estadual', 'Informe a inscrição estadual do cliente ou marque "isento".', cl);
-  const vistos = new Set<string>();
-  for (const i of d.itens) {
-    if (vistos.has(i.produto_id)) continue;
-    vistos.add(i.produto_id);
-    if (!i.ncm || !/^\d{8}$/.test(i.ncm))
-      falta(
-        `produtos.${i.produto_id}.ncm`,
-        `Informe o NCM (8 dígitos) do produto "${i.nome}".`,
-        produtoLink(i.produto_id),
-      );
-    if (!i.origem)
-      falta(
-        `produtos.${i.produto_id}.origem`,
-        `Informe a origem do produto "${i.nome}".`,
-        produtoLink(i.produto_id),
-      );
-    if (e.regime_tributario?.startsWith('simples') ? !i.csosn : !i.cst)
-      falta(
-        `produtos.${i.produto_id}.${e.regime_tributario?.startsWith('simples') ? 'csosn' : 'cst'}`,
-        `Informe o ${e.regime_tributario?.startsWith('simples') ? 'CSOSN' : 'CST'} do produto "${i.nome}".`,
-        produtoLink(i.produto_id),
-      );
-  }
-  return p;
-}
+/** Each field the sale's NF-e needs and lacks, with where it is set. */
+export const pendencias = (d: DadosFiscais): Pendencia[] => pendenciasFiscais(entrada(d, 'nfe'));
 
 /** The invoice built from the sale (items, quantities, totals), Lavra's words. */
 export function notaDaVenda(d: DadosFiscais): NotaDaVenda {
@@ -277,7 +228,46 @@ export function envioDaNota(
 
 export type { CredenciaisFiscais };
 
-/** The test seam's current value (the webhook's secret in the API tests). */
-export function complementoAtual(): ComplementoFiscal {
-  return complemento;
+/** The installation's value on the sale (its quote's), to the cent; 0 when the sale has none. */
+export const valorInstalacao = (d: DadosFiscais) => new Big(d.venda.valor_instalacao || 0);
+
+/** What the installation's NFS-e needs and lacks (the sale's installation value among them). */
+export const pendenciasNfse = (d: DadosFiscais): Pendencia[] => pendenciasFiscais(entrada(d, 'nfse'));
+
+/** The ISS of the installation: value × rate, to the cent (half up). */
+export function issDaInstalacao(d: DadosFiscais): string {
+  if (!d.empresa.nfse_aliquota_iss) return '0.00';
+  return valorInstalacao(d).times(d.empresa.nfse_aliquota_iss).div(100).round(2, Big.roundHalfUp).toFixed(2);
+}
+
+/** What goes to the provider for the installation's NFS-e (no pending fields). */
+export function envioNfse(d: DadosFiscais, referencia: string, agora: Date): NfseEnvio {
+  const c = d.cliente;
+  return {
+    referencia,
+    emitida_em: agora,
+    codigo_servico: d.empresa.nfse_codigo_servico ?? '',
+    item_lista: d.empresa.nfse_item_lista,
+    descricao: `Instalação de peças de mármore e granito — venda nº ${d.venda.numero}`,
+    valor: valorInstalacao(d).toFixed(2),
+    aliquota_iss: d.empresa.nfse_aliquota_iss,
+    tomador: {
+      nome: c.nome,
+      documento: c.documento ?? '',
+      pessoa: c.pessoa,
+      email: c.email,
+      ie: c.inscricao_estadual,
+      ie_isento: c.ie_isento,
+      endereco: {
+        uf: c.uf ?? '',
+        municipio_ibge: c.municipio_ibge,
+        cidade: c.cidade ?? '',
+        bairro: c.bairro ?? '',
+        logradouro: c.endereco ?? '',
+        numero: c.numero ?? '',
+        complemento: c.complemento,
+        cep: c.cep ?? '',
+      },
+    },
+  };
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeNfeio, iniciarFakeNfeio } from './fake/servidor';
-import { corpoEmissao, nfeio } from './nfeio/cliente';
+import { corpoEmissao, corpoEmissaoNfse, nfeio, situacaoNfseDe } from './nfeio/cliente';
 import { violacoes } from './nfeio/validar';
-import { ErroProvedor, type NfeEnvio } from './provedor';
+import { ErroProvedor, type NfeEnvio, type NfseEnvio } from './provedor';
 import { assinar, assinaturaValida } from './webhook';
 
 const envio = (ncm = '68029390'): NfeEnvio => ({
@@ -128,6 +128,67 @@ describe('the NFE.io adapter against the fake', () => {
     const e = await bad.consultar('x').catch((x) => x);
     expect(e).toBeInstanceOf(ErroProvedor);
     expect(e.tipo).toBe('credenciais');
+  });
+});
+
+const envioNfse = (codigo = '0702'): NfseEnvio => ({
+  referencia: `ref-${codigo}-${Math.random().toString(36).slice(2)}`,
+  emitida_em: new Date('2026-11-27T12:00:00Z'),
+  codigo_servico: codigo,
+  item_lista: '07.02',
+  descricao: 'Instalação de peças de mármore e granito — venda nº 12',
+  valor: '150.00',
+  aliquota_iss: '5.00',
+  tomador: { ...envio().comprador, email: 'ana@exemplo.com.br' },
+});
+
+describe('the NFS-e (nf-servico-v1) through the same adapter', () => {
+  it('the body keeps the contract: value to the cent, LC 116 item, the attempt as externalId', () => {
+    const corpo = corpoEmissaoNfse(envioNfse());
+    expect(violacoes('emitirNfse', corpo)).toEqual([]);
+    expect(corpo).toMatchObject({
+      cityServiceCode: '0702',
+      federalServiceCode: '07.02',
+      servicesAmount: 150,
+      issRate: 0.05,
+      borrower: { type: 'NaturalPerson', federalTaxNumber: 52998224725, email: 'ana@exemplo.com.br' },
+    });
+    // a field NFE.io's service invoice does not have is caught
+    expect(violacoes('emitirNfse', { ...corpo, valorServico: 150 }).join('\n')).toMatch(/valorServico/);
+  });
+
+  it('queued → issued with the city’s number → its PDF → cancel (WaitingSendCancel → Cancelled)', async () => {
+    const p = nfeio(opcoes());
+    const e = envioNfse();
+    const s = await p.emitirNfse(e);
+    expect(s.status).toBe('processando');
+    const a = await p.consultarNfse(s.provedor_id);
+    expect(a.status).toBe('autorizada');
+    expect(a.numero_prefeitura).toBeGreaterThan(0);
+    expect(a.codigo_verificacao).toMatch(/^CV/);
+    expect((await p.localizarNfse(e.referencia))?.provedor_id).toBe(s.provedor_id);
+    expect(await p.localizarNfse('nunca-enviada')).toBeNull();
+    expect(Buffer.from(await p.baixarNfse(s.provedor_id, 'pdf')).toString('latin1')).toMatch(/^%PDF/);
+    await p.cancelarNfse(s.provedor_id);
+    expect((await p.consultarNfse(s.provedor_id)).status).toBe('cancelada');
+  });
+
+  it('the city’s refusal and a refused cancellation, in Lavra’s words', async () => {
+    const p = nfeio(opcoes());
+    const s = await p.emitirNfse(envioNfse('9999'));
+    expect(await p.consultarNfse(s.provedor_id)).toMatchObject({
+      status: 'rejeitada',
+      mensagem_sefaz: 'E160 - Código de tributação do município não permitido para o prestador',
+    });
+    expect(
+      situacaoNfseDe({ id: 'x', flowStatus: 'CancelFailed', flowMessage: 'Prazo de cancelamento expirado' }),
+    ).toMatchObject({
+      status: 'autorizada',
+      cancelamento_recusado: true,
+      mensagem_sefaz: 'Prazo de cancelamento expirado',
+    });
+    expect(situacaoNfseDe({ id: 'x', flowStatus: 'WaitingSendCancel' }).status).toBe('autorizada');
+    expect(situacaoNfseDe({ id: 'x', flowStatus: 'WaitingCalculateTaxes' }).status).toBe('processando');
   });
 });
 

@@ -15,6 +15,11 @@ export interface SituacaoNota {
   codigo_sefaz: string | null;
   mensagem_sefaz: string | null;
   autorizada_em: Date | null;
+  /** NFS-e: the number the city gave it and its verification code (absent for an NF-e). */
+  numero_prefeitura?: number | null;
+  codigo_verificacao?: string | null;
+  /** NFS-e: the city refused the cancellation (the invoice stays authorised, with its message). */
+  cancelamento_recusado?: boolean;
 }
 
 /** An invoice as Lavra sends it (provider-neutral; each adapter maps it to its own fields). */
@@ -62,6 +67,22 @@ export interface NfeEnvio {
   pagamento: 'avista' | 'prazo';
 }
 
+/**
+ * The installation's NFS-e as Lavra sends it. No series or number: the provider draws the RPS number
+ * and the city numbers the NFS-e; `referencia` is Lavra's id of the invoice (the provider's
+ * externalId), by which an answer that never came is looked up.
+ */
+export interface NfseEnvio {
+  referencia: string;
+  emitida_em: Date;
+  codigo_servico: string;
+  item_lista: string | null;
+  descricao: string;
+  valor: string;
+  aliquota_iss: string | null;
+  tomador: NfeEnvio['comprador'] & { inscricao_municipal?: string | null };
+}
+
 export type TipoErroProvedor = 'retentavel' | 'credenciais' | 'recusada' | 'nao_encontrada';
 
 /**
@@ -91,4 +112,12 @@ export interface ProvedorFiscal {
   cartaCorrecao(provedorId: string, correcao: string): Promise<void>;
   baixarPdf(provedorId: string): Promise<Uint8Array>;
   baixarXml(provedorId: string): Promise<string>;
+  /** The service invoice (NFS-e): sent once per attempt, like the NF-e. */
+  emitirNfse(nota: NfseEnvio): Promise<SituacaoNota>;
+  /** The service invoice Lavra sent with this `referencia`, if the provider has it. */
+  localizarNfse(referencia: string): Promise<SituacaoNota | null>;
+  consultarNfse(provedorId: string): Promise<SituacaoNota>;
+  /** The city's cancellation (no reason field in the provider's contract; Lavra keeps its own). */
+  cancelarNfse(provedorId: string): Promise<void>;
+  baixarNfse(provedorId: string, tipo: 'pdf' | 'xml'): Promise<Uint8Array>;
 }

@@ -10,7 +10,6 @@ export type RegimeTributario = 'simples_nacional' | 'simples_excesso' | 'lucro_p
 export interface CredenciaisFiscais {
   api_key: string;
   empresa_id: string;
-  webhook_segredo: string;
 }
 
 export interface EmpresaFiscal {
@@ -22,6 +21,11 @@ export interface EmpresaFiscal {
   cidade: string | null;
   municipio_ibge: string | null;
   nfe_serie: number;
+  inscricao_municipal: string | null;
+  /** The installation's NFS-e: the city's service code, the LC 116 item, the ISS rate (%). */
+  nfse_codigo_servico: string | null;
+  nfse_item_lista: string | null;
+  nfse_aliquota_iss: string | null;
   provedor: 'nfeio';
   ambiente: 'homologacao' | 'producao';
   credenciais: CredenciaisFiscais | null;
@@ -80,8 +84,4 @@ export interface DadosFiscais {
 }
 
 /** A field the invoice needs and does not have: what, where it is set (a screen link). */
-export interface Pendencia {
-  campo: string;
-  mensagem: string;
-  link: string;
-}
+export type { Pendencia } from '../../domain/pendencias-fiscais';

@@ -20,6 +20,7 @@ async function answer(c: AppContext, row: q.EmpresaRow) {
   return {
     ...row,
     fator_sobra: Number(row.fator_sobra),
+    nfse_aliquota_iss: row.nfse_aliquota_iss === null ? null : Number(row.nfse_aliquota_iss),
     logo: logo ? { mime: logo.mime, updated_at: logo.updated_at } : null,
   };
 }

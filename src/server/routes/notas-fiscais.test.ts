@@ -25,7 +25,7 @@ const completo = () => ({
     regime_tributario: 'simples_nacional' as const,
     municipio_ibge: '3205309',
     nfe_serie: 1,
-    credenciais: { api_key: fake.apiKey, empresa_id: 'empresa-teste', webhook_segredo: SEGREDO },
+    credenciais: { api_key: fake.apiKey, empresa_id: 'empresa-teste' },
   },
   clientes: clientesFiscais,
   produtos: Object.fromEntries(
@@ -39,6 +39,8 @@ const completo = () => ({
 beforeAll(async () => {
   fake = await iniciarFakeNfeio({ atrasoTimeoutMs: 2500 });
   env.deps.config.fiscal.nfeioUrl = fake.url;
+  env.deps.config.fiscal.nfseUrl = fake.url;
+  env.deps.config.fiscal.webhookSegredo = SEGREDO;
   env.deps.config.fiscal.timeoutMs = 1000;
   await admin.get('/api/empresa');
   await env.db.update(empresa).set({ cnpj: '11.222.333/0001-81', uf: 'ES', cidade: 'Vitória' });

@@ -7,23 +7,28 @@ import { uuid } from '../../schemas/common';
 import {
   cancelarNotaInput,
   cartaCorrecaoInput,
+  cartaCorrecaoSchema,
   notaFiscalSchema,
   notasFiscaisListQuery,
   notasFiscaisPageSchema,
+  previaNfseSchema,
   previaNotaSchema,
   STATUS_NOTA_FISCAL_LABEL,
+  TIPO_NOTA_FISCAL_LABEL,
 } from '../../schemas/notas-fiscais';
 import { z } from '../../schemas/z';
 import {
   arquivo,
   cancelar,
   cartaCorrecao,
+  cartas,
   danfePublica,
   emitir,
   lerNota,
   linkCliente,
   notaOut,
   previa,
+  previaNfse,
   RECURSO,
   webhook,
 } from '../casos/notas-fiscais';
@@ -59,8 +64,23 @@ const doc = {
     status: 202,
     errors: [400, 404, 409, 422, 502, 503],
   }),
+  previaNfse: route({
+    summary: 'A NFS-e da instalação que seria enviada (valor, ISS, tomador) e os dados que faltam',
+    access,
+    response: previaNfseSchema,
+    errors: [404],
+  }),
+  emitirNfse: route({
+    summary: 'Emite a NFS-e da instalação da venda pelo provedor fiscal',
+    description:
+      'Como a NF-e: 202 com a nota (`tipo` nfse, valor = a instalação da venda). Uma venda tem no máximo uma NFS-e não cancelada: com uma processando ou autorizada, responde a existente sem enviar nada; uma rejeitada é reenviada. A prefeitura numera a NFS-e (`numero_prefeitura`, `codigo_verificacao`). Sem instalação ou com dados faltando: 400 listando cada um em `errors`, nada é enviado.',
+    access,
+    response: notaFiscalSchema,
+    status: 202,
+    errors: [400, 404, 409, 422, 502, 503],
+  }),
   list: route({
-    summary: 'Notas fiscais (período, status, cliente, venda, número)',
+    summary: 'Notas fiscais (período, tipo, status, cliente, venda, número)',
     access,
     query: notasFiscaisListQuery,
     response: notasFiscaisPageSchema,
@@ -68,30 +88,39 @@ const doc = {
   exportar: route({ ...exportContract('notas fiscais', notasFiscaisListQuery), access }),
   get: route({ summary: 'Uma nota fiscal', access, response: notaFiscalSchema, errors: [404] }),
   danfe: route({
-    summary: 'DANFE (PDF) da NF-e autorizada',
+    summary: 'PDF da nota autorizada (DANFE da NF-e, ou a NFS-e)',
     access,
     produces: 'application/pdf',
     errors: [404, 409, 502, 503],
   }),
   xml: route({
-    summary: 'XML da NF-e autorizada',
+    summary: 'XML da nota autorizada',
     access,
     produces: 'application/xml',
     errors: [404, 409, 502, 503],
   }),
   cancelar: route({
-    summary: 'Cancela a NF-e (até 24 h após a autorização, justificativa de 15 a 255 caracteres)',
+    summary:
+      'Cancela a nota (NF-e: até 24 h após a autorização; NFS-e: pelas regras da prefeitura), justificativa de 15 a 255 caracteres',
     access,
     body: cancelarNotaInput,
     response: notaFiscalSchema,
     errors: [400, 404, 409, 502, 503],
   }),
   carta: route({
-    summary: 'Envia uma carta de correção (CC-e) da NF-e autorizada',
+    summary:
+      'Envia uma carta de correção (CC-e) da NF-e autorizada e a guarda (sequência, texto, quem, quando)',
     access,
     body: cartaCorrecaoInput,
-    response: z.object({ id: uuid, enviada: z.boolean() }),
+    response: cartaCorrecaoSchema,
+    status: 201,
     errors: [400, 404, 409, 502, 503],
+  }),
+  cartas: route({
+    summary: 'As cartas de correção da nota, da primeira à última',
+    access,
+    response: z.object({ items: z.array(cartaCorrecaoSchema) }),
+    errors: [404],
   }),
   link: route({
     summary: `Link público do DANFE para enviar ao cliente (WhatsApp, e-mail): vale ${DANFE_LINK_DIAS} dias`,
@@ -111,10 +140,11 @@ const doc = {
   }),
   webhook: route({
     summary: 'Aviso do provedor fiscal (NFE.io) sobre uma nota; assinado em X-Hub-Signature (HMAC-SHA1)',
-    description: 'Sem sessão: vale a assinatura. Assinatura ausente ou errada: 401 e nada muda.',
+    description:
+      'Sem sessão: vale a assinatura, conferida com o segredo de NFEIO_WEBHOOK_SEGREDO (só do ambiente). Assinatura ausente ou errada: 401 e nada muda. Servidor sem o segredo: 503 (as notas seguem pela consulta periódica).',
     access: 'publico',
     response: z.object({ recebido: z.boolean(), nota_id: uuid.nullable() }),
-    errors: [401],
+    errors: [401, 503],
   }),
 };
 
@@ -134,6 +164,15 @@ export const vendasNotaFiscalRoutes = new Hono<AppEnv>()
     const id = parseId(c, uuid);
     // 202 either way (api.md): the body's status says where the invoice stands.
     const r = await emitir(c.get('deps'), id, currentUser(c).id);
+    return c.json(r.nota, 202);
+  })
+  .get('/:id/nfse/previa', doc.previaNfse, async (c) => {
+    const id = parseId(c, uuid);
+    return c.json(await previaNfse(c.get('deps'), id));
+  })
+  .post('/:id/nfse', doc.emitirNfse, async (c) => {
+    const id = parseId(c, uuid);
+    const r = await emitir(c.get('deps'), id, currentUser(c).id, 'nfse');
     return c.json(r.nota, 202);
   });
 
@@ -160,8 +199,10 @@ export const notasFiscaisRoutes = new Hono<AppEnv>()
       titulo: 'notas fiscais',
       columns: [
         { header: 'Emitida em', value: 'created_at', type: 'datetime' },
+        { header: 'Tipo', value: (r) => TIPO_NOTA_FISCAL_LABEL[r.tipo as 'nfe'] ?? String(r.tipo) },
         { header: 'Série', value: 'serie', type: 'integer' },
         { header: 'Número', value: 'numero', type: 'integer' },
+        { header: 'Número na prefeitura', value: 'numero_prefeitura', type: 'integer' },
         { header: 'Venda', value: 'venda_numero', type: 'integer' },
         { header: 'Cliente', value: 'cliente_nome' },
         { header: 'Valor', value: 'valor_total', type: 'money' },
@@ -195,8 +236,11 @@ export const notasFiscaisRoutes = new Hono<AppEnv>()
   .post('/:id/carta-correcao', doc.carta, async (c) => {
     const id = parseId(c, uuid);
     const { correcao } = await parseBody(c, cartaCorrecaoInput);
-    return c.json(await cartaCorrecao(c.get('deps'), id, correcao));
-  });
+    return c.json(await cartaCorrecao(c.get('deps'), id, correcao, currentUser(c).id), 201);
+  })
+  .get('/:id/cartas-correcao', doc.cartas, async (c) =>
+    c.json({ items: await cartas(c.get('deps'), parseId(c, uuid)) }),
+  );
 
 /** Under /api/fiscal: the provider's callback (public; its signature is the check). */
 export const fiscalRoutes = new Hono<AppEnv>().post('/webhook', doc.webhook, async (c) => {

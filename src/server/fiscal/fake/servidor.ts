@@ -37,6 +37,20 @@ interface NotaFake {
   motivoCancelamento: string | null;
 }
 
+/** A service invoice as the fake keeps it (nf-servico-v1's flowStatus). */
+interface NfseFake {
+  id: string;
+  empresa: string;
+  externalId: string;
+  flowStatus: 'WaitingSend' | 'Issued' | 'IssueFailed' | 'WaitingSendCancel' | 'Cancelled';
+  final: { flowStatus: 'Issued' | 'IssueFailed'; flowMessage: string };
+  number: number | null;
+  checkCode: string | null;
+  issuedOn: string | null;
+  servicesAmount: number;
+  createdOn: string;
+}
+
 export interface PedidoFake {
   metodo: string;
   caminho: string;
@@ -51,6 +65,7 @@ export interface FakeNfeio {
   apiKey: string;
   pedidos: PedidoFake[];
   notas: Map<string, NotaFake>;
+  nfses: Map<string, NfseFake>;
   modo(m: ModoFake): void;
   /** The webhook NFE.io would deliver for this invoice now (its state decided), signed with `segredo`. */
   webhook(id: string, segredo: string): { corpo: string; assinatura: string };
@@ -58,6 +73,7 @@ export interface FakeNfeio {
 }
 
 const PDF = Buffer.from('%PDF-1.4\n% DANFE (fake NFE.io)\n%%EOF\n');
+const PDF_NFSE = Buffer.from('%PDF-1.4\n% NFS-e (fake NFE.io)\n%%EOF\n');
 
 function chaveAcesso(n: number) {
   // cUF 32, AAMM 2611, CNPJ, modelo 55, série 001, nNF, tpEmis 1, cNF, DV: 44 digits.
@@ -81,6 +97,16 @@ function decidir(corpo: CorpoEmissao, jaAutorizada: boolean): NotaFake['final'] 
   return { status: 'Issued', message: 'Autorizado o uso da NF-e - Protocolo 135260000012345' };
 }
 
+/** What the city would decide for this service invoice. */
+function decidirNfse(corpo: { cityServiceCode: string }): NfseFake['final'] {
+  if (corpo.cityServiceCode === '9999')
+    return {
+      flowStatus: 'IssueFailed',
+      flowMessage: 'E160 - Código de tributação do município não permitido para o prestador',
+    };
+  return { flowStatus: 'Issued', flowMessage: 'NFS-e emitida' };
+}
+
 export async function iniciarFakeNfeio(
   opts: { apiKey?: string; atrasoTimeoutMs?: number; porta?: number } = {},
 ): Promise<FakeNfeio> {
@@ -89,6 +115,8 @@ export async function iniciarFakeNfeio(
   violacoes('erros', {});
   const pedidos: PedidoFake[] = [];
   const notas = new Map<string, NotaFake>();
+  const nfses = new Map<string, NfseFake>();
+  let numeroNfse = 0;
   let modo: ModoFake = 'normal';
   let url = '';
 
@@ -108,6 +136,106 @@ export async function iniciarFakeNfeio(
             message: n.status === 'Error' ? n.final.message : n.final.message,
           },
   });
+
+  const recursoNfse = (n: NfseFake) => ({
+    id: n.id,
+    environment: 'Development' as const,
+    flowStatus: n.flowStatus,
+    ...(n.flowStatus === 'IssueFailed' ? { flowMessage: n.final.flowMessage } : {}),
+    externalId: n.externalId,
+    ...(n.number === null ? {} : { number: n.number, checkCode: n.checkCode ?? '' }),
+    ...(n.issuedOn ? { issuedOn: n.issuedOn } : {}),
+    servicesAmount: n.servicesAmount,
+    createdOn: n.createdOn,
+  });
+
+  /** The next consult: the city's decision, or the cancellation done. */
+  function avancarNfse(n: NfseFake) {
+    if (n.flowStatus === 'WaitingSendCancel') n.flowStatus = 'Cancelled';
+    if (n.flowStatus !== 'WaitingSend') return;
+    n.flowStatus = n.final.flowStatus;
+    if (n.flowStatus === 'Issued') {
+      numeroNfse += 1;
+      n.number = 2026000000 + numeroNfse;
+      n.checkCode = `CV${String(numeroNfse).padStart(6, '0')}`;
+      n.issuedOn = new Date().toISOString();
+    }
+  }
+
+  /** The NFS-e operations (nf-servico-v1): /v1/companies/{company_id}/serviceinvoices… */
+  async function servico(
+    req: IncomingMessage,
+    res: ServerResponse,
+    u: URL,
+    pedido: PedidoFake,
+    corpo: unknown,
+  ): Promise<boolean> {
+    const m =
+      /^\/v1\/companies\/([^/]+)\/serviceinvoices(?:\/(external)\/([^/]+)|\/([^/]+)(?:\/(pdf|xml))?)?$/.exec(
+        u.pathname,
+      );
+    if (!m) return false;
+    const [, empresa = '', externo, externalId, id, arquivo] = m;
+    if (req.method === 'POST' && !externo && !id) {
+      pedido.violacoes = violacoes('emitirNfse', corpo);
+      if (pedido.violacoes.length) {
+        recusar(res, pedido.violacoes);
+        return true;
+      }
+      const c = corpo as { cityServiceCode: string; servicesAmount: number; externalId?: string };
+      const n: NfseFake = {
+        id: randomUUID().replace(/-/g, ''),
+        empresa,
+        externalId: c.externalId ?? '',
+        flowStatus: 'WaitingSend',
+        final: decidirNfse(c),
+        number: null,
+        checkCode: null,
+        issuedOn: null,
+        servicesAmount: c.servicesAmount,
+        createdOn: new Date().toISOString(),
+      };
+      nfses.set(n.id, n);
+      if (modo === 'timeout') await new Promise((r) => setTimeout(r, opts.atrasoTimeoutMs ?? 1500));
+      res.setHeader('location', `/v1/companies/${empresa}/serviceinvoices/${n.id}`);
+      responder(res, 202, 'consultarNfse', recursoNfse(n));
+      return true;
+    }
+    const n = externo
+      ? [...nfses.values()].find((x) => x.empresa === empresa && x.externalId === externalId)
+      : id
+        ? nfses.get(id)
+        : undefined;
+    if (!n || n.empresa !== empresa) {
+      responder(res, 404, 'erros', {
+        errors: [{ code: 404, message: 'Nota Fiscal de Serviço não encontrada' }],
+      });
+      return true;
+    }
+    if (req.method === 'GET' && !arquivo) {
+      avancarNfse(n);
+      responder(res, 200, 'consultarNfse', recursoNfse(n));
+    } else if (req.method === 'DELETE' && !arquivo && !externo) {
+      if (n.flowStatus !== 'Issued') recusar(res, ['Somente notas emitidas podem ser canceladas']);
+      else {
+        n.flowStatus = 'WaitingSendCancel';
+        res.writeHead(202, { location: `/v1/companies/${empresa}/serviceinvoices/${n.id}` });
+        res.end();
+      }
+    } else if (req.method === 'GET' && arquivo) {
+      if (n.flowStatus !== 'Issued' && n.flowStatus !== 'Cancelled')
+        recusar(res, ['Documento ainda não gerado']);
+      else {
+        res.writeHead(200, { 'content-type': arquivo === 'pdf' ? 'application/pdf' : 'application/xml' });
+        res.end(
+          arquivo === 'pdf'
+            ? PDF_NFSE
+            : `<?xml version="1.0"?><CompNfse><Numero>${n.number}</Numero><CodigoVerificacao>${n.checkCode}</CodigoVerificacao></CompNfse>`,
+        );
+      }
+    } else responder(res, 405, null);
+    return true;
+  }
 
   /** The next consult after the queue: SEFAZ's decision. */
   function avancar(n: NotaFake) {
@@ -168,6 +296,7 @@ export async function iniciarFakeNfeio(
       if (req.headers.authorization !== apiKey || modo === '401')
         return responder(res, 401, 'erros', { errors: [{ code: 401, message: 'Unauthorized' }] });
       if (modo === '503') return responder(res, 503, null);
+      if (await servico(req, res, u, pedido, corpo)) return;
       const m =
         /^\/v2\/companies\/([^/]+)\/productinvoices(?:\/([^/]+))?(?:\/(pdf|xml|correctionletter))?$/.exec(
           u.pathname,
@@ -259,10 +388,17 @@ export async function iniciarFakeNfeio(
     apiKey,
     pedidos,
     notas,
+    nfses,
     modo: (m) => {
       modo = m;
     },
     webhook(id, segredo) {
+      const s = nfses.get(id);
+      if (s) {
+        avancarNfse(s);
+        const corpo = JSON.stringify(recursoNfse(s));
+        return { corpo, assinatura: assinar(corpo, segredo) };
+      }
       const n = notas.get(id);
       if (!n) throw new Error(`fake NFE.io: nota ${id} desconhecida`);
       avancar(n);

@@ -1,6 +1,7 @@
 import {
   ErroProvedor,
   type NfeEnvio,
+  type NfseEnvio,
   type ProvedorFiscal,
   type SituacaoNota,
   type StatusProvedor,
@@ -16,6 +17,8 @@ import {
  */
 export interface OpcoesNfeio {
   baseUrl: string;
+  /** NFS-e's host (nf-servico-v1's server, api.nfe.io); the NF-e's when unset. */
+  baseUrlNfse?: string;
   apiKey: string;
   empresaId: string;
   ambiente: 'homologacao' | 'producao';
@@ -66,6 +69,77 @@ export function situacaoDe(r: InvoiceResource): SituacaoNota {
 }
 
 const n = (s: string) => Number(s);
+
+/** The service invoice's flowStatus in Lavra's words; a failed cancellation leaves it authorised. */
+const FLUXO_NFSE: Record<string, StatusProvedor> = {
+  Issued: 'autorizada',
+  IssueFailed: 'rejeitada',
+  Cancelled: 'cancelada',
+  CancelFailed: 'autorizada',
+  WaitingSendCancel: 'autorizada',
+};
+
+interface ServiceInvoiceResource {
+  id?: string;
+  flowStatus?: string;
+  flowMessage?: string;
+  number?: number;
+  checkCode?: string;
+  batchCheckNumber?: string;
+  issuedOn?: string;
+}
+
+export function situacaoNfseDe(r: ServiceInvoiceResource): SituacaoNota {
+  const status = FLUXO_NFSE[r.flowStatus ?? ''] ?? 'processando';
+  const emitida = status === 'autorizada' || status === 'cancelada';
+  const recusada = r.flowStatus === 'IssueFailed' || r.flowStatus === 'CancelFailed';
+  return {
+    provedor_id: r.id ?? '',
+    status,
+    chave_acesso: null,
+    protocolo: emitida ? (r.batchCheckNumber ?? null) : null,
+    codigo_sefaz: null,
+    // the city's own words (its code, when it gives one, is inside the message)
+    mensagem_sefaz: recusada ? (r.flowMessage ?? 'A prefeitura recusou a nota.') : null,
+    autorizada_em: status === 'autorizada' && r.issuedOn ? new Date(r.issuedOn) : null,
+    numero_prefeitura: emitida ? (r.number ?? null) : null,
+    codigo_verificacao: emitida ? (r.checkCode ?? null) : null,
+    cancelamento_recusado: r.flowStatus === 'CancelFailed',
+  };
+}
+
+/** Lavra's NFS-e in NFE.io's fields (nf-servico-v1's ServiceInvoice). */
+export function corpoEmissaoNfse(nota: NfseEnvio) {
+  const t = nota.tomador;
+  const e = t.endereco;
+  const endereco = {
+    country: 'BRA',
+    postalCode: e.cep.replace(/\D/g, ''),
+    street: e.logradouro,
+    number: e.numero,
+    ...(e.complemento ? { additionalInformation: e.complemento } : {}),
+    district: e.bairro,
+    city: { code: e.municipio_ibge ?? '', name: e.cidade },
+    state: e.uf,
+  };
+  return {
+    externalId: nota.referencia,
+    cityServiceCode: nota.codigo_servico,
+    ...(nota.item_lista ? { federalServiceCode: nota.item_lista } : {}),
+    description: nota.descricao,
+    servicesAmount: n(nota.valor),
+    ...(nota.aliquota_iss ? { issRate: n(nota.aliquota_iss) / 100 } : {}),
+    issuedOn: nota.emitida_em.toISOString(),
+    borrower: {
+      type: t.pessoa === 'juridica' ? 'LegalEntity' : 'NaturalPerson',
+      name: t.nome,
+      federalTaxNumber: Number(t.documento.replace(/\D/g, '')),
+      ...(t.email ? { email: t.email } : {}),
+      ...(t.inscricao_municipal ? { municipalTaxNumber: t.inscricao_municipal } : {}),
+      address: endereco,
+    },
+  };
+}
 
 /** Lavra's invoice in NFE.io's fields (ProductInvoiceQueueIssueResource). */
 export function corpoEmissao(nota: NfeEnvio) {
@@ -138,7 +212,12 @@ export function corpoEmissao(nota: NfeEnvio) {
 export function nfeio(o: OpcoesNfeio): ProvedorFiscal {
   const base = `${o.baseUrl.replace(/\/$/, '')}/v2/companies/${encodeURIComponent(o.empresaId)}/productinvoices`;
 
-  async function chamar(metodo: string, url: string, corpo?: unknown): Promise<Response> {
+  async function chamar(
+    metodo: string,
+    url: string,
+    corpo?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<Response> {
     let res: Response;
     try {
       res = await fetch(url, {
@@ -146,6 +225,7 @@ export function nfeio(o: OpcoesNfeio): ProvedorFiscal {
         headers: {
           authorization: o.apiKey,
           accept: 'application/json',
+          ...extra,
           ...(corpo === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: corpo === undefined ? undefined : JSON.stringify(corpo),
@@ -203,7 +283,41 @@ export function nfeio(o: OpcoesNfeio): ProvedorFiscal {
     return chamar('GET', uri);
   }
 
+  const baseNfse = `${(o.baseUrlNfse ?? o.baseUrl).replace(/\/$/, '')}/v1/companies/${encodeURIComponent(o.empresaId)}/serviceinvoices`;
+
   return {
+    async emitirNfse(nota) {
+      const r = await chamar('POST', baseNfse, corpoEmissaoNfse(nota));
+      // 202 with the ServiceInvoice, or only its Location (the SDK reads either)
+      const corpo = (await r.json().catch(() => null)) as ServiceInvoiceResource | null;
+      const id = corpo?.id ?? /serviceinvoices\/([^/?]+)/.exec(r.headers.get('location') ?? '')?.[1];
+      if (!id)
+        throw new ErroProvedor('retentavel', 'O provedor fiscal não devolveu a identificação da NFS-e.');
+      return situacaoNfseDe({ ...corpo, id });
+    },
+    async localizarNfse(referencia) {
+      try {
+        const r = await chamar('GET', `${baseNfse}/external/${encodeURIComponent(referencia)}`);
+        return situacaoNfseDe(await json<ServiceInvoiceResource>(r));
+      } catch (e) {
+        if (e instanceof ErroProvedor && e.tipo === 'nao_encontrada') return null;
+        throw e;
+      }
+    },
+    async consultarNfse(id) {
+      return situacaoNfseDe(
+        await json<ServiceInvoiceResource>(await chamar('GET', `${baseNfse}/${encodeURIComponent(id)}`)),
+      );
+    },
+    async cancelarNfse(id) {
+      await chamar('DELETE', `${baseNfse}/${encodeURIComponent(id)}`);
+    },
+    async baixarNfse(id, tipo) {
+      const r = await chamar('GET', `${baseNfse}/${encodeURIComponent(id)}/${tipo}`, undefined, {
+        accept: tipo === 'pdf' ? 'application/pdf' : 'application/xml',
+      });
+      return new Uint8Array(await r.arrayBuffer());
+    },
     async emitir(nota) {
       const r = await json<InvoiceResource>(await chamar('POST', base, corpoEmissao(nota)));
       return situacaoDe(r);

@@ -11,7 +11,8 @@ export type OperacaoNfeio =
   | 'cartaCorrecaoNfe'
   | 'arquivo'
   | 'erros'
-  | 'emitirNfse';
+  | 'emitirNfse'
+  | 'consultarNfse';
 
 let ajv: Ajv | undefined;
 function validador() {

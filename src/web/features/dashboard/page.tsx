@@ -193,7 +193,7 @@ export default function DashboardPage() {
             testId: 'dash-em-atraso',
           },
           {
-            title: 'NF-e autorizadas no mês',
+            title: 'Notas fiscais autorizadas no mês',
             value: formatMoney(d.nfe_autorizadas_mes.valor),
             icon: FileCheck,
             hint: (

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
+import { pendenciasFiscais, type TipoNota } from '../../../domain/pendencias-fiscais';
 import { type EmpresaInput, empresaUpdate } from '../../../schemas/empresa';
 import {
   AMBIENTE_LABEL,
@@ -43,6 +44,8 @@ const CAMPOS = [
   'inscricao_estadual',
   'inscricao_municipal',
   'municipio_ibge',
+  'nfse_codigo_servico',
+  'nfse_item_lista',
 ] as const;
 
 // The provider's secrets are write-only: the form starts them empty ("definida" shows they are set) and
@@ -58,6 +61,7 @@ const EMPTY: EmpresaInput = {
   regime_tributario: '',
   nfe_serie: 1,
   nfe_proximo_numero: 1,
+  nfse_aliquota_iss: '',
   fiscal_provedor: '',
   fiscal_ambiente: 'homologacao',
   ...SEGREDOS,
@@ -73,11 +77,46 @@ const valuesOf = (e: EmpresaRecord): EmpresaInput => ({
   regime_tributario: e.regime_tributario ?? '',
   nfe_serie: e.nfe_serie,
   nfe_proximo_numero: e.nfe_proximo_numero,
+  nfse_aliquota_iss:
+    typeof e.nfse_aliquota_iss === 'number' ? String(e.nfse_aliquota_iss).replace('.', ',') : '',
   fiscal_provedor: e.fiscal_provedor ?? '',
   fiscal_ambiente: e.fiscal_ambiente,
   ...SEGREDOS,
   updated_at: e.updated_at,
 });
+
+const NOME_NOTA: Record<TipoNota, string> = { nfe: 'NF-e', nfse: 'NFS-e da instalação' };
+
+/**
+ * What the saved company still lacks for each kind of invoice, by the same rules the emission applies
+ * (domain/pendencias-fiscais.ts); the client's and the products' fields are asked on the sale.
+ */
+function FaltamNaEmpresa({ empresa }: { empresa: EmpresaRecord }) {
+  const faltam = (['nfe', 'nfse'] as const).map((tipo) => ({
+    tipo,
+    itens: pendenciasFiscais({
+      tipo,
+      empresa: { ...empresa, credenciais_definidas: empresa.fiscal_credenciais_definidas },
+    }),
+  }));
+  if (faltam.every((f) => f.itens.length === 0)) return null;
+  return (
+    <div className="mt-2 grid gap-1 text-sm" data-testid="empresa-pendencias-fiscais">
+      {faltam
+        .filter((f) => f.itens.length > 0)
+        .map((f) => (
+          <div key={f.tipo}>
+            <p className="font-medium">Para emitir a {NOME_NOTA[f.tipo]}, falta:</p>
+            <ul className="list-disc pl-5">
+              {f.itens.map((i) => (
+                <li key={i.campo}>{i.mensagem}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+    </div>
+  );
+}
 
 /**
  * Dados fiscais (issue 30): what the NF-e carries about the shop and how Lavra reaches the fiscal
@@ -98,8 +137,10 @@ function DadosFiscais({ f, empresa }: { f: EmpresaForm; empresa: EmpresaRecord |
           Dados fiscais
         </h2>
         <p className="text-sm text-muted-foreground">
-          Usados na emissão da NF-e pelo provedor fiscal. Comece pelo ambiente de homologação (testes).
+          Usados na emissão da NF-e e da NFS-e da instalação pelo provedor fiscal. Comece pelo ambiente de
+          homologação (testes).
         </p>
+        {empresa && <FaltamNaEmpresa empresa={empresa} />}
       </div>
       <SelectField
         f={f}
@@ -141,6 +182,29 @@ function DadosFiscais({ f, empresa }: { f: EmpresaForm; empresa: EmpresaRecord |
         type="number"
         inputMode="numeric"
         min={1}
+      />
+      <TextField
+        f={f}
+        name="nfse_codigo_servico"
+        label="Código do serviço no município (NFS-e)"
+        maxLength={20}
+        hint="O código da instalação na lista da prefeitura."
+      />
+      <TextField
+        f={f}
+        name="nfse_item_lista"
+        label="Item da lista de serviços (LC 116)"
+        maxLength={5}
+        placeholder="07.02"
+      />
+      <TextField
+        f={f}
+        name="nfse_aliquota_iss"
+        label="Alíquota do ISS (%)"
+        inputMode="decimal"
+        maxLength={5}
+        placeholder="5,00"
+        hint="De 2 a 5%, como na lei do município."
       />
       <SelectField
         f={f}

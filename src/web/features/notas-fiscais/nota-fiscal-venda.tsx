@@ -5,24 +5,22 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { STATUS_NOTA_FISCAL_LABEL } from '../../../schemas/notas-fiscais';
 import { useAuth } from '../../app/auth';
-import type { BadgeVariant } from '../../components/ui/badge';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { CartasCorrecao } from './cartas-correcao';
 import { EnviarNota } from './enviar-nota';
+import { NfseVenda } from './nfse-venda';
+import { STATUS_BADGE } from './status-badge';
 
-export const STATUS_BADGE: Record<keyof typeof STATUS_NOTA_FISCAL_LABEL, BadgeVariant> = {
-  processando: 'yellow',
-  autorizada: 'green',
-  rejeitada: 'red',
-  cancelada: 'gray',
-};
+export { STATUS_BADGE };
 
 /**
  * The sale's "Nota fiscal" (issue 30): its status, the review before "Emitir NF-e" (items and totals,
- * or each missing fiscal field with a link to where it is set), DANFE/XML and cancellation.
+ * or each missing fiscal field with a link to where it is set), DANFE/XML, cancellation and the
+ * cartas de correção; below, the installation's NFS-e when the sale has one.
  */
 export function NotaFiscalVenda({ vendaId }: { vendaId: string }) {
   const { can } = useAuth();
@@ -69,8 +67,12 @@ export function NotaFiscalVenda({ vendaId }: { vendaId: string }) {
   const p = previa.data;
   const nota = p.nota_atual;
   const podeEmitir = !nota || nota.status === 'rejeitada';
+  // min-w-0 and overflow-wrap: long names, addresses and keys wrap at 390 px instead of widening the page
   return (
-    <section aria-labelledby="nota-fiscal-titulo" className="flex flex-col gap-3 rounded-md border p-3">
+    <section
+      aria-labelledby="nota-fiscal-titulo"
+      className="flex min-w-0 flex-col gap-3 rounded-md border p-3 [overflow-wrap:anywhere]"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h3 id="nota-fiscal-titulo" className="font-semibold">
           Nota fiscal
@@ -108,6 +110,9 @@ export function NotaFiscalVenda({ vendaId }: { vendaId: string }) {
         </div>
       )}
       {nota?.status === 'autorizada' && <EnviarNota nota={nota} destinatario={p.destinatario} />}
+      {nota && (nota.status === 'autorizada' || nota.status === 'cancelada') && (
+        <CartasCorrecao notaId={nota.id} podeEnviar={nota.status === 'autorizada'} />
+      )}
       {nota?.status === 'autorizada' && cancelando && (
         <form
           className="flex flex-col gap-2"
@@ -160,10 +165,10 @@ export function NotaFiscalVenda({ vendaId }: { vendaId: string }) {
             Destinatário: {p.destinatario.nome} ({p.destinatario.documento}) — {p.destinatario.endereco},{' '}
             {p.destinatario.cidade}/{p.destinatario.uf}
           </p>
-          <table className="w-full text-left">
+          <table className="w-full table-fixed text-left">
             <thead>
               <tr>
-                <th>Item</th>
+                <th className="w-2/5">Item</th>
                 <th className="text-right">Qtd.</th>
                 <th className="text-right">Unitário</th>
                 <th className="text-right">Total</th>
@@ -200,6 +205,7 @@ export function NotaFiscalVenda({ vendaId }: { vendaId: string }) {
           </div>
         </div>
       )}
+      <NfseVenda vendaId={vendaId} />
     </section>
   );
 }

@@ -1,5 +1,10 @@
 import { Download } from 'lucide-react';
-import { STATUS_NOTA_FISCAL, STATUS_NOTA_FISCAL_LABEL } from '../../../schemas/notas-fiscais';
+import {
+  STATUS_NOTA_FISCAL,
+  STATUS_NOTA_FISCAL_LABEL,
+  TIPO_NOTA_FISCAL_LABEL,
+  TIPOS_NOTA_FISCAL,
+} from '../../../schemas/notas-fiscais';
 import { columnsOf, DataTable } from '../../components/kit/data-table';
 import { exportUrl } from '../../components/kit/export-url';
 import { useResourceList } from '../../components/kit/use-resource-list';
@@ -10,9 +15,16 @@ import { PageHeader } from '../../components/ui/page-header';
 import { client } from '../../lib/client';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import type { NotaFiscal } from '../../lib/resources';
-import { STATUS_BADGE } from './nota-fiscal-venda';
+import { STATUS_BADGE } from './status-badge';
 
-const FILTERS = { status: '', inicio: '', fim: '' };
+const FILTERS = { tipo: '', status: '', inicio: '', fim: '' };
+
+/** "NF-e 1/700", or "NFS-e 2026000001" once the city numbered it (Lavra's control number until then). */
+export function rotuloNota(r: Pick<NotaFiscal, 'tipo' | 'serie' | 'numero' | 'numero_prefeitura'>) {
+  return r.tipo === 'nfse'
+    ? `NFS-e ${r.numero_prefeitura ?? `(controle ${r.numero})`}`
+    : `NF-e ${r.serie}/${r.numero}`;
+}
 type Filtro = keyof typeof FILTERS;
 const col = columnsOf<NotaFiscal>();
 
@@ -23,9 +35,9 @@ const columns = [
     cell: (c) => formatDateTime(c.getValue()),
   }),
   col.accessor('numero', {
-    header: 'NF-e',
+    header: 'Nota',
     meta: { nowrap: true },
-    cell: ({ row: { original: r } }) => `${r.serie}/${r.numero}`,
+    cell: ({ row: { original: r } }) => rotuloNota(r),
   }),
   col.accessor('venda_numero', { header: 'Venda', cell: (c) => (c.getValue() ? `#${c.getValue()}` : '—') }),
   col.accessor('cliente_nome', {
@@ -56,7 +68,7 @@ const columns = [
       r.status === 'autorizada' || r.status === 'cancelada' ? (
         <span className="flex gap-2 text-sm">
           <a className="underline" href={`/api/notas-fiscais/${r.id}/danfe`} download>
-            DANFE
+            {r.tipo === 'nfse' ? 'PDF' : 'DANFE'}
           </a>
           <a className="underline" href={`/api/notas-fiscais/${r.id}/xml`} download>
             XML
@@ -87,7 +99,7 @@ export default function NotasFiscaisPage() {
     <>
       <PageHeader
         title="Notas fiscais"
-        subtitle="NF-e emitidas pelo provedor fiscal"
+        subtitle="NF-e e NFS-e emitidas pelo provedor fiscal"
         actions={
           <Button asChild variant="outline">
             <a href={exportUrl('notas-fiscais', 'csv', list.params)} download>
@@ -97,7 +109,18 @@ export default function NotasFiscaisPage() {
           </Button>
         }
       />
-      <div className="mb-4 grid gap-3 sm:grid-cols-3">
+      <div className="mb-4 grid gap-3 sm:grid-cols-4">
+        <div className="grid gap-1">
+          <Label htmlFor="nf-tipo">Tipo</Label>
+          <NativeSelect id="nf-tipo" value={f.tipo} onChange={set('tipo')}>
+            <option value="">Todos</option>
+            {TIPOS_NOTA_FISCAL.map((t) => (
+              <option key={t} value={t}>
+                {TIPO_NOTA_FISCAL_LABEL[t]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
         <div className="grid gap-1">
           <Label htmlFor="nf-status">Status</Label>
           <NativeSelect id="nf-status" value={f.status} onChange={set('status')}>
@@ -123,7 +146,7 @@ export default function NotasFiscaisPage() {
         columns={columns}
         label="Notas fiscais"
         getRowId={(r) => r.id}
-        rowLabel={(r) => `NF-e ${r.serie}/${r.numero}`}
+        rowLabel={rotuloNota}
         loadingText="Carregando notas fiscais..."
         emptyText="Nenhuma nota fiscal emitida."
         emptyFilteredText="Nenhuma nota fiscal encontrada com esses filtros."
