@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { paginate } from '../../db/queries/common';
 import { orderSql } from '../../db/queries/keyset';
 import { countNotas, listNotas, notasOrder, notasWhere } from '../../db/queries/notas-fiscais';
-import { contarRequisicao } from '../../db/queries/orcamento-cliente';
 import { uuid } from '../../schemas/common';
 import {
   cancelarNotaInput,
@@ -32,10 +31,8 @@ import {
   RECURSO,
   webhook,
 } from '../casos/notas-fiscais';
-import { addressKey, clientAddress } from '../client-address';
 import { type AppContext, type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
-import { HttpError } from '../errors';
 import { exportContract, exportResponse } from '../export';
 import { DANFE_LINK_DIAS } from '../fiscal/link-danfe';
 import { CABECALHO_ASSINATURA } from '../fiscal/webhook';

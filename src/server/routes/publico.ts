@@ -24,10 +24,10 @@ import {
 import { empresaAtual } from '../casos/empresa';
 import { gerarVenda } from '../casos/venda';
 import { visaoDe } from '../casos/visao-cliente';
-import { addressKey, clientAddress } from '../client-address';
+import { clientAddress } from '../client-address';
 import { type AppContext, type AppEnv, parseBody } from '../context';
 import { route } from '../contract';
-import { badRequest, conflict, HttpError, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import { publish } from '../events';
 import {
   type DocumentoPdf,
