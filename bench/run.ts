@@ -375,7 +375,7 @@ function readEndpoints(f: Fixtures): Endpoint[] {
       id: 'agenda-mes',
       nome: 'Agenda, um mês (como a tela pede)',
       method: 'GET',
-      path: `/api/producao/agenda?${gradeDoMes(f.mes)}&por_dia=4`,
+      path: `/api/agenda?${gradeDoMes(f.mes)}&por_dia=4`,
       crescimento: true,
       p95Razao: RAZAO_LEITURA,
     },

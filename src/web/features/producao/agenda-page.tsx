@@ -74,7 +74,7 @@ const POR_DIA_MES = 4;
 const fetchAgenda = (
   q: { de: string; ate: string; funcionario_id?: string; por_dia?: number },
   signal?: AbortSignal,
-) => json(client.producao.agenda.$get({ query: q }, withSignal(signal)));
+) => json(client.agenda.$get({ query: q }, withSignal(signal)));
 /** A stage of the week or day view (with its team), or of the month grid (lean: no team, no address). */
 type AgendaItem = Awaited<ReturnType<typeof fetchAgenda>>['items'][number];
 const equipeIds = (i: AgendaItem): string[] => ('funcionarios' in i ? i.funcionarios.map((f) => f.id) : []);
