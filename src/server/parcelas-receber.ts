@@ -59,7 +59,7 @@ export async function listarParcelas(
   const where = parcelasWhere(p.filtro, hoje);
   const page = await paginate(
     (limit, offset) => listParcelas(deps.db, { where, order: orderSql(parcelasOrder), limit, offset }),
-    () => countParcelas(deps.db, where),
+    () => countParcelas(deps.db, { where }),
     p.page,
     p.limit,
   );
