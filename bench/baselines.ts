@@ -27,7 +27,12 @@ async function capturedListPage(pool: pg.Pool, limit: number) {
     schema,
     logger: { logQuery: (query, params) => captured.push({ sql: query, params }) },
   });
-  await listOrcamentosPagina(db as never, { where: undefined, order: listOrder('-created_at')!, limit, offset: 0 });
+  await listOrcamentosPagina(db as never, {
+    where: undefined,
+    order: listOrder('-created_at')!,
+    limit,
+    offset: 0,
+  });
   await countOrcamentos(db as never, { where: undefined });
   return captured;
 }

@@ -151,7 +151,10 @@ export function columnsOf<T extends PgTable, K extends keyof T['_']['columns'] &
 }
 
 /** One column of the first row of its table that `where` finds; undefined when there is none. */
-export async function valueWhere<C extends PgColumn>(db: Executor, p: { column: C; where: SQL | undefined }): Promise<GetColumnData<C> | undefined> {
+export async function valueWhere<C extends PgColumn>(
+  db: Executor,
+  p: { column: C; where: SQL | undefined },
+): Promise<GetColumnData<C> | undefined> {
   const { column, where } = p;
   const [r] = await db.select({ v: column }).from(column.table).where(where);
   return r?.v as GetColumnData<C> | undefined;

@@ -39,7 +39,10 @@ export async function empresaNome(db: Executor): Promise<string | null> {
   return row?.nome ?? null;
 }
 
-export async function updateEmpresa(db: Executor, p: { values: EmpresaValues; updatedAt: string }): Promise<EmpresaRow | 'stale' | 'missing'> {
+export async function updateEmpresa(
+  db: Executor,
+  p: { values: EmpresaValues; updatedAt: string },
+): Promise<EmpresaRow | 'stale' | 'missing'> {
   const { values, updatedAt } = p;
   const r = await updateVersioned(db, { table: empresa, id: 1 as unknown as string, values, updatedAt });
   if (r === 'stale' || r === 'missing') return r;

@@ -159,7 +159,16 @@ function splitItens(itens: ItemValues[]) {
  * trip, atomic without a transaction): data-modifying CTEs all run to completion, and the foreign
  * keys are checked at the statement's end, when the quote exists.
  */
-export async function insertOrcamento(db: Executor, p: { values: OrcamentoValues; itens: ItemValues[]; funcionarioIds: string[]; aviso: (id: SQL) => SQL; autor: SQL }): Promise<string> {
+export async function insertOrcamento(
+  db: Executor,
+  p: {
+    values: OrcamentoValues;
+    itens: ItemValues[];
+    funcionarioIds: string[];
+    aviso: (id: SQL) => SQL;
+    autor: SQL;
+  },
+): Promise<string> {
   const { values, itens, funcionarioIds, aviso, autor } = p;
   const cols = getTableColumns(orcamentos) as Record<string, PgColumn>;
   const entries = Object.entries(values).filter(([, v]) => v !== undefined);
@@ -208,7 +217,10 @@ export async function insertOrcamento(db: Executor, p: { values: OrcamentoValues
 }
 
 /** Replaces the quote's fields, lines and employees; the caller holds the row lock. */
-export async function replaceOrcamento(tx: Executor, p: { id: string; values: OrcamentoValues; itens: ItemValues[]; funcionarioIds: string[] }) {
+export async function replaceOrcamento(
+  tx: Executor,
+  p: { id: string; values: OrcamentoValues; itens: ItemValues[]; funcionarioIds: string[] },
+) {
   const { id, values, itens, funcionarioIds } = p;
   await tx
     .update(orcamentos)
@@ -329,7 +341,10 @@ export function listOrder(sort = '-created_at'): SQL | null {
     : sql`${asc(col)}, ${asc(orcamentos.id)}`;
 }
 
-export async function listOrcamentos(db: Executor, p: { where: SQL | undefined; order: SQL; limit: number; offset: number }) {
+export async function listOrcamentos(
+  db: Executor,
+  p: { where: SQL | undefined; order: SQL; limit: number; offset: number },
+) {
   const { where, order, limit, offset } = p;
   return db.select(listColumns).from(orcamentos).where(where).orderBy(order).limit(limit).offset(offset);
 }
@@ -381,7 +396,10 @@ export const orcamentoLinhaSchema = rowSchema(orcamentos)
  * Sums are numeric in SQL (metres keep their 4 decimals); quotes saved before issue 14 have NULL
  * metres and no cutouts, and count 0 of both.
  */
-export async function listOrcamentosPagina(db: Executor, p: { where: SQL | undefined; order: SQL; limit: number; offset: number }) {
+export async function listOrcamentosPagina(
+  db: Executor,
+  p: { where: SQL | undefined; order: SQL; limit: number; offset: number },
+) {
   const { where, order, limit, offset } = p;
   const ids = db
     .select({ id: orcamentos.id })
@@ -421,7 +439,10 @@ export async function countOrcamentos(
  * A quote's lines in order, named (product, sale item and its measure format) and measured, with the
  * `extra` columns the caller shows (the quote editor its pricing, the OS none).
  */
-export function linhasDoOrcamento<C extends Record<string, PgColumn>>(db: Executor, p: { orcamentoId: string; extra: C }) {
+export function linhasDoOrcamento<C extends Record<string, PgColumn>>(
+  db: Executor,
+  p: { orcamentoId: string; extra: C },
+) {
   const { orcamentoId, extra } = p;
   return db
     .select({

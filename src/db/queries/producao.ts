@@ -206,7 +206,9 @@ export async function getOs(db: Executor, p: { id: string }) {
   if (!os) return undefined;
   const [etapas, itens, fotos] = await Promise.all([
     etapasDasOs(db, { osIds: [p.id] }),
-    os.orcamento_id ? linhasDoOrcamento(db, { orcamentoId: os.orcamento_id, extra: {} }) : Promise.resolve([]),
+    os.orcamento_id
+      ? linhasDoOrcamento(db, { orcamentoId: os.orcamento_id, extra: {} })
+      : Promise.resolve([]),
     listFotos(db, { osId: p.id }),
   ]);
   // Each piece's finished sides and cutouts (issue 14), so the workshop sees the drawing the

@@ -419,7 +419,10 @@ export async function deleteRecebimento(tx: Executor, p: { id: string }) {
 
 /** The payment a Caixa movement records, if any (the Caixa routes refuse to edit it). */
 export function recebimentoDaMovimentacao(db: Executor, p: { movimentacaoId: string }) {
-  return valueWhere(db, { column: recebimentos.id, where: eq(recebimentos.movimentacao_id, p.movimentacaoId) });
+  return valueWhere(db, {
+    column: recebimentos.id,
+    where: eq(recebimentos.movimentacao_id, p.movimentacaoId),
+  });
 }
 
 // ── Settings

@@ -112,7 +112,10 @@ export const empresaRoutes = new Hono<AppEnv>()
           ]);
         fiscal_credenciais = cifrarCredenciais(config, { apiKey, empresaId });
       }
-      const r = await q.updateEmpresa(tx, { values: { ...values, fiscal_credenciais }, updatedAt: updated_at });
+      const r = await q.updateEmpresa(tx, {
+        values: { ...values, fiscal_credenciais },
+        updatedAt: updated_at,
+      });
       if (r === 'stale' || r === 'missing') throw staleWrite();
       await publish(tx, RECURSO, 'atualizado');
       return r;

@@ -496,7 +496,13 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     const priced = await price(db, tzOf(c), input, true);
     const { values, itens } = toValues(input, priced);
     const id = await comAutorNaInstrucao((autor) =>
-      q.insertOrcamento(db, { values, itens, funcionarioIds: input.funcionario_ids, aviso: publishSql(RECURSO, 'criado'), autor }),
+      q.insertOrcamento(db, {
+        values,
+        itens,
+        funcionarioIds: input.funcionario_ids,
+        aviso: publishSql(RECURSO, 'criado'),
+        autor,
+      }),
     );
     return c.json(await detalheOu404(db, id), 201);
   })

@@ -233,7 +233,8 @@ export const usuariosRoutes = new Hono<AppEnv>()
       if (input.nome !== undefined) {
         await renomearConta(tx, { authUserId: before.auth_user_id, nome: input.nome });
       }
-      if (input.permissoes !== undefined) await replacePermissoes(tx, { usuarioId: id, permissoes: input.permissoes });
+      if (input.permissoes !== undefined)
+        await replacePermissoes(tx, { usuarioId: id, permissoes: input.permissoes });
       if (input.senha) await setSenha(tx, { authUserId: before.auth_user_id, senha: input.senha });
       // A deactivated user, or one whose password someone else reset, is signed out everywhere now;
       // who changes their own password stays signed in here only (another session may be a thief's).
