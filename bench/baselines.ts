@@ -27,8 +27,13 @@ async function capturedListPage(pool: pg.Pool, limit: number) {
     schema,
     logger: { logQuery: (query, params) => captured.push({ sql: query, params }) },
   });
-  await listOrcamentosPagina(db as never, undefined, listOrder('-created_at')!, limit, 0);
-  await countOrcamentos(db as never, {}, undefined);
+  await listOrcamentosPagina(db as never, {
+    where: undefined,
+    order: listOrder('-created_at')!,
+    limit,
+    offset: 0,
+  });
+  await countOrcamentos(db as never, { where: undefined });
   return captured;
 }
 

@@ -55,7 +55,7 @@ export async function demoCliente(db: Db, tz: string, log: (m: string) => void) 
     .where(eq(empresa.id, 1));
   if (!(await getLogo(db))) {
     const png = await sharp(Buffer.from(LOGO_SVG)).png().toBuffer();
-    await putLogo(db, 'image/png', png.toString('base64'));
+    await putLogo(db, { mime: 'image/png', dados: png.toString('base64') });
   }
 
   const hoje = todayIso(tz);

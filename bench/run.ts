@@ -168,7 +168,7 @@ async function fixtures(api: Api): Promise<Fixtures> {
   ]);
   // The customer of the instalment due first among those still owed: an old customer with history.
   const parcela = await api.get<{ items: { cliente_id: string; venda_id: string }[] }>(
-    '/api/recebimentos?status=pendente&page=1&limit=1',
+    '/api/recebiveis?status=pendente&page=1&limit=1',
   );
   const chapas = produtos.filter((p) => p.tipo_unidade === 'm²');
   const pecas = produtos.filter((p) => p.tipo_unidade === 'unitário');
@@ -335,7 +335,7 @@ function readEndpoints(f: Fixtures): Endpoint[] {
       id: 'recebimentos',
       nome: 'Recebimentos, 1ª página',
       method: 'GET',
-      path: '/api/recebimentos?page=1&limit=20',
+      path: '/api/recebiveis?page=1&limit=20',
       crescimento: true,
       p95Razao: RAZAO_LEITURA,
     },
@@ -375,7 +375,7 @@ function readEndpoints(f: Fixtures): Endpoint[] {
       id: 'agenda-mes',
       nome: 'Agenda, um mês (como a tela pede)',
       method: 'GET',
-      path: `/api/producao/agenda?${gradeDoMes(f.mes)}&por_dia=4`,
+      path: `/api/agenda?${gradeDoMes(f.mes)}&por_dia=4`,
       crescimento: true,
       p95Razao: RAZAO_LEITURA,
     },

@@ -115,7 +115,7 @@ test('"4.400,00" is R$ 4.400,00 in every money field', async ({ adminPage: page,
   await dialog.getByLabel('Valor recebido').fill(DIGITADO);
   await dialog.getByLabel('Forma de pagamento').selectOption({ label: `Pix - Débito (${obs})` });
   const pago = page.waitForResponse(
-    (r) => r.url().endsWith('/api/recebimentos') && r.request().method() === 'POST',
+    (r) => /\/api\/recebiveis\/[^/]+\/recebimentos$/.test(r.url()) && r.request().method() === 'POST',
   );
   await dialog.getByRole('button', { name: 'Registrar recebimento' }).click();
   const pagoRes = await pago;

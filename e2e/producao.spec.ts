@@ -342,7 +342,7 @@ test('the month view carries a few stages a day and the day total, which opens t
     numeros.push(os!.numero);
   }
   const resposta = page.waitForResponse(
-    (r) => r.url().includes('/api/producao/agenda') && r.url().includes('por_dia=4'),
+    (r) => r.url().includes('/api/agenda') && r.url().includes('por_dia=4'),
   );
   await page.goto(`/agenda?visao=month&data=${dia}&funcionario=${funcionario.id}`);
   const body = (await (await resposta).json()) as {

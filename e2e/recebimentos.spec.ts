@@ -68,7 +68,7 @@ test('a sale in 3x, the first instalment paid partially: Caixa and the commissio
     await dialog.getByLabel('Valor recebido').fill('100');
     await dialog.getByLabel('Forma de pagamento').selectOption({ label: `Pix - Débito (${obs})` });
     const saved = page.waitForResponse(
-      (r) => r.url().endsWith('/api/recebimentos') && r.request().method() === 'POST',
+      (r) => /\/api\/recebiveis\/[^/]+\/recebimentos$/.test(r.url()) && r.request().method() === 'POST',
     );
     await dialog.getByRole('button', { name: 'Registrar recebimento' }).click();
     expect((await saved).status()).toBe(201);
@@ -137,13 +137,13 @@ test('the commission released after it was marked paid is paid from the report',
   // Quote: materials R$ 1.000,00 + the seller's 10 % (R$ 100,00) → gross R$ 1.100,00, in 2x of
   // R$ 550,00. Commission: 1.100,00 × 10 % = R$ 110,00.
   expect(venda.valor_bruto).toBe(1100);
-  const lista = await admin.get(`/api/recebimentos?cliente_id=${cliente.id}`);
+  const lista = await admin.get(`/api/recebiveis?cliente_id=${cliente.id}`);
   const [p1, p2] = ((await lista.json()) as { items: { id: string; parcela: number }[] }).items.sort(
     (a, b) => a.parcela - b.parcela,
   );
   const receber = async (parcelaId: string, valor: number) => {
-    const r = await admin.post('/api/recebimentos', {
-      data: { parcela_id: parcelaId, valor, data: venda.data_venda, cartao_id: cartaoId },
+    const r = await admin.post(`/api/recebiveis/${parcelaId}/recebimentos`, {
+      data: { valor, data: venda.data_venda, cartao_id: cartaoId },
     });
     expect(r.status(), await r.text()).toBe(201);
   };

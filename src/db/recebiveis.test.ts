@@ -165,8 +165,7 @@ describe('any sequence of writes', () => {
                 valor: cents(o.centavos),
                 data: hoje,
               })
-            : await admin.post('/api/recebimentos', {
-                parcela_id: alvo.id,
+            : await admin.post(`/api/recebiveis/${alvo.id}/recebimentos`, {
                 valor: cents(o.centavos),
                 data: hoje,
                 cartao_id: cartao,

@@ -104,32 +104,17 @@ export const assinaturaInput = z.object({
 export const AGENDA_MAX_DIAS = 62;
 export const AGENDA_PERIODO_LONGO = `O período da agenda é de no máximo ${AGENDA_MAX_DIAS} dias.`;
 
-/** `GET /api/producao/agenda?de=&ate=&funcionario_id=`: stages scheduled in [de, ate). */
-export const agendaQuery = z
-  .object({
-    de: dataHora('Data inicial inválida.'),
-    ate: dataHora('Data final inválida.'),
-    funcionario_id: z.union([z.literal(''), uuid]).optional(),
-    /** The month view: at most this many stages per day, and each day's total. */
-    por_dia: z.coerce
-      .number({ error: 'Informe quantas etapas por dia.' })
-      .int('Informe quantas etapas por dia.')
-      .min(1, 'Informe ao menos 1 etapa por dia.')
-      .max(20, 'No máximo 20 etapas por dia.')
-      .optional(),
-  })
-  .refine((v) => new Date(v.ate) > new Date(v.de), {
-    path: ['ate'],
-    message: 'O fim deve ser depois do início.',
-  })
-  .refine((v) => new Date(v.ate).getTime() - new Date(v.de).getTime() <= AGENDA_MAX_DIAS * 86_400_000, {
-    path: ['ate'],
-    message: AGENDA_PERIODO_LONGO,
-  });
+/** The month view: at most this many stages per day, and each day's total. */
+const porDia = z.coerce
+  .number({ error: 'Informe quantas etapas por dia.' })
+  .int('Informe quantas etapas por dia.')
+  .min(1, 'Informe ao menos 1 etapa por dia.')
+  .max(20, 'No máximo 20 etapas por dia.');
 
 /**
- * `GET /api/agenda?inicio=&fim=&funcionario_id=` (the HTTP contract; `de`/`ate` accepted too). A day
- * means the whole business day: `inicio=2031-03-10&fim=2031-03-10` is that one day.
+ * `GET /api/agenda?inicio=&fim=&funcionario_id=&por_dia=` (the HTTP contract; `de`/`ate` accepted too,
+ * as the Agenda screen sends them). A day means the whole business day: `inicio=2031-03-10&fim=2031-03-10`
+ * is that one day. `por_dia`: the month grid (see agendaContratoSchema).
  */
 export const agendaContratoQuery = z
   .object({
@@ -138,6 +123,7 @@ export const agendaContratoQuery = z
     de: diaOuInstante('Data inicial inválida: use AAAA-MM-DD ou data e hora ISO com fuso.').optional(),
     ate: diaOuInstante('Data final inválida: use AAAA-MM-DD ou data e hora ISO com fuso.').optional(),
     funcionario_id: z.union([z.literal(''), uuid]).optional(),
+    por_dia: porDia.optional(),
   })
   .superRefine((v, ctx) => {
     if (!(v.inicio ?? v.de)) {
@@ -212,14 +198,6 @@ export const etapaContratoAtualizadaSchema = z.object({
   avisos: z.array(z.looseObject({ funcionario_id: z.string(), os_id: z.string(), os_numero: z.number() })),
 });
 
-export const agendaContratoSchema = z.object({
-  items: z.array(
-    etapaContratoSchema.extend({ os_id: z.string(), os_numero: z.number(), cliente_nome: z.string() }),
-  ),
-  /** More stages than one answer carries: ask for a shorter period. */
-  truncado: z.boolean(),
-});
-
 // ── The Produção screens' answers (`/api/producao/...`): what agenda-page, minha-agenda and the
 // dashboard read.
 
@@ -247,26 +225,45 @@ export const agendaRowSchema = z.object({
   funcionarios: z.array(funcionarioRef),
 });
 
-/** The agenda of a period: every stage (`dias` null), or the month grid's lean stages with each day's total. */
-export const agendaRespostaSchema = z.union([
-  z.object({ items: z.array(agendaRowSchema), truncado: z.boolean(), dias: z.null() }),
+/** The month grid's answer (`por_dia`): lean stages, at most `por_dia` a day, and each day's total. */
+const agendaMesSchema = z.object({
+  items: z.array(
+    agendaRowSchema.pick({
+      id: true,
+      os_id: true,
+      os_numero: true,
+      etapa: true,
+      status: true,
+      inicio: true,
+      fim: true,
+      updated_at: true,
+      cliente_nome: true,
+    }),
+  ),
+  truncado: z.literal(false),
+  dias: z.array(z.object({ dia: z.string().regex(DIA), total: z.number().int() })),
+});
+
+/**
+ * `GET /api/agenda`: every stage of the period with its client, address and team, under its own names and
+ * the contract's (`tipo`, `inicio/fim_previsto`, `funcionario_ids`), `dias` null; or, with `por_dia`, the
+ * month grid (agendaMesSchema).
+ */
+export const agendaContratoSchema = z.union([
   z.object({
     items: z.array(
-      agendaRowSchema.pick({
-        id: true,
-        os_id: true,
-        os_numero: true,
-        etapa: true,
-        status: true,
-        inicio: true,
-        fim: true,
-        updated_at: true,
-        cliente_nome: true,
+      agendaRowSchema.extend({
+        tipo: z.enum(ETAPAS_OS),
+        inicio_previsto: instante.nullable(),
+        fim_previsto: instante.nullable(),
+        funcionario_ids: z.array(z.string()),
       }),
     ),
-    truncado: z.literal(false),
-    dias: z.array(z.object({ dia: z.string().regex(DIA), total: z.number().int() })),
+    /** More stages than one answer carries: ask for a shorter period. */
+    truncado: z.boolean(),
+    dias: z.null(),
   }),
+  agendaMesSchema,
 ]);
 
 export const aAgendarSchema = z.object({

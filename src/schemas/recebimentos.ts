@@ -20,23 +20,13 @@ export const STATUS_FILTRO_LABEL: Record<(typeof STATUS_FILTRO_PARCELA)[number],
 };
 
 const optionalUuid = z.preprocess((v) => (v === '' ? undefined : v), uuid.optional());
-const optionalDate = z.preprocess((v) => (v === '' ? undefined : v), isoDate().optional());
 
 const statusFiltro = z.preprocess(
   (v) => (v === '' ? undefined : v),
   z.enum(STATUS_FILTRO_PARCELA, { message: 'Status inválido.' }).optional(),
 );
 
-/** `GET /api/recebimentos`: instalments by due date. */
-export const parcelasListQuery = listQuery.extend({
-  status: statusFiltro,
-  de: optionalDate,
-  ate: optionalDate,
-  cliente_id: optionalUuid,
-  vendedor_id: optionalUuid,
-});
-
-/** A payment's amount and date: the same rules on both payment routes. */
+/** A payment's amount and date: the same rules in the API and in the screen's form. */
 const pagamento = {
   valor: moneyInput({ message: 'Informe o valor recebido.' }).refine(
     (v) => Number(v) > 0,
@@ -45,13 +35,15 @@ const pagamento = {
   data: isoDate('Informe a data do recebimento.'),
 };
 
-/** `POST /api/recebimentos`: a payment on an instalment (partial payments allowed). */
-export const recebimentoCreate = z.object({
-  parcela_id: uuid,
+/**
+ * The Recebimentos screen's payment form (sent to `POST /api/recebiveis/:id/recebimentos`): the screen
+ * asks for the payment method, which the API leaves optional (recebivelPagamento).
+ */
+export const recebimentoForm = z.object({
   ...pagamento,
   cartao_id: z.uuid({ message: 'Escolha a forma de pagamento.' }),
 });
-export type RecebimentoCreateInput = z.input<typeof recebimentoCreate>;
+export type RecebimentoFormInput = z.input<typeof recebimentoForm>;
 
 /**
  * `POST /api/recebiveis/:id/recebimentos` (the HTTP contract): `{ valor, data, cartao_id? }`. Without

@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSchema } from '../schemas/dashboard';
 import { despesasPageSchema } from '../schemas/despesas';
-import { openApiPath, registeredRoutes } from './openapi';
+import { answersOf, documentedRoutes, openApiPath, registeredRoutes } from './openapi';
 import { createTestDeps, loginAdmin, type TestEnv, userWith } from './testing/harness';
 
 let env: TestEnv;
@@ -31,6 +31,16 @@ describe('GET /api/openapi.json', () => {
     expect(missing).toEqual([]);
     // and the walk found the whole API, not a handful of routes
     expect(registeredRoutes(env.app).length).toBeGreaterThan(80);
+  });
+
+  it('declares the answer of every JSON route (the test-mode check has a schema to hold it to)', () => {
+    const undeclared = documentedRoutes(env.app)
+      .filter((r) => {
+        const { success, media } = answersOf(r);
+        return success !== 204 && media.includes('application/json') && !r.contract.response;
+      })
+      .map((r) => `${r.method} ${r.path}`);
+    expect(undeclared).toEqual([]);
   });
 
   it('states each route permission and its problem+json errors', async () => {

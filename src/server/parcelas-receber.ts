@@ -26,9 +26,8 @@ import { publish } from './events';
 import { exportResponse } from './export';
 
 /**
- * Instalments and payments as both receivables routers answer them: Recebimentos' own paths
- * (`/api/recebimentos`, the screen's) and the HTTP contract's (`/api/recebiveis`). One list, one
- * instalment read and one payment transaction, so the two sets of paths cannot drift apart.
+ * Instalments and payments (api.md): instalments under `/api/recebiveis` (list, export, one, charge,
+ * payment), payments undone under `/api/recebimentos`, whose statement reads the same instalment shape.
  */
 
 const RECURSO = 'recebimentos';
@@ -60,7 +59,7 @@ export async function listarParcelas(
   const where = parcelasWhere(p.filtro, hoje);
   const page = await paginate(
     (limit, offset) => listParcelas(deps.db, { where, order: orderSql(parcelasOrder), limit, offset }),
-    () => countParcelas(deps.db, where),
+    () => countParcelas(deps.db, { where }),
     p.page,
     p.limit,
   );

@@ -96,7 +96,7 @@ export function listMovimentacoes(db: Executor, f: MovFilter & { limit: number; 
 }
 
 export function countMovimentacoes(db: Executor, f: MovFilter) {
-  return countWhere(db, movimentacoesCaixa, movWhere(f));
+  return countWhere(db, { table: movimentacoesCaixa, where: movWhere(f) });
 }
 
 export async function getMovimentacao(db: Executor, p: { id: string }) {
@@ -124,7 +124,7 @@ export async function deleteMovimentacao(tx: Executor, p: { id: string }) {
 export const updateMovimentacao = (
   tx: Executor,
   p: { id: string; values: Record<string, unknown>; updatedAt?: string },
-) => updateVersioned(tx, movimentacoesCaixa, p.id, p.values, p.updatedAt);
+) => updateVersioned(tx, { table: movimentacoesCaixa, id: p.id, values: p.values, updatedAt: p.updatedAt });
 
 /** The export's order: the list's (newest date, then latest recorded), ending with the id. */
 export const movimentacoesExportOrder: KeyPart[] = [

@@ -99,7 +99,8 @@ const CONTADAS = new Set<string>(['orcamentos', 'vendas', 'clientes', 'parcelas'
  * Rows of a counted table, or of one status: read off the kept counts (a few rows), where `count(*)`
  * would read the whole table or index on every page of the list.
  */
-export async function countKept(db: Executor, tabela: Contada, status?: string): Promise<number> {
+export async function countKept(db: Executor, p: { tabela: Contada; status?: string }): Promise<number> {
+  const { tabela, status } = p;
   const [r] = await queryRows<{ n: number }>(
     db,
     sql`select coalesce(sum(n), 0)::int as n from contagens
@@ -108,9 +109,10 @@ export async function countKept(db: Executor, tabela: Contada, status?: string):
   return r?.n ?? 0;
 }
 
-export async function countWhere(db: Executor, table: PgTable, where?: SQL): Promise<number> {
+export async function countWhere(db: Executor, p: { table: PgTable; where?: SQL }): Promise<number> {
+  const { table, where } = p;
   const name = getTableName(table);
-  if (!where && CONTADAS.has(name)) return countKept(db, name as Contada);
+  if (!where && CONTADAS.has(name)) return countKept(db, { tabela: name as Contada });
   const [r] = await db.select({ n: count() }).from(table).where(where);
   return r?.n ?? 0;
 }
@@ -121,11 +123,9 @@ export async function countWhere(db: Executor, table: PgTable, where?: SQL): Pro
  */
 export async function updateVersioned<T extends PgTable>(
   db: Executor,
-  table: T,
-  id: string,
-  values: Record<string, unknown>,
-  updatedAt?: string,
+  p: { table: T; id: string; values: Record<string, unknown>; updatedAt?: string },
 ): Promise<Record<string, unknown> | 'stale' | 'missing'> {
+  const { table, id, values, updatedAt } = p;
   const cols = getTableColumns(table) as Record<string, PgColumn>;
   const idCol = cols.id!;
   const updatedCol = cols.updated_at;
@@ -153,9 +153,9 @@ export function columnsOf<T extends PgTable, K extends keyof T['_']['columns'] &
 /** One column of the first row of its table that `where` finds; undefined when there is none. */
 export async function valueWhere<C extends PgColumn>(
   db: Executor,
-  column: C,
-  where: SQL | undefined,
+  p: { column: C; where: SQL | undefined },
 ): Promise<GetColumnData<C> | undefined> {
+  const { column, where } = p;
   const [r] = await db.select({ v: column }).from(column.table).where(where);
   return r?.v as GetColumnData<C> | undefined;
 }

@@ -169,7 +169,7 @@ export function crudQueries<T extends PgTable, Raw, Op extends Record<string, Pg
             .limit(p.limit)
             .offset(p.offset)) as Row[]);
     },
-    count: (db: Executor, p: { where: SQL | undefined }) => countWhere(db, table, p.where),
+    count: (db: Executor, p: { where: SQL | undefined }) => countWhere(db, { table, where: p.where }),
     /** One export page (keyset: `where` already holds the position). */
     page: (db: Executor, p: { where: SQL | undefined; order: SQL; limit: number }) =>
       select ? select.list(db, { ...p, offset: 0 }) : pageOf(table)(db, p),
@@ -191,7 +191,7 @@ export function crudQueries<T extends PgTable, Raw, Op extends Record<string, Pg
       return (row as Row).id as string;
     },
     update: (tx: Executor, p: { id: string; values: Row; updatedAt?: string }) =>
-      updateVersioned(tx, table, p.id, p.values, p.updatedAt),
+      updateVersioned(tx, { table, id: p.id, values: p.values, updatedAt: p.updatedAt }),
     /** Deletes the row; false when there was none. */
     async remove(tx: Executor, p: { id: string }): Promise<boolean> {
       const rows = await tx.delete(table).where(eq(idCol, p.id)).returning({ id: idCol });

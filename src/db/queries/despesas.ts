@@ -67,7 +67,7 @@ export async function listDespesas(
 }
 
 export function countDespesas(db: Executor, f: MonthFilter): Promise<number> {
-  return countWhere(db, despesas, monthWhere(f));
+  return countWhere(db, { table: despesas, where: monthWhere(f) });
 }
 
 /** The screen's KPI figures for a month, summed in SQL; Custo Hora = month's total / 220 to cents. */
@@ -90,7 +90,7 @@ export async function resumoMes(db: Executor, f: { inicio: string; fim: string }
 export const updateDespesa = (
   tx: Executor,
   p: { id: string; values: Record<string, unknown>; updatedAt?: string },
-) => updateVersioned(tx, despesas, p.id, p.values, p.updatedAt);
+) => updateVersioned(tx, { table: despesas, id: p.id, values: p.values, updatedAt: p.updatedAt });
 
 /** The export's order: the list's (due date, then creation, then installment), ending with the id. */
 export const despesasExportOrder: KeyPart[] = [

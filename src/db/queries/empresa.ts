@@ -41,10 +41,10 @@ export async function empresaNome(db: Executor): Promise<string | null> {
 
 export async function updateEmpresa(
   db: Executor,
-  values: EmpresaValues,
-  updatedAt: string,
+  p: { values: EmpresaValues; updatedAt: string },
 ): Promise<EmpresaRow | 'stale' | 'missing'> {
-  const r = await updateVersioned(db, empresa, 1 as unknown as string, values, updatedAt);
+  const { values, updatedAt } = p;
+  const r = await updateVersioned(db, { table: empresa, id: 1 as unknown as string, values, updatedAt });
   if (r === 'stale' || r === 'missing') return r;
   return (await lerEmpresa(db))!;
 }
@@ -60,7 +60,8 @@ export async function getLogo(db: Executor) {
   return row;
 }
 
-export async function putLogo(db: Executor, mime: string, dados: string) {
+export async function putLogo(db: Executor, p: { mime: string; dados: string }) {
+  const { mime, dados } = p;
   await db
     .insert(empresaLogo)
     .values({ id: 1, mime, dados })

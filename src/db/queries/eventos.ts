@@ -39,7 +39,8 @@ export async function abrirStream(
 }
 
 /** A live stream's heartbeat: false when its row is gone (closed to make room, or expired). */
-export async function tocarStream(db: Executor, id: string): Promise<boolean> {
+export async function tocarStream(db: Executor, p: { id: string }): Promise<boolean> {
+  const { id } = p;
   const rows = await queryRows<{ id: string }>(
     db,
     sql`update sse_streams set visto_em = clock_timestamp() where id = ${id} returning id`,
@@ -47,6 +48,7 @@ export async function tocarStream(db: Executor, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function fecharStream(db: Executor, id: string): Promise<void> {
+export async function fecharStream(db: Executor, p: { id: string }): Promise<void> {
+  const { id } = p;
   await db.execute(sql`delete from sse_streams where id = ${id}`);
 }

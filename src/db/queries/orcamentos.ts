@@ -161,13 +161,15 @@ function splitItens(itens: ItemValues[]) {
  */
 export async function insertOrcamento(
   db: Executor,
-  values: OrcamentoValues,
-  itens: ItemValues[],
-  funcionarioIds: string[],
-  aviso: (id: SQL) => SQL,
-  /** The audit trail's actor for this statement (server/audit-context comAutorNaInstrucao). */
-  autor: SQL,
+  p: {
+    values: OrcamentoValues;
+    itens: ItemValues[];
+    funcionarioIds: string[];
+    aviso: (id: SQL) => SQL;
+    autor: SQL;
+  },
 ): Promise<string> {
+  const { values, itens, funcionarioIds, aviso, autor } = p;
   const cols = getTableColumns(orcamentos) as Record<string, PgColumn>;
   const entries = Object.entries(values).filter(([, v]) => v !== undefined);
   const { linhas, bordas, cortes } = splitItens(itens);
@@ -217,11 +219,9 @@ export async function insertOrcamento(
 /** Replaces the quote's fields, lines and employees; the caller holds the row lock. */
 export async function replaceOrcamento(
   tx: Executor,
-  id: string,
-  values: OrcamentoValues,
-  itens: ItemValues[],
-  funcionarioIds: string[],
+  p: { id: string; values: OrcamentoValues; itens: ItemValues[]; funcionarioIds: string[] },
 ) {
+  const { id, values, itens, funcionarioIds } = p;
   await tx
     .update(orcamentos)
     .set({ ...values, updated_at: sql`clock_timestamp()` })
@@ -245,18 +245,21 @@ async function writeChildren(tx: Executor, id: string, itens: ItemValues[], func
   }
 }
 
-export async function deleteOrcamento(tx: Executor, id: string) {
+export async function deleteOrcamento(tx: Executor, p: { id: string }) {
+  const { id } = p;
   await tx.delete(orcamentos).where(eq(orcamentos.id, id));
 }
 
 /** Locks the quote row until the transaction ends (update, delete and sale generation serialise here). */
 /** The quote's row as stored, without a lock (the sale preview reads what a sale would take). */
-export async function orcamentoRow(db: Executor, id: string) {
+export async function orcamentoRow(db: Executor, p: { id: string }) {
+  const { id } = p;
   const [row] = await db.select().from(orcamentos).where(eq(orcamentos.id, id));
   return row;
 }
 
-export async function lockOrcamento(tx: Executor, id: string) {
+export async function lockOrcamento(tx: Executor, p: { id: string }) {
+  const { id } = p;
   const [row] = await tx.select().from(orcamentos).where(eq(orcamentos.id, id)).for('update');
   return row;
 }
@@ -340,11 +343,9 @@ export function listOrder(sort = '-created_at'): SQL | null {
 
 export async function listOrcamentos(
   db: Executor,
-  where: SQL | undefined,
-  order: SQL,
-  limit: number,
-  offset: number,
+  p: { where: SQL | undefined; order: SQL; limit: number; offset: number },
 ) {
+  const { where, order, limit, offset } = p;
   return db.select(listColumns).from(orcamentos).where(where).orderBy(order).limit(limit).offset(offset);
 }
 
@@ -397,11 +398,9 @@ export const orcamentoLinhaSchema = rowSchema(orcamentos)
  */
 export async function listOrcamentosPagina(
   db: Executor,
-  where: SQL | undefined,
-  order: SQL,
-  limit: number,
-  offset: number,
+  p: { where: SQL | undefined; order: SQL; limit: number; offset: number },
 ) {
+  const { where, order, limit, offset } = p;
   const ids = db
     .select({ id: orcamentos.id })
     .from(orcamentos)
@@ -429,11 +428,10 @@ export async function listOrcamentosPagina(
 /** Without a search the total comes from the kept counts (all quotes, or one status). */
 export async function countOrcamentos(
   db: Executor,
-  p: { q?: string; status?: string },
-  where: SQL | undefined,
+  p: { q?: string; status?: string; where: SQL | undefined },
 ): Promise<number> {
-  if (!p.q?.trim()) return countKept(db, 'orcamentos', p.status || undefined);
-  const [r] = await db.select({ n: count() }).from(orcamentos).where(where);
+  if (!p.q?.trim()) return countKept(db, { tabela: 'orcamentos', status: p.status || undefined });
+  const [r] = await db.select({ n: count() }).from(orcamentos).where(p.where);
   return r?.n ?? 0;
 }
 
@@ -443,9 +441,9 @@ export async function countOrcamentos(
  */
 export function linhasDoOrcamento<C extends Record<string, PgColumn>>(
   db: Executor,
-  orcamentoId: string,
-  extra: C,
+  p: { orcamentoId: string; extra: C },
 ) {
+  const { orcamentoId, extra } = p;
   return db
     .select({
       id: orcamentoItens.id,
@@ -501,7 +499,8 @@ export interface ItemSalvo {
  * children travel as JSON with their decimals as text, so they arrive exactly as a Drizzle select of
  * the same columns would give them.
  */
-export async function getOrcamento(db: Executor, id: string) {
+export async function getOrcamento(db: Executor, p: { id: string }) {
+  const { id } = p;
   const doOrcamento = sql`(select oi.id from orcamento_itens oi where oi.orcamento_id = ${id})`;
   const [row] = await db
     .select({
@@ -565,7 +564,8 @@ export async function getOrcamento(db: Executor, id: string) {
 
 // ── Sale generation
 
-export async function vendaDoOrcamento(db: Executor, orcamentoId: string) {
+export async function vendaDoOrcamento(db: Executor, p: { orcamentoId: string }) {
+  const { orcamentoId } = p;
   const [r] = await db.select({ id: vendas.id }).from(vendas).where(eq(vendas.orcamento_id, orcamentoId));
   return r;
 }
@@ -575,7 +575,8 @@ export async function insertVenda(tx: Executor, values: typeof vendas.$inferInse
   return row!;
 }
 
-export async function setStatusOrcamento(tx: Executor, id: string, status: StatusOrcamento) {
+export async function setStatusOrcamento(tx: Executor, p: { id: string; status: StatusOrcamento }) {
+  const { id, status } = p;
   await tx
     .update(orcamentos)
     .set({ status, updated_at: sql`clock_timestamp()` })

@@ -155,7 +155,7 @@ export function listOs(db: Executor, p: { where?: SQL; order: SQL; limit: number
 
 /** Without a filter the total comes from the kept counts (0020), never a count of every OS. */
 export function countOs(db: Executor, where?: SQL): Promise<number> {
-  return countWhere(db, ordensServico, where);
+  return countWhere(db, { table: ordensServico, where });
 }
 
 export type OsListRow = Awaited<ReturnType<typeof listOs>>[number];
@@ -206,7 +206,9 @@ export async function getOs(db: Executor, p: { id: string }) {
   if (!os) return undefined;
   const [etapas, itens, fotos] = await Promise.all([
     etapasDasOs(db, { osIds: [p.id] }),
-    os.orcamento_id ? linhasDoOrcamento(db, os.orcamento_id, {}) : Promise.resolve([]),
+    os.orcamento_id
+      ? linhasDoOrcamento(db, { orcamentoId: os.orcamento_id, extra: {} })
+      : Promise.resolve([]),
     listFotos(db, { osId: p.id }),
   ]);
   // Each piece's finished sides and cutouts (issue 14), so the workshop sees the drawing the
@@ -247,7 +249,7 @@ export async function lockOs(tx: Executor, p: { id: string }) {
 export const updateOs = (
   tx: Executor,
   p: { id: string; values: Record<string, unknown>; updatedAt?: string },
-) => updateVersioned(tx, ordensServico, p.id, p.values, p.updatedAt);
+) => updateVersioned(tx, { table: ordensServico, id: p.id, values: p.values, updatedAt: p.updatedAt });
 
 // ── Stages
 
@@ -303,7 +305,7 @@ export async function etapasSeguintesIniciadas(tx: Executor, p: { osId: string; 
 export const updateEtapa = (
   tx: Executor,
   p: { id: string; values: Record<string, unknown>; updatedAt?: string },
-) => updateVersioned(tx, osEtapas, p.id, p.values, p.updatedAt);
+) => updateVersioned(tx, { table: osEtapas, id: p.id, values: p.values, updatedAt: p.updatedAt });
 
 /** The employees of a stage (ids). */
 export async function equipeIds(db: Executor, p: { etapaId: string }): Promise<string[]> {

@@ -230,7 +230,8 @@ export function listParcelas(db: Executor, p: { where?: SQL; order: SQL; limit: 
 
 export type ParcelaRow = Awaited<ReturnType<typeof listParcelas>>[number];
 
-export const countParcelas = (db: Executor, where?: SQL) => countWhere(db, parcelas, where);
+export const countParcelas = (db: Executor, p: { where?: SQL }) =>
+  countWhere(db, { table: parcelas, where: p.where });
 
 export async function getParcela(db: Executor, p: { id: string }): Promise<ParcelaRow | undefined> {
   const [r] = await db.select(parcelaSelect).from(parcelas).where(eq(parcelas.id, p.id));
@@ -281,7 +282,7 @@ export function parcelasDoCliente(db: Executor, p: { clienteId: string }) {
 }
 
 export function clienteNome(db: Executor, p: { id: string }) {
-  return valueWhere(db, clientes.nome, eq(clientes.id, p.id));
+  return valueWhere(db, { column: clientes.nome, where: eq(clientes.id, p.id) });
 }
 
 export interface KpisRows {
@@ -347,7 +348,7 @@ export async function lockParcela(tx: Executor, p: { id: string }) {
 }
 
 export async function cartaoExiste(db: Executor, p: { id: string }) {
-  return (await valueWhere(db, cartoes.id, eq(cartoes.id, p.id))) !== undefined;
+  return (await valueWhere(db, { column: cartoes.id, where: eq(cartoes.id, p.id) })) !== undefined;
 }
 
 /**
@@ -391,7 +392,7 @@ export async function insertRecebimento(
 }
 
 export function parcelaDoRecebimento(db: Executor, p: { id: string }) {
-  return valueWhere(db, recebimentos.parcela_id, eq(recebimentos.id, p.id));
+  return valueWhere(db, { column: recebimentos.parcela_id, where: eq(recebimentos.id, p.id) });
 }
 
 /**
@@ -418,7 +419,10 @@ export async function deleteRecebimento(tx: Executor, p: { id: string }) {
 
 /** The payment a Caixa movement records, if any (the Caixa routes refuse to edit it). */
 export function recebimentoDaMovimentacao(db: Executor, p: { movimentacaoId: string }) {
-  return valueWhere(db, recebimentos.id, eq(recebimentos.movimentacao_id, p.movimentacaoId));
+  return valueWhere(db, {
+    column: recebimentos.id,
+    where: eq(recebimentos.movimentacao_id, p.movimentacaoId),
+  });
 }
 
 // ── Settings

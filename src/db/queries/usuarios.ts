@@ -87,7 +87,8 @@ function toMe<T extends { role: string; status: string; permissoes: string[] }>(
 }
 
 /** The signed-in user as the API shows it, read fresh (status and permissions are never cached). */
-export async function loadMe(db: Executor, authUserId: string): Promise<Me | null> {
+export async function loadMe(db: Executor, p: { authUserId: string }): Promise<Me | null> {
+  const { authUserId } = p;
   const [r] = await db.select(meColumns).from(usuarios).where(eq(usuarios.auth_user_id, authUserId));
   return r ? toMe(r) : null;
 }
@@ -106,7 +107,8 @@ const sessaoMeQueries = new WeakMap<Db, ReturnType<typeof prepareSessaoMe>>();
  * The session row and its user, status and permissions in one round trip (every /api request runs
  * this): a statement prepared once per connection.
  */
-export async function sessaoMe(db: Db, token: string): Promise<(Me & { expires_at: Date }) | null> {
+export async function sessaoMe(db: Db, p: { token: string }): Promise<(Me & { expires_at: Date }) | null> {
+  const { token } = p;
   let q = sessaoMeQueries.get(db);
   if (!q) {
     q = prepareSessaoMe(db);
@@ -116,7 +118,8 @@ export async function sessaoMe(db: Db, token: string): Promise<(Me & { expires_a
   return r ? toMe(r) : null;
 }
 
-export async function findUsuarioByEmail(db: Executor, email: string) {
+export async function findUsuarioByEmail(db: Executor, p: { email: string }) {
+  const { email } = p;
   const [r] = await db
     .select()
     .from(usuarios)
@@ -133,7 +136,8 @@ export async function endSession(db: Executor, p: { token: string }) {
  * Ends every session of a user (deactivation, password reset by someone else), or every one but
  * `keepToken` (the user changed their own password: the session they did it from stays).
  */
-export async function endSessions(db: Executor, authUserId: string, keepToken?: string | null) {
+export async function endSessions(db: Executor, p: { authUserId: string; keepToken?: string | null }) {
+  const { authUserId, keepToken } = p;
   await db.execute(
     keepToken
       ? sql`delete from auth_session where user_id = ${authUserId} and token <> ${keepToken}`
@@ -142,7 +146,8 @@ export async function endSessions(db: Executor, authUserId: string, keepToken?: 
 }
 
 /** Other active administrators who can still manage users (the lock-out rule counts these). */
-export async function countOtherManagingAdmins(db: Executor, exceptId: string): Promise<number> {
+export async function countOtherManagingAdmins(db: Executor, p: { exceptId: string }): Promise<number> {
+  const { exceptId } = p;
   const [r] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from usuarios u
@@ -174,17 +179,19 @@ export async function listUsuarios(db: Executor, p: { q?: string; limit: number;
       .orderBy(sql`${usuarios.created_at} desc nulls last, ${usuarios.id} desc`)
       .limit(p.limit)
       .offset(p.offset),
-    countWhere(db, usuarios, where),
+    countWhere(db, { table: usuarios, where }),
   ]);
   return { items, total };
 }
 
-export async function getUsuario(db: Executor, id: string) {
+export async function getUsuario(db: Executor, p: { id: string }) {
+  const { id } = p;
   const [r] = await db.select(usuarioColumns).from(usuarios).where(eq(usuarios.id, id));
   return r ?? null;
 }
 
-export async function replacePermissoes(tx: Executor, usuarioId: string, permissoes: Permissao[]) {
+export async function replacePermissoes(tx: Executor, p: { usuarioId: string; permissoes: Permissao[] }) {
+  const { usuarioId, permissoes } = p;
   await tx.delete(usuarioPermissoes).where(eq(usuarioPermissoes.usuario_id, usuarioId));
   if (permissoes.length) {
     await tx
@@ -193,7 +200,8 @@ export async function replacePermissoes(tx: Executor, usuarioId: string, permiss
   }
 }
 
-export async function setSenha(tx: Executor, authUserId: string, senha: string) {
+export async function setSenha(tx: Executor, p: { authUserId: string; senha: string }) {
+  const { authUserId, senha } = p;
   await tx
     .update(authAccount)
     .set({ password: await hashPassword(senha), updatedAt: new Date() })
@@ -231,7 +239,7 @@ export const lockAdmins = (tx: Executor) => tx.execute(sql`select pg_advisory_xa
 export const updateUsuario = (
   tx: Executor,
   p: { id: string; values: Record<string, unknown>; updatedAt?: string },
-) => updateVersioned(tx, usuarios, p.id, p.values, p.updatedAt);
+) => updateVersioned(tx, { table: usuarios, id: p.id, values: p.values, updatedAt: p.updatedAt });
 
 /** Keeps the sign-in account's name the user's. */
 export async function renomearConta(tx: Executor, p: { authUserId: string; nome: string }) {

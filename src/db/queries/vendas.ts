@@ -63,7 +63,7 @@ export const vendasSort = {
 export const updateVenda = (
   tx: Executor,
   p: { id: string; values: Record<string, unknown>; updatedAt?: string },
-) => updateVersioned(tx, vendas, p.id, p.values, p.updatedAt);
+) => updateVersioned(tx, { table: vendas, id: p.id, values: p.values, updatedAt: p.updatedAt });
 
 export async function listVendas(
   db: Executor,
@@ -78,7 +78,7 @@ export async function countVendas(
   p: { q?: string; status?: string },
   where?: SQL,
 ): Promise<number> {
-  if (!p.q) return countKept(db, 'vendas', p.status || undefined);
+  if (!p.q) return countKept(db, { tabela: 'vendas', status: p.status || undefined });
   const [r] = await db.select({ n: count() }).from(vendas).where(where);
   return r?.n ?? 0;
 }

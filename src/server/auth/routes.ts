@@ -77,7 +77,7 @@ export const authRoutes = new Hono<AppEnv>()
     const result = checked.value;
     if (!result) throw invalid(); // stays counted as a failure
     await registrarSucesso(db, keys);
-    const me = await loadMe(db, result.response.user.id);
+    const me = await loadMe(db, { authUserId: result.response.user.id });
     if (me?.status !== 'ativo') {
       await endSession(db, { token: result.response.token });
       throw new HttpError(403, 'Erro no login', 'Usuário inativo. Fale com o administrador.');

@@ -84,7 +84,7 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
     const token = verifiedToken(value, cfg.secret);
     // A forged or tampered cookie: Better Auth would also answer "no session" and leave it alone.
     if (!token) return next();
-    const row = await sessaoMe(db, token);
+    const row = await sessaoMe(db, { token });
     const now = Date.now();
     const dueForExtension = row && row.expires_at.getTime() - cfg.expiresInMs + cfg.updateAgeMs <= now;
     if (row && row.expires_at.getTime() > now && !dueForExtension) {
@@ -98,7 +98,7 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
     returnHeaders: true,
   });
   if (response) {
-    const me = await loadMe(db, response.user.id);
+    const me = await loadMe(db, { authUserId: response.user.id });
     if (me && me.status === 'ativo') c.set('me', me);
   }
   // Better Auth may extend the session (sliding expiry) or clear a dead cookie: pass its cookie on.
@@ -118,7 +118,7 @@ export async function currentSessionUser(deps: AppDeps, cookieHeader: string | u
   const value = readCookie(cookieHeader, cfg.name);
   const token = value ? verifiedToken(value, cfg.secret) : null;
   if (!token) return null;
-  const row = await sessaoMe(deps.db, token);
+  const row = await sessaoMe(deps.db, { token });
   if (!row || row.expires_at.getTime() <= Date.now() || row.status !== 'ativo') return null;
   const { expires_at: _, ...me } = row;
   return me;

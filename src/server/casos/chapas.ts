@@ -1,12 +1,28 @@
 import type { Executor } from '../../db/client';
 import { type ChapaRow, type getChapa, numeroDaOs, setSituacao } from '../../db/queries/chapas';
 import { numbersOut } from '../../db/queries/common';
+import { rowSchema } from '../../db/row-schema';
+import { chapas } from '../../db/schema';
 import { areaM2 } from '../../domain/chapas';
 import { STATUS_CHAPA_LABEL } from '../../schemas/chapas';
+import { z } from '../../schemas/z';
 import { conflict, staleWrite } from '../errors';
 import { publish } from '../events';
 
 type Lida = NonNullable<Awaited<ReturnType<typeof getChapa>>>;
+
+/** A slab as written (`chapaOut` of a bare row, e.g. the entry's new slabs): the table's row and its area. */
+export const chapaLinhaSchema = rowSchema(chapas).extend({ area_m2: z.number() });
+
+/** A slab as read (`chapaOut` of `getChapa`): the row, the names it shows, its area and photos. */
+export const chapaSchema = chapaLinhaSchema.extend({
+  produto_nome: z.string().nullable(),
+  fornecedor_nome: z.string().nullable(),
+  os_numero: z.number().nullable(),
+  origem_codigo: z.string().nullable(),
+  foto_id: z.string().nullable(),
+  fotos: z.number(),
+});
 
 /** A slab as the API answers it (Estoque and the work order's slabs): money as a number, its area in m². */
 export const chapaOut = (r: Lida | ChapaRow) => ({

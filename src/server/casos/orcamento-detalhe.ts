@@ -121,7 +121,7 @@ function pecaDoItem(
 export type OrcamentoDetalhe = NonNullable<Awaited<ReturnType<typeof detalhe>>>;
 
 export async function detalhe(db: Executor, id: string) {
-  const row = await q.getOrcamento(db, id);
+  const row = await q.getOrcamento(db, { id });
   if (!row) return undefined;
   const lines = customerLines(
     row.itens.map((i) => ({
@@ -162,5 +162,5 @@ export const orcamentoNaoEncontrado = () => notFound('Orçamento não encontrado
 
 /** The quote locked for the rest of the transaction (its checks, then the writes), or 404. */
 export async function lockOrcamentoOu404(tx: Executor, id: string) {
-  return found(await q.lockOrcamento(tx, id), orcamentoNaoEncontrado);
+  return found(await q.lockOrcamento(tx, { id }), orcamentoNaoEncontrado);
 }

@@ -65,7 +65,7 @@ export async function figurasDaVenda(tx: Executor, o: OrcamentoTravado, tz: stri
  */
 export async function gerarVenda(tx: Executor, o: OrcamentoTravado, tz: string) {
   const id = o.id;
-  if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(tx, id))) {
+  if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(tx, { orcamentoId: id }))) {
     throw vendaJaGerada();
   }
   const f = await figurasDaVenda(tx, o, tz);
@@ -89,7 +89,7 @@ export async function gerarVenda(tx: Executor, o: OrcamentoTravado, tz: string) 
     status: 'confirmada',
   });
   await criarParcelasDaVenda(tx, row.id);
-  await q.setStatusOrcamento(tx, id, 'venda_realizada');
+  await q.setStatusOrcamento(tx, { id, status: 'venda_realizada' });
   const osId = await criarOrdemDaVenda(tx, row);
   await publish(tx, 'vendas', 'criado', row.id);
   if (osId) await publish(tx, 'producao', 'criado', osId);

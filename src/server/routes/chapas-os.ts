@@ -17,7 +17,8 @@ import { areaMm2, cabeRetangulo, custoSobra } from '../../domain/chapas';
 import { cents, dec, sum, toMoney } from '../../domain/money';
 import { consumoBody } from '../../schemas/chapas';
 import { uuid } from '../../schemas/common';
-import { chapaOut } from '../casos/chapas';
+import { z } from '../../schemas/z';
+import { chapaOut, chapaSchema } from '../casos/chapas';
 import { type AppEnv, parseBody, parseId } from '../context';
 import { route } from '../contract';
 import { badRequest, conflict, notFound } from '../errors';
@@ -30,11 +31,38 @@ import { publish } from '../events';
 const access = ['producao', 'estoque'] as const;
 const osNaoEncontrada = () => notFound('Ordem de serviço não encontrada.');
 
+/** The OS's slabs, its stone cost (consumed − remnants) and, per stone of the quote, the slabs that hold its largest piece. */
+const chapasDaOsSchema = z.object({
+  ordem_servico_id: uuid,
+  numero: z.number().int(),
+  items: z.array(chapaSchema),
+  custo_consumido: z.number(),
+  custo_sobras: z.number(),
+  custo_pedra: z.number(),
+  candidatas: z.array(
+    z.object({
+      produto_id: uuid,
+      produto_nome: z.string(),
+      peca: z.object({ largura_mm: z.number().int(), altura_mm: z.number().int() }),
+      chapas: z.array(chapaSchema),
+    }),
+  ),
+});
+
+const consumoSchema = z.object({
+  consumidas: z.array(chapaSchema),
+  sobras: z.array(chapaSchema),
+  custo: z.number(),
+  custo_sobras: z.number(),
+  custo_pedra: z.number(),
+});
+
 const doc = {
   chapas: route({
     summary:
       'Chapas da OS (reservadas e consumidas, custo da pedra) e as disponíveis que comportam suas peças',
     access,
+    response: chapasDaOsSchema,
     errors: [404],
   }),
   consumo: route({
@@ -44,6 +72,7 @@ const doc = {
       'Cada chapa precisa estar reservada para esta OS. Uma sobra tem a pedra, o lote e a espessura da chapa de origem e não pode ser maior que ela.',
     access,
     body: consumoBody,
+    response: consumoSchema,
     status: 201,
     errors: [400, 404, 409],
   }),

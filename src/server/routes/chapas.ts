@@ -21,7 +21,6 @@ import {
 import { andWhere, paginate } from '../../db/queries/common';
 import { crudQueries } from '../../db/queries/crud';
 import { insertSchedule } from '../../db/queries/despesas';
-import { rowSchema } from '../../db/row-schema';
 import { areaM2, codigoNoLote, medidasTexto } from '../../domain/chapas';
 import { buildSchedule } from '../../domain/despesas';
 import { cents, dec } from '../../domain/money';
@@ -40,7 +39,7 @@ import {
 } from '../../schemas/chapas';
 import { pageSchema, uuid } from '../../schemas/common';
 import { z } from '../../schemas/z';
-import { chapaOut, reservarChapa } from '../casos/chapas';
+import { chapaLinhaSchema, chapaOut, chapaSchema, reservarChapa } from '../casos/chapas';
 import { type AppContext, type AppEnv, parseBody, parseId, parseQuery } from '../context';
 import { route } from '../contract';
 import { badRequest, conflict, found, fromDatabase, fromRefusal, notFound, staleWrite } from '../errors';
@@ -52,14 +51,47 @@ import { orderFrom } from './crud';
 const RECURSO = 'chapas';
 const access = ['estoque'] as const;
 const q = crudQueries(chapasTable);
-const row = rowSchema(chapasTable.table).extend({
-  produto_nome: z.string().nullable(),
-  fornecedor_nome: z.string().nullable(),
-  os_numero: z.number().nullable(),
-  origem_codigo: z.string().nullable(),
-  area_m2: z.number(),
-  foto_id: z.string().nullable(),
-  fotos: z.number(),
+const row = chapaSchema;
+
+/** Stock by stone (`/resumo`): counts, areas in m² (3 decimals) and the available value. */
+const resumoSchema = z.object({
+  dias_sobra: z.number().int(),
+  items: z.array(
+    z.object({
+      produto_id: uuid,
+      produto_nome: z.string(),
+      chapas: z.number().int(),
+      sobras: z.number().int(),
+      m2_disponivel: z.number(),
+      m2_reservado: z.number(),
+      valor: z.number(),
+      sobras_antigas: z.number().int(),
+    }),
+  ),
+});
+
+const painelSchema = z.object({ valor: z.number(), m2_disponivel: z.number(), sobras: z.number().int() });
+
+/** A remnant suggested on a quote: no cost, only what finds it in the yard. */
+const sugestoesSchema = z.object({
+  items: z.array(
+    row.pick({
+      id: true,
+      codigo: true,
+      largura_mm: true,
+      altura_mm: true,
+      formato: true,
+      localizacao: true,
+    }),
+  ),
+});
+
+/** The new slabs as inserted (no names: the form shows the lot it sent). */
+const entradaSchema = z.object({
+  items: z.array(chapaLinhaSchema),
+  despesas: z.array(z.object({ id: uuid, valor: z.number(), data_vencimento: z.iso.date() })),
+  /** The labels of the slabs just entered (PDF). */
+  etiquetas: z.string(),
 });
 
 type Lida = NonNullable<Awaited<ReturnType<typeof getChapa>>>;
@@ -153,15 +185,18 @@ const doc = {
     summary: 'Estoque por pedra: chapas, sobras, m² disponível e reservado, valor, sobras antigas',
     access,
     query: resumoQuery,
+    response: resumoSchema,
   }),
   painel: route({
     summary: 'Cartão do dashboard: valor do estoque disponível, m² e quantidade de sobras',
     access: ['dashboard', 'estoque'],
+    response: painelSchema,
   }),
   sugestoes: route({
     summary: 'Sobras disponíveis de uma pedra que comportam uma peça (sugestão no orçamento)',
     access: ['estoque', 'orcamentos'],
     query: z.object({ produto_id: uuid, cabe: z.string() }),
+    response: sugestoesSchema,
   }),
   codigo: route({
     summary: 'Uma chapa pelo código da etiqueta',
@@ -195,6 +230,7 @@ const doc = {
     summary: 'Entrada de N chapas de um lote (códigos <lote>-<nn>) e, se pedida, a despesa com parcelas',
     access,
     body: chapaEntrada,
+    response: entradaSchema,
     status: 201,
     errors: [400, 409],
   }),

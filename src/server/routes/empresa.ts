@@ -113,7 +113,10 @@ export const empresaRoutes = new Hono<AppEnv>()
           ]);
         fiscal_credenciais = cifrarCredenciais(config, { apiKey, empresaId });
       }
-      const r = await q.updateEmpresa(tx, { ...values, fiscal_credenciais }, updated_at);
+      const r = await q.updateEmpresa(tx, {
+        values: { ...values, fiscal_credenciais },
+        updatedAt: updated_at,
+      });
       if (r === 'stale' || r === 'missing') throw staleWrite();
       await publish(tx, RECURSO, 'atualizado');
       return r;
@@ -129,7 +132,7 @@ export const empresaRoutes = new Hono<AppEnv>()
     const image = await reencodeImage(await uploadedBytes(c), LOGO_LIMITS);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {
-      await q.putLogo(tx, image.mime, image.bytes.toString('base64'));
+      await q.putLogo(tx, { mime: image.mime, dados: image.bytes.toString('base64') });
       await publish(tx, RECURSO, 'atualizado');
     });
     return c.json(await answer(c, await empresaAtual(c.get('deps'))));

@@ -139,7 +139,7 @@ export const eventosRoutes = new Hono<AppEnv>().get('/', doc, (c) => {
         if (!open) break;
         await stream.writeSSE({ event: 'ping', data: '{}' });
         // The heartbeat keeps this stream's slot; a row gone means another stream took it.
-        if (!(await tocarStream(deps.db, streamId).catch(() => true))) end('limite');
+        if (!(await tocarStream(deps.db, { id: streamId }).catch(() => true))) end('limite');
       }
       if (motivo && !stream.aborted) {
         await stream.writeSSE({ event: 'encerrado', data: JSON.stringify({ motivo }) });
@@ -150,7 +150,7 @@ export const eventosRoutes = new Hono<AppEnv>().get('/', doc, (c) => {
       unsubscribe();
       untrack();
       unregister();
-      await fecharStream(deps.db, streamId).catch((err) =>
+      await fecharStream(deps.db, { id: streamId }).catch((err) =>
         deps.logger.warn({ erro: (err as Error).name }, 'eventos: remoção do stream falhou'),
       );
     }

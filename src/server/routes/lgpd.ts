@@ -13,7 +13,12 @@ import {
   travarParaAnonimizar,
   vendasDoCliente,
 } from '../../db/queries/lgpd';
+import { rowSchema } from '../../db/row-schema';
+import { clientes, orcamentos, vendas } from '../../db/schema';
+import { ETAPAS_OS, STATUS_ETAPA, STATUS_OS } from '../../domain/producao-etapas';
+import { auditoriaRegistroSchema } from '../../schemas/auditoria';
 import { uuid } from '../../schemas/common';
+import { itemClienteSchema } from '../../schemas/publico';
 import { z } from '../../schemas/z';
 import { empresaAtual } from '../casos/empresa';
 import { visaoDe } from '../casos/visao-cliente';
@@ -59,6 +64,99 @@ async function record(
     campos,
   });
 }
+
+const instante = z.iso.datetime({ offset: true });
+const nomesDe = {
+  vendedor_nome: z.string().nullable(),
+  arquiteto_nome: z.string().nullable(),
+  cartao_nome: z.string().nullable(),
+};
+
+/**
+ * The JSON export (`GET /clientes/:id`): rows as PostgreSQL writes them (db/queries/lgpd.ts), without
+ * the shop's internals, so the schema is the table's row less those columns.
+ */
+const exportacaoSchema = z.object({
+  gerado_em: z.iso.datetime(),
+  cliente: rowSchema(clientes),
+  orcamentos: z.array(
+    rowSchema(orcamentos)
+      .omit({ custo_hora: true, horas_trabalho: true, margem_lucro: true, resumo: true })
+      .extend({ ...nomesDe, itens: z.array(itemClienteSchema.omit({ desenho: true })) }),
+  ),
+  vendas: z.array(
+    rowSchema(vendas)
+      .omit({
+        taxa_cartao: true,
+        valor_taxa: true,
+        valor_liquido: true,
+        comissao_vendedor: true,
+        comissao_arquiteto: true,
+        comissao_paga: true,
+        comissao_paga_base: true,
+        rt_paga: true,
+        rt_paga_base: true,
+      })
+      .extend(nomesDe),
+  ),
+  aceites: z.array(
+    z.object({
+      orcamento_numero: z.number().int(),
+      versao: instante,
+      nome: z.string(),
+      ip: z.string().nullable(),
+      user_agent: z.string().nullable(),
+      pdf_sha256: z.string(),
+      em: instante,
+      assinatura_png: z.string().nullable(),
+    }),
+  ),
+  alteracoes: z.array(
+    z.object({
+      orcamento_numero: z.number().int(),
+      versao: instante,
+      mensagem: z.string(),
+      ip: z.string().nullable(),
+      em: instante,
+    }),
+  ),
+  ordens_servico: z.array(
+    z.object({
+      numero: z.number().int(),
+      venda_numero: z.number().int().nullable(),
+      status: z.enum(STATUS_OS),
+      endereco: z.string().nullable(),
+      cidade: z.string().nullable(),
+      uf: z.string().nullable(),
+      cep: z.string().nullable(),
+      motivo_cancelamento: z.string().nullable(),
+      created_at: instante,
+      updated_at: instante,
+      etapas: z.array(
+        z.object({
+          etapa: z.enum(ETAPAS_OS),
+          status: z.enum(STATUS_ETAPA),
+          inicio: instante.nullable(),
+          fim: instante.nullable(),
+          concluida_em: instante.nullable(),
+        }),
+      ),
+    }),
+  ),
+  parcelas: z.array(
+    z.object({
+      venda_numero: z.number().int(),
+      parcela: z.number().int(),
+      valor: z.number(),
+      valor_recebido: z.number(),
+      data_vencimento: z.iso.date(),
+      recebimentos: z.array(
+        z.object({ valor: z.number(), data: z.iso.date(), forma: z.string().nullable() }),
+      ),
+    }),
+  ),
+  auditoria: z.array(auditoriaRegistroSchema),
+});
 
 /** Most audit entries about one client an export lists (LGPD requests: a handful in practice). */
 const AUDITORIA_MAX = 1000;
@@ -106,6 +204,7 @@ const doc = {
   getCliente: route({
     summary: 'LGPD: exporta tudo o que o sistema guarda de um cliente (JSON)',
     access: 'admin',
+    response: exportacaoSchema,
     errors: [404],
   }),
   getClientePdf: route({

@@ -73,7 +73,7 @@ export const orcamentosClienteRoutes = new Hono<AppEnv>()
   .get('/:id/pdf-aceito', doc.getPdfAceito, async (c) => {
     const id = parseId(c, uuid);
     const { db } = c.get('deps');
-    const o = found(await q.getOrcamento(db, id), orcamentoNaoEncontrado);
+    const o = found(await q.getOrcamento(db, { id }), orcamentoNaoEncontrado);
     const aceite = found(await lq.aceiteDe(db, { orcamentoId: id }), () =>
       notFound('Este orçamento não foi aceito pelo cliente.'),
     );
@@ -133,7 +133,7 @@ export const orcamentosClienteRoutes = new Hono<AppEnv>()
   .get('/:id/cliente', doc.getCliente, async (c) => {
     const id = parseId(c, uuid);
     const { db, config } = c.get('deps');
-    const o = found(await q.getOrcamento(db, id), orcamentoNaoEncontrado);
+    const o = found(await q.getOrcamento(db, { id }), orcamentoNaoEncontrado);
     const [ativo, aceite, alteracoes] = await Promise.all([
       lq.activeLink(db, { orcamentoId: id }),
       lq.aceiteDe(db, { orcamentoId: id }),

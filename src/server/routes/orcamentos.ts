@@ -455,8 +455,8 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     const where = q.listWhere(query);
     const page = await paginate(
-      (limit, offset) => q.listOrcamentosPagina(db, where, order, limit, offset),
-      () => q.countOrcamentos(db, query, where),
+      (limit, offset) => q.listOrcamentosPagina(db, { where, order, limit, offset }),
+      () => q.countOrcamentos(db, { q: query.q, status: query.status, where }),
       query.page,
       query.limit,
     );
@@ -484,7 +484,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       ],
       where: q.listWhere(query),
       order: sortKeys(query.sort ?? '-created_at', q.SORTABLE, q.SORT_ID),
-      page: (db, p) => q.listOrcamentos(db, p.where, p.order, p.limit, 0),
+      page: (db, p) => q.listOrcamentos(db, { where: p.where, order: p.order, limit: p.limit, offset: 0 }),
     })),
   )
   .get('/:id', doc.getId, async (c) => {
@@ -496,7 +496,13 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     const priced = await price(db, tzOf(c), input, true);
     const { values, itens } = toValues(input, priced);
     const id = await comAutorNaInstrucao((autor) =>
-      q.insertOrcamento(db, values, itens, input.funcionario_ids, publishSql(RECURSO, 'criado'), autor),
+      q.insertOrcamento(db, {
+        values,
+        itens,
+        funcionarioIds: input.funcionario_ids,
+        aviso: publishSql(RECURSO, 'criado'),
+        autor,
+      }),
     );
     return c.json(await detalheOu404(db, id), 201);
   })
@@ -511,7 +517,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       if (current.status === 'venda_realizada')
         throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EDITAR);
       if (updated_at && current.updated_at.getTime() !== new Date(updated_at).getTime()) throw staleWrite();
-      await q.replaceOrcamento(tx, id, values, itens, input.funcionario_ids);
+      await q.replaceOrcamento(tx, { id, values, itens, funcionarioIds: input.funcionario_ids });
       await publish(tx, RECURSO, 'atualizado', id);
     });
     return c.json(await detalheOu404(db, id));
@@ -524,17 +530,17 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       if (current.status === 'venda_realizada') {
         throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EXCLUIR);
       }
-      if (await q.vendaDoOrcamento(tx, id))
+      if (await q.vendaDoOrcamento(tx, { orcamentoId: id }))
         throw conflict('Orçamento já vendido', MSG_VENDA_REALIZADA_EXCLUIR);
-      await q.deleteOrcamento(tx, id);
+      await q.deleteOrcamento(tx, { id });
       await publish(tx, RECURSO, 'removido', id);
     }),
   )
   .get('/:id/venda/previa', doc.getIdVendaPrevia, async (c) => {
     const id = parseId(c, uuid);
     const { db, config } = c.get('deps');
-    const o = found(await q.orcamentoRow(db, id), orcamentoNaoEncontrado);
-    if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(db, id))) {
+    const o = found(await q.orcamentoRow(db, { id }), orcamentoNaoEncontrado);
+    if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(db, { orcamentoId: id }))) {
       throw vendaJaGerada();
     }
     return c.json(await figurasDaVenda(db, o, config.tzNegocio));
@@ -549,7 +555,7 @@ export const orcamentosRoutes = new Hono<AppEnv>()
       const o = await lockOrcamentoOu404(tx, id);
       // The confirmation showed the quote as it was read; a change since then is not what was confirmed.
       if (updated_at && o.updated_at.getTime() !== new Date(updated_at).getTime()) {
-        if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(tx, id))) {
+        if (o.status === 'venda_realizada' || (await q.vendaDoOrcamento(tx, { orcamentoId: id }))) {
           throw vendaJaGerada();
         }
         throw staleWrite();

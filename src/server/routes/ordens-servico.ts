@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import {
   AGENDA_MAX,
+  type AgendaResposta,
   agenda,
+  agendaMesJson,
   etapasDasOs,
   getFoto,
   getOs,
@@ -44,7 +46,15 @@ import {
   osOut,
   RECURSO,
 } from '../casos/ordens-servico';
-import { type AppContext, type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
+import {
+  type AppContext,
+  type AppEnv,
+  currentUser,
+  jsonText,
+  parseBody,
+  parseId,
+  parseQuery,
+} from '../context';
 import { route } from '../contract';
 import { badRequest, notFound, staleWrite } from '../errors';
 import { publish } from '../events';
@@ -296,7 +306,7 @@ export const ordensServicoRoutes = new Hono<AppEnv>()
 const agendaDoc = {
   get: route({
     summary: 'Etapas agendadas num período (inicio/fim: dia AAAA-MM-DD inteiro ou data e hora ISO)',
-    description: `Aceita também de/ate. No máximo ${AGENDA_MAX_DIAS} dias; por funcionário, opcional.`,
+    description: `Aceita também de/ate. No máximo ${AGENDA_MAX_DIAS} dias; por funcionário, opcional. Com \`por_dia\` (1 a 20), a grade do mês: no máximo por_dia etapas por dia, sem equipe nem endereço, e o total de cada dia em \`dias\`.`,
     access,
     query: agendaContratoQuery,
     response: agendaContratoSchema,
@@ -317,14 +327,18 @@ export const agendaRoutes = new Hono<AppEnv>().get('/', agendaDoc.get, async (c)
   if (ate.getTime() - de.getTime() > AGENDA_MAX_DIAS * 86_400_000) {
     throw badRequest(AGENDA_PERIODO_LONGO, [{ path: campoFim, message: AGENDA_PERIODO_LONGO }]);
   }
-  const { items } = await agenda(db, {
-    de,
-    ate,
-    funcionarioId: q.funcionario_id || undefined,
-  });
-  // A period with more stages than one answer carries says so, as /api/producao/agenda does.
+  const periodo = { de, ate, funcionarioId: q.funcionario_id || undefined };
+  if (q.por_dia) {
+    return jsonText<AgendaResposta>(
+      c,
+      await agendaMesJson(db, { ...periodo, porDia: q.por_dia, tz: config.tzNegocio }),
+    );
+  }
+  const { items } = await agenda(db, periodo);
+  // A period with more stages than one answer carries says so (the screen asks for a narrower one).
   return c.json({
     items: items.slice(0, AGENDA_MAX).map(etapaContrato),
     truncado: items.length > AGENDA_MAX,
+    dias: null,
   });
 });

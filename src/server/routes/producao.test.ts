@@ -249,7 +249,7 @@ describe('schedule, team and notes', () => {
 
     // The agenda of that day lists both, and by employee.
     const ag = await admin.get(
-      `/api/producao/agenda?de=2031-03-10T00:00:00.000Z&ate=2031-03-11T00:00:00.000Z&funcionario_id=${joao.id}`,
+      `/api/agenda?de=2031-03-10T00:00:00.000Z&ate=2031-03-11T00:00:00.000Z&funcionario_id=${joao.id}`,
     );
     expect(ag.status).toBe(200);
     expect(ag.body.items).toEqual([
@@ -437,9 +437,7 @@ describe("installer's scope", () => {
     expect((await c.get(`/api/ordens-servico/${theirs.os.id}`)).status).toBe(403);
     expect((await acao(c, theirs.os.id, 'medicao', 'iniciar')).status).toBe(403);
     expect((await c.get('/api/ordens-servico')).status).toBe(403);
-    expect(
-      (await c.get('/api/producao/agenda?de=2031-01-01T00:00:00Z&ate=2031-01-02T00:00:00Z')).status,
-    ).toBe(403);
+    expect((await c.get('/api/agenda?de=2031-01-01T00:00:00Z&ate=2031-01-02T00:00:00Z')).status).toBe(403);
     const eTheirs = etapaDe(await detalhe(admin, theirs.os.id), 'medicao');
     expect(
       (
@@ -598,7 +596,7 @@ describe('list, export and dashboard', () => {
       (await agendar(d.os.id, 'corte', '2032-07-03T12:00:00.000Z', '2032-07-03T13:00:00.000Z')).status,
     ).toBe(200);
     const periodo = 'de=2032-07-01T03:00:00.000Z&ate=2032-07-04T03:00:00.000Z';
-    const mes = await admin.get(`/api/producao/agenda?${periodo}&por_dia=2`);
+    const mes = await admin.get(`/api/agenda?${periodo}&por_dia=2`);
     expect(mes.status, JSON.stringify(mes.body)).toBe(200);
     expect(mes.body.dias).toEqual([
       { dia: '2032-07-01', total: 4 },
@@ -624,18 +622,18 @@ describe('list, export and dashboard', () => {
       fim: '2032-07-01T13:00:00.000Z',
     });
     // Without por_dia: all five, no day totals.
-    const tudo = await admin.get(`/api/producao/agenda?${periodo}`);
+    const tudo = await admin.get(`/api/agenda?${periodo}`);
     expect(tudo.body.items).toHaveLength(5);
     expect(tudo.body.dias).toBeNull();
     // A cancelled sale's stages leave the agenda and its totals.
     expect((await admin.patchCurrent(`/api/vendas/${a.venda.id}`, { status: 'cancelada' })).status).toBe(200);
-    const depois = await admin.get(`/api/producao/agenda?${periodo}&por_dia=2`);
+    const depois = await admin.get(`/api/agenda?${periodo}&por_dia=2`);
     expect(depois.body.dias).toEqual([
       { dia: '2032-07-01', total: 3 },
       { dia: '2032-07-03', total: 1 },
     ]);
     expect(depois.body.items.map((i: { os_id: string }) => i.os_id)).toEqual([b.os.id, c.os.id, d.os.id]);
-    expect((await admin.get(`/api/producao/agenda?${periodo}`)).body.items).toHaveLength(4);
+    expect((await admin.get(`/api/agenda?${periodo}`)).body.items).toHaveLength(4);
     // Begun before the period and still running at its start (17:00 on 30 June to 02:00 on 1 July,
     // local): on the first day, before the others. One over before the period began is not there.
     expect(
@@ -644,7 +642,7 @@ describe('list, export and dashboard', () => {
     expect(
       (await agendar(c.os.id, 'instalacao', '2032-06-30T10:00:00.000Z', '2032-06-30T11:00:00.000Z')).status,
     ).toBe(200);
-    const comAntes = await admin.get(`/api/producao/agenda?${periodo}&por_dia=2`);
+    const comAntes = await admin.get(`/api/agenda?${periodo}&por_dia=2`);
     expect(comAntes.body.dias).toEqual([
       { dia: '2032-07-01', total: 4 },
       { dia: '2032-07-03', total: 1 },
@@ -667,10 +665,10 @@ describe('list, export and dashboard', () => {
     expect(await horas()).toEqual(mantidas);
     // A period that does not start on a whole hour is counted from the stages: the same totals.
     const meiaHora = await admin.get(
-      '/api/producao/agenda?de=2032-07-01T03:30:00.000Z&ate=2032-07-04T03:00:00.000Z&por_dia=2',
+      '/api/agenda?de=2032-07-01T03:30:00.000Z&ate=2032-07-04T03:00:00.000Z&por_dia=2',
     );
     expect(meiaHora.body.dias).toEqual(comAntes.body.dias);
-    const ruim = await admin.get(`/api/producao/agenda?${periodo}&por_dia=0`);
+    const ruim = await admin.get(`/api/agenda?${periodo}&por_dia=0`);
     expect(ruim.status).toBe(400);
     expect(JSON.stringify(ruim.body)).toContain('Informe ao menos 1 etapa por dia.');
   });

@@ -1,11 +1,7 @@
 import { Hono } from 'hono';
 import {
-  AGENDA_MAX,
-  type AgendaResposta,
   type AgendaRow,
   aAgendar,
-  agenda,
-  agendaMesJson,
   getProducaoConfig,
   indicadoresProducao,
   minhaAgenda,
@@ -15,15 +11,13 @@ import { inicioDoDia, semanaAtual } from '../../domain/producao';
 import {
   aAgendarQuery,
   aAgendarSchema,
-  agendaQuery,
-  agendaRespostaSchema,
   indicadoresProducaoSchema,
   minhaAgendaQuery,
   minhaAgendaSchema,
   producaoConfigSchema,
   producaoConfigUpdate,
 } from '../../schemas/producao';
-import { type AppEnv, currentUser, jsonText, parseBody, parseQuery } from '../context';
+import { type AppEnv, currentUser, parseBody, parseQuery } from '../context';
 import { route } from '../contract';
 import { staleWrite } from '../errors';
 import { publish } from '../events';
@@ -32,12 +26,6 @@ const access = ['producao'] as const;
 const RECURSO = 'producao';
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
 const doc = {
-  getAgenda: route({
-    summary: 'Etapas agendadas num período (por funcionário, opcional)',
-    access,
-    query: agendaQuery,
-    response: agendaRespostaSchema,
-  }),
   getAAgendar: route({
     summary: 'Etapas atuais ainda sem agendamento (para arrastar para a agenda)',
     access,
@@ -66,34 +54,12 @@ const doc = {
 };
 
 /**
- * The Produção module's own views (`/api/producao`): the calendar month, the stages left to schedule,
+ * The Produção module's own views (`/api/producao`): the stages left to schedule,
  * the installer's days, the stages the shop uses and the dashboard cards. Work orders and their stages
- * are read and written under `/api/ordens-servico` (routes/ordens-servico.ts) and nowhere else.
+ * are read and written under `/api/ordens-servico`, the calendar under `/api/agenda` (routes/ordens-servico.ts),
+ and nowhere else.
  */
 export const producaoRoutes = new Hono<AppEnv>()
-  .get('/agenda', doc.getAgenda, async (c) => {
-    const q = parseQuery(c, agendaQuery);
-    const { db, config } = c.get('deps');
-    const periodo = {
-      de: new Date(q.de),
-      ate: new Date(q.ate),
-      funcionarioId: q.funcionario_id || undefined,
-    };
-    if (q.por_dia) {
-      return jsonText<AgendaResposta>(
-        c,
-        await agendaMesJson(db, { ...periodo, porDia: q.por_dia, tz: config.tzNegocio }),
-      );
-    }
-    const { items } = await agenda(db, periodo);
-    // A period with more stages than one answer carries says so (the screen asks for a narrower one).
-    const resposta: AgendaResposta = {
-      items: items.slice(0, AGENDA_MAX),
-      truncado: items.length > AGENDA_MAX,
-      dias: null,
-    };
-    return c.json(resposta);
-  })
   .get('/a-agendar', doc.getAAgendar, async (c) => {
     const q = parseQuery(c, aAgendarQuery);
     return c.json({

@@ -196,7 +196,7 @@ export const publicoRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps');
     const [aceite, o] = await Promise.all([
       lq.aceiteDe(db, { orcamentoId: link.orcamento_id }),
-      q.getOrcamento(db, link.orcamento_id),
+      q.getOrcamento(db, { id: link.orcamento_id }),
     ]);
     if (!aceite || !o) throw notFound('Este orçamento ainda não foi aceito.');
     return pdfAceitoResponse(c, aceite, o.numero);
@@ -214,7 +214,7 @@ export const publicoRoutes = new Hono<AppEnv>()
     const r = await db.transaction(async (tx) => {
       // The quote first, then its link: the same order as creating a link, so the two never deadlock.
       // Concurrent approvals wait here; the first decides, the others then find it decided.
-      const o = await q.lockOrcamento(tx, found.orcamento_id);
+      const o = await q.lockOrcamento(tx, { id: found.orcamento_id });
       const link = await lq.linkByHash(tx, { hash: hashOf(c), hoje, lock: true });
       if (!o || !link) throw linkNotFound();
       if (link.bloqueado_em) throw conflict('Link bloqueado', MSG_BLOQUEADO);
@@ -247,7 +247,7 @@ export const publicoRoutes = new Hono<AppEnv>()
         pdf: pdf.bytes.toString('base64'),
         documento: pdf.documento,
       });
-      await q.setStatusOrcamento(tx, o.id, 'aprovado');
+      await q.setStatusOrcamento(tx, { id: o.id, status: 'aprovado' });
       let venda = false;
       if (empresa.venda_automatica) {
         // The same rules and the same transaction as POST /api/orcamentos/:id/venda.
@@ -276,7 +276,7 @@ export const publicoRoutes = new Hono<AppEnv>()
     const { mensagem } = await parseBody(c, alteracaoInput);
     const { db, config } = c.get('deps');
     await db.transaction(async (tx) => {
-      const o = await q.lockOrcamento(tx, found.orcamento_id);
+      const o = await q.lockOrcamento(tx, { id: found.orcamento_id });
       if (!o) throw linkNotFound();
       if (o.status !== 'pendente') throw conflict('Orçamento respondido', MSG_DECIDIDO);
       await lq.insertAlteracao(tx, {

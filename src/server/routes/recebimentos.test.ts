@@ -29,7 +29,7 @@ const parcelasDa = (vendaId: string) => parcelasDaVenda(env, vendaId);
 const contagens = () => contagensRecebimentos(env);
 
 const pagar = (parcelaId: string, valor: unknown, data = hoje(), cartao = cartaoId) =>
-  admin.post('/api/recebimentos', { parcela_id: parcelaId, valor, data, cartao_id: cartao });
+  admin.post(`/api/recebiveis/${parcelaId}/recebimentos`, { valor, data, cartao_id: cartao });
 
 describe('instalments created with the sale', () => {
   it('R$ 1.000,00 in 3x → 333,33 + 333,33 + 333,34, monthly from the sale date', async () => {
@@ -207,7 +207,7 @@ describe('payments', () => {
 
   it('needs the financeiro permission', async () => {
     const { client } = await userWith(env, ['vendas', 'dashboard']);
-    expect((await client.get('/api/recebimentos')).status).toBe(403);
+    expect((await client.get('/api/recebiveis')).status).toBe(403);
     expect((await client.get('/api/recebimentos/kpis')).status).toBe(403);
   });
 });
@@ -219,7 +219,7 @@ describe('list, KPIs, statement, cobrança', () => {
     const [p1, p2] = parcelas;
     expect((await pagar(p1!.id, '150.00')).status).toBe(201);
 
-    const list = await admin.get(`/api/recebimentos?cliente_id=${cliente.id}`);
+    const list = await admin.get(`/api/recebiveis?cliente_id=${cliente.id}`);
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(3);
     expect(
@@ -238,11 +238,13 @@ describe('list, KPIs, statement, cobrança', () => {
       venda_numero: v.numero,
       numero_parcelas: 3,
     });
-    const atrasadas = await admin.get(`/api/recebimentos?cliente_id=${cliente.id}&status=atrasada`);
+    const atrasadas = await admin.get(`/api/recebiveis?cliente_id=${cliente.id}&status=atrasada`);
     expect(atrasadas.body.items.map((r: { id: string }) => r.id)).toEqual([p1!.id]);
-    const periodo = await admin.get(`/api/recebimentos?cliente_id=${cliente.id}&de=${hoje()}&ate=${hoje()}`);
+    const periodo = await admin.get(
+      `/api/recebiveis?cliente_id=${cliente.id}&inicio=${hoje()}&fim=${hoje()}`,
+    );
     expect(periodo.body.items.map((r: { id: string }) => r.id)).toEqual([p2!.id]);
-    expect((await admin.get('/api/recebimentos?status=nada')).status).toBe(400);
+    expect((await admin.get('/api/recebiveis?status=nada')).status).toBe(400);
 
     const extrato = await admin.get(`/api/recebimentos/extrato/${cliente.id}`);
     expect(extrato.status).toBe(200);
@@ -254,7 +256,7 @@ describe('list, KPIs, statement, cobrança', () => {
       404,
     );
 
-    const csv = await admin.get(`/api/recebimentos/exportar?formato=csv&cliente_id=${cliente.id}`);
+    const csv = await admin.get(`/api/recebiveis/exportar?formato=csv&cliente_id=${cliente.id}`);
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain('Cliente Extrato Único');
     expect(String(csv.body)).toContain('250,00');

@@ -15,27 +15,16 @@ import { dec, toMoney } from '../../domain/money';
 import { uuid } from '../../schemas/common';
 import {
   extratoClienteSchema,
-  parcelasListQuery,
-  parcelasPageSchema,
-  recebimentoCreate,
-  recebimentoRegistradoSchema,
   recebimentosKpisSchema,
   recebiveisConfigSchema,
   recebiveisConfigUpdate,
 } from '../../schemas/recebimentos';
-import { type AppEnv, currentUser, parseBody, parseId, parseQuery } from '../context';
+import { type AppEnv, parseBody, parseId } from '../context';
 import { route } from '../contract';
 import { deleteHandler } from '../delete-route';
 import { notFound, staleWrite } from '../errors';
 import { publish } from '../events';
-import { exportContract } from '../export';
-import {
-  exportarParcelas,
-  listarParcelas,
-  parcelaOut,
-  recebimentoOut,
-  registrarRecebimento,
-} from '../parcelas-receber';
+import { parcelaOut, recebimentoOut } from '../parcelas-receber';
 
 const access = ['financeiro'] as const;
 const RECURSO = 'recebimentos';
@@ -56,13 +45,6 @@ const doc = {
     access,
     response: recebimentosKpisSchema,
   }),
-  get: route({
-    summary: 'Parcelas a receber por vencimento (status, período, cliente, vendedor)',
-    access,
-    query: parcelasListQuery,
-    response: parcelasPageSchema,
-  }),
-  getExportar: route({ ...exportContract('parcelas a receber', parcelasListQuery), access }),
   getConfig: route({
     summary: 'Configuração de Recebimentos (chave Pix, comissão por recebimento)',
     access,
@@ -81,17 +63,9 @@ const doc = {
     response: extratoClienteSchema,
     errors: [404],
   }),
-  post: route({
-    summary: 'Registra um recebimento (parcial ou total) e a entrada no Caixa',
-    access,
-    body: recebimentoCreate,
-    response: recebimentoRegistradoSchema,
-    status: 201,
-    errors: [404, 409],
-  }),
   deleteId: route({
     summary:
-      'Desfaz um recebimento (remove também a entrada no Caixa); o mesmo para os registrados por POST /api/recebiveis/:id/recebimentos',
+      'Desfaz um recebimento registrado por POST /api/recebiveis/:id/recebimentos (remove também a entrada no Caixa)',
     access,
     status: 204,
     errors: [404],
@@ -111,11 +85,6 @@ export const recebimentosRoutes = new Hono<AppEnv>()
       total_aberto: Number(r.total_aberto),
     });
   })
-  .get('/', doc.get, async (c) => {
-    const { page, limit, ...filtro } = parseQuery(c, parcelasListQuery);
-    return c.json(await listarParcelas(c.get('deps'), { filtro, page, limit }));
-  })
-  .get('/exportar', doc.getExportar, (c) => exportarParcelas(c, parseQuery(c, parcelasListQuery)))
   .get('/config', doc.getConfig, async (c) => c.json(configOut(await getConfig(c.get('deps').db))))
   .patch('/config', doc.patchConfig, async (c) => {
     const { updated_at, ...values } = await parseBody(c, recebiveisConfigUpdate);
@@ -152,17 +121,6 @@ export const recebimentosRoutes = new Hono<AppEnv>()
         recebimentos: (porParcela.get(r.id) ?? []).map((x) => recebimentoOut(x)),
       })),
     });
-  })
-  .post('/', doc.post, async (c) => {
-    const input = await parseBody(c, recebimentoCreate);
-    const r = await registrarRecebimento(c.get('deps'), {
-      parcelaId: input.parcela_id,
-      valor: input.valor,
-      data: input.data,
-      cartaoId: input.cartao_id,
-      userId: currentUser(c).id,
-    });
-    return c.json(r, 201);
   })
   .delete(
     '/:id',

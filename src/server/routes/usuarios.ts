@@ -155,7 +155,7 @@ export const usuariosRoutes = new Hono<AppEnv>()
     })),
   )
   .get('/:id', doc.getId, async (c) => {
-    const row = await getUsuario(c.get('deps').db, parseId(c, uuid));
+    const row = await getUsuario(c.get('deps').db, { id: parseId(c, uuid) });
     if (!row) throw notFound('Usuário não encontrado.');
     return c.json(row);
   })
@@ -169,7 +169,7 @@ export const usuariosRoutes = new Hono<AppEnv>()
       funcionario: input.funcionario_id != null,
     });
     const { db } = c.get('deps');
-    if (await findUsuarioByEmail(db, input.email)) {
+    if (await findUsuarioByEmail(db, { email: input.email })) {
       throw conflict('E-mail já cadastrado', 'Já existe um usuário com este e-mail.');
     }
     const id = await db.transaction(async (tx) => {
@@ -177,7 +177,7 @@ export const usuariosRoutes = new Hono<AppEnv>()
       await publish(tx, 'usuarios', 'criado', row.id);
       return row.id;
     });
-    return c.json(await getUsuario(db, id), 201);
+    return c.json(await getUsuario(db, { id }), 201);
   })
   .patch('/:id', doc.patchId, async (c) => {
     const id = parseId(c, uuid);
@@ -185,7 +185,7 @@ export const usuariosRoutes = new Hono<AppEnv>()
     const me = currentUser(c);
     const { db } = c.get('deps');
     if (input.senha !== undefined) {
-      const pessoa = await getUsuario(db, id);
+      const pessoa = await getUsuario(db, { id });
       if (pessoa) await checkSenha(c, input.senha, { email: pessoa.email, nome: input.nome ?? pessoa.nome });
     }
     const myToken = input.senha && me.id === id ? await currentSessionToken(c) : null;
@@ -199,7 +199,7 @@ export const usuariosRoutes = new Hono<AppEnv>()
       }
       const role = input.role ?? before.role;
       const status = input.status ?? before.status;
-      const current = (await getUsuario(tx, id))!;
+      const current = (await getUsuario(tx, { id }))!;
       checkGrant(me, current, {
         role: input.role,
         granted: (input.permissoes ?? []).filter((p) => !current.permissoes.includes(p)),
@@ -215,7 +215,7 @@ export const usuariosRoutes = new Hono<AppEnv>()
       const stillAdmin = role === 'admin' && status === 'ativo' && permissoes.includes('usuarios');
       if (before.role === 'admin' && before.status === 'ativo' && !stillAdmin) {
         await lockAdmins(tx);
-        if ((await countOtherManagingAdmins(tx, id)) === 0) {
+        if ((await countOtherManagingAdmins(tx, { exceptId: id })) === 0) {
           throw conflict(
             'Último administrador',
             'Não é possível remover o último administrador ativo: promova outro usuário a administrador antes.',
@@ -233,16 +233,17 @@ export const usuariosRoutes = new Hono<AppEnv>()
       if (input.nome !== undefined) {
         await renomearConta(tx, { authUserId: before.auth_user_id, nome: input.nome });
       }
-      if (input.permissoes !== undefined) await replacePermissoes(tx, id, input.permissoes);
-      if (input.senha) await setSenha(tx, before.auth_user_id, input.senha);
+      if (input.permissoes !== undefined)
+        await replacePermissoes(tx, { usuarioId: id, permissoes: input.permissoes });
+      if (input.senha) await setSenha(tx, { authUserId: before.auth_user_id, senha: input.senha });
       // A deactivated user, or one whose password someone else reset, is signed out everywhere now;
       // who changes their own password stays signed in here only (another session may be a thief's).
       if ((status === 'inativo' && before.status === 'ativo') || (input.senha && me.id !== id)) {
-        await endSessions(tx, before.auth_user_id);
+        await endSessions(tx, { authUserId: before.auth_user_id });
       } else if (input.senha) {
-        await endSessions(tx, before.auth_user_id, myToken);
+        await endSessions(tx, { authUserId: before.auth_user_id, keepToken: myToken });
       }
       await publish(tx, 'usuarios', 'atualizado', id);
     });
-    return c.json(await getUsuario(db, id));
+    return c.json(await getUsuario(db, { id }));
   });

@@ -2,7 +2,7 @@ import { RecordOptions } from '../../components/kit/form-parts';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import './agenda.css';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   addDays,
   endOfMonth,
@@ -29,10 +29,18 @@ import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
 import { Loading } from '../../components/ui/states';
 import { ApiError, toastError, toastSuccess } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
 import { LembrarCliente } from './acoes';
-import { avisarConflitos, EtapaForm } from './os-page';
-import { etapaLabel, statusEtapaLabel, useEquipeOpcoes, useOs } from './shared';
+import {
+  type AAgendar,
+  type AgendaItem,
+  aAgendarOptions,
+  agendaOptions,
+  useAtualizarEtapa,
+  useEquipeOpcoes,
+  useOs,
+} from './api';
+import { EtapaForm } from './etapa-form';
+import { etapaLabel, statusEtapaLabel } from './shared';
 
 const localizer = dateFnsLocalizer({
   format,
@@ -71,12 +79,6 @@ const FORMATOS = { weekdayFormat: 'EEEEEE', dayFormat: 'EEEEEE dd' };
 /** A month cell shows a handful of stages; the server sends at most this many per day, and each day's total. */
 const POR_DIA_MES = 4;
 
-const fetchAgenda = (
-  q: { de: string; ate: string; funcionario_id?: string; por_dia?: number },
-  signal?: AbortSignal,
-) => json(client.producao.agenda.$get({ query: q }, withSignal(signal)));
-/** A stage of the week or day view (with its team), or of the month grid (lean: no team, no address). */
-type AgendaItem = Awaited<ReturnType<typeof fetchAgenda>>['items'][number];
 const equipeIds = (i: AgendaItem): string[] => ('funcionarios' in i ? i.funcionarios.map((f) => f.id) : []);
 
 interface Evento {
@@ -90,10 +92,8 @@ interface Evento {
 
 const SEM_EQUIPE = 'sem-equipe';
 
-const fetchAAgendar = (q: string, signal?: AbortSignal) =>
-  json(client.producao['a-agendar'].$get({ query: q ? { q } : {} }, withSignal(signal)));
 /** A stage of the "A agendar" list being dragged in. */
-type Arrastado = Awaited<ReturnType<typeof fetchAAgendar>>['items'][number];
+type Arrastado = AAgendar;
 
 /** The calendar previews a dragged-in stage as an event of two hours (the length a drop gives it). */
 function previa(a: Arrastado): Evento {
@@ -146,7 +146,7 @@ function periodo(view: View, date: Date): { de: Date; ate: Date } {
 }
 
 export default function AgendaPage() {
-  const qc = useQueryClient();
+  const atualizar = useAtualizarEtapa();
   const [sp, patch] = useUrlState();
   const view = (['month', 'week', 'day'].includes(sp.get('visao') ?? '') ? sp.get('visao') : 'week') as View;
   const dataParam = sp.get('data');
@@ -162,17 +162,9 @@ export default function AgendaPage() {
     funcionario_id: funcionarioId || undefined,
     por_dia: view === 'month' ? POR_DIA_MES : undefined,
   };
-  const agenda = useQuery({
-    queryKey: ['producao', 'agenda', query],
-    queryFn: ({ signal }) => fetchAgenda(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const agenda = useQuery(agendaOptions(query));
   const [buscaAAgendar, setBuscaAAgendar] = useState('');
-  const semAgenda = useQuery({
-    queryKey: ['producao', 'a-agendar', buscaAAgendar],
-    queryFn: ({ signal }) => fetchAAgendar(buscaAAgendar, signal),
-    placeholderData: keepPreviousData,
-  });
+  const semAgenda = useQuery(aAgendarOptions(buscaAAgendar));
   const equipe = useEquipeOpcoes();
   const [aberto, setAberto] = useState<{ osId: string; etapaId: string } | null>(null);
   const arrastando = useRef<Arrastado | null>(null);
@@ -255,18 +247,14 @@ export default function AgendaPage() {
     funcionario_ids?: string[],
   ): Promise<void> {
     try {
-      const r = await json(
-        client['ordens-servico'][':id'].etapas[':etapaId'].$patch({
-          param: { id: osId, etapaId },
-          json: {
-            inicio_previsto: start.toISOString(),
-            fim_previsto: end.toISOString(),
-            updated_at,
-            funcionario_ids,
-          },
-        }),
-      );
-      avisarConflitos(r.avisos);
+      await atualizar.mutateAsync({
+        osId,
+        etapaId,
+        inicio_previsto: start.toISOString(),
+        fim_previsto: end.toISOString(),
+        updated_at,
+        funcionario_ids,
+      });
       toastSuccess('Agenda atualizada');
     } catch (err) {
       toastError(
@@ -275,8 +263,6 @@ export default function AgendaPage() {
           : 'Erro ao salvar a agenda',
         err,
       );
-    } finally {
-      await qc.invalidateQueries({ queryKey: ['producao'] });
     }
   }
 

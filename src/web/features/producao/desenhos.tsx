@@ -1,5 +1,5 @@
 import { DesenhoDoItem } from '../orcamentos/peca-desenho';
-import type { OsDetalhe } from './shared';
+import type { OsDetalhe } from './api';
 
 /** Each piece drawn to scale with its finished sides and cutouts: what the customer approved. */
 export function Desenhos({ itens }: { itens: OsDetalhe['itens'] }) {

@@ -10,8 +10,9 @@ import { Empty, Loading } from '../../components/ui/states';
 import { client, json, withSignal } from '../../lib/client';
 import { formatDateTime, formatMedidas, isoDateIn } from '../../lib/format';
 import { EtapaAcoes, FilaPendente } from './acoes';
+import { useOs } from './api';
 import { Desenhos } from './desenhos';
-import { etapaLabel, STATUS_ETAPA_BADGE, statusEtapaLabel, useOs } from './shared';
+import { etapaLabel, STATUS_ETAPA_BADGE, statusEtapaLabel } from './shared';
 
 const fetchMinha = (signal?: AbortSignal) =>
   json(client.producao['minha-agenda'].$get({ query: {} }, withSignal(signal)));

@@ -8,8 +8,7 @@ import { orNone } from '../../components/kit/data-table';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { TitledCard } from '../../components/ui/card';
-import { Checkbox } from '../../components/ui/checkbox';
-import { Input, Label, Labelled, Textarea } from '../../components/ui/input';
+import { Input, Label } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Empty, Loading } from '../../components/ui/states';
 import { ApiError, toastError, toastSuccess } from '../../lib/api';
@@ -18,21 +17,17 @@ import { formatDateTime, formatMedidas, formatMoney, formatNumber } from '../../
 import { OsChapas } from '../estoque/os-chapas';
 import { OsPlanoCorte } from '../plano-corte/os-plano';
 import { EtapaAcoes, FilaPendente } from './acoes';
+import { type Etapa, type OsDetalhe, producaoKeys, useOs } from './api';
 import { Desenhos } from './desenhos';
+import { EtapaForm } from './etapa-form';
 import {
-  type Etapa,
   etapaLabel,
   fotoUrl,
-  fromLocalInput,
-  type OsDetalhe,
   Progresso,
   STATUS_ETAPA_BADGE,
   STATUS_OS_BADGE,
   statusEtapaLabel,
   statusOsLabel,
-  toLocalInput,
-  useEquipeOpcoes,
-  useOs,
 } from './shared';
 
 export default function OsPage() {
@@ -168,116 +163,6 @@ function EtapaItem({ os, etapa, editavel }: { os: OsDetalhe; etapa: Etapa; edita
   );
 }
 
-type Aviso = { funcionario_nome: string; os_numero: number; etapa: string; inicio: string; fim: string };
-
-/** Schedule, team and notes of one stage (the keyboard/form alternative to dragging on the agenda). */
-export function EtapaForm({ etapa, onDone }: { etapa: Etapa; onDone: () => void }) {
-  const qc = useQueryClient();
-  const equipe = useEquipeOpcoes();
-  const [inicio, setInicio] = useState(toLocalInput(etapa.inicio ? String(etapa.inicio) : null));
-  const [fim, setFim] = useState(toLocalInput(etapa.fim ? String(etapa.fim) : null));
-  const [time, setTime] = useState<string[]>(etapa.funcionarios.map((f) => f.id));
-  const [notas, setNotas] = useState(etapa.notas ?? '');
-  const [erro, setErro] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () =>
-      json(
-        client['ordens-servico'][':id'].etapas[':etapaId'].$patch({
-          param: { id: etapa.os_id, etapaId: etapa.id },
-          json: {
-            inicio_previsto: fromLocalInput(inicio),
-            fim_previsto: fromLocalInput(fim),
-            funcionario_ids: time,
-            notas,
-            updated_at: String(etapa.updated_at),
-          },
-        }),
-      ),
-    onSuccess: (r) => {
-      avisarConflitos(r.avisos);
-      toastSuccess('Etapa salva');
-      void qc.invalidateQueries({ queryKey: ['producao'] });
-      onDone();
-    },
-    onError: (err) => {
-      setErro(err instanceof ApiError ? err.detail : 'Erro ao salvar.');
-      toastError('Erro ao salvar a etapa', err);
-    },
-  });
-  // Team members who left stay listed (checked) so saving does not drop them silently.
-  const opcoes = [
-    ...(equipe.data ?? []),
-    ...etapa.funcionarios
-      .filter((f) => !(equipe.data ?? []).some((o) => o.id === f.id))
-      .map((f) => ({ ...f, cargo: f.cargo })),
-  ];
-  return (
-    <form
-      className="mt-3 grid gap-3 rounded-md bg-muted/40 p-3"
-      aria-label={`Editar ${etapaLabel(etapa.etapa)}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        setErro(null);
-        return save.mutateAsync().catch(() => {});
-      }}
-    >
-      <div className="grid gap-3 sm:grid-cols-2">
-        <DataHora id={`ini-${etapa.id}`} label="Início" value={inicio} onChange={setInicio} />
-        <DataHora id={`fim-${etapa.id}`} label="Fim" value={fim} onChange={setFim} />
-      </div>
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">Equipe</legend>
-        <div className="flex flex-wrap gap-3">
-          {opcoes.map((f) => (
-            <label key={f.id} className="flex items-center gap-2 text-sm">
-              <Checkbox
-                checked={time.includes(f.id)}
-                onCheckedChange={(v) => setTime(v ? [...time, f.id] : time.filter((x) => x !== f.id))}
-              />
-              {f.nome}
-            </label>
-          ))}
-          {!opcoes.length && <span className="text-sm text-muted-foreground">Nenhum funcionário ativo.</span>}
-        </div>
-      </fieldset>
-      <div className="grid gap-1">
-        <Label htmlFor={`notas-${etapa.id}`}>Notas</Label>
-        <Textarea
-          id={`notas-${etapa.id}`}
-          value={notas}
-          maxLength={4000}
-          onChange={(e) => setNotas(e.target.value)}
-        />
-      </div>
-      {erro && (
-        <p role="alert" className="text-sm text-destructive">
-          {erro}
-        </p>
-      )}
-      <div className="flex gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          Salvar etapa
-        </Button>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancelar
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-/** Double bookings are allowed but said out loud. */
-export function avisarConflitos(avisos: Aviso[]) {
-  if (!avisos.length) return;
-  const texto = avisos
-    .map(
-      (a) =>
-        `${a.funcionario_nome} já está em ${etapaLabel(a.etapa)} da OS #${a.os_numero} (${formatDateTime(a.inicio)} – ${formatDateTime(a.fim)})`,
-    )
-    .join('; ');
-  toastError('Atenção: funcionário com dois agendamentos no mesmo horário', new Error(texto));
-}
-
 function EnderecoForm({ os }: { os: OsDetalhe }) {
   const qc = useQueryClient();
   const [v, setV] = useState({
@@ -296,7 +181,7 @@ function EnderecoForm({ os }: { os: OsDetalhe }) {
       ),
     onSuccess: () => {
       toastSuccess('Endereço da obra salvo');
-      void qc.invalidateQueries({ queryKey: ['producao'] });
+      void qc.invalidateQueries({ queryKey: producaoKeys.all });
     },
     onError: (err) => toastError('Erro ao salvar o endereço', err),
   });
@@ -403,14 +288,5 @@ function Fotos({ os }: { os: OsDetalhe }) {
         </ul>
       )}
     </TitledCard>
-  );
-}
-
-/** A stage's start or end: a labelled date and time. */
-function DataHora(p: { id: string; label: string; value: string; onChange: (v: string) => void }) {
-  return (
-    <Labelled id={p.id} label={p.label}>
-      <Input id={p.id} type="datetime-local" value={p.value} onChange={(e) => p.onChange(e.target.value)} />
-    </Labelled>
   );
 }

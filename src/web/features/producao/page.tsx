@@ -12,16 +12,9 @@ import { PageHeader } from '../../components/ui/page-header';
 import { IconAction } from '../../components/ui/row-actions';
 import { client, json } from '../../lib/client';
 import { formatDateTime } from '../../lib/format';
+import { useEquipeOpcoes } from './api';
 import { EtapasConfig } from './etapas-config';
-import {
-  ETAPAS_OS,
-  etapaLabel,
-  Progresso,
-  STATUS_OS_BADGE,
-  STATUS_OS_LABEL,
-  statusOsLabel,
-  useEquipeOpcoes,
-} from './shared';
+import { ETAPAS_OS, etapaLabel, Progresso, STATUS_OS_BADGE, STATUS_OS_LABEL, statusOsLabel } from './shared';
 
 /** The row as the API answers it. */
 const listar = () => json(client['ordens-servico'].$get({ query: {} }));

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   ETAPA_OS_LABEL,
   ETAPAS_OS,
@@ -7,7 +6,6 @@ import {
   STATUS_OS_LABEL,
 } from '../../../schemas/enums';
 import type { BadgeVariant } from '../../components/ui/badge';
-import { client, json, withSignal } from '../../lib/client';
 import { cn } from '../../lib/utils';
 
 export { ETAPA_OS_LABEL, ETAPAS_OS, STATUS_ETAPA_LABEL, STATUS_OS_LABEL };
@@ -30,29 +28,6 @@ export const STATUS_OS_BADGE: Record<string, BadgeVariant> = {
   concluida: 'green',
   cancelada: 'red',
 };
-
-/** One OS as the details screen and the phone read it (typed by the route's answer). */
-const fetchOs = (id: string, signal?: AbortSignal) =>
-  json(client['ordens-servico'][':id'].$get({ param: { id } }, withSignal(signal)));
-export type OsDetalhe = Awaited<ReturnType<typeof fetchOs>>;
-export type Etapa = OsDetalhe['etapas'][number];
-
-export function useOs(id: string | null) {
-  return useQuery({
-    queryKey: ['producao', 'os', id],
-    queryFn: ({ signal }) => fetchOs(id!, signal),
-    enabled: !!id,
-  });
-}
-
-/** Active employees for the team editor and the filters (name - role, never salaries). */
-export function useEquipeOpcoes() {
-  return useQuery({
-    queryKey: ['funcionarios', 'opcoes', 'producao'],
-    queryFn: ({ signal }) => json(client.funcionarios.opcoes.$get({ query: {} }, withSignal(signal))),
-    staleTime: 60_000,
-  });
-}
 
 /** "2 de 5" progress of an OS, as a bar with its text for screen readers. */
 export function Progresso({

@@ -20,7 +20,7 @@ import { ExtratoDialog } from './extrato-dialog';
 import { RecebimentosKpis } from './kpis';
 import { RegistrarDialog } from './registrar-dialog';
 
-const FILTROS = { status: '', de: '', ate: '', cliente_id: '', vendedor_id: '' };
+const FILTROS = { status: '', inicio: '', fim: '', cliente_id: '', vendedor_id: '' };
 
 /**
  * Recebimentos (issue 16): the four KPI cards, the instalments by due date with their filters in the
@@ -36,7 +36,7 @@ export default function RecebimentosPage() {
   const [config, setConfig] = useState(false);
   const list = useResourceList({
     recurso: 'recebimentos',
-    endpoint: client.recebimentos,
+    endpoint: client.recebiveis,
     filters: FILTROS,
     loadError: { title: 'Erro ao carregar recebimentos', text: 'Não foi possível carregar as parcelas.' },
   });
@@ -64,8 +64,8 @@ export default function RecebimentosPage() {
             <FilterSelect list={list} name="status" id="filtro-status" label="Status" todos="Todos">
               <Options values={STATUS_FILTRO_PARCELA} label={(s) => STATUS_FILTRO_LABEL[s]} />
             </FilterSelect>
-            <FilterDate list={list} name="de" id="filtro-de" label="Vencimento de" />
-            <FilterDate list={list} name="ate" id="filtro-ate" label="Vencimento até" />
+            <FilterDate list={list} name="inicio" id="filtro-de" label="Vencimento de" />
+            <FilterDate list={list} name="fim" id="filtro-ate" label="Vencimento até" />
             <Labelled id="filtro-cliente" label="Cliente">
               <ClienteSelect
                 id="filtro-cliente"
@@ -86,7 +86,7 @@ export default function RecebimentosPage() {
           </div>
           <ListSearch
             list={list}
-            lista="recebimentos"
+            lista="recebiveis"
             label="Buscar parcelas"
             placeholder="Cliente ou nº da venda..."
             className="items-end"

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { rotuloCartao } from '../../../schemas/cartoes';
-import { type RecebimentoCreateInput, recebimentoCreate } from '../../../schemas/recebimentos';
+import { type RecebimentoFormInput, recebimentoForm } from '../../../schemas/recebimentos';
 import { useFreshRecord } from '../../components/fresh-record';
 import {
   FormShell,
@@ -82,20 +82,25 @@ function PagamentoForm({ parcela, onDone }: { parcela: ParcelaDetalhe; onDone: (
     queryKey: ['cartoes', 'opcoes'],
     queryFn: ({ signal }) => json(client.cartoes.opcoes.$get({ query: {} }, withSignal(signal))),
   });
-  const empty: RecebimentoCreateInput = {
-    parcela_id: parcela.id,
+  const empty: RecebimentoFormInput = {
     valor: parcela.saldo.toFixed(2),
     data: todayIso(),
     cartao_id: '',
   };
   const f = useResourceForm({
     recurso: 'recebimentos',
-    // create only: the kit's singleton path (no read, since id is null) with the POST as the save
-    endpoint: client.recebimentos,
+    // create only: the kit's singleton path on the instalment (no read, since id is null) with its
+    // payments' POST as the save
+    endpoint: client.recebiveis[':id'],
     singleton: true,
     save: (body, { idempotencyKey }) =>
-      json(client.recebimentos.$post({ json: body }, { headers: { 'idempotency-key': idempotencyKey } })),
-    schema: recebimentoCreate,
+      json(
+        client.recebiveis[':id'].recebimentos.$post(
+          { param: { id: parcela.id }, json: body },
+          { headers: { 'idempotency-key': idempotencyKey } },
+        ),
+      ),
+    schema: recebimentoForm,
     id: null,
     empty,
     valuesOf: (_: Versioned) => empty,

@@ -1,0 +1,117 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toastError } from '../../lib/api';
+import { client, json, withSignal } from '../../lib/client';
+import { formatDateTime } from '../../lib/format';
+import { etapaLabel } from './shared';
+
+/**
+ * The Produção feature's reads and its stage update. Every query is keyed under 'producao', so a stage
+ * change (and the live events of the resource 'producao') refreshes the OS screen, the agenda and the
+ * lists at once.
+ */
+export const producaoKeys = {
+  all: ['producao'] as const,
+  os: (id: string | null) => ['producao', 'os', id] as const,
+  agenda: (q: AgendaQuery) => ['producao', 'agenda', q] as const,
+  aAgendar: (busca: string) => ['producao', 'a-agendar', busca] as const,
+};
+
+/** One OS as the details screen and the phone read it (typed by the route's answer). */
+const fetchOs = (id: string, signal?: AbortSignal) =>
+  json(client['ordens-servico'][':id'].$get({ param: { id } }, withSignal(signal)));
+export type OsDetalhe = Awaited<ReturnType<typeof fetchOs>>;
+export type Etapa = OsDetalhe['etapas'][number];
+
+export const osOptions = (id: string | null) =>
+  queryOptions({
+    queryKey: producaoKeys.os(id),
+    queryFn: ({ signal }) => fetchOs(id!, signal),
+    enabled: !!id,
+  });
+
+export const useOs = (id: string | null) => useQuery(osOptions(id));
+
+/** A period of the agenda; `por_dia`: the month grid (at most that many stages a day, and each day's total). */
+export interface AgendaQuery {
+  de: string;
+  ate: string;
+  funcionario_id?: string;
+  por_dia?: number;
+}
+const fetchAgenda = (q: AgendaQuery, signal?: AbortSignal) =>
+  json(client.agenda.$get({ query: q }, withSignal(signal)));
+/** A stage of the week or day view (with its team), or of the month grid (lean: no team, no address). */
+export type AgendaItem = Awaited<ReturnType<typeof fetchAgenda>>['items'][number];
+
+export const agendaOptions = (q: AgendaQuery) =>
+  queryOptions({
+    queryKey: producaoKeys.agenda(q),
+    queryFn: ({ signal }) => fetchAgenda(q, signal),
+    placeholderData: keepPreviousData,
+  });
+
+const fetchAAgendar = (q: string, signal?: AbortSignal) =>
+  json(client.producao['a-agendar'].$get({ query: q ? { q } : {} }, withSignal(signal)));
+/** A stage of the "A agendar" list (dragged into the calendar). */
+export type AAgendar = Awaited<ReturnType<typeof fetchAAgendar>>['items'][number];
+
+export const aAgendarOptions = (busca: string) =>
+  queryOptions({
+    queryKey: producaoKeys.aAgendar(busca),
+    queryFn: ({ signal }) => fetchAAgendar(busca, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** Active employees for the team editor and the filters (name - role, never salaries). */
+export function useEquipeOpcoes() {
+  return useQuery({
+    queryKey: ['funcionarios', 'opcoes', 'producao'],
+    queryFn: ({ signal }) => json(client.funcionarios.opcoes.$get({ query: {} }, withSignal(signal))),
+    staleTime: 60_000,
+  });
+}
+
+type Aviso = { funcionario_nome: string; os_numero: number; etapa: string; inicio: string; fim: string };
+
+/** Double bookings are allowed but said out loud. */
+function avisarConflitos(avisos: Aviso[]) {
+  if (!avisos.length) return;
+  const texto = avisos
+    .map(
+      (a) =>
+        `${a.funcionario_nome} já está em ${etapaLabel(a.etapa)} da OS #${a.os_numero} (${formatDateTime(a.inicio)} – ${formatDateTime(a.fim)})`,
+    )
+    .join('; ');
+  toastError('Atenção: funcionário com dois agendamentos no mesmo horário', new Error(texto));
+}
+
+/** A stage's schedule, team and notes, with the version the screen read. */
+export interface AtualizarEtapa {
+  osId: string;
+  etapaId: string;
+  updated_at: string;
+  inicio_previsto: string | null;
+  fim_previsto: string | null;
+  funcionario_ids?: string[];
+  notas?: string;
+}
+
+/**
+ * Schedules a stage (the agenda's drag and drop, the OS screen's and the agenda dialog's form): one
+ * PATCH, the double bookings said out loud, and every Produção view refreshed whether it was saved or
+ * refused (a refused drag goes back to where the server has it). Callers add their own toasts.
+ */
+export function useAtualizarEtapa() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ osId, etapaId, ...body }: AtualizarEtapa) =>
+      json(
+        client['ordens-servico'][':id'].etapas[':etapaId'].$patch({
+          param: { id: osId, etapaId },
+          json: body,
+        }),
+      ),
+    onSuccess: (r) => avisarConflitos(r.avisos),
+    onSettled: () => qc.invalidateQueries({ queryKey: producaoKeys.all }),
+  });
+}
