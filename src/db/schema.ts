@@ -954,8 +954,14 @@ export const empresa = pgTable(
       'empresa_nfse_codigo_servico_ck',
       sql`nfse_codigo_servico is null or nfse_codigo_servico ~ '^[0-9A-Za-z./-]{1,20}$'`,
     ),
-    check('empresa_nfse_item_lista_ck', sql`nfse_item_lista is null or nfse_item_lista ~ '^[0-9]{2}[.][0-9]{2}$'`),
-    check('empresa_nfse_aliquota_iss_ck', sql`nfse_aliquota_iss is null or nfse_aliquota_iss between 2 and 5`),
+    check(
+      'empresa_nfse_item_lista_ck',
+      sql`nfse_item_lista is null or nfse_item_lista ~ '^[0-9]{2}[.][0-9]{2}$'`,
+    ),
+    check(
+      'empresa_nfse_aliquota_iss_ck',
+      sql`nfse_aliquota_iss is null or nfse_aliquota_iss between 2 and 5`,
+    ),
   ],
 );
 
