@@ -435,7 +435,7 @@ export function iniciarConsultas(deps: Deps) {
   // Said once at start: without the secret every provider notice is refused and only polling follows.
   if (!deps.config.fiscal.webhookSegredo)
     deps.logger.warn(
-      'NFEIO_WEBHOOK_SEGREDO não definido: o webhook do provedor fiscal responde 503 e as notas são acompanhadas só pela consulta periódica.',
+      'NFEIO_WEBHOOK_SEGREDO não definido: o webhook do provedor fiscal recusa os avisos (401) e as notas são acompanhadas só pela consulta periódica.',
     );
   let parado = false;
   let rodando: Promise<unknown> = Promise.resolve();
@@ -455,15 +455,16 @@ export function iniciarConsultas(deps: Deps) {
 
 /**
  * POST /fiscal/webhook: the body is checked against X-Hub-Signature with the webhook secret (bad or
- * missing → 401, nothing read); a good one names an invoice, which is then consulted at the provider,
+ * missing signature, or no secret set → 401, nothing read); a good one names an invoice, which is then consulted at the provider,
  * so what Lavra records is always the provider's answer to its own question.
  */
 export async function webhook(deps: Deps, corpo: Uint8Array, assinatura: string | undefined) {
-  // Only the environment's NFEIO_WEBHOOK_SEGREDO: unset, no notice is accepted (polling follows).
+  // Only the environment's NFEIO_WEBHOOK_SEGREDO: unset, no notice can be authenticated, so none is
+  // accepted (401, as an unsigned one; polling follows). Not a 5xx: nothing failed on this server.
   const segredo = deps.config.fiscal.webhookSegredo;
   if (!segredo)
     throw new HttpError(
-      503,
+      401,
       'Webhook não configurado',
       'Defina NFEIO_WEBHOOK_SEGREDO no servidor (o mesmo segredo cadastrado no webhook do provedor).',
     );

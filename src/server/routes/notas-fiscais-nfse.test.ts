@@ -312,7 +312,7 @@ describe('the installation’s NFS-e', () => {
     ).toBe(true);
   });
 
-  it('the webhook refuses every notice while NFEIO_WEBHOOK_SEGREDO is unset (503), whatever the signature', async () => {
+  it('the webhook refuses every notice while NFEIO_WEBHOOK_SEGREDO is unset (401), whatever the signature', async () => {
     env.deps.config.fiscal.webhookSegredo = null;
     try {
       const corpo = JSON.stringify({ id: 'x' });
@@ -321,7 +321,7 @@ describe('the installation’s NFS-e', () => {
         headers: { 'content-type': 'application/json', 'x-hub-signature': assinar(corpo, '') },
         body: corpo,
       });
-      expect(r.status).toBe(503);
+      expect(r.status).toBe(401);
       expect((await r.json()).detail).toMatch(/NFEIO_WEBHOOK_SEGREDO/);
     } finally {
       env.deps.config.fiscal.webhookSegredo = SEGREDO;
