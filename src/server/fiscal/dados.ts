@@ -187,25 +187,7 @@ export function envioDaNota(
     emitida_em: agora,
     interestadual: Boolean(d.empresa.uf && c.uf && d.empresa.uf !== c.uf),
     consumidor_final: c.pessoa === 'fisica' || !c.inscricao_estadual,
-    comprador: {
-      nome: c.nome,
-      documento: c.documento ?? '',
-      pessoa: c.pessoa,
-      email: c.email,
-      ie: c.inscricao_estadual,
-      ie_isento: c.ie_isento,
-      endereco: {
-        uf: c.uf ?? '',
-        municipio_ibge: c.municipio_ibge,
-        cidade: c.cidade ?? '',
-        // the client's own (pendencias sends nothing while the número or the bairro is missing)
-        bairro: c.bairro ?? '',
-        logradouro: c.endereco ?? '',
-        numero: c.numero ?? '',
-        complemento: c.complemento,
-        cep: c.cep ?? '',
-      },
-    },
+    comprador: destinatario(c),
     itens: nota.itens.map((i) => ({
       codigo: i.codigo,
       descricao: i.descricao,
@@ -227,6 +209,31 @@ export function envioDaNota(
 }
 
 export type { CredenciaisFiscais };
+
+/**
+ * The client as both invoices name them (the NF-e's comprador, the NFS-e's tomador), from the client's
+ * own address: pendências send nothing while the número or the bairro is missing.
+ */
+function destinatario(c: ClienteFiscal): NfeEnvio['comprador'] {
+  return {
+    nome: c.nome,
+    documento: c.documento ?? '',
+    pessoa: c.pessoa,
+    email: c.email,
+    ie: c.inscricao_estadual,
+    ie_isento: c.ie_isento,
+    endereco: {
+      uf: c.uf ?? '',
+      municipio_ibge: c.municipio_ibge,
+      cidade: c.cidade ?? '',
+      bairro: c.bairro ?? '',
+      logradouro: c.endereco ?? '',
+      numero: c.numero ?? '',
+      complemento: c.complemento,
+      cep: c.cep ?? '',
+    },
+  };
+}
 
 /** The installation's value on the sale (its quote's), to the cent; 0 when the sale has none. */
 export const valorInstalacao = (d: DadosFiscais) => new Big(d.venda.valor_instalacao || 0);
@@ -251,23 +258,6 @@ export function envioNfse(d: DadosFiscais, referencia: string, agora: Date): Nfs
     descricao: `Instalação de peças de mármore e granito — venda nº ${d.venda.numero}`,
     valor: valorInstalacao(d).toFixed(2),
     aliquota_iss: d.empresa.nfse_aliquota_iss,
-    tomador: {
-      nome: c.nome,
-      documento: c.documento ?? '',
-      pessoa: c.pessoa,
-      email: c.email,
-      ie: c.inscricao_estadual,
-      ie_isento: c.ie_isento,
-      endereco: {
-        uf: c.uf ?? '',
-        municipio_ibge: c.municipio_ibge,
-        cidade: c.cidade ?? '',
-        bairro: c.bairro ?? '',
-        logradouro: c.endereco ?? '',
-        numero: c.numero ?? '',
-        complemento: c.complemento,
-        cep: c.cep ?? '',
-      },
-    },
+    tomador: destinatario(c),
   };
 }
