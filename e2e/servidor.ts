@@ -27,11 +27,12 @@ export interface Servidor {
 /** A server started in the background for the next spec file: it boots at a low priority until `promote`. */
 export class Reserva {
   private pid = 0;
-  private promovida = false;
+  /** When the server became needed. */
+  promovidaEm = Number.POSITIVE_INFINITY;
 
   /** The niceness to start with: 0 once the server is needed. */
   get nice() {
-    return this.promovida ? 0 : SPARE_NICE;
+    return this.promovidaEm < Number.POSITIVE_INFINITY ? 0 : SPARE_NICE;
   }
 
   started(pid: number) {
@@ -40,7 +41,7 @@ export class Reserva {
 
   /** The server is needed now (booted or not): the same CPU share as the tests' own processes. */
   async promote() {
-    this.promovida = true;
+    this.promovidaEm = Math.min(this.promovidaEm, Date.now());
     if (this.pid) await renice(this.pid, 0);
   }
 }
@@ -74,9 +75,15 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitHealthy(url: string, child: ChildProcess, log: string, timeoutMs: number) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
+/** `desde`: when the wait started counting (a spare's only once it is promoted: before, it may starve). */
+async function waitHealthy(
+  url: string,
+  child: ChildProcess,
+  log: string,
+  timeoutMs: number,
+  desde: () => number,
+) {
+  while (Date.now() < desde() + timeoutMs) {
     if (child.exitCode !== null) throw new Error(`o servidor saiu (${child.exitCode}); veja ${log}`);
     try {
       const r = await fetch(`${url}/api/health`);
@@ -154,7 +161,10 @@ export async function startServidor(
       if (!opts.keepData) await rm(dataDir, { recursive: true, force: true });
     };
     try {
-      await waitHealthy(url, child, log, opts.fresh ? 300_000 : 120_000);
+      const inicio = Date.now();
+      const reserva = opts.reserva;
+      const desde = reserva ? () => Math.max(inicio, reserva.promovidaEm) : () => inicio;
+      await waitHealthy(url, child, log, opts.fresh ? 300_000 : 120_000, desde);
       return { url, dataDir, stop };
     } catch (e) {
       child.kill('SIGKILL');
@@ -203,7 +213,9 @@ export class Servidores {
 
   async close() {
     await this.current?.servidor.stop();
-    if (this.spare) await (await this.spare.servidor.catch(() => undefined))?.stop();
+    if (!this.spare) return;
+    await this.spare.reserva.promote();
+    await (await this.spare.servidor.catch(() => undefined))?.stop();
   }
 }
 

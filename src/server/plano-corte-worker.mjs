@@ -26,10 +26,12 @@ port.on('message', ({ pecas, chapas, opcoes }) => {
 // of its own, set by its id (/proc/thread-self names it). Nice 19 alone yields only inside its own
 // scheduling group, and PostgreSQL runs in another (another service, or another session's autogroup), so
 // the thread also takes SCHED_IDLE (util-linux's chrt): any task that wakes on its core preempts it at
-// once, whatever its group. A plan then takes the CPU the requests and the database leave. Elsewhere (or
+// once, whatever its group. A plan then takes the CPU the requests and the database leave; on a machine
+// busy for longer than the plan's budget the parent lifts it (plano-corte.ts) so that the plan still ends. Elsewhere (or
 // without /proc or chrt) the thread keeps what it can.
+let tid = 0;
 try {
-  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
   if (tid > 0) {
     setPriority(tid, constants.priority.PRIORITY_LOW);
     try {
@@ -41,4 +43,5 @@ try {
 } catch {
   // not Linux, or not allowed: plans run at the server's priority
 }
-port.postMessage({ pronto: true });
+// The thread's id goes to the parent, which raises its priority when a plan outlives its budget.
+port.postMessage({ pronto: true, tid });

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { constants, setPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ChapaEntrada, OpcoesPlano, PecaEntrada, PlanoCorte } from '../domain/plano-corte';
 import { Gate } from './auth/gate';
@@ -33,6 +35,31 @@ function poolOf(config: AppDeps['config']): Pool {
 /** The gate of a server instance's plans (tests read how many ran at once). */
 export const planoGate = (config: AppDeps['config']) => poolOf(config).gate;
 
+/** Each worker's thread id (Linux), to change its priority from here. */
+const tids = new WeakMap<Worker, number>();
+
+/**
+ * A plan waits at the lowest priority only for its budget: past it (a machine busy with other work
+ * leaves a SCHED_IDLE thread no CPU at all, and the plan would never end) the thread runs as a normal
+ * one until it answers, and goes back to idle for the next plan. Raising it needs privileges where the
+ * niceness is concerned; without them it keeps nice 19 but leaves SCHED_IDLE.
+ */
+function prioridade(w: Worker, alta: boolean) {
+  const tid = tids.get(w);
+  if (!tid) return;
+  const politica = () =>
+    execFile('chrt', [alta ? '--other' : '--idle', '-p', '0', String(tid)], { timeout: 5000 }, () => {});
+  try {
+    setPriority(tid, alta ? constants.priority.PRIORITY_NORMAL : constants.priority.PRIORITY_LOW);
+  } catch {
+    // not allowed to raise it: the policy alone
+  }
+  politica();
+}
+
+/** How long past its budget a plan may wait at the lowest priority. */
+export const PLANO_FOLGA_MS = 500;
+
 function novoWorker(): Promise<Worker> {
   // A worker needs no tsx flags of its own: it loads the planner through tsx's API.
   const w = new Worker(WORKER, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 256 } });
@@ -40,18 +67,26 @@ function novoWorker(): Promise<Worker> {
   return new Promise((resolve, reject) => {
     const falhou = (err: unknown) => reject(err instanceof Error ? err : new Error(String(err)));
     w.once('error', falhou);
-    w.once('message', (m: { pronto?: boolean }) => {
+    w.once('message', (m: { pronto?: boolean; tid?: number }) => {
       w.off('error', falhou);
+      if (m.tid) tids.set(w, m.tid);
       if (m.pronto) resolve(w);
       else falhou(new Error('worker do plano de corte não iniciou'));
     });
   });
 }
 
-function rodar(w: Worker, msg: unknown, limiteMs: number): Promise<PlanoCorte> {
+function rodar(w: Worker, msg: unknown, orcamentoMs: number, limiteMs: number): Promise<PlanoCorte> {
   return new Promise((resolve, reject) => {
+    let erguido = false;
+    const socorro = setTimeout(() => {
+      erguido = true;
+      prioridade(w, true);
+    }, orcamentoMs + PLANO_FOLGA_MS);
     const fim = () => {
       clearTimeout(timer);
+      clearTimeout(socorro);
+      if (erguido) prioridade(w, false);
       w.off('message', aoResponder);
       w.off('error', aoFalhar);
       w.off('exit', aoSair);
@@ -103,7 +138,8 @@ export async function calcularPlanoCorte(
   let w: Worker | undefined;
   try {
     w = pool.livres.pop() ?? (await novoWorker());
-    const plano = await rodar(w, { pecas, chapas, opcoes }, (opcoes.tempo_ms ?? 1500) + 15_000);
+    const orcamento = opcoes.tempo_ms ?? 1500;
+    const plano = await rodar(w, { pecas, chapas, opcoes }, orcamento, orcamento + 15_000);
     pool.livres.push(w);
     return plano;
   } catch (err) {

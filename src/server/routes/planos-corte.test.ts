@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { categoriasProdutos, produtos } from '../../db/schema';
 import type { PlanoCorte } from '../../domain/plano-corte';
@@ -51,6 +53,41 @@ describe('POST /api/planos-corte/calcular', () => {
       // the server's own thread keeps the normal policy and nice 0
       const self = stat('/proc/thread-self/stat');
       expect([self[16], self[38]]).toEqual(['0', '0']);
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'on a machine kept busy by other work, a plan still answers soon after its budget, and its thread goes back to idle',
+    async () => {
+      // Two busy loops per core at normal priority leave a SCHED_IDLE thread practically no CPU: without
+      // the lift past the budget this plan took tens of seconds (the Simulador under stress-ng).
+      const hogs = Array.from({ length: availableParallelism() * 2 }, () =>
+        // each ends by itself after 30 s, should the test be stopped before its `finally`
+        spawn(process.execPath, ['-e', 'const fim = Date.now() + 30000; while (Date.now() < fim);'], {
+          stdio: 'ignore',
+        }),
+      );
+      try {
+        const pecas = Array.from({ length: 120 }, (_, i) => ({
+          ref: `p${i}`,
+          largura_mm: 400 + ((i * 137) % 900),
+          altura_mm: 300 + ((i * 211) % 500),
+        }));
+        const t0 = Date.now();
+        const plano = okBody(await calcular(admin, { pecas, chapas: [CHAPA], tempo_ms: 300 })) as PlanoCorte;
+        expect(validarPlano(pecas, [CHAPA], plano)).toEqual([]);
+        expect(Date.now() - t0).toBeLessThan(8_000);
+      } finally {
+        for (const h of hogs) h.kill('SIGKILL');
+      }
+      const stat = (f: string) => readFileSync(f, 'utf8').split(') ')[1]!.split(' ');
+      await expect
+        .poll(
+          () =>
+            readdirSync('/proc/self/task').filter((t) => stat(`/proc/self/task/${t}/stat`)[38] === '5')
+              .length,
+        )
+        .toBeGreaterThan(0);
     },
   );
 
