@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { toastError } from '../../lib/api';
 import { client, json, withSignal } from '../../lib/client';
 import { formatDateTime } from '../../lib/format';
+import { funcionariosOpcoesOptions } from '../funcionarios/api';
 import { etapaLabel } from './shared';
 
 /**
@@ -64,11 +65,7 @@ export const aAgendarOptions = (busca: string) =>
 
 /** Active employees for the team editor and the filters (name - role, never salaries). */
 export function useEquipeOpcoes() {
-  return useQuery({
-    queryKey: ['funcionarios', 'opcoes', 'producao'],
-    queryFn: ({ signal }) => json(client.funcionarios.opcoes.$get({ query: {} }, withSignal(signal))),
-    staleTime: 60_000,
-  });
+  return useQuery({ ...funcionariosOpcoesOptions('producao'), staleTime: 60_000 });
 }
 
 type Aviso = { funcionario_nome: string; os_numero: number; etapa: string; inicio: string; fim: string };

@@ -18,8 +18,9 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
 import { ApiError, toastError, toastSuccess } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
+import { client, json } from '../../lib/client';
 import type { CartaoOpcao, Venda } from '../../lib/resources';
+import { cartoesOpcoesOptions } from '../cartoes/api';
 
 type FormValues = {
   data_venda: string;
@@ -84,10 +85,7 @@ function VendaEditBody({
 }) {
   // The sale as the server has it now (its updated_at is the version this edit is based on).
   const venda = useFreshRecord(client.vendas, vendaId);
-  const cartoes = useQuery({
-    queryKey: ['cartoes', 'opcoes'],
-    queryFn: ({ signal }) => json(client.cartoes.opcoes.$get({ query: {} }, withSignal(signal))),
-  });
+  const cartoes = useQuery(cartoesOpcoesOptions());
   const [conflict, setConflict] = useState(false);
   // The form waits for the card options too: a <select> filled before its options exist shows
   // "Nenhum (sem taxa)" for a card sale.
