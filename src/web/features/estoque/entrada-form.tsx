@@ -9,8 +9,10 @@ import { client, json } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
 import { todayIso } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { despesasKeys } from '../despesas/api';
 import { fornecedoresOpcoesOptions } from '../fornecedores/api';
 import { produtosOpcoesOptions } from '../produtos/api';
+import { chapasKeys } from './api';
 import { fieldErrors } from './shared';
 
 const VAZIO = {
@@ -90,8 +92,8 @@ export function EntradaForm({ onDone }: { onDone: () => void }) {
         `${r.items.length} chapa(s) cadastrada(s)`,
         `${r.items[0]?.codigo} a ${r.items[r.items.length - 1]?.codigo}`,
       );
-      qc.invalidateQueries({ queryKey: ['chapas'] });
-      qc.invalidateQueries({ queryKey: ['despesas'] });
+      qc.invalidateQueries({ queryKey: chapasKeys.all });
+      qc.invalidateQueries({ queryKey: despesasKeys.all });
     },
     onError: (err) => {
       setErros(fieldErrors(err));
