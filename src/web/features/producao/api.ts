@@ -15,7 +15,16 @@ export const producaoKeys = {
   os: (id: string | null) => ['producao', 'os', id] as const,
   agenda: (q: AgendaQuery) => ['producao', 'agenda', q] as const,
   aAgendar: (busca: string) => ['producao', 'a-agendar', busca] as const,
+  /** The dashboard's "Instalações esta semana" and "OS atrasadas". */
+  indicadores: () => ['producao', 'indicadores'] as const,
 };
+
+/** "Instalações esta semana" and "OS atrasadas" (the dashboard): any change of a work order refreshes them live. */
+export const producaoIndicadoresOptions = () =>
+  queryOptions({
+    queryKey: producaoKeys.indicadores(),
+    queryFn: ({ signal }) => json(client.producao.indicadores.$get({}, withSignal(signal))),
+  });
 
 /** One OS as the details screen and the phone read it (typed by the route's answer). */
 const fetchOs = (id: string, signal?: AbortSignal) =>
