@@ -21,6 +21,10 @@ import { ApiError, toastError, toastSuccess } from '../../lib/api';
 import { client, json } from '../../lib/client';
 import type { CartaoOpcao, Venda } from '../../lib/resources';
 import { cartoesOpcoesOptions } from '../cartoes/api';
+import { dashboardKeys } from '../dashboard/api';
+import { orcamentosKeys } from '../orcamentos/api';
+import { relatoriosKeys } from '../vendedores/api';
+import { vendasKeys } from './api';
 
 type FormValues = {
   data_venda: string;
@@ -150,10 +154,10 @@ function VendaEditForm({
       json(client.vendas[':id'].$patch({ param: { id: base.id }, json: body })),
     onSuccess: () => {
       toastSuccess('Venda atualizada com sucesso!');
-      void qc.invalidateQueries({ queryKey: ['vendas'] });
-      void qc.invalidateQueries({ queryKey: ['orcamentos'] });
-      void qc.invalidateQueries({ queryKey: ['dashboard'] });
-      void qc.invalidateQueries({ queryKey: ['relatorios'] });
+      void qc.invalidateQueries({ queryKey: vendasKeys.all });
+      void qc.invalidateQueries({ queryKey: orcamentosKeys.all });
+      void qc.invalidateQueries({ queryKey: dashboardKeys.all });
+      void qc.invalidateQueries({ queryKey: relatoriosKeys.all });
       onOpenChange(false);
     },
     onError: (err) => {
