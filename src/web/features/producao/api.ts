@@ -17,6 +17,10 @@ export const producaoKeys = {
   aAgendar: (busca: string) => ['producao', 'a-agendar', busca] as const,
   /** The dashboard's "Instalações esta semana" and "OS atrasadas". */
   indicadores: () => ['producao', 'indicadores'] as const,
+  /** The signed-in installer's stages. */
+  minhaAgenda: () => ['producao', 'minha-agenda'] as const,
+  /** Which stages this shop uses. */
+  config: () => ['producao', 'config'] as const,
 };
 
 /** "Instalações esta semana" and "OS atrasadas" (the dashboard): any change of a work order refreshes them live. */
@@ -70,6 +74,20 @@ export const aAgendarOptions = (busca: string) =>
     queryKey: producaoKeys.aAgendar(busca),
     queryFn: ({ signal }) => fetchAAgendar(busca, signal),
     placeholderData: keepPreviousData,
+  });
+
+const fetchMinhaAgenda = (signal?: AbortSignal) =>
+  json(client.producao['minha-agenda'].$get({ query: {} }, withSignal(signal)));
+/** A stage of the installer's phone agenda, with what the job needs. */
+export type MinhaAgendaJob = Awaited<ReturnType<typeof fetchMinhaAgenda>>['items'][number];
+
+export const minhaAgendaOptions = () =>
+  queryOptions({ queryKey: producaoKeys.minhaAgenda(), queryFn: ({ signal }) => fetchMinhaAgenda(signal) });
+
+export const etapasConfigOptions = () =>
+  queryOptions({
+    queryKey: producaoKeys.config(),
+    queryFn: ({ signal }) => json(client.producao.config.$get({}, withSignal(signal))),
   });
 
 /** Active employees for the team editor and the filters (name - role, never salaries). */
