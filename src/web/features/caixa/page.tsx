@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button';
 import { TitledCard } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { IconAction } from '../../components/ui/row-actions';
-import { client, json, withSignal } from '../../lib/client';
+import { client } from '../../lib/client';
 import type { Movimentacao } from '../../lib/resources';
 import { resumoOptions } from './api';
 import { CaixaInicialCard, CaixaKpis } from './caixa-inicial';

@@ -6,7 +6,7 @@ import { ListSearch } from '../../components/kit/list-search';
 import { CountLabel, ListCard } from '../../components/kit/resource-tabs';
 import { useCadastro } from '../../components/kit/use-cadastro';
 import { CardDescription } from '../../components/ui/card';
-import { client, json, withSignal } from '../../lib/client';
+import { client } from '../../lib/client';
 import type { Cliente } from '../../lib/resources';
 import { contagemOptions } from './api';
 import { ClienteForm } from './cliente-form';

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { TitledCard } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
 import { toastError, toastSuccess } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
+import { client, json } from '../../lib/client';
 import { etapasConfigOptions } from './api';
 import { ETAPAS_OS, etapaLabel } from './shared';
 

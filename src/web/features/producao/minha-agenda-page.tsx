@@ -7,7 +7,6 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Empty, Loading } from '../../components/ui/states';
-import { client, json, withSignal } from '../../lib/client';
 import { formatDateTime, formatMedidas, isoDateIn } from '../../lib/format';
 import { EtapaAcoes, FilaPendente } from './acoes';
 import { type MinhaAgendaJob, minhaAgendaOptions, useOs } from './api';
