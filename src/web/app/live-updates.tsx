@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { recursoKeys, registroAtualKeys } from '../components/kit/api';
 import { ME_KEY } from './auth';
 
 /** Queries that also show figures of a resource (e.g. the dashboard sums sales). */
@@ -45,7 +46,7 @@ const DEPENDENTS: Record<string, string[]> = {
  */
 export function invalidateAfterWrite(qc: QueryClient) {
   return qc.invalidateQueries({
-    predicate: (q) => q.queryKey[0] !== 'registro-atual' && q.queryKey[0] !== ME_KEY[0],
+    predicate: (q) => q.queryKey[0] !== registroAtualKeys.all[0] && q.queryKey[0] !== ME_KEY[0],
   });
 }
 
@@ -76,7 +77,8 @@ export function LiveUpdates() {
         avisoDoCliente(recurso, acao, numero);
         // every write of an audited resource adds to the trail: the Auditoria screen and open histories
         const keys = [recurso, ...(DEPENDENTS[recurso] ?? []), 'auditoria'];
-        for (const k of keys) void qc.invalidateQueries({ queryKey: k === 'me' ? ME_KEY : [k] });
+        for (const k of keys)
+          void qc.invalidateQueries({ queryKey: k === 'me' ? ME_KEY : recursoKeys.all(k) });
       } catch {
         // a malformed event changes nothing on screen
       }

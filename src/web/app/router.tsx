@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { Permissao } from '../../schemas/permissoes';
 import { Loading } from '../components/ui/states';
-import { prefetchDashboard } from '../features/dashboard/query';
+import { prefetchDashboard } from '../features/dashboard/api';
 import { useAuth } from './auth';
 import { Layout } from './layout';
 import { Guard, Home, NotFound, RouteError } from './pages';

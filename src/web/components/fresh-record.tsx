@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
 import { type Call, json, type RecordEndpoint, type RecordOf, withSignal } from '../lib/client';
+import { registroAtualKeys } from './kit/api';
 import { Button } from './ui/button';
 
 /** The title of the server's stale-write 409 (`staleWrite()` in server/errors.ts). */
@@ -20,8 +21,7 @@ export function isStaleWrite(err: unknown): boolean {
 export function useFreshRecord<E extends RecordEndpoint>(endpoint: E, id: string | null) {
   const get = endpoint[':id'].$get as Call;
   return useQuery({
-    // ids are UUIDs, unique across tables: the id alone keys the record
-    queryKey: ['registro-atual', id],
+    queryKey: registroAtualKeys.registro(id),
     queryFn: ({ signal }) => json(get({ param: { id } }, withSignal(signal))) as Promise<RecordOf<E>>,
     enabled: id !== null,
     staleTime: 0,

@@ -17,6 +17,7 @@ import { client, json, withSignal } from '../../lib/client';
 import { formatDate, formatDateTime, formatMoney, formatPercent } from '../../lib/format';
 import { Badge } from '../ui/badge';
 import { Loading } from '../ui/states';
+import { auditoriaKeys } from './api';
 
 export const ACAO_AUDITORIA: Record<
   AuditoriaRegistro['acao'],
@@ -99,7 +100,7 @@ export function HistoricoRegistro({
   const admin = me?.role === 'admin';
   const query = useQuery({
     // under 'auditoria': every live event refreshes it (app/live-updates.tsx)
-    queryKey: ['auditoria', 'historico', recurso, registro],
+    queryKey: auditoriaKeys.historico(recurso, registro),
     queryFn: ({ signal }) =>
       json(
         client.auditoria.historico.$get({ query: { recurso, registro: registro ?? '' } }, withSignal(signal)),

@@ -22,6 +22,7 @@ import {
   withSignal,
 } from '../../lib/client';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { recursoKeys } from './api';
 import { refreshAfterWrite } from './refresh';
 import { useUnsavedWarning } from './use-unsaved-warning';
 
@@ -153,7 +154,7 @@ export function useResourceForm<
   });
 
   const read = useQuery({
-    queryKey: [o.recurso, 'registro', o.id],
+    queryKey: recursoKeys.registro(o.recurso, o.id),
     queryFn: ({ signal }) =>
       json(
         o.singleton ? one.get({}, withSignal(signal)) : get({ param: { id: o.id } }, withSignal(signal)),

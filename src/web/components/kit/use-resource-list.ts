@@ -12,6 +12,7 @@ import {
   withSignal,
 } from '../../lib/client';
 import { nextSearch, type Patch, searchRendered } from '../../lib/url-patch';
+import { recursoKeys } from './api';
 
 /** Query-string values of a list: every one is a string, '' meaning "not set". */
 export type Filters = Record<string, string>;
@@ -137,7 +138,7 @@ export function useResourceList<E extends ListEndpoint, F extends Filters = Reco
   }, [q, page, limit, sort, filters]);
 
   const get = o.endpoint.$get as Call;
-  const queryKey = [o.recurso, o.keyPart ?? 'lista', params] as const;
+  const queryKey = recursoKeys.lista(o.recurso, o.keyPart ?? 'lista', params);
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => json(get({ query: params }, withSignal(signal))) as Promise<ListAnswer<E>>,

@@ -11,7 +11,8 @@ import { Button } from '../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Empty } from '../../components/ui/states';
-import { client, json, withSignal } from '../../lib/client';
+import { client } from '../../lib/client';
+import { usuariosPrimeirosOptions } from '../usuarios/api';
 import { auditoriaColumns, nomeRegistro } from './colunas';
 
 const FILTERS = { usuario_id: '', recurso: '', registro: '', de: '', ate: '' };
@@ -29,11 +30,7 @@ export default function AuditoriaPage() {
     enabled: admin,
     loadError: { title: 'Erro ao carregar a auditoria', text: 'Não foi possível carregar a auditoria.' },
   });
-  const usuarios = useQuery({
-    queryKey: ['usuarios', { limit: 200 }],
-    queryFn: ({ signal }) => json(client.usuarios.$get({ query: { limit: 200 } }, withSignal(signal))),
-    enabled: admin,
-  });
+  const usuarios = useQuery({ ...usuariosPrimeirosOptions(200), enabled: admin });
   const f = list.filters;
   const set = (k: Filtro) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     list.setFilter(k, e.target.value.trim());

@@ -7,8 +7,9 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Empty, ItemsOf } from '../../components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { toastError, toastSuccess } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
+import { client, json } from '../../lib/client';
 import { formatDateTime } from '../../lib/format';
+import { backupsKeys, backupsOptions } from './api';
 
 const dateTime = { format: (at: Date | string) => formatDateTime(at, 'short') };
 const size = (b: number) =>
@@ -19,11 +20,7 @@ export default function BackupsPage() {
   const { me } = useAuth();
   const admin = me?.role === 'admin';
   const qc = useQueryClient();
-  const list = useQuery({
-    queryKey: ['backups'],
-    queryFn: ({ signal }) => json(client.backups.$get({}, withSignal(signal))),
-    enabled: admin,
-  });
+  const list = useQuery({ ...backupsOptions(), enabled: admin });
   useEffect(() => {
     if (list.error)
       toastError('Erro ao carregar os backups', list.error, 'Não foi possível carregar os backups.');
@@ -32,11 +29,11 @@ export default function BackupsPage() {
     mutationFn: () => json(client.backups.$post({})),
     onSuccess: (b) => {
       toastSuccess('Backup concluído', `${b.nome} (${size(b.bytes)})`);
-      void qc.invalidateQueries({ queryKey: ['backups'] });
+      void qc.invalidateQueries({ queryKey: backupsKeys.all });
     },
     onError: (err) => {
       toastError('Backup não realizado', err);
-      void qc.invalidateQueries({ queryKey: ['backups'] });
+      void qc.invalidateQueries({ queryKey: backupsKeys.all });
     },
   });
 

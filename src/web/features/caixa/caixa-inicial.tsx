@@ -11,6 +11,7 @@ import { KpiGrid, type Tone } from '../../components/ui/kpi-card';
 import { client, json } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import type { CaixaResumo } from '../../lib/resources';
+import { caixaKeys } from './api';
 import { errorMessage } from './movimentacao-form';
 
 /** "Definir Caixa Inicial": the opening balance the totals start from. */
@@ -23,7 +24,7 @@ export function CaixaInicialCard({ atual }: { atual: number | undefined }) {
     onSuccess: () => {
       toast.success('Sucesso', { description: 'Caixa inicial atualizado com sucesso!' });
       setValor('');
-      void qc.invalidateQueries({ queryKey: ['caixa'] });
+      void qc.invalidateQueries({ queryKey: caixaKeys.all });
     },
     onError: (err) => {
       toast.error('Erro', { description: `Erro ao atualizar caixa inicial: ${errorMessage(err)}` });

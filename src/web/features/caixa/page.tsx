@@ -12,8 +12,9 @@ import { Button } from '../../components/ui/button';
 import { TitledCard } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { IconAction } from '../../components/ui/row-actions';
-import { client, json, withSignal } from '../../lib/client';
+import { client } from '../../lib/client';
 import type { Movimentacao } from '../../lib/resources';
+import { resumoOptions } from './api';
 import { CaixaInicialCard, CaixaKpis } from './caixa-inicial';
 import { movimentacaoColumns } from './colunas';
 import { errorMessage, MovimentacaoForm } from './movimentacao-form';
@@ -23,10 +24,7 @@ export default function CaixaPage() {
   // Reading is the dashboard's; writing needs Financeiro (the server refuses it otherwise).
   const podeEscrever = useAuth().can('financeiro');
   const [, patch] = useUrlState();
-  const resumo = useQuery({
-    queryKey: ['caixa', 'resumo'],
-    queryFn: ({ signal }) => json(client.caixa.$get({}, withSignal(signal))),
-  });
+  const resumo = useQuery(resumoOptions());
   const list = useResourceList({
     recurso: 'caixa',
     endpoint: client.caixa.movimentacoes,

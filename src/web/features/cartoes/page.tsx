@@ -7,8 +7,8 @@ import { useListFormTabs } from '../../components/kit/use-resource-list';
 import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { toastError } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
 import { formatPercent } from '../../lib/format';
+import { estatisticasOptions } from './api';
 import { CartaoForm } from './cartao-form';
 import { CartoesLista } from './cartoes-lista';
 import { Simulador } from './simulador';
@@ -17,10 +17,7 @@ import { Simulador } from './simulador';
 export default function CartoesPage() {
   const t = useListFormTabs();
 
-  const stats = useQuery({
-    queryKey: ['cartoes', 'estatisticas'],
-    queryFn: ({ signal }) => json(client.cartoes.estatisticas.$get({}, withSignal(signal))),
-  });
+  const stats = useQuery(estatisticasOptions());
   useEffect(() => {
     if (stats.error)
       toastError('Erro ao carregar cartões', stats.error, 'Não foi possível carregar os indicadores.');

@@ -7,8 +7,8 @@ import { Input } from '../../components/ui/input';
 import { ItemsOf } from '../../components/ui/states';
 import { MoneyTD, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { toastError } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
 import { formatPercent } from '../../lib/format';
+import { simuladorOptions } from './api';
 import { nomeCartao } from './shared';
 import { parseValor, simular } from './simulacao';
 
@@ -17,12 +17,7 @@ export function Simulador() {
   const [texto, setTexto] = useState('1.000,00');
   const valor = parseValor(texto);
 
-  // The first four active methods, in the list's order (newest first).
-  const metodos = useQuery({
-    queryKey: ['cartoes', 'simulador'],
-    queryFn: ({ signal }) =>
-      json(client.cartoes.$get({ query: { status: 'Ativo', limit: 4 } }, withSignal(signal))),
-  });
+  const metodos = useQuery(simuladorOptions());
   useEffect(() => {
     if (metodos.error)
       toastError('Erro ao carregar cartões', metodos.error, 'Não foi possível carregar a lista de cartões.');

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DialogFooter, ModalDialog } from '../../components/ui/dialog';
 import { toastError, toastSuccess } from '../../lib/api';
 import { client, json } from '../../lib/client';
+import { clientesKeys } from './api';
 
 /** LGPD requests on one client (administrators): export their data (JSON or PDF), or anonymise them. */
 export function LgpdActions({ clienteId, onAnonimizado }: { clienteId: string; onAnonimizado: () => void }) {
@@ -29,7 +30,7 @@ export function LgpdActions({ clienteId, onAnonimizado }: { clienteId: string; o
     onSuccess: () => {
       toastSuccess('Cliente anonimizado');
       setConfirming(false);
-      void qc.invalidateQueries({ queryKey: ['clientes'] });
+      void qc.invalidateQueries({ queryKey: clientesKeys.all });
       onAnonimizado();
     },
     onError: (err) => toastError('Erro ao anonimizar', err),

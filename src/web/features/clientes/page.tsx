@@ -6,8 +6,9 @@ import { ListSearch } from '../../components/kit/list-search';
 import { CountLabel, ListCard } from '../../components/kit/resource-tabs';
 import { useCadastro } from '../../components/kit/use-cadastro';
 import { CardDescription } from '../../components/ui/card';
-import { client, json, withSignal } from '../../lib/client';
+import { client } from '../../lib/client';
 import type { Cliente } from '../../lib/resources';
+import { contagemOptions } from './api';
 import { ClienteForm } from './cliente-form';
 import { LgpdActions } from './lgpd-actions';
 
@@ -43,10 +44,7 @@ export default function ClientesPage() {
   });
   const editId = c.t.editId;
   // The badge counts every client, whatever the search.
-  const count = useQuery({
-    queryKey: ['clientes', 'contagem'],
-    queryFn: ({ signal }) => json(client.clientes.$get({ query: { limit: 1 } }, withSignal(signal))),
-  });
+  const count = useQuery(contagemOptions());
 
   return (
     <CadastroPage

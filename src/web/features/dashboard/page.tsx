@@ -36,8 +36,9 @@ import { Empty, Loading } from '../../components/ui/states';
 import { formatMoney } from '../../lib/format';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { cn } from '../../lib/utils';
+import { chapasPainelOptions } from '../estoque/api';
+import { type DashboardData, dashboardOptions } from './api';
 import { ProducaoCards } from './producao-cards';
-import { chapasPainelQuery, type DashboardData, dashboardQuery } from './query';
 
 const SerieChart = lazy(() => import('./serie-chart'));
 
@@ -97,7 +98,7 @@ function Serie({ serie }: { serie: DashboardData['serie_12_meses'] }) {
 /** Estoque (issue 28): what the available stone is worth and how many remnants wait to be used. */
 function EstoqueCard() {
   const { can } = useAuth();
-  const q = useQuery({ ...chapasPainelQuery, enabled: can('estoque') });
+  const q = useQuery({ ...chapasPainelOptions(), enabled: can('estoque') });
   if (!q.data) return null;
   return (
     <KpiGrid
@@ -123,7 +124,7 @@ function EstoqueCard() {
 }
 
 export default function DashboardPage() {
-  const q = useQuery(dashboardQuery);
+  const q = useQuery(dashboardOptions());
   // The spec: a dashboard load failure is only logged.
   useEffect(() => {
     if (q.error) console.error('Erro ao carregar dashboard', q.error);

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlarmClock, Hammer } from 'lucide-react';
 import { KpiGrid } from '../../components/ui/kpi-card';
-import { producaoIndicadoresQuery } from './query';
+import { producaoIndicadoresOptions } from '../producao/api';
 
 /** "Instalações esta semana" and "OS atrasadas" (a stage past its scheduled end, not completed). */
 export function ProducaoCards() {
-  const q = useQuery(producaoIndicadoresQuery);
+  const q = useQuery(producaoIndicadoresOptions());
   const d = q.data;
   const valor = (n: number | undefined) => (n === undefined ? '…' : n.toLocaleString('pt-BR'));
   return (

@@ -11,6 +11,7 @@ import { toastError } from '../../lib/api';
 import { client, json } from '../../lib/client';
 import { formatDate } from '../../lib/format';
 import type { Despesa, DespesasPage } from '../../lib/resources';
+import { despesasKeys } from './api';
 import { despesaColumns } from './colunas';
 import { EditarDespesaDialog } from './editar-dialog';
 
@@ -40,7 +41,7 @@ export function ListaDespesas({ list, mesLabel }: { list: DespesasList; mesLabel
       if (ctx?.before) qc.setQueryData(listKey, ctx.before);
       toastError('Erro ao atualizar status', err);
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: ['despesas'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: despesasKeys.all }),
   });
   const remove = useRemove<Despesa>({
     recurso: 'despesas',

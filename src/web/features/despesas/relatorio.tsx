@@ -5,18 +5,15 @@ import { Card, TitledCard } from '../../components/ui/card';
 import { Empty, Loading } from '../../components/ui/states';
 import { MoneyTD, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { toastError } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
+import { relatorioOptions } from './api';
 import { MESES } from './shared';
 
 const RelatorioChart = lazy(() => import('./relatorio-chart'));
 
 /** The "Relatório" tab: the year's totals by type and by month, with a chart. */
 export function RelatorioDespesas({ ano }: { ano: number }) {
-  const rel = useQuery({
-    queryKey: ['despesas', 'relatorio', ano],
-    queryFn: ({ signal }) => json(client.despesas.relatorio.$get({ query: { ano } }, withSignal(signal))),
-  });
+  const rel = useQuery(relatorioOptions(ano));
   useEffect(() => {
     if (rel.error)
       toastError(

@@ -28,6 +28,7 @@ import { client, json } from '../../lib/client';
 import { maskTelefone } from '../../lib/masks';
 import type { Empresa } from '../../lib/resources';
 import { MunicipioField } from '../fiscal/campos-fiscais';
+import { empresaKeys } from './api';
 
 type EmpresaRecord = Omit<Empresa, 'id'> & { id: string };
 
@@ -263,7 +264,7 @@ function Logo({ empresa }: { empresa: EmpresaRecord | undefined }) {
     },
     onSuccess: () => {
       toastSuccess('Logotipo atualizado!');
-      void qc.invalidateQueries({ queryKey: ['empresa'] });
+      void qc.invalidateQueries({ queryKey: empresaKeys.all });
     },
     onError: (err) => toastError('Erro ao enviar logotipo', err),
     onSettled: () => {
@@ -272,7 +273,7 @@ function Logo({ empresa }: { empresa: EmpresaRecord | undefined }) {
   });
   const remove = useMutation({
     mutationFn: () => json(client.empresa.logo.$delete()),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['empresa'] }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: empresaKeys.all }),
     onError: (err) => toastError('Erro ao remover logotipo', err),
   });
   const logo = empresa?.logo;

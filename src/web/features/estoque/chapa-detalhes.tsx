@@ -7,24 +7,22 @@ import { DialogFooter, ModalDialog } from '../../components/ui/dialog';
 import { Input, Labelled } from '../../components/ui/input';
 import { QueryStatus } from '../../components/ui/states';
 import { toastError, toastSuccess } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
+import { client, json } from '../../lib/client';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { chapaOptions, chapasKeys } from './api';
 import { ChapaFotos } from './chapa-fotos';
 import { medidas, StatusChapaBadge, TIPO_CHAPA_LABEL } from './shared';
 
 /** A slab's details (read fresh): its label, its job, Liberar / Baixar and its history. */
 export function ChapaDetalhes({ id, onClose }: { id: string; onClose: () => void }) {
   const qc = useQueryClient();
-  const q = useQuery({
-    queryKey: ['chapas', 'detalhe', id],
-    queryFn: ({ signal }) => json(client.chapas[':id'].$get({ param: { id } }, withSignal(signal))),
-  });
+  const q = useQuery(chapaOptions(id));
   const [motivo, setMotivo] = useState('');
   const [baixando, setBaixando] = useState(false);
   const c = q.data;
   const done = (msg: string) => {
     toastSuccess(msg);
-    qc.invalidateQueries({ queryKey: ['chapas'] });
+    qc.invalidateQueries({ queryKey: chapasKeys.all });
   };
   const liberar = useMutation({
     mutationFn: () =>

@@ -8,9 +8,11 @@ import {
   TextField,
 } from '../../components/kit/form-parts';
 import { type ResourceFormProps, useResourceForm } from '../../components/kit/use-resource-form';
-import { client, json, withSignal } from '../../lib/client';
+import { client } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
 import type { Chapa } from '../../lib/resources';
+import { fornecedoresOpcoesOptions } from '../fornecedores/api';
+import { produtosOpcoesOptions } from '../produtos/api';
 
 const NOVA: ChapaInput = {
   codigo: '',
@@ -74,14 +76,8 @@ export function ChapaForm({ id, onDone, onCancel }: ResourceFormProps) {
     invalidates: ['produtos'],
     onSaved: onDone,
   });
-  const pedras = useQuery({
-    queryKey: ['produtos', 'opcoes'],
-    queryFn: ({ signal }) => json(client.produtos.opcoes.$get({ query: {} }, withSignal(signal))),
-  });
-  const fornecedores = useQuery({
-    queryKey: ['fornecedores', 'opcoes'],
-    queryFn: ({ signal }) => json(client.fornecedores.opcoes.$get({ query: {} }, withSignal(signal))),
-  });
+  const pedras = useQuery(produtosOpcoesOptions());
+  const fornecedores = useQuery(fornecedoresOpcoesOptions());
   const emL = f.form.watch('formato') === 'L';
   return (
     <CardFormShell

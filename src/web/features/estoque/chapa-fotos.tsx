@@ -4,8 +4,9 @@ import { useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toastError, toastSuccess } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
+import { client, json } from '../../lib/client';
 import { fotoParaEnvio } from '../producao/shared';
+import { chapasKeys, fotosOptions } from './api';
 
 export const fotoChapaUrl = (chapaId: string, fotoId: string) => `/api/chapas/${chapaId}/fotos/${fotoId}`;
 
@@ -58,12 +59,8 @@ export async function enviarFotoChapa(chapaId: string, file: File) {
 export function ChapaFotos({ chapaId, codigo }: { chapaId: string; codigo: string }) {
   const qc = useQueryClient();
   const [removendo, setRemovendo] = useState<string | null>(null);
-  const fotos = useQuery({
-    queryKey: ['chapas', 'fotos', chapaId],
-    queryFn: ({ signal }) =>
-      json(client.chapas[':id'].fotos.$get({ param: { id: chapaId } }, withSignal(signal))),
-  });
-  const refresh = () => qc.invalidateQueries({ queryKey: ['chapas'] });
+  const fotos = useQuery(fotosOptions(chapaId));
+  const refresh = () => qc.invalidateQueries({ queryKey: chapasKeys.all });
   const enviar = useMutation({
     mutationFn: (file: File) => enviarFotoChapa(chapaId, file),
     onSuccess: () => {

@@ -5,10 +5,14 @@ import { Button } from '../../components/ui/button';
 import { TitledCard } from '../../components/ui/card';
 import { Input, Labelled, NativeSelect } from '../../components/ui/input';
 import { toastError, toastSuccess } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
+import { client, json } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
 import { todayIso } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { despesasKeys } from '../despesas/api';
+import { fornecedoresOpcoesOptions } from '../fornecedores/api';
+import { produtosOpcoesOptions } from '../produtos/api';
+import { chapasKeys } from './api';
 import { fieldErrors } from './shared';
 
 const VAZIO = {
@@ -40,14 +44,8 @@ export function EntradaForm({ onDone }: { onDone: () => void }) {
   const [v, setV] = useState(VAZIO);
   const [erros, setErros] = useState<Record<string, string>>({});
   const [etiquetas, setEtiquetas] = useState<string | null>(null);
-  const pedras = useQuery({
-    queryKey: ['produtos', 'opcoes'],
-    queryFn: ({ signal }) => json(client.produtos.opcoes.$get({ query: {} }, withSignal(signal))),
-  });
-  const fornecedores = useQuery({
-    queryKey: ['fornecedores', 'opcoes'],
-    queryFn: ({ signal }) => json(client.fornecedores.opcoes.$get({ query: {} }, withSignal(signal))),
-  });
+  const pedras = useQuery(produtosOpcoesOptions());
+  const fornecedores = useQuery(fornecedoresOpcoesOptions());
   const set = (k: keyof typeof VAZIO) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setV((o) => ({
       ...o,
@@ -94,8 +92,8 @@ export function EntradaForm({ onDone }: { onDone: () => void }) {
         `${r.items.length} chapa(s) cadastrada(s)`,
         `${r.items[0]?.codigo} a ${r.items[r.items.length - 1]?.codigo}`,
       );
-      qc.invalidateQueries({ queryKey: ['chapas'] });
-      qc.invalidateQueries({ queryKey: ['despesas'] });
+      qc.invalidateQueries({ queryKey: chapasKeys.all });
+      qc.invalidateQueries({ queryKey: despesasKeys.all });
     },
     onError: (err) => {
       setErros(fieldErrors(err));

@@ -6,22 +6,16 @@ import { DialogFooter, ModalDialog } from '../../components/ui/dialog';
 import { Input, Labelled, NativeSelect } from '../../components/ui/input';
 import { QueryStatus } from '../../components/ui/states';
 import { toastError, toastSuccess } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
+import { client, json } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import type { ChapasDaOs } from '../../lib/resources';
-import { usePlanoSalvo } from '../plano-corte/plano-salvo';
+import { usePlanoSalvo } from '../plano-corte/api';
+import { chapasDaOsOptions, chapasKeys } from './api';
 import { BotaoFoto, enviarFotoChapa } from './chapa-fotos';
 import { fieldErrors, medidas, StatusChapaBadge } from './shared';
 
-export const chapasDaOsKey = (osId: string) => ['chapas', 'os', osId] as const;
-
 export function useChapasDaOs(osId: string, enabled = true) {
-  return useQuery({
-    queryKey: chapasDaOsKey(osId),
-    enabled,
-    queryFn: ({ signal }) =>
-      json(client['ordens-servico'][':id'].chapas.$get({ param: { id: osId } }, withSignal(signal))),
-  });
+  return useQuery({ ...chapasDaOsOptions(osId), enabled });
 }
 
 /** The work order's stone: its reserved and consumed slabs, its real cost, and "Reservar chapas". */
@@ -92,12 +86,12 @@ function ReservarDialog({ dados, onClose }: { dados: ChapasDaOs; onClose: () => 
     },
     onSuccess: () => {
       toastSuccess('Chapas reservadas.');
-      qc.invalidateQueries({ queryKey: ['chapas'] });
+      qc.invalidateQueries({ queryKey: chapasKeys.all });
       onClose();
     },
     onError: (err) => {
       toastError('Não foi possível reservar', err);
-      qc.invalidateQueries({ queryKey: ['chapas'] });
+      qc.invalidateQueries({ queryKey: chapasKeys.all });
     },
   });
   return (
@@ -266,7 +260,7 @@ export function ConsumoDialog({
       await concluir();
     },
     onSuccess: () => {
-      qc.invalidateQueries({ queryKey: ['chapas'] });
+      qc.invalidateQueries({ queryKey: chapasKeys.all });
       onClose();
     },
     onError: (err) => {

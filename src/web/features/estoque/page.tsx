@@ -11,9 +11,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Input, Labelled } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { IconAction } from '../../components/ui/row-actions';
-import { client, json, withSignal } from '../../lib/client';
+import { client } from '../../lib/client';
 import { formatArea, formatMoney } from '../../lib/format';
 import type { Chapa } from '../../lib/resources';
+import { produtosOpcoesOptions } from '../produtos/api';
+import { resumoOptions } from './api';
 import { ChapaDetalhes } from './chapa-detalhes';
 import { ChapaForm } from './chapa-form';
 import { fotoChapaUrl } from './chapa-fotos';
@@ -75,10 +77,7 @@ const columns = [
 
 /** Per stone: slabs, remnants, m² available and reserved, value, remnants waiting too long. */
 function ResumoPorPedra() {
-  const resumo = useQuery({
-    queryKey: ['chapas', 'resumo'],
-    queryFn: ({ signal }) => json(client.chapas.resumo.$get({ query: {} }, withSignal(signal))),
-  });
+  const resumo = useQuery(resumoOptions());
   const items = resumo.data?.items ?? [];
   if (!items.length) return null;
   return (
@@ -135,10 +134,7 @@ function Lista({ onEditar }: { onEditar: (c: Chapa) => void }) {
     success: 'Chapa removida com sucesso!',
     errorTitle: 'Erro ao remover chapa',
   });
-  const pedras = useQuery({
-    queryKey: ['produtos', 'opcoes'],
-    queryFn: ({ signal }) => json(client.produtos.opcoes.$get({ query: {} }, withSignal(signal))),
-  });
+  const pedras = useQuery(produtosOpcoesOptions());
   const aberta = sp.get('chapa');
   const abrir = (id: string | null) =>
     setSp(

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useAuth } from '../../app/auth';
-import { client, json, withSignal } from '../../lib/client';
+import { sugestoesOptions } from './api';
 import { medidas } from './shared';
 
 /**
@@ -25,16 +25,8 @@ export function SugestaoSobra({
   const a = Math.round(Number(medida2 || 0) * 1000);
   const ativo = !!produtoId && tipoUnidade === 'm²' && l > 0 && a > 0 && l < 100_000 && a < 100_000;
   const q = useQuery({
-    queryKey: ['chapas', 'sugestoes', produtoId, l, a],
+    ...sugestoesOptions(produtoId, l, a),
     enabled: ativo && (can('estoque') || can('orcamentos')),
-    staleTime: 30_000,
-    queryFn: ({ signal }) =>
-      json(
-        client.chapas.sugestoes.$get(
-          { query: { produto_id: produtoId, cabe: `${l}x${a}` } },
-          withSignal(signal),
-        ),
-      ),
   });
   const s = q.data?.items[0];
   if (!ativo || !s) return null;

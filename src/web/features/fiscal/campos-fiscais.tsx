@@ -7,7 +7,7 @@ import type { FieldValues, Path, PathValue } from 'react-hook-form';
 import type { BoundFieldProps } from '../../components/kit/form-parts';
 import { Combobox, type ComboboxOption } from '../../components/ui/combobox';
 import { FormField, fieldA11y } from '../../components/ui/form-field';
-import { client, json, withSignal } from '../../lib/client';
+import { municipiosOptions, ncmOptions } from './api';
 
 /** "68029390" → "6802.93.90" (what the NF-e and the shop's accountant write). */
 export const formatNcm = (v: string) =>
@@ -61,11 +61,7 @@ function SearchField<In extends FieldValues>({
 /** The product's NCM, searched by code ("6802") or by words ("granito"). */
 export function NcmField<In extends FieldValues>(props: BoundFieldProps<In>) {
   const [q, setQ] = useState('');
-  const query = useQuery({
-    queryKey: ['fiscal', 'ncm', q],
-    queryFn: ({ signal }) => json(client.fiscal.ncm.$get({ query: { q } }, withSignal(signal))),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const query = useQuery(ncmOptions(q));
   const options = (query.data?.items ?? []).map((n) => ({
     value: n.codigo,
     label: formatNcm(n.codigo),
@@ -95,12 +91,7 @@ export function MunicipioField<In extends FieldValues>({
 }: BoundFieldProps<In> & { uf: string | null | undefined; nomeAtual?: string | null }) {
   const [q, setQ] = useState('');
   const estado = /^[A-Za-z]{2}$/.test(uf ?? '') ? (uf as string).toUpperCase() : '';
-  const query = useQuery({
-    queryKey: ['fiscal', 'municipios', estado, q],
-    queryFn: ({ signal }) =>
-      json(client.fiscal.municipios.$get({ query: { uf: estado, q } }, withSignal(signal))),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const query = useQuery(municipiosOptions(estado, q));
   const options = (query.data?.items ?? []).map((m) => ({
     value: m.codigo,
     label: `${m.nome}/${m.uf}`,

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { Button } from '../../components/ui/button';
@@ -6,8 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Pagination } from '../../components/ui/pagination';
 import { Empty, Loading } from '../../components/ui/states';
 import { MoneyTD, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
+import { calculoOptions } from './api';
 
 const LIMIT = 20;
 
@@ -17,12 +17,7 @@ const LIMIT = 20;
  */
 export function CalculoCusto() {
   const [page, setPage] = useState(1);
-  const q = useQuery({
-    queryKey: ['funcionarios', 'resumo', 'calculo', page],
-    queryFn: ({ signal }) =>
-      json(client.funcionarios.resumo.$get({ query: { page, limit: LIMIT } }, withSignal(signal))),
-    placeholderData: keepPreviousData,
-  });
+  const q = useQuery(calculoOptions(page, LIMIT));
   const c = q.data?.calculo;
 
   return (

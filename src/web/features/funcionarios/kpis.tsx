@@ -2,16 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Clock, Users, Wallet } from 'lucide-react';
 
 import { KpiGrid } from '../../components/ui/kpi-card';
-import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
+import { kpisOptions } from './api';
 
 /** Funcionários Ativos, Folha Mensal, Custo Médio por Hora. */
 export function FuncionariosKpis() {
-  const resumo = useQuery({
-    queryKey: ['funcionarios', 'resumo', 1],
-    queryFn: ({ signal }) =>
-      json(client.funcionarios.resumo.$get({ query: { limit: 1 } }, withSignal(signal))),
-  });
+  const resumo = useQuery(kpisOptions());
   const r = resumo.data;
   const kpi = (v: string) => (resumo.isPending ? '…' : resumo.isError ? '—' : v);
   return (

@@ -2,8 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
-import { client, json, withSignal } from '../../lib/client';
+import { client, json } from '../../lib/client';
 import { formatDateTime } from '../../lib/format';
+import { cartasOptions } from './api';
 
 /**
  * The NF-e's cartas de correção (issue 30): each one kept, in SEFAZ's order, with who sent it and
@@ -12,13 +13,7 @@ import { formatDateTime } from '../../lib/format';
 export function CartasCorrecao({ notaId, podeEnviar }: { notaId: string; podeEnviar: boolean }) {
   const [aberta, setAberta] = useState(false);
   const [texto, setTexto] = useState('');
-  const lista = useQuery({
-    queryKey: ['notas-fiscais', 'cartas', notaId],
-    queryFn: ({ signal }) =>
-      json(
-        client['notas-fiscais'][':id']['cartas-correcao'].$get({ param: { id: notaId } }, withSignal(signal)),
-      ),
-  });
+  const lista = useQuery(cartasOptions(notaId));
   const enviar = useMutation({
     mutationFn: () =>
       json(

@@ -4,9 +4,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { toastSuccess } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
 import { formatDate } from '../../lib/format';
+import { empresaOptions } from '../empresa/api';
 import { celularWhatsapp, whatsappUrl } from '../orcamentos/whatsapp';
+import { linkOptions } from './api';
 
 interface Props {
   nota: { id: string; serie: number; numero: number };
@@ -14,16 +15,8 @@ interface Props {
 }
 
 export function EnviarNota({ nota, destinatario }: Props) {
-  const link = useQuery({
-    queryKey: ['notas-fiscais', 'link', nota.id],
-    queryFn: ({ signal }) =>
-      json(client['notas-fiscais'][':id'].link.$get({ param: { id: nota.id } }, withSignal(signal))),
-  });
-  const empresa = useQuery({
-    queryKey: ['empresa'],
-    queryFn: ({ signal }) => json(client.empresa.$get({}, withSignal(signal))),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const link = useQuery(linkOptions(nota.id));
+  const empresa = useQuery({ ...empresaOptions(), staleTime: Number.POSITIVE_INFINITY });
   const celular = celularWhatsapp(destinatario.telefone);
   const semCelularId = `nf-sem-celular-${nota.id}`;
 

@@ -1,14 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FileDown } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { STATUS_NOTA_FISCAL_LABEL } from '../../../schemas/notas-fiscais';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
-import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { previaNfseOptions, useEmissao } from './api';
+import { CancelamentoForm, Pendencias } from './emissao';
 import { STATUS_BADGE } from './status-badge';
 
 /**
@@ -17,41 +14,8 @@ import { STATUS_BADGE } from './status-badge';
  * The city numbers it, so the badge shows its number once authorised.
  */
 export function NfseVenda({ vendaId }: { vendaId: string }) {
-  const [revisando, setRevisando] = useState(false);
-  const [cancelando, setCancelando] = useState(false);
-  const [justificativa, setJustificativa] = useState('');
-  const idem = useIdempotencyKey();
-  const previa = useQuery({
-    queryKey: ['notas-fiscais', 'previa-nfse', vendaId],
-    queryFn: ({ signal }) =>
-      json(client.vendas[':id'].nfse.previa.$get({ param: { id: vendaId } }, withSignal(signal))),
-  });
-  const emitir = useMutation({
-    mutationFn: () =>
-      json(
-        client.vendas[':id'].nfse.$post(
-          { param: { id: vendaId } },
-          { headers: { 'idempotency-key': idem.key } },
-        ),
-      ),
-    onSuccess: () => {
-      idem.renew();
-      setRevisando(false);
-      toast.success('NFS-e enviada ao provedor fiscal');
-      void previa.refetch();
-    },
-    onError: (e: Error) => toast.error('Não foi possível emitir a NFS-e', { description: e.message }),
-  });
-  const cancelar = useMutation({
-    mutationFn: (id: string) =>
-      json(client['notas-fiscais'][':id'].cancelar.$post({ param: { id }, json: { justificativa } })),
-    onSuccess: () => {
-      setCancelando(false);
-      toast.success('Cancelamento da NFS-e enviado');
-      void previa.refetch();
-    },
-    onError: (e: Error) => toast.error('Não foi possível cancelar a NFS-e', { description: e.message }),
-  });
+  const previa = useQuery(previaNfseOptions(vendaId));
+  const emissao = useEmissao('nfse', vendaId, () => void previa.refetch());
   if (previa.isPending) return <p className="text-sm text-muted-foreground">Carregando a NFS-e…</p>;
   if (previa.isError) return <p className="text-sm text-destructive">Não foi possível carregar a NFS-e.</p>;
   const p = previa.data;
@@ -90,59 +54,30 @@ export function NfseVenda({ vendaId }: { vendaId: string }) {
                 <FileDown /> PDF da NFS-e
               </a>
             </Button>
-            <Button variant="outline" size="sm" onClick={() => setCancelando((v) => !v)}>
+            <Button variant="outline" size="sm" onClick={() => emissao.setCancelando((v) => !v)}>
               Cancelar NFS-e
             </Button>
           </div>
         </>
       )}
-      {nota?.status === 'autorizada' && cancelando && (
-        <form
-          className="flex flex-col gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            cancelar.mutate(nota.id);
-          }}
-        >
-          <label className="text-sm" htmlFor="nfse-justificativa">
-            Justificativa (ao menos 15 caracteres; a prefeitura decide o prazo)
-          </label>
-          <textarea
-            id="nfse-justificativa"
-            className="min-h-16 rounded-md border p-2 text-sm"
-            value={justificativa}
-            onChange={(e) => setJustificativa(e.target.value)}
-          />
-          <Button
-            type="submit"
-            variant="destructive"
-            size="sm"
-            disabled={cancelar.isPending || justificativa.trim().length < 15}
-          >
-            Confirmar cancelamento da NFS-e
-          </Button>
-        </form>
+      {nota?.status === 'autorizada' && emissao.cancelando && (
+        <CancelamentoForm
+          emissao={emissao}
+          notaId={nota.id}
+          id="nfse-justificativa"
+          label="Justificativa (ao menos 15 caracteres; a prefeitura decide o prazo)"
+          confirmar="Confirmar cancelamento da NFS-e"
+        />
       )}
       {podeEmitir && p.pendencias.length > 0 && (
-        <div className="text-sm">
-          <p className="font-medium">Antes de emitir a NFS-e, complete:</p>
-          <ul className="list-disc pl-5">
-            {p.pendencias.map((x) => (
-              <li key={x.campo}>
-                <Link className="underline" to={x.link}>
-                  {x.mensagem}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <Pendencias titulo="Antes de emitir a NFS-e, complete:" pendencias={p.pendencias} />
       )}
-      {podeEmitir && p.pendencias.length === 0 && !revisando && (
-        <Button size="sm" className="self-start" onClick={() => setRevisando(true)}>
+      {podeEmitir && p.pendencias.length === 0 && !emissao.revisando && (
+        <Button size="sm" className="self-start" onClick={() => emissao.setRevisando(true)}>
           Emitir NFS-e
         </Button>
       )}
-      {podeEmitir && p.pendencias.length === 0 && revisando && (
+      {podeEmitir && p.pendencias.length === 0 && emissao.revisando && (
         <div className="flex flex-col gap-2 text-sm">
           <p>
             Tomador: {p.tomador.nome} ({p.tomador.documento}) — {p.tomador.endereco}, {p.tomador.cidade}/
@@ -157,10 +92,10 @@ export function NfseVenda({ vendaId }: { vendaId: string }) {
             {p.servico.aliquota_iss?.toLocaleString('pt-BR')}% = {formatMoney(p.iss)}
           </p>
           <div className="flex gap-2">
-            <Button variant="outline" size="sm" onClick={() => setRevisando(false)}>
+            <Button variant="outline" size="sm" onClick={() => emissao.setRevisando(false)}>
               Voltar
             </Button>
-            <Button size="sm" disabled={emitir.isPending} onClick={() => emitir.mutate()}>
+            <Button size="sm" disabled={emissao.emitir.isPending} onClick={() => emissao.emitir.mutate()}>
               Confirmar e emitir NFS-e
             </Button>
           </div>

@@ -1,16 +1,13 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FileDown, FileText } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { STATUS_NOTA_FISCAL_LABEL } from '../../../schemas/notas-fiscais';
 import { useAuth } from '../../app/auth';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
-import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { previaNfeOptions, useEmissao } from './api';
 import { CartasCorrecao } from './cartas-correcao';
+import { CancelamentoForm, Pendencias } from './emissao';
 import { EnviarNota } from './enviar-nota';
 import { NfseVenda } from './nfse-venda';
 import { STATUS_BADGE } from './status-badge';
@@ -24,42 +21,8 @@ export { STATUS_BADGE };
  */
 export function NotaFiscalVenda({ vendaId }: { vendaId: string }) {
   const { can } = useAuth();
-  const [revisando, setRevisando] = useState(false);
-  const [cancelando, setCancelando] = useState(false);
-  const [justificativa, setJustificativa] = useState('');
-  const idem = useIdempotencyKey();
-  const previa = useQuery({
-    queryKey: ['notas-fiscais', 'previa', vendaId],
-    queryFn: ({ signal }) =>
-      json(client.vendas[':id']['nota-fiscal'].previa.$get({ param: { id: vendaId } }, withSignal(signal))),
-    enabled: can('financeiro'),
-  });
-  const emitir = useMutation({
-    mutationFn: () =>
-      json(
-        client.vendas[':id']['nota-fiscal'].$post(
-          { param: { id: vendaId } },
-          { headers: { 'idempotency-key': idem.key } },
-        ),
-      ),
-    onSuccess: () => {
-      idem.renew();
-      setRevisando(false);
-      toast.success('NF-e enviada ao provedor fiscal');
-      void previa.refetch();
-    },
-    onError: (e: Error) => toast.error('Não foi possível emitir a NF-e', { description: e.message }),
-  });
-  const cancelar = useMutation({
-    mutationFn: (id: string) =>
-      json(client['notas-fiscais'][':id'].cancelar.$post({ param: { id }, json: { justificativa } })),
-    onSuccess: () => {
-      setCancelando(false);
-      toast.success('Cancelamento enviado');
-      void previa.refetch();
-    },
-    onError: (e: Error) => toast.error('Não foi possível cancelar a NF-e', { description: e.message }),
-  });
+  const previa = useQuery({ ...previaNfeOptions(vendaId), enabled: can('financeiro') });
+  const emissao = useEmissao('nfe', vendaId, () => void previa.refetch());
   if (!can('financeiro')) return null;
   if (previa.isPending) return <p className="text-sm text-muted-foreground">Carregando a nota fiscal…</p>;
   if (previa.isError)
@@ -104,7 +67,7 @@ export function NotaFiscalVenda({ vendaId }: { vendaId: string }) {
               <FileText /> XML
             </a>
           </Button>
-          <Button variant="outline" size="sm" onClick={() => setCancelando((v) => !v)}>
+          <Button variant="outline" size="sm" onClick={() => emissao.setCancelando((v) => !v)}>
             Cancelar NF-e
           </Button>
         </div>
@@ -113,53 +76,24 @@ export function NotaFiscalVenda({ vendaId }: { vendaId: string }) {
       {nota && (nota.status === 'autorizada' || nota.status === 'cancelada') && (
         <CartasCorrecao notaId={nota.id} podeEnviar={nota.status === 'autorizada'} />
       )}
-      {nota?.status === 'autorizada' && cancelando && (
-        <form
-          className="flex flex-col gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            cancelar.mutate(nota.id);
-          }}
-        >
-          <label className="text-sm" htmlFor="nf-justificativa">
-            Justificativa (ao menos 15 caracteres; até 24 h após a autorização)
-          </label>
-          <textarea
-            id="nf-justificativa"
-            className="min-h-16 rounded-md border p-2 text-sm"
-            value={justificativa}
-            onChange={(e) => setJustificativa(e.target.value)}
-          />
-          <Button
-            type="submit"
-            variant="destructive"
-            size="sm"
-            disabled={cancelar.isPending || justificativa.trim().length < 15}
-          >
-            Confirmar cancelamento
-          </Button>
-        </form>
+      {nota?.status === 'autorizada' && emissao.cancelando && (
+        <CancelamentoForm
+          emissao={emissao}
+          notaId={nota.id}
+          id="nf-justificativa"
+          label="Justificativa (ao menos 15 caracteres; até 24 h após a autorização)"
+          confirmar="Confirmar cancelamento"
+        />
       )}
       {podeEmitir && p.pendencias.length > 0 && (
-        <div className="text-sm">
-          <p className="font-medium">Antes de emitir, complete:</p>
-          <ul className="list-disc pl-5">
-            {p.pendencias.map((x) => (
-              <li key={x.campo}>
-                <Link className="underline" to={x.link}>
-                  {x.mensagem}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <Pendencias titulo="Antes de emitir, complete:" pendencias={p.pendencias} />
       )}
-      {podeEmitir && p.pendencias.length === 0 && !revisando && (
-        <Button size="sm" className="self-start" onClick={() => setRevisando(true)}>
+      {podeEmitir && p.pendencias.length === 0 && !emissao.revisando && (
+        <Button size="sm" className="self-start" onClick={() => emissao.setRevisando(true)}>
           Emitir NF-e
         </Button>
       )}
-      {podeEmitir && p.pendencias.length === 0 && revisando && (
+      {podeEmitir && p.pendencias.length === 0 && emissao.revisando && (
         <div className="flex flex-col gap-2 text-sm">
           <p>
             Destinatário: {p.destinatario.nome} ({p.destinatario.documento}) — {p.destinatario.endereco},{' '}
@@ -196,10 +130,10 @@ export function NotaFiscalVenda({ vendaId }: { vendaId: string }) {
             <strong>Total da NF-e {formatMoney(p.totais.nota)}</strong>
           </p>
           <div className="flex gap-2">
-            <Button variant="outline" size="sm" onClick={() => setRevisando(false)}>
+            <Button variant="outline" size="sm" onClick={() => emissao.setRevisando(false)}>
               Voltar
             </Button>
-            <Button size="sm" disabled={emitir.isPending} onClick={() => emitir.mutate()}>
+            <Button size="sm" disabled={emissao.emitir.isPending} onClick={() => emissao.emitir.mutate()}>
               Confirmar e emitir
             </Button>
           </div>

@@ -1,6 +1,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
-import { detalheKey, fetchDetalhe } from './api';
+import { dashboardKeys } from '../dashboard/api';
+import { detalheOptions, orcamentosKeys } from './api';
 
 /**
  * The quote as the server has it now, for a dialog that confirms or edits it. Whatever the cache holds
@@ -11,8 +12,7 @@ export function useOrcamentoFresco(id: string | null) {
   // A new time for every opening (null → id), so a cached answer from an earlier opening never counts.
   const abertoEm = useMemo(() => (id ? Date.now() : 0), [id]);
   const query = useQuery({
-    queryKey: detalheKey(id ?? ''),
-    queryFn: ({ signal }) => fetchDetalhe(id!, signal),
+    ...detalheOptions(id ?? ''),
     enabled: !!id,
     staleTime: 0,
     refetchOnMount: 'always',
@@ -54,8 +54,8 @@ export function useUmaVez(opts: { propagar?: boolean } = {}) {
  * so going back to an earlier search never shows its older figures, even for a moment.
  */
 export function atualizarOrcamentos(qc: QueryClient) {
-  qc.removeQueries({ queryKey: ['orcamentos', 'lista'], type: 'inactive' });
-  qc.removeQueries({ queryKey: ['orcamentos', 'detalhe'], type: 'inactive' });
-  void qc.invalidateQueries({ queryKey: ['orcamentos'] });
-  void qc.invalidateQueries({ queryKey: ['dashboard'] });
+  qc.removeQueries({ queryKey: orcamentosKeys.listas(), type: 'inactive' });
+  qc.removeQueries({ queryKey: orcamentosKeys.detalhes(), type: 'inactive' });
+  void qc.invalidateQueries({ queryKey: orcamentosKeys.all });
+  void qc.invalidateQueries({ queryKey: dashboardKeys.all });
 }

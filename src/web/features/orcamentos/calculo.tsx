@@ -1,11 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
 import { orcamentoCalculo } from '../../../schemas/orcamentos';
 import { ApiError, type ProblemField } from '../../lib/api';
-import { client, json } from '../../lib/client';
 import type { OrcamentoCalculo } from '../../lib/resources';
-import { type OrcamentoForm, type OrcamentoPayload, toPayload } from './form';
+import { calculoOptions } from './api';
+import { type OrcamentoForm, toPayload } from './form';
 
 /** Field path (as the server names it, e.g. `itens.0.medida1`) → message. */
 export type Erros = Record<string, string>;
@@ -84,18 +84,8 @@ export function CalculoProvider({
     };
   }, [values]);
   const debounced = useDebounced(request, 350);
-  const query = useQuery<OrcamentoCalculo>({
-    queryKey: ['orcamentos-calculo', debounced],
-    queryFn: ({ signal }) => {
-      const { body } = JSON.parse(debounced) as { body: OrcamentoPayload };
-      return json(client.orcamentos.calcular.$post({ json: body })).then((r) => {
-        signal.throwIfAborted();
-        return r;
-      });
-    },
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
-    retry: false,
+  const query = useQuery({
+    ...calculoOptions(debounced),
     // Values the shared schema refuses are never sent: the server would answer 400 anyway.
     enabled: !errosLocais,
   });

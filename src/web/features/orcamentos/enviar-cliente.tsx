@@ -15,9 +15,10 @@ import {
 } from '../../components/ui/dialog';
 import { IconAction } from '../../components/ui/row-actions';
 import { toastError, toastSuccess } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
+import { client, json } from '../../lib/client';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { fetchDetalhe, fetchEmpresa } from './api';
+import { empresaOptions } from '../empresa/api';
+import { envioOptions, ladoClienteOptions, orcamentosKeys } from './api';
 import { celularWhatsapp, whatsappUrl } from './whatsapp';
 
 export interface OrcamentoEnvio {
@@ -28,39 +29,25 @@ export interface OrcamentoEnvio {
   telefone?: string | null;
 }
 
-const ladoKey = (id: string) => ['orcamentos', 'cliente', id];
-
 /** The sharing buttons and the customer's record of one quote. */
 export function EnviarCliente({ o }: { o: OrcamentoEnvio }) {
   const qc = useQueryClient();
   const [revogar, setRevogar] = useState(false);
-  const lado = useQuery({
-    queryKey: ladoKey(o.id),
-    queryFn: ({ signal }) =>
-      json(client.orcamentos[':id'].cliente.$get({ param: { id: o.id } }, withSignal(signal))),
-  });
-  const empresa = useQuery({
-    queryKey: ['empresa'],
-    queryFn: ({ signal }) => fetchEmpresa(signal),
-    staleTime: 60_000,
-  });
-  const detalhe = useQuery({
-    queryKey: ['orcamentos', 'envio', o.id],
-    queryFn: ({ signal }) => fetchDetalhe(o.id, signal),
-    enabled: o.telefone === undefined,
-  });
+  const lado = useQuery(ladoClienteOptions(o.id));
+  const empresa = useQuery({ ...empresaOptions(), staleTime: 60_000 });
+  const detalhe = useQuery({ ...envioOptions(o.id), enabled: o.telefone === undefined });
   const telefone = o.telefone !== undefined ? o.telefone : detalhe.data?.cliente?.telefone;
   const celular = celularWhatsapp(telefone);
   const criar = useMutation({
     mutationFn: () => json(client.orcamentos[':id'].link.$post({ param: { id: o.id } })),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ladoKey(o.id) }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: orcamentosKeys.cliente(o.id) }),
     onError: (err) => toastError('Erro ao criar o link', err),
   });
   const revoga = useMutation({
     mutationFn: () => json(client.orcamentos[':id'].link.$delete({ param: { id: o.id } })),
     onSuccess: () => {
       toastSuccess('Link revogado', 'O cliente não consegue mais abrir este orçamento pelo link.');
-      void qc.invalidateQueries({ queryKey: ladoKey(o.id) });
+      void qc.invalidateQueries({ queryKey: orcamentosKeys.cliente(o.id) });
     },
     onError: (err) => toastError('Erro ao revogar o link', err),
   });

@@ -17,8 +17,10 @@ import { formatMoney } from '../../lib/format';
 import type { OrcamentoDetalhe, OrcamentoLinha } from '../../lib/resources';
 import { useAbaInicial } from '../../lib/use-aba-inicial';
 import { useIdempotencyKey } from '../../lib/use-idempotency-key';
+import { type Empresa, empresaOptions } from '../empresa/api';
+import { vendasKeys } from '../vendas/api';
 import { atualizarOrcamentos, useOrcamentoFresco, useUmaVez } from './acoes';
-import { detalheKey, empresaKey, fetchDetalhe, fetchEmpresa } from './api';
+import { detalheOptions } from './api';
 import { type Erros, errosDe } from './calculo';
 import { DetalhesDialog } from './detalhes-dialog';
 import { OrcamentoEditor } from './editor';
@@ -144,11 +146,7 @@ export default function OrcamentosPage() {
     umaVezEditar(async () => {
       try {
         // Always read now: the list row (or an earlier opening) may be older than the server's copy.
-        const d = await qc.fetchQuery({
-          queryKey: detalheKey(o.id),
-          queryFn: ({ signal }) => fetchDetalhe(o.id, signal),
-          staleTime: 0,
-        });
+        const d = await qc.fetchQuery({ ...detalheOptions(o.id), staleTime: 0 });
         form.reset(fromDetalhe(d));
         setErrosSalvar({});
         setEditando({ id: d.id, numero: d.numero, updated_at: d.updated_at });
@@ -171,15 +169,11 @@ export default function OrcamentosPage() {
     }
     w.document.title = 'Imprimindo...';
     w.document.body.textContent = 'Preparando impressão...';
-    let dados: [OrcamentoDetalhe, Awaited<ReturnType<typeof fetchEmpresa>>];
+    let dados: [OrcamentoDetalhe, Empresa];
     try {
       dados = await Promise.all([
-        qc.fetchQuery({ queryKey: detalheKey(id), queryFn: ({ signal }) => fetchDetalhe(id, signal) }),
-        qc.fetchQuery({
-          queryKey: empresaKey,
-          queryFn: ({ signal }) => fetchEmpresa(signal),
-          staleTime: 300_000,
-        }),
+        qc.fetchQuery(detalheOptions(id)),
+        qc.fetchQuery({ ...empresaOptions(), staleTime: 300_000 }),
       ]);
     } catch {
       w.close();
@@ -219,7 +213,7 @@ export default function OrcamentosPage() {
       if (editando?.id === o.id) limpar();
       setVender(null);
       atualizarOrcamentos(qc);
-      void qc.invalidateQueries({ queryKey: ['vendas'] });
+      void qc.invalidateQueries({ queryKey: vendasKeys.all });
     },
     onError: (err) => {
       if (err instanceof ApiError && err.status === 409 && err.title === 'Conflito de edição') {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { client, json, withSignal } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
+import { previaVendaOptions } from './api';
 
 /**
  * What the sale will record (card fee, net value, commissions), as the server computes it: by the
@@ -8,11 +8,7 @@ import { formatMoney } from '../../lib/format';
  * como no orçamento" (docs/precos.md). Keyed by the quote's version, so an edit shows new figures.
  */
 export function PreviaVenda({ id, versao }: { id: string; versao: string }) {
-  const previa = useQuery({
-    queryKey: ['orcamentos', 'previa-venda', id, versao],
-    queryFn: ({ signal }) =>
-      json(client.orcamentos[':id'].venda.previa.$get({ param: { id } }, withSignal(signal))),
-  });
+  const previa = useQuery(previaVendaOptions(id, versao));
   if (previa.isPending)
     return <p className="text-sm text-muted-foreground">Calculando os valores da venda...</p>;
   if (previa.isError || !previa.data) {

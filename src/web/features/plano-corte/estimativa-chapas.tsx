@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../app/auth';
-import { client, json, withSignal } from '../../lib/client';
+import { type CorpoEstimativa, estimativaOptions } from './api';
 
 /** A quote line as the estimate reads it: m² lines with both measures, in metres as the editor holds them. */
 export interface LinhaEstimativa {
@@ -13,9 +13,7 @@ export interface LinhaEstimativa {
   medida2: number | '';
 }
 
-type Corpo = {
-  pedras: { produto_id: string; pecas: { largura_mm: number; altura_mm: number; quantidade: number }[] }[];
-};
+type Corpo = CorpoEstimativa;
 
 /** Each stone's pieces in mm (the server validates; lines without both measures are left out). */
 export function corpoEstimativa(itens: LinhaEstimativa[]): Corpo {
@@ -72,16 +70,7 @@ export function useEstimativaChapas(
   const { can } = useAuth();
   const corpo = useCalmo(corpoEstimativa(itens), esperaMs);
   const ativo = corpo.pedras.length > 0 && (can('orcamentos') || can('producao'));
-  const q = useQuery({
-    queryKey: ['planos-corte', 'estimativa', corpo],
-    enabled: ativo,
-    staleTime: 60_000,
-    retry: false,
-    // the previous figures stay while the next arrive: the line under a stone does not blink per key
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      json(client['planos-corte'].estimativa.$post({ json: corpo }, withSignal(signal))),
-  });
+  const q = useQuery({ ...estimativaOptions(corpo), enabled: ativo });
   if (!ativo || !q.data) return null;
   return new Map(q.data.pedras.map((p) => [p.produto_id, p]));
 }

@@ -7,10 +7,11 @@ import { QueryStatus } from '../../components/ui/states';
 import { toastError, toastSuccess } from '../../lib/api';
 import { client, json } from '../../lib/client';
 import { formatDateTime } from '../../lib/format';
+import { chapasKeys } from '../estoque/api';
 import { useChapasDaOs } from '../estoque/os-chapas';
 import { medidas } from '../estoque/shared';
+import { planoCorteKeys, usePlanoSalvo } from './api';
 import { DesenhoChapa, ListaCortes } from './desenho-chapa';
-import { planoOsKey, usePlanoSalvo } from './plano-salvo';
 
 type Parametros = { chapa_ids: string[]; sem_girar: string[] };
 type PlanoOs = NonNullable<ReturnType<typeof usePlanoSalvo>['data']>;
@@ -56,8 +57,8 @@ export function OsPlanoCorte({ osId, editavel }: { osId: string; editavel: boole
       setAlterado(false);
       toastSuccess('Plano de corte salvo; chapas reservadas.');
       calcular.reset();
-      qc.setQueryData(planoOsKey(osId), r);
-      qc.invalidateQueries({ queryKey: ['chapas'] });
+      qc.setQueryData(planoCorteKeys.daOs(osId), r);
+      qc.invalidateQueries({ queryKey: chapasKeys.all });
     },
     onError: (err) => toastError('Não foi possível salvar o plano', err),
   });

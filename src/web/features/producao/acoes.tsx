@@ -8,6 +8,7 @@ import { DialogFooter, ModalDialog } from '../../components/ui/dialog';
 import { toastError, toastSuccess } from '../../lib/api';
 import { businessTimeZone } from '../../lib/format';
 import { ConsumoDialog } from '../estoque/os-chapas';
+import { producaoKeys } from './api';
 import {
   aoEnviar,
   descartar,
@@ -56,7 +57,7 @@ export function EtapaAcoes({
   const [cortando, setCortando] = useState(false);
   const fotoRef = useRef<HTMLInputElement>(null);
   const nome = `${etapaLabel(etapa.etapa)} — OS #${os.numero}`;
-  const refresh = () => qc.invalidateQueries({ queryKey: ['producao'] });
+  const refresh = () => qc.invalidateQueries({ queryKey: producaoKeys.all });
 
   async function salvar(
     rotulo: string,
@@ -286,7 +287,7 @@ export function FilaPendente() {
       aoEnviar((p, resultado) => {
         // a refusal is told by the banner ("Não salvo — …"), which stays until dismissed
         if (resultado === 'enviado') toastSuccess('Enviado', p.rotulo);
-        void qc.invalidateQueries({ queryKey: ['producao'] });
+        void qc.invalidateQueries({ queryKey: producaoKeys.all });
       }),
     [qc],
   );

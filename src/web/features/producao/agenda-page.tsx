@@ -35,10 +35,10 @@ import {
   type AgendaItem,
   aAgendarOptions,
   agendaOptions,
-  useAtualizarEtapa,
   useEquipeOpcoes,
   useOs,
 } from './api';
+import { useAtualizarEtapa } from './atualizar-etapa';
 import { EtapaForm } from './etapa-form';
 import { etapaLabel, statusEtapaLabel } from './shared';
 

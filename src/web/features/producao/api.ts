@@ -1,20 +1,33 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toastError } from '../../lib/api';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { client, json, withSignal } from '../../lib/client';
-import { formatDateTime } from '../../lib/format';
-import { etapaLabel } from './shared';
+import { funcionariosOpcoesOptions } from '../funcionarios/api';
 
 /**
- * The Produção feature's reads and its stage update. Every query is keyed under 'producao', so a stage
- * change (and the live events of the resource 'producao') refreshes the OS screen, the agenda and the
- * lists at once.
+ * The Produção feature's reads. Every query is keyed under 'producao', so a stage change (and the live
+ * events of the resource 'producao') refreshes the OS screen, the agenda and the lists at once.
+ * The stage update (useAtualizarEtapa) is in atualizar-etapa.ts: the router's dashboard prefetch
+ * imports this module into the first chunk every screen loads, and the mutation would bring
+ * useMutation, the formats and the stage labels with it (+5 kB gzip on the first load).
  */
 export const producaoKeys = {
   all: ['producao'] as const,
   os: (id: string | null) => ['producao', 'os', id] as const,
   agenda: (q: AgendaQuery) => ['producao', 'agenda', q] as const,
   aAgendar: (busca: string) => ['producao', 'a-agendar', busca] as const,
+  /** The dashboard's "Instalações esta semana" and "OS atrasadas". */
+  indicadores: () => ['producao', 'indicadores'] as const,
+  /** The signed-in installer's stages. */
+  minhaAgenda: () => ['producao', 'minha-agenda'] as const,
+  /** Which stages this shop uses. */
+  config: () => ['producao', 'config'] as const,
 };
+
+/** "Instalações esta semana" and "OS atrasadas" (the dashboard): any change of a work order refreshes them live. */
+export const producaoIndicadoresOptions = () =>
+  queryOptions({
+    queryKey: producaoKeys.indicadores(),
+    queryFn: ({ signal }) => json(client.producao.indicadores.$get({}, withSignal(signal))),
+  });
 
 /** One OS as the details screen and the phone read it (typed by the route's answer). */
 const fetchOs = (id: string, signal?: AbortSignal) =>
@@ -62,56 +75,21 @@ export const aAgendarOptions = (busca: string) =>
     placeholderData: keepPreviousData,
   });
 
+const fetchMinhaAgenda = (signal?: AbortSignal) =>
+  json(client.producao['minha-agenda'].$get({ query: {} }, withSignal(signal)));
+/** A stage of the installer's phone agenda, with what the job needs. */
+export type MinhaAgendaJob = Awaited<ReturnType<typeof fetchMinhaAgenda>>['items'][number];
+
+export const minhaAgendaOptions = () =>
+  queryOptions({ queryKey: producaoKeys.minhaAgenda(), queryFn: ({ signal }) => fetchMinhaAgenda(signal) });
+
+export const etapasConfigOptions = () =>
+  queryOptions({
+    queryKey: producaoKeys.config(),
+    queryFn: ({ signal }) => json(client.producao.config.$get({}, withSignal(signal))),
+  });
+
 /** Active employees for the team editor and the filters (name - role, never salaries). */
 export function useEquipeOpcoes() {
-  return useQuery({
-    queryKey: ['funcionarios', 'opcoes', 'producao'],
-    queryFn: ({ signal }) => json(client.funcionarios.opcoes.$get({ query: {} }, withSignal(signal))),
-    staleTime: 60_000,
-  });
-}
-
-type Aviso = { funcionario_nome: string; os_numero: number; etapa: string; inicio: string; fim: string };
-
-/** Double bookings are allowed but said out loud. */
-function avisarConflitos(avisos: Aviso[]) {
-  if (!avisos.length) return;
-  const texto = avisos
-    .map(
-      (a) =>
-        `${a.funcionario_nome} já está em ${etapaLabel(a.etapa)} da OS #${a.os_numero} (${formatDateTime(a.inicio)} – ${formatDateTime(a.fim)})`,
-    )
-    .join('; ');
-  toastError('Atenção: funcionário com dois agendamentos no mesmo horário', new Error(texto));
-}
-
-/** A stage's schedule, team and notes, with the version the screen read. */
-export interface AtualizarEtapa {
-  osId: string;
-  etapaId: string;
-  updated_at: string;
-  inicio_previsto: string | null;
-  fim_previsto: string | null;
-  funcionario_ids?: string[];
-  notas?: string;
-}
-
-/**
- * Schedules a stage (the agenda's drag and drop, the OS screen's and the agenda dialog's form): one
- * PATCH, the double bookings said out loud, and every Produção view refreshed whether it was saved or
- * refused (a refused drag goes back to where the server has it). Callers add their own toasts.
- */
-export function useAtualizarEtapa() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ osId, etapaId, ...body }: AtualizarEtapa) =>
-      json(
-        client['ordens-servico'][':id'].etapas[':etapaId'].$patch({
-          param: { id: osId, etapaId },
-          json: body,
-        }),
-      ),
-    onSuccess: (r) => avisarConflitos(r.avisos),
-    onSettled: () => qc.invalidateQueries({ queryKey: producaoKeys.all }),
-  });
+  return useQuery({ ...funcionariosOpcoesOptions('producao'), staleTime: 60_000 });
 }

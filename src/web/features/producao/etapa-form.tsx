@@ -3,7 +3,8 @@ import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input, Label, Labelled, Textarea } from '../../components/ui/input';
 import { ApiError, toastError, toastSuccess } from '../../lib/api';
-import { type Etapa, useAtualizarEtapa, useEquipeOpcoes } from './api';
+import { type Etapa, useEquipeOpcoes } from './api';
+import { useAtualizarEtapa } from './atualizar-etapa';
 import { etapaLabel, fromLocalInput, toLocalInput } from './shared';
 
 /** Schedule, team and notes of one stage (the keyboard/form alternative to dragging on the agenda). */

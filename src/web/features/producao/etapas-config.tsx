@@ -4,15 +4,13 @@ import { Button } from '../../components/ui/button';
 import { TitledCard } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
 import { toastError, toastSuccess } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
+import { client, json } from '../../lib/client';
+import { etapasConfigOptions } from './api';
 import { ETAPAS_OS, etapaLabel } from './shared';
 
 /** Which stages this shop uses (new OS get only those). */
 export function EtapasConfig() {
-  const cfg = useQuery({
-    queryKey: ['producao', 'config'],
-    queryFn: ({ signal }) => json(client.producao.config.$get({}, withSignal(signal))),
-  });
+  const cfg = useQuery(etapasConfigOptions());
   const [escolha, setEscolha] = useState<string[] | null>(null);
   const atual = escolha ?? cfg.data?.etapas ?? [];
   const save = useMutation({

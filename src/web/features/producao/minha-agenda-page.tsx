@@ -7,16 +7,13 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Empty, Loading } from '../../components/ui/states';
-import { client, json, withSignal } from '../../lib/client';
 import { formatDateTime, formatMedidas, isoDateIn } from '../../lib/format';
 import { EtapaAcoes, FilaPendente } from './acoes';
-import { useOs } from './api';
+import { type MinhaAgendaJob, minhaAgendaOptions, useOs } from './api';
 import { Desenhos } from './desenhos';
 import { etapaLabel, STATUS_ETAPA_BADGE, statusEtapaLabel } from './shared';
 
-const fetchMinha = (signal?: AbortSignal) =>
-  json(client.producao['minha-agenda'].$get({ query: {} }, withSignal(signal)));
-type Job = Awaited<ReturnType<typeof fetchMinha>>['items'][number];
+type Job = MinhaAgendaJob;
 
 /**
  * An installer's day on the phone: their stages of today and the next days, with what the job needs.
@@ -33,7 +30,7 @@ export default function MinhaAgendaPage() {
 }
 
 function Jobs() {
-  const q = useQuery({ queryKey: ['producao', 'minha-agenda'], queryFn: ({ signal }) => fetchMinha(signal) });
+  const q = useQuery(minhaAgendaOptions());
   if (q.isPending) return <Loading text="Carregando sua agenda..." />;
   // A failed re-read (one bar of signal) keeps the jobs already on screen: only a first load that
   // failed has nothing to show.

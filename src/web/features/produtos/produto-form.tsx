@@ -13,10 +13,13 @@ import {
   type ResourceFormProps,
   useResourceForm,
 } from '../../components/kit/use-resource-form';
-import { client, json, withSignal } from '../../lib/client';
+import { client } from '../../lib/client';
 import { decimalText } from '../../lib/decimal';
 import type { Produto } from '../../lib/resources';
+import { empresaOptions } from '../empresa/api';
 import { NcmField } from '../fiscal/campos-fiscais';
+import { fornecedoresOpcoesOptions } from '../fornecedores/api';
+import { categoriasOpcoesOptions } from './api';
 
 const NOVO: ProdutoCreate = {
   nome: '',
@@ -83,24 +86,14 @@ export function ProdutoForm({ id, onDone, onCancel }: ResourceFormProps) {
   });
   const { setValue, getValues, watch } = f.form;
   const produto = f.record;
-  const categorias = useQuery({
-    queryKey: ['categorias-produtos', 'opcoes'],
-    queryFn: ({ signal }) =>
-      json(client['categorias-produtos'].opcoes.$get({ query: {} }, withSignal(signal))),
-  });
-  const fornecedores = useQuery({
-    queryKey: ['fornecedores', 'opcoes'],
-    queryFn: ({ signal }) => json(client.fornecedores.opcoes.$get({ query: {} }, withSignal(signal))),
-  });
+  const categorias = useQuery(categoriasOpcoesOptions());
+  const fornecedores = useQuery(fornecedoresOpcoesOptions());
   // A product keeps showing its own category/supplier even if the short option list leaves it out.
   const categoriaOpcoes = withCurrent(categorias.data, produto?.categoria, produto?.categoria);
   const fornecedorOpcoes = withCurrent(fornecedores.data, produto?.fornecedor_id, produto?.fornecedor_nome);
   const unidadeLabel = watch('tipo_unidade') === 'm²' ? 'R$/m²' : 'R$/un';
   // The ICMS code that applies: CSOSN for a Simples Nacional shop (CRT 1), CST for the others.
-  const empresa = useQuery({
-    queryKey: ['empresa'],
-    queryFn: ({ signal }) => json(client.empresa.$get({}, withSignal(signal))),
-  });
+  const empresa = useQuery(empresaOptions());
   const regime = empresa.data?.regime_tributario ?? null;
   const usaCsosn = regime === null || regime === 'simples_nacional';
   return (

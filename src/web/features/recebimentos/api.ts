@@ -1,4 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
 import { client, json, withSignal } from '../../lib/client';
+
+/**
+ * The Recebimentos feature's reads, keyed under 'recebimentos' (the resource its live events name):
+ * a payment or an undo anywhere refreshes every one of them.
+ */
+export const recebimentosKeys = {
+  all: ['recebimentos'] as const,
+  kpis: () => ['recebimentos', 'kpis'] as const,
+  cobranca: (parcelaId: string) => ['recebimentos', 'cobranca', parcelaId] as const,
+  extrato: (clienteId: string) => ['recebimentos', 'extrato', clienteId] as const,
+};
 
 /** The typed reads of the Recebimentos screen: the answers' types come from the server's routes. */
 export const fetchKpis = (signal?: AbortSignal) =>
@@ -15,6 +27,24 @@ export const fetchExtrato = (id: string, signal?: AbortSignal) =>
 
 export const fetchConfig = (signal?: AbortSignal) =>
   json(client.recebimentos.config.$get(undefined, withSignal(signal)));
+
+export const kpisOptions = () =>
+  queryOptions({ queryKey: recebimentosKeys.kpis(), queryFn: ({ signal }) => fetchKpis(signal) });
+
+/** The charge's message is written for now (amount owed today): never kept once the dialog closes. */
+export const cobrancaOptions = (parcelaId: string) =>
+  queryOptions({
+    queryKey: recebimentosKeys.cobranca(parcelaId),
+    queryFn: ({ signal }) => fetchCobranca(parcelaId, signal),
+    gcTime: 0,
+  });
+
+/** A customer's statement: every instalment of every sale, with its payments. */
+export const extratoOptions = (clienteId: string) =>
+  queryOptions({
+    queryKey: recebimentosKeys.extrato(clienteId),
+    queryFn: ({ signal }) => fetchExtrato(clienteId, signal),
+  });
 
 export const desfazerRecebimento = (id: string) =>
   json(client.recebimentos[':id'].$delete({ param: { id } }));

@@ -5,18 +5,14 @@ import { ModalDialog } from '../../components/ui/dialog';
 import { Textarea } from '../../components/ui/input';
 import { QueryStatus } from '../../components/ui/states';
 import { toastError, toastSuccess } from '../../lib/api';
-import { fetchCobranca } from './api';
+import { cobrancaOptions } from './api';
 
 /**
  * "Cobrar por WhatsApp": the server writes the message (amount, due date and, when the settings have
  * a Pix key, the "copia e cola" for what is owed, with its QR code); the button opens WhatsApp with it.
  */
 export function CobrancaDialog({ parcelaId, onClose }: { parcelaId: string; onClose: () => void }) {
-  const q = useQuery({
-    queryKey: ['recebimentos', 'cobranca', parcelaId],
-    queryFn: ({ signal }) => fetchCobranca(parcelaId, signal),
-    gcTime: 0,
-  });
+  const q = useQuery(cobrancaOptions(parcelaId));
   const c = q.data;
   const copiar = (texto: string, o_que: string) =>
     navigator.clipboard.writeText(texto).then(

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
+import { recursoKeys } from '../../components/kit/api';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toastError, toastSuccess } from '../../lib/api';
@@ -18,7 +19,7 @@ export function DesfazerRecebimento({ r }: { r: Recebimento }) {
     mutationFn: () => desfazerRecebimento(r.id),
     onSuccess: () => {
       toastSuccess('Recebimento desfeito', 'A entrada correspondente saiu do Caixa.');
-      for (const k of AFETADOS) void qc.invalidateQueries({ queryKey: [k] });
+      for (const k of AFETADOS) void qc.invalidateQueries({ queryKey: recursoKeys.all(k) });
     },
     onError: (err) => toastError('Erro ao desfazer recebimento', err),
   });

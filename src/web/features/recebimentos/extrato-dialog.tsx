@@ -3,17 +3,13 @@ import { ModalDialog } from '../../components/ui/dialog';
 import { Stat } from '../../components/ui/stat';
 import { Empty, QueryStatus } from '../../components/ui/states';
 import { formatDate, formatMoney } from '../../lib/format';
-import { fetchExtrato, rotuloParcela } from './api';
+import { extratoOptions, rotuloParcela } from './api';
 import { StatusParcelaBadge } from './colunas';
 import { RecebimentoLinha } from './desfazer';
 
 /** A customer's statement: every instalment of every sale, with its payments (each can be undone). */
 export function ExtratoDialog({ clienteId, onClose }: { clienteId: string; onClose: () => void }) {
-  const q = useQuery({
-    // Under the resource's key: a payment or an undo anywhere refreshes it (live events).
-    queryKey: ['recebimentos', 'extrato', clienteId],
-    queryFn: ({ signal }) => fetchExtrato(clienteId, signal),
-  });
+  const q = useQuery(extratoOptions(clienteId));
   const e = q.data;
   return (
     <ModalDialog

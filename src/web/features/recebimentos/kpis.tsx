@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CalendarClock, HandCoins, Wallet } from 'lucide-react';
 import { KpiGrid } from '../../components/ui/kpi-card';
 import { formatMoney } from '../../lib/format';
-import { fetchKpis } from './api';
+import { kpisOptions } from './api';
 
 /** The four figures over the instalments: this month's due and received, overdue, all still open. */
 export function RecebimentosKpis() {
-  const kpis = useQuery({ queryKey: ['recebimentos', 'kpis'], queryFn: ({ signal }) => fetchKpis(signal) });
+  const kpis = useQuery(kpisOptions());
   const k = kpis.data;
   return (
     <KpiGrid

@@ -13,8 +13,9 @@ import { useResourceForm, type Versioned } from '../../components/kit/use-resour
 import { ModalDialog } from '../../components/ui/dialog';
 import { Stat } from '../../components/ui/stat';
 import { QueryStatus } from '../../components/ui/states';
-import { client, json, withSignal } from '../../lib/client';
+import { client, json } from '../../lib/client';
 import { formatDate, formatMoney, todayIso } from '../../lib/format';
+import { cartoesOpcoesOptions } from '../cartoes/api';
 import { type ParcelaDetalhe, rotuloParcela } from './api';
 import { StatusParcelaBadge } from './colunas';
 import { AFETADOS, RecebimentoLinha } from './desfazer';
@@ -78,10 +79,7 @@ export function RegistrarDialog({ parcelaId, onClose }: { parcelaId: string; onC
 }
 
 function PagamentoForm({ parcela, onDone }: { parcela: ParcelaDetalhe; onDone: () => void }) {
-  const cartoes = useQuery({
-    queryKey: ['cartoes', 'opcoes'],
-    queryFn: ({ signal }) => json(client.cartoes.opcoes.$get({ query: {} }, withSignal(signal))),
-  });
+  const cartoes = useQuery(cartoesOpcoesOptions());
   const empty: RecebimentoFormInput = {
     valor: parcela.saldo.toFixed(2),
     data: todayIso(),

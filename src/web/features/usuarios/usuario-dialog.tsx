@@ -14,8 +14,9 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
 import { toastError } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
+import { client } from '../../lib/client';
 import type { Usuario } from '../../lib/resources';
+import { funcionariosOpcoesOptions } from '../funcionarios/api';
 import { grantable } from './grants';
 
 // The fields hold the create schema's input; the submit gets the output of the schema that applies.
@@ -214,11 +215,7 @@ function FuncionarioVinculo({
 }) {
   const { can } = useAuth();
   const podeListar = can('producao') || can('orcamentos') || can('funcionarios');
-  const opcoes = useQuery({
-    queryKey: ['funcionarios', 'opcoes', 'usuarios'],
-    queryFn: ({ signal }) => json(client.funcionarios.opcoes.$get({ query: {} }, withSignal(signal))),
-    enabled: podeListar,
-  });
+  const opcoes = useQuery({ ...funcionariosOpcoesOptions('usuarios'), enabled: podeListar });
   return (
     <FormField id="u-funcionario" label="Funcionário (instalador)">
       <NativeSelect id="u-funcionario" {...register} disabled={!podeListar}>

@@ -5,6 +5,8 @@ import { toastError, toastSuccess } from '../../lib/api';
 import { client, json } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import type { Venda } from '../../lib/resources';
+import { relatoriosKeys } from '../vendedores/api';
+import { vendasKeys } from './api';
 
 /** The commission of a sale: paid or pending (a switch), and each person's amount. */
 export function ComissaoToggle({ venda }: { venda: Venda }) {
@@ -14,8 +16,8 @@ export function ComissaoToggle({ venda }: { venda: Venda }) {
       json(client.vendas[':id'].comissao.$patch({ param: { id: venda.id }, json: { comissao_paga: paga } })),
     onSuccess: (_, paga) => {
       toastSuccess(paga ? 'Comissão marcada como paga' : 'Comissão marcada como pendente');
-      void qc.invalidateQueries({ queryKey: ['vendas'] });
-      void qc.invalidateQueries({ queryKey: ['relatorios'] });
+      void qc.invalidateQueries({ queryKey: vendasKeys.all });
+      void qc.invalidateQueries({ queryKey: relatoriosKeys.all });
     },
     onError: (err) => {
       console.error('Erro ao atualizar status da comissão', err);

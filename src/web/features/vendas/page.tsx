@@ -10,9 +10,10 @@ import { KpiGrid } from '../../components/ui/kpi-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { IconAction } from '../../components/ui/row-actions';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { client, json, withSignal } from '../../lib/client';
+import { client } from '../../lib/client';
 import { formatMoney } from '../../lib/format';
 import type { Venda } from '../../lib/resources';
+import { estatisticasOptions } from './api';
 import { vendaColumns } from './colunas';
 import { VendaDetalhes } from './venda-detalhes';
 import { VendaEditDialog } from './venda-edit-dialog';
@@ -28,10 +29,7 @@ const KPIS = [
 export default function VendasPage() {
   const [detalhe, setDetalhe] = useState<Venda | null>(null);
   const [editId, setEditId] = useState<string | null>(null);
-  const stats = useQuery({
-    queryKey: ['vendas', 'estatisticas'],
-    queryFn: ({ signal }) => json(client.vendas.estatisticas.$get({}, withSignal(signal))),
-  });
+  const stats = useQuery(estatisticasOptions());
   const list = useResourceList({
     recurso: 'vendas',
     endpoint: client.vendas,

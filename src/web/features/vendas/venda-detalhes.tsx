@@ -5,9 +5,9 @@ import { HistoricoRegistro } from '../../components/kit/historico-registro';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { DialogFooter, DialogHeading, ModalDialog } from '../../components/ui/dialog';
-import { client, json, withSignal } from '../../lib/client';
 import { formatDate, formatMoney } from '../../lib/format';
 import type { Venda } from '../../lib/resources';
+import { empresaOptions } from '../empresa/api';
 import { NotaFiscalVenda } from '../notas-fiscais/nota-fiscal-venda';
 import { formaPagamento, STATUS_BADGE, statusLabel, taxaPercent } from './format-venda';
 import { printVenda } from './print';
@@ -30,8 +30,7 @@ export function VendaDetalhes({
 }) {
   // The company's name and address head the printout.
   const empresa = useQuery({
-    queryKey: ['empresa'],
-    queryFn: ({ signal }) => json(client.empresa.$get({}, withSignal(signal))),
+    ...empresaOptions(),
     enabled: !!venda,
     staleTime: Number.POSITIVE_INFINITY,
   });

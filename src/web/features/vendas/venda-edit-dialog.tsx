@@ -18,8 +18,13 @@ import { FormField, fieldA11y } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
 import { Loading } from '../../components/ui/states';
 import { ApiError, toastError, toastSuccess } from '../../lib/api';
-import { client, json, withSignal } from '../../lib/client';
+import { client, json } from '../../lib/client';
 import type { CartaoOpcao, Venda } from '../../lib/resources';
+import { cartoesOpcoesOptions } from '../cartoes/api';
+import { dashboardKeys } from '../dashboard/api';
+import { orcamentosKeys } from '../orcamentos/api';
+import { relatoriosKeys } from '../vendedores/api';
+import { vendasKeys } from './api';
 
 type FormValues = {
   data_venda: string;
@@ -84,10 +89,7 @@ function VendaEditBody({
 }) {
   // The sale as the server has it now (its updated_at is the version this edit is based on).
   const venda = useFreshRecord(client.vendas, vendaId);
-  const cartoes = useQuery({
-    queryKey: ['cartoes', 'opcoes'],
-    queryFn: ({ signal }) => json(client.cartoes.opcoes.$get({ query: {} }, withSignal(signal))),
-  });
+  const cartoes = useQuery(cartoesOpcoesOptions());
   const [conflict, setConflict] = useState(false);
   // The form waits for the card options too: a <select> filled before its options exist shows
   // "Nenhum (sem taxa)" for a card sale.
@@ -152,10 +154,10 @@ function VendaEditForm({
       json(client.vendas[':id'].$patch({ param: { id: base.id }, json: body })),
     onSuccess: () => {
       toastSuccess('Venda atualizada com sucesso!');
-      void qc.invalidateQueries({ queryKey: ['vendas'] });
-      void qc.invalidateQueries({ queryKey: ['orcamentos'] });
-      void qc.invalidateQueries({ queryKey: ['dashboard'] });
-      void qc.invalidateQueries({ queryKey: ['relatorios'] });
+      void qc.invalidateQueries({ queryKey: vendasKeys.all });
+      void qc.invalidateQueries({ queryKey: orcamentosKeys.all });
+      void qc.invalidateQueries({ queryKey: dashboardKeys.all });
+      void qc.invalidateQueries({ queryKey: relatoriosKeys.all });
       onOpenChange(false);
     },
     onError: (err) => {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import type { ComissaoPessoaLinha, ResumoLiberacao } from '../../../schemas/relatorios';
 import { useAuth } from '../../app/auth';
@@ -13,19 +13,19 @@ import { MoneyTD, Table, TBody, TD, TH, THead, TR } from '../../components/ui/ta
 import { toastError } from '../../lib/api';
 import { type AnswerOf, client, json, withSignal } from '../../lib/client';
 import { formatDate, formatMoney, formatPercent } from '../../lib/format';
+import { comissoesOptions, type Periodo, pessoasOptions, type RecursoComissao } from './api';
 import { PagarLiberadoButton, PagarLiberadoDialog, temAPagar } from './pagar-liberado';
 
 type Kind = 'vendedor' | 'arquiteto';
 
 const DETALHE_POR_PAGINA = 50;
 
-type Periodo = { pessoa: string; inicio: string; fim: string; page: number };
 type Relatorios = (typeof client)['relatorios'];
 type ComissoesVendedores = AnswerOf<Relatorios['comissoes-vendedores']>;
 type ComissoesArquitetos = AnswerOf<Relatorios['comissoes-arquitetos']>;
 
 interface Texts {
-  recurso: 'vendedores' | 'arquitetos';
+  recurso: RecursoComissao;
   /** The report of the period, in the shape both kinds share. */
   load: (p: Periodo, signal: AbortSignal) => Promise<Report>;
   pessoa: string;
@@ -145,18 +145,12 @@ export function ComissaoReport({ kind }: { kind: Kind }) {
   };
 
   // Every person, active or not: a former seller still has commissions in past periods.
-  const pessoas = useQuery({
-    queryKey: [t.recurso, 'todos'],
-    queryFn: ({ signal }) =>
-      json(client[t.recurso].$get({ query: { sort: 'nome', limit: 200 } }, withSignal(signal))),
-  });
+  const pessoas = useQuery(pessoasOptions(t.recurso));
 
   const validRange = !inicio || !fim || inicio <= fim;
   const report = useQuery({
-    queryKey: ['relatorios', t.recurso, { pessoa, inicio, fim, page }],
-    queryFn: ({ signal }) => t.load({ pessoa, inicio, fim, page }, signal),
+    ...comissoesOptions(t.recurso, { pessoa, inicio, fim, page }, t.load),
     enabled: validRange,
-    placeholderData: keepPreviousData,
   });
   useEffect(() => {
     if (report.error) toastError('Erro ao carregar relatório', report.error);
