@@ -96,8 +96,23 @@ function buildSearchParams(query: Record<string, unknown>): URLSearchParams {
   return sp;
 }
 
-/** The typed client of a `Client`: `hc<ApiType>` as the web has it, over the same `app.request`. */
-export type TypedApi = ReturnType<typeof hc<ApiType>>;
+/**
+ * `hc<ApiType>` as the web has it, over `app.request` with the headers `Client.request` sends (origin,
+ * host, the session cookie; hc adds the content type), so the response contract sees each answer.
+ */
+function typedApi(client: { env: { app: TestEnv['app'] }; cookie: string }) {
+  return hc<ApiType>(`${ORIGIN}/api`, {
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+      const h = new Headers(init?.headers);
+      if (!h.has('origin')) h.set('origin', ORIGIN);
+      if (!h.has('host')) h.set('host', 'localhost:3000');
+      if (client.cookie && !h.has('cookie')) h.set('cookie', client.cookie);
+      const url = input instanceof Request ? input.url : String(input);
+      return client.env.app.request(url, { ...init, headers: h });
+    }) as typeof fetch,
+    buildSearchParams: buildSearchParams as (q: Record<string, string | string[]>) => URLSearchParams,
+  });
+}
 
 /**
  * A signed-in (or anonymous) API client over app.request, sending a same-origin Origin like a browser.
@@ -109,27 +124,13 @@ export type TypedApi = ReturnType<typeof hc<ApiType>>;
  * (wrong types, missing fields, raw paths and query strings): say so beside the call.
  */
 export class Client {
-  readonly api: TypedApi;
+  /** The typed client: see above. Made once per client; its transport reads `cookie` at each call. */
+  readonly api = typedApi(this);
 
   constructor(
-    private env: { app: TestEnv['app'] },
+    readonly env: { app: TestEnv['app'] },
     public cookie = '',
-  ) {
-    this.api = hc<ApiType>(`${ORIGIN}/api`, {
-      // Through app.request with the headers `request` sends, so the response contract sees each answer.
-      fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
-        const h = new Headers(init?.headers);
-        if (!h.has('origin')) h.set('origin', ORIGIN);
-        if (!h.has('host')) h.set('host', 'localhost:3000');
-        if (this.cookie && !h.has('cookie')) h.set('cookie', this.cookie);
-        return this.env.app.request(input instanceof Request ? input.url : String(input), {
-          ...init,
-          headers: h,
-        });
-      }) as typeof fetch,
-      buildSearchParams: buildSearchParams as (q: Record<string, string | string[]>) => URLSearchParams,
-    });
-  }
+  ) {}
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const h: Record<string, string> = { origin: ORIGIN, host: 'localhost:3000', ...headers };
