@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import type { arquitetoCreate } from '../../schemas/arquitetos';
+import type { z } from '../../schemas/z';
 import { apiSuite, ok, refused } from '../testing/harness';
 import { seedOrcamento } from './vendas.test-helpers';
 
 const { env, admin } = apiSuite();
 
+// Bodies typed by the route's schema: crudRoutes types `json` as unknown for the typed client.
+type Arquiteto = z.input<typeof arquitetoCreate>;
+const criar = (json: Arquiteto) => ok(admin.api.arquitetos.$post({ json }), 201);
+
 describe('/api/arquitetos', () => {
   it('creates with default 10 % and upper-cased UF; edits; searches; deletes', async () => {
     const arquitetos = admin.api.arquitetos;
-    const res = await ok(
-      arquitetos.$post({
-        json: {
-          nome: 'Helena Projetos',
-          email: 'helena@exemplo.com.br',
-          telefone: '(21) 99876-5432',
-          cpf: '529.982.247-25',
-          cidade: 'Niterói',
-          uf: 'rj',
-        },
-      }),
-      201,
-    );
+    const res = await criar({
+      nome: 'Helena Projetos',
+      email: 'helena@exemplo.com.br',
+      telefone: '(21) 99876-5432',
+      cpf: '529.982.247-25',
+      cidade: 'Niterói',
+      uf: 'rj',
+    });
     expect(res).toMatchObject({
       nome: 'Helena Projetos',
       uf: 'RJ',
@@ -45,15 +46,14 @@ describe('/api/arquitetos', () => {
   });
 
   it('refuses bad input', async () => {
-    const post = (json: Parameters<typeof admin.api.arquitetos.$post>[0]['json']) =>
-      refused(admin.api.arquitetos.$post({ json }), 400);
+    const post = (json: Arquiteto) => refused(admin.api.arquitetos.$post({ json }), 400);
     await post({ nome: '' });
     await post({ nome: 'X', percentual_comissao: 101 });
     await post({ nome: 'X', uf: 'R1' });
   });
 
   it('an architect named on a quote cannot be deleted', async () => {
-    const a = await ok(admin.api.arquitetos.$post({ json: { nome: 'Em Uso' } }), 201);
+    const a = await criar({ nome: 'Em Uso' });
     await seedOrcamento(env, { arquiteto_id: a.id, status: 'pendente' });
     const res = await refused(admin.api.arquitetos[':id'].$delete({ param: { id: a.id } }), 409);
     expect(res.detail).toBe('Este arquiteto está vinculado a 1 orçamento e não pode ser removido.');

@@ -1,4 +1,3 @@
-import type { InferRequestType } from 'hono/client';
 import { describe, expect, it } from 'vitest';
 import {
   BANDEIRAS as BANDEIRAS_DB,
@@ -8,13 +7,21 @@ import {
   TIPOS_CARTAO as TIPOS_DB,
   vendas,
 } from '../../db/schema';
-import { BANDEIRAS, STATUS_CARTAO, TIPOS_CARTAO } from '../../schemas/cartoes';
+import {
+  BANDEIRAS,
+  type CartaoCreate,
+  type cartaoUpdate,
+  STATUS_CARTAO,
+  TIPOS_CARTAO,
+} from '../../schemas/cartoes';
+import type { z } from '../../schemas/z';
 import { apiSuite, fieldErrors, ok, refused, userWith, versionOf } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 const cartoes = () => admin.api.cartoes;
-type Novo = InferRequestType<typeof admin.api.cartoes.$post>['json'];
-type Alteracao = Omit<InferRequestType<(typeof admin.api.cartoes)[':id']['$patch']>['json'], 'updated_at'>;
+// Bodies typed by the route's schema: crudRoutes types `json` as unknown for the typed client.
+type Novo = CartaoCreate;
+type Alteracao = Omit<z.input<typeof cartaoUpdate>, 'updated_at'>;
 
 const criar = (json: Novo) => ok(cartoes().$post({ json }), 201);
 const invalido = (json: Novo) => fieldErrors(cartoes().$post({ json }));

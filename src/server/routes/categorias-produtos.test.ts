@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import type { categoriaProdutoCreate } from '../../schemas/categorias-produtos';
+import type { z } from '../../schemas/z';
 import { answer, apiSuite, fieldErrors, ok, refused, userWith, versionOf } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 const categorias = () => admin.api['categorias-produtos'];
+// Bodies typed by the route's schema: crudRoutes types `json` as unknown for the typed client.
+type Categoria = z.input<typeof categoriaProdutoCreate>;
+const criar = (json: Categoria) => ok(categorias().$post({ json }), 201);
 
 describe('/api/categorias-produtos', () => {
   it('trims the name and stores it in lower case', async () => {
-    const res = await ok(categorias().$post({ json: { nome: '  Mármore Carrara  ' } }), 201);
+    const res = await criar({ nome: '  Mármore Carrara  ' });
     expect(res).toMatchObject({ nome: 'mármore carrara', ativa: true, total_produtos: 0 });
   });
 
   it('refuses a name already taken, in any case, with the pt-BR 409', async () => {
-    await ok(categorias().$post({ json: { nome: 'Quartzito' } }), 201);
-    const dup = await answer(categorias().$post({ json: { nome: ' QUARTZITO ' } }));
+    await criar({ nome: 'Quartzito' });
+    const dup = await answer(categorias().$post({ json: { nome: ' QUARTZITO ' } satisfies Categoria }));
     expect(dup.status).toBe(409);
     expect(dup.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect(dup.body).toMatchObject({ detail: 'Já existe uma categoria com esse nome.' });
@@ -23,13 +28,13 @@ describe('/api/categorias-produtos', () => {
     expect((await admin.invalidPost('/api/categorias-produtos', {})).nome).toBe(
       'Informe o nome da categoria.',
     );
-    const blank = await fieldErrors(categorias().$post({ json: { nome: '   ' } }));
+    const blank = await fieldErrors(categorias().$post({ json: { nome: '   ' } satisfies Categoria }));
     expect(blank.nome).toBe('Informe o nome da categoria.');
   });
 
   it('lists by name with how many products use each category', async () => {
-    await ok(categorias().$post({ json: { nome: 'zz granito' } }), 201);
-    await ok(categorias().$post({ json: { nome: 'aa ardósia' } }), 201);
+    await criar({ nome: 'zz granito' });
+    await criar({ nome: 'aa ardósia' });
     for (const nome of ['Preto São Gabriel', 'Verde Ubatuba']) {
       await ok(admin.api.produtos.$post({ json: { nome, categoria: 'zz granito', valor_m2: 300 } }), 201);
     }
@@ -48,7 +53,7 @@ describe('/api/categorias-produtos', () => {
   });
 
   it('cannot delete a category products use (409); once unused it can', async () => {
-    const cat = await ok(categorias().$post({ json: { nome: 'Em uso' } }), 201);
+    const cat = await criar({ nome: 'Em uso' });
     const prod = await ok(
       admin.api.produtos.$post({ json: { nome: 'Branco Siena', categoria: 'em uso', valor_m2: 250 } }),
       201,
@@ -64,7 +69,7 @@ describe('/api/categorias-produtos', () => {
   });
 
   it('renaming a category carries its products along; a taken name is refused', async () => {
-    const cat = await ok(categorias().$post({ json: { nome: 'Nome antigo' } }), 201);
+    const cat = await criar({ nome: 'Nome antigo' });
     const prod = await ok(
       admin.api.produtos.$post({ json: { nome: 'Travertino', categoria: 'nome antigo', valor_m2: 400 } }),
       201,
@@ -86,7 +91,7 @@ describe('/api/categorias-produtos', () => {
   });
 
   it('/opcoes lists active categories (id, nome) for produtos, orcamentos and vendas holders', async () => {
-    const inativa = await ok(categorias().$post({ json: { nome: 'Inativa', ativa: false } }), 201);
+    const inativa = await criar({ nome: 'Inativa', ativa: false });
     const res = await ok(categorias().opcoes.$get({ query: {} }));
     expect(Object.keys(res[0]!).sort()).toEqual(['id', 'nome']);
     expect(res.map((c) => c.nome)).not.toContain(inativa.nome);

@@ -1,12 +1,14 @@
-import type { InferRequestType } from 'hono/client';
 import { describe, expect, it } from 'vitest';
 import { categoriasProdutos, produtos } from '../../db/schema';
+import type { fornecedorCreate } from '../../schemas/fornecedores';
+import type { z } from '../../schemas/z';
 import { apiSuite, fieldErrors, ok, refused, userWith, versionOf } from '../testing/harness';
 
 // Valid CNPJs (check digits correct): 11.222.333/0001-81, 12.345.678/0001-95, 02.771.169/1060-84.
 const { env, admin } = apiSuite();
 
-type Fornecedor = InferRequestType<typeof admin.api.fornecedores.$post>['json'];
+// Bodies typed by the route's schema: crudRoutes types `json` as unknown for the typed client.
+type Fornecedor = z.input<typeof fornecedorCreate>;
 
 const base = (extra: Partial<Fornecedor> = {}): Fornecedor => ({
   nome: 'Mármores Brasil',

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { clientes, orcamentoItens, orcamentos } from '../../db/schema';
+import type { itemVendaCreate } from '../../schemas/itens-venda';
+import type { z } from '../../schemas/z';
 import { apiSuite, ok, refused, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 
+// Bodies typed by the route's schema: crudRoutes types `json` as unknown for the typed client.
+type Item = z.input<typeof itemVendaCreate>;
+const criar = (json: Item) => ok(admin.api['itens-venda'].$post({ json }), 201);
+
 describe('/api/itens-venda', () => {
   it('creates an item with its measure format', async () => {
-    const res = await ok(
-      admin.api['itens-venda'].$post({
-        json: { nome: ' Bancada ', formato_medida: 'Largura x Profundidade' },
-      }),
-      201,
-    );
+    const res = await criar({ nome: ' Bancada ', formato_medida: 'Largura x Profundidade' });
     expect(res).toMatchObject({ nome: 'Bancada', formato_medida: 'Largura x Profundidade' });
   });
 
@@ -30,11 +31,8 @@ describe('/api/itens-venda', () => {
 
   it('lists by name ascending, searches, and edits', async () => {
     const itens = admin.api['itens-venda'];
-    await ok(itens.$post({ json: { nome: 'Soleira', formato_medida: 'Largura x Profundidade' } }), 201);
-    const frontao = await ok(
-      itens.$post({ json: { nome: 'Frontão', formato_medida: 'Largura x Altura' } }),
-      201,
-    );
+    await criar({ nome: 'Soleira', formato_medida: 'Largura x Profundidade' });
+    const frontao = await criar({ nome: 'Frontão', formato_medida: 'Largura x Altura' });
     const list = await ok(itens.$get({ query: {} }));
     expect(list.items.map((i) => i.nome)).toEqual(['Bancada', 'Frontão', 'Soleira']);
 
@@ -63,7 +61,7 @@ describe('/api/itens-venda', () => {
 
   it('cannot delete an item a quote uses (409); an unused one is deleted', async () => {
     const itens = admin.api['itens-venda'];
-    const item = await ok(itens.$post({ json: { nome: 'Rodapé', formato_medida: 'Largura x Altura' } }), 201);
+    const item = await criar({ nome: 'Rodapé', formato_medida: 'Largura x Altura' });
     await ok(admin.api['categorias-produtos'].$post({ json: { nome: 'granito' } }), 201);
     const prod = await ok(
       admin.api.produtos.$post({ json: { nome: 'Cinza Andorinha', categoria: 'granito', valor_m2: 200 } }),
@@ -84,7 +82,7 @@ describe('/api/itens-venda', () => {
     expect(emUso.detail).toMatch(/usado em 1 orçamento /);
     await ok(itens[':id'].$get({ param: { id: item.id } }));
 
-    const livre = await ok(itens.$post({ json: { nome: 'Nicho', formato_medida: 'Largura x Altura' } }), 201);
+    const livre = await criar({ nome: 'Nicho', formato_medida: 'Largura x Altura' });
     await ok(itens[':id'].$delete({ param: { id: livre.id } }), 204);
     await refused(itens[':id'].$delete({ param: { id: livre.id } }), 404);
   });

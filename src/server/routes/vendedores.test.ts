@@ -1,11 +1,13 @@
-import type { InferRequestType } from 'hono/client';
 import { describe, expect, it } from 'vitest';
+import type { vendedorCreate } from '../../schemas/vendedores';
+import type { z } from '../../schemas/z';
 import { apiSuite, ok, refused, userWith } from '../testing/harness';
 import { seedOrcamento, seedVenda } from './vendas.test-helpers';
 
 const { env, admin } = apiSuite();
 
-type Vendedor = InferRequestType<typeof admin.api.vendedores.$post>['json'];
+// Bodies typed by the route's schema: crudRoutes types `json` as unknown for the typed client.
+type Vendedor = z.input<typeof vendedorCreate>;
 const criar = (json: Vendedor) => ok(admin.api.vendedores.$post({ json }), 201);
 
 describe('/api/vendedores', () => {
