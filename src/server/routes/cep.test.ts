@@ -1,7 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestDeps, loginAdmin, okBody, type TestEnv, userWith } from '../testing/harness';
+import {
+  answer,
+  Client,
+  createTestDeps,
+  loginAdmin,
+  ok,
+  refused,
+  type TestEnv,
+  userWith,
+} from '../testing/harness';
 
 /**
  * A local stand-in for ViaCEP (never the internet): counts the requests per CEP, and has a CEP for
@@ -90,37 +99,39 @@ afterAll(async () => {
   await new Promise((r) => fake.close(r));
 });
 
-/** The body of the server's refusal of a CEP, which must come with `status`. */
-const cepRecusado = async (cep: string, status: number) => {
-  const res = await admin.get(`/api/cep/${cep}`);
-  expect(res.status, cep).toBe(status);
-  return res.body;
-};
+/** The typed call for a CEP's address (the route answers a problem for every refusal). */
+const consulta = (cep: string, c: Client = admin) => c.api.cep[':cep'].$get({ param: { cep } });
+const status = async (cep: string, c: Client = admin) => (await answer(consulta(cep, c))).status;
+
+/** The problem of the server's refusal of a CEP, which must come with `status`. */
+const cepRecusado = (cep: string, expected: number) => refused(consulta(cep), expected);
 
 describe('GET /api/cep/:cep', () => {
   it('answers the address in our shape, with or without the dash', async () => {
-    const res = await admin.get('/api/cep/01310100');
-    expect(okBody(res)).toEqual({
+    expect(await ok(consulta('01310100'))).toEqual({
       cep: '01310-100',
       logradouro: 'Avenida Paulista',
       bairro: 'Bela Vista',
       cidade: 'São Paulo',
       uf: 'SP',
     });
-    const dashed = await admin.get('/api/cep/30130-010');
-    expect(okBody(dashed)).toMatchObject({ cep: '30130-010', cidade: 'Belo Horizonte', uf: 'MG' });
+    expect(await ok(consulta('30130-010'))).toMatchObject({
+      cep: '30130-010',
+      cidade: 'Belo Horizonte',
+      uf: 'MG',
+    });
   });
 
   it('answers a repeated CEP from its cache without calling the service again', async () => {
     const before = hits.get('01310100') ?? 0;
     expect(before).toBeGreaterThanOrEqual(1);
-    for (let i = 0; i < 3; i++) expect((await admin.get('/api/cep/01310-100')).status).toBe(200);
+    for (let i = 0; i < 3; i++) await ok(consulta('01310-100'));
     expect(hits.get('01310100')).toBe(before);
   });
 
   it('404 for a CEP the service does not know (cached too)', async () => {
     expect((await cepRecusado('99999999', 404)).detail).toBe('CEP não encontrado.');
-    await admin.get('/api/cep/99999999');
+    expect(await status('99999999')).toBe(404);
     expect(hits.get('99999999')).toBe(1);
   });
 
@@ -133,7 +144,7 @@ describe('GET /api/cep/:cep', () => {
 
   it('502 when the service fails or answers garbage — and a failure is not cached', async () => {
     expect((await cepRecusado('50000000', 502)).title).toBe('Serviço de CEP indisponível');
-    await admin.get('/api/cep/50000000');
+    expect(await status('50000000')).toBe(502);
     expect(hits.get('50000000')).toBe(2);
     await cepRecusado('60000000', 502);
   });
@@ -142,9 +153,7 @@ describe('GET /api/cep/:cep', () => {
     const down = await createTestDeps({ cepApiUrl: 'http://127.0.0.1:9/ws' });
     try {
       const c = await loginAdmin(down);
-      const res = await c.get('/api/cep/01310100');
-      expect(res.status).toBe(502);
-      expect(res.body.detail).toBe(
+      expect((await refused(consulta('01310100', c), 502)).detail).toBe(
         'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.',
       );
     } finally {
@@ -154,36 +163,30 @@ describe('GET /api/cep/:cep', () => {
 
   it('502 after about 5 s when the service does not answer', async () => {
     const t0 = Date.now();
-    const res = await admin.get('/api/cep/70000000');
+    expect(await status('70000000')).toBe(502);
     const elapsed = Date.now() - t0;
-    expect(res.status).toBe(502);
     expect(elapsed).toBeGreaterThanOrEqual(4900);
     expect(elapsed).toBeLessThan(9000);
   }, 15_000);
 
   it('never follows a redirect: 502, and the target is never asked', async () => {
-    const res = await admin.get('/api/cep/80000000');
-    expect(res.status).toBe(502);
-    expect(res.body.title).toBe('Serviço de CEP indisponível');
+    expect((await cepRecusado('80000000', 502)).title).toBe('Serviço de CEP indisponível');
     expect(hits.get('80000000')).toBe(1);
     expect(hits.has('01310200')).toBe(false);
   });
 
   it('stops reading an answer past 64 KB: 502 without downloading it', async () => {
     const t0 = Date.now();
-    const res = await admin.get('/api/cep/81000000');
-    expect(res.status).toBe(502);
+    expect(await status('81000000')).toBe(502);
     // the reader hung up after about 64 KB; socket buffers let a few more MB through, never 50 MB
     expect(hugeSent).toBeLessThan(16 * 1024 * 1024);
     expect(Date.now() - t0).toBeLessThan(4000);
-    expect((await admin.get('/api/cep/81100000')).status).toBe(502);
+    expect(await status('81100000')).toBe(502);
   });
 
   it('502 for an answer whose fields are not text (never a 500, never "[object Object]")', async () => {
     for (const cep of ['82000000', '82100000', '82200000']) {
-      const res = await admin.get(`/api/cep/${cep}`);
-      expect(res.status, cep).toBe(502);
-      expect(res.body.detail).toBe(
+      expect((await cepRecusado(cep, 502)).detail).toBe(
         'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.',
       );
     }
@@ -192,10 +195,10 @@ describe('GET /api/cep/:cep', () => {
   it('is open to holders of any address screen, 403 for others, 401 without a session', async () => {
     for (const p of ['clientes', 'fornecedores', 'funcionarios', 'arquitetos', 'vendedores'] as const) {
       const u = await userWith(env, [p]);
-      expect((await u.client.get('/api/cep/01310100')).status, p).toBe(200);
+      expect(await status('01310100', u.client), p).toBe(200);
     }
     const other = await userWith(env, ['vendas', 'produtos', 'dashboard']);
-    expect((await other.client.get('/api/cep/01310100')).status).toBe(403);
-    expect((await new Client(env).get('/api/cep/01310100')).status).toBe(401);
+    expect(await status('01310100', other.client)).toBe(403);
+    expect(await status('01310100', new Client(env))).toBe(401);
   });
 });

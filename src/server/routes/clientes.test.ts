@@ -1,14 +1,31 @@
 import { sql } from 'drizzle-orm';
+import type { InferRequestType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TIPOS_PESSOA as DB_TIPOS, orcamentos, vendas } from '../../db/schema';
+import type { clienteCreate, clienteUpdate } from '../../schemas/clientes';
 import { TIPOS_PESSOA } from '../../schemas/documentos';
-import { apiSuite, fieldMessages, okBody, userWith } from '../testing/harness';
+import type { z } from '../../schemas/z';
+import {
+  answer,
+  apiSuite,
+  type Client,
+  fieldErrors,
+  fieldMessages,
+  ok,
+  refused,
+  userWith,
+  versionOf,
+} from '../testing/harness';
 
 // Valid documents (check digits correct): CPFs 529.982.247-25, 111.444.777-35, 123.456.789-09;
 // CNPJs 11.222.333/0001-81, 12.345.678/0001-95.
 const { env, admin } = apiSuite();
 
-const pf = (extra: Record<string, unknown> = {}) => ({
+// Bodies typed by the route's schema: crudRoutes types `json` as unknown for the typed client.
+type Cliente = z.input<typeof clienteCreate>;
+type Alteracao = Omit<z.input<typeof clienteUpdate>, 'updated_at'>;
+
+const pf = (extra: Partial<Cliente> = {}): Cliente => ({
   nome: 'Maria da Silva',
   tipo: 'Pessoa Física',
   cpf_cnpj: '529.982.247-25',
@@ -16,7 +33,16 @@ const pf = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const criar = (body: Record<string, unknown>) => admin.create('/api/clientes', body);
+const criar = (json: Cliente) => ok(admin.api.clientes.$post({ json }), 201);
+const invalido = (json: Cliente) => fieldErrors(admin.api.clientes.$post({ json }));
+/** A change sent with the row's current version (read first, as the screen does). */
+const alterar = async (id: string, json: Alteracao) => {
+  const one = admin.api.clientes[':id'];
+  const updated_at = await versionOf(one.$get({ param: { id } }));
+  return one.$patch({ param: { id }, json: { ...json, updated_at } });
+};
+type Filtros = InferRequestType<typeof admin.api.clientes.$get>['query'];
+const lista = (query: Filtros, c: Client = admin) => ok(c.api.clientes.$get({ query }));
 
 describe('clientes: create and validation', () => {
   it('the schema and the database agree on the two tipos', () => {
@@ -48,9 +74,8 @@ describe('clientes: create and validation', () => {
       endereco: 'Avenida Paulista, 1000',
     });
     expect(c.id).toMatch(/^[0-9a-f-]{36}$/);
-    const got = await admin.get(`/api/clientes/${c.id}`);
-    expect(got.status).toBe(200);
-    expect(got.body.cpf_cnpj).toBe('529.982.247-25');
+    const got = await ok(admin.api.clientes[':id'].$get({ param: { id: c.id } }));
+    expect(got.cpf_cnpj).toBe('529.982.247-25');
   });
 
   it('a landline keeps its 10-digit mask; empty optional fields are stored as null', async () => {
@@ -59,6 +84,7 @@ describe('clientes: create and validation', () => {
   });
 
   it('names every missing required field (the spec app silently did nothing)', async () => {
+    // on purpose: a body without the required fields
     const res = await admin.post('/api/clientes', {});
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
@@ -68,40 +94,25 @@ describe('clientes: create and validation', () => {
       telefone: 'Informe o telefone.',
       cpf_cnpj: 'Informe o CPF/CNPJ.',
     });
-    expect(await admin.invalidPost('/api/clientes', pf({ nome: '   ', telefone: '', cpf_cnpj: '' }))).toEqual(
-      {
-        nome: 'Informe o nome.',
-        telefone: 'Informe o telefone.',
-        cpf_cnpj: 'Informe o CPF.',
-      },
-    );
-    expect(
-      await admin.invalidPost('/api/clientes', pf({ tipo: 'Pessoa Jurídica', cpf_cnpj: undefined })),
-    ).toEqual({ cpf_cnpj: 'Informe o CNPJ.' });
+    expect(await invalido(pf({ nome: '   ', telefone: '', cpf_cnpj: '' }))).toEqual({
+      nome: 'Informe o nome.',
+      telefone: 'Informe o telefone.',
+      cpf_cnpj: 'Informe o CPF.',
+    });
+    expect(await invalido(pf({ tipo: 'Pessoa Jurídica', cpf_cnpj: undefined }))).toEqual({
+      cpf_cnpj: 'Informe o CNPJ.',
+    });
   });
 
   it('checks CPF check digits for Pessoa Física and CNPJ check digits for Pessoa Jurídica', async () => {
-    expect(await admin.invalidPost('/api/clientes', pf({ cpf_cnpj: '529.982.247-26' }))).toEqual({
-      cpf_cnpj: 'CPF inválido.',
-    });
-    expect(
-      fieldMessages((await admin.post('/api/clientes', pf({ cpf_cnpj: '111.111.111-11' }))).body),
-    ).toEqual({
-      cpf_cnpj: 'CPF inválido.',
-    });
+    expect(await invalido(pf({ cpf_cnpj: '529.982.247-26' }))).toEqual({ cpf_cnpj: 'CPF inválido.' });
+    expect(await invalido(pf({ cpf_cnpj: '111.111.111-11' }))).toEqual({ cpf_cnpj: 'CPF inválido.' });
     // a valid CNPJ is still not a CPF
-    expect(await admin.invalidPost('/api/clientes', pf({ cpf_cnpj: '11.222.333/0001-81' }))).toEqual({
-      cpf_cnpj: 'CPF inválido.',
-    });
-    expect(await admin.invalidPost('/api/clientes', pf({ tipo: 'Pessoa Jurídica' }))).toEqual({
+    expect(await invalido(pf({ cpf_cnpj: '11.222.333/0001-81' }))).toEqual({ cpf_cnpj: 'CPF inválido.' });
+    expect(await invalido(pf({ tipo: 'Pessoa Jurídica' }))).toEqual({ cpf_cnpj: 'CNPJ inválido.' });
+    expect(await invalido(pf({ tipo: 'Pessoa Jurídica', cpf_cnpj: '11.222.333/0001-82' }))).toEqual({
       cpf_cnpj: 'CNPJ inválido.',
     });
-    expect(
-      await admin.invalidPost(
-        '/api/clientes',
-        pf({ tipo: 'Pessoa Jurídica', cpf_cnpj: '11.222.333/0001-82' }),
-      ),
-    ).toEqual({ cpf_cnpj: 'CNPJ inválido.' });
 
     const empresa = await criar(
       pf({ nome: 'Construtora Alfa', tipo: 'Pessoa Jurídica', cpf_cnpj: '11222333000181' }),
@@ -110,11 +121,12 @@ describe('clientes: create and validation', () => {
   });
 
   it('rejects an unknown tipo, a bad phone, a bad e-mail, a bad CEP and a UF longer than 2', async () => {
+    // on purpose: a tipo outside the two
     expect(
-      await admin.invalidPost(
-        '/api/clientes',
-        pf({ tipo: 'Empresa', telefone: '98765-4321', email: 'nao-e-email', cep: '0131', uf: 'SPX' }),
-      ),
+      await admin.invalidPost('/api/clientes', {
+        ...pf({ telefone: '98765-4321', email: 'nao-e-email', cep: '0131', uf: 'SPX' }),
+        tipo: 'Empresa',
+      }),
     ).toEqual({
       tipo: 'Informe o tipo (Pessoa Física ou Pessoa Jurídica).',
       telefone: 'Telefone inválido: informe o DDD e o número (10 ou 11 dígitos).',
@@ -122,9 +134,7 @@ describe('clientes: create and validation', () => {
       cep: 'CEP inválido: informe os 8 dígitos.',
       uf: 'UF deve ter no máximo 2 letras.',
     });
-    expect(fieldMessages((await admin.post('/api/clientes', pf({ uf: 'S1' }))).body)).toEqual({
-      uf: 'UF inválida.',
-    });
+    expect(await invalido(pf({ uf: 'S1' }))).toEqual({ uf: 'UF inválida.' });
   });
 });
 
@@ -147,12 +157,11 @@ describe('clientes: the address in the parts an NF-e asks for (número, compleme
       complemento: 'Galpão 3',
       bairro: 'Centro',
     });
-    const lista = await admin.get(`/api/clientes?q=${encodeURIComponent('Rita Endereço')}`);
-    expect(lista.body.items).toEqual([
+    expect((await lista({ q: 'Rita Endereço' })).items).toEqual([
       expect.objectContaining({ numero: 'S/N', complemento: 'Galpão 3', bairro: 'Centro' }),
     ]);
-    const csv = await admin.get(
-      `/api/clientes/exportar?formato=csv&q=${encodeURIComponent('Rita Endereço')}`,
+    const csv = await answer(
+      admin.api.clientes.exportar.$get({ query: { formato: 'csv', q: 'Rita Endereço' } }),
     );
     expect(csv.status).toBe(200);
     const [cabecalho, linha] = String(csv.body)
@@ -161,8 +170,8 @@ describe('clientes: the address in the parts an NF-e asks for (número, compleme
     expect(cabecalho).toContain(';Endereço;Número;Complemento;Bairro;Cidade;UF;CEP;');
     expect(linha).toContain(';Rua Sete de Setembro;S/N;Galpão 3;Centro;Vitória;ES;;');
 
-    const up = await admin.patchCurrent(`/api/clientes/${c.id}`, { numero: '120', complemento: '' });
-    expect(okBody(up)).toMatchObject({
+    const up = await ok(alterar(c.id, { numero: '120', complemento: '' }));
+    expect(up).toMatchObject({
       endereco: 'Rua Sete de Setembro',
       numero: '120',
       complemento: null,
@@ -172,8 +181,7 @@ describe('clientes: the address in the parts an NF-e asks for (número, compleme
 
   it('refuses a número over 20 characters and a bairro or complemento over 60, naming each; nothing saved', async () => {
     expect(
-      await admin.invalidPost(
-        '/api/clientes',
+      await invalido(
         pf({
           nome: 'Longo Demais',
           numero: '1'.repeat(21),
@@ -186,7 +194,7 @@ describe('clientes: the address in the parts an NF-e asks for (número, compleme
       bairro: 'Bairro: no máximo 60 caracteres.',
       complemento: 'Complemento: no máximo 60 caracteres.',
     });
-    expect((await admin.get(`/api/clientes?q=${encodeURIComponent('Longo Demais')}`)).body.total).toBe(0);
+    expect((await lista({ q: 'Longo Demais' })).total).toBe(0);
     // the limits hold in the database too, whatever writes there
     await expect(
       env.db.execute(sql`insert into clientes (nome, numero) values ('Direto no banco', ${'9'.repeat(21)})`),
@@ -200,39 +208,36 @@ describe('clientes: the address in the parts an NF-e asks for (número, compleme
 describe('clientes: update', () => {
   it('updates with the version read; a stale version gets 409', async () => {
     const c = await criar(pf({ nome: 'Carlos Souza', cpf_cnpj: '111.444.777-35' }));
-    const up = await admin.patch(`/api/clientes/${c.id}`, {
-      nome: 'Carlos A. Souza',
-      updated_at: c.updated_at,
-    });
-    expect(okBody(up)).toMatchObject({
+    const one = admin.api.clientes[':id'];
+    const param = { id: c.id };
+    const up = await ok(one.$patch({ param, json: { nome: 'Carlos A. Souza', updated_at: c.updated_at } }));
+    expect(up).toMatchObject({
       nome: 'Carlos A. Souza',
       cpf_cnpj: '111.444.777-35',
       telefone: c.telefone,
     });
-    const stale = await admin.patch(`/api/clientes/${c.id}`, { nome: 'Outro', updated_at: c.updated_at });
-    expect(stale.status).toBe(409);
-    expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+    const stale = await refused(
+      one.$patch({ param, json: { nome: 'Outro', updated_at: c.updated_at } }),
+      409,
+    );
+    expect(stale.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
   });
 
   it('switches to Pessoa Jurídica only together with a valid CNPJ', async () => {
     const c = await criar(pf({ nome: 'Loja Beta', cpf_cnpj: '123.456.789-09' }));
-    const onlyTipo = await admin.patchCurrent(`/api/clientes/${c.id}`, { tipo: 'Pessoa Jurídica' });
-    expect(onlyTipo.status).toBe(400);
-    expect(fieldMessages(onlyTipo.body)).toEqual({ cpf_cnpj: 'Informe o CNPJ.' });
-    const onlyDoc = await admin.patchCurrent(`/api/clientes/${c.id}`, { cpf_cnpj: '12345678000195' });
-    expect(fieldMessages(onlyDoc.body)).toEqual({ tipo: 'Informe o tipo junto com o CPF/CNPJ.' });
-    const ok = await admin.patchCurrent(`/api/clientes/${c.id}`, {
-      tipo: 'Pessoa Jurídica',
-      cpf_cnpj: '12345678000195',
+    expect(await fieldErrors(alterar(c.id, { tipo: 'Pessoa Jurídica' }))).toEqual({
+      cpf_cnpj: 'Informe o CNPJ.',
     });
-    expect(okBody(ok)).toMatchObject({ tipo: 'Pessoa Jurídica', cpf_cnpj: '12.345.678/0001-95' });
+    expect(await fieldErrors(alterar(c.id, { cpf_cnpj: '12345678000195' }))).toEqual({
+      tipo: 'Informe o tipo junto com o CPF/CNPJ.',
+    });
+    const pj = await ok(alterar(c.id, { tipo: 'Pessoa Jurídica', cpf_cnpj: '12345678000195' }));
+    expect(pj).toMatchObject({ tipo: 'Pessoa Jurídica', cpf_cnpj: '12.345.678/0001-95' });
   });
 
   it('404 for an unknown id, 400 for a malformed one', async () => {
-    expect(
-      (await admin.patchCurrent('/api/clientes/00000000-0000-4000-8000-000000000000', { nome: 'X' })).status,
-    ).toBe(404);
-    expect((await admin.get('/api/clientes/abc')).status).toBe(400);
+    await refused(alterar('00000000-0000-4000-8000-000000000000', { nome: 'X' }), 404);
+    await refused(admin.api.clientes[':id'].$get({ param: { id: 'abc' } }), 400);
   });
 });
 
@@ -247,11 +252,11 @@ describe('clientes: list, search and opcoes', () => {
         email: 'x@y.com',
       }),
     );
-    const list = await admin.get('/api/clientes?limit=2');
-    expect(list.body.items.map((c: { id: string }) => c.id)).toEqual([b.id, a.id]);
-    expect(list.body).toMatchObject({ page: 1, limit: 2 });
+    const list = await lista({ limit: 2 });
+    expect(list.items.map((c) => c.id)).toEqual([b.id, a.id]);
+    expect(list).toMatchObject({ page: 1, limit: 2 });
 
-    const ids = (q: string) => admin.searchIds('/api/clientes', q);
+    const ids = async (q: string) => (await lista({ q })).items.map((c) => c.id);
     expect(await ids('zélia')).toEqual([a.id]);
     expect(await ids('BUSCA.COM')).toEqual([a.id]);
     expect(await ids('92599425271')).toEqual([a.id]);
@@ -265,8 +270,7 @@ describe('clientes: list, search and opcoes', () => {
   it('opcoes: id, nome and what the quote screen shows; open to orcamentos and vendas holders', async () => {
     const c = await criar(pf({ nome: 'Opção Cliente', cpf_cnpj: '345.329.677-08', cidade: 'Campinas' }));
     const vendas = await userWith(env, ['vendas']);
-    const res = await vendas.client.get('/api/clientes/opcoes?q=Opção');
-    expect(okBody(res)).toEqual([
+    expect(await ok(vendas.client.api.clientes.opcoes.$get({ query: { q: 'Opção' } }))).toEqual([
       {
         id: c.id,
         nome: 'Opção Cliente',
@@ -277,49 +281,48 @@ describe('clientes: list, search and opcoes', () => {
       },
     ]);
     const orc = await userWith(env, ['orcamentos']);
-    expect((await orc.client.get('/api/clientes/opcoes')).status).toBe(200);
-    const all = await admin.get('/api/clientes/opcoes');
-    expect(all.body.length).toBeLessThanOrEqual(50);
+    await ok(orc.client.api.clientes.opcoes.$get({ query: {} }));
+    expect((await ok(admin.api.clientes.opcoes.$get({ query: {} }))).length).toBeLessThanOrEqual(50);
   });
 });
 
 describe('clientes: permissions', () => {
   it('403 without the clientes permission; vendas holders read only the selector', async () => {
     const { client } = await userWith(env, ['vendas', 'produtos']);
-    expect((await client.get('/api/clientes')).status).toBe(403);
-    expect((await client.post('/api/clientes', pf())).status).toBe(403);
+    await refused(client.api.clientes.$get({ query: {} }), 403);
+    await refused(client.api.clientes.$post({ json: pf() }), 403);
     const other = await userWith(env, ['produtos']);
-    expect((await other.client.get('/api/clientes/opcoes')).status).toBe(403);
+    await refused(other.client.api.clientes.opcoes.$get({ query: {} }), 403);
     const holder = await userWith(env, ['clientes']);
-    expect((await holder.client.post('/api/clientes', pf({ nome: 'Pela Permissão' }))).status).toBe(201);
+    await ok(holder.client.api.clientes.$post({ json: pf({ nome: 'Pela Permissão' }) }), 201);
   });
 });
 
 describe('clientes: delete', () => {
   it('deletes a client nobody uses', async () => {
+    const one = admin.api.clientes[':id'];
     const c = await criar(pf({ nome: 'Para Apagar' }));
-    expect((await admin.delete(`/api/clientes/${c.id}`)).status).toBe(204);
-    expect((await admin.get(`/api/clientes/${c.id}`)).status).toBe(404);
-    expect((await admin.delete(`/api/clientes/${c.id}`)).status).toBe(404);
+    await ok(one.$delete({ param: { id: c.id } }), 204);
+    await refused(one.$get({ param: { id: c.id } }), 404);
+    await refused(one.$delete({ param: { id: c.id } }), 404);
   });
 
   it('409 with a clear message for a client with quotes or sales, and the client stays', async () => {
     const c = await criar(pf({ nome: 'Com Orçamento' }));
     await env.db.insert(orcamentos).values({ cliente_id: c.id });
-    await admin.refusedDelete(
-      `/api/clientes/${c.id}`,
-      'Não é possível remover cliente',
-      'Este cliente possui 1 orçamento(s) e não pode ser removido.',
-    );
+    const one = admin.api.clientes[':id'];
+    const emUso = await refused(one.$delete({ param: { id: c.id } }), 409);
+    expect(emUso.title).toBe('Não é possível remover cliente');
+    expect(emUso.detail).toBe('Este cliente possui 1 orçamento(s) e não pode ser removido.');
+    await ok(one.$get({ param: { id: c.id } }));
 
     const v = await criar(pf({ nome: 'Com Venda' }));
     await env.db.insert(orcamentos).values([{ cliente_id: v.id }, { cliente_id: v.id }]);
     await env.db
       .insert(vendas)
       .values({ cliente_id: v.id, data_venda: '2025-01-10', valor_bruto: '100.00', valor_liquido: '100.00' });
-    const res2 = await admin.delete(`/api/clientes/${v.id}`);
-    expect(res2.status).toBe(409);
-    expect(res2.body.detail).toBe('Este cliente possui 2 orçamento(s) e 1 venda(s) e não pode ser removido.');
+    const res2 = await refused(one.$delete({ param: { id: v.id } }), 409);
+    expect(res2.detail).toBe('Este cliente possui 2 orçamento(s) e 1 venda(s) e não pode ser removido.');
   });
 });
 
@@ -337,30 +340,29 @@ describe('clientes: 20,000 rows', () => {
   });
 
   it('answers one page of 50 with the total of 20,000, newest first, pages not overlapping', async () => {
-    const p1 = await c.get('/api/clientes?limit=50');
-    expect(p1.status).toBe(200);
-    expect(p1.body.total).toBe(20000);
-    expect(p1.body.items).toHaveLength(50);
+    const p1 = await lista({ limit: 50 }, c);
+    expect(p1.total).toBe(20000);
+    expect(p1.items).toHaveLength(50);
     // created_at = now() - i seconds, so the newest is i = 1
-    expect(p1.body.items[0].nome).toBe('Cliente Massa 1');
-    expect(p1.body.items[49].nome).toBe('Cliente Massa 50');
-    const p2 = await c.get('/api/clientes?limit=50&page=2');
-    expect(p2.body.items[0].nome).toBe('Cliente Massa 51');
-    const last = await c.get('/api/clientes?limit=50&page=400');
-    expect(last.body.items).toHaveLength(50);
-    expect(last.body.items[49].nome).toBe('Cliente Massa 20000');
-    expect((await c.get('/api/clientes?limit=50&page=401')).body.items).toEqual([]);
-    expect((await c.get('/api/clientes?limit=201')).status).toBe(400);
+    expect(p1.items[0]!.nome).toBe('Cliente Massa 1');
+    expect(p1.items[49]!.nome).toBe('Cliente Massa 50');
+    const p2 = await lista({ limit: 50, page: 2 }, c);
+    expect(p2.items[0]!.nome).toBe('Cliente Massa 51');
+    const last = await lista({ limit: 50, page: 400 }, c);
+    expect(last.items).toHaveLength(50);
+    expect(last.items[49]!.nome).toBe('Cliente Massa 20000');
+    expect((await lista({ limit: 50, page: 401 }, c)).items).toEqual([]);
+    await refused(c.api.clientes.$get({ query: { limit: 201 } }), 400);
   });
 
   it('searches the 20,000 in SQL: by name and by CPF digits', async () => {
     // "Massa 1999" matches 1999 and 19990…19999: 11 clients
-    const byName = await c.get('/api/clientes?q=Massa%201999&limit=5');
-    expect(byName.body.total).toBe(11);
-    expect(byName.body.items).toHaveLength(5);
+    const byName = await lista({ q: 'Massa 1999', limit: 5 }, c);
+    expect(byName.total).toBe(11);
+    expect(byName.items).toHaveLength(5);
     // client 12345 has CPF 000.000.123-45
-    const byDoc = await c.get('/api/clientes?q=000.000.123-45');
-    expect(byDoc.body.total).toBe(1);
-    expect(byDoc.body.items[0].nome).toBe('Cliente Massa 12345');
+    const byDoc = await lista({ q: '000.000.123-45' }, c);
+    expect(byDoc.total).toBe(1);
+    expect(byDoc.items[0]!.nome).toBe('Cliente Massa 12345');
   });
 });

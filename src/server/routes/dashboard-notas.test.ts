@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { nfeAutorizadasSql } from '../../db/queries/dashboard';
 import { notasFiscais } from '../../db/schema';
-import type { Dashboard } from '../../schemas/dashboard';
-import { Client as Anon, apiSuite, type Client, userWith } from '../testing/harness';
+import { Client as Anon, apiSuite, type Client, ok, refused, userWith } from '../testing/harness';
 import { seedVenda } from './vendas.test-helpers';
 
 const { env, admin } = apiSuite();
@@ -12,11 +11,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const dash = async (c: Client = admin) => {
-  const res = await c.get('/api/dashboard');
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body as Dashboard).nfe_autorizadas_mes;
-};
+const dash = async (c: Client = admin) => (await ok(c.api.dashboard.$get())).nfe_autorizadas_mes;
 
 let numero = 0;
 /** An invoice of a sale of its own (a sale has one NF-e that is not cancelled). */
@@ -77,9 +72,9 @@ describe('GET /api/dashboard: the month of authorised NF-e (issue 30)', () => {
   });
 
   it('is behind the dashboard permission, like its other financial cards', async () => {
-    expect((await new Anon(env).get('/api/dashboard')).status).toBe(401);
+    await refused(new Anon(env).api.dashboard.$get(), 401);
     const sem = await userWith(env, ['vendas', 'financeiro']);
-    expect((await sem.client.get('/api/dashboard')).status).toBe(403);
+    await refused(sem.client.api.dashboard.$get(), 403);
     const com = await userWith(env, ['dashboard']);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2020-02-15T12:00:00Z'));

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { categoriasProdutos, clientes, despesas, orcamentos, produtos, vendas } from '../../db/schema';
 import { addMonthsClamped, monthRange } from '../../domain/datas';
-import type { Dashboard } from '../../schemas/dashboard';
-import { Client as Anon, apiSuite, type Client, userWith } from '../testing/harness';
+import { Client as Anon, apiSuite, type Client, ok, refused, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 let clienteA: string;
@@ -11,11 +10,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const dash = async (c: Client = admin) => {
-  const res = await c.get('/api/dashboard');
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as Dashboard;
-};
+const dash = (c: Client = admin) => ok(c.api.dashboard.$get());
 const dayBefore = (iso: string) => {
   const d = new Date(`${iso}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 1);
@@ -180,9 +175,9 @@ describe('GET /api/dashboard', () => {
   });
 
   it('is behind the dashboard permission', async () => {
-    expect((await new Anon(env).get('/api/dashboard')).status).toBe(401);
+    await refused(new Anon(env).api.dashboard.$get(), 401);
     const sem = await userWith(env, ['orcamentos', 'vendas', 'despesas']);
-    expect((await sem.client.get('/api/dashboard')).status).toBe(403);
+    await refused(sem.client.api.dashboard.$get(), 403);
     const com = await userWith(env, ['dashboard']);
     expect((await dash(com.client)).clientes_ativos).toBe(2);
   });

@@ -1,17 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { categoriasProdutos, produtos } from '../../db/schema';
-import { apiSuite, fieldMessages, okBody, userWith } from '../testing/harness';
+import type { fornecedorCreate } from '../../schemas/fornecedores';
+import type { z } from '../../schemas/z';
+import { apiSuite, fieldErrors, ok, refused, userWith, versionOf } from '../testing/harness';
 
 // Valid CNPJs (check digits correct): 11.222.333/0001-81, 12.345.678/0001-95, 02.771.169/1060-84.
 const { env, admin } = apiSuite();
 
-const base = (extra: Record<string, unknown> = {}) => ({
+// Bodies typed by the route's schema: crudRoutes types `json` as unknown for the typed client.
+type Fornecedor = z.input<typeof fornecedorCreate>;
+
+const base = (extra: Partial<Fornecedor> = {}): Fornecedor => ({
   nome: 'Mármores Brasil',
   telefone: '(11) 3333-4444',
   ...extra,
 });
 
-const criar = (body: Record<string, unknown>) => admin.create('/api/fornecedores', body);
+const criar = (json: Fornecedor) => ok(admin.api.fornecedores.$post({ json }), 201);
 
 describe('fornecedores', () => {
   it('creates with nome and telefone only; CNPJ, phone and CEP are stored masked', async () => {
@@ -45,27 +50,33 @@ describe('fornecedores', () => {
   });
 
   it('requires nome and telefone; validates the CNPJ when given', async () => {
+    // on purpose: a body without the required nome and telefone
     expect(await admin.invalidPost('/api/fornecedores', { cnpj: '11.222.333/0001-82' })).toEqual({
       nome: 'Informe o nome.',
       telefone: 'Informe o telefone.',
       cnpj: 'CNPJ inválido.',
     });
     expect(
-      fieldMessages((await admin.post('/api/fornecedores', base({ cnpj: '529.982.247-25' }))).body),
+      await fieldErrors(admin.api.fornecedores.$post({ json: base({ cnpj: '529.982.247-25' }) })),
     ).toEqual({
       cnpj: 'CNPJ inválido.',
     });
     // empty CNPJ is fine (labelled required in the spec's form, but not enforced)
-    expect((await admin.post('/api/fornecedores', base({ nome: 'Sem CNPJ', cnpj: '' }))).status).toBe(201);
+    await criar(base({ nome: 'Sem CNPJ', cnpj: '' }));
   });
 
   it('updates (partial, versioned) and searches by nome, contato or CNPJ digits', async () => {
+    const one = admin.api.fornecedores[':id'];
     const f = await criar(base({ nome: 'Pedras Unidas', cnpj: '12.345.678/0001-95', contato: 'Beatriz' }));
-    const up = await admin.patch(`/api/fornecedores/${f.id}`, { contato: 'Bia', updated_at: f.updated_at });
-    expect(okBody(up)).toMatchObject({ nome: 'Pedras Unidas', contato: 'Bia', cnpj: '12.345.678/0001-95' });
-    expect((await admin.patchCurrent(`/api/fornecedores/${f.id}`, { cnpj: '123' })).status).toBe(400);
+    const up = await ok(
+      one.$patch({ param: { id: f.id }, json: { contato: 'Bia', updated_at: f.updated_at } }),
+    );
+    expect(up).toMatchObject({ nome: 'Pedras Unidas', contato: 'Bia', cnpj: '12.345.678/0001-95' });
+    const updated_at = await versionOf(one.$get({ param: { id: f.id } }));
+    await refused(one.$patch({ param: { id: f.id }, json: { cnpj: '123', updated_at } }), 400);
 
-    const ids = (q: string) => admin.searchIds('/api/fornecedores', q);
+    const ids = async (q: string) =>
+      (await ok(admin.api.fornecedores.$get({ query: { q } }))).items.map((x) => x.id);
     expect(await ids('pedras')).toEqual([f.id]);
     expect(await ids('bia')).toEqual([f.id]);
     expect(await ids('12345678')).toEqual([f.id]);
@@ -75,42 +86,44 @@ describe('fornecedores', () => {
   it('lists newest first, paginated with the total', async () => {
     const a = await criar(base({ nome: 'Lista A' }));
     const b = await criar(base({ nome: 'Lista B' }));
-    const page = await admin.get('/api/fornecedores?limit=2');
-    expect(page.body.items.map((x: { id: string }) => x.id)).toEqual([b.id, a.id]);
-    expect(page.body.total).toBeGreaterThanOrEqual(2);
-    expect(page.body.limit).toBe(2);
+    const page = await ok(admin.api.fornecedores.$get({ query: { limit: 2 } }));
+    expect(page.items.map((x) => x.id)).toEqual([b.id, a.id]);
+    expect(page.total).toBeGreaterThanOrEqual(2);
+    expect(page.limit).toBe(2);
   });
 
   it('deleting a supplier that products use → 409 naming what uses it; an unused one is deleted', async () => {
+    const one = admin.api.fornecedores[':id'];
     const f = await criar(base({ nome: 'Em Uso' }));
     await env.db.insert(categoriasProdutos).values({ nome: 'granito' });
     await env.db.insert(produtos).values([
       { nome: 'Granito Preto', categoria: 'granito', fornecedor_id: f.id, valor_m2: '350.00' },
       { nome: 'Granito Cinza', categoria: 'granito', fornecedor_id: f.id, valor_m2: '300.00' },
     ]);
-    await admin.refusedDelete(
-      `/api/fornecedores/${f.id}`,
-      'Não é possível remover fornecedor',
+    const emUso = await refused(one.$delete({ param: { id: f.id } }), 409);
+    expect(emUso.title).toBe('Não é possível remover fornecedor');
+    expect(emUso.detail).toBe(
       'Este fornecedor está vinculado a 2 produto(s) e não pode ser removido. Remova ou altere primeiro os produtos relacionados.',
     );
+    await ok(one.$get({ param: { id: f.id } }));
 
     const livre = await criar(base({ nome: 'Livre' }));
-    expect((await admin.delete(`/api/fornecedores/${livre.id}`)).status).toBe(204);
-    expect((await admin.get(`/api/fornecedores/${livre.id}`)).status).toBe(404);
+    await ok(one.$delete({ param: { id: livre.id } }), 204);
+    await refused(one.$get({ param: { id: livre.id } }), 404);
   });
 
   it('opcoes (id, nome) are open to produtos holders; everything else needs fornecedores', async () => {
     await criar(base({ nome: 'Opção Fornecedor' }));
-    const prod = await userWith(env, ['produtos']);
-    const op = await prod.client.get('/api/fornecedores/opcoes?q=Opção');
-    expect(okBody(op)).toHaveLength(1);
-    expect(Object.keys(op.body[0]).sort()).toEqual(['id', 'nome']);
-    expect((await prod.client.get('/api/fornecedores')).status).toBe(403);
-    expect((await prod.client.post('/api/fornecedores', base())).status).toBe(403);
+    const prod = (await userWith(env, ['produtos'])).client.api.fornecedores;
+    const op = await ok(prod.opcoes.$get({ query: { q: 'Opção' } }));
+    expect(op).toHaveLength(1);
+    expect(Object.keys(op[0]!).sort()).toEqual(['id', 'nome']);
+    await refused(prod.$get({ query: {} }), 403);
+    await refused(prod.$post({ json: base() }), 403);
 
-    const none = await userWith(env, ['clientes']);
-    expect((await none.client.get('/api/fornecedores/opcoes')).status).toBe(403);
-    const holder = await userWith(env, ['fornecedores']);
-    expect((await holder.client.get('/api/fornecedores')).status).toBe(200);
+    const none = (await userWith(env, ['clientes'])).client.api.fornecedores;
+    await refused(none.opcoes.$get({ query: {} }), 403);
+    const holder = (await userWith(env, ['fornecedores'])).client.api.fornecedores;
+    await ok(holder.$get({ query: {} }));
   });
 });

@@ -1,19 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { CARGOS as DB_CARGOS, orcamentoFuncionarios, orcamentos } from '../../db/schema';
 import { resumoCustos } from '../../domain/custo-hora';
-import { CARGOS } from '../../schemas/funcionarios';
-import { apiSuite, type Client, clientePf, fieldMessages, okBody, userWith } from '../testing/harness';
+import { CARGOS, type funcionarioCreate, type funcionarioUpdate } from '../../schemas/funcionarios';
+import type { z } from '../../schemas/z';
+import {
+  apiSuite,
+  type Client,
+  clientePf,
+  fieldMessages,
+  ok,
+  refused,
+  userWith,
+  versionOf,
+} from '../testing/harness';
 
 const { env, admin } = apiSuite();
 
-const base = (extra: Record<string, unknown> = {}) => ({
+// Bodies typed by the route's schema: crudRoutes types `json` as unknown for the typed client.
+type Novo = z.input<typeof funcionarioCreate>;
+type Alteracao = Omit<z.input<typeof funcionarioUpdate>, 'updated_at'>;
+
+const base = (extra: Partial<Novo> = {}): Novo => ({
   nome: 'José Pedreira',
   cargo: 'Instalador Sênior',
   salario: 3000,
   ...extra,
 });
 
-const criar = (c: Client, body: Record<string, unknown>) => c.create('/api/funcionarios', body);
+const criar = (c: Client, json: Novo) => ok(c.api.funcionarios.$post({ json }), 201);
+/** A change sent with the row's current version (read first, as the screen does). */
+const alterar = async (c: Client, id: string, json: Alteracao) => {
+  const one = c.api.funcionarios[':id'];
+  const updated_at = await versionOf(one.$get({ param: { id } }));
+  return one.$patch({ param: { id }, json: { ...json, updated_at } });
+};
 
 describe('funcionarios: create, validation, update', () => {
   it('the cargo options are the spec’s and the database’s', () => {
@@ -28,8 +48,12 @@ describe('funcionarios: create, validation, update', () => {
   });
 
   it('creates with status ativo and 220 monthly hours by default, with its hourly cost', async () => {
-    // a status sent on create is ignored: employees always start ativo
-    const f = await criar(admin, base({ status: 'inativo', cpf: '52998224725', telefone: '11987654321' }));
+    // a status sent on create is ignored: employees always start ativo (on purpose untyped: the
+    // create body has no status)
+    const f = await admin.create('/api/funcionarios', {
+      ...base({ cpf: '52998224725', telefone: '11987654321' }),
+      status: 'inativo',
+    });
     // 3000.00 / 220 = 13.6363… → 13.64
     expect(f).toMatchObject({
       nome: 'José Pedreira',
@@ -62,22 +86,22 @@ describe('funcionarios: create, validation, update', () => {
   });
 
   it('requires nome, cargo and salario with messages naming them', async () => {
+    // on purpose: a body without the required fields
     expect(await admin.invalidPost('/api/funcionarios', {})).toEqual({
       nome: 'Informe o nome.',
       cargo: 'Informe o cargo (Instalador Sênior, Instalador Júnior, Ajudante, Acabador, Serrador).',
       salario: 'Informe o salário.',
     });
+    // on purpose: a cargo outside the list (the other fields are well-typed but wrong)
     expect(
-      await admin.invalidPost(
-        '/api/funcionarios',
-        base({
-          cargo: 'Gerente',
-          salario: -1,
-          cpf: '123.456.789-00',
-          horas_mensais: 0,
-          data_admissao: '2024-02-30',
-        }),
-      ),
+      await admin.invalidPost('/api/funcionarios', {
+        ...base(),
+        cargo: 'Gerente',
+        salario: -1,
+        cpf: '123.456.789-00',
+        horas_mensais: 0,
+        data_admissao: '2024-02-30',
+      }),
     ).toEqual({
       cargo: 'Informe o cargo (Instalador Sênior, Instalador Júnior, Ajudante, Acabador, Serrador).',
       salario: 'O valor não pode ser menor que 0.',
@@ -89,33 +113,33 @@ describe('funcionarios: create, validation, update', () => {
 
   it('status is editable (ativo/inativo only); an update keeps the fields not sent', async () => {
     const f = await criar(admin, base({ nome: 'Status Teste', data_admissao: '2023-05-10' }));
-    const up = await admin.patch(`/api/funcionarios/${f.id}`, {
-      status: 'inativo',
-      updated_at: f.updated_at,
-    });
-    expect(okBody(up)).toMatchObject({ status: 'inativo', salario: 3000, data_admissao: '2023-05-10' });
+    const one = admin.api.funcionarios[':id'];
+    const param = { id: f.id };
+    const up = await ok(one.$patch({ param, json: { status: 'inativo', updated_at: f.updated_at } }));
+    expect(up).toMatchObject({ status: 'inativo', salario: 3000, data_admissao: '2023-05-10' });
+    // on purpose: a status outside the two
     const bad = await admin.patchCurrent(`/api/funcionarios/${f.id}`, { status: 'ferias' });
+    expect(bad.status).toBe(400);
     expect(fieldMessages(bad.body)).toEqual({ status: 'Status inválido: ativo ou inativo.' });
-    const stale = await admin.patch(`/api/funcionarios/${f.id}`, { nome: 'X', updated_at: f.updated_at });
-    expect(stale.status).toBe(409);
+    await refused(one.$patch({ param, json: { nome: 'X', updated_at: f.updated_at } }), 409);
     // salary change: 4400 / 220 = 20.00
-    const pay = await admin.patchCurrent(`/api/funcionarios/${f.id}`, { salario: '4400' });
-    expect(pay.body).toMatchObject({ salario: 4400, custo_hora: 20 });
+    const pay = await ok(alterar(admin, f.id, { salario: '4400' }));
+    expect(pay).toMatchObject({ salario: 4400, custo_hora: 20 });
   });
 
   it('lists newest first, filters by status and searches by nome, cargo or CPF digits', async () => {
     const a = await criar(admin, base({ nome: 'Busca Ajudante', cargo: 'Ajudante', cpf: '111.444.777-35' }));
     const b = await criar(admin, base({ nome: 'Busca Acabador', cargo: 'Acabador' }));
-    await admin.patchCurrent(`/api/funcionarios/${b.id}`, { status: 'inativo' });
-    const ids = async (qs: string) =>
-      (await admin.get(`/api/funcionarios?${qs}`)).body.items.map((x: { id: string }) => x.id);
-    expect(await ids('q=busca')).toEqual([b.id, a.id]);
-    expect(await ids('q=busca&status=ativo')).toEqual([a.id]);
-    expect(await ids('q=busca&status=inativo')).toEqual([b.id]);
-    expect(await ids('q=acabador')).toEqual([b.id]);
-    expect(await ids('q=11144477735')).toEqual([a.id]);
-    const list = await admin.get('/api/funcionarios?q=busca');
-    expect(list.body.items[0]).toHaveProperty('custo_hora', 13.64);
+    await ok(alterar(admin, b.id, { status: 'inativo' }));
+    const list = (query: { q: string; status?: 'ativo' | 'inativo' }) =>
+      ok(admin.api.funcionarios.$get({ query }));
+    const ids = async (query: Parameters<typeof list>[0]) => (await list(query)).items.map((x) => x.id);
+    expect(await ids({ q: 'busca' })).toEqual([b.id, a.id]);
+    expect(await ids({ q: 'busca', status: 'ativo' })).toEqual([a.id]);
+    expect(await ids({ q: 'busca', status: 'inativo' })).toEqual([b.id]);
+    expect(await ids({ q: 'acabador' })).toEqual([b.id]);
+    expect(await ids({ q: '11144477735' })).toEqual([a.id]);
+    expect((await list({ q: 'busca' })).items[0]).toHaveProperty('custo_hora', 13.64);
   });
 });
 
@@ -123,37 +147,37 @@ describe('funcionarios: opcoes and permissions', () => {
   it('opcoes: active employees only, id, nome and cargo — never the salary; open to orcamentos', async () => {
     const ativo = await criar(admin, base({ nome: 'Opção Ativo', cargo: 'Acabador' }));
     const inativo = await criar(admin, base({ nome: 'Opção Inativo' }));
-    await admin.patchCurrent(`/api/funcionarios/${inativo.id}`, { status: 'inativo' });
-    const orc = await userWith(env, ['orcamentos']);
-    const res = await orc.client.get('/api/funcionarios/opcoes?q=Opção');
-    expect(okBody(res)).toEqual([{ id: ativo.id, nome: 'Opção Ativo', cargo: 'Acabador' }]);
-    expect(JSON.stringify((await admin.get('/api/funcionarios/opcoes')).body)).not.toMatch(/salario/);
-    // the full list and the figures stay with the funcionarios permission
-    expect((await orc.client.get('/api/funcionarios')).status).toBe(403);
-    expect((await orc.client.get('/api/funcionarios/resumo')).status).toBe(403);
-    const vendas = await userWith(env, ['vendas']);
-    expect((await vendas.client.get('/api/funcionarios/opcoes')).status).toBe(403);
-    const holder = await userWith(env, ['funcionarios']);
-    expect((await holder.client.get('/api/funcionarios/resumo')).status).toBe(200);
-    expect((await holder.client.post('/api/funcionarios', base({ nome: 'Pela Permissão' }))).status).toBe(
-      201,
+    await ok(alterar(admin, inativo.id, { status: 'inativo' }));
+    const orc = (await userWith(env, ['orcamentos'])).client.api.funcionarios;
+    expect(await ok(orc.opcoes.$get({ query: { q: 'Opção' } }))).toEqual([
+      { id: ativo.id, nome: 'Opção Ativo', cargo: 'Acabador' },
+    ]);
+    expect(JSON.stringify(await ok(admin.api.funcionarios.opcoes.$get({ query: {} })))).not.toMatch(
+      /salario/,
     );
+    // the full list and the figures stay with the funcionarios permission
+    await refused(orc.$get({ query: {} }), 403);
+    await refused(orc.resumo.$get({ query: {} }), 403);
+    const vendas = (await userWith(env, ['vendas'])).client.api.funcionarios;
+    await refused(vendas.opcoes.$get({ query: {} }), 403);
+    const holder = await userWith(env, ['funcionarios']);
+    await ok(holder.client.api.funcionarios.resumo.$get({ query: {} }));
+    await criar(holder.client, base({ nome: 'Pela Permissão' }));
   });
 });
 
 describe('funcionarios: delete', () => {
   it('deletes an unused employee; one on a quote → 409 suggesting inativo', async () => {
+    const one = admin.api.funcionarios[':id'];
     const livre = await criar(admin, base({ nome: 'Para Apagar' }));
-    expect((await admin.delete(`/api/funcionarios/${livre.id}`)).status).toBe(204);
-    expect((await admin.get(`/api/funcionarios/${livre.id}`)).status).toBe(404);
+    await ok(one.$delete({ param: { id: livre.id } }), 204);
+    await refused(one.$get({ param: { id: livre.id } }), 404);
 
     const usado = await criar(admin, base({ nome: 'No Orçamento' }));
-    const cli = await admin.post('/api/clientes', clientePf('Cliente X', '11987654321'));
-    const [orc] = await env.db.insert(orcamentos).values({ cliente_id: cli.body.id }).returning();
+    const cli = await ok(admin.api.clientes.$post({ json: clientePf('Cliente X', '11987654321') }), 201);
+    const [orc] = await env.db.insert(orcamentos).values({ cliente_id: cli.id }).returning();
     await env.db.insert(orcamentoFuncionarios).values({ orcamento_id: orc!.id, funcionario_id: usado.id });
-    const res = await admin.delete(`/api/funcionarios/${usado.id}`);
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({
+    expect(await refused(one.$delete({ param: { id: usado.id } }), 409)).toMatchObject({
       title: 'Não é possível remover funcionário',
       detail:
         'Este funcionário está vinculado a 1 orçamento(s) e não pode ser removido. Marque-o como inativo.',
@@ -165,8 +189,7 @@ describe('funcionarios: resumo (KPIs and Cálculo de Custo)', () => {
   const { admin: c } = apiSuite();
 
   it('is zero with no employees', async () => {
-    const r = await c.get('/api/funcionarios/resumo');
-    expect(r.body).toEqual({
+    expect(await ok(c.api.funcionarios.resumo.$get({ query: {} }))).toEqual({
       ativos: 0,
       folha_mensal: 0,
       custo_hora_medio: 0,
@@ -179,16 +202,14 @@ describe('funcionarios: resumo (KPIs and Cálculo de Custo)', () => {
     await criar(c, base({ nome: 'Carla', salario: '2001.00', horas_mensais: 200 })); // 10.005 → 10.01 (half-up)
     await criar(c, base({ nome: 'Amanda', salario: '1800.00', horas_mensais: 176 })); // 10.2272… → 10.23
     const inativo = await criar(c, base({ nome: 'Davi', salario: '9000.00' }));
-    await c.patchCurrent(`/api/funcionarios/${inativo.id}`, { status: 'inativo' });
+    await ok(alterar(c, inativo.id, { status: 'inativo' }));
 
-    const r = await c.get('/api/funcionarios/resumo');
+    const r = await ok(c.api.funcionarios.resumo.$get({ query: {} }));
     // ativos 3; folha 3000 + 2001 + 1800 = 6801.00; soma 13.64 + 10.01 + 10.23 = 33.88;
     // média 33.88 / 3 = 11.2933… → 11.29 (the inactive 9000.00 counts nowhere)
-    expect(okBody(r)).toMatchObject({ ativos: 3, folha_mensal: 6801, custo_hora_medio: 11.29 });
-    expect(r.body.calculo).toMatchObject({ total: 3, media: 11.29, soma: 33.88 });
-    expect(
-      r.body.calculo.items.map((i: { nome: string; custo_hora: number }) => [i.nome, i.custo_hora]),
-    ).toEqual([
+    expect(r).toMatchObject({ ativos: 3, folha_mensal: 6801, custo_hora_medio: 11.29 });
+    expect(r.calculo).toMatchObject({ total: 3, media: 11.29, soma: 33.88 });
+    expect(r.calculo.items.map((i) => [i.nome, i.custo_hora])).toEqual([
       ['Amanda', 10.23],
       ['Bruno', 13.64],
       ['Carla', 10.01],
@@ -200,10 +221,10 @@ describe('funcionarios: resumo (KPIs and Cálculo de Custo)', () => {
     ]);
     expect({ media: domain.media, total: domain.total }).toEqual({ media: 11.29, total: 33.88 });
 
-    const page2 = await c.get('/api/funcionarios/resumo?limit=2&page=2');
-    expect(page2.body.calculo).toMatchObject({ total: 3, page: 2, limit: 2, soma: 33.88 });
-    expect(page2.body.calculo.items.map((i: { nome: string }) => i.nome)).toEqual(['Carla']);
-    expect(Object.keys(page2.body.calculo.items[0]).sort()).toEqual(
+    const page2 = await ok(c.api.funcionarios.resumo.$get({ query: { limit: 2, page: 2 } }));
+    expect(page2.calculo).toMatchObject({ total: 3, page: 2, limit: 2, soma: 33.88 });
+    expect(page2.calculo.items.map((i) => i.nome)).toEqual(['Carla']);
+    expect(Object.keys(page2.calculo.items[0]!).sort()).toEqual(
       ['cargo', 'custo_hora', 'horas_mensais', 'id', 'nome', 'salario'].sort(),
     );
   });

@@ -1,23 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { clientes, orcamentoItens, orcamentos } from '../../db/schema';
-import { apiSuite, okBody, userWith } from '../testing/harness';
+import type { itemVendaCreate } from '../../schemas/itens-venda';
+import type { z } from '../../schemas/z';
+import { apiSuite, ok, refused, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 
+// Bodies typed by the route's schema: crudRoutes types `json` as unknown for the typed client.
+type Item = z.input<typeof itemVendaCreate>;
+const criar = (json: Item) => ok(admin.api['itens-venda'].$post({ json }), 201);
+
 describe('/api/itens-venda', () => {
   it('creates an item with its measure format', async () => {
-    const res = await admin.create('/api/itens-venda', {
-      nome: ' Bancada ',
-      formato_medida: 'Largura x Profundidade',
-    });
+    const res = await criar({ nome: ' Bancada ', formato_medida: 'Largura x Profundidade' });
     expect(res).toMatchObject({ nome: 'Bancada', formato_medida: 'Largura x Profundidade' });
   });
 
   it('requires nome and formato_medida, and only the two formats', async () => {
+    // on purpose: a body without the required fields (the typed client would not send it)
     expect(await admin.invalidPost('/api/itens-venda', {})).toEqual({
       nome: 'Informe o nome do item.',
       formato_medida: 'Selecione o formato de medida.',
     });
+    // on purpose: a format outside the enum
     expect(
       (await admin.invalidPost('/api/itens-venda', { nome: 'Pia', formato_medida: 'Altura x Largura' }))
         .formato_medida,
@@ -25,28 +30,29 @@ describe('/api/itens-venda', () => {
   });
 
   it('lists by name ascending, searches, and edits', async () => {
-    await admin.post('/api/itens-venda', { nome: 'Soleira', formato_medida: 'Largura x Profundidade' });
-    const frontao = (
-      await admin.post('/api/itens-venda', { nome: 'Frontão', formato_medida: 'Largura x Altura' })
-    ).body;
-    const list = await admin.get('/api/itens-venda');
-    expect(list.body.items.map((i: { nome: string }) => i.nome)).toEqual(['Bancada', 'Frontão', 'Soleira']);
+    const itens = admin.api['itens-venda'];
+    await criar({ nome: 'Soleira', formato_medida: 'Largura x Profundidade' });
+    const frontao = await criar({ nome: 'Frontão', formato_medida: 'Largura x Altura' });
+    const list = await ok(itens.$get({ query: {} }));
+    expect(list.items.map((i) => i.nome)).toEqual(['Bancada', 'Frontão', 'Soleira']);
 
-    const found = await admin.get('/api/itens-venda?q=sole');
-    expect(found.body.items.map((i: { nome: string }) => i.nome)).toEqual(['Soleira']);
+    const found = await ok(itens.$get({ query: { q: 'sole' } }));
+    expect(found.items.map((i) => i.nome)).toEqual(['Soleira']);
 
-    const upd = await admin.patch(`/api/itens-venda/${frontao.id}`, {
-      nome: 'Frontão alto',
-      updated_at: frontao.updated_at,
-    });
-    expect(okBody(upd)).toMatchObject({ nome: 'Frontão alto', formato_medida: 'Largura x Altura' });
+    const upd = await ok(
+      itens[':id'].$patch({
+        param: { id: frontao.id },
+        json: { nome: 'Frontão alto', updated_at: frontao.updated_at },
+      }),
+    );
+    expect(upd).toMatchObject({ nome: 'Frontão alto', formato_medida: 'Largura x Altura' });
     // a second edit with the old version is refused
-    const stale = await admin.patch(`/api/itens-venda/${frontao.id}`, {
-      nome: 'X',
-      updated_at: frontao.updated_at,
-    });
-    expect(stale.status).toBe(409);
-    expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+    const stale = await refused(
+      itens[':id'].$patch({ param: { id: frontao.id }, json: { nome: 'X', updated_at: frontao.updated_at } }),
+      409,
+    );
+    expect(stale.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+    // on purpose: a format outside the enum
     const badFmt = await admin.patchCurrent(`/api/itens-venda/${frontao.id}`, {
       formato_medida: 'Comprimento',
     });
@@ -54,13 +60,13 @@ describe('/api/itens-venda', () => {
   });
 
   it('cannot delete an item a quote uses (409); an unused one is deleted', async () => {
-    const item = (
-      await admin.post('/api/itens-venda', { nome: 'Rodapé', formato_medida: 'Largura x Altura' })
-    ).body;
-    await admin.post('/api/categorias-produtos', { nome: 'granito' });
-    const prod = (
-      await admin.post('/api/produtos', { nome: 'Cinza Andorinha', categoria: 'granito', valor_m2: 200 })
-    ).body;
+    const itens = admin.api['itens-venda'];
+    const item = await criar({ nome: 'Rodapé', formato_medida: 'Largura x Altura' });
+    await ok(admin.api['categorias-produtos'].$post({ json: { nome: 'granito' } }), 201);
+    const prod = await ok(
+      admin.api.produtos.$post({ json: { nome: 'Cinza Andorinha', categoria: 'granito', valor_m2: 200 } }),
+      201,
+    );
     const [cli] = await env.db.insert(clientes).values({ nome: 'Cliente Teste' }).returning();
     const [orc] = await env.db.insert(orcamentos).values({ cliente_id: cli!.id }).returning();
     await env.db.insert(orcamentoItens).values({
@@ -71,30 +77,25 @@ describe('/api/itens-venda', () => {
       valor_unitario: '200.00',
       valor_total: '200.00',
     });
-    await admin.refusedDelete(
-      `/api/itens-venda/${item.id}`,
-      'Não é possível remover item',
-      /usado em 1 orçamento /,
-    );
+    const emUso = await refused(itens[':id'].$delete({ param: { id: item.id } }), 409);
+    expect(emUso.title).toBe('Não é possível remover item');
+    expect(emUso.detail).toMatch(/usado em 1 orçamento /);
+    await ok(itens[':id'].$get({ param: { id: item.id } }));
 
-    const livre = (
-      await admin.post('/api/itens-venda', { nome: 'Nicho', formato_medida: 'Largura x Altura' })
-    ).body;
-    expect((await admin.delete(`/api/itens-venda/${livre.id}`)).status).toBe(204);
-    expect((await admin.delete(`/api/itens-venda/${livre.id}`)).status).toBe(404);
+    const livre = await criar({ nome: 'Nicho', formato_medida: 'Largura x Altura' });
+    await ok(itens[':id'].$delete({ param: { id: livre.id } }), 204);
+    await refused(itens[':id'].$delete({ param: { id: livre.id } }), 404);
   });
 
   it('/opcoes (id, nome, formato_medida) is open to orcamentos holders; the rest needs produtos', async () => {
     const { client } = await userWith(env, ['orcamentos']);
-    const op = await client.get('/api/itens-venda/opcoes?q=banc');
-    expect(okBody(op)).toEqual([
+    const itens = client.api['itens-venda'];
+    expect(await ok(itens.opcoes.$get({ query: { q: 'banc' } }))).toEqual([
       { id: expect.any(String), nome: 'Bancada', formato_medida: 'Largura x Profundidade' },
     ]);
-    expect((await client.get('/api/itens-venda')).status).toBe(403);
-    expect(
-      (await client.post('/api/itens-venda', { nome: 'x', formato_medida: 'Largura x Altura' })).status,
-    ).toBe(403);
+    await refused(itens.$get({ query: {} }), 403);
+    await refused(itens.$post({ json: { nome: 'x', formato_medida: 'Largura x Altura' } }), 403);
     const { client: none } = await userWith(env, ['clientes']);
-    expect((await none.get('/api/itens-venda/opcoes')).status).toBe(403);
+    await refused(none.api['itens-venda'].opcoes.$get({ query: {} }), 403);
   });
 });

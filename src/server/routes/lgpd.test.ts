@@ -3,7 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { categoriasProdutos, clientes, orcamentoItens, orcamentos, produtos, vendas } from '../../db/schema';
-import { ALL, apiSuite, ORIGIN, userWith } from '../testing/harness';
+import { ALL, answer, apiSuite, ok, refused, userWith } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 let clienteId: string;
@@ -56,6 +56,9 @@ beforeAll(async () => {
   await env.db.execute(sql`select lavra_criar_os(${v!.id})`);
 });
 
+const lgpd = () => admin.api.lgpd.clientes[':id'];
+const param = () => ({ id: clienteId });
+
 const trail = () =>
   queryRows<{ acao: string; alteracoes: unknown; usuario_id: string }>(
     env.db,
@@ -64,14 +67,14 @@ const trail = () =>
 
 describe('LGPD on a client (admins only, audited)', () => {
   it('exports everything held about the person as JSON', async () => {
-    const res = await admin.get(`/api/lgpd/clientes/${clienteId}`);
+    const res = await answer(lgpd().$get({ param: param() }));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('attachment');
     expect(res.body.cliente).toMatchObject({ nome: 'Joana Pessoal', email: 'joana@exemplo.com.br' });
     expect(res.body.orcamentos).toHaveLength(1);
     expect(res.body.vendas).toHaveLength(1);
     // the lines as the customer saw them (texts as on their PDF), not the shop's stored rows
-    expect(res.body.orcamentos[0].itens[0]).toMatchObject({
+    expect(res.body.orcamentos[0]!.itens[0]).toMatchObject({
       descricao: 'Granito Ubatuba',
       valor_total: 'R$ 1.234,56',
     });
@@ -80,10 +83,8 @@ describe('LGPD on a client (admins only, audited)', () => {
   });
 
   it('exports the same as a PDF a person reads: personal data, address, quotes and sales with figures, the audit entries', async () => {
-    // app.request itself: the test client reads answers as text, a PDF is bytes
-    const res = await env.app.request(`${ORIGIN}/api/lgpd/clientes/${clienteId}/pdf`, {
-      headers: { cookie: admin.cookie, origin: ORIGIN },
-    });
+    // the typed call's own Response: a PDF is bytes, not text
+    const res = await lgpd().pdf.$get({ param: param() });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toContain(`lavra-cliente-${clienteId}.pdf`);
@@ -120,9 +121,9 @@ describe('LGPD on a client (admins only, audited)', () => {
   });
 
   it('anonymises only with confirmation, keeps the figures, and the trail keeps no personal data', async () => {
+    // on purpose: no confirmation, which the types refuse
     expect((await admin.post(`/api/lgpd/clientes/${clienteId}/anonimizar`, {})).status).toBe(400);
-    const res = await admin.post(`/api/lgpd/clientes/${clienteId}/anonimizar`, { confirmar: true });
-    expect(res.status).toBe(204);
+    await ok(lgpd().anonimizar.$post({ param: param(), json: { confirmar: true } }), 204);
     const [c] = await queryRows<Record<string, unknown>>(
       env.db,
       sql`select * from clientes where id = ${clienteId}`,
@@ -153,20 +154,18 @@ describe('LGPD on a client (admins only, audited)', () => {
     expect(rows.map((r) => r.acao)).toEqual(['exportado', 'exportado', 'anonimizado']);
     expect(JSON.stringify(rows)).not.toMatch(/Joana|joana|52998224725|Pedras|Bento Ferreira|Fundos/);
     // Twice is refused.
-    expect((await admin.post(`/api/lgpd/clientes/${clienteId}/anonimizar`, { confirmar: true })).status).toBe(
-      400,
-    );
+    await refused(lgpd().anonimizar.$post({ param: param(), json: { confirmar: true } }), 400);
   });
 
   it('is for administrators only', async () => {
     const { client } = await userWith(env, ALL);
-    expect((await client.get(`/api/lgpd/clientes/${clienteId}`)).status).toBe(403);
-    expect((await client.get(`/api/lgpd/clientes/${clienteId}/pdf`)).status).toBe(403);
-    expect((await admin.get('/api/lgpd/clientes/nao-e-id/pdf')).status).toBe(400);
-    expect((await admin.get('/api/lgpd/clientes/00000000-0000-4000-8000-000000000000/pdf')).status).toBe(404);
-    expect(
-      (await client.post(`/api/lgpd/clientes/${clienteId}/anonimizar`, { confirmar: true })).status,
-    ).toBe(403);
-    expect((await admin.get('/api/lgpd/clientes/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    const dele = client.api.lgpd.clientes[':id'];
+    await refused(dele.$get({ param: param() }), 403);
+    await refused(dele.pdf.$get({ param: param() }), 403);
+    await refused(lgpd().pdf.$get({ param: { id: 'nao-e-id' } }), 400);
+    const ninguem = { id: '00000000-0000-4000-8000-000000000000' };
+    await refused(lgpd().pdf.$get({ param: ninguem }), 404);
+    await refused(dele.anonimizar.$post({ param: param(), json: { confirmar: true } }), 403);
+    await refused(lgpd().$get({ param: ninguem }), 404);
   });
 });

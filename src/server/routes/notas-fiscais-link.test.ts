@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notasFiscais } from '../../db/schema';
 import { tokenDanfe } from '../fiscal/link-danfe';
-import { Client as Anon, apiSuite, userWith } from '../testing/harness';
+import { Client as Anon, answer, apiSuite, type Client, ok, refused, userWith } from '../testing/harness';
 import { seedVenda } from './vendas.test-helpers';
 
 // The DANFE's link for the customer (issue 30): public, unguessable, expiring, and dead once the
@@ -36,31 +36,37 @@ async function nota(status: 'autorizada' | 'processando') {
 }
 
 const anon = () => new Anon(env);
-/** The link's path on this server (the URL starts with PUBLIC_URL). */
-const caminho = (url: string) => {
-  expect(url.startsWith(`${env.deps.config.publicUrl}/api/publico/notas-fiscais/`), url).toBe(true);
-  return url.slice(env.deps.config.publicUrl.length);
+/** The token of a link (its URL is PUBLIC_URL + /api/publico/notas-fiscais/<token>/danfe). */
+const tokenDe = (url: string) => {
+  const prefixo = `${env.deps.config.publicUrl}/api/publico/notas-fiscais/`;
+  expect(url.startsWith(prefixo) && url.endsWith('/danfe'), url).toBe(true);
+  return url.slice(prefixo.length, -'/danfe'.length);
 };
+/** The public DANFE of a link's URL (or of a bare token), opened without a session. */
+const abrir = (urlOuToken: string) => {
+  const token = urlOuToken.startsWith('http') ? tokenDe(urlOuToken) : urlOuToken;
+  return answer(anon().api.publico['notas-fiscais'][':token'].danfe.$get({ param: { token } }));
+};
+const link = (id: string, c: Client = admin) => c.api['notas-fiscais'][':id'].link.$get({ param: { id } });
 
 let autorizada: string;
 beforeAll(async () => {
-  await admin.get('/api/empresa');
+  await ok(admin.api.empresa.$get());
   autorizada = await nota('autorizada');
 });
 
 describe('GET /api/notas-fiscais/:id/link and the public DANFE', () => {
   it('an authorised invoice: a link valid for 30 days that opens its DANFE without a session', async () => {
     const antes = Math.floor(Date.now() / 1000) * 1000;
-    const res = await admin.get(`/api/notas-fiscais/${autorizada}/link`);
+    const res = await ok(link(autorizada));
     const depois = Date.now();
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
     // 30 × 24 h from now, to the second the token carries
-    const expira = new Date(res.body.expira_em).getTime();
+    const expira = new Date(res.expira_em).getTime();
     const trintaDias = 30 * 86_400_000;
     expect(expira % 1000).toBe(0);
     expect(expira).toBeGreaterThanOrEqual(antes + trintaDias);
     expect(expira).toBeLessThanOrEqual(depois + trintaDias);
-    const pdf = await anon().get(caminho(res.body.url));
+    const pdf = await abrir(res.url);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('content-disposition')).toBe('inline; filename="nfe-1-41.pdf"');
@@ -70,18 +76,18 @@ describe('GET /api/notas-fiscais/:id/link and the public DANFE', () => {
     // to expire with the clock)
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(expira - 1000));
-    expect((await anon().get(caminho(res.body.url))).status).toBe(200);
+    expect((await abrir(res.url)).status).toBe(200);
     vi.setSystemTime(new Date(expira));
-    const vencido = await anon().get(caminho(res.body.url));
+    const vencido = await abrir(res.url);
     expect(vencido.status).toBe(404);
-    expect(vencido.body.detail).toBe(
+    expect(vencido.body).toHaveProperty(
+      'detail',
       'Link inválido, vencido ou de uma nota cancelada. Peça um novo link à empresa.',
     );
   });
 
   it('a changed, forged or malformed token opens nothing (the same 404)', async () => {
-    const { url } = (await admin.get(`/api/notas-fiscais/${autorizada}/link`)).body;
-    const token = caminho(url).split('/').at(-2)!;
+    const token = tokenDe((await ok(link(autorizada))).url);
     const [corpo, assinatura] = token.split('.') as [string, string];
     const trocar = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
     const outra = await nota('autorizada');
@@ -100,33 +106,30 @@ describe('GET /api/notas-fiscais/:id/link and the public DANFE', () => {
       `${token}x`,
     ];
     for (const t of tentativas) {
-      const r = await anon().get(`/api/publico/notas-fiscais/${t}/danfe`);
-      expect(r.status, t).toBe(404);
+      expect((await abrir(t)).status, t).toBe(404);
     }
   });
 
   it('a cancelled invoice stops answering through the links already sent', async () => {
     const id = await nota('autorizada');
-    const { url } = (await admin.get(`/api/notas-fiscais/${id}/link`)).body;
-    expect((await anon().get(caminho(url))).status).toBe(200);
+    const { url } = await ok(link(id));
+    expect((await abrir(url)).status).toBe(200);
     await env.db.update(notasFiscais).set({ status: 'cancelada' }).where(eq(notasFiscais.id, id));
-    expect((await anon().get(caminho(url))).status).toBe(404);
+    expect((await abrir(url)).status).toBe(404);
     // and no new link for it
-    expect((await admin.get(`/api/notas-fiscais/${id}/link`)).status).toBe(409);
+    await refused(link(id), 409);
   });
 
   it('only an authorised invoice has a link, and only for the financeiro permission', async () => {
     const processando = await nota('processando');
-    const r = await admin.get(`/api/notas-fiscais/${processando}/link`);
-    expect(r.status).toBe(409);
-    expect(r.body.detail).toBe('Só uma NF-e autorizada pode ser enviada ao cliente.');
-    expect((await admin.get('/api/notas-fiscais/00000000-0000-4000-8000-000000000000/link')).status).toBe(
-      404,
+    expect((await refused(link(processando), 409)).detail).toBe(
+      'Só uma NF-e autorizada pode ser enviada ao cliente.',
     );
-    expect((await anon().get(`/api/notas-fiscais/${autorizada}/link`)).status).toBe(401);
+    await refused(link('00000000-0000-4000-8000-000000000000'), 404);
+    await refused(link(autorizada, anon()), 401);
     const vendas = await userWith(env, ['vendas', 'dashboard']);
-    expect((await vendas.client.get(`/api/notas-fiscais/${autorizada}/link`)).status).toBe(403);
+    await refused(link(autorizada, vendas.client), 403);
     const financeiro = await userWith(env, ['financeiro']);
-    expect((await financeiro.client.get(`/api/notas-fiscais/${autorizada}/link`)).status).toBe(200);
+    await ok(link(autorizada, financeiro.client));
   });
 });

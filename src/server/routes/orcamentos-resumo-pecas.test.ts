@@ -1,7 +1,8 @@
+import type { InferRequestType } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orcamentoLinhaSchema } from '../../db/queries/orcamentos';
 import { categoriasProdutos, clientes, orcamentoItens, orcamentos, produtos } from '../../db/schema';
-import { type Client, createTestDeps, loginAdmin, type TestEnv } from '../testing/harness';
+import { type Client, createTestDeps, loginAdmin, ok, type TestEnv } from '../testing/harness';
 import { seedCatalogoPecas } from './vendas.test-helpers';
 
 /**
@@ -31,19 +32,16 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-async function salvar(itens: Record<string, unknown>[]) {
-  return admin.create<{ id: string; numero: number }>('/api/orcamentos', {
-    cliente_id: ids.cliente,
-    margem_lucro: 0,
-    itens,
-  });
+type Itens = InferRequestType<Client['api']['orcamentos']['$post']>['json']['itens'];
+
+function salvar(itens: Itens) {
+  return ok(admin.api.orcamentos.$post({ json: { cliente_id: ids.cliente, margem_lucro: 0, itens } }), 201);
 }
 
 /** The list's row of quote `id`, found by its number (other quotes of this file are on the list too). */
-async function linha(o: { id: string; numero: number }, query = '') {
-  const res = await admin.get(`/api/orcamentos?q=${o.numero}${query}`);
-  expect(res.status).toBe(200);
-  return (res.body.items as { id: string; resumo_pecas: unknown }[]).find((r) => r.id === o.id);
+async function linha(o: { id: string; numero: number }) {
+  const res = await ok(admin.api.orcamentos.$get({ query: { q: String(o.numero) } }));
+  return res.items.find((r) => r.id === o.id);
 }
 
 describe('GET /api/orcamentos: each row sums up its pieces', () => {
@@ -123,17 +121,17 @@ describe('GET /api/orcamentos: each row sums up its pieces', () => {
     ]);
     const novo = await salvar([{ produto_id: ids.cuba_inox, quantidade: 2 }]);
     // Newest first: `novo` is on page 1 of one row, `o` on page 2.
-    const p1 = await admin.get('/api/orcamentos?limit=1&page=1');
-    expect(p1.body.items[0]).toMatchObject({
+    const p1 = await ok(admin.api.orcamentos.$get({ query: { limit: 1, page: 1 } }));
+    expect(p1.items[0]).toMatchObject({
       id: novo.id,
       resumo_pecas: { itens: 1, metros_borda: 0, recortes: 0 },
     });
-    const p2 = await admin.get('/api/orcamentos?limit=1&page=2');
+    const p2 = await ok(admin.api.orcamentos.$get({ query: { limit: 1, page: 2 } }));
     // By hand: the back (fundo) measures medida1 = 1.00 m, × 1 piece = 1.00 m.
-    expect(p2.body.items[0]).toMatchObject({
+    expect(p2.items[0]).toMatchObject({
       id: o.id,
       resumo_pecas: { itens: 1, metros_borda: 1, recortes: 0 },
     });
-    expect(p2.body.total).toBe(p1.body.total);
+    expect(p2.total).toBe(p1.total);
   });
 });

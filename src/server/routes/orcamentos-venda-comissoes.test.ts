@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categoriasProdutos } from '../../db/schema';
-import { apiSuite, okBody } from '../testing/harness';
+import { apiSuite, ok, refused } from '../testing/harness';
 import { seedArquiteto, seedCartao, seedCliente, seedProduto, seedVendedor } from './vendas.test-helpers';
 
 const { env, admin } = apiSuite();
@@ -17,41 +17,42 @@ beforeAll(async () => {
  */
 async function quote() {
   const cuba = await seedProduto(env, 'Cuba inox', '185.00', 'unitário');
-  const body = {
+  const json = {
     cliente_id: (await seedCliente(env)).id,
     vendedor_id: (await seedVendedor(env, '5')).id,
     arquiteto_id: (await seedArquiteto(env, '10')).id,
     cartao_id: (await seedCartao(env, { taxa_1x: '2.99', taxa_3x: '4.5' })).id,
     itens: [{ produto_id: cuba.id, quantidade: 10 }],
     margem_lucro: 0,
-    tipo_venda: 'parcelado',
+    tipo_venda: 'parcelado' as const,
     numero_parcelas: 3,
   };
-  const o = await admin.create('/api/orcamentos', body);
+  const o = await ok(admin.api.orcamentos.$post({ json }), 201);
   expect(o.resumo).toMatchObject({
     valor_taxa_cartao: 83.25,
     comissao_vendedor: 88.34,
     comissao_arquiteto: 176.68,
     total: 2198.27,
   });
-  return o as { id: string; updated_at: string };
+  return o;
 }
 
+const empresa = () => ok(admin.api.empresa.$get());
+const orcamento = () => admin.api.orcamentos[':id'];
+
 async function setComoOrcamento(value: boolean | undefined) {
-  const current = okBody(await admin.get('/api/empresa'));
-  const { id, logo, created_at, updated_at, ...fields } = current;
+  const { id, logo, created_at, comissoes_como_orcamento, ...fields } = await empresa();
   void id;
   void logo;
   void created_at;
-  const body: Record<string, unknown> = { ...fields, updated_at };
-  if (value === undefined) delete body.comissoes_como_orcamento;
-  else body.comissoes_como_orcamento = value;
-  return okBody(await admin.put('/api/empresa', body));
+  void comissoes_como_orcamento;
+  const json = value === undefined ? fields : { ...fields, comissoes_como_orcamento: value };
+  return ok(admin.api.empresa.$put({ json }));
 }
 
 describe('the sale of a quote: its figures shown before, and Empresa "como no orçamento"', () => {
   it("by default the sale keeps the seed's formula, and the preview shows the very figures it records", async () => {
-    expect(okBody(await admin.get('/api/empresa')).comissoes_como_orcamento).toBe(false);
+    expect((await empresa()).comissoes_como_orcamento).toBe(false);
     const o = await quote();
     // Sale (seed): fee 2198.27 × 4.5 % = 98.92215 → 98.92; net 2198.27 − 98.92 = 2099.35;
     // seller 5 % of 2099.35 = 104.9675 → 104.97; architect 10 % = 209.935 → 209.94.
@@ -64,15 +65,13 @@ describe('the sale of a quote: its figures shown before, and Empresa "como no or
       valor_parcelas: 2198.27,
       numero_parcelas: 3,
     };
-    const previa = await admin.get(`/api/orcamentos/${o.id}/venda/previa`);
-    expect(okBody(previa)).toMatchObject(seed);
+    const param = { id: o.id };
+    expect(await ok(orcamento().venda.previa.$get({ param }))).toMatchObject(seed);
     // A preview creates nothing.
-    expect((await admin.get(`/api/orcamentos/${o.id}`)).body.status).toBe('pendente');
-    const venda = await admin.post(`/api/orcamentos/${o.id}/venda`);
-    expect(venda.status, JSON.stringify(venda.body)).toBe(201);
-    expect(venda.body).toMatchObject(seed);
+    expect((await ok(orcamento().$get({ param }))).status).toBe('pendente');
+    expect(await ok(orcamento().venda.$post({ param, json: {} }), 201)).toMatchObject(seed);
     // Once sold, there is nothing to preview.
-    expect((await admin.get(`/api/orcamentos/${o.id}/venda/previa`)).status).toBe(409);
+    await refused(orcamento().venda.previa.$get({ param }), 409);
   });
 
   it('with the Empresa setting on, the sale records the fee and commissions the quote showed', async () => {
@@ -89,23 +88,24 @@ describe('the sale of a quote: its figures shown before, and Empresa "como no or
       comissao_arquiteto: 176.68,
       valor_parcelas: 2198.27,
     };
-    expect(okBody(await admin.get(`/api/orcamentos/${o.id}/venda/previa`))).toMatchObject(comoOrcamento);
-    const venda = await admin.post(`/api/orcamentos/${o.id}/venda`);
-    expect(venda.status, JSON.stringify(venda.body)).toBe(201);
-    expect(venda.body).toMatchObject(comoOrcamento);
-    expect(okBody(await admin.get(`/api/vendas/${venda.body.id}`))).toMatchObject(comoOrcamento);
+    const param = { id: o.id };
+    expect(await ok(orcamento().venda.previa.$get({ param }))).toMatchObject(comoOrcamento);
+    const venda = await ok(orcamento().venda.$post({ param, json: {} }), 201);
+    expect(venda).toMatchObject(comoOrcamento);
+    expect(await ok(admin.api.vendas[':id'].$get({ param: { id: venda.id } }))).toMatchObject(comoOrcamento);
     await setComoOrcamento(false);
   });
 
   it('refuses a setting that is not a yes/no, changing nothing', async () => {
-    const current = okBody(await admin.get('/api/empresa'));
+    const current = await empresa();
     const { id, logo, created_at, ...fields } = current;
     void id;
     void logo;
     void created_at;
+    // on purpose: a yes/no sent as text, which the types refuse
     const res = await admin.put('/api/empresa', { ...fields, comissoes_como_orcamento: 'sim' });
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { path: string }) => e.path)).toContain('comissoes_como_orcamento');
-    expect(okBody(await admin.get('/api/empresa')).updated_at).toBe(current.updated_at);
+    expect((await empresa()).updated_at).toBe(current.updated_at);
   });
 });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { InferRequestType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   clientes,
@@ -8,15 +9,16 @@ import {
   produtos,
   TIPOS_UNIDADE as TIPOS_UNIDADE_DB,
 } from '../../db/schema';
-import { TIPOS_UNIDADE } from '../../schemas/produtos';
-import { apiSuite, fieldMessages, okBody, userWith } from '../testing/harness';
+import { type produtoCreate, type produtoUpdate, TIPOS_UNIDADE } from '../../schemas/produtos';
+import type { z } from '../../schemas/z';
+import { apiSuite, fieldErrors, ok, refused, userWith, versionOf } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 let marmoreraId: string;
 let pedreiraId: string;
 beforeAll(async () => {
   for (const nome of ['granito', 'mármore', 'quartzo']) {
-    expect((await admin.post('/api/categorias-produtos', { nome })).status).toBe(201);
+    await ok(admin.api['categorias-produtos'].$post({ json: { nome } }), 201);
   }
   const [f1] = await env.db
     .insert(fornecedores)
@@ -30,7 +32,19 @@ beforeAll(async () => {
   pedreiraId = f2!.id;
 });
 
-const criar = (body: Record<string, unknown>) => admin.create('/api/produtos', body);
+// Bodies typed by the route's schema: crudRoutes types `json` as unknown for the typed client.
+type Produto = z.input<typeof produtoCreate>;
+type Alteracao = Omit<z.input<typeof produtoUpdate>, 'updated_at'>;
+const criar = (json: Produto) => ok(admin.api.produtos.$post({ json }), 201);
+const invalido = (json: Produto) => fieldErrors(admin.api.produtos.$post({ json }));
+/** A change sent with the row's current version (read first, as the screen does). */
+const alterar = async (id: string, json: Alteracao) => {
+  const one = admin.api.produtos[':id'];
+  const updated_at = await versionOf(one.$get({ param: { id } }));
+  return one.$patch({ param: { id }, json: { ...json, updated_at } });
+};
+type Filtros = InferRequestType<typeof admin.api.produtos.$get>['query'];
+const lista = (query: Filtros) => ok(admin.api.produtos.$get({ query }));
 
 describe('/api/produtos', () => {
   it('the schema offers exactly the unit types the database accepts', () => {
@@ -38,7 +52,7 @@ describe('/api/produtos', () => {
   });
 
   it('creates with the spec defaults: estoque 0, estoque_minimo 5, unidade and tipo_unidade m²', async () => {
-    const res = await admin.create('/api/produtos', {
+    const res = await criar({
       nome: 'Branco Itaúnas',
       categoria: 'granito',
       valor_m2: 389.9,
@@ -58,6 +72,7 @@ describe('/api/produtos', () => {
   });
 
   it('requires nome, categoria and valor_m2 with pt-BR messages', async () => {
+    // on purpose: a body without the required fields
     expect(await admin.invalidPost('/api/produtos', {})).toEqual({
       nome: 'Informe o nome do produto.',
       categoria: 'Selecione a categoria.',
@@ -67,40 +82,31 @@ describe('/api/produtos', () => {
 
   it('rejects bad values: tipo_unidade, negative price or stock, unknown category or supplier', async () => {
     const base = { nome: 'X', categoria: 'granito', valor_m2: 10 };
+    // on purpose: a unit type outside the two
     expect((await admin.invalidPost('/api/produtos', { ...base, tipo_unidade: 'kg' })).tipo_unidade).toBe(
       'Tipo de unidade deve ser m² ou unitário.',
     );
-    expect((await admin.invalidPost('/api/produtos', { ...base, valor_m2: -1 })).valor_m2).toBe(
-      'O valor não pode ser menor que 0.',
-    );
+    expect((await invalido({ ...base, valor_m2: -1 })).valor_m2).toBe('O valor não pode ser menor que 0.');
     // Issue 26 §2: R$ 99.999.999.999,00/m² was saved; prices stop where the quote's money fields do.
-    expect((await admin.invalidPost('/api/produtos', { ...base, valor_m2: '99999999999.00' })).valor_m2).toBe(
+    expect((await invalido({ ...base, valor_m2: '99999999999.00' })).valor_m2).toBe(
       'O valor não pode ser maior que R$ 9.999.999,99.',
     );
-    expect((await admin.invalidPost('/api/acabamentos', { nome: 'Y', valor_ml: 10_000_000 })).valor_ml).toBe(
-      'O valor não pode ser maior que R$ 9.999.999,99.',
-    );
-    expect((await admin.invalidPost('/api/recortes', { nome: 'Y', valor: '10000000.00' })).valor).toBe(
-      'O valor não pode ser maior que R$ 9.999.999,99.',
-    );
-    expect((await admin.invalidPost('/api/produtos', { ...base, estoque: -2 })).estoque).toMatch(
-      /maior ou igual a zero/,
-    );
+    expect(
+      (await fieldErrors(admin.api.acabamentos.$post({ json: { nome: 'Y', valor_ml: 10_000_000 } })))
+        .valor_ml,
+    ).toBe('O valor não pode ser maior que R$ 9.999.999,99.');
+    expect(
+      (await fieldErrors(admin.api.recortes.$post({ json: { nome: 'Y', valor: '10000000.00' } }))).valor,
+    ).toBe('O valor não pode ser maior que R$ 9.999.999,99.');
+    expect((await invalido({ ...base, estoque: -2 })).estoque).toMatch(/maior ou igual a zero/);
 
-    expect((await admin.invalidPost('/api/produtos', { ...base, categoria: 'inexistente' })).categoria).toBe(
+    expect((await invalido({ ...base, categoria: 'inexistente' })).categoria).toBe(
       'Categoria não encontrada.',
     );
     expect(
-      (
-        await admin.invalidPost('/api/produtos', {
-          ...base,
-          fornecedor_id: '00000000-0000-4000-8000-000000000000',
-        })
-      ).fornecedor_id,
+      (await invalido({ ...base, fornecedor_id: '00000000-0000-4000-8000-000000000000' })).fornecedor_id,
     ).toBe('Fornecedor não encontrado.');
-    expect(
-      (await admin.get('/api/produtos?q=X')).body.items.filter((p: { nome: string }) => p.nome === 'X'),
-    ).toEqual([]);
+    expect((await lista({ q: 'X' })).items.filter((p) => p.nome === 'X')).toEqual([]);
   });
 
   it('accepts a category typed in another case, a unitário product and decimal stock', async () => {
@@ -133,27 +139,29 @@ describe('/api/produtos', () => {
       fornecedor_id: marmoreraId,
     });
     expect(p.fornecedor_nome).toBe('Marmorera Sul');
-    const list = await admin.get('/api/produtos?q=nero');
-    expect(list.body.items[0]).toMatchObject({
+    const list = await lista({ q: 'nero' });
+    expect(list.items[0]).toMatchObject({
       id: p.id,
       fornecedor_id: marmoreraId,
       fornecedor_nome: 'Marmorera Sul',
     });
 
-    // The edit form sends the row back as read, fornecedor_nome included: it is ignored.
+    // The edit form sends the row back as read, fornecedor_nome included: it is ignored (on purpose
+    // untyped: the update's body has no fornecedor_nome, id or created_at).
     const upd = await admin.patchCurrent(`/api/produtos/${p.id}`, {
       ...p,
       valor_m2: 950,
       fornecedor_nome: 'Nome falso',
     });
-    expect(okBody(upd)).toMatchObject({ valor_m2: 950, fornecedor_nome: 'Marmorera Sul' });
+    expect(upd.status).toBe(200);
+    expect(upd.body).toMatchObject({ valor_m2: 950, fornecedor_nome: 'Marmorera Sul' });
     const [f] = await env.db.select().from(fornecedores).where(eq(fornecedores.id, marmoreraId));
     expect(f!.nome).toBe('Marmorera Sul');
 
-    const troca = await admin.patchCurrent(`/api/produtos/${p.id}`, { fornecedor_id: pedreiraId });
-    expect(troca.body.fornecedor_nome).toBe('Pedreira Norte');
-    const sem = await admin.patchCurrent(`/api/produtos/${p.id}`, { fornecedor_id: '' });
-    expect(sem.body).toMatchObject({ fornecedor_id: null, fornecedor_nome: null });
+    const troca = await ok(alterar(p.id, { fornecedor_id: pedreiraId }));
+    expect(troca.fornecedor_nome).toBe('Pedreira Norte');
+    const sem = await ok(alterar(p.id, { fornecedor_id: '' }));
+    expect(sem).toMatchObject({ fornecedor_id: null, fornecedor_nome: null });
   });
 
   it('a partial update changes only what it sends; a stale one is refused', async () => {
@@ -164,20 +172,21 @@ describe('/api/produtos', () => {
       fornecedor_id: pedreiraId,
       descricao: 'Importado',
     });
-    const upd = await admin.patch(`/api/produtos/${p.id}`, { estoque: 12, updated_at: p.updated_at });
-    expect(okBody(upd)).toMatchObject({
+    const one = admin.api.produtos[':id'];
+    const param = { id: p.id };
+    const upd = await ok(one.$patch({ param, json: { estoque: 12, updated_at: p.updated_at } }));
+    expect(upd).toMatchObject({
       estoque: 12,
       descricao: 'Importado',
       fornecedor_id: pedreiraId,
       valor_m2: 1200,
       categoria: 'mármore',
     });
-    const stale = await admin.patch(`/api/produtos/${p.id}`, { estoque: 1, updated_at: p.updated_at });
-    expect(stale.status).toBe(409);
-    expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
-    const bad = await admin.patchCurrent(`/api/produtos/${p.id}`, { categoria: 'nenhuma' });
-    expect(bad.status).toBe(400);
-    expect(fieldMessages(bad.body).categoria).toBe('Categoria não encontrada.');
+    const stale = await refused(one.$patch({ param, json: { estoque: 1, updated_at: p.updated_at } }), 409);
+    expect(stale.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+    expect((await fieldErrors(alterar(p.id, { categoria: 'nenhuma' }))).categoria).toBe(
+      'Categoria não encontrada.',
+    );
   });
 
   it('searches by name or category, filters those below the minimum stock, pages in SQL', async () => {
@@ -196,10 +205,9 @@ describe('/api/produtos', () => {
       estoque_minimo: 5,
     });
 
-    const byName = await admin.get('/api/produtos?q=silestone');
-    expect(byName.body.total).toBe(2);
-    const byCat = await admin.get('/api/produtos?q=QUARTZ');
-    expect(byCat.body.items.map((p: { nome: string }) => p.nome).sort()).toEqual([
+    expect((await lista({ q: 'silestone' })).total).toBe(2);
+    const byCat = await lista({ q: 'QUARTZ' });
+    expect(byCat.items.map((p) => p.nome).sort()).toEqual([
       'Cuba de inox',
       'Silestone Branco',
       'Silestone Cinza',
@@ -207,26 +215,25 @@ describe('/api/produtos', () => {
 
     // below = estoque < estoque_minimo: 3 < 5 yes, 5 < 5 no; the products created with the default
     // estoque 0 < estoque_minimo 5 count too.
-    const abaixo = await admin.get('/api/produtos?abaixo_minimo=true&limit=200');
-    const nomes = abaixo.body.items.map((p: { nome: string }) => p.nome);
+    const abaixo = await lista({ abaixo_minimo: 'true', limit: 200 });
+    const nomes = abaixo.items.map((p) => p.nome);
     expect(nomes).toContain('Silestone Branco');
     expect(nomes).not.toContain('Silestone Cinza');
-    for (const p of abaixo.body.items) expect(p.estoque).toBeLessThan(p.estoque_minimo);
-    const [all] = await Promise.all([admin.get('/api/produtos?limit=1')]);
-    expect(abaixo.body.total).toBeLessThan(all!.body.total);
+    for (const p of abaixo.items) expect(p.estoque).toBeLessThan(p.estoque_minimo);
+    const all = await lista({ limit: 1 });
+    expect(abaixo.total).toBeLessThan(all.total);
+    // on purpose: a flag that is neither true nor false
     expect((await admin.get('/api/produtos?abaixo_minimo=talvez')).status).toBe(400);
 
-    const page = await admin.get('/api/produtos?limit=2&page=2&sort=nome');
-    expect(page.body).toMatchObject({ page: 2, limit: 2, total: all!.body.total });
-    expect(page.body.items).toHaveLength(2);
+    const page = await lista({ limit: 2, page: 2, sort: 'nome' });
+    expect(page).toMatchObject({ page: 2, limit: 2, total: all.total });
+    expect(page.items).toHaveLength(2);
     // default order: newest first
-    const recent = await admin.get('/api/produtos?limit=1');
-    expect(recent.body.items[0].nome).toBe('Silestone Cinza');
+    expect((await lista({ limit: 1 })).items[0]!.nome).toBe('Silestone Cinza');
   });
 
   it('/opcoes answers id, nome, valor_m2, tipo_unidade, perda_percentual to produtos, orcamentos and vendas holders', async () => {
-    const res = await admin.get('/api/produtos/opcoes?q=cuba');
-    expect(okBody(res)).toEqual([
+    expect(await ok(admin.api.produtos.opcoes.$get({ query: { q: 'cuba' } }))).toEqual([
       {
         id: expect.any(String),
         nome: 'Cuba de inox',
@@ -237,29 +244,31 @@ describe('/api/produtos', () => {
     ]);
     for (const perm of ['orcamentos', 'vendas'] as const) {
       const { client } = await userWith(env, [perm]);
-      const op = await client.get('/api/produtos/opcoes');
-      expect(op.status).toBe(200);
-      expect(op.body.length).toBeGreaterThan(0);
-      expect((await client.get('/api/produtos')).status).toBe(403);
+      expect((await ok(client.api.produtos.opcoes.$get({ query: {} }))).length).toBeGreaterThan(0);
+      await refused(client.api.produtos.$get({ query: {} }), 403);
     }
   });
 
   it('403 without the produtos permission', async () => {
-    const { client } = await userWith(env, ['fornecedores', 'clientes']);
-    expect((await client.get('/api/produtos')).status).toBe(403);
-    expect((await client.get('/api/produtos/opcoes')).status).toBe(403);
-    expect(
-      (await client.post('/api/produtos', { nome: 'a', categoria: 'granito', valor_m2: 1 })).status,
-    ).toBe(403);
+    const sem = (await userWith(env, ['fornecedores', 'clientes'])).client.api.produtos;
+    await refused(sem.$get({ query: {} }), 403);
+    await refused(sem.opcoes.$get({ query: {} }), 403);
+    await refused(
+      sem.$post({ json: { nome: 'a', categoria: 'granito', valor_m2: 1 } satisfies Produto }),
+      403,
+    );
     const [p] = await env.db.select().from(produtos).limit(1);
-    expect((await client.patchCurrent(`/api/produtos/${p!.id}`, { nome: 'b' })).status).toBe(403);
-    expect((await client.delete(`/api/produtos/${p!.id}`)).status).toBe(403);
+    const param = { id: p!.id };
+    const updated_at = await versionOf(sem[':id'].$get({ param }));
+    await refused(sem[':id'].$patch({ param, json: { nome: 'b', updated_at } }), 403);
+    await refused(sem[':id'].$delete({ param }), 403);
   });
 
   it('deletes a product; one that a quote uses gets 409 and stays', async () => {
+    const one = admin.api.produtos[':id'];
     const livre = await criar({ nome: 'Para apagar', categoria: 'granito', valor_m2: 100 });
-    expect((await admin.delete(`/api/produtos/${livre.id}`)).status).toBe(204);
-    expect((await admin.get(`/api/produtos/${livre.id}`)).status).toBe(404);
+    await ok(one.$delete({ param: { id: livre.id } }), 204);
+    await refused(one.$get({ param: { id: livre.id } }), 404);
 
     const usado = await criar({ nome: 'Usado em orçamento', categoria: 'granito', valor_m2: 100 });
     const [cli] = await env.db.insert(clientes).values({ nome: 'Cliente' }).returning();
@@ -272,10 +281,9 @@ describe('/api/produtos', () => {
       valor_total: '200.00',
       tipo_unidade: 'unitário',
     });
-    await admin.refusedDelete(
-      `/api/produtos/${usado.id}`,
-      'Não é possível remover produto',
-      'Este produto é usado em 1 orçamento e não pode ser removido.',
-    );
+    const emUso = await refused(one.$delete({ param: { id: usado.id } }), 409);
+    expect(emUso.title).toBe('Não é possível remover produto');
+    expect(emUso.detail).toBe('Este produto é usado em 1 orçamento e não pode ser removido.');
+    await ok(one.$get({ param: { id: usado.id } }));
   });
 });

@@ -6,10 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { orcamentos } from '../../db/schema';
 import { PUBLICO_LIMITES } from '../publico-limites';
-import { apiSuite, Client } from '../testing/harness';
+import { answer, apiSuite, Client, ok } from '../testing/harness';
 import { seedCliente } from './vendas.test-helpers';
 
 const { env, admin } = apiSuite();
+
+/** The customer's page of a token, as an anonymous visitor opens it. */
+const pagina = () => new Client(env).api.publico.orcamentos[':token'];
 
 const contadores = () =>
   queryRows<{ chave: string; falhas: number }>(
@@ -23,34 +26,29 @@ async function linkNovo() {
     .insert(orcamentos)
     .values({ cliente_id: cliente.id, valor_total: '100.00' })
     .returning();
-  const res = await admin.post(`/api/orcamentos/${o!.id}/link`);
-  expect(res.status).toBe(201);
-  return String(res.body.url).split('/o/')[1]!;
+  const res = await ok(admin.api.orcamentos[':id'].link.$post({ param: { id: o!.id } }), 201);
+  return String(res.url).split('/o/')[1]!;
 }
 
 describe('public page rate limit', () => {
   it('counts one GET of the customer page once, per address and per token', async () => {
     const token = await linkNovo();
     await env.db.execute(sql`delete from login_limites where chave like 'pub-%'`);
-    const anon = new Client(env);
-    expect((await anon.get(`/api/publico/orcamentos/${token}`)).status).toBe(200);
+    await ok(pagina().$get({ param: { token } }));
     const rows = await contadores();
     expect(rows.map((r) => r.chave.slice(0, 6)).sort()).toEqual(['pub-e:', 'pub-t:']);
     expect(rows.map((r) => Number(r.falhas))).toEqual([1, 1]);
     // the PDF is a request of its own: it counts once more, not twice
-    const pdf = await env.app.request(`http://localhost:3000/api/publico/orcamentos/${token}/pdf`);
-    expect(pdf.status).toBe(200);
-    await pdf.arrayBuffer();
+    expect((await answer(pagina().pdf.$get({ param: { token } }))).status).toBe(200);
     expect((await contadores()).map((r) => Number(r.falhas))).toEqual([2, 2]);
   });
 
   it('a flood of 1 000 random tokens leaves a bounded number of counters, and old ones are pruned', async () => {
     await env.db.execute(sql`delete from login_limites where chave like 'pub-%'`);
-    const anon = new Client(env);
     const statuses = new Map<number, number>();
     for (let i = 0; i < 1000; i++) {
       const token = randomBytes(32).toString('base64url'); // 43 characters, the real tokens' shape
-      const { status } = await anon.get(`/api/publico/orcamentos/${token}`);
+      const { status } = await answer(pagina().$get({ param: { token } }));
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
     // unknown tokens are 404 until the address's limit, then 429
@@ -67,7 +65,7 @@ describe('public page rate limit', () => {
     );
     expect(await contadores()).toHaveLength(51);
     const token = await linkNovo();
-    expect((await new Client(env).get(`/api/publico/orcamentos/${token}`)).status).toBe(429); // still throttled
+    expect((await answer(pagina().$get({ param: { token } }))).status).toBe(429); // still throttled
     const left = await contadores();
     expect(left.filter((r) => r.chave.startsWith('pub-e:velho-'))).toEqual([]);
   });

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { apiSuite, okBody, userWith } from '../testing/harness';
+import type { vendedorCreate } from '../../schemas/vendedores';
+import type { z } from '../../schemas/z';
+import { apiSuite, ok, refused, userWith } from '../testing/harness';
 import { seedOrcamento, seedVenda } from './vendas.test-helpers';
 
 const { env, admin } = apiSuite();
 
+// Bodies typed by the route's schema: crudRoutes types `json` as unknown for the typed client.
+type Vendedor = z.input<typeof vendedorCreate>;
+const criar = (json: Vendedor) => ok(admin.api.vendedores.$post({ json }), 201);
+
 describe('/api/vendedores', () => {
   it('creates with the spec defaults: Pessoa Física, 10 %, ativo', async () => {
-    const res = await admin.create('/api/vendedores', { nome: '  Carla Souza  ' });
+    const res = await criar({ nome: '  Carla Souza  ' });
     expect(res).toMatchObject({
       nome: 'Carla Souza',
       tipo: 'Pessoa Física',
@@ -18,7 +24,7 @@ describe('/api/vendedores', () => {
   });
 
   it('keeps every field, upper-cases UF, takes 0–100 with two decimals', async () => {
-    const res = await admin.create('/api/vendedores', {
+    const res = await criar({
       nome: 'Davi Representações',
       tipo: 'Pessoa Jurídica',
       cpf: '12.345.678/0001-95',
@@ -39,28 +45,30 @@ describe('/api/vendedores', () => {
       status: 'inativo',
       cidade: 'São Paulo',
     });
-    expect(
-      (await admin.post('/api/vendedores', { nome: 'Zero', percentual_comissao: 0 })).body
-        .percentual_comissao,
-    ).toBe(0);
-    expect(
-      (await admin.post('/api/vendedores', { nome: 'Cem', percentual_comissao: 100 })).body
-        .percentual_comissao,
-    ).toBe(100);
+    expect((await criar({ nome: 'Zero', percentual_comissao: 0 })).percentual_comissao).toBe(0);
+    expect((await criar({ nome: 'Cem', percentual_comissao: 100 })).percentual_comissao).toBe(100);
   });
 
   it('refuses bad input with pt-BR messages on the field', async () => {
-    const cases: [unknown, string, RegExp][] = [
+    const cases: [Vendedor, string, RegExp][] = [
       [{ nome: '  ' }, 'nome', /Informe o nome/],
-      [{}, 'nome', /Informe o nome/],
       [{ nome: 'X', percentual_comissao: 100.01 }, 'percentual_comissao', /entre 0 e 100/],
       [{ nome: 'X', percentual_comissao: -1 }, 'percentual_comissao', /inválido|entre 0 e 100/],
       [{ nome: 'X', uf: 'SPX' }, 'uf', /no máximo 2/],
       [{ nome: 'X', email: 'nao-e-email' }, 'email', /E-mail inválido/],
+    ];
+    for (const [json, path, message] of cases) {
+      const res = await refused(admin.api.vendedores.$post({ json }), 400);
+      expect(res.errors?.[0]?.path, JSON.stringify(json)).toBe(path);
+      expect(res.errors?.[0]?.message).toMatch(message);
+    }
+    // on purpose: bodies the types refuse (no nome, values outside the enums)
+    const malformed: [unknown, string, RegExp][] = [
+      [{}, 'nome', /Informe o nome/],
       [{ nome: 'X', tipo: 'Empresa' }, 'tipo', /Tipo inválido/],
       [{ nome: 'X', status: 'ausente' }, 'status', /Status inválido/],
     ];
-    for (const [body, path, message] of cases) {
+    for (const [body, path, message] of malformed) {
       const res = await admin.post('/api/vendedores', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errors[0].path).toBe(path);
@@ -70,36 +78,33 @@ describe('/api/vendedores', () => {
 
   it('lists newest first, searches by name and paginates', async () => {
     const nomes = ['Lista Um', 'Lista Dois', 'Lista Três'];
-    for (const nome of nomes) await admin.post('/api/vendedores', { nome });
-    const res = await admin.get('/api/vendedores?q=lista&limit=2');
-    expect(res.status).toBe(200);
-    expect(res.body.total).toBe(3);
-    expect(res.body.items.map((v: { nome: string }) => v.nome)).toEqual(['Lista Três', 'Lista Dois']);
-    const p2 = await admin.get('/api/vendedores?q=lista&limit=2&page=2');
-    expect(p2.body.items.map((v: { nome: string }) => v.nome)).toEqual(['Lista Um']);
+    for (const nome of nomes) await criar({ nome });
+    const res = await ok(admin.api.vendedores.$get({ query: { q: 'lista', limit: 2 } }));
+    expect(res.total).toBe(3);
+    expect(res.items.map((v) => v.nome)).toEqual(['Lista Três', 'Lista Dois']);
+    const p2 = await ok(admin.api.vendedores.$get({ query: { q: 'lista', limit: 2, page: 2 } }));
+    expect(p2.items.map((v) => v.nome)).toEqual(['Lista Um']);
   });
 
   it('updates with optimistic locking', async () => {
-    const created = (await admin.post('/api/vendedores', { nome: 'Edu' })).body;
-    const ok = await admin.patch(`/api/vendedores/${created.id}`, {
-      percentual_comissao: 12.5,
-      updated_at: created.updated_at,
-    });
-    expect(okBody(ok)).toMatchObject({ nome: 'Edu', percentual_comissao: 12.5 });
-    const stale = await admin.patch(`/api/vendedores/${created.id}`, {
-      nome: 'Eduardo',
-      updated_at: created.updated_at,
-    });
-    expect(stale.status).toBe(409);
-    expect((await admin.get(`/api/vendedores/${created.id}`)).body.nome).toBe('Edu');
+    const one = admin.api.vendedores[':id'];
+    const created = await criar({ nome: 'Edu' });
+    const param = { id: created.id };
+    const saved = await ok(
+      one.$patch({ param, json: { percentual_comissao: 12.5, updated_at: created.updated_at } }),
+    );
+    expect(saved).toMatchObject({ nome: 'Edu', percentual_comissao: 12.5 });
+    await refused(one.$patch({ param, json: { nome: 'Eduardo', updated_at: created.updated_at } }), 409);
+    expect((await ok(one.$get({ param }))).nome).toBe('Edu');
   });
 
   it('deletes an unused seller; one used by quotes or sales gets 409 saying why', async () => {
-    const free = (await admin.post('/api/vendedores', { nome: 'Livre' })).body;
-    expect((await admin.delete(`/api/vendedores/${free.id}`)).status).toBe(204);
-    expect((await admin.get(`/api/vendedores/${free.id}`)).status).toBe(404);
+    const one = admin.api.vendedores[':id'];
+    const free = await criar({ nome: 'Livre' });
+    await ok(one.$delete({ param: { id: free.id } }), 204);
+    await refused(one.$get({ param: { id: free.id } }), 404);
 
-    const used = (await admin.post('/api/vendedores', { nome: 'Ocupado' })).body;
+    const used = await criar({ nome: 'Ocupado' });
     const orc = await seedOrcamento(env, { vendedor_id: used.id });
     await seedVenda(env, {
       data_venda: '2025-01-01',
@@ -108,11 +113,12 @@ describe('/api/vendedores', () => {
       orcamento_id: orc.id,
       cliente_id: orc.cliente_id,
     });
-    await admin.refusedDelete(
-      `/api/vendedores/${used.id}`,
-      'Não é possível remover vendedor',
+    const emUso = await refused(one.$delete({ param: { id: used.id } }), 409);
+    expect(emUso.title).toBe('Não é possível remover vendedor');
+    expect(emUso.detail).toBe(
       'Este vendedor está vinculado a 1 orçamento e 1 venda e não pode ser removido.',
     );
+    await ok(one.$get({ param: { id: used.id } }));
   });
 });
 
@@ -129,17 +135,17 @@ describe.each([
   { recurso: 'arquitetos', ativo: 'RT Ativo', inativo: 'RT Inativo', q: 'RT', pct: 6, leitor: 'orcamentos' },
 ] as const)('/api/$recurso/opcoes', ({ recurso, ativo, inativo, q, pct, leitor }) => {
   it('lists active ones only with id, nome and percentual_comissao, for quotes and sales too', async () => {
-    await admin.post(`/api/${recurso}`, { nome: ativo, percentual_comissao: pct });
-    await admin.post(`/api/${recurso}`, { nome: inativo, status: 'inativo' });
+    await ok(admin.api[recurso].$post({ json: { nome: ativo, percentual_comissao: pct } }), 201);
+    await ok(admin.api[recurso].$post({ json: { nome: inativo, status: 'inativo' } }), 201);
     for (const perms of [[recurso], ['orcamentos'], ['vendas']] as const) {
       const { client } = await userWith(env, [...perms]);
-      const res = await client.get(`/api/${recurso}/opcoes?q=${q}`);
-      expect(okBody(res)).toEqual([{ id: expect.any(String), nome: ativo, percentual_comissao: pct }]);
+      const res = await ok(client.api[recurso].opcoes.$get({ query: { q } }));
+      expect(res).toEqual([{ id: expect.any(String), nome: ativo, percentual_comissao: pct }]);
     }
     const { client } = await userWith(env, [leitor]);
-    expect((await client.get(`/api/${recurso}`)).status).toBe(403);
-    expect((await client.post(`/api/${recurso}`, { nome: 'Não' })).status).toBe(403);
+    await refused(client.api[recurso].$get({ query: {} }), 403);
+    await refused(client.api[recurso].$post({ json: { nome: 'Não' } }), 403);
     const nobody = (await userWith(env, ['clientes'])).client;
-    expect((await nobody.get(`/api/${recurso}/opcoes`)).status).toBe(403);
+    await refused(nobody.api[recurso].opcoes.$get({ query: {} }), 403);
   });
 });

@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: response bodies are read loosely in tests, as a client would
 
 import { randomBytes } from 'node:crypto';
+import { type ClientResponse, hc } from 'hono/client';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { insertUsuario } from '../../db/queries/usuarios';
@@ -8,6 +9,8 @@ import type { Permissao } from '../../schemas/permissoes';
 import { PERMISSOES } from '../../schemas/permissoes';
 import { createApp } from '../app';
 import type { Config } from '../config';
+import type { ProblemField } from '../errors';
+import type { ApiType } from '../routes';
 import { closeDeps, createDeps } from '../server';
 import { responseContract } from './response-contract';
 import { ADMIN_SENHA, testConfig } from './test-config';
@@ -83,10 +86,49 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
-/** A signed-in (or anonymous) API client over app.request, sending a same-origin Origin like a browser. */
+/** `?a=1&b=x`: numbers and booleans as text, undefined and null left out (a test sends what it names). */
+function buildSearchParams(query: Record<string, unknown>): URLSearchParams {
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (Array.isArray(v)) for (const item of v) sp.append(k, String(item));
+    else if (v !== undefined && v !== null) sp.set(k, String(v));
+  }
+  return sp;
+}
+
+/**
+ * `hc<ApiType>` as the web has it, over `app.request` with the headers `Client.request` sends (origin,
+ * host, the session cookie; hc adds the content type), so the response contract sees each answer.
+ */
+function typedApi(client: { env: { app: TestEnv['app'] }; cookie: string }) {
+  return hc<ApiType>(`${ORIGIN}/api`, {
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+      const h = new Headers(init?.headers);
+      if (!h.has('origin')) h.set('origin', ORIGIN);
+      if (!h.has('host')) h.set('host', 'localhost:3000');
+      if (client.cookie && !h.has('cookie')) h.set('cookie', client.cookie);
+      const url = input instanceof Request ? input.url : String(input);
+      return client.env.app.request(url, { ...init, headers: h });
+    }) as typeof fetch,
+    buildSearchParams: buildSearchParams as (q: Record<string, string | string[]>) => URLSearchParams,
+  });
+}
+
+/**
+ * A signed-in (or anonymous) API client over app.request, sending a same-origin Origin like a browser.
+ *
+ * `api` is the typed client (Hono's `hc<ApiType>`, as `web/lib/client.ts`): paths, query strings and
+ * bodies are checked against the routes' zod schemas and the answer is the type the handler returns, so
+ * a changed answer fails the typecheck in the tests too. Read its calls with `ok`, `answer`, `refused`
+ * or `fieldErrors`. The untyped methods (`get`, `post`...) are for deliberately malformed requests
+ * (wrong types, missing fields, raw paths and query strings): say so beside the call.
+ */
 export class Client {
+  /** The typed client: see above. Made once per client; its transport reads `cookie` at each call. */
+  readonly api = typedApi(this);
+
   constructor(
-    private env: { app: TestEnv['app'] },
+    readonly env: { app: TestEnv['app'] },
     public cookie = '',
   ) {}
 
@@ -179,6 +221,68 @@ export function okBody<T>(res: ApiResponse<T>): T {
   return res.body;
 }
 
+/** The body type of a typed call's response; a route answering two shapes gives their union. */
+export type BodyOf<R> = R extends ClientResponse<infer T> ? T : never;
+
+/** A problem details answer (RFC 9457), as every refusal is. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  errors?: ProblemField[];
+}
+
+/**
+ * A typed call's answer read in one step: status, headers and the body typed as the route answers it
+ * (JSON parsed; other content as text; empty as null). For an answer whose status the test checks
+ * itself; `ok` and `refused` check it for you.
+ */
+export async function answer<R extends ClientResponse<unknown>>(
+  call: Promise<R>,
+): Promise<ApiResponse<BodyOf<R>>> {
+  const res = await call;
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {}
+  return { status: res.status, body: parsed as BodyOf<R>, headers: res.headers };
+}
+
+/** The typed body of a call that must answer `status` (200 by default, 201 for a create; or the test fails showing the answer). */
+export async function ok<R extends ClientResponse<unknown>>(
+  call: Promise<R>,
+  status = 200,
+): Promise<BodyOf<R>> {
+  const res = await answer(call);
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  return res.body;
+}
+
+/** The problem of a typed call that must be refused with `status` (or the test fails showing the answer). */
+export async function refused(call: Promise<ClientResponse<unknown>>, status: number): Promise<Problem> {
+  const res = await answer(call);
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  return res.body as unknown as Problem;
+}
+
+/** A typed call refused as bad input (400, or the test fails): its field errors as `{ path: message }`. */
+export async function fieldErrors(call: Promise<ClientResponse<unknown>>): Promise<Record<string, string>> {
+  return fieldMessages(await refused(call, 400));
+}
+
+/**
+ * The `updated_at` to send with an update (a typed GET of the row, as a screen reads it first), for
+ * tests whose subject is not the version check. A row that cannot be read gets a well-formed version,
+ * so a missing row still answers 404, not 400.
+ */
+export async function versionOf(call: Promise<ClientResponse<unknown>>): Promise<string> {
+  const read = await answer(call);
+  const v = (read.body as { updated_at?: unknown } | null)?.updated_at;
+  return read.status === 200 && typeof v === 'string' ? v : new Date().toISOString();
+}
+
 export async function login(env: TestEnv, usuario: string, senha: string): Promise<Client> {
   const anon = new Client(env);
   const res = await anon.post('/api/auth/login', { usuario, senha });
@@ -253,7 +357,8 @@ export function apiSuite(overrides: Partial<Config> = {}) {
         if (!made) throw new Error('apiSuite: used before its beforeAll ran');
         const target = made[k];
         const v = Reflect.get(target, prop);
-        return typeof v === 'function' ? v.bind(target) : v;
+        // The typed client is a callable proxy: bound, it would lose its paths.
+        return typeof v === 'function' && prop !== 'api' ? v.bind(target) : v;
       },
     });
   return { env: forward('env'), admin: forward('admin') };
