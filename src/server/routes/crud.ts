@@ -15,15 +15,22 @@ import { orderFrom } from '../sort';
 type Row = Record<string, unknown>;
 
 /** A resource's routes: its table declaration (`db/queries/<recurso>.ts`) plus the HTTP side. */
-export interface CrudOptions<T extends PgTable, Raw, Op extends Record<string, PgColumn>, Out>
-  extends CrudTable<T, Raw, Op> {
+export interface CrudOptions<
+  T extends PgTable,
+  Raw,
+  Op extends Record<string, PgColumn>,
+  Out,
+  C extends z.ZodType<Row> = z.ZodType<Row>,
+  U extends z.ZodType<Row> = z.ZodType<Row>,
+> extends CrudTable<T, Raw, Op> {
   /** api.md resource name, used for events (`clientes`, `itens-venda`…). */
   recurso: string;
   permission: Permissao;
   /** Extra permissions that may read `/opcoes` (the quote and sale screens need the selectors). */
   opcoesPermissions?: Permissao[];
-  create: z.ZodType<Row>;
-  update: z.ZodType<Row>;
+  /** The create and update bodies: their own types reach the typed client (web and API tests). */
+  create: C;
+  update: U;
   /** The filters' query parameters, for the reference and the typed client (`filters` reads them). */
   filterQuery?: Record<string, z.ZodType>;
   /** Maps a row to the response; default: the table's numeric strings → numbers. Its type is the answer's. */
@@ -50,7 +57,9 @@ export function crudRoutes<
   Raw = T['$inferSelect'],
   Op extends Record<string, PgColumn> = Record<string, PgColumn>,
   Out = ApiRow<T, Raw>,
->(o: CrudOptions<T, Raw, Op, Out>) {
+  C extends z.ZodType<Row> = z.ZodType<Row>,
+  U extends z.ZodType<Row> = z.ZodType<Row>,
+>(o: CrudOptions<T, Raw, Op, Out, C, U>) {
   const q = crudQueries(o);
   const { idCol, numeric } = q;
   const toResponse = o.toResponse;

@@ -321,15 +321,15 @@ export async function userWith(
 
 export const ALL = [...PERMISSOES];
 
-/** A 400's field errors as `{ path: message }`, to compare in one assertion. */
 /** A valid Pessoa Física client's body (CPF and phone pass their checks), for tests about something else. */
 export const clientePf = (nome: string, telefone = '(27) 99999-0000') => ({
   nome,
-  tipo: 'Pessoa Física',
+  tipo: 'Pessoa Física' as const,
   cpf_cnpj: '529.982.247-25',
   telefone,
 });
 
+/** A 400's field errors as `{ path: message }`, to compare in one assertion. */
 export const fieldMessages = (body: { errors?: { path: string; message: string }[] }) =>
   Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
 

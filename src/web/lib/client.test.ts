@@ -40,7 +40,7 @@ describe('typed client', () => {
     const r = await settle(
       json(
         client.clientes.$post(
-          { json: { nome: 'Ana', tipo: 'Pessoa Física' } },
+          { json: { nome: 'Ana', tipo: 'Pessoa Física', telefone: '(27) 99999-0000' } },
           { headers: { 'idempotency-key': 'chave-do-form' } },
         ),
       ),
@@ -50,7 +50,7 @@ describe('typed client', () => {
       ['POST', '/api/clientes', 'chave-do-form'],
       ['POST', '/api/clientes', 'chave-do-form'],
     ]);
-    expect(calls[0]!.body).toEqual({ nome: 'Ana', tipo: 'Pessoa Física' });
+    expect(calls[0]!.body).toEqual({ nome: 'Ana', tipo: 'Pessoa Física', telefone: '(27) 99999-0000' });
   });
 
   it('a POST without a key gets a new one; a PATCH gets none and is not retried', async () => {
