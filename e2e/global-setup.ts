@@ -1,8 +1,13 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { killLeftovers, runDir, startServidor } from './servidor';
+import { buildServer } from '../scripts/build-server.mjs';
+import { killLeftovers, runDir, serverDir, startServidor } from './servidor';
 
-/** Checks the browser, then migrates one database (with its admin) that every spec file's server copies. */
+/**
+ * Checks the browser, compiles the server as `npm start` does (into the run's folder: a run never uses
+ * another's or a stale dist/), then migrates one database (with its admin) that every spec file's server
+ * copies.
+ */
 export default async function globalSetup() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
@@ -11,10 +16,12 @@ export default async function globalSetup() {
     );
   }
   await rm(runDir(), { recursive: true, force: true });
+  await buildServer(serverDir());
   const modelo = await startServidor('modelo', { fresh: true, keepData: true });
   await modelo.stop();
   return async () => {
     await killLeftovers();
     await rm(runDir(), { recursive: true, force: true });
+    await buildServer(serverDir());
   };
 }

@@ -17,6 +17,8 @@ export const runDir = () => {
   return dir;
 };
 export const templateDir = () => path.join(runDir(), 'modelo');
+/** The compiled server (scripts/build-server.mjs), built by global-setup.ts. */
+export const serverDir = () => path.join(runDir(), 'server');
 
 export interface Servidor {
   url: string;
@@ -124,7 +126,7 @@ export async function startServidor(
     const log = `${dataDir}.log`;
     const out = createWriteStream(log);
     const nice = opts.reserva?.nice ?? 0;
-    const node = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+    const node = [process.execPath, '--enable-source-maps', path.join(serverDir(), 'main.mjs')];
     const [cmd, ...args] = nice ? ['nice', '-n', String(nice), ...node] : node;
     const child = spawn(cmd!, args, {
       env: {

@@ -1,8 +1,9 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then runs the
-// server (which migrates the database and creates the first admin on an empty one).
+// `npm start`: builds the web app and the server when their builds are missing or older than their
+// sources, then runs the server (which migrates the database and creates the first admin on an empty one).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer, serverBuildIsStale } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist/web/index.html');
@@ -37,7 +38,12 @@ if (process.argv.includes('--demo')) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const args = ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
+if (serverBuildIsStale()) {
+  console.log('[lavra] Compilando o servidor...');
+  await buildServer();
+}
+
+const args = ['--enable-source-maps', path.join(root, 'dist/server/main.mjs')];
 const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -20,7 +20,7 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations under an advisory lock', () => {
+describe('migrations under an advisory lock', () => {
   it('two instances starting together on a fresh database both start, and migrate once', async () => {
     const fresh = await freshPostgresDatabase();
     cleanups.push(fresh.drop);

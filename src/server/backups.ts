@@ -149,7 +149,12 @@ export async function removeStalePartials(dir: string) {
   }
 }
 
-const BACKUP_PROCESS = path.join(import.meta.dirname, '../db/backup-process.ts');
+// From the sources (tsx, vitest) the backup process is TypeScript run through tsx; the compiled server
+// (scripts/build-server.mjs) has it compiled beside itself.
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
+const BACKUP_PROCESS = FROM_SOURCES
+  ? path.join(import.meta.dirname, '../db/backup-process.ts')
+  : path.join(import.meta.dirname, 'backup-process.mjs');
 
 /**
  * Writes the backup from another process, at a lower CPU priority: the server's event loop (and, on
@@ -161,7 +166,7 @@ async function writeBackupElsewhere(database: Database, dir: string, file: strin
   try {
     const source = await database.backupSource!(tmp);
     const child = fork(BACKUP_PROCESS, [JSON.stringify(source), file], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: FROM_SOURCES ? ['--import', 'tsx'] : [],
       // the key in the environment (readable by this user only), not in argv (`ps` shows argv)
       env: { ...process.env, LAVRA_BACKUP_CHAVE: chave },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -46,7 +46,7 @@ async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 100_00
   }
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('one worker per core', () => {
+describe('one worker per core', () => {
   it('serves from two workers on one port, replaces a dead one, and stops cleanly', async () => {
     const db = await freshPostgresDatabase();
     cleanups.push(db.drop);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { buildServer } from '../../../scripts/build-server.mjs';
 import { closeDeps, createDeps } from '../server';
 import { testConfig } from './test-config';
 
@@ -11,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The database every test file starts from (harness.ts createTestDeps). */
     modeloApi: { tarFile?: string; postgres?: string };
+    /** The server compiled as `npm start` runs it, for the tests that start one (server-process.ts). */
+    servidorCompilado: string;
   }
 }
 
@@ -21,6 +24,9 @@ declare module 'vitest' {
  * database is created from.
  */
 export default async function setup(project: TestProject) {
+  const compilado = mkdtempSync(path.join(tmpdir(), 'lavra-api-servidor-'));
+  project.provide('servidorCompilado', await buildServer(path.join(compilado, 'server')));
+  const removeCompiled = () => rmSync(compilado, { recursive: true, force: true });
   const server = process.env.TEST_DATABASE_URL;
   if (!server) {
     const dir = mkdtempSync(path.join(tmpdir(), 'lavra-api-modelo-'));
@@ -29,7 +35,10 @@ export default async function setup(project: TestProject) {
     await closeDeps(deps);
     if (!source || !('tarFile' in source)) throw new Error('PGlite em memória: esperava um tarball');
     project.provide('modeloApi', { tarFile: source.tarFile });
-    return () => rmSync(dir, { recursive: true, force: true });
+    return () => {
+      rmSync(dir, { recursive: true, force: true });
+      removeCompiled();
+    };
   }
   const name = `lavra_modelo_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: server });
@@ -42,6 +51,7 @@ export default async function setup(project: TestProject) {
   await closeDeps(deps);
   project.provide('modeloApi', { postgres: name });
   return async () => {
+    removeCompiled();
     const c = new pg.Client({ connectionString: server });
     await c.connect();
     await c.query(`drop database if exists ${name} with (force)`);

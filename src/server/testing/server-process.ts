@@ -1,13 +1,13 @@
 // A real Lavra server as a child process, for the tests that kill, restart or signal it (crash,
 // backup interrupted, shutdown, cluster): a free port, start, kill without warning, wait for health, and
 // a small signed-in HTTP client.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { freshPostgresDatabase } from './harness';
 
 /** The project's folder (where `npm start` runs). */
@@ -60,21 +60,37 @@ export async function serverPlace(cleanups: (() => unknown)[], prefix: string) {
 }
 
 /**
- * `src/server/main.ts` with `env` over this process's, the first admin's password `senha`, in a process
- * group of its own: on PostgreSQL `npm start` is a cluster (a primary and its workers), and a crash
- * takes the whole server down at once, as a power cut or the OOM killer of the service would.
+ * The server as `npm start` runs it (compiled by the run's global setup), with `env` over this process's,
+ * the first admin's password `senha`, in a process group of its own: on PostgreSQL `npm start` is a
+ * cluster (a primary and its workers), and a crash takes the whole server down at once, as a power cut
+ * or the OOM killer of the service would.
  */
 export function startServer(
   env: Record<string, string>,
   senha: string,
   stdout: 'ignore' | 'pipe' = 'ignore',
 ): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  return spawn(process.execPath, ['--enable-source-maps', inject('servidorCompilado')], {
     cwd: root,
     env: { ...process.env, ...env, LOG_REQUESTS: '0', ADMIN_PASSWORD: senha },
     stdio: ['ignore', stdout, 'inherit'],
     detached: true,
   });
+}
+
+/** `npm run backup` / `npm run restore` as an operator runs them, with `env` over this process's. */
+export function runScript(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, `scripts/${script}.ts`), ...args],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '', ...env },
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
+  return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 /**
