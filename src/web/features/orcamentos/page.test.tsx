@@ -7,8 +7,9 @@ import { fakeApi, type Pedido, renderTela } from '../../testing/render';
 import type { OpcaoDe } from './api';
 import OrcamentosPage from './page';
 
-// The quote editor's fields without a server (was e2e/dinheiro.spec.ts's quote step). The fake
-// server prices what the editor sends as the route does: the body read by the route's schema (orcamentoCalculo), the
+// The quote editor's fields without a server (was e2e/dinheiro.spec.ts's quote step and
+// e2e/orcamentos.spec.ts "bad input is stopped or marked on its field…"). The fake server prices what
+// the editor sends as the route does: the body read by the route's schema (orcamentoCalculo), the
 // figures by the same domain function (computeResumoDetalhado) over a fixed catalogue — no team, no
 // expenses, no card, no commissions. The pricing itself is the API's (routes/orcamentos*.test.ts); the
 // journey (build, save, find, edit, sell) stays in the browser test.
@@ -102,6 +103,9 @@ function servidor() {
     'GET /itens-venda/opcoes': [BANCADA],
     'GET /funcionarios/opcoes': [],
     'GET /cartoes/opcoes': [],
+    // an m² line's finishes and cutouts (none in this catalogue)
+    'GET /acabamentos/opcoes': [],
+    'GET /recortes/opcoes': [],
     'GET /orcamentos': { items: [], total: 0, page: 1, limit: 20 },
     'POST /orcamentos/calcular': calcular,
     'POST /orcamentos': (p) => ({ status: 201, body: { id: 'o1', numero: 7, ...(p.body as object) } }),
@@ -124,8 +128,14 @@ function figura(label: string) {
   return linha?.querySelector('dd')?.textContent?.replace(/\s/g, ' ');
 }
 
+/** The error toasts on screen (a request the fake server did not answer shows as one). */
+const toastsDeErro = () =>
+  [...document.querySelectorAll('[data-sonner-toast][data-type="error"]')].map((t) => t.textContent);
+
 const calculos = (pedidos: Pedido[]) =>
-  pedidos.filter((p) => p.path === '/orcamentos/calcular').map((p) => p.body as Record<string, unknown>);
+  pedidos
+    .filter((p) => p.path === '/orcamentos/calcular')
+    .map((p) => p.body as { margem_lucro: number; valor_frete: number; itens: { medida1: number }[] });
 
 describe('OrcamentosPage editor', () => {
   beforeEach(() => localStorage.clear()); // no draft of another test offered back
@@ -165,6 +175,7 @@ describe('OrcamentosPage editor', () => {
     expect([lido.valor_frete, lido.valor_instalacao, lido.valor_entrada].map(Number)).toEqual([
       4400, 4400, 4400,
     ]);
+    expect(toastsDeErro()).toEqual([]);
   });
 
   test('"4400,00" (no thousands dot) is R$ 4.400,00 too', async () => {
@@ -176,7 +187,77 @@ describe('OrcamentosPage editor', () => {
     await page.getByLabelText('Valor da Entrada (R$)').fill('4400,00');
     await expect.poll(() => figura('Frete')).toBe('R$ 4.400,00');
     await expect.poll(() => figura('Instalação')).toBe('R$ 4.400,00');
-    const ultimo = calculos(pedidos).at(-1);
+    const ultimo = calculos(pedidos).at(-1) as unknown as Record<string, unknown>;
     expect(ultimo).toMatchObject({ valor_frete: 4400, valor_instalacao: 4400, valor_entrada: 4400 });
+  });
+
+  test('bad input is stopped or marked on its field, and no summary is shown for it', async () => {
+    const pedidos = servidor();
+    renderTela(<OrcamentosPage />, { path: '/orcamentos' });
+    await page.getByRole('button', { name: 'Adicionar Item' }).click();
+    const item = page.getByRole('group', { name: 'Item 1' });
+    await escolher(
+      item.getByRole('combobox', { name: 'Item de Venda' }),
+      'Buscar item de venda...',
+      BANCADA.nome,
+    );
+    await escolher(item.getByRole('combobox', { name: 'Produto' }), 'Buscar produto...', GRANITO.nome);
+    // The masks: three decimals and fractions of a piece cannot be typed, nor a sign
+    const largura = item.getByLabelText('Largura (m)');
+    await largura.fill('0.005');
+    await expect.element(largura).toHaveValue(0);
+    await largura.fill('1.999');
+    await expect.element(largura).toHaveValue(1.99);
+    await item.getByLabelText('Profundidade (m)').fill('0.6');
+    await item.getByLabelText('Qtd (Unidades)').fill('1.5');
+    await expect.element(item.getByLabelText('Qtd (Unidades)')).toHaveValue(1);
+    await page.getByLabelText('Frete (R$)').fill('-10');
+    await expect.element(page.getByLabelText('Frete (R$)')).toHaveValue('10');
+    // 1.99 × 0.60 = 1.194 m² × 450.00 = 537.30 + 10.00 = 547.30; 30 %: 164.19 → 711.49
+    await expect.poll(() => figura('Total')).toBe('R$ 711,49');
+
+    // Out of bounds: marked on the field with the server's message, and no figures at all
+    const margem = page.getByLabelText('Margem de Lucro %');
+    await margem.fill('999');
+    await expect.element(margem).toHaveAttribute('aria-invalid', 'true');
+    await expect
+      .element(page.getByText('A margem de lucro deve estar entre 0 e 500 %.', { exact: true }))
+      .toHaveAttribute('id', 'orcamento-margem-erro');
+    await expect.poll(() => figura('Total')).toBe('—');
+    await expect.element(page.getByText('Corrija o campo destacado para ver o resumo')).toBeVisible();
+    await margem.fill('30');
+    await expect.poll(() => figura('Total')).toBe('R$ 711,49');
+
+    await largura.fill('999.99');
+    await expect.element(largura).toHaveAttribute('aria-invalid', 'true');
+    await expect
+      .element(item.getByRole('alert'))
+      .toHaveTextContent('A medida deve ser um número de 0 a 99,99 m, com até 2 casas decimais.');
+    await expect.poll(() => figura('Total')).toBe('—');
+    await largura.fill('1.99');
+
+    await page.getByLabelText('Frete (R$)').fill('1e308');
+    const msgFrete = 'Informe um valor de R$ 0 a R$ 9.999.999,99, com até 2 casas decimais.';
+    await expect
+      .element(page.getByText(msgFrete, { exact: true }))
+      .toHaveAttribute('id', 'orcamento-frete-erro');
+    await expect.poll(() => figura('Total')).toBe('—');
+    // Saving is refused with the same message, and nothing is created
+    await page.getByRole('button', { name: 'Gerar Orçamento' }).click();
+    await expect
+      .element(page.getByRole('region', { name: /^Notifications/ }).getByText(msgFrete, { exact: false }))
+      .toBeVisible();
+    await page.getByLabelText('Frete (R$)').fill('10');
+    await expect.poll(() => figura('Total')).toBe('R$ 711,49');
+
+    expect(pedidos.filter((p) => p.method === 'POST' && p.path === '/orcamentos')).toEqual([]);
+    // no error toast but the refused save's (which may already have closed)
+    expect(toastsDeErro().filter((t) => !t?.includes('Informe um valor de R$ 0'))).toEqual([]);
+    // what the schema refuses is never sent to be priced
+    for (const c of calculos(pedidos)) {
+      expect(c.margem_lucro).toBeLessThanOrEqual(500);
+      expect(c.valor_frete).toBeLessThan(10_000_000);
+      for (const i of c.itens) expect(i.medida1).toBeLessThan(100);
+    }
   });
 });
