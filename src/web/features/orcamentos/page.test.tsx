@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { computeResumoDetalhado } from '../../../domain/pricing';
 import { orcamentoCalculo, orcamentoCreate } from '../../../schemas/orcamentos';
@@ -128,6 +128,9 @@ function figura(label: string) {
   return linha?.querySelector('dd')?.textContent?.replace(/\s/g, ' ');
 }
 
+/** Polls the figure beside `label`: the summary waits out a 350 ms pause, then asks the server. */
+const mostra = (label: string) => expect.poll(() => figura(label), { timeout: 5000 });
+
 /** The error toasts on screen (a request the fake server did not answer shows as one). */
 const toastsDeErro = () =>
   [...document.querySelectorAll('[data-sonner-toast][data-type="error"]')].map((t) => t.textContent);
@@ -156,9 +159,9 @@ describe('OrcamentosPage editor', () => {
     await expect.element(page.getByLabelText('Frete (R$)')).toHaveValue('4.400,00');
     await expect.element(page.getByLabelText('Valor da Entrada (R$)')).toHaveValue('4.400,00');
     // 1 × 185,00 + 4.400,00 + 4.400,00 = 8.985,00; 30 %: 2.695,50 → 11.680,50
-    await expect.poll(() => figura('Frete')).toBe('R$ 4.400,00');
-    await expect.poll(() => figura('Instalação')).toBe('R$ 4.400,00');
-    await expect.poll(() => figura('Total')).toBe('R$ 11.680,50');
+    await mostra('Frete').toBe('R$ 4.400,00');
+    await mostra('Instalação').toBe('R$ 4.400,00');
+    await mostra('Total').toBe('R$ 11.680,50');
 
     await page.getByRole('button', { name: 'Gerar Orçamento' }).click();
     await expect.element(page.getByText('Orçamento salvo com sucesso!')).toBeVisible();
@@ -185,10 +188,18 @@ describe('OrcamentosPage editor', () => {
     await page.getByLabelText('Instalação (R$)').fill('4400,00');
     await page.getByLabelText('Tipo de Venda').selectOptions('entrada');
     await page.getByLabelText('Valor da Entrada (R$)').fill('4400,00');
-    await expect.poll(() => figura('Frete')).toBe('R$ 4.400,00');
-    await expect.poll(() => figura('Instalação')).toBe('R$ 4.400,00');
-    const ultimo = calculos(pedidos).at(-1) as unknown as Record<string, unknown>;
-    expect(ultimo).toMatchObject({ valor_frete: 4400, valor_instalacao: 4400, valor_entrada: 4400 });
+    await mostra('Frete').toBe('R$ 4.400,00');
+    await mostra('Instalação').toBe('R$ 4.400,00');
+    // the last request priced (the summary asks again once typing pauses)
+    await vi.waitFor(
+      () =>
+        expect(calculos(pedidos).at(-1)).toMatchObject({
+          valor_frete: 4400,
+          valor_instalacao: 4400,
+          valor_entrada: 4400,
+        }),
+      { timeout: 5000 },
+    );
   });
 
   test('bad input is stopped or marked on its field, and no summary is shown for it', async () => {
@@ -214,7 +225,7 @@ describe('OrcamentosPage editor', () => {
     await page.getByLabelText('Frete (R$)').fill('-10');
     await expect.element(page.getByLabelText('Frete (R$)')).toHaveValue('10');
     // 1.99 × 0.60 = 1.194 m² × 450.00 = 537.30 + 10.00 = 547.30; 30 %: 164.19 → 711.49
-    await expect.poll(() => figura('Total')).toBe('R$ 711,49');
+    await mostra('Total').toBe('R$ 711,49');
 
     // Out of bounds: marked on the field with the server's message, and no figures at all
     const margem = page.getByLabelText('Margem de Lucro %');
@@ -223,17 +234,17 @@ describe('OrcamentosPage editor', () => {
     await expect
       .element(page.getByText('A margem de lucro deve estar entre 0 e 500 %.', { exact: true }))
       .toHaveAttribute('id', 'orcamento-margem-erro');
-    await expect.poll(() => figura('Total')).toBe('—');
+    await mostra('Total').toBe('—');
     await expect.element(page.getByText('Corrija o campo destacado para ver o resumo')).toBeVisible();
     await margem.fill('30');
-    await expect.poll(() => figura('Total')).toBe('R$ 711,49');
+    await mostra('Total').toBe('R$ 711,49');
 
     await largura.fill('999.99');
     await expect.element(largura).toHaveAttribute('aria-invalid', 'true');
     await expect
       .element(item.getByRole('alert'))
       .toHaveTextContent('A medida deve ser um número de 0 a 99,99 m, com até 2 casas decimais.');
-    await expect.poll(() => figura('Total')).toBe('—');
+    await mostra('Total').toBe('—');
     await largura.fill('1.99');
 
     await page.getByLabelText('Frete (R$)').fill('1e308');
@@ -241,14 +252,14 @@ describe('OrcamentosPage editor', () => {
     await expect
       .element(page.getByText(msgFrete, { exact: true }))
       .toHaveAttribute('id', 'orcamento-frete-erro');
-    await expect.poll(() => figura('Total')).toBe('—');
+    await mostra('Total').toBe('—');
     // Saving is refused with the same message, and nothing is created
     await page.getByRole('button', { name: 'Gerar Orçamento' }).click();
     await expect
       .element(page.getByRole('region', { name: /^Notifications/ }).getByText(msgFrete, { exact: false }))
       .toBeVisible();
     await page.getByLabelText('Frete (R$)').fill('10');
-    await expect.poll(() => figura('Total')).toBe('R$ 711,49');
+    await mostra('Total').toBe('R$ 711,49');
 
     expect(pedidos.filter((p) => p.method === 'POST' && p.path === '/orcamentos')).toEqual([]);
     // no error toast but the refused save's (which may already have closed)
