@@ -21,6 +21,11 @@ describe('the cash balance', () => {
   it('PUT /inicial works on an empty database, and the latest value is the current one', async () => {
     expect(await ok(admin.api.caixa.inicial.$put({ json: { valor: 1000 } }))).toMatchObject({ valor: 1000 });
     expect(await caixa()).toEqual({ caixa_inicial: 1000, total_entradas: 0, total_saidas: 0, saldo: 1000 });
+    // the screen sends the text as typed in Brazil (caixa/page.test.tsx): "4.400,00" is R$ 4.400,00
+    expect(await ok(admin.api.caixa.inicial.$put({ json: { valor: '4.400,00' } }))).toMatchObject({
+      valor: 4400,
+    });
+    expect((await caixa()).caixa_inicial).toBe(4400);
     // several saves in a row, as fast as they come: the last one wins
     for (const v of ['1200', '1300.10', '1400', '1500,50']) {
       await ok(admin.api.caixa.inicial.$put({ json: { valor: v } }));

@@ -153,4 +153,46 @@ describe('ClienteForm', () => {
       updated_at: '2026-11-01T12:00:00.000Z',
     });
   });
+
+  test('an edit from Pessoa Física to Jurídica sends the CNPJ with the new type and the version read', async () => {
+    const pedidos = fakeApi({
+      'GET /clientes/c7': {
+        id: 'c7',
+        nome: 'Maria Souza',
+        tipo: 'Pessoa Física',
+        cpf_cnpj: '529.982.247-25',
+        telefone: '(11) 98765-4321',
+        email: null,
+        cep: null,
+        endereco: null,
+        numero: null,
+        complemento: null,
+        bairro: null,
+        cidade: null,
+        uf: null,
+        inscricao_estadual: null,
+        ie_isento: false,
+        municipio_ibge: null,
+        created_at: '2026-11-01T12:00:00.000Z',
+        updated_at: '2026-11-01T12:00:00.000Z',
+      },
+      'PATCH /clientes/c7': (p) => ({ status: 200, body: { id: 'c7', ...(p.body as object) } }),
+    });
+    const onDone = vi.fn();
+    renderTela(<ClienteForm id="c7" onDone={onDone} onCancel={() => {}} />);
+    await expect.element(page.getByLabelText('CPF')).toHaveValue('529.982.247-25');
+    await page.getByLabelText('Tipo').selectOptions('Pessoa Jurídica');
+    await page.getByLabelText('CNPJ').clear();
+    await userEvent.type(page.getByLabelText('CNPJ'), '11222333000181');
+    await expect.element(page.getByLabelText('CNPJ')).toHaveValue('11.222.333/0001-81');
+    await page.getByLabelText('Nome').fill('Maria Souza Ltda');
+    await page.getByRole('button', { name: 'Atualizar Cliente' }).click();
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    expect(pedidos.find((p) => p.method === 'PATCH')?.body).toMatchObject({
+      nome: 'Maria Souza Ltda',
+      tipo: 'Pessoa Jurídica',
+      cpf_cnpj: '11.222.333/0001-81',
+      updated_at: '2026-11-01T12:00:00.000Z',
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
+import { despesaCreate } from '../../../schemas/despesas';
 import { fakeApi, renderTela } from '../../testing/render';
 import { NovaDespesa } from './nova';
 
@@ -66,4 +67,25 @@ test('61 installments are refused before sending; 3 are sent and the toast count
     tipo: 'parcelada',
     parcelas: 3,
   });
+});
+
+// Issue 26 §2, was e2e/dinheiro.spec.ts's Despesas step: money typed as a person in Brazil types it.
+test.each([
+  ['4.400,00', '4400.00'],
+  ['4400,00', '4400.00'],
+])('Valor "%s" is sent as R$ 4.400,00 (%s), which the route reads as such', async (digitado, enviado) => {
+  const pedidos = fakeApi({
+    'POST /despesas': (p) => ({ status: 201, body: { items: [{ ...linha(1, 1), ...(p.body as object) }] } }),
+  });
+  renderTela(<NovaDespesa onCreated={() => {}} />);
+  await page.getByLabelText('Descrição').fill('Aluguel');
+  await page.getByLabelText('Valor (R$)').fill(digitado);
+  await page.getByLabelText('Data de Vencimento').fill('2026-03-10');
+  await page.getByRole('button', { name: 'Cadastrar Despesa' }).click();
+  // (the previous test's toast of the same words may still be on screen: wait for the request)
+  await vi.waitFor(() => expect(pedidos.some((p) => p.method === 'POST')).toBe(true));
+  const body = pedidos.find((p) => p.method === 'POST')?.body;
+  expect(body).toMatchObject({ descricao: 'Aluguel', valor: enviado, data_vencimento: '2026-03-10' });
+  // what POST /api/despesas stores: R$ 4.400,00, not 4,40 nor 440.000,00
+  expect(despesaCreate.parse(body).valor).toBe('4400.00');
 });

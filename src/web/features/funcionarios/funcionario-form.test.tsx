@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import { funcionarioUpdate } from '../../../schemas/funcionarios';
 import { fakeApi, renderTela } from '../../testing/render';
 import { FuncionarioForm } from './funcionario-form';
 
@@ -99,4 +100,29 @@ describe('FuncionarioForm', () => {
       updated_at: GRAVADO.updated_at,
     });
   });
+
+  // Issue 26 §2, was e2e/dinheiro.spec.ts's Funcionários step: the salary of an edit typed in Brazil.
+  test.each([
+    ['4.400,00', '4400.00'],
+    ['4400,00', '4400.00'],
+  ])(
+    'an edit takes Salário "%s" as R$ 4.400,00 (%s), which the route reads as such',
+    async (digitado, enviado) => {
+      const pedidos = fakeApi({
+        'GET /funcionarios/f1': GRAVADO,
+        'PATCH /funcionarios/f1': (p) => ({ ...GRAVADO, ...(p.body as object) }),
+      });
+      renderTela(<FuncionarioForm id="f1" onDone={() => {}} onCancel={() => {}} />);
+      const salario = page.getByLabelText('Salário (R$)');
+      await vi.waitFor(() => expect((salario.element() as HTMLInputElement).value).toBe('2200.00'));
+      await salario.fill(digitado);
+      await page.getByRole('button', { name: 'Atualizar Funcionário' }).click();
+      // (the previous test's toast of the same words may still be on screen: wait for the request)
+      await vi.waitFor(() => expect(pedidos.some((p) => p.method === 'PATCH')).toBe(true));
+      const body = pedidos.find((p) => p.method === 'PATCH')?.body;
+      expect(body).toMatchObject({ salario: enviado, updated_at: GRAVADO.updated_at });
+      // what PATCH /api/funcionarios/:id stores: R$ 4.400,00
+      expect(funcionarioUpdate.parse(body).salario).toBe('4400.00');
+    },
+  );
 });

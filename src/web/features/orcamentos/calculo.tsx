@@ -84,10 +84,16 @@ export function CalculoProvider({
     };
   }, [values]);
   const debounced = useDebounced(request, 350);
+  // The request waiting out the pause may hold values refused since (a field typed wrong, then fixed
+  // before the pause ended): it is checked too, or it would reach the server just as the form turns valid.
+  const debouncedValido = useMemo(
+    () => orcamentoCalculo.safeParse((JSON.parse(debounced) as { body: unknown }).body).success,
+    [debounced],
+  );
   const query = useQuery({
     ...calculoOptions(debounced),
     // Values the shared schema refuses are never sent: the server would answer 400 anyway.
-    enabled: !errosLocais,
+    enabled: !errosLocais && debouncedValido,
   });
   // The keys that go with the answer on screen (a kept previous answer keeps its own keys).
   const [shownKeys, setShownKeys] = useState<string[]>([]);
