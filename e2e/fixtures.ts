@@ -55,6 +55,30 @@ export async function signInPage(page: Page, usuario: string, senha: string) {
   await ctx.dispose();
 }
 
+type Cookies = Awaited<ReturnType<APIRequestContext['storageState']>>['cookies'];
+
+/**
+ * The admin's session on each spec file's server, signed in once and reused by the file's tests: a
+ * sign-in checks the password hash (0.4–0.6 s of the server's CPU on this machine, 2 s cold), and the
+ * `admin` and `adminPage` fixtures took one each, every test. A session a test ended (signing out,
+ * a changed password) is found out by one read, and replaced.
+ */
+const adminSessions = new Map<string, Cookies>();
+async function adminCookies(): Promise<Cookies> {
+  const cached = adminSessions.get(baseURL);
+  if (cached) {
+    const ctx = await request.newContext({ baseURL, storageState: { cookies: cached, origins: [] } });
+    const ok = (await ctx.get('/api/auth/me')).ok();
+    await ctx.dispose();
+    if (ok) return cached;
+  }
+  const ctx = await apiAs('admin', ADMIN_SENHA);
+  const { cookies } = await ctx.storageState();
+  await ctx.dispose();
+  adminSessions.set(baseURL, cookies);
+  return cookies;
+}
+
 interface Fixtures {
   /** This spec file's own server and database. */
   servidor: Servidor;
@@ -129,12 +153,16 @@ export const test = base.extend<Fixtures, { servidores: Servidores }>({
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   admin: async ({}, use) => {
-    const ctx = await apiAs('admin', ADMIN_SENHA);
+    const ctx = await request.newContext({
+      baseURL,
+      extraHTTPHeaders: { origin: baseURL },
+      storageState: { cookies: await adminCookies(), origins: [] },
+    });
     await use(ctx);
     await ctx.dispose();
   },
   adminPage: async ({ page }, use) => {
-    await signInPage(page, 'admin', ADMIN_SENHA);
+    await page.context().addCookies(await adminCookies());
     await use(page);
   },
 });
