@@ -11,6 +11,7 @@ const PGLITE_PASS_ONLY = [
   'src/db/backup-cli.test.ts',
   'src/db/backup-seguranca.test.ts',
   'src/db/papeis.test.ts',
+  'src/server/compilado.test.ts',
   'src/server/demo.test.ts',
   'src/server/export-xlsx-ritmo.test.ts',
 ];
