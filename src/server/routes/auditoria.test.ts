@@ -1,18 +1,26 @@
 import { sql } from 'drizzle-orm';
+import type { InferRequestType } from 'hono/client';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { categoriasProdutos, clientes, despesas, produtos } from '../../db/schema';
 import { auditoriaPageSchema } from '../../schemas/auditoria';
-import { ALL, apiSuite, userWith } from '../testing/harness';
+import { ALL, answer, apiSuite, ok, refused, userWith, versionOf } from '../testing/harness';
 
 /** Every audited write leaves one record naming who, from where, and the changed fields; no other does. */
 const { env, admin } = apiSuite();
+type Filtros = InferRequestType<typeof admin.api.auditoria.$get>['query'];
+/** A page of the trail (a 200, or the test fails). */
+const trilha = (query: Filtros) => ok(admin.api.auditoria.$get({ query }));
+/** An OS read through the typed client (the sale of the first test opened it). */
+const ordem = (id: string) => ok(admin.api['ordens-servico'][':id'].$get({ param: { id } }));
+const primeiraOs = async () =>
+  (await ok(admin.api['ordens-servico'].$get({ query: { limit: 1 } }))).items[0]!.id;
 let adminId: string;
 let clienteId: string;
 let produtoId: string;
 beforeAll(async () => {
-  adminId = (await admin.get('/api/auth/me')).body.id;
+  adminId = (await ok(admin.api.auth.me.$get())).id;
   await env.db.insert(categoriasProdutos).values({ nome: 'pedras' });
   const [c] = await env.db.insert(clientes).values({ nome: 'Cliente Auditado' }).returning();
   clienteId = c!.id;
@@ -40,37 +48,47 @@ const trail = (recurso: string, registro: string) =>
 
 describe('audit trail of writes', () => {
   it('records quotes, sales, commission paid, expenses, cash, payment methods, users and permissions', async () => {
-    const cartao = await admin.create('/api/cartoes', { bandeira: 'Pix', tipo: 'Débito', taxa: 0 });
-    const o = await admin.create('/api/orcamentos', {
-      cliente_id: clienteId,
-      cartao_id: cartao.id,
-      itens: [{ produto_id: produtoId, quantidade: 1, medida1: 1, medida2: 1 }],
-    });
-    const v = await admin.post(`/api/orcamentos/${o.id}/venda`);
-    expect(v.status, JSON.stringify(v.body)).toBe(201);
-    expect((await admin.patch(`/api/vendas/${v.body.id}/comissao`, { comissao_paga: true })).status).toBe(
-      200,
+    const cartao = await ok(
+      admin.api.cartoes.$post({ json: { bandeira: 'Pix', tipo: 'Débito', taxa: 0 } }),
+      201,
     );
-    const d = await admin.create('/api/despesas', {
-      descricao: 'Conserto da serra',
-      valor: 150,
-      data_vencimento: '2026-05-10',
-      tipo: 'avulso',
-    });
-    const m = await admin.create('/api/caixa/movimentacoes', {
-      nome: 'Troco',
-      valor: 60,
-      data: '2026-03-10',
-      tipo: 'entrada',
-    });
-    const u = await admin.create('/api/usuarios', {
-      nome: 'Maria Vendas',
-      email: 'maria.auditada@exemplo.com.br',
-      senha: 'segredo1',
-      role: 'usuario',
-      status: 'ativo',
-      permissoes: ['orcamentos'],
-    });
+    const o = await ok(
+      admin.api.orcamentos.$post({
+        json: {
+          cliente_id: clienteId,
+          cartao_id: cartao.id,
+          itens: [{ produto_id: produtoId, quantidade: 1, medida1: 1, medida2: 1 }],
+        },
+      }),
+      201,
+    );
+    const v = await ok(admin.api.orcamentos[':id'].venda.$post({ param: { id: o.id }, json: {} }), 201);
+    await ok(admin.api.vendas[':id'].comissao.$patch({ param: { id: v.id }, json: { comissao_paga: true } }));
+    const d = await ok(
+      admin.api.despesas.$post({
+        json: { descricao: 'Conserto da serra', valor: 150, data_vencimento: '2026-05-10', tipo: 'avulso' },
+      }),
+      201,
+    );
+    const m = await ok(
+      admin.api.caixa.movimentacoes.$post({
+        json: { nome: 'Troco', valor: 60, data: '2026-03-10', tipo: 'entrada' },
+      }),
+      201,
+    );
+    const u = (await ok(
+      admin.api.usuarios.$post({
+        json: {
+          nome: 'Maria Vendas',
+          email: 'maria.auditada@exemplo.com.br',
+          senha: 'segredo1',
+          role: 'usuario',
+          status: 'ativo',
+          permissoes: ['orcamentos'],
+        },
+      }),
+      201,
+    ))!;
 
     const mine = { usuario_id: adminId, endereco: 'local' };
     expect(await trail('orcamentos', o.id)).toMatchObject([
@@ -78,19 +96,19 @@ describe('audit trail of writes', () => {
       // the sale marks the quote sold
       { ...mine, acao: 'atualizado', alteracoes: { status: ['pendente', 'venda_realizada'] } },
     ]);
-    const venda = await trail('vendas', v.body.id);
+    const venda = await trail('vendas', v.id);
     expect(venda).toMatchObject([
       { ...mine, acao: 'criado' },
       { ...mine, acao: 'atualizado', alteracoes: { comissao_paga: [false, true] } },
     ]);
     // The created record holds the sale's figures as saved.
-    expect(v.body.valor_bruto).toBeGreaterThan(0);
-    expect(venda[0]!.alteracoes.valor_bruto).toEqual([null, v.body.valor_bruto]);
-    expect(venda[0]!.alteracoes.valor_liquido).toEqual([null, v.body.valor_liquido]);
+    expect(v.valor_bruto).toBeGreaterThan(0);
+    expect(venda[0]!.alteracoes.valor_bruto).toEqual([null, v.valor_bruto]);
+    expect(venda[0]!.alteracoes.valor_liquido).toEqual([null, v.valor_liquido]);
     // updated_at is not a change; what the customer had paid when the commission was paid is (issue 16)
     expect(Object.keys(venda[1]!.alteracoes)).toEqual(['comissao_paga', 'comissao_paga_base']);
-    expect(venda[1]!.alteracoes.comissao_paga_base).toEqual([0, v.body.valor_bruto]);
-    expect(await trail('despesas', d.items[0].id)).toMatchObject([
+    expect(venda[1]!.alteracoes.comissao_paga_base).toEqual([0, v.valor_bruto]);
+    expect(await trail('despesas', d.items[0]!.id)).toMatchObject([
       { ...mine, acao: 'criado', alteracoes: { descricao: [null, 'Conserto da serra'], valor: [null, 150] } },
     ]);
     expect(await trail('movimentacoes_caixa', m.id)).toMatchObject([{ ...mine, acao: 'criado' }]);
@@ -101,11 +119,12 @@ describe('audit trail of writes', () => {
     ]);
 
     // Changing a user's permissions: one removed, one added.
-    const upd = await admin.patch(`/api/usuarios/${u.id}`, {
-      permissoes: ['vendas'],
-      updated_at: u.updated_at,
-    });
-    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    await ok(
+      admin.api.usuarios[':id'].$patch({
+        param: { id: u.id },
+        json: { permissoes: ['vendas'], updated_at: u.updated_at },
+      }),
+    );
     const perms = await trail('usuario_permissoes', u.id);
     expect(perms.slice(1).map((r) => [r.acao, r.alteracoes.permissao])).toEqual(
       expect.arrayContaining([
@@ -115,7 +134,7 @@ describe('audit trail of writes', () => {
     );
 
     // Deleting a cash entry records the row as it was.
-    expect((await admin.delete(`/api/caixa/movimentacoes/${m.id}`)).status).toBe(204);
+    await ok(admin.api.caixa.movimentacoes[':id'].$delete({ param: { id: m.id } }), 204);
     expect((await trail('movimentacoes_caixa', m.id))[1]).toMatchObject({
       ...mine,
       acao: 'removido',
@@ -130,7 +149,7 @@ describe('audit trail of writes', () => {
       sql`select cartao_id from vendas where cartao_id is not null limit 1`,
     );
     const before = await trail('cartoes', venda!.cartao_id);
-    expect((await admin.delete(`/api/cartoes/${venda!.cartao_id}`)).status).toBe(409);
+    await refused(admin.api.cartoes[':id'].$delete({ param: { id: venda!.cartao_id } }), 409);
     expect(await trail('cartoes', venda!.cartao_id)).toEqual(before);
 
     // Straight in a transaction that fails after its insert.
@@ -170,101 +189,103 @@ describe('audit trail of writes', () => {
 
 describe('GET /api/auditoria', () => {
   it('filters by user, resource, record and period, paginated, newest first', async () => {
-    const all = await admin.get('/api/auditoria?limit=5');
-    expect(all.status).toBe(200);
-    expect(all.body.items).toHaveLength(5);
-    expect(all.body.total).toBeGreaterThan(5);
-    const ems = all.body.items.map((r: { em: string }) => r.em);
+    const all = await trilha({ limit: 5 });
+    expect(all.items).toHaveLength(5);
+    expect(all.total).toBeGreaterThan(5);
+    const ems = all.items.map((r) => r.em);
     expect([...ems].sort().reverse()).toEqual(ems);
-    const page2 = await admin.get('/api/auditoria?limit=5&page=2');
-    expect(page2.body.items[0].id).toBeLessThan(all.body.items[4].id);
+    const page2 = await trilha({ limit: 5, page: 2 });
+    expect(page2.items[0]!.id).toBeLessThan(all.items[4]!.id);
 
-    const byUser = await admin.get(`/api/auditoria?usuario_id=${adminId}&recurso=vendas&limit=200`);
-    expect(byUser.body.items.length).toBe(2);
-    expect(byUser.body.items.every((r: { usuario_nome: string }) => r.usuario_nome === 'Administrador')).toBe(
-      true,
+    const byUser = await ok(
+      admin.api.auditoria.$get({ query: { usuario_id: adminId, recurso: 'vendas', limit: 200 } }),
     );
-    const rec = byUser.body.items[0].registro;
-    const byRecord = await admin.get(`/api/auditoria?recurso=vendas&registro=${rec}`);
-    expect(byRecord.body.total).toBe(2);
-    expect(byRecord.body.items[0].alteracoes).toMatchObject({ comissao_paga: [false, true] });
+    expect(byUser.items.length).toBe(2);
+    expect(byUser.items.every((r) => r.usuario_nome === 'Administrador')).toBe(true);
+    const rec = byUser.items[0]!.registro;
+    const byRecord = await trilha({ recurso: 'vendas', registro: rec });
+    expect(byRecord.total).toBe(2);
+    expect(byRecord.items[0]!.alteracoes).toMatchObject({ comissao_paga: [false, true] });
 
-    const future = await admin.get('/api/auditoria?de=2099-01-01');
-    expect(future.body).toMatchObject({ items: [], total: 0 });
-    const past = await admin.get('/api/auditoria?ate=2000-01-01');
-    expect(past.body.total).toBe(0);
+    const future = await trilha({ de: '2099-01-01' });
+    expect(future).toMatchObject({ items: [], total: 0 });
+    const past = await trilha({ ate: '2000-01-01' });
+    expect(past.total).toBe(0);
   });
 
   it('answers `em` in ISO 8601 and names the people and records the fields point to (issue 26 §3)', async () => {
     // The sale above opened a work order; its first stage is completed by the admin.
-    const lista = await admin.get('/api/ordens-servico?limit=1');
-    expect(lista.status).toBe(200);
-    const osId = lista.body.items[0].id as string;
-    const os = await admin.get(`/api/ordens-servico/${osId}`);
-    const medicao = os.body.etapas.find((e: { etapa: string }) => e.etapa === 'medicao');
-    const fim = await admin.post(`/api/ordens-servico/${osId}/etapas/${medicao.id}/concluir`, {
-      updated_at: medicao.updated_at,
-    });
-    expect(fim.status, JSON.stringify(fim.body)).toBe(200);
+    const osId = await primeiraOs();
+    const os = await ordem(osId);
+    const medicao = os.etapas.find((e) => e.etapa === 'medicao')!;
+    await ok(
+      admin.api['ordens-servico'][':id'].etapas[':etapaId'].concluir.$post({
+        param: { id: osId, etapaId: medicao.id },
+        json: { updated_at: medicao.updated_at },
+      }),
+    );
 
-    const res = await admin.get(`/api/auditoria?recurso=os_etapas&registro=${medicao.id}`);
-    expect(res.status).toBe(200);
+    const res = await trilha({ recurso: 'os_etapas', registro: medicao.id });
     // the answer is what the route's contract declares (nomes included)
-    expect(auditoriaPageSchema.safeParse(res.body).error).toBeUndefined();
-    const [ultima] = res.body.items;
+    expect(auditoriaPageSchema.safeParse(res).error).toBeUndefined();
+    const ultima = res.items[0]!;
     // ISO 8601 in UTC, not PostgreSQL's "2026-11-27 22:40:05.123+00"
     expect(ultima.em).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
     expect(Math.abs(Date.parse(ultima.em) - Date.now())).toBeLessThan(60_000);
     // "concluida_por: — → 9b696c8c-…" becomes a name: the answer names the id
     expect(ultima.alteracoes.concluida_por).toEqual([null, adminId]);
-    expect(res.body.nomes[adminId]).toBe('Administrador');
+    expect(res.nomes[adminId]).toBe('Administrador');
 
     // the work order's entry points to its sale: named too ("Venda #N")
-    const daOs = await admin.get(`/api/auditoria?recurso=ordens_servico&registro=${osId}`);
-    const criada = daOs.body.items.find((r: Rec) => r.acao === 'criado');
-    expect(daOs.body.nomes[criada.alteracoes.venda_id[1]]).toMatch(/^Venda #\d+$/);
+    const daOs = await trilha({ recurso: 'ordens_servico', registro: osId });
+    const criada = daOs.items.find((r) => r.acao === 'criado')!;
+    expect(daOs.nomes[criada.alteracoes.venda_id![1] as string]).toMatch(/^Venda #\d+$/);
   });
 
   it('names the record each entry is about: a stage, a photo, a Caixa movement, an expense (issue 26 §3)', async () => {
-    const lista = await admin.get('/api/ordens-servico?limit=1');
-    const os = await admin.get(`/api/ordens-servico/${lista.body.items[0].id}`);
-    const corte = os.body.etapas.find((e: { etapa: string }) => e.etapa === 'corte');
-    const etapa = await admin.get(`/api/auditoria?recurso=os_etapas&registro=${corte.id}`);
-    expect(etapa.body.nomes[corte.id]).toBe(`Corte da OS #${os.body.numero}`);
+    const os = await ordem(await primeiraOs());
+    const corte = os.etapas.find((e) => e.etapa === 'corte')!;
+    const etapa = await trilha({ recurso: 'os_etapas', registro: corte.id });
+    expect(etapa.nomes[corte.id]).toBe(`Corte da OS #${os.numero}`);
 
     const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
       .jpeg()
       .toBuffer();
-    const foto = await admin.post(`/api/ordens-servico/${os.body.id}/etapas/${corte.id}/fotos`, {
-      imagem: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
-    });
-    expect(foto.status, JSON.stringify(foto.body)).toBe(201);
-    const fotos = await admin.get(`/api/auditoria?recurso=os_fotos&registro=${foto.body.id}`);
-    expect(fotos.body.items).toHaveLength(1);
-    expect(fotos.body.nomes[foto.body.id]).toBe(`Foto da OS #${os.body.numero}`);
+    const foto = await ok(
+      admin.api['ordens-servico'][':id'].etapas[':etapaId'].fotos.$post({
+        param: { id: os.id, etapaId: corte.id },
+        json: { imagem: `data:image/jpeg;base64,${jpeg.toString('base64')}` },
+      }),
+      201,
+    );
+    const fotos = await trilha({ recurso: 'os_fotos', registro: foto.id });
+    expect(fotos.items).toHaveLength(1);
+    expect(fotos.nomes[foto.id]).toBe(`Foto da OS #${os.numero}`);
 
-    const m = await admin.create('/api/caixa/movimentacoes', {
-      nome: 'Sangria do dia',
-      valor: 40,
-      data: '2026-03-11',
-      tipo: 'saida',
-    });
-    const caixa = await admin.get(`/api/auditoria?recurso=movimentacoes_caixa&registro=${m.id}`);
-    expect(caixa.body.nomes[m.id]).toBe('Caixa: Sangria do dia');
+    const m = await ok(
+      admin.api.caixa.movimentacoes.$post({
+        json: { nome: 'Sangria do dia', valor: 40, data: '2026-03-11', tipo: 'saida' },
+      }),
+      201,
+    );
+    const caixa = await trilha({ recurso: 'movimentacoes_caixa', registro: m.id });
+    expect(caixa.nomes[m.id]).toBe('Caixa: Sangria do dia');
     const {
       items: [d],
-    } = await admin.create('/api/despesas', {
-      descricao: 'Disco de corte',
-      valor: 89.9,
-      data_vencimento: '2026-05-12',
-      tipo: 'avulso',
-    });
-    const despesa = await admin.get(`/api/auditoria?recurso=despesas&registro=${d.id}`);
-    expect(despesa.body.nomes[d.id]).toBe('Despesa: Disco de corte');
+    } = await ok(
+      admin.api.despesas.$post({
+        json: { descricao: 'Disco de corte', valor: 89.9, data_vencimento: '2026-05-12', tipo: 'avulso' },
+      }),
+      201,
+    );
+    const despesa = await trilha({ recurso: 'despesas', registro: d!.id });
+    expect(despesa.nomes[d!.id]).toBe('Despesa: Disco de corte');
   });
 
   it('exports the filtered trail as CSV (Excel pt-BR: ";" and a BOM)', async () => {
-    const csv = await admin.get(`/api/auditoria/exportar?usuario_id=${adminId}&recurso=vendas`);
+    const csv = await answer(
+      admin.api.auditoria.exportar.$get({ query: { usuario_id: adminId, recurso: 'vendas' } }),
+    );
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (csv.body as string)
@@ -277,17 +298,16 @@ describe('GET /api/auditoria', () => {
     expect(lines[1]).toMatch(
       /;atualizado;"\{""comissao_paga"":\[false,true\],""comissao_paga_base"":\[0,[\d.]+\]\}"$/,
     );
-    expect((await (await userWith(env, ALL)).client.get('/api/auditoria/exportar')).status).toBe(403);
+    await refused((await userWith(env, ALL)).client.api.auditoria.exportar.$get({ query: {} }), 403);
   });
 
   it('bad filters are a 400 in pt-BR; non-admins get 403', async () => {
-    const bad = await admin.get('/api/auditoria?recurso=produtos');
-    expect(bad.status).toBe(400);
-    expect(bad.body.detail).toBe('Recurso inválido.');
-    expect((await admin.get('/api/auditoria?de=2026-13-01')).status).toBe(400);
-    expect((await admin.get('/api/auditoria?de=2026-05-02&ate=2026-05-01')).status).toBe(400);
+    const bad = await refused(admin.api.auditoria.$get({ query: { recurso: 'produtos' } }), 400);
+    expect(bad.detail).toBe('Recurso inválido.');
+    await refused(admin.api.auditoria.$get({ query: { de: '2026-13-01' } }), 400);
+    await refused(admin.api.auditoria.$get({ query: { de: '2026-05-02', ate: '2026-05-01' } }), 400);
     const { client } = await userWith(env, ALL);
-    expect((await client.get('/api/auditoria')).status).toBe(403);
+    await refused(client.api.auditoria.$get({ query: {} }), 403);
   });
 });
 
@@ -297,43 +317,45 @@ describe('GET /api/auditoria/historico (a record’s own history, its details di
       env.db,
       sql`select id, valor_bruto::text from vendas where cliente_id = ${clienteId} limit 1`,
     );
-    const upd = await admin.patchCurrent(`/api/vendas/${venda!.id}`, { valor_bruto: 2000 });
-    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
-    const h = await admin.get(`/api/auditoria/historico?recurso=vendas&registro=${venda!.id}`);
-    expect(h.status).toBe(200);
-    expect(h.body.items.map((r: Rec) => r.acao)).toEqual(['atualizado', 'atualizado', 'criado']);
-    const [last] = h.body.items;
+    const umaVenda = admin.api.vendas[':id'];
+    const param = { id: venda!.id };
+    const updated_at = await versionOf(umaVenda.$get({ param }));
+    await ok(umaVenda.$patch({ param, json: { valor_bruto: 2000, updated_at } }));
+    const h = await ok(
+      admin.api.auditoria.historico.$get({ query: { recurso: 'vendas', registro: venda!.id } }),
+    );
+    expect(h.items.map((r) => r.acao)).toEqual(['atualizado', 'atualizado', 'criado']);
+    const last = h.items[0]!;
     expect(last).toMatchObject({ usuario_id: adminId, usuario_nome: 'Administrador', endereco: 'local' });
     // Gross R$ 2.000,00 with the Pix (0% fee): fee R$ 0,00, net R$ 2.000,00.
     expect(last.alteracoes.valor_bruto).toEqual([Number(venda!.valor_bruto), 2000]);
     expect(last.alteracoes.valor_liquido).toEqual([Number(venda!.valor_bruto), 2000]);
     // The created entry points to the client and the payment method: the answer names them.
-    const criado = h.body.items[2].alteracoes;
-    expect(h.body.nomes[criado.cliente_id[1]]).toBe('Cliente Auditado');
-    expect(h.body.nomes[criado.cartao_id[1]]).toBe('Pix - Débito');
+    const criado = h.items[2]!.alteracoes;
+    expect(h.nomes[criado.cliente_id![1] as string]).toBe('Cliente Auditado');
+    expect(h.nomes[criado.cartao_id![1] as string]).toBe('Pix - Débito');
     // Only this record.
-    expect(h.body.items.every((r: Rec) => r.recurso === 'vendas' && r.registro === venda!.id)).toBe(true);
+    expect(h.items.every((r) => r.recurso === 'vendas' && r.registro === venda!.id)).toBe(true);
   });
 
   it('a user’s history holds their permissions too', async () => {
-    const u = await admin.get('/api/usuarios?q=maria.auditada');
-    const id = u.body.items[0].id;
-    const h = await admin.get(`/api/auditoria/historico?recurso=usuarios&registro=${id}`);
-    expect(h.status).toBe(200);
-    const recursos = new Set(h.body.items.map((r: Rec) => r.recurso));
+    const u = await ok(admin.api.usuarios.$get({ query: { q: 'maria.auditada' } }));
+    const id = u.items[0]!.id;
+    const h = await ok(admin.api.auditoria.historico.$get({ query: { recurso: 'usuarios', registro: id } }));
+    const recursos = new Set(h.items.map((r) => r.recurso));
     expect(recursos).toEqual(new Set(['usuarios', 'usuario_permissoes']));
-    expect(h.body.nomes[id]).toBe('Maria Vendas');
+    expect(h.nomes[id]).toBe('Maria Vendas');
   });
 
   it('bad input is a 400 in pt-BR; non-admins get 403', async () => {
-    const bad = await admin.get('/api/auditoria/historico?recurso=produtos&registro=x');
-    expect(bad.status).toBe(400);
-    expect(bad.body.detail).toBe('Recurso inválido.');
-    const sem = await admin.get('/api/auditoria/historico?recurso=vendas');
-    expect(sem.status).toBe(400);
-    expect(sem.body.detail).toBe('Informe o registro.');
+    const historico = admin.api.auditoria.historico;
+    const bad = await refused(historico.$get({ query: { recurso: 'produtos', registro: 'x' } }), 400);
+    expect(bad.detail).toBe('Recurso inválido.');
+    const sem = await refused(historico.$get({ query: { recurso: 'vendas' } }), 400);
+    expect(sem.detail).toBe('Informe o registro.');
     const { client } = await userWith(env, ALL);
-    expect((await client.get(`/api/auditoria/historico?recurso=vendas&registro=${clienteId}`)).status).toBe(
+    await refused(
+      client.api.auditoria.historico.$get({ query: { recurso: 'vendas', registro: clienteId } }),
       403,
     );
   });
@@ -345,66 +367,107 @@ describe('every write route of an audited resource', () => {
       env.db,
       sql`select coalesce(max(id), 0)::int as id from auditoria`,
     );
-    const ok = (res: { status: number; body: unknown }, status = 200) =>
-      expect(res.status, JSON.stringify(res.body)).toBe(status);
+    const api = admin.api;
 
+    // each edit is sent with the row's version read first (versionOf), as a screen does
     // payment method: create, edit, (delete at the end, once nothing uses it)
-    const cartao = await admin.post('/api/cartoes', { bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: 3 });
-    ok(cartao, 201);
-    ok(await admin.patchCurrent(`/api/cartoes/${cartao.body.id}`, { taxa_1x: 4 }));
+    const cartao = await ok(
+      api.cartoes.$post({ json: { bandeira: 'Cartão', tipo: 'Crédito', taxa_1x: 3 } }),
+      201,
+    );
+    const umCartao = { param: { id: cartao.id } };
+    await ok(
+      api.cartoes[':id'].$patch({
+        ...umCartao,
+        json: { taxa_1x: 4, updated_at: await versionOf(api.cartoes[':id'].$get(umCartao)) },
+      }),
+    );
     // quote: create, edit, sell; the sale: edit, commission, delete; then the quote deleted
     const quote = {
       cliente_id: clienteId,
-      cartao_id: cartao.body.id,
+      cartao_id: cartao.id,
       itens: [{ produto_id: produtoId, quantidade: 1, medida1: 1, medida2: 1 }],
     };
-    const o = await admin.post('/api/orcamentos', quote);
-    ok(o, 201);
-    ok(await admin.putCurrent(`/api/orcamentos/${o.body.id}`, { ...quote, observacoes: 'Revisado' }));
-    const v = await admin.post(`/api/orcamentos/${o.body.id}/venda`);
-    ok(v, 201);
-    ok(await admin.patchCurrent(`/api/vendas/${v.body.id}`, { valor_bruto: 900 }));
-    ok(await admin.patch(`/api/vendas/${v.body.id}/comissao`, { comissao_paga: true }));
-    ok(await admin.delete(`/api/vendas/${v.body.id}`), 204);
-    ok(await admin.delete(`/api/orcamentos/${o.body.id}`), 204);
-    ok(await admin.delete(`/api/cartoes/${cartao.body.id}`), 204);
+    const o = await ok(api.orcamentos.$post({ json: quote }), 201);
+    const umOrcamento = { param: { id: o.id } };
+    await ok(
+      api.orcamentos[':id'].$put({
+        ...umOrcamento,
+        json: {
+          ...quote,
+          observacoes: 'Revisado',
+          updated_at: await versionOf(api.orcamentos[':id'].$get(umOrcamento)),
+        },
+      }),
+    );
+    const v = await ok(api.orcamentos[':id'].venda.$post({ ...umOrcamento, json: {} }), 201);
+    const umaVenda = { param: { id: v.id } };
+    await ok(
+      api.vendas[':id'].$patch({
+        ...umaVenda,
+        json: { valor_bruto: 900, updated_at: await versionOf(api.vendas[':id'].$get(umaVenda)) },
+      }),
+    );
+    await ok(api.vendas[':id'].comissao.$patch({ ...umaVenda, json: { comissao_paga: true } }));
+    await ok(api.vendas[':id'].$delete(umaVenda), 204);
+    await ok(api.orcamentos[':id'].$delete(umOrcamento), 204);
+    await ok(api.cartoes[':id'].$delete(umCartao), 204);
     // expense: create, edit, status, delete
-    const d = await admin.post('/api/despesas', {
-      descricao: 'Disco de corte',
-      valor: 80,
-      data_vencimento: '2026-06-10',
-      tipo: 'avulso',
-    });
-    ok(d, 201);
-    const despesa = `/api/despesas/${d.body.items[0].id}`;
-    ok(await admin.patchCurrent(despesa, { valor: 95 }));
-    ok(await admin.patch(`${despesa}/status`, { status: 'paga' }));
-    ok(await admin.delete(despesa), 204);
+    const d = await ok(
+      api.despesas.$post({
+        json: { descricao: 'Disco de corte', valor: 80, data_vencimento: '2026-06-10', tipo: 'avulso' },
+      }),
+      201,
+    );
+    const despesa = { param: { id: d.items[0]!.id } };
+    await ok(
+      api.despesas[':id'].$patch({
+        ...despesa,
+        query: {},
+        json: { valor: 95, updated_at: await versionOf(api.despesas[':id'].$get(despesa)) },
+      }),
+    );
+    await ok(api.despesas[':id'].status.$patch({ ...despesa, json: { status: 'paga' } }));
+    await ok(api.despesas[':id'].$delete(despesa), 204);
     // cash: initial value, an entry created, edited, deleted
-    ok(await admin.put('/api/caixa/inicial', { valor: 500 }));
-    const m = await admin.post('/api/caixa/movimentacoes', {
-      nome: 'Sangria',
-      valor: 40,
-      data: '2026-06-11',
-      tipo: 'saida',
-    });
-    ok(m, 201);
-    ok(await admin.patchCurrent(`/api/caixa/movimentacoes/${m.body.id}`, { valor: 45 }));
-    ok(await admin.delete(`/api/caixa/movimentacoes/${m.body.id}`), 204);
+    await ok(api.caixa.inicial.$put({ json: { valor: 500 } }));
+    const m = await ok(
+      api.caixa.movimentacoes.$post({
+        json: { nome: 'Sangria', valor: 40, data: '2026-06-11', tipo: 'saida' },
+      }),
+      201,
+    );
+    const movimento = { param: { id: m.id } };
+    await ok(
+      api.caixa.movimentacoes[':id'].$patch({
+        ...movimento,
+        json: { valor: 45, updated_at: await versionOf(api.caixa.movimentacoes[':id'].$get(movimento)) },
+      }),
+    );
+    await ok(api.caixa.movimentacoes[':id'].$delete(movimento), 204);
     // user and permissions: create, edit
-    const u = await admin.post('/api/usuarios', {
-      nome: 'João Caixa',
-      email: 'joao.caixa.auditado@exemplo.com.br',
-      senha: 'outro-segredo-9',
-      role: 'usuario',
-      status: 'ativo',
-      permissoes: ['despesas'],
-    });
-    ok(u, 201);
-    ok(
-      await admin.patchCurrent(`/api/usuarios/${u.body.id}`, {
-        nome: 'João do Caixa',
-        permissoes: ['vendas'],
+    const u = (await ok(
+      api.usuarios.$post({
+        json: {
+          nome: 'João Caixa',
+          email: 'joao.caixa.auditado@exemplo.com.br',
+          senha: 'outro-segredo-9',
+          role: 'usuario',
+          status: 'ativo',
+          permissoes: ['despesas'],
+        },
+      }),
+      201,
+    ))!;
+    const usuario = { param: { id: u.id } };
+    await ok(
+      api.usuarios[':id'].$patch({
+        ...usuario,
+        json: {
+          nome: 'João do Caixa',
+          permissoes: ['vendas'],
+          updated_at: await versionOf(api.usuarios[':id'].$get(usuario)),
+        },
       }),
     );
 

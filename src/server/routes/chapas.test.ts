@@ -1,8 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
+import type { InferRequestType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { categoriasProdutos, fornecedores, ordensServico, produtos } from '../../db/schema';
-import { apiSuite, fieldMessages, userWith } from '../testing/harness';
+import {
+  answer,
+  apiSuite,
+  fieldErrors,
+  fieldMessages,
+  ok,
+  type Problem,
+  refused,
+  userWith,
+  versionOf,
+} from '../testing/harness';
 import { producaoFixtures, seedGranito } from './producao.test-helpers';
 import { seedCliente } from './vendas.test-helpers';
 
@@ -47,7 +58,11 @@ async function novaPedra(nome: string, tipo_unidade: 'm²' | 'unitário' = 'm²'
   return p!.id;
 }
 
-const chapa = (over: Record<string, unknown> = {}) => ({
+type NovaChapa = InferRequestType<typeof admin.api.chapas.$post>['json'];
+type Entrada = InferRequestType<typeof admin.api.chapas.entrada.$post>['json'];
+type Consumo = InferRequestType<(typeof admin.api)['ordens-servico'][':id']['consumo']['$post']>['json'];
+
+const chapa = (over: Partial<NovaChapa> = {}): NovaChapa => ({
   produto_id: produtoId,
   lote: 'T1',
   espessura_mm: 20,
@@ -64,17 +79,29 @@ async function novaOs() {
   return os!;
 }
 
+const criar = (json: NovaChapa) => ok(admin.api.chapas.$post({ json }), 201);
+const umaChapa = (id: string) => admin.api.chapas[':id'].$get({ param: { id } });
+const entrada = (json: Entrada) => answer(admin.api.chapas.entrada.$post({ json }));
+/** Reserves slab `id` for the OS with the version read first: the answer, whatever the status. */
 async function reservar(id: string, osId: string) {
-  const cur = (await admin.get(`/api/chapas/${id}`)).body;
-  return admin.post(`/api/chapas/${id}/reservar`, { ordem_servico_id: osId, updated_at: cur.updated_at });
+  const updated_at = await versionOf(umaChapa(id));
+  return answer(
+    admin.api.chapas[':id'].reservar.$post({ param: { id }, json: { ordem_servico_id: osId, updated_at } }),
+  );
 }
+const consumir = (osId: string, json: Consumo) =>
+  admin.api['ordens-servico'][':id'].consumo.$post({ param: { id: osId }, json });
+const chapasDaOs = (osId: string) =>
+  ok(admin.api['ordens-servico'][':id'].chapas.$get({ param: { id: osId } }));
+/** A refused answer's problem (the typed body is the success's). */
+const problema = (res: { body: unknown }) => res.body as Problem;
 
 describe('POST /api/chapas/entrada', () => {
   it('enters 8 slabs of a lot with their expense in two instalments, and the stone’s stock is their area', async () => {
     const pedra = await novaPedra('Preto São Gabriel');
     // 3200 × 1800 mm = 5.76 m² per slab; R$ 250,00/m² → R$ 1.440,00 per slab; 8 slabs = R$ 11.520,00,
     // paid in 2 instalments of R$ 5.760,00 (Despesas: valor is each instalment's).
-    const res = await admin.post('/api/chapas/entrada', {
+    const res = await entrada({
       produto_id: pedra,
       fornecedor_id: fornecedorId,
       lote: 'L339',
@@ -94,7 +121,7 @@ describe('POST /api/chapas/entrada', () => {
       },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.items.map((c: { codigo: string }) => c.codigo)).toEqual([
+    expect(res.body.items.map((c) => c.codigo)).toEqual([
       'L339-01',
       'L339-02',
       'L339-03',
@@ -125,11 +152,12 @@ describe('POST /api/chapas/entrada', () => {
       .from(produtos)
       .where(eq(produtos.id, pedra));
     expect(Number(p!.estoque)).toBe(46.08);
+    // the labels' link as the answer gives it: a raw path
     const pdf = await admin.request('GET', res.body.etiquetas);
     expect(pdf.status).toBe(200);
 
     // The next entry of the same lot goes on from 09.
-    const mais = await admin.post('/api/chapas/entrada', {
+    const mais = await entrada({
       produto_id: pedra,
       lote: 'L339',
       quantidade: 2,
@@ -139,14 +167,14 @@ describe('POST /api/chapas/entrada', () => {
       custo_chapa: 900,
     });
     expect(mais.status, JSON.stringify(mais.body)).toBe(201);
-    expect(mais.body.items.map((c: { codigo: string }) => c.codigo)).toEqual(['L339-09', 'L339-10']);
+    expect(mais.body.items.map((c) => c.codigo)).toEqual(['L339-09', 'L339-10']);
     expect(mais.body.despesas).toEqual([]);
   });
 
   it('refuses a unit product, a count out of range and both or no cost, naming the field; nothing changed', async () => {
     const unidade = await novaPedra('Cuba de inox', 'unitário');
     const before = await estado();
-    const base = {
+    const base: Entrada = {
       produto_id: produtoId,
       lote: 'X1',
       quantidade: 2,
@@ -155,7 +183,7 @@ describe('POST /api/chapas/entrada', () => {
       espessura_mm: 20,
       custo_chapa: 100,
     };
-    const casos: [Record<string, unknown>, string, RegExp][] = [
+    const casos: [Partial<Entrada>, string, RegExp][] = [
       [{ produto_id: unidade }, 'produto_id', /por unidade/],
       [{ quantidade: 0 }, 'quantidade', /quantidade/],
       [{ custo_m2: 10 }, 'custo_chapa', /um dos dois/],
@@ -164,9 +192,9 @@ describe('POST /api/chapas/entrada', () => {
       [{ despesa: { descricao: 'x', valor: 'abc', data_vencimento: '2026-01-01' } }, 'despesa.valor', /.+/],
     ];
     for (const [over, campo, msg] of casos) {
-      const res = await admin.post('/api/chapas/entrada', { ...base, ...over });
+      const res = await entrada({ ...base, ...over });
       expect(res.status, campo).toBe(400);
-      expect(fieldMessages(res.body)[campo], JSON.stringify(res.body)).toMatch(msg);
+      expect(fieldMessages(problema(res))[campo], JSON.stringify(res.body)).toMatch(msg);
     }
     expect(await estado()).toEqual(before);
   });
@@ -174,53 +202,62 @@ describe('POST /api/chapas/entrada', () => {
 
 describe('POST /api/chapas/:id/reservar', () => {
   it('10 reservations of one slab at once: exactly one wins, nine get 409 naming the OS that holds it', async () => {
-    const c = await admin.create('/api/chapas', chapa({ lote: 'CORRIDA' }));
+    const c = await criar(chapa({ lote: 'CORRIDA' }));
     const oss = await Promise.all(Array.from({ length: 10 }, () => novaOs()));
     const results = await Promise.all(
       oss.map((os) =>
-        admin.post(`/api/chapas/${c.id}/reservar`, { ordem_servico_id: os.id, updated_at: c.updated_at }),
+        answer(
+          admin.api.chapas[':id'].reservar.$post({
+            param: { id: c.id },
+            json: { ordem_servico_id: os.id, updated_at: c.updated_at },
+          }),
+        ),
       ),
     );
-    const ok = results.filter((r) => r.status === 200);
-    const refused = results.filter((r) => r.status === 409);
-    expect(ok).toHaveLength(1);
-    expect(refused).toHaveLength(9);
-    const vencedora = oss.find((os) => os.id === ok[0]!.body.ordem_servico_id)!;
-    expect(ok[0]!.body).toMatchObject({ status: 'reservada', os_numero: vencedora.numero });
-    for (const r of refused) {
+    const ganhou = results.filter((r) => r.status === 200);
+    const perderam = results.filter((r) => r.status === 409);
+    expect(ganhou).toHaveLength(1);
+    expect(perderam).toHaveLength(9);
+    const vencedora = oss.find((os) => os.id === ganhou[0]!.body.ordem_servico_id)!;
+    expect(ganhou[0]!.body).toMatchObject({ status: 'reservada', os_numero: vencedora.numero });
+    for (const r of perderam) {
       // whoever read the slab after the winner is told who holds it; one that raced on the version is told to reload
-      expect(r.body.detail).toMatch(new RegExp(`OS ${vencedora.numero}\\b|alterado por outra pessoa`));
+      expect(problema(r).detail).toMatch(new RegExp(`OS ${vencedora.numero}\\b|alterado por outra pessoa`));
     }
-    const cur = (await admin.get(`/api/chapas/${c.id}`)).body;
+    const cur = await ok(umaChapa(c.id));
     expect(cur).toMatchObject({ status: 'reservada', ordem_servico_id: vencedora.id });
     // a later reservation by another job, with the current version, names the holder
     const outra = await reservar(c.id, oss.find((o) => o.id !== vencedora.id)!.id);
     expect(outra.status).toBe(409);
-    expect(outra.body.detail).toBe(`A chapa CORRIDA-01 já está reservada para a OS ${vencedora.numero}.`);
+    expect(problema(outra).detail).toBe(
+      `A chapa CORRIDA-01 já está reservada para a OS ${vencedora.numero}.`,
+    );
   });
 
   it('liberar gives it back; baixar needs a reason; a consumed or written-off slab is not reserved', async () => {
-    const c = await admin.create('/api/chapas', chapa({ lote: 'LB' }));
+    const c = await criar(chapa({ lote: 'LB' }));
     const os = await novaOs();
     expect((await reservar(c.id, os.id)).status).toBe(200);
-    const cur = (await admin.get(`/api/chapas/${c.id}`)).body;
-    const lib = await admin.post(`/api/chapas/${c.id}/liberar`, { updated_at: cur.updated_at });
-    expect(lib.status).toBe(200);
-    expect(lib.body).toMatchObject({ status: 'disponivel', ordem_servico_id: null });
+    const param = { id: c.id };
+    const cur = await ok(umaChapa(c.id));
+    const lib = await ok(
+      admin.api.chapas[':id'].liberar.$post({ param, json: { updated_at: cur.updated_at } }),
+    );
+    expect(lib).toMatchObject({ status: 'disponivel', ordem_servico_id: null });
 
-    const semMotivo = await admin.post(`/api/chapas/${c.id}/baixar`, { updated_at: lib.body.updated_at });
+    const baixar = admin.api.chapas[':id'].baixar;
+    // on purpose: no motivo
+    const semMotivo = await admin.post(`/api/chapas/${c.id}/baixar`, { updated_at: lib.updated_at });
     expect(semMotivo.status).toBe(400);
     expect(fieldMessages(semMotivo.body).motivo).toBe('Informe o motivo da baixa.');
-    const baixa = await admin.post(`/api/chapas/${c.id}/baixar`, {
-      motivo: 'Trincou no transporte',
-      updated_at: lib.body.updated_at,
-    });
-    expect(baixa.status).toBe(200);
-    expect(baixa.body).toMatchObject({ status: 'baixada', motivo_baixa: 'Trincou no transporte' });
+    const baixa = await ok(
+      baixar.$post({ param, json: { motivo: 'Trincou no transporte', updated_at: lib.updated_at } }),
+    );
+    expect(baixa).toMatchObject({ status: 'baixada', motivo_baixa: 'Trincou no transporte' });
     const before = await estado();
     const res = await reservar(c.id, os.id);
     expect(res.status).toBe(409);
-    expect(res.body.detail).toBe('A chapa LB-01 está baixada.');
+    expect(problema(res).detail).toBe('A chapa LB-01 está baixada.');
     expect(await estado()).toEqual(before);
   });
 });
@@ -228,33 +265,32 @@ describe('POST /api/chapas/:id/reservar', () => {
 describe('POST /api/ordens-servico/:id/consumo', () => {
   it('consumes the reserved slab and creates two remnants valued at 50 % of their area share, to the cent', async () => {
     const os = await novaOs();
-    const pai = await admin.create(
-      '/api/chapas',
-      chapa({ lote: 'CONS', bloco: 'B7', fornecedor_id: fornecedorId }),
-    );
+    const pai = await criar(chapa({ lote: 'CONS', bloco: 'B7', fornecedor_id: fornecedorId }));
     expect((await reservar(pai.id, os.id)).status).toBe(200);
-    const res = await admin.post(`/api/ordens-servico/${os.id}/consumo`, {
-      chapas: [
-        {
-          chapa_id: pai.id,
-          sobras: [
-            { largura_mm: 700, altura_mm: 350, formato: 'retangulo', localizacao: 'C1' },
-            {
-              largura_mm: 1500,
-              altura_mm: 1000,
-              formato: 'L',
-              recorte_largura_mm: 500,
-              recorte_altura_mm: 400,
-            },
-          ],
-        },
-      ],
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const res = await ok(
+      consumir(os.id, {
+        chapas: [
+          {
+            chapa_id: pai.id,
+            sobras: [
+              { largura_mm: 700, altura_mm: 350, formato: 'retangulo', localizacao: 'C1' },
+              {
+                largura_mm: 1500,
+                altura_mm: 1000,
+                formato: 'L',
+                recorte_largura_mm: 500,
+                recorte_altura_mm: 400,
+              },
+            ],
+          },
+        ],
+      }),
+      201,
+    );
     // Parent: 3200 × 1800 = 5,760,000 mm², R$ 1.440,00; factor 50 %.
     // 700 × 350 = 245,000 mm² → 1440 × 245000 / 5760000 = 61.25 × 0.5 = 30.625 → R$ 30,63 (half up)
     // L 1500 × 1000 less 500 × 400 = 1,300,000 mm² → 1440 × 1300000 / 5760000 = 325.00 × 0.5 = R$ 162,50
-    expect(res.body.sobras).toEqual([
+    expect(res.sobras).toEqual([
       expect.objectContaining({
         codigo: 'CONS-01-S1',
         custo: 30.63,
@@ -276,61 +312,67 @@ describe('POST /api/ordens-servico/:id/consumo', () => {
       }),
     ]);
     // The job's stone: 1440.00 − (30.63 + 162.50) = R$ 1.246,87
-    expect(res.body).toMatchObject({ custo: 1440, custo_sobras: 193.13, custo_pedra: 1246.87 });
-    expect(res.body.consumidas).toEqual([
+    expect(res).toMatchObject({ custo: 1440, custo_sobras: 193.13, custo_pedra: 1246.87 });
+    expect(res.consumidas).toEqual([
       expect.objectContaining({ id: pai.id, status: 'consumida', ordem_servico_id: os.id }),
     ]);
-    const daOs = (await admin.get(`/api/ordens-servico/${os.id}/chapas`)).body;
+    const daOs = await chapasDaOs(os.id);
     expect(daOs).toMatchObject({ custo_consumido: 1440, custo_sobras: 193.13, custo_pedra: 1246.87 });
   });
 
   it('refuses a slab the OS did not reserve, another job’s slab and a remnant larger than its slab; nothing changed', async () => {
     const os = await novaOs();
     const outra = await novaOs();
-    const livre = await admin.create('/api/chapas', chapa({ lote: 'REC' }));
-    const alheia = await admin.create('/api/chapas', chapa({ lote: 'REC' }));
-    const minha = await admin.create('/api/chapas', chapa({ lote: 'REC' }));
+    const livre = await criar(chapa({ lote: 'REC' }));
+    const alheia = await criar(chapa({ lote: 'REC' }));
+    const minha = await criar(chapa({ lote: 'REC' }));
     expect((await reservar(alheia.id, outra.id)).status).toBe(200);
     expect((await reservar(minha.id, os.id)).status).toBe(200);
     const before = await estado();
-    const naoReservada = await admin.post(`/api/ordens-servico/${os.id}/consumo`, {
-      chapas: [{ chapa_id: livre.id, sobras: [] }],
-    });
-    expect(naoReservada.status).toBe(409);
-    expect(naoReservada.body.detail).toBe('A chapa REC-01 não foi reservada para esta OS.');
-    const deOutra = await admin.post(`/api/ordens-servico/${os.id}/consumo`, {
-      chapas: [
-        { chapa_id: minha.id, sobras: [] },
-        { chapa_id: alheia.id, sobras: [] },
-      ],
-    });
-    expect(deOutra.status).toBe(409);
-    expect(deOutra.body.detail).toBe(`A chapa REC-02 está reservada para a OS ${outra.numero}.`);
-    const maior = await admin.post(`/api/ordens-servico/${os.id}/consumo`, {
-      chapas: [{ chapa_id: minha.id, sobras: [{ largura_mm: 3300, altura_mm: 500, formato: 'retangulo' }] }],
-    });
-    expect(maior.status).toBe(400);
-    expect(fieldMessages(maior.body)['chapas.0.sobras.0.largura_mm']).toBe(
+    const naoReservada = await refused(
+      consumir(os.id, { chapas: [{ chapa_id: livre.id, sobras: [] }] }),
+      409,
+    );
+    expect(naoReservada.detail).toBe('A chapa REC-01 não foi reservada para esta OS.');
+    const deOutra = await refused(
+      consumir(os.id, {
+        chapas: [
+          { chapa_id: minha.id, sobras: [] },
+          { chapa_id: alheia.id, sobras: [] },
+        ],
+      }),
+      409,
+    );
+    expect(deOutra.detail).toBe(`A chapa REC-02 está reservada para a OS ${outra.numero}.`);
+    const maior = await fieldErrors(
+      consumir(os.id, {
+        chapas: [
+          { chapa_id: minha.id, sobras: [{ largura_mm: 3300, altura_mm: 500, formato: 'retangulo' }] },
+        ],
+      }),
+    );
+    expect(maior['chapas.0.sobras.0.largura_mm']).toBe(
       'A sobra é maior que a chapa REC-03 (3200 × 1800 mm).',
     );
-    const cantoGrande = await admin.post(`/api/ordens-servico/${os.id}/consumo`, {
-      chapas: [
-        {
-          chapa_id: minha.id,
-          sobras: [
-            {
-              largura_mm: 1000,
-              altura_mm: 500,
-              formato: 'L',
-              recorte_largura_mm: 1000,
-              recorte_altura_mm: 100,
-            },
-          ],
-        },
-      ],
-    });
-    expect(cantoGrande.status).toBe(400);
-    expect(fieldMessages(cantoGrande.body)['chapas.0.sobras.0.recorte_largura_mm']).toBe(
+    const cantoGrande = await fieldErrors(
+      consumir(os.id, {
+        chapas: [
+          {
+            chapa_id: minha.id,
+            sobras: [
+              {
+                largura_mm: 1000,
+                altura_mm: 500,
+                formato: 'L',
+                recorte_largura_mm: 1000,
+                recorte_altura_mm: 100,
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(cantoGrande['chapas.0.sobras.0.recorte_largura_mm']).toBe(
       'O recorte do L deve ser menor que a largura da chapa.',
     );
     expect(await estado()).toEqual(before);
@@ -340,18 +382,20 @@ describe('POST /api/ordens-servico/:id/consumo', () => {
 describe('cancelling the sale releases its reservations', () => {
   it('the OS of a cancelled sale gives its reserved slabs back to the yard', async () => {
     const { venda, os } = await f.vendaPeloOrcamento();
-    const a = await admin.create('/api/chapas', chapa({ lote: 'CANC' }));
-    const b = await admin.create('/api/chapas', chapa({ lote: 'CANC' }));
+    const a = await criar(chapa({ lote: 'CANC' }));
+    const b = await criar(chapa({ lote: 'CANC' }));
     expect((await reservar(a.id, os.id)).status).toBe(200);
     expect((await reservar(b.id, os.id)).status).toBe(200);
     // the OS offers the reserved slabs and those that could hold its 2.50 × 1.20 m piece
-    const daOs = (await admin.get(`/api/ordens-servico/${os.id}/chapas`)).body;
-    expect(daOs.items.map((c: { codigo: string }) => c.codigo)).toEqual(['CANC-01', 'CANC-02']);
-    expect(daOs.candidatas[0].peca).toEqual({ largura_mm: 2500, altura_mm: 1200 });
-    const res = await admin.patchCurrent(`/api/vendas/${venda.id}`, { status: 'cancelada' });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const daOs = await chapasDaOs(os.id);
+    expect(daOs.items.map((c) => c.codigo)).toEqual(['CANC-01', 'CANC-02']);
+    expect(daOs.candidatas[0]!.peca).toEqual({ largura_mm: 2500, altura_mm: 1200 });
+    const umaVenda = admin.api.vendas[':id'];
+    const param = { id: venda.id };
+    const updated_at = await versionOf(umaVenda.$get({ param }));
+    await ok(umaVenda.$patch({ param, json: { status: 'cancelada', updated_at } }));
     for (const id of [a.id, b.id]) {
-      expect((await admin.get(`/api/chapas/${id}`)).body).toMatchObject({
+      expect(await ok(umaChapa(id))).toMatchObject({
         status: 'disponivel',
         ordem_servico_id: null,
       });
@@ -363,9 +407,9 @@ describe('GET /api/chapas?cabe=LxA', () => {
   it('finds a slab holding the piece turned, and leaves out an L whose two rectangles cannot hold it', async () => {
     const pedra = await novaPedra('Branco Itaúnas');
     const comum = { produto_id: pedra, lote: 'CABE', espessura_mm: 20, custo: 100 };
-    const deitada = await admin.create('/api/chapas', { ...comum, largura_mm: 1000, altura_mm: 2500 });
+    const deitada = await criar({ ...comum, largura_mm: 1000, altura_mm: 2500 });
     // L 2600 × 1600 less 1400 × 1000: full rectangles 2600 × 600 and 1200 × 1600
-    const emL = await admin.create('/api/chapas', {
+    const emL = await criar({
       ...comum,
       tipo: 'sobra',
       largura_mm: 2600,
@@ -374,19 +418,16 @@ describe('GET /api/chapas?cabe=LxA', () => {
       recorte_largura_mm: 1400,
       recorte_altura_mm: 1000,
     });
-    const pequena = await admin.create('/api/chapas', { ...comum, largura_mm: 800, altura_mm: 800 });
+    const pequena = await criar({ ...comum, largura_mm: 800, altura_mm: 800 });
     const ids = async (cabe: string) =>
-      (await admin.get(`/api/chapas?produto_id=${pedra}&cabe=${cabe}`)).body.items
-        .map((c: { id: string }) => c.id)
-        .sort();
+      (await ok(admin.api.chapas.$get({ query: { produto_id: pedra, cabe } }))).items.map((c) => c.id).sort();
     // 2400 × 900: fits 1000 × 2500 turned; the L's bounding box would hold it, its rectangles do not
     expect(await ids('2400x900')).toEqual([deitada.id]);
     // 1100 × 1500 fits the L's 1200 × 1600 rectangle (and the 1000 × 2500 slab? 1100 > 1000 and 1500 ≤ 2500 turned: no)
     expect(await ids('1100x1500')).toEqual([emL.id]);
     expect(await ids('700x700')).toEqual([deitada.id, emL.id, pequena.id].sort());
-    const bad = await admin.get(`/api/chapas?cabe=12x`);
-    expect(bad.status).toBe(400);
-    expect(fieldMessages(bad.body).cabe).toMatch(/LxA/);
+    const bad = await fieldErrors(admin.api.chapas.$get({ query: { cabe: '12x' } }));
+    expect(bad.cabe).toMatch(/LxA/);
   });
 });
 
@@ -395,8 +436,8 @@ describe('GET /api/chapas/resumo, /painel and /sugestoes', () => {
     const pedra = await novaPedra('Verde Ubatuba');
     const comum = { produto_id: pedra, lote: 'RES', espessura_mm: 20 };
     // available: 3000 × 2000 = 6.000 m² (R$ 1.200,00) and a remnant 1000 × 500 = 0.500 m² (R$ 50,00)
-    await admin.create('/api/chapas', { ...comum, largura_mm: 3000, altura_mm: 2000, custo: 1200 });
-    const sobra = await admin.create('/api/chapas', {
+    await criar({ ...comum, largura_mm: 3000, altura_mm: 2000, custo: 1200 });
+    const sobra = await criar({
       ...comum,
       tipo: 'sobra',
       largura_mm: 1000,
@@ -405,15 +446,15 @@ describe('GET /api/chapas/resumo, /painel and /sugestoes', () => {
       localizacao: 'C1',
     });
     // reserved: 2000 × 1500 = 3.000 m², not in the value
-    const reservada = await admin.create('/api/chapas', {
+    const reservada = await criar({
       ...comum,
       largura_mm: 2000,
       altura_mm: 1500,
       custo: 600,
     });
     expect((await reservar(reservada.id, (await novaOs()).id)).status).toBe(200);
-    const resumo = (await admin.get('/api/chapas/resumo')).body.items.find(
-      (r: { produto_id: string }) => r.produto_id === pedra,
+    const resumo = (await ok(admin.api.chapas.resumo.$get({ query: {} }))).items.find(
+      (r) => r.produto_id === pedra,
     );
     expect(resumo).toEqual({
       produto_id: pedra,
@@ -430,10 +471,12 @@ describe('GET /api/chapas/resumo, /painel and /sugestoes', () => {
       .from(produtos)
       .where(eq(produtos.id, pedra));
     expect(Number(p!.estoque)).toBe(6.5);
-    const painel = (await admin.get('/api/chapas/painel')).body;
+    const painel = await ok(admin.api.chapas.painel.$get());
     expect(painel.sobras).toBeGreaterThanOrEqual(1);
     expect(painel.valor).toBeGreaterThanOrEqual(1250);
-    const sug = (await admin.get(`/api/chapas/sugestoes?produto_id=${pedra}&cabe=400x900`)).body;
+    const sugestoes = (cabe: string) =>
+      ok(admin.api.chapas.sugestoes.$get({ query: { produto_id: pedra, cabe } }));
+    const sug = await sugestoes('400x900');
     expect(sug.items).toEqual([
       {
         id: sobra.id,
@@ -444,18 +487,16 @@ describe('GET /api/chapas/resumo, /painel and /sugestoes', () => {
         localizacao: 'C1',
       },
     ]);
-    expect((await admin.get(`/api/chapas/sugestoes?produto_id=${pedra}&cabe=1100x600`)).body.items).toEqual(
-      [],
-    );
+    expect((await sugestoes('1100x600')).items).toEqual([]);
   });
 });
 
 describe('bad input on /api/chapas', () => {
   it('400/409 in pt-BR naming the field, and nothing changed', async () => {
     const unidade = await novaPedra('Torneira', 'unitário');
-    await admin.create('/api/chapas', chapa({ codigo: 'DUP-1', lote: 'DUP' }));
+    await criar(chapa({ codigo: 'DUP-1', lote: 'DUP' }));
     const before = await estado();
-    const casos: [Record<string, unknown>, number, string, string | RegExp][] = [
+    const casos: [Partial<NovaChapa>, number, string, string | RegExp][] = [
       [{ produto_id: unidade }, 400, 'produto_id', /por unidade/],
       [
         { largura_mm: 99 },
@@ -482,22 +523,25 @@ describe('bad input on /api/chapas', () => {
         'O recorte do L deve ser menor que a largura da chapa.',
       ],
       [{ formato: 'L' }, 400, 'recorte_altura_mm', 'Informe a altura do recorte do L.'],
-      [{ formato: 'oval' }, 400, 'formato', 'Formato inválido: retangulo ou L.'],
       [{ lote: '' }, 400, 'lote', 'Informe o lote.'],
       [{ custo: -1 }, 400, 'custo', /menor que 0/],
       [{ codigo: 'DUP-1' }, 409, 'codigo', 'Já existe uma chapa com este código.'],
     ];
     for (const [over, status, campo, msg] of casos) {
-      const res = await admin.post('/api/chapas', chapa(over));
+      const res = await answer(admin.api.chapas.$post({ json: chapa(over) }));
       expect(res.status, `${campo} ${JSON.stringify(res.body)}`).toBe(status);
-      expect(fieldMessages(res.body)[campo], campo).toMatch(msg);
+      expect(fieldMessages(problema(res))[campo], campo).toMatch(msg);
     }
+    // on purpose: a formato outside the two
+    const oval = await admin.post('/api/chapas', { ...chapa(), formato: 'oval' });
+    expect(oval.status).toBe(400);
+    expect(fieldMessages(oval.body).formato).toBe('Formato inválido: retangulo ou L.');
     expect(await estado()).toEqual(before);
   });
 
   it('403 without the estoque permission', async () => {
     const { client } = await userWith(env, ['orcamentos']);
-    expect((await client.get('/api/chapas')).status).toBe(403);
-    expect((await client.post('/api/chapas', chapa())).status).toBe(403);
+    await refused(client.api.chapas.$get({ query: {} }), 403);
+    await refused(client.api.chapas.$post({ json: chapa() }), 403);
   });
 });

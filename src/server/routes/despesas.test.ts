@@ -1,24 +1,41 @@
 import { sql } from 'drizzle-orm';
+import type { InferRequestType } from 'hono/client';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { FINS_DE_MES_2026 } from '../../domain/datas.test-helpers';
-import type { Despesa } from '../../schemas/despesas';
-import { Client as Anon, apiSuite, okBody, userWith } from '../testing/harness';
+import type { TipoDespesa } from '../../schemas/despesas';
+import { Client as Anon, apiSuite, type Client, ok, refused, userWith, versionOf } from '../testing/harness';
 
 const { env, admin } = apiSuite();
 
-const create = async (body: Record<string, unknown>) => {
-  const { items } = await admin.create('/api/despesas', body);
-  return items as Despesa[];
-};
+type NovaDespesa = InferRequestType<typeof admin.api.despesas.$post>['json'];
+type Alteracao = Omit<InferRequestType<(typeof admin.api.despesas)[':id']['$patch']>['json'], 'updated_at'>;
+
+const create = async (json: NovaDespesa) => (await ok(admin.api.despesas.$post({ json }), 201)).items;
 /** Creates an expense of that tipo (`extra`: its observacoes, a parcelada's parcelas): its schedule's rows. */
 const lancar = (
-  tipo: string,
+  tipo: TipoDespesa,
   descricao: string,
   valor: number | string,
   data_vencimento: string,
-  extra: Record<string, unknown> = {},
+  extra: Partial<NovaDespesa> = {},
 ) => create({ descricao, valor, data_vencimento, tipo, ...extra });
+const mes = (query: InferRequestType<typeof admin.api.despesas.$get>['query']) =>
+  ok(admin.api.despesas.$get({ query }));
+const umaDespesa = (id: string, c: Client = admin) => c.api.despesas[':id'].$get({ param: { id } });
+const status = (id: string, s: 'paga' | 'pendente', c: Client = admin) =>
+  c.api.despesas[':id'].status.$patch({ param: { id }, json: { status: s } });
+/** An edit sent with the row's current version (read first, as the screen does); `replicar` as the query sends it. */
+const alterar = async (id: string, json: Alteracao, replicar?: string, c: Client = admin) => {
+  const updated_at = await versionOf(umaDespesa(id, c));
+  return c.api.despesas[':id'].$patch({ param: { id }, query: { replicar }, json: { ...json, updated_at } });
+};
+/** An edit with ?replicar=true: the answer `{ despesa, replicadas, erro_replicacao? }` (the row alone fails the test). */
+const replicar = async (id: string, json: Alteracao) => {
+  const body = await ok(alterar(id, json, 'true'));
+  if (!('replicadas' in body)) throw new Error(`the row, not the replication: ${JSON.stringify(body)}`);
+  return body;
+};
 const countRows = async () => {
   const [r] = await queryRows<{ n: number }>(env.db, sql`select count(*)::int as n from despesas`);
   return r!.n;
@@ -106,19 +123,27 @@ describe('POST /api/despesas builds the schedule in one go', () => {
 
   it('validates in pt-BR and writes nothing on bad input', async () => {
     const before = await countRows();
-    const cases: [Record<string, unknown>, string, string][] = [
+    // on purpose: bodies the types refuse (a field missing, a tipo that does not exist)
+    const malformed: [Record<string, unknown>, string, string][] = [
       [{ valor: 10, data_vencimento: '2026-01-01', tipo: 'avulso' }, 'descricao', 'Informe a descrição.'],
       [{ descricao: 'x', data_vencimento: '2026-01-01', tipo: 'avulso' }, 'valor', 'Informe o valor.'],
       [{ descricao: 'x', valor: 10, tipo: 'avulso' }, 'data_vencimento', 'Informe a data de vencimento.'],
       [
-        { descricao: 'x', valor: 10, data_vencimento: '2026-02-30', tipo: 'avulso' },
-        'data_vencimento',
-        'Informe a data de vencimento.',
-      ],
-      [
         { descricao: 'x', valor: 10, data_vencimento: '2026-01-01', tipo: 'semanal' },
         'tipo',
         'Tipo inválido.',
+      ],
+    ];
+    for (const [body, path, message] of malformed) {
+      const res = await admin.post('/api/despesas', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.errors).toContainEqual({ path, message });
+    }
+    const cases: [NovaDespesa, string, string][] = [
+      [
+        { descricao: 'x', valor: 10, data_vencimento: '2026-02-30', tipo: 'avulso' },
+        'data_vencimento',
+        'Informe a data de vencimento.',
       ],
       [
         { descricao: 'x', valor: 10, data_vencimento: '2026-01-01', tipo: 'parcelada' },
@@ -151,10 +176,9 @@ describe('POST /api/despesas builds the schedule in one go', () => {
         'Informe o valor.',
       ],
     ];
-    for (const [body, path, message] of cases) {
-      const res = await admin.post('/api/despesas', body);
-      expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.errors).toContainEqual({ path, message });
+    for (const [json, path, message] of cases) {
+      const res = await refused(admin.api.despesas.$post({ json }), 400);
+      expect(res.errors, JSON.stringify(json)).toContainEqual({ path, message });
     }
     expect(await countRows()).toBe(before);
   });
@@ -176,20 +200,18 @@ describe('GET /api/despesas?mes=&ano= lists the month with its KPI figures', () 
     const aluguel = await lancar('mensal', 'Aluguel do galpão', 1200, '2040-01-31');
     ids = { fev: fev!.id, dia1: dia1!.id, ultimo: ultimo!.id, abr: abr!.id, aluguelMar: aluguel[2]!.id };
     expect(aluguel[2]!.data_vencimento).toBe('2040-03-31');
-    const paid = await admin.patch(`/api/despesas/${dia1!.id}/status`, { status: 'paga' });
-    expect(paid.status).toBe(200);
+    await ok(status(dia1!.id, 'paga'));
   });
 
   it('holds only the rows due from the 1st to the last day, in due-date order, and sums them in SQL', async () => {
-    const res = await admin.get('/api/despesas?mes=3&ano=2040');
-    expect(res.status).toBe(200);
-    const got = res.body.items as Despesa[];
+    const res = await mes({ mes: 3, ano: 2040 });
+    const got = res.items;
     expect(got.map((d) => d.id).sort()).toEqual([ids.dia1, ids.ultimo, ids.aluguelMar].sort());
     expect(got.map((d) => d.data_vencimento)).toEqual(['2040-03-01', '2040-03-31', '2040-03-31']);
-    expect(res.body).toMatchObject({ total: 3, page: 1, limit: 50, mes: 3, ano: 2040 });
+    expect(res).toMatchObject({ total: 3, page: 1, limit: 50, mes: 3, ano: 2040 });
     // total = 100.00 + 250.50 + 1200.00 = 1550.50; paid = 100.00 (the 1st); pending = 1450.50
     // custo_hora = 1550.50 / 220 = 7.04772… → 7.05
-    expect(res.body.resumo).toEqual({
+    expect(res.resumo).toEqual({
       total_mes: 1550.5,
       total_pago: 100,
       total_pendente: 1450.5,
@@ -199,23 +221,23 @@ describe('GET /api/despesas?mes=&ano= lists the month with its KPI figures', () 
   });
 
   it("searches in the month (the KPI figures stay the whole month's) and paginates", async () => {
-    const s = await admin.get('/api/despesas?mes=3&ano=2040&q=frete');
-    expect(s.body.items.map((d: Despesa) => d.id)).toEqual([ids.ultimo]);
-    expect(s.body.total).toBe(1);
-    expect(s.body.resumo.total_mes).toBe(1550.5);
-    const p1 = await admin.get('/api/despesas?mes=3&ano=2040&limit=2&page=1');
-    const p2 = await admin.get('/api/despesas?mes=3&ano=2040&limit=2&page=2');
-    expect(p1.body.items).toHaveLength(2);
-    expect(p2.body.items).toHaveLength(1);
-    expect(p1.body.total).toBe(3);
-    const all = [...p1.body.items, ...p2.body.items].map((d: Despesa) => d.id).sort();
+    const s = await mes({ mes: 3, ano: 2040, q: 'frete' });
+    expect(s.items.map((d) => d.id)).toEqual([ids.ultimo]);
+    expect(s.total).toBe(1);
+    expect(s.resumo.total_mes).toBe(1550.5);
+    const p1 = await mes({ mes: 3, ano: 2040, limit: 2, page: 1 });
+    const p2 = await mes({ mes: 3, ano: 2040, limit: 2, page: 2 });
+    expect(p1.items).toHaveLength(2);
+    expect(p2.items).toHaveLength(1);
+    expect(p1.total).toBe(3);
+    const all = [...p1.items, ...p2.items].map((d) => d.id).sort();
     expect(all).toEqual([ids.dia1, ids.ultimo, ids.aluguelMar].sort());
   });
 
   it('an empty month answers zeros', async () => {
-    const res = await admin.get('/api/despesas?mes=7&ano=2035');
-    expect(res.body.items).toEqual([]);
-    expect(res.body.resumo).toEqual({
+    const res = await mes({ mes: 7, ano: 2035 });
+    expect(res.items).toEqual([]);
+    expect(res.resumo).toEqual({
       total_mes: 0,
       total_pago: 0,
       total_pendente: 0,
@@ -227,55 +249,52 @@ describe('GET /api/despesas?mes=&ano= lists the month with its KPI figures', () 
   it('rounds Custo Hora half-up to cents', async () => {
     // 1.10 / 220 = 0.005 exactly → 0.01
     await lancar('avulso', 'Tarifa', 1.1, '2036-06-15');
-    const res = await admin.get('/api/despesas?mes=6&ano=2036');
-    expect(res.body.resumo.custo_hora).toBe(0.01);
+    expect((await mes({ mes: 6, ano: 2036 })).resumo.custo_hora).toBe(0.01);
   });
 
   it('rejects a month outside 1–12', async () => {
-    expect((await admin.get('/api/despesas?mes=13&ano=2040')).status).toBe(400);
-    expect((await admin.get('/api/despesas?mes=0&ano=2040')).status).toBe(400);
-    expect((await admin.get('/api/despesas?mes=abc&ano=2040')).status).toBe(400);
+    for (const m of [13, 0, 'abc']) {
+      await refused(admin.api.despesas.$get({ query: { mes: m, ano: 2040 } }), 400);
+    }
   });
 
   it('GET /:id reads one row; unknown → 404, malformed → 400', async () => {
-    const res = await admin.get(`/api/despesas/${ids.ultimo}`);
-    expect(res.body).toMatchObject({ id: ids.ultimo, valor: 250.5, descricao: 'Frete de chapas' });
-    expect((await admin.get('/api/despesas/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await admin.get('/api/despesas/nao-e-uuid')).status).toBe(400);
+    expect(await ok(umaDespesa(ids.ultimo!))).toMatchObject({
+      id: ids.ultimo,
+      valor: 250.5,
+      descricao: 'Frete de chapas',
+    });
+    await refused(umaDespesa('00000000-0000-4000-8000-000000000000'), 404);
+    await refused(umaDespesa('nao-e-uuid'), 400);
   });
 });
 
 describe('the status switch', () => {
   it('toggles pendente ↔ paga at once and changes nothing else', async () => {
     const [d] = await lancar('avulso', 'Internet', 99.9, '2033-05-05');
-    const paga = await admin.patch(`/api/despesas/${d!.id}/status`, { status: 'paga' });
-    expect(okBody(paga)).toMatchObject({ id: d!.id, status: 'paga', valor: 99.9, descricao: 'Internet' });
-    let resumo = (await admin.get('/api/despesas?mes=5&ano=2033')).body.resumo;
+    const paga = await ok(status(d!.id, 'paga'));
+    expect(paga).toMatchObject({ id: d!.id, status: 'paga', valor: 99.9, descricao: 'Internet' });
+    let resumo = (await mes({ mes: 5, ano: 2033 })).resumo;
     expect(resumo).toMatchObject({ total_pago: 99.9, total_pendente: 0 });
-    const back = await admin.patch(`/api/despesas/${d!.id}/status`, { status: 'pendente' });
-    expect(back.body.status).toBe('pendente');
-    resumo = (await admin.get('/api/despesas?mes=5&ano=2033')).body.resumo;
+    const back = await ok(status(d!.id, 'pendente'));
+    expect(back.status).toBe('pendente');
+    resumo = (await mes({ mes: 5, ano: 2033 })).resumo;
     expect(resumo).toMatchObject({ total_pago: 0, total_pendente: 99.9 });
   });
 
   it('refuses other values and unknown rows', async () => {
     const [d] = await lancar('avulso', 'x', 1, '2033-05-06');
+    // on purpose: a status outside the two
     const bad = await admin.patch(`/api/despesas/${d!.id}/status`, { status: 'cancelada' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toMatchObject({ path: 'status', message: 'Status inválido.' });
-    expect(
-      (
-        await admin.patch('/api/despesas/00000000-0000-4000-8000-000000000000/status', {
-          status: 'paga',
-        })
-      ).status,
-    ).toBe(404);
+    await refused(status('00000000-0000-4000-8000-000000000000', 'paga'), 404);
   });
 });
 
 describe('PATCH /api/despesas/:id and ?replicar=true', () => {
-  let aluguel: Despesa[];
-  let internet: Despesa[];
+  let aluguel: Awaited<ReturnType<typeof create>>;
+  let internet: typeof aluguel;
   beforeEach(async () => {
     aluguel = await lancar('mensal', 'Aluguel', 500, '2031-01-10');
     internet = await lancar('mensal', 'Internet', 100, '2031-01-10');
@@ -286,19 +305,25 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
     const maio = aluguel[4]!;
     expect(abril.data_vencimento).toBe('2031-04-10');
     // May is paid beforehand: the copy must not touch statuses
-    await admin.patch(`/api/despesas/${maio.id}/status`, { status: 'paga' });
-    const res = await admin.patch(`/api/despesas/${abril.id}?replicar=true`, {
-      descricao: 'Aluguel reajustado',
-      valor: '550.25',
-      observacoes: 'IGP-M',
-      data_vencimento: '2031-04-12',
-      updated_at: abril.updated_at,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await ok(status(maio.id, 'paga'));
+    const res = await ok(
+      admin.api.despesas[':id'].$patch({
+        param: { id: abril.id },
+        query: { replicar: 'true' },
+        json: {
+          descricao: 'Aluguel reajustado',
+          valor: '550.25',
+          observacoes: 'IGP-M',
+          data_vencimento: '2031-04-12',
+          updated_at: abril.updated_at,
+        },
+      }),
+    );
+    if (!('replicadas' in res)) throw new Error(`the row, not the replication: ${JSON.stringify(res)}`);
     // May … December = 8 rows
-    expect(res.body.replicadas).toBe(8);
-    expect(res.body.erro_replicacao).toBeUndefined();
-    expect(res.body.despesa).toMatchObject({
+    expect(res.replicadas).toBe(8);
+    expect(res.erro_replicacao).toBeUndefined();
+    expect(res.despesa).toMatchObject({
       id: abril.id,
       descricao: 'Aluguel reajustado',
       valor: 550.25,
@@ -333,8 +358,8 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
   });
 
   it('copies only the fields that were sent', async () => {
-    const res = await admin.patchCurrent(`/api/despesas/${aluguel[9]!.id}?replicar=true`, { valor: 610 });
-    expect(res.body.replicadas).toBe(2);
+    const res = await replicar(aluguel[9]!.id, { valor: 610 });
+    expect(res.replicadas).toBe(2);
     const rows = await serie(aluguel[0]!.serie_id!);
     expect(rows.map((r) => [r.descricao, r.valor])).toEqual([
       ...Array.from({ length: 9 }, () => ['Aluguel', 500]),
@@ -345,60 +370,52 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
   });
 
   it('December has no later months: replicadas 0', async () => {
-    const res = await admin.patchCurrent(`/api/despesas/${aluguel[11]!.id}?replicar=true`, { valor: 700 });
-    expect(okBody(res)).toMatchObject({ replicadas: 0, despesa: { valor: 700 } });
+    const res = await replicar(aluguel[11]!.id, { valor: 700 });
+    expect(res).toMatchObject({ replicadas: 0, despesa: { valor: 700 } });
   });
 
   it('without replicar only the row changes, and the answer is the row', async () => {
-    const res = await admin.patchCurrent(`/api/despesas/${aluguel[0]!.id}`, { valor: 505 });
-    expect(okBody(res)).toMatchObject({ id: aluguel[0]!.id, valor: 505 });
+    const res = await ok(alterar(aluguel[0]!.id, { valor: 505 }));
+    expect(res).toMatchObject({ id: aluguel[0]!.id, valor: 505 });
     const rows = await serie(aluguel[0]!.serie_id!);
     expect(rows.map((r) => r.valor)).toEqual([505, ...Array.from({ length: 11 }, () => 500)]);
   });
 
   it('an avulso or a parcelada has nothing to replicate', async () => {
     const [a] = await lancar('avulso', 'Avulsa', 1, '2031-01-10');
-    expect(
-      (await admin.patchCurrent(`/api/despesas/${a!.id}?replicar=true`, { valor: 2 })).body.replicadas,
-    ).toBe(0);
+    expect((await replicar(a!.id, { valor: 2 })).replicadas).toBe(0);
     const p = await lancar('parcelada', 'Parc', 1, '2031-01-10', { parcelas: 3 });
-    expect(
-      (await admin.patchCurrent(`/api/despesas/${p[0]!.id}?replicar=true`, { valor: 2 })).body.replicadas,
-    ).toBe(0);
+    expect((await replicar(p[0]!.id, { valor: 2 })).replicadas).toBe(0);
     expect((await serie(p[0]!.serie_id!)).map((r) => r.valor)).toEqual([2, 1, 1]);
   });
 
   it('a stale updated_at gets 409 and changes nothing, not even the later months', async () => {
     const marco = aluguel[2]!;
-    const first = await admin.patch(`/api/despesas/${marco.id}`, {
-      observacoes: 'primeira',
-      updated_at: marco.updated_at,
-    });
-    expect(first.status).toBe(200);
-    const stale = await admin.patch(`/api/despesas/${marco.id}?replicar=true`, {
-      valor: 1,
-      updated_at: marco.updated_at,
-    });
-    expect(stale.status).toBe(409);
-    expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+    const rota = admin.api.despesas[':id'];
+    const param = { id: marco.id };
+    await ok(
+      rota.$patch({ param, query: {}, json: { observacoes: 'primeira', updated_at: marco.updated_at } }),
+    );
+    const stale = await refused(
+      rota.$patch({ param, query: { replicar: 'true' }, json: { valor: 1, updated_at: marco.updated_at } }),
+      409,
+    );
+    expect(stale.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
     const rows = await serie(marco.serie_id!);
     expect(rows.map((r) => r.valor)).toEqual(Array.from({ length: 12 }, () => 500));
   });
 
   it('validates the edit (dates and tipo are not copied; tipo cannot be changed)', async () => {
     const id = aluguel[0]!.id;
-    expect((await admin.patchCurrent(`/api/despesas/${id}`, { valor: 'abc' })).status).toBe(400);
-    expect(
-      (await admin.patchCurrent(`/api/despesas/${id}`, { descricao: '  ' })).body.errors[0],
-    ).toMatchObject({
+    await refused(alterar(id, { valor: 'abc' }), 400);
+    expect((await refused(alterar(id, { descricao: '  ' }), 400)).errors?.[0]).toMatchObject({
       path: 'descricao',
       message: 'Informe a descrição.',
     });
+    // on purpose: a field the edit does not have
     expect((await admin.patchCurrent(`/api/despesas/${id}`, { tipo: 'avulso' })).status).toBe(400);
-    expect((await admin.patchCurrent(`/api/despesas/${id}?replicar=talvez`, { valor: 1 })).status).toBe(400);
-    expect(
-      (await admin.patchCurrent('/api/despesas/00000000-0000-4000-8000-000000000000', { valor: 1 })).status,
-    ).toBe(404);
+    await refused(alterar(id, { valor: 1 }, 'talvez'), 400);
+    await refused(alterar('00000000-0000-4000-8000-000000000000', { valor: 1 }), 404);
   });
 
   it('if copying fails, the row is still saved, the later months are left whole, and the answer says so', async () => {
@@ -418,8 +435,8 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
     );
     const logged = vi.spyOn(env.deps.logger, 'error').mockImplementation(() => {});
     try {
-      const res = await admin.patchCurrent(`/api/despesas/${aluguel[3]!.id}?replicar=true`, { valor: 900 });
-      expect(okBody(res)).toMatchObject({
+      const res = await replicar(aluguel[3]!.id, { valor: 900 });
+      expect(res).toMatchObject({
         despesa: { id: aluguel[3]!.id, valor: 900 },
         replicadas: 0,
         erro_replicacao: 'Despesa atualizada, mas houve erro ao replicar para meses futuros.',
@@ -438,13 +455,14 @@ describe('PATCH /api/despesas/:id and ?replicar=true', () => {
 describe('DELETE /api/despesas/:id', () => {
   it('removes one row only', async () => {
     const items = await lancar('mensal', 'Seguro', 40, '2034-10-01');
-    expect((await admin.delete(`/api/despesas/${items[1]!.id}`)).status).toBe(204);
-    expect((await admin.get(`/api/despesas/${items[1]!.id}`)).status).toBe(404);
+    const param = { id: items[1]!.id };
+    await ok(admin.api.despesas[':id'].$delete({ param }), 204);
+    await refused(umaDespesa(param.id), 404);
     expect((await serie(items[0]!.serie_id!)).map((r) => r.data_vencimento)).toEqual([
       '2034-10-01',
       '2034-12-01',
     ]);
-    expect((await admin.delete(`/api/despesas/${items[1]!.id}`)).status).toBe(404);
+    await refused(admin.api.despesas[':id'].$delete({ param }), 404);
   });
 });
 
@@ -454,13 +472,13 @@ describe('GET /api/despesas/relatorio?ano=', () => {
     // parcelada 3 × 250.25 from 31/12/2032 → only Dec 2032 is in the year (Jan, Feb 2033 are not);
     // a row on 31/12/2031 and one on 01/01/2033 are outside.
     const [avulso] = await lancar('avulso', 'Reparo', 300, '2032-02-15');
-    await admin.patch(`/api/despesas/${avulso!.id}/status`, { status: 'paga' });
+    await ok(status(avulso!.id, 'paga'));
     await lancar('mensal', 'Vigilância', 1000, '2032-11-10');
     await lancar('parcelada', 'Compressor', 250.25, '2032-12-31', { parcelas: 3 });
     await lancar('avulso', 'Fora', 5, '2031-12-31');
     await lancar('avulso', 'Fora', 5, '2033-01-01');
 
-    const rel = okBody(await admin.get('/api/despesas/relatorio?ano=2032'));
+    const rel = await ok(admin.api.despesas.relatorio.$get({ query: { ano: 2032 } }));
     // total = 300.00 + 2 × 1000.00 + 250.25 = 2550.25; paid 300.00; pending 2250.25
     expect(rel).toMatchObject({ ano: 2032, total: 2550.25, total_pago: 300, total_pendente: 2250.25 });
     expect(rel.por_tipo).toEqual([
@@ -480,32 +498,30 @@ describe('GET /api/despesas/relatorio?ano=', () => {
   });
 
   it('rejects a bad year', async () => {
-    expect((await admin.get('/api/despesas/relatorio?ano=abc')).status).toBe(400);
+    await refused(admin.api.despesas.relatorio.$get({ query: { ano: 'abc' } }), 400);
   });
 });
 
 describe('permissions', () => {
   it('needs despesas: 401 signed out, 403 without it, 200 with it', async () => {
-    expect((await new Anon(env).get('/api/despesas')).status).toBe(401);
-    const outro = await userWith(env, ['dashboard', 'vendas']);
+    await refused(new Anon(env).api.despesas.$get({ query: {} }), 401);
+    const outro = (await userWith(env, ['dashboard', 'vendas'])).client;
     const [d] = await lancar('avulso', 'x', 1, '2026-01-01');
-    expect((await outro.client.get('/api/despesas')).status).toBe(403);
-    expect((await outro.client.get('/api/despesas/relatorio')).status).toBe(403);
-    expect((await outro.client.get(`/api/despesas/${d!.id}`)).status).toBe(403);
-    expect(
-      (await outro.client.post('/api/despesas', { descricao: 'x', valor: 1, data_vencimento: '2026-01-01' }))
-        .status,
-    ).toBe(403);
-    expect((await outro.client.patchCurrent(`/api/despesas/${d!.id}`, { valor: 2 })).status).toBe(403);
-    expect((await outro.client.patch(`/api/despesas/${d!.id}/status`, { status: 'paga' })).status).toBe(403);
-    expect((await outro.client.delete(`/api/despesas/${d!.id}`)).status).toBe(403);
-    const dono = await userWith(env, ['despesas']);
-    expect((await dono.client.get('/api/despesas')).status).toBe(200);
+    const param = { id: d!.id };
+    await refused(outro.api.despesas.$get({ query: {} }), 403);
+    await refused(outro.api.despesas.relatorio.$get({ query: {} }), 403);
+    await refused(umaDespesa(d!.id, outro), 403);
+    const json = { descricao: 'x', valor: 1, data_vencimento: '2026-01-01' };
+    await refused(outro.api.despesas.$post({ json }), 403);
+    await refused(alterar(d!.id, { valor: 2 }, undefined, outro), 403);
+    await refused(status(d!.id, 'paga', outro), 403);
+    await refused(outro.api.despesas[':id'].$delete({ param }), 403);
+    const dono = (await userWith(env, ['despesas'])).client;
+    await ok(dono.api.despesas.$get({ query: {} }));
   });
 
   it('without mes/ano the list is the current month', async () => {
-    const res = await admin.get('/api/despesas');
-    expect(res.status).toBe(200);
+    const res = await ok(admin.api.despesas.$get({ query: {} }));
     const now = new Intl.DateTimeFormat('en-CA', {
       timeZone: 'America/Sao_Paulo',
       year: 'numeric',
@@ -514,6 +530,6 @@ describe('permissions', () => {
       .format(new Date())
       .split('-')
       .map(Number);
-    expect([res.body.ano, res.body.mes]).toEqual(now);
+    expect([res.ano, res.mes]).toEqual(now);
   });
 });

@@ -4,28 +4,30 @@ import { queryRows } from '../../db/queries/common';
 import { categoriasProdutos, clientes, funcionarios, produtos } from '../../db/schema';
 import { publish } from '../events';
 import {
+  answer,
   apiSuite,
-  type Client,
+  Client,
   loginAdmin,
+  ok,
+  refused,
   secondInstance,
-  type TestEnv,
   userWith,
 } from '../testing/harness';
 
 // a short re-check period, so a session ended without any event is noticed within the test
 const { env } = apiSuite({ sseRecheckMs: 300 });
 
-/** Creates a user through the API (a write that announces `usuarios criado`; a taken e-mail is refused). */
+/**
+ * Creates a user through the API (a write that announces `usuarios criado`; a taken e-mail is refused).
+ * The route answers the row read back, typed as possibly missing: hence `body!`.
+ */
 const novoUsuario = (admin: Client, nome: string, email: string) =>
-  admin.post('/api/usuarios', { nome, email, senha: 'segredo1' });
+  answer(admin.api.usuarios.$post({ json: { nome, email, senha: 'segredo1' } }));
 
-/** Opens /api/eventos on an app and collects the `mudanca` events it streams. */
-async function listen(app: TestEnv['app'], client: Client) {
+/** Opens /api/eventos on the client's app and collects the `mudanca` events it streams. */
+async function listen(client: Client) {
   const ac = new AbortController();
-  const res = await app.request('http://localhost:3000/api/eventos', {
-    headers: { cookie: client.cookie },
-    signal: ac.signal,
-  });
+  const res = await client.api.eventos.$get(undefined, { init: { signal: ac.signal } });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
   const reader = res.body!.getReader();
@@ -87,12 +89,13 @@ describe('/api/eventos (live updates)', () => {
   it('streams a committed write to every open screen, also on another server instance', async () => {
     const admin = await loginAdmin(env);
     const other = await secondInstance(env);
-    const here = await listen(env.app, admin);
-    const there = await listen(other.app, admin);
+    const here = await listen(admin);
+    // the same session on the other instance
+    const there = await listen(new Client(other, admin.cookie));
     const res = await novoUsuario(admin, 'Evento Teste', 'evento@exemplo.com.br');
     expect(res.status).toBe(201);
     const match = (e: { recurso: string; acao: string; id?: string }) =>
-      e.recurso === 'usuarios' && e.acao === 'criado' && e.id === res.body.id;
+      e.recurso === 'usuarios' && e.acao === 'criado' && e.id === res.body!.id;
     expect(await here.waitFor(match)).toBeDefined();
     expect(await there.waitFor(match)).toBeDefined();
     here.close();
@@ -102,19 +105,19 @@ describe('/api/eventos (live updates)', () => {
 
   it('announces nothing for a write that fails', async () => {
     const admin = await loginAdmin(env);
-    const stream = await listen(env.app, admin);
+    const stream = await listen(admin);
     const bad = await novoUsuario(admin, 'X', 'evento@exemplo.com.br');
     expect(bad.status).toBe(409);
-    const ok = await novoUsuario(admin, 'Depois', 'depois@exemplo.com.br');
+    const depois = await novoUsuario(admin, 'Depois', 'depois@exemplo.com.br');
     // the later, successful write arrives; the failed one never did
-    expect(await stream.waitFor((e) => e.id === ok.body.id)).toBeDefined();
+    expect(await stream.waitFor((e) => e.id === depois.body!.id)).toBeDefined();
     expect(stream.events.filter((e) => e.recurso === 'usuarios' && e.acao === 'criado')).toHaveLength(1);
     stream.close();
   });
 
   it('announces a new quote (written in one statement with its lines and team) once, and a refused one never', async () => {
     const admin = await loginAdmin(env);
-    const stream = await listen(env.app, admin);
+    const stream = await listen(admin);
     await env.db.insert(categoriasProdutos).values({ nome: 'eventos' });
     const [cliente] = await env.db.insert(clientes).values({ nome: 'Cliente Evento' }).returning();
     const [produto] = await env.db
@@ -129,17 +132,19 @@ describe('/api/eventos (live updates)', () => {
       cliente_id: cliente!.id,
       funcionario_ids: [func!.id],
       itens: [{ produto_id: produto!.id, quantidade: 2 }],
-      tipo_venda: 'avista',
+      tipo_venda: 'avista' as const,
     };
     // an unknown employee: refused before anything is written
-    const bad = await admin.post('/api/orcamentos', { ...body, funcionario_ids: [crypto.randomUUID()] });
-    expect(bad.status).toBe(400);
-    const ok = await admin.create('/api/orcamentos', body);
-    expect(ok.itens).toHaveLength(1);
-    expect(ok.funcionarios.map((f: { id: string }) => f.id)).toEqual([func!.id]);
+    await refused(
+      admin.api.orcamentos.$post({ json: { ...body, funcionario_ids: [crypto.randomUUID()] } }),
+      400,
+    );
+    const novo = await ok(admin.api.orcamentos.$post({ json: body }), 201);
+    expect(novo.itens).toHaveLength(1);
+    expect(novo.funcionarios.map((f) => f.id)).toEqual([func!.id]);
     const match = (e: { recurso: string; acao: string; id?: string }) =>
       e.recurso === 'orcamentos' && e.acao === 'criado';
-    expect(await stream.waitFor((e) => match(e) && e.id === ok.id)).toBeDefined();
+    expect(await stream.waitFor((e) => match(e) && e.id === novo.id)).toBeDefined();
     expect(stream.events.filter(match)).toHaveLength(1);
     stream.close();
   });
@@ -147,10 +152,10 @@ describe('/api/eventos (live updates)', () => {
   it('does not send a user events of screens they may not open', async () => {
     const admin = await loginAdmin(env);
     const seller = await userWith(env, ['vendas']);
-    const stream = await listen(env.app, seller.client);
-    const adminStream = await listen(env.app, admin);
+    const stream = await listen(seller.client);
+    const adminStream = await listen(admin);
     const res = await novoUsuario(admin, 'Oculto', 'oculto@exemplo.com.br');
-    expect(await adminStream.waitFor((e) => e.id === res.body.id)).toBeDefined();
+    expect(await adminStream.waitFor((e) => e.id === res.body!.id)).toBeDefined();
     expect(stream.events.find((e) => e.recurso === 'usuarios')).toBeUndefined();
     stream.close();
     adminStream.close();
@@ -161,8 +166,8 @@ describe('/api/eventos and Recebimentos', () => {
   it('sends recebimentos events only to whoever has financeiro (the screen’s permission)', async () => {
     const admin = await loginAdmin(env);
     const semFinanceiro = await userWith(env, ['dashboard', 'vendas']);
-    const stream = await listen(env.app, semFinanceiro.client);
-    const adminStream = await listen(env.app, admin);
+    const stream = await listen(semFinanceiro.client);
+    const adminStream = await listen(admin);
     const id = '00000000-0000-4000-8000-0000000000aa';
     await env.db.transaction((tx) => publish(tx, 'recebimentos', 'criado', id));
     expect(await adminStream.waitFor((e) => e.recurso === 'recebimentos' && e.id === id)).toBeDefined();
@@ -176,27 +181,22 @@ describe('/api/eventos follows its session', () => {
   it('ends the stream of a user as soon as an administrator deactivates them', async () => {
     const admin = await loginAdmin(env);
     const u = await userWith(env, ['clientes']);
-    const stream = await listen(env.app, u.client);
-    const before = await admin.get(`/api/usuarios/${u.row.id}`);
-    const res = await admin.patch(`/api/usuarios/${u.row.id}`, {
-      status: 'inativo',
-      updated_at: before.body.updated_at,
-    });
-    expect(res.status).toBe(200);
+    const stream = await listen(u.client);
+    const usuario = admin.api.usuarios[':id'];
+    const param = { id: u.row.id };
+    const before = await ok(usuario.$get({ param }));
+    await ok(usuario.$patch({ param, json: { status: 'inativo', updated_at: before.updated_at } }));
     // the `usuarios` event of their own id triggers the check at once (well before the periodic one)
     expect(await stream.ended(3000)).toBe(true);
     expect(stream.closing.motivo).toBe('sessao');
     // and the client cannot open another one
-    const again = await env.app.request('http://localhost:3000/api/eventos', {
-      headers: { cookie: u.client.cookie },
-    });
-    expect(again.status).toBe(401);
+    await refused(u.client.api.eventos.$get(), 401);
   });
 
   it('ends the stream within the periodic check when the session ends without any event (signed out elsewhere)', async () => {
     const u = await userWith(env, ['clientes']);
-    const stream = await listen(env.app, u.client);
-    expect((await u.client.post('/api/auth/logout')).status).toBe(204);
+    const stream = await listen(u.client);
+    await ok(u.client.api.auth.logout.$post(), 204);
     expect(await stream.ended(3000)).toBe(true);
     expect(stream.closing.motivo).toBe('sessao');
   });
@@ -204,24 +204,23 @@ describe('/api/eventos follows its session', () => {
   it('stops sending events of a screen whose permission was removed, without reconnecting', async () => {
     const admin = await loginAdmin(env);
     const u = await userWith(env, ['fornecedores', 'produtos']);
-    const stream = await listen(env.app, u.client);
+    const stream = await listen(u.client);
     const fornecedor = (nome: string) =>
-      admin.post('/api/fornecedores', { nome, telefone: '(11) 3333-4444' });
+      ok(admin.api.fornecedores.$post({ json: { nome, telefone: '(11) 3333-4444' } }), 201);
     const first = await fornecedor('Visível');
-    expect(first.status).toBe(201);
-    expect(await stream.waitFor((e) => e.id === first.body.id)).toBeDefined();
-    const before = await admin.get(`/api/usuarios/${u.row.id}`);
-    const res = await admin.patch(`/api/usuarios/${u.row.id}`, {
-      permissoes: ['produtos'],
-      updated_at: before.body.updated_at,
-    });
-    expect(res.status).toBe(200);
+    expect(await stream.waitFor((e) => e.id === first.id)).toBeDefined();
+    const usuario = admin.api.usuarios[':id'];
+    const param = { id: u.row.id };
+    const before = await ok(usuario.$get({ param }));
+    await ok(usuario.$patch({ param, json: { permissoes: ['produtos'], updated_at: before.updated_at } }));
     // its own `usuarios` event re-reads its permissions at once: from then on, no fornecedores
     const hidden = await fornecedor('Oculto depois');
-    expect(hidden.status).toBe(201);
-    const marker = await admin.create('/api/categorias-produtos', { nome: 'marcador-eventos' });
+    const marker = await ok(
+      admin.api['categorias-produtos'].$post({ json: { nome: 'marcador-eventos' } }),
+      201,
+    );
     expect(await stream.waitFor((e) => e.id === marker.id)).toBeDefined();
-    expect(stream.events.find((e) => e.id === hidden.body.id)).toBeUndefined();
+    expect(stream.events.find((e) => e.id === hidden.id)).toBeUndefined();
     expect(await stream.ended(100)).toBe(false);
     stream.close();
   });
@@ -229,9 +228,9 @@ describe('/api/eventos follows its session', () => {
   it('caps the streams of one user: the eleventh closes the oldest', async () => {
     const u = await userWith(env, ['clientes']);
     const streams = [];
-    for (let i = 0; i < 10; i++) streams.push(await listen(env.app, u.client));
+    for (let i = 0; i < 10; i++) streams.push(await listen(u.client));
     expect(env.deps.events.streamsOf(u.row.id)).toBe(10);
-    const eleventh = await listen(env.app, u.client);
+    const eleventh = await listen(u.client);
     expect(await streams[0]!.ended(3000)).toBe(true);
     expect(streams[0]!.closing.motivo).toBe('limite');
     expect(await streams[1]!.ended(100)).toBe(false);
@@ -247,8 +246,9 @@ describe('/api/eventos follows its session', () => {
     const other = await secondInstance(env);
     const u = await userWith(env, ['clientes']);
     const streams = [];
-    for (let i = 0; i < 6; i++) streams.push(await listen(env.app, u.client));
-    for (let i = 0; i < 6; i++) streams.push(await listen(other.app, u.client));
+    const there = new Client(other, u.client.cookie);
+    for (let i = 0; i < 6; i++) streams.push(await listen(u.client));
+    for (let i = 0; i < 6; i++) streams.push(await listen(there));
     // twelve opened, ten stay: the two oldest (on the first instance) were closed to make room
     expect(await streams[0]!.ended(3000)).toBe(true);
     expect(await streams[1]!.ended(3000)).toBe(true);
@@ -282,8 +282,8 @@ describe('/api/eventos follows its session', () => {
           select gen_random_uuid(), ${u.row.id}, now() - interval '5 minutes' + g * interval '1 second', now()
             from generate_series(1, 9) g`,
     );
-    const a = await listen(env.app, u.client);
-    const b = await listen(env.app, u.client);
+    const a = await listen(u.client);
+    const b = await listen(u.client);
     // the dead rows are gone; the live process's oldest made room for the second new stream
     const rows = await queryRows<{ aberto_em: string }>(
       env.db,

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
-import { apiSuite, Client } from '../testing/harness';
+import { answer, apiSuite, Client, ok, refused } from '../testing/harness';
 import { seedBaseOrcamento } from './vendas.test-helpers';
 
 const { env, admin } = apiSuite();
@@ -57,66 +57,77 @@ async function assinaturaPng() {
 }
 
 async function share(id: string) {
-  const res = await admin.post(`/api/orcamentos/${id}/link`);
-  expect(res.status).toBe(201);
-  return String(res.body.url).split('/o/')[1]!;
+  const res = await ok(admin.api.orcamentos[':id'].link.$post({ param: { id } }), 201);
+  return String(res.url).split('/o/')[1]!;
 }
 
 beforeAll(async () => {
-  const cliente = await admin.create<{ id: string }>('/api/clientes', {
-    nome: NOME,
-    tipo: 'Pessoa Física',
-    cpf_cnpj: CPF,
-    telefone: TELEFONE,
-    email: EMAIL,
-    endereco: ENDERECO,
-    numero: NUMERO,
-    complemento: COMPLEMENTO,
-    bairro: BAIRRO,
-    cidade: 'Serra',
-    uf: 'ES',
-    cep: '29160-000',
-  });
+  const cliente = await ok(
+    admin.api.clientes.$post({
+      json: {
+        nome: NOME,
+        tipo: 'Pessoa Física',
+        cpf_cnpj: CPF,
+        telefone: TELEFONE,
+        email: EMAIL,
+        endereco: ENDERECO,
+        numero: NUMERO,
+        complemento: COMPLEMENTO,
+        bairro: BAIRRO,
+        cidade: 'Serra',
+        uf: 'ES',
+        cep: '29160-000',
+      },
+    }),
+    201,
+  );
   ids.cliente = cliente.id;
   Object.assign(ids, await seedBaseOrcamento(env, { granito: 'Granito Branco Dallas', credito: {} }));
   // bancada 2,00 × 0,50 = 1 m² × R$ 450,00 = R$ 450,00, plus Ana's 10 h at R$ 10,00 = R$ 100,00
   const quote = {
     cliente_id: ids.cliente,
-    vendedor_id: ids.vendedor,
-    arquiteto_id: ids.arquiteto,
-    funcionario_ids: [ids.ana],
-    itens: [{ item_venda_id: ids.bancada, produto_id: ids.granito, quantidade: 1, medida1: 2, medida2: 0.5 }],
+    vendedor_id: ids.vendedor!,
+    arquiteto_id: ids.arquiteto!,
+    funcionario_ids: [ids.ana!],
+    itens: [
+      { item_venda_id: ids.bancada!, produto_id: ids.granito!, quantidade: 1, medida1: 2, medida2: 0.5 },
+    ],
     horas_trabalho: 10,
     margem_lucro: 30,
-    tipo_venda: 'avista',
+    tipo_venda: 'avista' as const,
     observacoes: `Ligar para ${NOME} no ${TELEFONE} antes de ir.`,
   };
-  const o = await admin.create<{ id: string }>('/api/orcamentos', quote);
+  const o = await ok(admin.api.orcamentos.$post({ json: quote }), 201);
   ids.orcamento = o.id;
   token = await share(o.id);
-  const anon = new Client(env);
-  const page = await anon.get(`/api/publico/orcamentos/${token}`);
-  expect(page.status).toBe(200);
-  const aprovado = await anon.request(
-    'POST',
-    `/api/publico/orcamentos/${token}/aprovar`,
-    {
-      nome: NOME,
-      documento: '5299',
-      assinatura: await assinaturaPng(),
-      aceite: true,
-      versao: page.body.orcamento.versao,
-    },
-    { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Celular do Zacarias)' },
+  const publico = new Client(env).api.publico.orcamentos[':token'];
+  const page = await ok(publico.$get({ param: { token } }));
+  await ok(
+    publico.aprovar.$post(
+      {
+        param: { token },
+        json: {
+          nome: NOME,
+          documento: '5299',
+          assinatura: await assinaturaPng(),
+          aceite: true,
+          versao: page.orcamento.versao,
+        },
+      },
+      { headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Celular do Zacarias)' } },
+    ),
   );
-  expect(aprovado.status).toBe(200);
   // a second quote, on which the customer asks for a change and types their CPF in it
-  const o2 = await admin.create<{ id: string }>('/api/orcamentos', quote);
+  const o2 = await ok(admin.api.orcamentos.$post({ json: quote }), 201);
   ids.orcamento2 = o2.id;
   tokenAlteracao = await share(o2.id);
-  await anon.create(`/api/publico/orcamentos/${tokenAlteracao}/alteracao`, {
-    mensagem: `Sou ${NOME}, CPF ${CPF}: troquem a cuba, por favor.`,
-  });
+  await ok(
+    publico.alteracao.$post({
+      param: { token: tokenAlteracao },
+      json: { mensagem: `Sou ${NOME}, CPF ${CPF}: troquem a cuba, por favor.` },
+    }),
+    201,
+  );
   // the sale, its instalment and work order (the OS copies the client's address), and a payment
   // the approval made the sale (the company's default "venda automática")
   const [venda] = await queryRows<{ id: string }>(
@@ -129,7 +140,13 @@ beforeAll(async () => {
     sql`select id, valor::text from parcelas where venda_id = ${venda!.id} order by parcela limit 1`,
   );
   ids.parcela = parcela!.id;
-  await admin.create(`/api/recebiveis/${parcela!.id}/recebimentos`, { valor: 100, data: '2026-11-02' });
+  await ok(
+    admin.api.recebiveis[':id'].recebimentos.$post({
+      param: { id: parcela!.id },
+      json: { valor: 100, data: '2026-11-02' },
+    }),
+    201,
+  );
   const [os] = await queryRows<{ id: string; endereco: string }>(
     env.db,
     sql`select id, endereco from ordens_servico where venda_id = ${venda!.id}`,
@@ -169,9 +186,7 @@ const rastrosEm = (linhas: { tabela: string; texto: string }[]) =>
 
 describe("LGPD export: the person's own records, not the shop's internals", () => {
   it('JSON: approvals, change requests, work orders with status and address, instalments and payments; no costs, margin or commissions', async () => {
-    const res = await admin.get(`/api/lgpd/clientes/${ids.cliente}`);
-    expect(res.status).toBe(200);
-    const body = res.body;
+    const body = await ok(admin.api.lgpd.clientes[':id'].$get({ param: { id: ids.cliente! } }));
     expect(body.aceites).toEqual([
       expect.objectContaining({
         nome: NOME,
@@ -183,10 +198,10 @@ describe("LGPD export: the person's own records, not the shop's internals", () =
     expect(body.ordens_servico).toEqual([
       expect.objectContaining({ endereco: ENDERECO_OS, status: 'aberta', etapas: expect.any(Array) }),
     ]);
-    expect(body.ordens_servico[0].etapas.length).toBeGreaterThan(0);
+    expect(body.ordens_servico[0]!.etapas.length).toBeGreaterThan(0);
     expect(body.parcelas).toHaveLength(1);
     // one payment of R$ 100,00 on the sale's single instalment
-    expect(body.parcelas[0].recebimentos).toEqual([
+    expect(body.parcelas[0]!.recebimentos).toEqual([
       expect.objectContaining({ valor: 100, data: '2026-11-02' }),
     ]);
     const texto = JSON.stringify(body);
@@ -212,9 +227,7 @@ describe("LGPD export: the person's own records, not the shop's internals", () =
 
   it('PDF: the same sections, and none of the internal labels', async () => {
     const { extractText, getDocumentProxy } = await import('unpdf');
-    const res = await env.app.request(`http://localhost:3000/api/lgpd/clientes/${ids.cliente}/pdf`, {
-      headers: { cookie: admin.cookie, origin: 'http://localhost:3000' },
-    });
+    const res = await admin.api.lgpd.clientes[':id'].pdf.$get({ param: { id: ids.cliente! } });
     expect(res.status).toBe(200);
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), {
       mergePages: true,
@@ -271,8 +284,13 @@ describe('LGPD anonymisation leaves no trace of the person', () => {
       sql`select sum(valor)::text as s from movimentacoes_caixa`,
     );
 
-    const res = await admin.post(`/api/lgpd/clientes/${ids.cliente}/anonimizar`, { confirmar: true });
-    expect(res.status).toBe(204);
+    await ok(
+      admin.api.lgpd.clientes[':id'].anonimizar.$post({
+        param: { id: ids.cliente! },
+        json: { confirmar: true },
+      }),
+      204,
+    );
 
     expect(rastrosEm(await todasAsLinhas())).toEqual([]);
     const [cli] = await queryRows<Record<string, unknown>>(
@@ -324,15 +342,16 @@ describe('LGPD anonymisation leaves no trace of the person', () => {
     expect(fotos).toEqual([{ tipo: 'foto' }]);
 
     // the public links no longer open, and the accepted PDF is gone from the back office too
-    const anon = new Client(env);
+    const publico = new Client(env).api.publico.orcamentos[':token'];
     for (const t of [token, tokenAlteracao]) {
-      expect((await anon.get(`/api/publico/orcamentos/${t}`)).status).toBe(404);
-      expect((await anon.get(`/api/publico/orcamentos/${t}/pdf`)).status).toBe(404);
-      expect((await anon.get(`/api/publico/orcamentos/${t}/pdf-aceito`)).status).toBe(404);
+      await refused(publico.$get({ param: { token: t } }), 404);
+      await refused(publico.pdf.$get({ param: { token: t } }), 404);
+      await refused(publico['pdf-aceito'].$get({ param: { token: t } }), 404);
     }
-    expect((await admin.get(`/api/orcamentos/${ids.orcamento}/pdf-aceito`)).status).toBe(410);
+    const param = { id: ids.orcamento! };
+    await refused(admin.api.orcamentos[':id']['pdf-aceito'].$get({ param }), 410);
     // the quote's customer side still answers (without the person)
-    const lado = await admin.get(`/api/orcamentos/${ids.orcamento}/cliente`);
+    const lado = await answer(admin.api.orcamentos[':id'].cliente.$get({ param }));
     expect(lado.status).toBe(200);
     expect(JSON.stringify(lado.body)).not.toMatch(/Zacarias|52998224725/);
   });

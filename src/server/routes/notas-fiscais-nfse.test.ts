@@ -1,12 +1,21 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: response bodies are read loosely in tests, as a client would
 import { eq, sql } from 'drizzle-orm';
+import type { InferRequestType } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoriasProdutos, empresa, notasFiscais, orcamentoItens } from '../../db/schema';
 import { consultarPendentes } from '../casos/notas-fiscais';
 import { definirComplementoFiscal } from '../fiscal/dados';
 import { type FakeNfeio, iniciarFakeNfeio } from '../fiscal/fake/servidor';
 import { assinar } from '../fiscal/webhook';
-import { apiSuite, fieldMessages, okBody } from '../testing/harness';
+import {
+  answer,
+  apiSuite,
+  fieldErrors,
+  fieldMessages,
+  ok,
+  type Problem,
+  versionOf,
+} from '../testing/harness';
 import { seedCliente, seedOrcamento, seedProduto, seedVenda } from './vendas.test-helpers';
 
 /**
@@ -27,7 +36,7 @@ beforeAll(async () => {
   // generous: on a busy machine a 1 s client timeout can abort a call before the fake reads it
   env.deps.config.fiscal.timeoutMs = 5000;
   env.deps.config.fiscal.webhookSegredo = SEGREDO;
-  await admin.get('/api/empresa');
+  await ok(admin.api.empresa.$get()); // creates the company's row
   await env.db.update(empresa).set({ cnpj: '11.222.333/0001-81', uf: 'ES', cidade: 'Vitória' });
   await env.db.insert(categoriasProdutos).values({ nome: 'pedras' });
   granito = (await seedProduto(env, 'Granito São Gabriel', '500.00')).id;
@@ -95,13 +104,33 @@ const vencer = (id: string) =>
     .update(notasFiscais)
     .set({ proxima_consulta_em: sql`now() - interval '1 second'` })
     .where(eq(notasFiscais.id, id));
+/** One invoice's routes. */
+const notaFiscal = () => admin.api['notas-fiscais'][':id'];
+const lerNota = (id: string) => ok(notaFiscal().$get({ param: { id } }));
 async function autorizar(id: string) {
   await vencer(id);
   await consultarPendentes(env.deps);
-  return okBody(await admin.get(`/api/notas-fiscais/${id}`));
+  return lerNota(id);
 }
+/** "Emitir NFS-e" (or the NF-e) on a sale: the answer, whatever the status. */
+const emitirNfse = (vendaId: string) =>
+  answer(admin.api.vendas[':id'].nfse.$post({ param: { id: vendaId } }));
+const emitirNfe = (vendaId: string) =>
+  answer(admin.api.vendas[':id']['nota-fiscal'].$post({ param: { id: vendaId } }));
+const previaNfse = (vendaId: string) =>
+  ok(admin.api.vendas[':id'].nfse.previa.$get({ param: { id: vendaId } }));
+const notas = (query: InferRequestType<(typeof admin.api)['notas-fiscais']['$get']>['query']) =>
+  answer(admin.api['notas-fiscais'].$get({ query }));
+const cartaCorrecao = (id: string, correcao: string) =>
+  answer(notaFiscal()['carta-correcao'].$post({ param: { id }, json: { correcao } }));
+type DadosEmpresa = Omit<InferRequestType<typeof admin.api.empresa.$put>['json'], 'updated_at'>;
+/** The company's settings saved with the version read first, as the Empresa screen does. */
+const salvarEmpresa = async (json: DadosEmpresa) =>
+  admin.api.empresa.$put({ json: { ...json, updated_at: await versionOf(admin.api.empresa.$get()) } });
+/** A refused answer's problem (the typed body is the success's). */
+const problema = (res: { body: unknown }) => res.body as Problem;
 
-const dadosEmpresa = {
+const dadosEmpresa: DadosEmpresa = {
   nome: 'Marmoraria Pedra Fina',
   cnpj: '11.222.333/0001-81',
   endereco: 'Av. do Granito, 500',
@@ -114,28 +143,29 @@ const dadosEmpresa = {
 
 describe('Empresa: the NFS-e data', () => {
   it('validates the service code, the LC 116 item and the ISS rate (2 % to 5 %); a bad value changes nothing', async () => {
-    const antes = okBody(await admin.get('/api/empresa'));
+    const antes = await ok(admin.api.empresa.$get());
     expect(antes).toMatchObject({
       nfse_codigo_servico: null,
       nfse_item_lista: null,
       nfse_aliquota_iss: null,
     });
-    const bad = await admin.putCurrent('/api/empresa', {
-      ...dadosEmpresa,
-      nfse_codigo_servico: 'código com espaço',
-      nfse_item_lista: '7',
-      nfse_aliquota_iss: 7,
-    });
-    expect(bad.status).toBe(400);
-    expect(fieldMessages(bad.body)).toEqual({
+    const bad = await fieldErrors(
+      salvarEmpresa({
+        ...dadosEmpresa,
+        nfse_codigo_servico: 'código com espaço',
+        nfse_item_lista: '7',
+        nfse_aliquota_iss: 7,
+      }),
+    );
+    expect(bad).toEqual({
       nfse_codigo_servico:
         'Código do serviço no município inválido: letras, dígitos, ".", "/" e "-", até 20.',
       nfse_item_lista: 'Item da lista de serviços (LC 116) inválido: use o formato 07.02.',
       nfse_aliquota_iss: 'Alíquota do ISS inválida: de 2 a 5 (%), com até duas casas decimais.',
     });
-    expect(okBody(await admin.get('/api/empresa')).nfse_aliquota_iss).toBeNull();
-    const r = okBody(
-      await admin.putCurrent('/api/empresa', {
+    expect((await ok(admin.api.empresa.$get())).nfse_aliquota_iss).toBeNull();
+    const r = await ok(
+      salvarEmpresa({
         ...dadosEmpresa,
         inscricao_municipal: '123456',
         nfse_codigo_servico: '0702',
@@ -155,7 +185,7 @@ describe('Empresa: the NFS-e data', () => {
 describe('the installation’s NFS-e', () => {
   it('review: value = the installation R$ 150,00 to the cent, ISS 2,5 % = R$ 3,75; no pendências', async () => {
     const id = await novaVenda();
-    const p = okBody(await admin.get(`/api/vendas/${id}/nfse/previa`));
+    const p = await previaNfse(id);
     expect(p.pendencias).toEqual([]);
     expect(p.valor).toBe(150);
     expect(p.iss).toBe(3.75);
@@ -165,28 +195,28 @@ describe('the installation’s NFS-e', () => {
 
   it('R$ 99,99 of installation at 2,5 %: ISS 2,49975 → R$ 2,50 (half up)', async () => {
     const id = await novaVenda('99.99');
-    const p = okBody(await admin.get(`/api/vendas/${id}/nfse/previa`));
+    const p = await previaNfse(id);
     expect([p.valor, p.iss]).toEqual([99.99, 2.5]);
   });
 
   it('a sale without installation: listed as missing, POST → 400 naming it, nothing sent', async () => {
     const id = await novaVenda('0.00');
-    const p = okBody(await admin.get(`/api/vendas/${id}/nfse/previa`));
+    const p = await previaNfse(id);
     expect(p.pendencias.map((x: any) => x.campo)).toEqual(['venda.valor_instalacao']);
     const antes = emissoesNfse().length;
-    const r = await admin.post(`/api/vendas/${id}/nfse`);
+    const r = await emitirNfse(id);
     expect(r.status).toBe(400);
-    expect(fieldMessages(r.body)).toEqual({
+    expect(fieldMessages(problema(r))).toEqual({
       'venda.valor_instalacao': 'A venda não tem valor de instalação.',
     });
     expect(emissoesNfse().length).toBe(antes);
-    expect((await admin.get(`/api/notas-fiscais?venda_id=${id}`)).body.total).toBe(0);
+    expect((await notas({ venda_id: id })).body.total).toBe(0);
   });
 
   it('10 concurrent "Emitir NFS-e" → one invoice, one request (in the contract); polled → autorizada with the city’s number; PDF and XML', async () => {
     const id = await novaVenda();
     const antes = emissoesNfse().length;
-    const res = await Promise.all(Array.from({ length: 10 }, () => admin.post(`/api/vendas/${id}/nfse`)));
+    const res = await Promise.all(Array.from({ length: 10 }, () => emitirNfse(id)));
     expect(res.map((r) => r.status)).toEqual(Array(10).fill(202));
     expect(new Set(res.map((r) => r.body.id)).size).toBe(1);
     const enviados = emissoesNfse().slice(antes);
@@ -212,24 +242,26 @@ describe('the installation’s NFS-e', () => {
     expect(n).toMatchObject({ status: 'autorizada', tem_danfe: true, tem_xml: true });
     expect(n.numero_prefeitura).toBeGreaterThan(2026000000);
     expect(n.codigo_verificacao).toMatch(/^CV\d{6}$/);
-    const pdf = await admin.get(`/api/notas-fiscais/${nota.id}/danfe`);
+    const param = { id: nota.id };
+    const pdf = await answer(notaFiscal().danfe.$get({ param }));
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-disposition')).toBe(
       `attachment; filename="nfse-${n.numero_prefeitura}.pdf"`,
     );
     expect(String(pdf.body)).toContain('NFS-e (fake NFE.io)');
-    const xml = await admin.get(`/api/notas-fiscais/${nota.id}/xml`);
+    const xml = await answer(notaFiscal().xml.$get({ param }));
     expect(String(xml.body)).toContain(`<Numero>${n.numero_prefeitura}</Numero>`);
 
     // the same sale's NF-e is another invoice: both live side by side
-    const nfe = await admin.post(`/api/vendas/${id}/nota-fiscal`);
+    const nfe = await emitirNfe(id);
     expect(nfe.status).toBe(202);
     expect(nfe.body).toMatchObject({ tipo: 'nfe', valor_total: 850 });
-    const daVenda = okBody(await admin.get(`/api/notas-fiscais?venda_id=${id}`));
-    expect(daVenda.items.map((x: any) => x.tipo).sort()).toEqual(['nfe', 'nfse']);
-    const soNfse = okBody(await admin.get(`/api/notas-fiscais?venda_id=${id}&tipo=nfse`));
-    expect(soNfse.items.map((x: any) => x.id)).toEqual([nota.id]);
-    expect((await admin.get('/api/notas-fiscais?tipo=nfx')).status).toBe(400);
+    const daVenda = await ok(admin.api['notas-fiscais'].$get({ query: { venda_id: id } }));
+    expect(daVenda.items.map((x) => x.tipo).sort()).toEqual(['nfe', 'nfse']);
+    const soNfse = await ok(admin.api['notas-fiscais'].$get({ query: { venda_id: id, tipo: 'nfse' } }));
+    expect(soNfse.items.map((x) => x.id)).toEqual([nota.id]);
+    expect((await notas({ tipo: 'nfx' })).status).toBe(400);
+    // untyped: exportContract types an export's query without `formato` (reported)
     const csv = String((await admin.get(`/api/notas-fiscais/exportar?formato=csv&venda_id=${id}`)).body);
     expect(csv.split('\n')[0]).toContain('Tipo');
     expect(csv).toContain('NFS-e');
@@ -240,7 +272,7 @@ describe('the installation’s NFS-e', () => {
     const id = await novaVenda();
     await env.db.update(empresa).set({ nfse_codigo_servico: '9999' });
     try {
-      const r = await admin.post(`/api/vendas/${id}/nfse`);
+      const r = await emitirNfse(id);
       const rejeitada = await autorizar(r.body.id);
       expect(rejeitada).toMatchObject({
         status: 'rejeitada',
@@ -249,10 +281,10 @@ describe('the installation’s NFS-e', () => {
     } finally {
       await env.db.update(empresa).set({ nfse_codigo_servico: '0702' });
     }
-    const de_novo = await admin.post(`/api/vendas/${id}/nfse`);
+    const de_novo = await emitirNfse(id);
     expect(de_novo.body.status).toBe('processando');
     expect((await autorizar(de_novo.body.id)).status).toBe('autorizada');
-    const todas = okBody(await admin.get(`/api/notas-fiscais?venda_id=${id}&tipo=nfse`));
+    const todas = await ok(admin.api['notas-fiscais'].$get({ query: { venda_id: id, tipo: 'nfse' } }));
     expect(todas.total).toBe(1);
   });
 
@@ -261,7 +293,7 @@ describe('the installation’s NFS-e', () => {
     const antes = emissoesNfse().length;
     fake.modo('timeout');
     env.deps.config.fiscal.timeoutMs = 1000; // the fake answers after 2,5 s
-    const r = await admin.post(`/api/vendas/${id}/nfse`);
+    const r = await emitirNfse(id);
     env.deps.config.fiscal.timeoutMs = 5000;
     fake.modo('normal');
     expect(r.body).toMatchObject({ status: 'processando', provedor_id: null });
@@ -276,8 +308,9 @@ describe('the installation’s NFS-e', () => {
 
   it('the signed webhook authorises it; cancel (no 24 h rule: the city’s) → cancelada; no carta de correção', async () => {
     const id = await novaVenda();
-    const { body } = await admin.post(`/api/vendas/${id}/nfse`);
-    const { corpo, assinatura } = fake.webhook(body.provedor_id, SEGREDO);
+    const { body } = await emitirNfse(id);
+    const { corpo, assinatura } = fake.webhook(body.provedor_id!, SEGREDO);
+    // the provider's own request: its raw signed body, as NFE.io sends it (no session, no client)
     const enviar = (sig: string) =>
       env.app.request('http://localhost:3000/api/fiscal/webhook', {
         method: 'POST',
@@ -286,22 +319,22 @@ describe('the installation’s NFS-e', () => {
       });
     expect((await enviar(assinar(corpo, 'outro'))).status).toBe(401);
     expect((await enviar(assinatura)).status).toBe(200);
-    const n = okBody(await admin.get(`/api/notas-fiscais/${body.id}`));
+    const n = await lerNota(body.id);
     expect(n.status).toBe('autorizada');
     // two days later: an NF-e could no longer be cancelled, an NFS-e goes to the city
     await env.db
       .update(notasFiscais)
       .set({ autorizada_em: sql`now() - interval '2 days'` })
       .where(eq(notasFiscais.id, body.id));
-    const carta = await admin.post(`/api/notas-fiscais/${body.id}/carta-correcao`, {
-      correcao: 'Corrigir o complemento do endereço do tomador.',
-    });
+    const carta = await cartaCorrecao(body.id, 'Corrigir o complemento do endereço do tomador.');
     expect(carta.status).toBe(409);
-    const c = await admin.post(`/api/notas-fiscais/${body.id}/cancelar`, {
-      justificativa: 'Instalação não realizada, venda desfeita.',
-    });
-    expect(c.status).toBe(200);
-    expect(c.body).toMatchObject({
+    const c = await ok(
+      notaFiscal().cancelar.$post({
+        param: { id: body.id },
+        json: { justificativa: 'Instalação não realizada, venda desfeita.' },
+      }),
+    );
+    expect(c).toMatchObject({
       status: 'cancelada',
       justificativa: 'Instalação não realizada, venda desfeita.',
     });
@@ -316,6 +349,7 @@ describe('the installation’s NFS-e', () => {
     env.deps.config.fiscal.webhookSegredo = null;
     try {
       const corpo = JSON.stringify({ id: 'x' });
+      // the provider's own request, raw
       const r = await env.app.request('http://localhost:3000/api/fiscal/webhook', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-hub-signature': assinar(corpo, '') },
@@ -332,7 +366,7 @@ describe('the installation’s NFS-e', () => {
 describe('cartas de correção and the audit trail', () => {
   it('each letter is kept in order with who sent it; the trail names the invoice and leaves its files out', async () => {
     const id = await novaVenda();
-    const { body } = await admin.post(`/api/vendas/${id}/nota-fiscal`);
+    const { body } = await emitirNfe(id);
     const n = await autorizar(body.id);
     expect(n.status).toBe('autorizada');
     const textos = [
@@ -340,25 +374,25 @@ describe('cartas de correção and the audit trail', () => {
       'Corrigir o complemento para Apartamento 1204, Bloco B.',
     ];
     for (const correcao of textos) {
-      const r = await admin.post(`/api/notas-fiscais/${body.id}/carta-correcao`, { correcao });
+      const r = await cartaCorrecao(body.id, correcao);
       expect(r.status).toBe(201);
     }
-    const curta = await admin.post(`/api/notas-fiscais/${body.id}/carta-correcao`, { correcao: 'curta' });
+    const curta = await cartaCorrecao(body.id, 'curta');
     expect(curta.status).toBe(400);
-    const lista = okBody(await admin.get(`/api/notas-fiscais/${body.id}/cartas-correcao`));
-    expect(lista.items.map((c: any) => [c.sequencia, c.correcao, c.status, c.created_by_nome])).toEqual([
+    const lista = await ok(notaFiscal()['cartas-correcao'].$get({ param: { id: body.id } }));
+    expect(lista.items.map((c) => [c.sequencia, c.correcao, c.status, c.created_by_nome])).toEqual([
       [1, textos[0], 'enviada', expect.any(String)],
       [2, textos[1], 'enviada', expect.any(String)],
     ]);
-    const noFake = fake.notas.get(n.provedor_id)!;
+    const noFake = fake.notas.get(n.provedor_id!)!;
     expect(noFake.cartas).toEqual(textos);
 
-    const trilha = okBody(
-      await admin.get(`/api/auditoria?recurso=notas_fiscais&registro=${body.id}&limit=50`),
+    const trilha = await ok(
+      admin.api.auditoria.$get({ query: { recurso: 'notas_fiscais', registro: body.id, limit: 50 } }),
     );
     expect(trilha.items.length).toBeGreaterThanOrEqual(2);
     expect(trilha.nomes[body.id]).toBe(`NF-e nº ${n.numero}`);
-    const criado = trilha.items.find((e: any) => e.acao === 'criado');
+    const criado = trilha.items.find((e) => e.acao === 'criado')!;
     expect(criado.alteracoes.status).toEqual([null, 'processando']);
     for (const e of trilha.items) {
       expect(Object.keys(e.alteracoes)).not.toContain('xml');
@@ -366,8 +400,8 @@ describe('cartas de correção and the audit trail', () => {
       expect(Object.keys(e.alteracoes)).not.toContain('payload');
     }
     expect(trilha.items.some((e: any) => e.alteracoes.status?.[1] === 'autorizada')).toBe(true);
-    const cartas = okBody(await admin.get('/api/auditoria?recurso=cartas_correcao&limit=50'));
-    const primeira = lista.items[0];
+    const cartas = await ok(admin.api.auditoria.$get({ query: { recurso: 'cartas_correcao', limit: 50 } }));
+    const primeira = lista.items[0]!;
     expect(cartas.nomes[primeira.id]).toBe(`Carta de correção 1 da NF-e nº ${n.numero}`);
   });
 });

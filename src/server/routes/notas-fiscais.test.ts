@@ -1,5 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: response bodies are read loosely in tests, as a client would
 import { eq, sql } from 'drizzle-orm';
+import type { InferRequestType } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoriasProdutos, empresa, notasFiscais, orcamentoItens } from '../../db/schema';
 import { consultar, consultarPendentes } from '../casos/notas-fiscais';
@@ -7,7 +8,17 @@ import { definirComplementoFiscal } from '../fiscal/dados';
 import { type FakeNfeio, iniciarFakeNfeio } from '../fiscal/fake/servidor';
 import { violacoes } from '../fiscal/nfeio/validar';
 import { assinar } from '../fiscal/webhook';
-import { apiSuite, Client, fieldMessages, userWith } from '../testing/harness';
+import {
+  answer,
+  apiSuite,
+  Client,
+  fieldMessages,
+  ok,
+  type Problem,
+  refused,
+  userWith,
+  versionOf,
+} from '../testing/harness';
 import { seedCliente, seedOrcamento, seedProduto, seedVenda } from './vendas.test-helpers';
 
 const { env, admin } = apiSuite();
@@ -42,7 +53,7 @@ beforeAll(async () => {
   env.deps.config.fiscal.nfseUrl = fake.url;
   env.deps.config.fiscal.webhookSegredo = SEGREDO;
   env.deps.config.fiscal.timeoutMs = 1000;
-  await admin.get('/api/empresa');
+  await ok(admin.api.empresa.$get()); // creates the company's row
   await env.db.update(empresa).set({ cnpj: '11.222.333/0001-81', uf: 'ES', cidade: 'Vitória' });
   await env.db.insert(categoriasProdutos).values({ nome: 'pedras' });
   granito = (await seedProduto(env, 'Granito São Gabriel', '500.00')).id;
@@ -112,6 +123,22 @@ async function novaVenda(endereco: { numero?: string | null; bairro?: string | n
   return venda.id;
 }
 
+/** A sale's invoice routes. */
+const notaFiscalDa = () => admin.api.vendas[':id']['nota-fiscal'];
+/** "Emitir NF-e" on a sale: the answer, whatever the status. */
+const emitir = (vendaId: string) => answer(notaFiscalDa().$post({ param: { id: vendaId } }));
+const previa = (vendaId: string) => answer(notaFiscalDa().previa.$get({ param: { id: vendaId } }));
+/** One invoice's routes. */
+const notaFiscal = () => admin.api['notas-fiscais'][':id'];
+const lerNota = (id: string) => ok(notaFiscal().$get({ param: { id } }));
+const cancelar = (id: string, justificativa: string) =>
+  answer(notaFiscal().cancelar.$post({ param: { id }, json: { justificativa } }));
+/** How many invoices the sale has. */
+const notasDaVenda = async (vendaId: string) =>
+  (await ok(admin.api['notas-fiscais'].$get({ query: { venda_id: vendaId } }))).total;
+/** A refused answer's problem (the typed body is the success's). */
+const problema = (res: { body: unknown }) => res.body as Problem;
+
 const emissoesDe = (numero: number) =>
   fake.pedidos.filter((p) => p.metodo === 'POST' && (p.corpo as { number?: number })?.number === numero);
 const vencer = (id: string) =>
@@ -123,7 +150,7 @@ const vencer = (id: string) =>
 describe('GET /api/vendas/:id/nota-fiscal/previa', () => {
   it('the invoice equals the sale to the cent: goods R$ 770,00 + freight R$ 80,00 = R$ 850,00 (installation apart)', async () => {
     const id = await novaVenda();
-    const res = await admin.get(`/api/vendas/${id}/nota-fiscal/previa`);
+    const res = await previa(id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.pendencias).toEqual([]);
     // 770 split 360 : 67,5 : 250 → 409,15 / 76,72 / 284,13 (the cent to the largest remainder);
@@ -146,7 +173,7 @@ describe('GET /api/vendas/:id/nota-fiscal/previa', () => {
       produtos: { ...base.produtos, [granito]: { origem: '0', csosn: '102' } },
     });
     try {
-      const res = await admin.get(`/api/vendas/${id}/nota-fiscal/previa`);
+      const res = await previa(id);
       expect(res.body.pendencias).toEqual([
         {
           campo: `produtos.${granito}.ncm`,
@@ -155,13 +182,13 @@ describe('GET /api/vendas/:id/nota-fiscal/previa', () => {
         },
       ]);
       const antes = fake.pedidos.length;
-      const post = await admin.post(`/api/vendas/${id}/nota-fiscal`);
+      const post = await emitir(id);
       expect(post.status).toBe(400);
-      expect(fieldMessages(post.body)).toEqual({
+      expect(fieldMessages(problema(post))).toEqual({
         [`produtos.${granito}.ncm`]: 'Informe o NCM (8 dígitos) do produto "Granito São Gabriel".',
       });
       expect(fake.pedidos.length).toBe(antes);
-      expect((await admin.get(`/api/notas-fiscais?venda_id=${id}`)).body.total).toBe(0);
+      expect(await notasDaVenda(id)).toBe(0);
     } finally {
       definirComplementoFiscal(completo());
     }
@@ -171,7 +198,7 @@ describe('GET /api/vendas/:id/nota-fiscal/previa', () => {
 describe('POST /api/vendas/:id/nota-fiscal against the fake NFE.io', () => {
   it('authorised: processing, then authorised on the next consult; DANFE and XML kept', async () => {
     const id = await novaVenda();
-    const res = await admin.post(`/api/vendas/${id}/nota-fiscal`);
+    const res = await emitir(id);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(res.body).toMatchObject({ status: 'processando', serie: 1, valor_total: 850 });
     const [enviado] = emissoesDe(res.body.numero);
@@ -194,7 +221,7 @@ describe('POST /api/vendas/:id/nota-fiscal against the fake NFE.io', () => {
       federalTaxesAmount: 0,
     });
     await consultar(env.deps, res.body.id);
-    const nota = (await admin.get(`/api/notas-fiscais/${res.body.id}`)).body;
+    const nota = await lerNota(res.body.id);
     expect(nota).toMatchObject({
       status: 'autorizada',
       protocolo: '135260000012345',
@@ -202,11 +229,12 @@ describe('POST /api/vendas/:id/nota-fiscal against the fake NFE.io', () => {
       tem_xml: true,
     });
     expect(nota.chave_acesso).toMatch(/^\d{44}$/);
-    const danfe = await admin.get(`/api/notas-fiscais/${res.body.id}/danfe`);
+    const param = { id: res.body.id };
+    const danfe = await answer(notaFiscal().danfe.$get({ param }));
     expect(danfe.status).toBe(200);
     expect(danfe.headers.get('content-type')).toBe('application/pdf');
     expect(String(danfe.body)).toMatch(/^%PDF/);
-    const xml = await admin.get(`/api/notas-fiscais/${res.body.id}/xml`);
+    const xml = await answer(notaFiscal().xml.$get({ param }));
     expect(String(xml.body)).toContain(nota.chave_acesso);
   });
 
@@ -217,17 +245,17 @@ describe('POST /api/vendas/:id/nota-fiscal against the fake NFE.io', () => {
       ...base,
       produtos: { ...base.produtos, [granito]: { ncm: '00000000', origem: '0', csosn: '102' } },
     });
-    const res = await admin.post(`/api/vendas/${id}/nota-fiscal`);
+    const res = await emitir(id);
     expect(res.status).toBe(202);
     await consultar(env.deps, res.body.id);
-    const rejeitada = (await admin.get(`/api/notas-fiscais/${res.body.id}`)).body;
+    const rejeitada = await lerNota(res.body.id);
     expect(rejeitada).toMatchObject({
       status: 'rejeitada',
       codigo_sefaz: '778',
       mensagem_sefaz: 'Rejeição: Informado NCM inexistente',
     });
     definirComplementoFiscal(completo());
-    const again = await admin.post(`/api/vendas/${id}/nota-fiscal`);
+    const again = await emitir(id);
     expect(again.status).toBe(202);
     expect(again.body).toMatchObject({
       id: res.body.id,
@@ -236,45 +264,41 @@ describe('POST /api/vendas/:id/nota-fiscal against the fake NFE.io', () => {
       tentativas: 2,
     });
     await consultar(env.deps, res.body.id);
-    expect((await admin.get(`/api/notas-fiscais/${res.body.id}`)).body.status).toBe('autorizada');
+    expect((await lerNota(res.body.id)).status).toBe('autorizada');
     const enviados = emissoesDe(res.body.numero);
     expect(enviados.map((p) => (p.corpo as any).items[0].ncm)).toEqual(['00000000', '68029390']);
   });
 
   it('cancelled within 24 h with a justification; a short one is refused', async () => {
     const id = await novaVenda();
-    const { body } = await admin.post(`/api/vendas/${id}/nota-fiscal`);
+    const { body } = await emitir(id);
     await consultar(env.deps, body.id);
-    const curta = await admin.post(`/api/notas-fiscais/${body.id}/cancelar`, { justificativa: 'desistiu' });
+    const curta = await cancelar(body.id, 'desistiu');
     expect(curta.status).toBe(400);
-    expect(fieldMessages(curta.body)).toEqual({
+    expect(fieldMessages(problema(curta))).toEqual({
       justificativa: 'A justificativa deve ter ao menos 15 caracteres.',
     });
-    const res = await admin.post(`/api/notas-fiscais/${body.id}/cancelar`, {
-      justificativa: 'Cliente desistiu da compra',
-    });
+    const res = await cancelar(body.id, 'Cliente desistiu da compra');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'cancelada', justificativa: 'Cliente desistiu da compra' });
-    expect(fake.notas.get(res.body.provedor_id)?.status).toBe('Cancelled');
+    expect(fake.notas.get(res.body.provedor_id!)?.status).toBe('Cancelled');
   });
 
   it('cancelling after the 24 h window is refused with the rule, nothing changes', async () => {
     const id = await novaVenda();
-    const { body } = await admin.post(`/api/vendas/${id}/nota-fiscal`);
+    const { body } = await emitir(id);
     await consultar(env.deps, body.id);
     await env.db
       .update(notasFiscais)
       .set({ autorizada_em: sql`now() - interval '25 hours'` })
       .where(eq(notasFiscais.id, body.id));
     const pedidos = fake.pedidos.length;
-    const res = await admin.post(`/api/notas-fiscais/${body.id}/cancelar`, {
-      justificativa: 'Cliente desistiu da compra',
-    });
+    const res = await cancelar(body.id, 'Cliente desistiu da compra');
     expect(res.status).toBe(409);
-    expect(res.body.title).toBe('Prazo de cancelamento encerrado');
-    expect(res.body.detail).toMatch(/^A NF-e só pode ser cancelada em até 24 horas após a autorização/);
+    expect(problema(res).title).toBe('Prazo de cancelamento encerrado');
+    expect(problema(res).detail).toMatch(/^A NF-e só pode ser cancelada em até 24 horas após a autorização/);
     expect(fake.pedidos.length).toBe(pedidos);
-    expect((await admin.get(`/api/notas-fiscais/${body.id}`)).body).toMatchObject({
+    expect(await lerNota(body.id)).toMatchObject({
       status: 'autorizada',
       justificativa: null,
     });
@@ -283,28 +307,28 @@ describe('POST /api/vendas/:id/nota-fiscal against the fake NFE.io', () => {
   it('the provider times out: stays processando, the poller finds it by number and follows it; never sent twice', async () => {
     const id = await novaVenda();
     fake.modo('timeout');
-    const res = await admin.post(`/api/vendas/${id}/nota-fiscal`);
+    const res = await emitir(id);
     fake.modo('normal');
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ status: 'processando', provedor_id: null });
     await vencer(res.body.id);
     expect(await consultarPendentes(env.deps)).toBeGreaterThanOrEqual(1);
-    const achada = (await admin.get(`/api/notas-fiscais/${res.body.id}`)).body;
+    const achada = await lerNota(res.body.id);
     expect(achada.provedor_id).toBeTruthy();
     await vencer(res.body.id);
     await consultarPendentes(env.deps);
-    expect((await admin.get(`/api/notas-fiscais/${res.body.id}`)).body.status).toBe('autorizada');
+    expect((await lerNota(res.body.id)).status).toBe('autorizada');
     expect(emissoesDe(res.body.numero)).toHaveLength(1);
   });
 
   it('a 503 keeps it processando with the next consult later; the sale can not get a second invoice meanwhile', async () => {
     const id = await novaVenda();
     fake.modo('503');
-    const res = await admin.post(`/api/vendas/${id}/nota-fiscal`);
+    const res = await emitir(id);
     fake.modo('normal');
     expect(res.body.status).toBe('processando');
-    expect(new Date(res.body.proxima_consulta_em).getTime()).toBeGreaterThan(Date.now());
-    const outra = await admin.post(`/api/vendas/${id}/nota-fiscal`);
+    expect(new Date(res.body.proxima_consulta_em!).getTime()).toBeGreaterThan(Date.now());
+    const outra = await emitir(id);
     expect(outra.status).toBe(202);
     expect(outra.body.id).toBe(res.body.id);
   });
@@ -312,33 +336,32 @@ describe('POST /api/vendas/:id/nota-fiscal against the fake NFE.io', () => {
   it('wrong credentials: a pt-BR message, no invoice left', async () => {
     const id = await novaVenda();
     fake.modo('401');
-    const res = await admin.post(`/api/vendas/${id}/nota-fiscal`);
+    const res = await emitir(id);
     fake.modo('normal');
     expect(res.status).toBe(502);
-    expect(res.body.detail).toMatch(/recusou as credenciais/);
-    expect((await admin.get(`/api/notas-fiscais?venda_id=${id}`)).body.total).toBe(0);
+    expect(problema(res).detail).toMatch(/recusou as credenciais/);
+    expect(await notasDaVenda(id)).toBe(0);
   });
 
   it('10 concurrent "Emitir" → one invoice, one request to the provider', async () => {
     const id = await novaVenda();
     const antes = fake.pedidos.filter((p) => p.metodo === 'POST').length;
-    const res = await Promise.all(
-      Array.from({ length: 10 }, () => admin.post(`/api/vendas/${id}/nota-fiscal`)),
-    );
+    const res = await Promise.all(Array.from({ length: 10 }, () => emitir(id)));
     const ids = new Set(res.map((r) => r.body.id));
     expect(res.map((r) => r.status)).toEqual(Array(10).fill(202));
     expect(ids.size).toBe(1);
     expect(fake.pedidos.filter((p) => p.metodo === 'POST').length - antes).toBe(1);
-    expect((await admin.get(`/api/notas-fiscais?venda_id=${id}`)).body.total).toBe(1);
+    expect(await notasDaVenda(id)).toBe(1);
   });
 });
 
 describe('POST /api/fiscal/webhook', () => {
   it('a bad signature → 401 and nothing changes; the signed one updates the invoice', async () => {
     const id = await novaVenda();
-    const { body } = await admin.post(`/api/vendas/${id}/nota-fiscal`);
-    const { corpo, assinatura } = fake.webhook(body.provedor_id, SEGREDO);
+    const { body } = await emitir(id);
+    const { corpo, assinatura } = fake.webhook(body.provedor_id!, SEGREDO);
     const anon = new Client(env);
+    // the provider's own request: its raw signed body, as NFE.io sends it (no session, no client)
     const enviar = (sig: string) =>
       env.app.request('http://localhost:3000/api/fiscal/webhook', {
         method: 'POST',
@@ -347,35 +370,51 @@ describe('POST /api/fiscal/webhook', () => {
       });
     expect((await enviar(assinar(corpo, 'outro-segredo'))).status).toBe(401);
     expect((await enviar('')).status).toBe(401);
-    expect((await admin.get(`/api/notas-fiscais/${body.id}`)).body.status).toBe('processando');
+    expect((await lerNota(body.id)).status).toBe('processando');
     const ok = await enviar(assinatura);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ recebido: true, nota_id: body.id });
-    expect((await anon.get(`/api/notas-fiscais/${body.id}`)).status).toBe(401);
-    expect((await admin.get(`/api/notas-fiscais/${body.id}`)).body.status).toBe('autorizada');
+    await refused(anon.api['notas-fiscais'][':id'].$get({ param: { id: body.id } }), 401);
+    expect((await lerNota(body.id)).status).toBe('autorizada');
   });
 });
 
 describe('GET /api/notas-fiscais', () => {
   it('filters by status and sale, exports CSV, needs Recebimentos (financeiro)', async () => {
-    const autorizadas = await admin.get('/api/notas-fiscais?status=autorizada&limit=200');
-    expect(autorizadas.status).toBe(200);
-    expect(autorizadas.body.items.length).toBeGreaterThan(0);
-    expect(autorizadas.body.items.every((n: any) => n.status === 'autorizada')).toBe(true);
+    const autorizadas = await ok(
+      admin.api['notas-fiscais'].$get({ query: { status: 'autorizada', limit: 200 } }),
+    );
+    expect(autorizadas.items.length).toBeGreaterThan(0);
+    expect(autorizadas.items.every((n) => n.status === 'autorizada')).toBe(true);
+    // untyped: exportContract types an export's query without `formato` (reported)
     const csv = await admin.get('/api/notas-fiscais/exportar?formato=csv&status=autorizada');
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain('Chave de acesso');
     const vendas = await userWith(env, ['vendas']);
-    expect((await vendas.client.get('/api/notas-fiscais')).status).toBe(403);
+    await refused(vendas.client.api['notas-fiscais'].$get({ query: {} }), 403);
   });
 });
+
+type DadosEmpresa = Omit<InferRequestType<typeof admin.api.empresa.$put>['json'], 'updated_at'>;
+/** The company's settings saved with the version read first, as the Empresa screen does. */
+const salvarEmpresa = async (json: DadosEmpresa) =>
+  admin.api.empresa.$put({ json: { ...json, updated_at: await versionOf(admin.api.empresa.$get()) } });
+type AlteracaoCliente = Omit<
+  InferRequestType<(typeof admin.api.clientes)[':id']['$patch']>['json'],
+  'updated_at'
+>;
+const alterarCliente = async (id: string, json: AlteracaoCliente) => {
+  const one = admin.api.clientes[':id'];
+  const updated_at = await versionOf(one.$get({ param: { id } }));
+  return one.$patch({ param: { id }, json: { ...json, updated_at } });
+};
 
 describe('the fiscal data typed on the screens', () => {
   it('Empresa, Produtos and Clientes saved through the API are what the invoice carries; its number is Empresa’s próximo número', async () => {
     definirComplementoFiscal({});
     try {
       const id = await novaVenda();
-      const faltando = await admin.get(`/api/vendas/${id}/nota-fiscal/previa`);
+      const faltando = await previa(id);
       expect(faltando.body.pendencias.map((p: any) => p.campo)).toEqual(
         expect.arrayContaining([
           'empresa.inscricao_estadual',
@@ -385,7 +424,7 @@ describe('the fiscal data typed on the screens', () => {
           'cliente.municipio_ibge',
         ]),
       );
-      const dadosEmpresa = {
+      const dadosEmpresa: DadosEmpresa = {
         nome: 'Marmoraria Vitória',
         cnpj: '11.222.333/0001-81',
         endereco: 'Av. Beira Mar, 100',
@@ -402,59 +441,52 @@ describe('the fiscal data typed on the screens', () => {
         fiscal_api_key: fake.apiKey,
         fiscal_empresa_id: 'empresa-teste',
       };
-      const emp = await admin.putCurrent('/api/empresa', dadosEmpresa);
-      expect(emp.status, JSON.stringify(emp.body)).toBe(200);
+      await ok(salvarEmpresa(dadosEmpresa));
       for (const [produto, ncm] of [
         [granito, '68029390'],
         [marmore, '68029100'],
         [cuba, '73241000'],
       ] as const) {
-        const p = await admin.patchCurrent(`/api/produtos/${produto}`, { ncm, csosn: '102' });
-        expect(p.status, JSON.stringify(p.body)).toBe(200);
+        const one = admin.api.produtos[':id'];
+        const param = { id: produto };
+        const updated_at = await versionOf(one.$get({ param }));
+        await ok(one.$patch({ param, json: { ncm, csosn: '102', updated_at } }));
       }
-      const venda = await admin.get(`/api/vendas/${id}`);
-      const cli = await admin.patchCurrent(`/api/clientes/${venda.body.cliente_id}`, {
-        cidade: 'Vitória',
-        uf: 'ES',
-      });
-      expect(cli.body.municipio_ibge).toBe('3205309');
+      const venda = await ok(admin.api.vendas[':id'].$get({ param: { id } }));
+      const cli = await ok(alterarCliente(venda.cliente_id!, { cidade: 'Vitória', uf: 'ES' }));
+      expect(cli.municipio_ibge).toBe('3205309');
 
-      const previa = await admin.get(`/api/vendas/${id}/nota-fiscal/previa`);
-      expect(previa.body.pendencias).toEqual([]);
-      expect(previa.body.itens.map((i: any) => i.ncm)).toEqual(['68029390', '68029100', '73241000']);
-      const nota = await admin.post(`/api/vendas/${id}/nota-fiscal`);
+      const pronta = await previa(id);
+      expect(pronta.body.pendencias).toEqual([]);
+      expect(pronta.body.itens.map((i: any) => i.ncm)).toEqual(['68029390', '68029100', '73241000']);
+      const nota = await emitir(id);
       expect(nota.status, JSON.stringify(nota.body)).toBe(202);
       expect(nota.body.numero).toBe(700);
       expect(emissoesDe(700)).toHaveLength(1);
-      expect((await admin.get('/api/empresa')).body.nfe_proximo_numero).toBe(701);
+      expect((await ok(admin.api.empresa.$get())).nfe_proximo_numero).toBe(701);
 
       // Produção: a client without número and bairro is named (nothing invented, nothing sent); once
       // the client's form has them, the invoice goes with the client's own.
-      const prod = await admin.putCurrent('/api/empresa', { ...dadosEmpresa, fiscal_ambiente: 'producao' });
-      expect(prod.status, JSON.stringify(prod.body)).toBe(200);
+      await ok(salvarEmpresa({ ...dadosEmpresa, fiscal_ambiente: 'producao' }));
       const outra = await novaVenda({ numero: null, bairro: null });
-      const clienteOutra = (await admin.get(`/api/vendas/${outra}`)).body.cliente_id;
-      await admin.patchCurrent(`/api/clientes/${clienteOutra}`, { cidade: 'Vitória', uf: 'ES' });
+      const clienteOutra = (await ok(admin.api.vendas[':id'].$get({ param: { id: outra } }))).cliente_id!;
+      await alterarCliente(clienteOutra, { cidade: 'Vitória', uf: 'ES' });
       const antes = fake.pedidos.length;
-      const recusa = await admin.post(`/api/vendas/${outra}/nota-fiscal`);
+      const recusa = await emitir(outra);
       expect(recusa.status).toBe(400);
-      expect(fieldMessages(recusa.body)).toEqual({
+      expect(fieldMessages(problema(recusa))).toEqual({
         'cliente.numero': 'Informe o número do endereço do cliente (ou "S/N").',
         'cliente.bairro': 'Informe o bairro do cliente.',
       });
       expect(fake.pedidos.length).toBe(antes);
-      expect((await admin.get(`/api/notas-fiscais?venda_id=${outra}`)).body.total).toBe(0);
-      const comEndereco = await admin.patchCurrent(`/api/clientes/${clienteOutra}`, {
-        numero: 's/n',
-        bairro: 'Praia do Canto',
-      });
-      expect(comEndereco.status, JSON.stringify(comEndereco.body)).toBe(200);
-      expect((await admin.get(`/api/vendas/${outra}/nota-fiscal/previa`)).body).toMatchObject({
+      expect(await notasDaVenda(outra)).toBe(0);
+      await ok(alterarCliente(clienteOutra, { numero: 's/n', bairro: 'Praia do Canto' }));
+      expect((await previa(outra)).body).toMatchObject({
         ambiente: 'producao',
         pendencias: [],
         destinatario: { endereco: 'Rua das Pedras, S/N, Loja 2 — Praia do Canto' },
       });
-      const emitida = await admin.post(`/api/vendas/${outra}/nota-fiscal`);
+      const emitida = await emitir(outra);
       expect(emitida.status, JSON.stringify(emitida.body)).toBe(202);
       const [enviada] = emissoesDe(emitida.body.numero);
       expect(enviada!.violacoes).toEqual([]);

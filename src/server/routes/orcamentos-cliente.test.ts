@@ -4,13 +4,24 @@
 // TEST_DATABASE_URL, on PostgreSQL.
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import type { ClientResponse, InferRequestType } from 'hono/client';
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { orcamentos } from '../../db/schema';
 import { PUBLICO_LIMITES } from '../publico-limites';
-import { Client, createTestDeps, loginAdmin, okBody, type TestEnv, userWith } from '../testing/harness';
+import {
+  answer,
+  Client,
+  createTestDeps,
+  loginAdmin,
+  ok,
+  type Problem,
+  refused,
+  type TestEnv,
+  userWith,
+} from '../testing/harness';
 import { seedBaseOrcamento, seedCliente } from './vendas.test-helpers';
 
 let env: TestEnv;
@@ -67,11 +78,16 @@ afterAll(() => env.close());
 // seller 5 % = 54,0885 → 54,09; architect (RT) 10 % = 108,177 → 108,18
 // total 1124,50 + 54,09 + 108,18 + 42,73 = 1329,50
 // customer lines: the extras (1329,50 − 635,00 = 694,50) go on the only m² line: 450,00 + 694,50 = 1144,50
-const quote = (extra: Record<string, unknown> = {}) => ({
+type NovoOrcamento = InferRequestType<Client['api']['orcamentos']['$post']>['json'];
+type Aprovacao = InferRequestType<
+  Client['api']['publico']['orcamentos'][':token']['aprovar']['$post']
+>['json'];
+
+const quote = (extra: Partial<NovoOrcamento> = {}): NovoOrcamento => ({
   cliente_id: ids.cliente,
   vendedor_id: ids.vendedor,
   arquiteto_id: ids.arquiteto,
-  funcionario_ids: [ids.ana],
+  funcionario_ids: [ids.ana!],
   itens: [
     { item_venda_id: ids.bancada, produto_id: ids.granito, quantidade: 1, medida1: 2, medida2: 0.5 },
     { produto_id: ids.cuba, quantidade: 1 },
@@ -87,47 +103,62 @@ const quote = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function newQuote(extra: Record<string, unknown> = {}) {
-  const res = await admin.post('/api/orcamentos', quote(extra));
-  expect(res.status).toBe(201);
-  return res.body as { id: string; numero: number; resumo: Record<string, number>; updated_at: string };
-}
+const newQuote = (extra: Partial<NovoOrcamento> = {}) =>
+  ok(admin.api.orcamentos.$post({ json: quote(extra) }), 201);
+const umOrcamento = (id: string) => ok(admin.api.orcamentos[':id'].$get({ param: { id } }));
+const ladoCliente = (id: string) => ok(admin.api.orcamentos[':id'].cliente.$get({ param: { id } }));
+/** The public link's routes, called without a session. */
+const publico = () => anon.api.publico.orcamentos[':token'];
+/** The public page of `token`: its answer, whatever the status. */
+const pagina = (token: string) => answer(publico().$get({ param: { token } }));
+/** A refused answer's problem (the typed body is the success's). */
+const problema = (res: { body: unknown }) => res.body as Problem;
 
 async function pdfText(bytes: Uint8Array) {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
   return text.replace(/\s+/g, ' ');
 }
 
-async function raw(path: string, cookie = admin.cookie) {
-  const res = await env.app.request(`http://localhost:3000${path}`, { headers: { cookie } });
+/** A file's answer: status, content type and bytes. */
+async function raw(call: Promise<ClientResponse<unknown>>) {
+  const res = await call;
   return {
     status: res.status,
     type: res.headers.get('content-type'),
     bytes: new Uint8Array(await res.arrayBuffer()),
   };
 }
+const pdfDo = (id: string, c: Client = admin) => raw(c.api.orcamentos[':id'].pdf.$get({ param: { id } }));
 
 async function share(id: string) {
-  const res = await admin.post(`/api/orcamentos/${id}/link`);
-  expect(res.status).toBe(201);
-  const token = String(res.body.url).split('/o/')[1]!;
-  return { token, url: res.body.url as string, expira_em: res.body.expira_em as string };
+  const res = await ok(admin.api.orcamentos[':id'].link.$post({ param: { id } }), 201);
+  const token = String(res.url).split('/o/')[1]!;
+  return { token, url: res.url, expira_em: res.expira_em };
 }
 
-/** Approves as the page does: with the version it showed (read now unless `body` gives one). */
-const approve = async (token: string, body: Record<string, unknown> = {}) => {
+/**
+ * Approves as the page does: with the version it showed (read now unless `body` gives one; a page
+ * that does not open gives a well-formed one, so a dead link still answers 404, not 400).
+ */
+const approve = async (
+  token: string,
+  body: Partial<Aprovacao> = {},
+  headers: Record<string, string> = {},
+) => {
+  const page = await pagina(token);
   const versao =
-    'versao' in body
-      ? body.versao
-      : (await anon.get(`/api/publico/orcamentos/${token}`)).body?.orcamento?.versao;
-  return anon.post(`/api/publico/orcamentos/${token}/aprovar`, {
-    nome: 'Helena Duarte Ramos',
-    documento: '5299',
-    assinatura,
-    aceite: true,
-    versao,
-    ...body,
-  });
+    page.status === 200
+      ? (page.body as { orcamento: { versao: string } }).orcamento.versao
+      : new Date().toISOString();
+  return answer(
+    publico().aprovar.$post(
+      {
+        param: { token },
+        json: { nome: 'Helena Duarte Ramos', documento: '5299', assinatura, aceite: true, versao, ...body },
+      },
+      { headers },
+    ),
+  );
 };
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -144,7 +175,7 @@ describe('GET /api/orcamentos/:id/pdf', () => {
       comissao_arquiteto: 108.18,
       total: 1329.5,
     });
-    const res = await raw(`/api/orcamentos/${o.id}/pdf`);
+    const res = await pdfDo(o.id);
     expect(res.status).toBe(200);
     expect(res.type).toBe('application/pdf');
     const text = await pdfText(res.bytes);
@@ -193,16 +224,16 @@ describe('GET /api/orcamentos/:id/pdf', () => {
 
   it('is the same bytes for the same saved version (the accepted digest can be checked again)', async () => {
     const o = await newQuote();
-    const a = await raw(`/api/orcamentos/${o.id}/pdf`);
-    const b = await raw(`/api/orcamentos/${o.id}/pdf`);
+    const a = await pdfDo(o.id);
+    const b = await pdfDo(o.id);
     expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(true);
   });
 
   it('needs the orcamentos permission; 404 for an unknown quote', async () => {
     const o = await newQuote();
     const { client } = await userWith(env, ['vendas']);
-    expect((await raw(`/api/orcamentos/${o.id}/pdf`, client.cookie)).status).toBe(403);
-    expect((await raw('/api/orcamentos/00000000-0000-4000-8000-000000000000/pdf')).status).toBe(404);
+    expect((await pdfDo(o.id, client)).status).toBe(403);
+    expect((await pdfDo('00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 });
 
@@ -219,10 +250,9 @@ describe('the customer link', () => {
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).not.toContain(a.token);
-    expect((await anon.get(`/api/publico/orcamentos/${a.token}`)).status).toBe(200);
-    expect((await admin.delete(`/api/orcamentos/${o.id}/link`)).status).toBe(204);
-    const gone = await anon.get(`/api/publico/orcamentos/${a.token}`);
-    expect(gone.status).toBe(404);
+    expect((await pagina(a.token)).status).toBe(200);
+    await ok(admin.api.orcamentos[':id'].link.$delete({ param: { id: o.id } }), 204);
+    expect((await pagina(a.token)).status).toBe(404);
     // a new share after revoking is a new link
     const c = await share(o.id);
     expect(c.url).not.toBe(a.url);
@@ -234,24 +264,24 @@ describe('the customer link', () => {
     const flip = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
     const bodies = [];
     for (const t of [flip, token.slice(0, 20), 'x'.repeat(43), '..%2f..%2fetc']) {
-      const res = await anon.get(`/api/publico/orcamentos/${t}`);
+      const res = await pagina(t);
       expect(res.status, t).toBe(404);
-      bodies.push(res.body.detail);
+      bodies.push(problema(res).detail);
     }
     // expired: the quote's validity date has passed
     await env.db.update(orcamentos).set({ validade: '2020-01-31' }).where(eq(orcamentos.id, o.id));
-    const expired = await anon.get(`/api/publico/orcamentos/${token}`);
+    const expired = await pagina(token);
     expect(expired.status).toBe(404);
-    expect(new Set([...bodies, expired.body.detail]).size).toBe(1);
+    expect(new Set([...bodies, problema(expired).detail]).size).toBe(1);
     expect((await approve(token)).status).toBe(404);
     // and staff cannot send a quote whose validity has passed
-    expect((await admin.post(`/api/orcamentos/${o.id}/link`)).status).toBe(409);
+    await refused(admin.api.orcamentos[':id'].link.$post({ param: { id: o.id } }), 409);
   });
 
   it('shows the customer view without internal ids or internal figures, and follows the saved version', async () => {
     const o = await newQuote();
     const { token } = await share(o.id);
-    const res = await anon.get(`/api/publico/orcamentos/${token}`);
+    const res = await pagina(token);
     expect(res.status).toBe(200);
     const text = JSON.stringify(res.body);
     expect(text).not.toMatch(UUID);
@@ -283,24 +313,31 @@ describe('the customer link', () => {
       },
     });
     // the measures written as on every other surface (issue 26 §3: the page wrote "2 x 0,5 = 1 m²")
-    expect(res.body.orcamento.itens[0].medidas).toBe('2,00 × 0,50 m = 1 m²');
+    expect(res.body.orcamento.itens[0]!.medidas).toBe('2,00 × 0,50 m = 1 m²');
     // the staff edit the quote after sending: the same link shows the new version
-    const put = await admin.put(`/api/orcamentos/${o.id}`, {
-      ...quote({ valor_frete: 0 }),
-      updated_at: o.updated_at,
-    });
-    expect(put.status).toBe(200);
-    const again = await anon.get(`/api/publico/orcamentos/${token}`);
-    expect(again.body.orcamento.versao).toBe(new Date(put.body.updated_at).toISOString());
+    const put = await ok(
+      admin.api.orcamentos[':id'].$put({
+        param: { id: o.id },
+        json: { ...quote({ valor_frete: 0 }), updated_at: o.updated_at },
+      }),
+    );
+    const again = await pagina(token);
+    expect(again.body.orcamento.versao).toBe(new Date(put.updated_at).toISOString());
     expect(again.body.orcamento.total).not.toBe('R$ 1.329,50');
     // approving what was read before the change is refused: it is not the current version
     const stale = await approve(token, { versao: res.body.orcamento.versao });
     expect(stale.status).toBe(409);
     // …and so is an approval that names no version: it would approve the new price unseen.
-    const blind = await approve(token, { versao: undefined });
+    // on purpose: no versao
+    const blind = await anon.post(`/api/publico/orcamentos/${token}/aprovar`, {
+      nome: 'Helena Duarte Ramos',
+      documento: '5299',
+      assinatura,
+      aceite: true,
+    });
     expect(blind.status).toBe(400);
     expect(blind.body.errors.map((e: { path: string }) => e.path)).toContain('versao');
-    expect((await admin.get(`/api/orcamentos/${o.id}`)).body.status).toBe('pendente');
+    expect((await umOrcamento(o.id)).status).toBe('pendente');
   });
 });
 
@@ -310,9 +347,8 @@ describe('approval', () => {
     const { token } = await share(o.id);
     const notPng = `data:image/png;base64,${Buffer.from('GIF89a not a png').toString('base64')}`;
     const big = `data:image/png;base64,${Buffer.alloc(210 * 1024, 1).toString('base64')}`;
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [Partial<Aprovacao>, string][] = [
       [{ nome: '  ' }, 'nome'],
-      [{ aceite: false }, 'aceite'],
       [{ assinatura: 'data:image/jpeg;base64,AAAA' }, 'assinatura'],
       [{ assinatura: notPng }, 'assinatura'],
       [{ assinatura: big }, 'assinatura'],
@@ -322,10 +358,21 @@ describe('approval', () => {
       const res = await approve(token, body);
       expect(res.status, field).toBe(400);
       expect(
-        res.body.errors.map((e: { path: string }) => e.path),
+        problema(res).errors?.map((e) => e.path),
         field,
       ).toContain(field);
     }
+    // on purpose: the terms not accepted (the types take only true)
+    const page = await pagina(token);
+    const recusado = await anon.post(`/api/publico/orcamentos/${token}/aprovar`, {
+      nome: 'Helena Duarte Ramos',
+      documento: '5299',
+      assinatura,
+      aceite: false,
+      versao: page.body.orcamento.versao,
+    });
+    expect(recusado.status).toBe(400);
+    expect(recusado.body.errors.map((e: { path: string }) => e.path)).toContain('aceite');
     const [row] = await queryRows<{ status: string; tentativas: number }>(
       env.db,
       sql`select o.status, l.tentativas from orcamentos o join orcamento_links l on l.orcamento_id = o.id where o.id = ${o.id}`,
@@ -339,43 +386,37 @@ describe('approval', () => {
     for (let i = 1; i <= 4; i++) {
       const res = await approve(token, { documento: '1111' });
       expect(res.status).toBe(400);
-      expect(res.body.detail).toContain(i === 4 ? 'Resta 1 tentativa' : `Restam ${5 - i} tentativas`);
+      expect(problema(res).detail).toContain(i === 4 ? 'Resta 1 tentativa' : `Restam ${5 - i} tentativas`);
     }
     const fifth = await approve(token, { documento: '1111' });
     expect(fifth.status).toBe(409);
-    expect(fifth.body.detail).toContain('bloqueado');
+    expect(problema(fifth).detail).toContain('bloqueado');
     // now even the right digits are refused, and the page says why
     expect((await approve(token)).status).toBe(409);
-    expect((await anon.get(`/api/publico/orcamentos/${token}`)).body.estado).toBe('bloqueado');
-    const staff = await admin.get(`/api/orcamentos/${o.id}/cliente`);
-    expect(staff.body.link).toMatchObject({ bloqueado: true, tentativas: 5 });
-    expect((await admin.get(`/api/orcamentos/${o.id}`)).body.status).toBe('pendente');
+    expect((await pagina(token)).body.estado).toBe('bloqueado');
+    const staff = await ladoCliente(o.id);
+    expect(staff.link).toMatchObject({ bloqueado: true, tentativas: 5 });
+    expect((await umOrcamento(o.id)).status).toBe('pendente');
   });
 
   it('approves: the record, the quote aprovado, the sale (automatic), the signed PDF', async () => {
     const o = await newQuote();
     const { token } = await share(o.id);
-    const page = await anon.get(`/api/publico/orcamentos/${token}`);
-    const res = await anon.request(
-      'POST',
-      `/api/publico/orcamentos/${token}/aprovar`,
-      {
-        nome: 'Helena D. Ramos',
-        documento: '529.9',
-        assinatura,
-        aceite: true,
-        versao: page.body.orcamento.versao,
-      },
+    const page = await pagina(token);
+    const res = await approve(
+      token,
+      { nome: 'Helena D. Ramos', documento: '529.9', versao: page.body.orcamento.versao },
       { 'user-agent': 'Teste/1.0 (celular)' },
     );
-    expect(okBody(res)).toMatchObject({ estado: 'aprovado', numero: o.numero, venda: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ estado: 'aprovado', numero: o.numero, venda: true });
     expect(JSON.stringify(res.body)).not.toMatch(UUID);
     // the digest is of the PDF the customer could download before approving
-    const before = await raw(`/api/orcamentos/${o.id}/pdf`);
+    const before = await pdfDo(o.id);
     expect(before.status).toBe(200);
 
-    const staff = await admin.get(`/api/orcamentos/${o.id}/cliente`);
-    expect(staff.body.aceite).toMatchObject({
+    const staff = await ladoCliente(o.id);
+    expect(staff.aceite).toMatchObject({
       nome: 'Helena D. Ramos',
       user_agent: 'Teste/1.0 (celular)',
       pdf_sha256: res.body.pdf_sha256,
@@ -387,12 +428,12 @@ describe('approval', () => {
       sql`select valor_bruto, status from vendas where orcamento_id = ${o.id}`,
     );
     expect(vendas).toEqual([{ valor_bruto: '1329.50', status: 'confirmada' }]);
-    expect((await admin.get(`/api/orcamentos/${o.id}`)).body.status).toBe('venda_realizada');
+    expect((await umOrcamento(o.id)).status).toBe('venda_realizada');
 
     // the page now says it was approved; the PDF has the signature page
-    const after = await anon.get(`/api/publico/orcamentos/${token}`);
+    const after = await pagina(token);
     expect(after.body).toMatchObject({ estado: 'aprovado', aceite: { nome: 'Helena D. Ramos' } });
-    const signed = await raw(`/api/publico/orcamentos/${token}/pdf`, '');
+    const signed = await raw(publico().pdf.$get({ param: { token } }));
     expect(signed.status).toBe(200);
     const text = await pdfText(signed.bytes);
     expect(text).toContain(`Aceite do orçamento Nº ${o.numero}`);
@@ -412,21 +453,23 @@ describe('approval', () => {
   });
 
   it('without the automatic sale the quote stays aprovado (the filter "Aprovado" finds it)', async () => {
-    const current = (await admin.get('/api/empresa')).body;
+    const empresa = admin.api.empresa;
+    const current = await ok(empresa.$get());
     const { logo: _l, id: _i, created_at: _c, ...fields } = current;
-    expect((await admin.put('/api/empresa', { ...fields, venda_automatica: false })).status).toBe(200);
+    // the settings as read, sent back with the one change (as the Empresa screen does)
+    await ok(empresa.$put({ json: { ...fields, venda_automatica: false } }));
     try {
       const o = await newQuote();
       const { token } = await share(o.id);
       const res = await approve(token);
       expect(res.status).toBe(200);
       expect(res.body.venda).toBe(false);
-      expect((await admin.get(`/api/orcamentos/${o.id}`)).body.status).toBe('aprovado');
-      const list = await admin.get('/api/orcamentos?status=aprovado&limit=200');
-      expect(list.body.items.map((i: { id: string }) => i.id)).toContain(o.id);
+      expect((await umOrcamento(o.id)).status).toBe('aprovado');
+      const list = await ok(admin.api.orcamentos.$get({ query: { status: 'aprovado', limit: 200 } }));
+      expect(list.items.map((i) => i.id)).toContain(o.id);
     } finally {
-      const now = (await admin.get('/api/empresa')).body;
-      await admin.put('/api/empresa', { ...fields, venda_automatica: true, updated_at: now.updated_at });
+      const now = await ok(empresa.$get());
+      await empresa.$put({ json: { ...fields, venda_automatica: true, updated_at: now.updated_at } });
     }
   });
 
@@ -450,22 +493,20 @@ describe('change request and throttling', () => {
   it('"Solicitar alteração" records the message for the staff; an empty one is refused', async () => {
     const o = await newQuote();
     const { token } = await share(o.id);
-    const empty = await anon.post(`/api/publico/orcamentos/${token}/alteracao`, { mensagem: ' ' });
-    expect(empty.status).toBe(400);
-    await anon.create(`/api/publico/orcamentos/${token}/alteracao`, {
-      mensagem: 'Pode trocar a cuba por uma de sobrepor?',
-    });
-    const staff = await admin.get(`/api/orcamentos/${o.id}/cliente`);
-    expect(staff.body.alteracoes).toHaveLength(1);
-    expect(staff.body.alteracoes[0].mensagem).toBe('Pode trocar a cuba por uma de sobrepor?');
+    const alteracao = (mensagem: string) =>
+      publico().alteracao.$post({ param: { token }, json: { mensagem } });
+    await refused(alteracao(' '), 400);
+    await ok(alteracao('Pode trocar a cuba por uma de sobrepor?'), 201);
+    const staff = await ladoCliente(o.id);
+    expect(staff.alteracoes).toHaveLength(1);
+    expect(staff.alteracoes[0]!.mensagem).toBe('Pode trocar a cuba por uma de sobrepor?');
   });
 
   it(`answers 429 past ${PUBLICO_LIMITES.porToken} requests a minute on one token`, async () => {
     const o = await newQuote();
     const { token } = await share(o.id);
     let last = 0;
-    for (let i = 0; i <= PUBLICO_LIMITES.porToken; i++)
-      last = (await anon.get(`/api/publico/orcamentos/${token}`)).status;
+    for (let i = 0; i <= PUBLICO_LIMITES.porToken; i++) last = (await pagina(token)).status;
     expect(last).toBe(429);
   });
 });
@@ -504,6 +545,7 @@ describe('fuzz: the public routes with a real token', () => {
     for (const path of ['aprovar', 'alteracao']) {
       await fc.assert(
         fc.asyncProperty(body, async (b) => {
+          // on purpose: generated bodies of any shape, untyped
           const res = await anon.request(
             'POST',
             `/api/publico/orcamentos/${token}/${path}`,

@@ -3,12 +3,22 @@
 // exact bytes accepted kept and served, the signed copy numbered as one file; rendering off the request
 // thread behind a gate, cached by content, with bounded input.
 import { createHash } from 'node:crypto';
+import type { InferRequestType } from 'hono/client';
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cents, dec, sum } from '../../domain/money';
 import { gateOf, XLSX_OCUPADO_RETRY_S } from '../export';
-import { Client, createTestDeps, fieldMessages, loginAdmin, type TestEnv } from '../testing/harness';
+import {
+  Client,
+  createTestDeps,
+  fieldErrors,
+  loginAdmin,
+  ok,
+  refused,
+  type TestEnv,
+  versionOf,
+} from '../testing/harness';
 import { seedBaseOrcamento, seedCatalogoPecas, seedCliente, seedProduto } from './vendas.test-helpers';
 
 let env: TestEnv;
@@ -37,7 +47,7 @@ beforeAll(async () => {
   Object.assign(ids, await seedBaseOrcamento(env, { granito: 'Granito Preto Absoluto', credito: {} }));
   const cat = await seedCatalogoPecas(admin);
   Object.assign(ids, { boleado: cat.boleado, reto: cat.reto, cuba_recorte: cat.cuba });
-  ids.cooktop = (await admin.create<{ id: string }>('/api/recortes', { nome: 'Cooktop', valor: 95 })).id;
+  ids.cooktop = (await ok(admin.api.recortes.$post({ json: { nome: 'Cooktop', valor: 95 } }), 201)).id;
   ids.longo = (
     await seedProduto(
       env,
@@ -76,21 +86,31 @@ async function textos(bytes: Uint8Array): Promise<{ itens: Texto[]; pages: numbe
   return { itens, pages: pdf.numPages, widths };
 }
 
-async function get(path: string, cookie = admin.cookie) {
-  return env.app.request(`http://localhost:3000${path}`, { headers: { cookie } });
-}
+type NovoOrcamento = InferRequestType<Client['api']['orcamentos']['$post']>['json'];
+/** The quote's PDF as staff asks for it (the raw answer: status, headers, bytes). */
+const pdfDo = (id: string) => admin.api.orcamentos[':id'].pdf.$get({ param: { id } });
+/** The public link's routes, asked without a session. */
+const publicoDe = (token: string) => ({
+  rota: new Client(env).api.publico.orcamentos[':token'],
+  param: { token },
+});
 
 async function pdfOf(id: string) {
-  const res = await get(`/api/orcamentos/${id}/pdf`);
+  const res = await pdfDo(id);
   expect(res.status).toBe(200);
   return new Uint8Array(await res.arrayBuffer());
+}
+/** Shares the quote: the public link's token. */
+async function compartilhar(id: string) {
+  const link = await ok(admin.api.orcamentos[':id'].link.$post({ param: { id } }), 201);
+  return String(link.url).split('/o/')[1]!;
 }
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
-const simpleBody = (extra: Record<string, unknown> = {}) => ({
+const simpleBody = (extra: Partial<NovoOrcamento> = {}): NovoOrcamento => ({
   cliente_id: ids.cliente,
-  funcionario_ids: [ids.ana],
+  funcionario_ids: [ids.ana!],
   itens: [
     { item_venda_id: ids.bancada, produto_id: ids.granito, quantidade: 1, medida1: '2.40', medida2: '0.60' },
     { produto_id: ids.cuba, quantidade: 1 },
@@ -101,11 +121,8 @@ const simpleBody = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function simpleQuote(extra: Record<string, unknown> = {}) {
-  const res = await admin.post('/api/orcamentos', simpleBody(extra));
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; numero: number };
-}
+const simpleQuote = (extra: Partial<NovoOrcamento> = {}) =>
+  ok(admin.api.orcamentos.$post({ json: simpleBody(extra) }), 201);
 
 const MONEY = /^R\$ \d{1,3}(\.\d{3})*,\d{2}$/;
 const moneyDec = (t: string) => dec(t.replace('R$ ', '').replace(/\./g, '').replace(',', '.'));
@@ -119,18 +136,18 @@ describe('the items table of the customer PDF', () => {
       medida1: (1.17 + i * 0.13).toFixed(2),
       medida2: (0.43 + (i % 4) * 0.07).toFixed(2),
       bordas: [
-        { lado: 'frente', acabamento_id: ids.boleado },
-        { lado: 'esquerda', acabamento_id: ids.reto },
+        { lado: 'frente' as const, acabamento_id: ids.boleado! },
+        { lado: 'esquerda' as const, acabamento_id: ids.reto! },
       ],
       recortes: [
-        { recorte_id: ids.cuba_recorte, quantidade: 1 },
-        { recorte_id: ids.cooktop, quantidade: 1 },
+        { recorte_id: ids.cuba_recorte!, quantidade: 1 },
+        { recorte_id: ids.cooktop!, quantidade: 1 },
       ],
     });
-    const body = {
+    const body: NovoOrcamento = {
       cliente_id: ids.cliente,
       vendedor_id: ids.vendedor,
-      funcionario_ids: [ids.ana],
+      funcionario_ids: [ids.ana!],
       itens: [
         ...Array.from({ length: 12 }, (_, i) => peca(i)),
         // a long product name, and the largest figure a quote keeps (close to R$ 999 bilhões)
@@ -143,9 +160,7 @@ describe('the items table of the customer PDF', () => {
       margem_lucro: 0,
       tipo_venda: 'avista',
     };
-    const res = await admin.post('/api/orcamentos', body);
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const o = res.body as { id: string; valor_total: number };
+    const o = await ok(admin.api.orcamentos.$post({ json: body }), 201);
 
     const { itens, pages, widths } = await textos(await pdfOf(o.id));
     expect(pages).toBeGreaterThan(1);
@@ -171,31 +186,32 @@ describe('the items table of the customer PDF', () => {
 
   it('every row is quantity × price = total in the unit its price names (PDF and public page)', async () => {
     // Bancada 2,40 × 0,60 = 1,44 m² and the cuba; the extras spread over the only m² line
-    const res = await admin.post('/api/orcamentos', {
-      cliente_id: ids.cliente,
-      funcionario_ids: [ids.ana],
-      itens: [
-        {
-          item_venda_id: ids.bancada,
-          produto_id: ids.granito,
-          quantidade: 1,
-          medida1: '2.40',
-          medida2: '0.60',
+    const o = await ok(
+      admin.api.orcamentos.$post({
+        json: {
+          cliente_id: ids.cliente,
+          funcionario_ids: [ids.ana!],
+          itens: [
+            {
+              item_venda_id: ids.bancada,
+              produto_id: ids.granito,
+              quantidade: 1,
+              medida1: '2.40',
+              medida2: '0.60',
+            },
+            { produto_id: ids.cuba, quantidade: 2 },
+          ],
+          valor_frete: 50,
+          horas_trabalho: 10,
+          margem_lucro: 30,
+          tipo_venda: 'avista',
         },
-        { produto_id: ids.cuba, quantidade: 2 },
-      ],
-      valor_frete: 50,
-      horas_trabalho: 10,
-      margem_lucro: 30,
-      tipo_venda: 'avista',
-    });
-    expect(res.status).toBe(201);
-    const o = res.body as { id: string };
-    const link = await admin.post(`/api/orcamentos/${o.id}/link`);
-    const token = String(link.body.url).split('/o/')[1]!;
-    const page = await new Client(env).get(`/api/publico/orcamentos/${token}`);
-    expect(page.status).toBe(200);
-    const linhas = page.body.orcamento.itens as {
+      }),
+      201,
+    );
+    const { rota, param } = publicoDe(await compartilhar(o.id));
+    const page = await ok(rota.$get({ param }));
+    const linhas = page.orcamento.itens as {
       quantidade: string;
       preco: string;
       por: string;
@@ -229,28 +245,31 @@ describe('the accepted PDF and the signed copy', () => {
   it('keeps the exact bytes accepted: served as "PDF aceito" to staff and customer, sha256 = the recorded hash, and the quote PDF is the same bytes after the approval', async () => {
     const o = await simpleQuote();
     const antes = await pdfOf(o.id);
-    const link = await admin.post(`/api/orcamentos/${o.id}/link`);
-    const token = String(link.body.url).split('/o/')[1]!;
-    const anon = new Client(env);
-    const page = await anon.get(`/api/publico/orcamentos/${token}`);
-    const ok = await anon.post(`/api/publico/orcamentos/${token}/aprovar`, {
-      nome: 'Łukasz Nguyễn Ωμέγα Ivanov',
-      documento: '5299',
-      assinatura,
-      aceite: true,
-      versao: page.body.orcamento.versao,
-    });
-    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const { rota, param } = publicoDe(await compartilhar(o.id));
+    const page = await ok(rota.$get({ param }));
+    const aprovado = await ok(
+      rota.aprovar.$post({
+        param,
+        json: {
+          nome: 'Łukasz Nguyễn Ωμέγα Ivanov',
+          documento: '5299',
+          assinatura,
+          aceite: true,
+          versao: page.orcamento.versao,
+        },
+      }),
+    );
 
-    const registro = (await admin.get(`/api/orcamentos/${o.id}/cliente`)).body.aceite;
-    const staff = await get(`/api/orcamentos/${o.id}/pdf-aceito`);
+    const registro = (await ok(admin.api.orcamentos[':id'].cliente.$get({ param: { id: o.id } }))).aceite!;
+    const aceitoDo = (id: string) => admin.api.orcamentos[':id']['pdf-aceito'].$get({ param: { id } });
+    const staff = await aceitoDo(o.id);
     expect(staff.status).toBe(200);
     expect(staff.headers.get('content-disposition')).toContain(`orcamento-${o.numero}-aceito.pdf`);
     const aceito = new Uint8Array(await staff.arrayBuffer());
     // recomputed here, from the bytes served
     expect(sha256(aceito)).toBe(registro.pdf_sha256);
-    expect(ok.body.pdf_sha256).toBe(registro.pdf_sha256);
-    const publico = await get(`/api/publico/orcamentos/${token}/pdf-aceito`, '');
+    expect(aprovado.pdf_sha256).toBe(registro.pdf_sha256);
+    const publico = await rota['pdf-aceito'].$get({ param });
     expect(publico.status).toBe(200);
     expect(Buffer.from(await publico.arrayBuffer()).equals(Buffer.from(aceito))).toBe(true);
     // The approval moved updated_at, not a printed word: the quote's PDF is still those bytes
@@ -263,7 +282,7 @@ describe('the accepted PDF and the signed copy', () => {
 
     // The signed copy: accepted pages + acceptance page, numbered as one file, fonts embedded, the
     // name kept in its own letters.
-    const signed = await get(`/api/publico/orcamentos/${token}/pdf`, '');
+    const signed = await rota.pdf.$get({ param });
     expect(signed.status).toBe(200);
     const bytes = new Uint8Array(await signed.arrayBuffer());
     const pdf = await getDocumentProxy(new Uint8Array(bytes));
@@ -279,11 +298,11 @@ describe('the accepted PDF and the signed copy', () => {
     expect(raw).not.toMatch(/\/BaseFont \/Helvetica/);
     expect(raw).toMatch(/\/FontFile2/);
     // the same signed copy each time
-    const again = new Uint8Array(await (await get(`/api/publico/orcamentos/${token}/pdf`, '')).arrayBuffer());
+    const again = new Uint8Array(await (await rota.pdf.$get({ param })).arrayBuffer());
     expect(Buffer.from(again).equals(Buffer.from(bytes))).toBe(true);
     // no acceptance, no "PDF aceito"
     const outro = await simpleQuote();
-    expect((await get(`/api/orcamentos/${outro.id}/pdf-aceito`)).status).toBe(404);
+    await refused(aceitoDo(outro.id), 404);
   });
 });
 
@@ -296,7 +315,7 @@ describe('PDFs off the request thread, behind a gate, cached, with bounded input
     const release = await gate.acquire()!;
     try {
       const outro = await simpleQuote({ observacoes: 'Outra.' });
-      const busy = await get(`/api/orcamentos/${outro.id}/pdf`);
+      const busy = await pdfDo(outro.id);
       expect(busy.status).toBe(503);
       expect(busy.headers.get('retry-after')).toBe(String(XLSX_OCUPADO_RETRY_S));
       expect(await busy.json()).toMatchObject({
@@ -309,12 +328,18 @@ describe('PDFs off the request thread, behind a gate, cached, with bounded input
       release();
     }
     // A new version is a new PDF
-    const put = await admin.putCurrent(`/api/orcamentos/${o.id}`, simpleBody({ observacoes: 'Segunda.' }));
-    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const umOrcamento = admin.api.orcamentos[':id'];
+    const updated_at = await versionOf(umOrcamento.$get({ param: { id: o.id } }));
+    await ok(
+      umOrcamento.$put({
+        param: { id: o.id },
+        json: { ...simpleBody({ observacoes: 'Segunda.' }), updated_at },
+      }),
+    );
     const segunda = await pdfOf(o.id);
     expect(Buffer.from(segunda).equals(Buffer.from(primeira))).toBe(false);
     // Eight requests at once for one document: one rendering (one turn), eight identical answers
-    const oito = await Promise.all(Array.from({ length: 8 }, () => get(`/api/orcamentos/${o.id}/pdf`)));
+    const oito = await Promise.all(Array.from({ length: 8 }, () => pdfDo(o.id)));
     for (const r of oito) {
       expect(r.status).toBe(200);
       expect(Buffer.from(await r.arrayBuffer()).equals(Buffer.from(segunda))).toBe(true);
@@ -323,20 +348,14 @@ describe('PDFs off the request thread, behind a gate, cached, with bounded input
 
   it('refuses more than 100 lines and notes longer than 2.000 characters, naming the field (pt-BR)', async () => {
     const linha = { produto_id: ids.cuba, quantidade: 1 };
-    const base = { cliente_id: ids.cliente, itens: [linha], tipo_venda: 'avista' };
-    const muitos = await admin.post('/api/orcamentos', {
-      ...base,
-      itens: Array.from({ length: 101 }, () => linha),
-    });
-    expect(muitos.status).toBe(400);
-    expect(fieldMessages(muitos.body)).toMatchObject({ itens: 'Um orçamento aceita no máximo 100 itens.' });
-    const longa = await admin.post('/api/orcamentos', { ...base, observacoes: 'x'.repeat(2001) });
-    expect(longa.status).toBe(400);
-    expect(fieldMessages(longa.body)).toMatchObject({
+    const base: NovoOrcamento = { cliente_id: ids.cliente, itens: [linha], tipo_venda: 'avista' };
+    const criar = (json: NovoOrcamento) => admin.api.orcamentos.$post({ json });
+    const muitos = await fieldErrors(criar({ ...base, itens: Array.from({ length: 101 }, () => linha) }));
+    expect(muitos).toMatchObject({ itens: 'Um orçamento aceita no máximo 100 itens.' });
+    const longa = await fieldErrors(criar({ ...base, observacoes: 'x'.repeat(2001) }));
+    expect(longa).toMatchObject({
       observacoes: 'As observações devem ter no máximo 2.000 caracteres.',
     });
-    expect((await admin.post('/api/orcamentos', { ...base, observacoes: 'x'.repeat(2000) })).status).toBe(
-      201,
-    );
+    await ok(criar({ ...base, observacoes: 'x'.repeat(2000) }), 201);
   });
 });

@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
+import type { ClientResponse, InferRequestType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { categoriasProdutos, orcamentoItens, orcamentos } from '../../db/schema';
-import { apiSuite, okBody, userWith } from '../testing/harness';
+import {
+  answer,
+  apiSuite,
+  type Client,
+  fieldMessages,
+  ok,
+  type Problem,
+  refused,
+  userWith,
+  versionOf,
+} from '../testing/harness';
 import { seedCatalogoPecas, seedCliente, seedProduto } from './vendas.test-helpers';
 
 /**
@@ -25,35 +36,83 @@ const ids = {} as Record<
   string
 >;
 
-const criar = async (path: string, body: Record<string, unknown>) =>
-  (await admin.create<{ id: string }>(path, body)).id;
+type NovoOrcamento = InferRequestType<Client['api']['orcamentos']['$post']>['json'];
+type Item = NonNullable<NovoOrcamento['itens']>[number];
+type Acabamento = InferRequestType<Client['api']['acabamentos']['$post']>['json'];
+type Recorte = InferRequestType<Client['api']['recortes']['$post']>['json'];
+const criarAcabamento = async (json: Acabamento) => (await ok(admin.api.acabamentos.$post({ json }), 201)).id;
+const criarRecorte = async (json: Recorte) => (await ok(admin.api.recortes.$post({ json }), 201)).id;
+/** Changes sent with the row's current version (read first, as the screens do). */
+const alterarAcabamento = async (
+  id: string,
+  json: Omit<InferRequestType<Client['api']['acabamentos'][':id']['$patch']>['json'], 'updated_at'>,
+) => {
+  const one = admin.api.acabamentos[':id'];
+  return one.$patch({
+    param: { id },
+    json: { ...json, updated_at: await versionOf(one.$get({ param: { id } })) },
+  });
+};
+const alterarRecorte = async (
+  id: string,
+  json: Omit<InferRequestType<Client['api']['recortes'][':id']['$patch']>['json'], 'updated_at'>,
+) => {
+  const one = admin.api.recortes[':id'];
+  return one.$patch({
+    param: { id },
+    json: { ...json, updated_at: await versionOf(one.$get({ param: { id } })) },
+  });
+};
+const alterarProduto = async (
+  id: string,
+  json: Omit<InferRequestType<Client['api']['produtos'][':id']['$patch']>['json'], 'updated_at'>,
+) => {
+  const one = admin.api.produtos[':id'];
+  return one.$patch({
+    param: { id },
+    json: { ...json, updated_at: await versionOf(one.$get({ param: { id } })) },
+  });
+};
+const criarOrcamento = (json: NovoOrcamento) => ok(admin.api.orcamentos.$post({ json }), 201);
+const lerOrcamento = (id: string) => ok(admin.api.orcamentos[':id'].$get({ param: { id } }));
+const substituir = async (id: string, json: NovoOrcamento) => {
+  const one = admin.api.orcamentos[':id'];
+  return one.$put({
+    param: { id },
+    json: { ...json, updated_at: await versionOf(one.$get({ param: { id } })) },
+  });
+};
 
 beforeAll(async () => {
   const db = env.db;
   await db.insert(categoriasProdutos).values({ nome: 'pedras' });
   ids.cliente = (await seedCliente(env, 'Helena Duarte')).id;
   // Granite loses 10 % in cutting by default; Carrara has no loss (the default of every product).
-  const granito = await admin.post('/api/produtos', {
-    nome: 'Granito Preto São Gabriel',
-    categoria: 'pedras',
-    valor_m2: '450.00',
-    tipo_unidade: 'm²',
-    perda_percentual: '10',
-  });
-  expect(granito.status, JSON.stringify(granito.body)).toBe(201);
-  expect(granito.body.perda_percentual).toBe(10);
-  ids.granito = granito.body.id;
+  const granito = await ok(
+    admin.api.produtos.$post({
+      json: {
+        nome: 'Granito Preto São Gabriel',
+        categoria: 'pedras',
+        valor_m2: '450.00',
+        tipo_unidade: 'm²',
+        perda_percentual: '10',
+      },
+    }),
+    201,
+  );
+  expect(granito.perda_percentual).toBe(10);
+  ids.granito = granito.id;
   ids.carrara = (await seedProduto(env, 'Mármore Carrara', '389.90')).id;
   ids.cuba_inox = (await seedProduto(env, 'Cuba inox', '185.00', 'unitário')).id;
   Object.assign(ids, await seedCatalogoPecas(admin));
-  ids.chanfrado_inativo = await criar('/api/acabamentos', {
+  ids.chanfrado_inativo = await criarAcabamento({
     nome: 'Chanfrado',
     valor_ml: 40,
     status: 'inativo',
   });
-  ids.cooktop = await criar('/api/recortes', { nome: 'Cooktop', valor: 95 });
-  ids.furo = await criar('/api/recortes', { nome: 'Furo de torneira', valor: 15 });
-  ids.recorte_inativo = await criar('/api/recortes', {
+  ids.cooktop = await criarRecorte({ nome: 'Cooktop', valor: 95 });
+  ids.furo = await criarRecorte({ nome: 'Furo de torneira', valor: 15 });
+  ids.recorte_inativo = await criarRecorte({
     nome: 'Cuba esculpida',
     valor: 480,
     status: 'inativo',
@@ -65,7 +124,7 @@ beforeAll(async () => {
  * along its front; and two small pieces with their own loss and three tap holes each. No labour,
  * freight, margin or card, so the total is the materials.
  */
-function pecasQuote(extra: Record<string, unknown> = {}) {
+function pecasQuote(extra: Partial<NovoOrcamento> = {}): NovoOrcamento & { itens: Item[] } {
   return {
     cliente_id: ids.cliente,
     margem_lucro: 0,
@@ -103,7 +162,7 @@ function pecasQuote(extra: Record<string, unknown> = {}) {
       },
     ],
     ...extra,
-  };
+  } as NovoOrcamento & { itens: Item[] };
 }
 
 // Worked out by hand:
@@ -156,68 +215,63 @@ async function counts() {
 
 describe('catalogues /api/acabamentos and /api/recortes', () => {
   it('lists, filters by status and answers the active options to quote builders only', async () => {
-    const list = await admin.get('/api/acabamentos?sort=nome');
-    expect(list.status).toBe(200);
-    expect(list.body.items.map((a: { nome: string }) => a.nome)).toEqual([
-      'Boleado',
-      'Chanfrado',
-      'Reto polido',
-    ]);
-    expect(list.body.items[0].valor_ml).toBe(62.5);
-    const inativos = await admin.get('/api/recortes?status=inativo');
-    expect(inativos.body.items.map((r: { nome: string }) => r.nome)).toEqual(['Cuba esculpida']);
+    const list = await ok(admin.api.acabamentos.$get({ query: { sort: 'nome' } }));
+    expect(list.items.map((a) => a.nome)).toEqual(['Boleado', 'Chanfrado', 'Reto polido']);
+    expect(list.items[0]!.valor_ml).toBe(62.5);
+    const inativos = await ok(admin.api.recortes.$get({ query: { status: 'inativo' } }));
+    expect(inativos.items.map((r) => r.nome)).toEqual(['Cuba esculpida']);
 
     const { client: vendedor } = await userWith(env, ['orcamentos']);
-    const opcoes = await vendedor.get('/api/acabamentos/opcoes');
-    expect(okBody(opcoes)).toEqual([
+    const opcoes = await ok(vendedor.api.acabamentos.opcoes.$get({ query: {} }));
+    expect(opcoes).toEqual([
       { id: ids.boleado, nome: 'Boleado', valor_ml: 62.5 },
       { id: ids.reto, nome: 'Reto polido', valor_ml: 35 },
     ]);
-    expect((await vendedor.get('/api/recortes/opcoes')).body.map((r: { nome: string }) => r.nome)).toEqual([
+    expect((await ok(vendedor.api.recortes.opcoes.$get({ query: {} }))).map((r) => r.nome)).toEqual([
       'Cooktop',
       'Cuba de embutir',
       'Furo de torneira',
     ]);
-    expect((await vendedor.get('/api/acabamentos')).status).toBe(403);
-    expect((await vendedor.post('/api/recortes', { nome: 'X', valor: 1 })).status).toBe(403);
+    await refused(vendedor.api.acabamentos.$get({ query: {} }), 403);
+    await refused(vendedor.api.recortes.$post({ json: { nome: 'X', valor: 1 } }), 403);
   });
 
   it('refuses a negative price or an empty name in pt-BR, naming the field', async () => {
-    const neg = await admin.post('/api/acabamentos', { nome: 'Meia-esquadria', valor_ml: -1 });
-    expect(neg.status).toBe(400);
-    expect(neg.body.errors[0].path).toBe('valor_ml');
-    const semNome = await admin.post('/api/recortes', { nome: '  ', valor: 10 });
-    expect(semNome.status).toBe(400);
-    expect(semNome.body.errors[0]).toMatchObject({ path: 'nome', message: 'Informe o nome do recorte.' });
+    const neg = await refused(
+      admin.api.acabamentos.$post({ json: { nome: 'Meia-esquadria', valor_ml: -1 } }),
+      400,
+    );
+    expect(neg.errors?.[0]?.path).toBe('valor_ml');
+    const semNome = await refused(admin.api.recortes.$post({ json: { nome: '  ', valor: 10 } }), 400);
+    expect(semNome.errors?.[0]).toMatchObject({ path: 'nome', message: 'Informe o nome do recorte.' });
+    // on purpose: a status outside the two
     const status = await admin.post('/api/recortes', { nome: 'Furo', valor: 10, status: 'talvez' });
     expect(status.body.errors[0].path).toBe('status');
   });
 
   it('PATCH changes only what it is sent: an inactive entry stays inactive (issue 26 §2)', async () => {
-    const a = await criar('/api/acabamentos', { nome: 'Meia-cana', valor_ml: 55, status: 'inativo' });
-    const r = await criar('/api/recortes', { nome: 'Ralo linear', valor: 90, status: 'inativo' });
-    const pa = await admin.patchCurrent(`/api/acabamentos/${a}`, { valor_ml: '57.50' });
-    expect(okBody(pa)).toMatchObject({ nome: 'Meia-cana', valor_ml: 57.5, status: 'inativo' });
-    const pr = await admin.patchCurrent(`/api/recortes/${r}`, { nome: 'Ralo linear 80 cm' });
-    expect(okBody(pr)).toMatchObject({ nome: 'Ralo linear 80 cm', valor: 90, status: 'inativo' });
+    const a = await criarAcabamento({ nome: 'Meia-cana', valor_ml: 55, status: 'inativo' });
+    const r = await criarRecorte({ nome: 'Ralo linear', valor: 90, status: 'inativo' });
+    const pa = await ok(alterarAcabamento(a, { valor_ml: '57.50' }));
+    expect(pa).toMatchObject({ nome: 'Meia-cana', valor_ml: 57.5, status: 'inativo' });
+    const pr = await ok(alterarRecorte(r, { nome: 'Ralo linear 80 cm' }));
+    expect(pr).toMatchObject({ nome: 'Ralo linear 80 cm', valor: 90, status: 'inativo' });
   });
 
   it('products carry perda_percentual (0–100, two decimals)', async () => {
-    const bad = await admin.patchCurrent(`/api/produtos/${ids.carrara}`, { perda_percentual: 100.5 });
-    expect(bad.status).toBe(400);
-    expect(bad.body.errors[0].path).toBe('perda_percentual');
-    const tres = await admin.patchCurrent(`/api/produtos/${ids.carrara}`, { perda_percentual: '1.234' });
-    expect(tres.status).toBe(400);
-    expect((await admin.get(`/api/produtos/${ids.carrara}`)).body.perda_percentual).toBe(0);
+    const bad = await refused(alterarProduto(ids.carrara, { perda_percentual: 100.5 }), 400);
+    expect(bad.errors?.[0]?.path).toBe('perda_percentual');
+    await refused(alterarProduto(ids.carrara, { perda_percentual: '1.234' }), 400);
+    const carrara = await ok(admin.api.produtos[':id'].$get({ param: { id: ids.carrara } }));
+    expect(carrara.perda_percentual).toBe(0);
   });
 });
 
 describe('quotes with edges, cutouts, loss and strips', () => {
   it('/calcular answers each figure to the cent and the split of materiais', async () => {
-    const res = await admin.post('/api/orcamentos/calcular', pecasQuote());
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.itens).toEqual(ITENS.map((i) => expect.objectContaining(i)));
-    expect(res.body).toMatchObject({
+    const res = await ok(admin.api.orcamentos.calcular.$post({ json: pecasQuote() }));
+    expect(res.itens).toEqual(ITENS.map((i) => expect.objectContaining(i)));
+    expect(res).toMatchObject({
       materiais: 1570.7,
       pedra: 1010.7,
       bordas: 255,
@@ -229,95 +283,87 @@ describe('quotes with edges, cutouts, loss and strips', () => {
   });
 
   it('saves the snapshot and GET answers it with the names and prices copied', async () => {
-    const res = await admin.create('/api/orcamentos', pecasQuote());
-    const got = await admin.get(`/api/orcamentos/${res.id}`);
-    expect(got.status).toBe(200);
-    const o = got.body;
+    const res = await criarOrcamento(pecasQuote());
+    const o = await lerOrcamento(res.id);
     expect(o.valor_total).toBe(1570.7);
     expect(o.resumo).toMatchObject({ materiais: 1570.7, pedra: 1010.7, bordas: 255, recortes: 305 });
-    expect(o.itens.map((i: Record<string, unknown>) => i)).toEqual(
-      ITENS.map((i) => expect.objectContaining(i)),
-    );
+    expect(o.itens).toEqual(ITENS.map((i) => expect.objectContaining(i)));
     // Sides come back in the drawing's order (frente, fundo, esquerda, direita), whatever was sent.
-    expect(o.itens[0].bordas).toEqual([
+    expect(o.itens[0]!.bordas).toEqual([
       { lado: 'frente', acabamento_id: ids.boleado, nome: 'Boleado', valor_ml: 62.5 },
       { lado: 'esquerda', acabamento_id: ids.reto, nome: 'Reto polido', valor_ml: 35 },
     ]);
-    expect(o.itens[0].recortes).toEqual([
+    expect(o.itens[0]!.recortes).toEqual([
       { recorte_id: ids.cuba, nome: 'Cuba de embutir', valor: 120, quantidade: 1 },
       { recorte_id: ids.cooktop, nome: 'Cooktop', valor: 95, quantidade: 1 },
     ]);
-    expect(o.itens[0].faixa).toBeNull();
-    expect(o.itens[1].faixa).toEqual({ tipo: 'saia', item: 0, lado: 'frente' });
-    expect(o.itens[2].recortes).toEqual([
+    expect(o.itens[0]!.faixa).toBeNull();
+    expect(o.itens[1]!.faixa).toEqual({ tipo: 'saia', item: 0, lado: 'frente' });
+    expect(o.itens[2]!.recortes).toEqual([
       { recorte_id: ids.furo, nome: 'Furo de torneira', valor: 15, quantidade: 3 },
     ]);
   });
 
   it('the work order of the sale carries each piece with its finished sides and cutouts for the workshop (issue 17)', async () => {
-    const res = await admin.create('/api/orcamentos', pecasQuote());
-    const got = await admin.get(`/api/orcamentos/${res.id}`);
-    await admin.create(`/api/orcamentos/${res.id}/venda`, {
-      updated_at: got.body.updated_at,
-    });
+    const res = await criarOrcamento(pecasQuote());
+    const got = await lerOrcamento(res.id);
+    await ok(
+      admin.api.orcamentos[':id'].venda.$post({
+        param: { id: res.id },
+        json: { updated_at: got.updated_at },
+      }),
+      201,
+    );
     const [os] = await queryRows<{ id: string }>(
       env.db,
       sql`select id from ordens_servico where orcamento_id = ${res.id}`,
     );
-    const detalhe = await admin.get(`/api/ordens-servico/${os!.id}`);
-    expect(detalhe.status, JSON.stringify(detalhe.body)).toBe(200);
-    expect(detalhe.body.itens[0].bordas).toEqual([
+    const detalhe = await ok(admin.api['ordens-servico'][':id'].$get({ param: { id: os!.id } }));
+    expect(detalhe.itens[0]!.bordas).toEqual([
       { lado: 'frente', nome: 'Boleado' },
       { lado: 'esquerda', nome: 'Reto polido' },
     ]);
-    expect(detalhe.body.itens[0].recortes).toEqual([
+    expect(detalhe.itens[0]!.recortes).toEqual([
       { nome: 'Cuba de embutir', quantidade: 1 },
       { nome: 'Cooktop', quantidade: 1 },
     ]);
-    expect(detalhe.body.itens[2].recortes).toEqual([{ nome: 'Furo de torneira', quantidade: 3 }]);
+    expect(detalhe.itens[2]!.recortes).toEqual([{ nome: 'Furo de torneira', quantidade: 3 }]);
   });
 
   it('editing the catalogue or the product never changes a saved quote; deleting a used entry is 409', async () => {
-    const id = (await admin.post('/api/orcamentos', pecasQuote())).body.id;
-    expect(
-      (await admin.patchCurrent(`/api/acabamentos/${ids.boleado}`, { valor_ml: 99, nome: 'Boleado duplo' }))
-        .status,
-    ).toBe(200);
-    expect((await admin.patchCurrent(`/api/recortes/${ids.cuba}`, { valor: 150 })).status).toBe(200);
-    expect((await admin.patchCurrent(`/api/produtos/${ids.granito}`, { perda_percentual: 20 })).status).toBe(
-      200,
-    );
-    const o = (await admin.get(`/api/orcamentos/${id}`)).body;
+    const id = (await criarOrcamento(pecasQuote())).id;
+    await ok(alterarAcabamento(ids.boleado, { valor_ml: 99, nome: 'Boleado duplo' }));
+    await ok(alterarRecorte(ids.cuba, { valor: 150 }));
+    await ok(alterarProduto(ids.granito, { perda_percentual: 20 }));
+    const o = await lerOrcamento(id);
     expect(o.valor_total).toBe(1570.7);
     expect(o.itens[0]).toMatchObject(ITENS[0]!);
-    expect(o.itens[0].bordas[0]).toMatchObject({ nome: 'Boleado', valor_ml: 62.5 });
-    expect(o.itens[0].recortes[0]).toMatchObject({ nome: 'Cuba de embutir', valor: 120 });
+    expect(o.itens[0]!.bordas[0]).toMatchObject({ nome: 'Boleado', valor_ml: 62.5 });
+    expect(o.itens[0]!.recortes[0]).toMatchObject({ nome: 'Cuba de embutir', valor: 120 });
 
     const antes = await counts();
-    const del = await admin.delete(`/api/acabamentos/${ids.boleado}`);
-    expect(del.status).toBe(409);
-    expect(del.body.detail).toMatch(/Este acabamento é usado em \d+ orçamentos? e não pode ser removido/);
-    const delR = await admin.delete(`/api/recortes/${ids.furo}`);
-    expect(delR.status).toBe(409);
-    expect(delR.body.detail).toMatch(/Este recorte é usado em/);
+    const del = await refused(admin.api.acabamentos[':id'].$delete({ param: { id: ids.boleado } }), 409);
+    expect(del.detail).toMatch(/Este acabamento é usado em \d+ orçamentos? e não pode ser removido/);
+    const delR = await refused(admin.api.recortes[':id'].$delete({ param: { id: ids.furo } }), 409);
+    expect(delR.detail).toMatch(/Este recorte é usado em/);
     expect(await counts()).toEqual(antes);
     // An entry no saved quote uses goes away.
-    const livre = await criar('/api/recortes', { nome: 'Rebaixo', valor: 30 });
-    expect((await admin.delete(`/api/recortes/${livre}`)).status).toBe(204);
+    const livre = await criarRecorte({ nome: 'Rebaixo', valor: 30 });
+    await ok(admin.api.recortes[':id'].$delete({ param: { id: livre } }), 204);
 
     // Restore the prices the other tests work with.
-    await admin.patchCurrent(`/api/acabamentos/${ids.boleado}`, { valor_ml: '62.50', nome: 'Boleado' });
-    await admin.patchCurrent(`/api/recortes/${ids.cuba}`, { valor: 120 });
-    await admin.patchCurrent(`/api/produtos/${ids.granito}`, { perda_percentual: 10 });
+    await ok(alterarAcabamento(ids.boleado, { valor_ml: '62.50', nome: 'Boleado' }));
+    await ok(alterarRecorte(ids.cuba, { valor: 120 }));
+    await ok(alterarProduto(ids.granito, { perda_percentual: 10 }));
   });
 
   it('PUT replaces the snapshot (a side removed, a cutout added) and reprices', async () => {
-    const id = (await admin.post('/api/orcamentos', pecasQuote())).body.id;
+    const id = (await criarOrcamento(pecasQuote())).id;
     const body = pecasQuote();
     const linha = body.itens[0]!;
     linha.bordas = [{ lado: 'frente', acabamento_id: ids.boleado }];
     linha.recortes = [...linha.recortes!, { recorte_id: ids.furo, quantidade: 1 }];
-    const res = await admin.putCurrent(`/api/orcamentos/${id}`, body);
+    const res = await answer(substituir(id, body));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // line 0 now: edges 2.40 × 62.50 = 150.00 (2.4 m); cutouts 120 + 95 + 15 = 230.00;
     // total 712.80 + 150.00 + 230.00 = 1092.80; quote 1092.80 + 192.00 + 279.90 = 1564.70
@@ -327,8 +373,8 @@ describe('quotes with edges, cutouts, loss and strips', () => {
       valor_recortes: 230,
       valor_total: 1092.8,
     });
-    expect(res.body.itens[0].bordas).toHaveLength(1);
-    expect(res.body.itens[0].recortes).toHaveLength(3);
+    expect(res.body.itens[0]!.bordas).toHaveLength(1);
+    expect(res.body.itens[0]!.recortes).toHaveLength(3);
     expect(res.body.valor_total).toBe(1564.7);
   });
 
@@ -347,7 +393,7 @@ describe('quotes with edges, cutouts, loss and strips', () => {
   it('a quote without the new fields is priced exactly as before', async () => {
     // 1.85 × 0.55 = 1.0175 m² × 389.90 × 1 = 396.72325 → 396.72 (Carrara has no loss); 2 × 185.00 = 370.00
     // materiais 766.72, margin 0 → total 766.72
-    const res = await admin.create('/api/orcamentos', {
+    const res = await criarOrcamento({
       cliente_id: ids.cliente,
       margem_lucro: 0,
       itens: [
@@ -386,16 +432,15 @@ describe('quotes with edges, cutouts, loss and strips', () => {
       medida2: '0.55',
       area: '1.0175',
     });
-    const got = await admin.get(`/api/orcamentos/${o!.id}`);
-    expect(got.status).toBe(200);
-    expect(got.body.resumo).toMatchObject({
+    const got = await lerOrcamento(o!.id);
+    expect(got.resumo).toMatchObject({
       materiais: 396.72,
       total: 396.72,
       pedra: 396.72,
       bordas: 0,
       recortes: 0,
     });
-    expect(got.body.itens[0]).toMatchObject({
+    expect(got.itens[0]).toMatchObject({
       ...CARRARA_SO_PEDRA,
       faixa: null,
       valor_total_exibido: 396.72,
@@ -404,20 +449,14 @@ describe('quotes with edges, cutouts, loss and strips', () => {
 });
 
 describe('bad input on the new fields: 400 naming the field, nothing saved', () => {
-  const linha = (extra: Record<string, unknown>) => ({
+  const linha = (extra: Partial<Item>): Item => ({
     produto_id: ids.granito,
     quantidade: 1,
     medida1: 1,
     medida2: 0.5,
     ...extra,
   });
-  const cases: [string, () => Record<string, unknown>, string, RegExp][] = [
-    [
-      'unknown side',
-      () => linha({ bordas: [{ lado: 'cima', acabamento_id: ids.reto }] }),
-      'itens.0.bordas.0.lado',
-      /Lado inválido/,
-    ],
+  const cases: [string, () => Item, string, RegExp][] = [
     [
       'a side twice',
       () =>
@@ -517,15 +556,45 @@ describe('bad input on the new fields: 400 naming the field, nothing saved', () 
       'itens.0.faixa.item',
       /outra peça/,
     ],
+  ];
+
+  for (const [name, item, path, message] of cases) {
+    it(name, async () => {
+      const antes = await counts();
+      const json = { cliente_id: ids.cliente, itens: [item()] };
+      // saving and /calcular, one after the other
+      const chamadas: (() => Promise<ClientResponse<unknown>>)[] = [
+        () => admin.api.orcamentos.$post({ json }),
+        () => admin.api.orcamentos.calcular.$post({ json }),
+      ];
+      for (const chamar of chamadas) {
+        const res = await answer(chamar());
+        expect(res.status, JSON.stringify(res.body)).toBe(400);
+        expect(res.headers.get('content-type')).toMatch(/problem\+json/);
+        expect(fieldMessages(res.body as unknown as Problem)[path], JSON.stringify(res.body)).toMatch(
+          message,
+        );
+      }
+      expect(await counts()).toEqual(antes);
+    });
+  }
+
+  // on purpose: a side and a strip kind outside their lists (the types refuse them)
+  const malformados: [string, () => Record<string, unknown>, string, RegExp][] = [
+    [
+      'unknown side',
+      () => ({ ...linha({}), bordas: [{ lado: 'cima', acabamento_id: ids.reto }] }),
+      'itens.0.bordas.0.lado',
+      /Lado inválido/,
+    ],
     [
       'a strip of an unknown kind',
-      () => linha({ faixa: { tipo: 'rodape', item: 0, lado: 'frente' } }),
+      () => ({ ...linha({}), faixa: { tipo: 'rodape', item: 0, lado: 'frente' } }),
       'itens.0.faixa.tipo',
       /saia ou frontao/,
     ],
   ];
-
-  for (const [name, item, path, message] of cases) {
+  for (const [name, item, path, message] of malformados) {
     it(name, async () => {
       const antes = await counts();
       for (const url of ['/api/orcamentos', '/api/orcamentos/calcular']) {
@@ -541,13 +610,12 @@ describe('bad input on the new fields: 400 naming the field, nothing saved', () 
   }
 
   it('PUT with bad input leaves the saved quote as it was', async () => {
-    const id = (await admin.post('/api/orcamentos', pecasQuote())).body.id;
-    const antes = (await admin.get(`/api/orcamentos/${id}`)).body;
+    const id = (await criarOrcamento(pecasQuote())).id;
+    const antes = await lerOrcamento(id);
     const body = pecasQuote();
     body.itens[0]!.bordas = [{ lado: 'frente', acabamento_id: ids.chanfrado_inativo }];
-    const res = await admin.putCurrent(`/api/orcamentos/${id}`, body);
-    expect(res.status).toBe(400);
-    expect(res.body.errors[0].path).toBe('itens.0.bordas.0.acabamento_id');
-    expect((await admin.get(`/api/orcamentos/${id}`)).body).toEqual(antes);
+    const res = await refused(substituir(id, body), 400);
+    expect(res.errors?.[0]?.path).toBe('itens.0.bordas.0.acabamento_id');
+    expect(await lerOrcamento(id)).toEqual(antes);
   });
 });

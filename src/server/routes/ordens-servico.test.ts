@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { InferRequestType } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { osEtapas } from '../../db/schema';
 import {
@@ -8,7 +9,17 @@ import {
   ordemServicoContratoSchema,
   ordensServicoPageSchema,
 } from '../../schemas/producao';
-import { type Client, createTestDeps, loginAdmin, okBody, type TestEnv, userWith } from '../testing/harness';
+import {
+  answer,
+  type Client,
+  createTestDeps,
+  loginAdmin,
+  ok,
+  type Problem,
+  refused,
+  type TestEnv,
+  userWith,
+} from '../testing/harness';
 import { etapaDe, producaoFixtures, seedGranito } from './producao.test-helpers';
 
 /**
@@ -31,25 +42,33 @@ const { vendaPeloOrcamento, detalhe, funcionario, instalador } = producaoFixture
   produtoId,
 }));
 
-interface EtapaContrato {
-  id: string;
-  tipo: string;
-  status: string;
-  inicio_previsto: string | null;
-  fim_previsto: string | null;
-  funcionario_ids: string[];
-  updated_at: string;
-}
+const osContrato = (c: Client, osId: string) =>
+  ok(c.api['ordens-servico'][':id'].$get({ param: { id: osId } }));
 
-async function osContrato(c: Client, osId: string) {
-  const res = await c.get(`/api/ordens-servico/${osId}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { id: string; numero: number; status: string; etapas: EtapaContrato[] };
-}
-
-const tipo = (os: { etapas: EtapaContrato[] }, t: string) => os.etapas.find((e) => e.tipo === t)!;
+const tipo = <E extends { tipo: string }>(os: { etapas: E[] }, t: string) =>
+  os.etapas.find((e) => e.tipo === t)!;
+/** A stage's routes, as `c` calls them. */
+const etapaDa = (c: Client) => c.api['ordens-servico'][':id'].etapas[':etapaId'];
+/** The raw path of a stage (for the requests the types refuse on purpose). */
 const etapaUrl = (osId: string, etapaId: string, acao = '') =>
   `/api/ordens-servico/${osId}/etapas/${etapaId}${acao ? `/${acao}` : ''}`;
+type Mudanca = Omit<InferRequestType<ReturnType<typeof etapaDa>['$patch']>['json'], 'updated_at'>;
+type Filtros = InferRequestType<Client['api']['agenda']['$get']>['query'];
+/** Starts (`iniciar`) or completes (`concluir`) a stage with the version read: the answer, whatever the status. */
+const acao = (
+  qual: 'iniciar' | 'concluir',
+  osId: string,
+  etapaId: string,
+  updated_at: string,
+  c: Client = admin,
+) => answer(etapaDa(c)[qual].$post({ param: { id: osId, etapaId }, json: { updated_at } }));
+const agendaDe = (query: Filtros, c: Client = admin) => answer(c.api.agenda.$get({ query }));
+const lista = (
+  query: InferRequestType<Client['api']['ordens-servico']['$get']>['query'],
+  c: Client = admin,
+) => answer(c.api['ordens-servico'].$get({ query }));
+/** A refused answer's problem (the typed body is the success's). */
+const problema = (res: { body: unknown }) => res.body as Problem;
 
 /** The stage's row as stored: what "nothing changed" compares. */
 async function linha(etapaId: string) {
@@ -57,34 +76,44 @@ async function linha(etapaId: string) {
   return r!;
 }
 
-/** A change to a stage sent with the version read (`etapa`), as the OS screen sends it. */
-const agendar = (url: string, etapa: { updated_at: string }, mudanca: Record<string, unknown>) =>
-  admin.patch(url, { ...mudanca, updated_at: etapa.updated_at });
+/** A change to a stage of OS `osId` sent with the version read (`etapa`), as the OS screen sends it. */
+const agendar = (
+  osId: string,
+  etapa: { id: string; updated_at: string },
+  mudanca: Mudanca,
+  c: Client = admin,
+) =>
+  answer(
+    etapaDa(c).$patch({
+      param: { id: osId, etapaId: etapa.id },
+      json: { ...mudanca, updated_at: etapa.updated_at },
+    }),
+  );
 /** A 400 that names the field and says why, in pt-BR. */
-function campoRecusado(res: { status: number; body: { errors?: unknown[] } }, path: string, message: string) {
+function campoRecusado(res: { status: number; body: unknown }, path: string, message: string) {
   expect(res.status).toBe(400);
-  expect(res.body.errors).toContainEqual({ path, message });
+  expect(problema(res).errors).toContainEqual({ path, message });
 }
 
 describe('GET /api/ordens-servico', () => {
   it('a sale → its OS by venda_id, with the five stages in order under the contract names', async () => {
     const { venda, os } = await vendaPeloOrcamento();
-    const res = await admin.get(`/api/ordens-servico?venda_id=${venda.id}`);
+    const res = await lista({ venda_id: venda.id });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ total: 1, page: 1, limit: 50 });
     // Every answer is the documented one (the schemas the reference is built from).
     ordensServicoPageSchema.parse(res.body);
     expect(res.body.items).toHaveLength(1);
-    const item = res.body.items[0];
+    const item = res.body.items[0]!;
     expect(item).toMatchObject({ id: os.id, numero: os.numero, venda_id: venda.id, status: 'aberta' });
-    expect(item.etapas.map((e: EtapaContrato) => e.tipo)).toEqual([
+    expect(item.etapas.map((e) => e.tipo)).toEqual([
       'medicao',
       'corte',
       'acabamento',
       'instalacao',
       'entrega',
     ]);
-    for (const e of item.etapas as EtapaContrato[]) {
+    for (const e of item.etapas) {
       expect(e).toMatchObject({
         id: expect.any(String),
         status: 'pendente',
@@ -105,10 +134,10 @@ describe('GET /api/ordens-servico', () => {
   it('a page of several OS: each carries its own stages', async () => {
     const a = await vendaPeloOrcamento();
     const b = await vendaPeloOrcamento();
-    const res = await admin.get('/api/ordens-servico?limit=2&sort=-created_at');
+    const res = await lista({ limit: 2, sort: '-created_at' });
     expect(res.status).toBe(200);
-    expect(res.body.items.map((i: { id: string }) => i.id)).toEqual([b.os.id, a.os.id]);
-    for (const item of res.body.items as { id: string; etapas: { os_id: string }[] }[]) {
+    expect(res.body.items.map((i) => i.id)).toEqual([b.os.id, a.os.id]);
+    for (const item of res.body.items) {
       expect(item.etapas).toHaveLength(5);
       expect(item.etapas.every((e) => e.os_id === item.id)).toBe(true);
     }
@@ -116,18 +145,18 @@ describe('GET /api/ordens-servico', () => {
   });
 
   it('unknown id → 404 in pt-BR; bad filters → 400; no Produção → 403', async () => {
-    const nf = await admin.get('/api/ordens-servico/00000000-0000-4000-8000-000000000000');
-    expect(nf.status).toBe(404);
-    expect(nf.body.detail).toBe('Ordem de serviço não encontrada.');
-    expect((await admin.get('/api/ordens-servico/123')).status).toBe(400);
-    const bad = await admin.get('/api/ordens-servico?venda_id=abc');
+    const umaOs = (id: string, c: Client = admin) => c.api['ordens-servico'][':id'].$get({ param: { id } });
+    const nf = await refused(umaOs('00000000-0000-4000-8000-000000000000'), 404);
+    expect(nf.detail).toBe('Ordem de serviço não encontrada.');
+    await refused(umaOs('123'), 400);
+    const bad = await lista({ venda_id: 'abc' });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toContainEqual({ path: 'venda_id', message: 'Identificador inválido.' });
-    expect((await admin.get('/api/ordens-servico?status=perdida')).status).toBe(400);
+    expect(problema(bad).errors).toContainEqual({ path: 'venda_id', message: 'Identificador inválido.' });
+    expect((await lista({ status: 'perdida' })).status).toBe(400);
     const { os } = await vendaPeloOrcamento();
     const semPermissao = await userWith(env, ['dashboard']);
-    expect((await semPermissao.client.get('/api/ordens-servico')).status).toBe(403);
-    expect((await semPermissao.client.get(`/api/ordens-servico/${os.id}`)).status).toBe(403);
+    expect((await lista({}, semPermissao.client)).status).toBe(403);
+    await refused(umaOs(os.id, semPermissao.client), 403);
   });
 });
 
@@ -145,38 +174,35 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
       funcionario_ids: [joao.id],
     };
     const agendada = { id: medA.id, tipo: 'medicao', status: 'agendada', ...agenda };
-    const r = await agendar(etapaUrl(a.os.id, medA.id), medA, { ...agenda, notas: 'Levar a trena a laser.' });
+    const r = await agendar(a.os.id, medA, { ...agenda, notas: 'Levar a trena a laser.' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     etapaContratoAtualizadaSchema.parse(r.body);
     expect(r.body.avisos).toEqual([]);
     expect(r.body.etapa).toMatchObject({ ...agendada, notas: 'Levar a trena a laser.' });
     // 22:00–23:00 of the same business day is 01:00–02:00Z of the 11th; it overlaps nothing.
     const medB = tipo(await osContrato(admin, b.os.id), 'medicao');
-    const rb = await admin.patch(etapaUrl(b.os.id, medB.id), {
+    const rb = await agendar(b.os.id, medB, {
       inicio_previsto: '2031-03-11T01:00:00.000Z',
       fim_previsto: '2031-03-11T02:00:00.000Z',
       funcionario_ids: [joao.id],
-      updated_at: medB.updated_at,
     });
     expect(rb.status).toBe(200);
     // The same stage moved onto João's 09:00–11:00: accepted, with the warning.
-    const dobrada = await admin.patch(etapaUrl(b.os.id, medB.id), {
+    const dobrada = await agendar(b.os.id, rb.body.etapa, {
       inicio_previsto: '2031-03-10T13:00:00.000Z',
       fim_previsto: '2031-03-10T15:00:00.000Z',
-      updated_at: rb.body.etapa.updated_at,
     });
     expect(dobrada.status).toBe(200);
     expect(dobrada.body.avisos).toEqual([
       expect.objectContaining({ funcionario_id: joao.id, os_numero: a.os.numero, etapa: 'medicao' }),
     ]);
-    const volta = await admin.patch(etapaUrl(b.os.id, medB.id), {
+    const volta = await agendar(b.os.id, dobrada.body.etapa, {
       inicio_previsto: '2031-03-11T01:00:00.000Z',
       fim_previsto: '2031-03-11T02:00:00.000Z',
-      updated_at: dobrada.body.etapa.updated_at,
     });
     expect(volta.body.avisos).toEqual([]);
 
-    const dia10 = await admin.get(`/api/agenda?inicio=2031-03-10&fim=2031-03-10&funcionario_id=${joao.id}`);
+    const dia10 = await agendaDe({ inicio: '2031-03-10', fim: '2031-03-10', funcionario_id: joao.id });
     expect(dia10.status, JSON.stringify(dia10.body)).toBe(200);
     agendaContratoSchema.parse(dia10.body);
     expect(dia10.body.truncado).toBe(false);
@@ -191,17 +217,17 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
       expect.objectContaining({ id: medB.id, os_id: b.os.id, inicio_previsto: '2031-03-11T01:00:00.000Z' }),
     ]);
     // The next business day has neither; another employee has nothing; de/ate and instants work too.
-    const dia11 = await admin.get(`/api/agenda?inicio=2031-03-11&fim=2031-03-11&funcionario_id=${joao.id}`);
+    const dia11 = await agendaDe({ inicio: '2031-03-11', fim: '2031-03-11', funcionario_id: joao.id });
     expect(dia11.body.items).toEqual([]);
-    const doOutro = await admin.get(
-      `/api/agenda?inicio=2031-03-10&fim=2031-03-10&funcionario_id=${outro.id}`,
-    );
+    const doOutro = await agendaDe({ inicio: '2031-03-10', fim: '2031-03-10', funcionario_id: outro.id });
     expect(doOutro.status).toBe(200);
     expect(doOutro.body.items).toEqual([]);
-    const instantes = await admin.get(
-      `/api/agenda?de=2031-03-10T11:00:00.000Z&ate=2031-03-10T13:00:00.000Z&funcionario_id=${joao.id}`,
-    );
-    expect(instantes.body.items.map((i: { id: string }) => i.id)).toEqual([medA.id]);
+    const instantes = await agendaDe({
+      de: '2031-03-10T11:00:00.000Z',
+      ate: '2031-03-10T13:00:00.000Z',
+      funcionario_id: joao.id,
+    });
+    expect(instantes.body.items.map((i) => i.id)).toEqual([medA.id]);
     // The Produção screen reads the same schedule.
     expect(etapaDe(await detalhe(admin, a.os.id), 'medicao')).toMatchObject({
       inicio: '2031-03-10T12:00:00.000Z',
@@ -217,24 +243,29 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
     const med = tipo(await osContrato(admin, os.id), 'medicao');
     const antes = await linha(med.id);
     const url = etapaUrl(os.id, med.id);
-    const fimAntes = await agendar(url, med, {
+    const fimAntes = await agendar(os.id, med, {
       inicio_previsto: '2031-04-01T15:00:00.000Z',
       fim_previsto: '2031-04-01T14:00:00.000Z',
     });
     campoRecusado(fimAntes, 'fim_previsto', 'O fim deve ser depois do início.');
-    const soInicio = await agendar(url, med, { inicio_previsto: '2031-04-01T15:00:00.000Z' });
+    const soInicio = await agendar(os.id, med, { inicio_previsto: '2031-04-01T15:00:00.000Z' });
     campoRecusado(soInicio, 'fim_previsto', 'Informe o início e o fim do agendamento.');
-    const inat = await agendar(url, med, {
+    const inat = await agendar(os.id, med, {
       inicio_previsto: '2031-04-01T12:00:00.000Z',
       fim_previsto: '2031-04-01T14:00:00.000Z',
       funcionario_ids: [ativo.id, inativo.id],
     });
     expect(inat.status).toBe(400);
-    expect(inat.body.errors[0]).toEqual({
+    expect(problema(inat).errors?.[0]).toEqual({
       path: 'funcionario_ids',
       message: 'Funcionário inativo ou inexistente: escolha funcionários ativos.',
     });
-    const lixo = await agendar(url, med, { inicio_previsto: 'amanhã', fim_previsto: 3 });
+    // on purpose: an end that is a number; then no version at all
+    const lixo = await admin.patch(url, {
+      inicio_previsto: 'amanhã',
+      fim_previsto: 3,
+      updated_at: med.updated_at,
+    });
     expect(lixo.status).toBe(400);
     expect(lixo.body.title).toBe('Dados inválidos');
     const semVersao = await admin.patch(url, { notas: 'x' });
@@ -242,38 +273,37 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
     expect(semVersao.body.errors[0].path).toBe('updated_at');
     // The stage of another OS under this OS's path: 404, and neither stage changes.
     const daOutra = tipo(await osContrato(admin, outra.os.id), 'medicao');
-    const alheia = await admin.patch(etapaUrl(os.id, daOutra.id), {
-      notas: 'não é desta OS',
-      updated_at: daOutra.updated_at,
-    });
+    const alheia = await agendar(os.id, daOutra, { notas: 'não é desta OS' });
     expect(alheia.status).toBe(404);
-    expect(alheia.body.detail).toBe('Etapa não encontrada.');
+    expect(problema(alheia).detail).toBe('Etapa não encontrada.');
     expect(await linha(med.id)).toEqual(antes);
     expect((await linha(daOutra.id)).notas).toBeNull();
 
-    const ok = await agendar(url, med, { notas: 'Confirmar acesso ao prédio.' });
-    expect(ok.status).toBe(200);
-    const stale = await agendar(url, med, { notas: 'outra' });
+    const feito = await agendar(os.id, med, { notas: 'Confirmar acesso ao prédio.' });
+    expect(feito.status).toBe(200);
+    const stale = await agendar(os.id, med, { notas: 'outra' });
     expect(stale.status).toBe(409);
-    expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+    expect(problema(stale).detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
     expect((await linha(med.id)).notas).toBe('Confirmar acesso ao prédio.');
   });
 
   it('schedules by whole business days (AAAA-MM-DD) too; an end before the start is refused', async () => {
     const { os } = await vendaPeloOrcamento();
     const med = tipo(await osContrato(admin, os.id), 'medicao');
-    const url = etapaUrl(os.id, med.id);
-    const invertido = await agendar(url, med, { inicio_previsto: '2031-08-05', fim_previsto: '2031-08-04' });
+    const invertido = await agendar(os.id, med, {
+      inicio_previsto: '2031-08-05',
+      fim_previsto: '2031-08-04',
+    });
     campoRecusado(invertido, 'fim_previsto', 'O fim deve ser depois do início.');
     // Noon UTC of 5 August is after the end of 4 August in São Paulo (03:00Z of the 5th): refused by the route.
-    const misto = await agendar(url, med, {
+    const misto = await agendar(os.id, med, {
       inicio_previsto: '2031-08-05T12:00:00.000Z',
       fim_previsto: '2031-08-04',
     });
     campoRecusado(misto, 'fim_previsto', 'O fim deve ser depois do início.');
     expect(await linha(med.id)).toMatchObject({ inicio: null, fim: null, status: 'pendente' });
     // 4 and 5 August in São Paulo (UTC−3): from 03:00Z of the 4th to 03:00Z of the 6th.
-    const dias = await agendar(url, med, { inicio_previsto: '2031-08-04', fim_previsto: '2031-08-05' });
+    const dias = await agendar(os.id, med, { inicio_previsto: '2031-08-04', fim_previsto: '2031-08-05' });
     expect(dias.status, JSON.stringify(dias.body)).toBe(200);
     expect(dias.body.etapa).toMatchObject({
       status: 'agendada',
@@ -281,10 +311,9 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
       fim_previsto: '2031-08-06T03:00:00.000Z',
     });
     // 22:00 of 4 August until the end of that day.
-    const noite = await admin.patch(url, {
+    const noite = await agendar(os.id, dias.body.etapa, {
       inicio_previsto: '2031-08-04T22:00:00-03:00',
       fim_previsto: '2031-08-04',
-      updated_at: dias.body.etapa.updated_at,
     });
     expect(noite.status, JSON.stringify(noite.body)).toBe(200);
     expect(noite.body.etapa).toMatchObject({
@@ -294,27 +323,29 @@ describe('PATCH …/etapas/:etapaId and GET /api/agenda', () => {
   });
 
   it('the agenda refuses a period it cannot read (400 in pt-BR)', async () => {
-    const semInicio = await admin.get('/api/agenda?fim=2031-03-10');
+    const semInicio = await agendaDe({ fim: '2031-03-10' });
     campoRecusado(semInicio, 'inicio', 'Informe o início do período (inicio).');
-    const ruim = await admin.get('/api/agenda?inicio=10/03/2031&fim=2031-03-10');
+    const ruim = await agendaDe({ inicio: '10/03/2031', fim: '2031-03-10' });
     campoRecusado(ruim, 'inicio', 'Data inicial inválida: use AAAA-MM-DD ou data e hora ISO com fuso.');
     // A day that does not exist is bad input, not a server error.
-    const inexistente = await admin.get('/api/agenda?inicio=2031-02-31&fim=2031-03-10');
+    const inexistente = await agendaDe({ inicio: '2031-02-31', fim: '2031-03-10' });
     expect(inexistente.status).toBe(400);
-    expect(inexistente.body.errors[0].path).toBe('inicio');
-    expect((await admin.get('/api/ordens-servico?de=2031-02-30')).status).toBe(400);
-    const invertido = await admin.get('/api/agenda?inicio=2031-03-10&fim=2031-03-09');
+    expect(problema(inexistente).errors?.[0]?.path).toBe('inicio');
+    expect((await lista({ de: '2031-02-30' })).status).toBe(400);
+    const invertido = await agendaDe({ inicio: '2031-03-10', fim: '2031-03-09' });
     campoRecusado(invertido, 'fim', 'O fim deve ser depois do início.');
     // 1 January to 3 March 2031 is 62 whole days: the longest period; one more day is refused.
-    expect((await admin.get('/api/agenda?inicio=2031-01-01&fim=2031-03-03')).status).toBe(200);
-    const longo = await admin.get('/api/agenda?inicio=2031-01-01&fim=2031-03-04');
+    expect((await agendaDe({ inicio: '2031-01-01', fim: '2031-03-03' })).status).toBe(200);
+    const longo = await agendaDe({ inicio: '2031-01-01', fim: '2031-03-04' });
     expect(longo.status).toBe(400);
-    expect(longo.body.detail).toBe('O período da agenda é de no máximo 62 dias.');
-    expect((await admin.get('/api/agenda?inicio=2031-03-10&fim=2031-03-10&funcionario_id=x')).status).toBe(
+    expect(problema(longo).detail).toBe('O período da agenda é de no máximo 62 dias.');
+    expect((await agendaDe({ inicio: '2031-03-10', fim: '2031-03-10', funcionario_id: 'x' })).status).toBe(
       400,
     );
     const semPermissao = await userWith(env, ['dashboard']);
-    expect((await semPermissao.client.get('/api/agenda?inicio=2031-03-10&fim=2031-03-10')).status).toBe(403);
+    expect((await agendaDe({ inicio: '2031-03-10', fim: '2031-03-10' }, semPermissao.client)).status).toBe(
+      403,
+    );
   });
 });
 
@@ -326,33 +357,26 @@ describe('POST …/etapas/:etapaId/iniciar and /concluir', () => {
     const med = tipo(d, 'medicao');
     const corte = tipo(d, 'corte');
 
-    const corteAntes = await admin.post(etapaUrl(os.id, corte.id, 'iniciar'), {
-      updated_at: corte.updated_at,
-    });
+    const corteAntes = await acao('iniciar', os.id, corte.id, corte.updated_at);
     expect(corteAntes.status).toBe(409);
-    expect(corteAntes.body.detail).toBe('O corte só pode começar depois que a medição for concluída.');
+    expect(problema(corteAntes).detail).toBe('O corte só pode começar depois que a medição for concluída.');
 
     // Another OS's stage under this OS's path: 404 and it does not start.
     const daOutra = tipo(await osContrato(admin, outra.os.id), 'medicao');
-    const alheia = await admin.post(etapaUrl(os.id, daOutra.id, 'iniciar'), {
-      updated_at: daOutra.updated_at,
-    });
+    const alheia = await acao('iniciar', os.id, daOutra.id, daOutra.updated_at);
     expect(alheia.status).toBe(404);
-    expect(alheia.body.detail).toBe('Etapa não encontrada.');
+    expect(problema(alheia).detail).toBe('Etapa não encontrada.');
     expect((await linha(daOutra.id)).status).toBe('pendente');
-    expect(
-      (await admin.post(etapaUrl(os.id, daOutra.id, 'concluir'), { updated_at: daOutra.updated_at })).status,
-    ).toBe(404);
+    expect((await acao('concluir', os.id, daOutra.id, daOutra.updated_at)).status).toBe(404);
 
     const semProducao = await userWith(env, ['dashboard', 'vendas']);
-    const proibido = await semProducao.client.post(etapaUrl(os.id, med.id, 'iniciar'), {
-      updated_at: med.updated_at,
-    });
+    const proibido = await acao('iniciar', os.id, med.id, med.updated_at, semProducao.client);
     expect(proibido.status).toBe(403);
     expect((await linha(med.id)).status).toBe('pendente');
+    // on purpose: no version
     expect((await admin.post(etapaUrl(os.id, med.id, 'iniciar'), {})).status).toBe(400);
 
-    const inicio = await admin.post(etapaUrl(os.id, med.id, 'iniciar'), { updated_at: med.updated_at });
+    const inicio = await acao('iniciar', os.id, med.id, med.updated_at);
     expect(inicio.status, JSON.stringify(inicio.body)).toBe(200);
     etapaContratoSchema.parse(inicio.body);
     expect(inicio.body).toMatchObject({
@@ -362,13 +386,14 @@ describe('POST …/etapas/:etapaId/iniciar and /concluir', () => {
       funcionario_ids: [],
     });
     // The version read before it started is stale now.
-    const stale = await admin.post(etapaUrl(os.id, med.id, 'concluir'), { updated_at: med.updated_at });
+    const stale = await acao('concluir', os.id, med.id, med.updated_at);
     expect(stale.status).toBe(409);
-    expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+    expect(problema(stale).detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
     expect((await linha(med.id)).status).toBe('em_andamento');
 
-    const fim = await admin.post(etapaUrl(os.id, med.id, 'concluir'), { updated_at: inicio.body.updated_at });
-    expect(okBody(fim)).toMatchObject({
+    const fim = await acao('concluir', os.id, med.id, inicio.body.updated_at);
+    expect(fim.status, JSON.stringify(fim.body)).toBe(200);
+    expect(fim.body).toMatchObject({
       tipo: 'medicao',
       status: 'concluida',
       concluida_por_nome: expect.any(String),
@@ -382,10 +407,7 @@ describe('POST …/etapas/:etapaId/iniciar and /concluir', () => {
       'entrega:pendente',
     ]);
     const corteAgora = tipo(depois, 'corte');
-    expect(
-      (await admin.post(etapaUrl(os.id, corteAgora.id, 'iniciar'), { updated_at: corteAgora.updated_at }))
-        .status,
-    ).toBe(200);
+    expect((await acao('iniciar', os.id, corteAgora.id, corteAgora.updated_at)).status).toBe(200);
   });
 
   it("the installer's scope: their own stage yes, another's 403 (as on /api/producao)", async () => {
@@ -393,32 +415,28 @@ describe('POST …/etapas/:etapaId/iniciar and /concluir', () => {
     const { os } = await vendaPeloOrcamento();
     const d = await osContrato(admin, os.id);
     const med = tipo(d, 'medicao');
-    const ag = await admin.patch(etapaUrl(os.id, med.id), {
+    const ag = await agendar(os.id, med, {
       inicio_previsto: '2031-06-02T12:00:00.000Z',
       fim_previsto: '2031-06-02T14:00:00.000Z',
       funcionario_ids: [inst.funcionario.id],
-      updated_at: med.updated_at,
     });
     expect(ag.status).toBe(200);
     const c = inst.client;
     // Their OS reads; the list, the agenda and the schedule are Produção's.
     expect((await osContrato(c, os.id)).etapas).toHaveLength(5);
-    expect((await c.get('/api/ordens-servico')).status).toBe(403);
-    expect((await c.get('/api/agenda?inicio=2031-06-02&fim=2031-06-02')).status).toBe(403);
-    expect(
-      (await c.patch(etapaUrl(os.id, med.id), { notas: 'x', updated_at: ag.body.etapa.updated_at })).status,
-    ).toBe(403);
+    expect((await lista({}, c)).status).toBe(403);
+    expect((await agendaDe({ inicio: '2031-06-02', fim: '2031-06-02' }, c)).status).toBe(403);
+    expect((await agendar(os.id, ag.body.etapa, { notas: 'x' }, c)).status).toBe(403);
     // A stage of their OS not assigned to them: 403; an OS they have nothing in: 403.
     const corte = tipo(d, 'corte');
-    expect(
-      (await c.post(etapaUrl(os.id, corte.id, 'iniciar'), { updated_at: corte.updated_at })).status,
-    ).toBe(403);
+    expect((await acao('iniciar', os.id, corte.id, corte.updated_at, c)).status).toBe(403);
     const alheia = await vendaPeloOrcamento();
-    expect((await c.get(`/api/ordens-servico/${alheia.os.id}`)).status).toBe(403);
+    await refused(c.api['ordens-servico'][':id'].$get({ param: { id: alheia.os.id } }), 403);
 
-    const inicio = await c.post(etapaUrl(os.id, med.id, 'iniciar'), { updated_at: ag.body.etapa.updated_at });
+    const inicio = await acao('iniciar', os.id, med.id, ag.body.etapa.updated_at, c);
     expect(inicio.status, JSON.stringify(inicio.body)).toBe(200);
-    const fim = await c.post(etapaUrl(os.id, med.id, 'concluir'), { updated_at: inicio.body.updated_at });
-    expect(okBody(fim)).toMatchObject({ status: 'concluida', concluida_por: inst.row.id });
+    const fim = await acao('concluir', os.id, med.id, inicio.body.updated_at, c);
+    expect(fim.status, JSON.stringify(fim.body)).toBe(200);
+    expect(fim.body).toMatchObject({ status: 'concluida', concluida_por: inst.row.id });
   });
 });

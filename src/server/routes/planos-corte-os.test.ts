@@ -1,10 +1,20 @@
 import { eq } from 'drizzle-orm';
+import type { InferRequestType } from 'hono/client';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chapas, orcamentoItens, produtos } from '../../db/schema';
 import type { PlanoCorte } from '../../domain/plano-corte';
 import { validarPlano } from '../../domain/plano-corte.test-helpers';
-import { apiSuite, okBody, userWith } from '../testing/harness';
+import {
+  answer,
+  apiSuite,
+  type Client,
+  fieldErrors,
+  ok,
+  type Problem,
+  refused,
+  userWith,
+} from '../testing/harness';
 import { producaoFixtures, seedGranito } from './producao.test-helpers';
 
 const { env, admin } = apiSuite();
@@ -14,21 +24,35 @@ beforeAll(async () => {
 });
 const { vendaPeloOrcamento } = producaoFixtures(() => ({ env, admin, produtoId }));
 
+/** The work order's cutting plan routes, as `c` calls them. */
+const planoDa = (c: Client = admin) => c.api['ordens-servico'][':id']['plano-corte'];
+type Salvar = InferRequestType<ReturnType<typeof planoDa>['$post']>['json'];
+type Calcular = InferRequestType<ReturnType<typeof planoDa>['calcular']['$post']>['json'];
+const calcular = (osId: string, json: Calcular, c: Client = admin) =>
+  planoDa(c).calcular.$post({ param: { id: osId }, json });
+const salvar = (osId: string, json: Salvar, c: Client = admin) =>
+  planoDa(c).$post({ param: { id: osId }, json });
+const lerPlano = (osId: string, c: Client = admin) => planoDa(c).$get({ param: { id: osId } });
+
 let lote = 0;
 /** Whole slabs of the suite's granite, 3000 × 1900 mm, each in a lot of its own (codes PO<n>-01). */
 async function chapasNovas(n: number) {
   lote++;
-  const res = await admin.post('/api/chapas/entrada', {
-    produto_id: produtoId,
-    lote: `PO${lote}`,
-    quantidade: n,
-    largura_mm: 3000,
-    altura_mm: 1900,
-    espessura_mm: 20,
-    custo_m2: '250,00',
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.items as { id: string; codigo: string }[];
+  const res = await ok(
+    admin.api.chapas.entrada.$post({
+      json: {
+        produto_id: produtoId,
+        lote: `PO${lote}`,
+        quantidade: n,
+        largura_mm: 3000,
+        altura_mm: 1900,
+        espessura_mm: 20,
+        custo_m2: '250,00',
+      },
+    }),
+    201,
+  );
+  return res.items;
 }
 
 /**
@@ -87,20 +111,13 @@ describe('the work order’s cutting plan', () => {
   it('calcular proposes without saving; saving stores the plan and reserves its slabs', async () => {
     const [c1, c2] = await chapasNovas(2);
     const os = await osComPecas();
-    expect((await admin.get(`/api/ordens-servico/${os.id}/plano-corte`)).status).toBe(404);
+    await refused(lerPlano(os.id), 404);
 
-    const proposta = okBody(
-      await admin.post(`/api/ordens-servico/${os.id}/plano-corte/calcular`, {
-        chapa_ids: [c1!.id, c2!.id],
-        tempo_ms: 300,
-      }),
-    );
+    const proposta = await ok(calcular(os.id, { chapa_ids: [c1!.id, c2!.id], tempo_ms: 300 }));
     expect(proposta.salvo).toBe(false);
     expect(proposta.pedras).toHaveLength(1);
-    const pedra = proposta.pedras[0];
-    expect(pedra.pecas.map((p: { ref: string; quantidade: number }) => [p.ref, p.quantidade])).toEqual(
-      PECAS.map((p) => [p.ref, p.quantidade]),
-    );
+    const pedra = proposta.pedras[0]!;
+    expect(pedra.pecas.map((p) => [p.ref, p.quantidade])).toEqual(PECAS.map((p) => [p.ref, p.quantidade]));
     const plano = pedra.plano as PlanoCorte;
     const slabs = [
       { ref: c1!.codigo, chapa_id: c1!.id, largura_mm: 3000, altura_mm: 1900 },
@@ -113,14 +130,16 @@ describe('the work order’s cutting plan', () => {
     expect(plano.nao_couberam).toEqual([]);
     expect(await situacao(c1!.id)).toEqual({ status: 'disponivel', os: null });
 
-    const res = await admin.post(`/api/ordens-servico/${os.id}/plano-corte`, {
-      chapa_ids: [c1!.id, c2!.id],
-      sem_girar: ['Peça 1 · Granito São Gabriel'],
-      tempo_ms: 300,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.salvo).toBe(true);
-    const salvo = res.body.pedras[0].plano as PlanoCorte;
+    const res = await ok(
+      salvar(os.id, {
+        chapa_ids: [c1!.id, c2!.id],
+        sem_girar: ['Peça 1 · Granito São Gabriel'],
+        tempo_ms: 300,
+      }),
+      201,
+    );
+    expect(res.salvo).toBe(true);
+    const salvo = res.pedras[0]!.plano as PlanoCorte;
     const locked = PECAS.map((p, i) => (i === 0 ? { ...p, girar: false } : p));
     expect(validarPlano(locked, slabs, salvo)).toEqual([]);
     const usada = salvo.chapas[0]!.chapa_id!;
@@ -129,9 +148,9 @@ describe('the work order’s cutting plan', () => {
     const outra = usada === c1!.id ? c2!.id : c1!.id;
     expect(await situacao(outra)).toEqual({ status: 'disponivel', os: null });
 
-    const lido = okBody(await admin.get(`/api/ordens-servico/${os.id}/plano-corte`));
+    const lido = await ok(lerPlano(os.id));
     expect(lido.salvo).toBe(true);
-    expect(lido.pedras).toEqual(res.body.pedras);
+    expect(lido.pedras).toEqual(res.pedras);
     expect(lido.parametros).toEqual({
       chapa_ids: [c1!.id, c2!.id],
       sem_girar: ['Peça 1 · Granito São Gabriel'],
@@ -140,11 +159,7 @@ describe('the work order’s cutting plan', () => {
     });
 
     // Planned again on the other slab only: the first goes back to stock, the other is reserved.
-    const again = await admin.post(`/api/ordens-servico/${os.id}/plano-corte`, {
-      chapa_ids: [outra],
-      tempo_ms: 200,
-    });
-    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    await ok(salvar(os.id, { chapa_ids: [outra], tempo_ms: 200 }), 201);
     expect(await situacao(usada)).toEqual({ status: 'disponivel', os: null });
     expect(await situacao(outra)).toEqual({ status: 'reservada', os: os.id });
   });
@@ -152,27 +167,16 @@ describe('the work order’s cutting plan', () => {
   it('saving stores exactly the plan sent (the proposal shown); a tampered one → 400 naming the problem, nothing saved', async () => {
     const [c1, c2] = await chapasNovas(2);
     const os = await osComPecas();
-    const proposta = okBody(
-      await admin.post(`/api/ordens-servico/${os.id}/plano-corte/calcular`, {
-        chapa_ids: [c1!.id, c2!.id],
-        tempo_ms: 300,
-      }),
-    );
+    const proposta = await ok(calcular(os.id, { chapa_ids: [c1!.id, c2!.id], tempo_ms: 300 }));
     const enviar = (pedras: { produto_id: string; plano: PlanoCorte }[]) =>
-      admin.post(`/api/ordens-servico/${os.id}/plano-corte`, {
-        ...proposta.parametros,
-        pedras,
-      });
+      salvar(os.id, { ...proposta.parametros, pedras });
     const pedrasDa = (plano: PlanoCorte) => [{ produto_id: produtoId, plano }];
-    const plano = proposta.pedras[0].plano as PlanoCorte;
+    const plano = proposta.pedras[0]!.plano as PlanoCorte;
     expect(plano.chapas).toHaveLength(1);
 
-    const res = await enviar(pedrasDa(plano));
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.pedras).toEqual(proposta.pedras);
-    expect(okBody(await admin.get(`/api/ordens-servico/${os.id}/plano-corte`)).pedras).toEqual(
-      proposta.pedras,
-    );
+    const res = await ok(enviar(pedrasDa(plano)), 201);
+    expect(res.pedras).toEqual(proposta.pedras);
+    expect((await ok(lerPlano(os.id))).pedras).toEqual(proposta.pedras);
     const usada = plano.chapas[0]!.chapa_id!;
     const outra = usada === c1!.id ? c2! : c1!;
     expect(await situacao(usada)).toEqual({ status: 'reservada', os: os.id });
@@ -182,12 +186,9 @@ describe('the work order’s cutting plan', () => {
       ...plano,
       chapas: [{ ...plano.chapas[0]!, chapa_id: outra.id, ref: outra.codigo }],
     };
-    const res2 = await enviar(pedrasDa(trocada));
-    expect(res2.status, JSON.stringify(res2.body)).toBe(201);
-    expect(res2.body.pedras[0].plano).toEqual(trocada);
-    expect(okBody(await admin.get(`/api/ordens-servico/${os.id}/plano-corte`)).pedras[0].plano).toEqual(
-      trocada,
-    );
+    const res2 = await ok(enviar(pedrasDa(trocada)), 201);
+    expect(res2.pedras[0]!.plano).toEqual(trocada);
+    expect((await ok(lerPlano(os.id))).pedras[0]!.plano).toEqual(trocada);
     expect(await situacao(outra.id)).toEqual({ status: 'reservada', os: os.id });
     expect(await situacao(usada)).toEqual({ status: 'disponivel', os: null });
 
@@ -198,19 +199,13 @@ describe('the work order’s cutting plan', () => {
       ...trocada,
       chapas: [{ ...ch, pecas: [p1!, { ...p2!, x_mm: p1!.x_mm, y_mm: p1!.y_mm }, ...ch.pecas.slice(2)] }],
     };
-    let erros = await admin.invalidPost(`/api/ordens-servico/${os.id}/plano-corte`, {
-      ...proposta.parametros,
-      pedras: pedrasDa(sobreposta),
-    });
+    let erros = await fieldErrors(enviar(pedrasDa(sobreposta)));
     expect(erros['pedras.0.plano']).toMatch(
       /^O plano de Granito São Gabriel não confere: .*a menos que a serra/,
     );
 
     const semPeca: PlanoCorte = { ...trocada, chapas: [{ ...ch, pecas: ch.pecas.slice(1) }] };
-    erros = await admin.invalidPost(`/api/ordens-servico/${os.id}/plano-corte`, {
-      ...proposta.parametros,
-      pedras: pedrasDa(semPeca),
-    });
+    erros = await fieldErrors(enviar(pedrasDa(semPeca)));
     expect(erros['pedras.0.plano']).toContain(`${p1!.ref}: pedidas`);
 
     // a slab of another stone, of the same size
@@ -218,35 +213,36 @@ describe('the work order’s cutting plan', () => {
       .insert(produtos)
       .values({ nome: 'Mármore Carrara', categoria: 'granitos', valor_m2: '900.00' })
       .returning();
-    const entrada = await admin.post('/api/chapas/entrada', {
-      produto_id: marmore!.id,
-      lote: `MC${lote}`,
-      quantidade: 1,
-      largura_mm: 3000,
-      altura_mm: 1900,
-      espessura_mm: 20,
-      custo_m2: '500,00',
-    });
-    expect(entrada.status, JSON.stringify(entrada.body)).toBe(201);
-    const alheia = entrada.body.items[0] as { id: string; codigo: string };
-    erros = await admin.invalidPost(`/api/ordens-servico/${os.id}/plano-corte`, {
-      ...proposta.parametros,
-      chapa_ids: [],
-      pedras: pedrasDa({ ...trocada, chapas: [{ ...ch, chapa_id: alheia.id, ref: alheia.codigo }] }),
-    });
+    const entrada = await ok(
+      admin.api.chapas.entrada.$post({
+        json: {
+          produto_id: marmore!.id,
+          lote: `MC${lote}`,
+          quantidade: 1,
+          largura_mm: 3000,
+          altura_mm: 1900,
+          espessura_mm: 20,
+          custo_m2: '500,00',
+        },
+      }),
+      201,
+    );
+    const alheia = entrada.items[0]!;
+    erros = await fieldErrors(
+      salvar(os.id, {
+        ...proposta.parametros,
+        chapa_ids: [],
+        pedras: pedrasDa({ ...trocada, chapas: [{ ...ch, chapa_id: alheia.id, ref: alheia.codigo }] }),
+      }),
+    );
     expect(erros['pedras.0.plano.chapas.0.chapa_id']).toBe(
       `A chapa ${alheia.codigo} não é de Granito São Gabriel: é de outra pedra.`,
     );
     // a stone of the OS without its plan
-    erros = await admin.invalidPost(`/api/ordens-servico/${os.id}/plano-corte`, {
-      ...proposta.parametros,
-      pedras: [],
-    });
+    erros = await fieldErrors(enviar([]));
     expect(erros.pedras).toBe('Falta o plano de Granito São Gabriel.');
 
-    expect(okBody(await admin.get(`/api/ordens-servico/${os.id}/plano-corte`)).pedras[0].plano).toEqual(
-      trocada,
-    );
+    expect((await ok(lerPlano(os.id))).pedras[0]!.plano).toEqual(trocada);
     expect(await situacao(outra.id)).toEqual({ status: 'reservada', os: os.id });
     expect(await situacao(usada)).toEqual({ status: 'disponivel', os: null });
     expect(await situacao(alheia.id)).toEqual({ status: 'disponivel', os: null });
@@ -257,32 +253,26 @@ describe('the work order’s cutting plan', () => {
     const a = await osComPecas();
     const b = await osComPecas();
     const body = { chapa_ids: [c!.id], tempo_ms: 200 };
-    const [ra, rb] = await Promise.all([
-      admin.post(`/api/ordens-servico/${a.id}/plano-corte`, body),
-      admin.post(`/api/ordens-servico/${b.id}/plano-corte`, body),
-    ]);
+    const [ra, rb] = await Promise.all([answer(salvar(a.id, body)), answer(salvar(b.id, body))]);
     expect([ra.status, rb.status].sort()).toEqual([201, 409]);
     const [ganhou, perdeu, resPerdeu] = ra.status === 201 ? [a, b, rb] : [b, a, ra];
-    expect(resPerdeu.body.detail).toMatch(
+    expect((resPerdeu.body as unknown as Problem).detail).toMatch(
       new RegExp(`^A chapa ${c!.codigo} (já está|foi) reservada para a OS ${ganhou.numero}`),
     );
     expect(await situacao(c!.id)).toEqual({ status: 'reservada', os: ganhou.id });
-    expect((await admin.get(`/api/ordens-servico/${perdeu.id}/plano-corte`)).status).toBe(404);
+    await refused(lerPlano(perdeu.id), 404);
   });
 
   it('without chosen slabs it plans on the stone’s available ones; the PDF names each slab and piece', async () => {
     await chapasNovas(1);
     const os = await osComPecas();
-    const res = await admin.post(`/api/ordens-servico/${os.id}/plano-corte`, { tempo_ms: 200 });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const plano = res.body.pedras[0].plano as PlanoCorte;
+    const res = await ok(salvar(os.id, { tempo_ms: 200 }), 201);
+    const plano = res.pedras[0]!.plano as PlanoCorte;
     expect(plano.chapas.length).toBeGreaterThan(0);
     for (const c of plano.chapas)
       expect(await situacao(c.chapa_id!)).toEqual({ status: 'reservada', os: os.id });
 
-    const pdf = await env.app.request(`http://localhost:3000/api/ordens-servico/${os.id}/plano-corte/pdf`, {
-      headers: { cookie: admin.cookie },
-    });
+    const pdf = await planoDa().pdf.$get({ param: { id: os.id } });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
@@ -298,16 +288,14 @@ describe('the work order’s cutting plan', () => {
   it('permission producao; unknown OS 404; an unknown slab or a bad blade 400 naming the field', async () => {
     const os = await osComPecas();
     const { client } = await userWith(env, ['estoque']);
-    expect((await client.get(`/api/ordens-servico/${os.id}/plano-corte`)).status).toBe(403);
-    expect((await client.post(`/api/ordens-servico/${os.id}/plano-corte`, {})).status).toBe(403);
+    await refused(lerPlano(os.id, client), 403);
+    await refused(salvar(os.id, {}, client), 403);
     const nada = '00000000-0000-4000-8000-000000000000';
-    expect((await admin.post(`/api/ordens-servico/${nada}/plano-corte/calcular`, {})).status).toBe(404);
-    expect((await admin.get(`/api/ordens-servico/${os.id}/plano-corte/pdf`)).status).toBe(404);
-    const erros = await admin.invalidPost(`/api/ordens-servico/${os.id}/plano-corte/calcular`, {
-      chapa_ids: [nada],
-    });
+    await refused(calcular(nada, {}), 404);
+    await refused(planoDa().pdf.$get({ param: { id: os.id } }), 404);
+    const erros = await fieldErrors(calcular(os.id, { chapa_ids: [nada] }));
     expect(erros['chapa_ids.0']).toBe('Chapa não encontrada.');
-    const serra = await admin.invalidPost(`/api/ordens-servico/${os.id}/plano-corte`, { serra_mm: 30 });
+    const serra = await fieldErrors(salvar(os.id, { serra_mm: 30 }));
     expect(serra.serra_mm).toMatch(/20 mm/);
   });
 });

@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import type { InferRequestType } from 'hono/client';
 import { describe, expect, it } from 'vitest';
 import { categoriasProdutos, produtos } from '../../db/schema';
 import type { PlanoCorte } from '../../domain/plano-corte';
 import { validarPlano } from '../../domain/plano-corte.test-helpers';
 import type { AppDeps } from '../context';
 import { calcularPlanoCorte, planoGate } from '../plano-corte';
-import { apiSuite, Client, okBody, userWith } from '../testing/harness';
+import { answer, apiSuite, Client, fieldErrors, ok, refused, userWith, versionOf } from '../testing/harness';
 
 const { env, admin } = apiSuite({ planoConcorrentes: 1, planoFila: 8 });
 
@@ -17,12 +18,21 @@ const COZINHA = [
   { ref: 'ilha', largura_mm: 1800, altura_mm: 900, girar: false },
   { ref: 'peitoril', largura_mm: 1200, altura_mm: 150, quantidade: 3 },
 ];
-const calcular = (c: Client, body: unknown) => c.post('/api/planos-corte/calcular', body);
+type Calcular = InferRequestType<Client['api']['planos-corte']['calcular']['$post']>['json'];
+/** A plan asked by `c` (with `headers`, if any): the answer, whatever the status. */
+const calcular = (c: Client, json: Calcular, headers: Record<string, string> = {}) =>
+  answer(c.api['planos-corte'].calcular.$post({ json }, { headers }));
+/** The plan of a request that must answer 200. */
+const planoDe = async (res: ReturnType<typeof calcular>) => {
+  const r = await res;
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body as PlanoCorte;
+};
 
 describe('POST /api/planos-corte/calcular', () => {
   it('plans a kitchen in the worker: a valid plan, fewest slabs, nothing saved', async () => {
     const body = { pecas: COZINHA, chapas: [CHAPA], tempo_ms: 300 };
-    const plano = okBody(await calcular(admin, body)) as PlanoCorte;
+    const plano = await planoDe(calcular(admin, body));
     expect(validarPlano(COZINHA, [CHAPA], plano)).toEqual([]);
     // 2 × 1,740,000 + 1,620,000 + 3 × 180,000 = 5,640,000 mm² > 2980 × 1880 = 5,602,400: two slabs.
     expect(plano.chapas.length).toBe(2);
@@ -35,15 +45,15 @@ describe('POST /api/planos-corte/calcular', () => {
     });
     // A POST that creates nothing: the same idempotency key with another body is no conflict.
     const h = { 'idempotency-key': 'plano-mesma-chave' };
-    expect((await admin.request('POST', '/api/planos-corte/calcular', body, h)).status).toBe(200);
+    expect((await calcular(admin, body, h)).status).toBe(200);
     const outro = { ...body, pecas: COZINHA.slice(1) };
-    expect((await admin.request('POST', '/api/planos-corte/calcular', outro, h)).status).toBe(200);
+    expect((await calcular(admin, outro, h)).status).toBe(200);
   });
 
   it.runIf(process.platform === 'linux')(
     "the planner's thread runs at the lowest priority (SCHED_IDLE, nice 19): a plan takes only the CPU the requests and the database leave",
     async () => {
-      okBody(await calcular(admin, { pecas: COZINHA, chapas: [CHAPA], tempo_ms: 50 }));
+      await planoDe(calcular(admin, { pecas: COZINHA, chapas: [CHAPA], tempo_ms: 50 }));
       // /proc/…/stat after the name: [16] is the nice value, [38] the policy (0 normal, 5 SCHED_IDLE)
       const stat = (f: string) => readFileSync(f, 'utf8').split(') ')[1]!.split(' ');
       const threads = readdirSync('/proc/self/task').map((t) => stat(`/proc/self/task/${t}/stat`));
@@ -74,7 +84,7 @@ describe('POST /api/planos-corte/calcular', () => {
           altura_mm: 300 + ((i * 211) % 500),
         }));
         const t0 = Date.now();
-        const plano = okBody(await calcular(admin, { pecas, chapas: [CHAPA], tempo_ms: 300 })) as PlanoCorte;
+        const plano = await planoDe(calcular(admin, { pecas, chapas: [CHAPA], tempo_ms: 300 }));
         expect(validarPlano(pecas, [CHAPA], plano)).toEqual([]);
         expect(Date.now() - t0).toBeLessThan(8_000);
       } finally {
@@ -104,7 +114,7 @@ describe('POST /api/planos-corte/calcular', () => {
 
   it('a piece that fits nowhere is reported, not refused', async () => {
     const pecas = [{ ref: 'gigante', largura_mm: 4000, altura_mm: 2500 }, ...COZINHA];
-    const plano = okBody(await calcular(admin, { pecas, chapas: [CHAPA], tempo_ms: 200 })) as PlanoCorte;
+    const plano = await planoDe(calcular(admin, { pecas, chapas: [CHAPA], tempo_ms: 200 }));
     expect(plano.nao_couberam).toEqual([
       { ref: 'gigante', motivo: 'A peça 4000 × 2500 mm é maior que todas as chapas, em qualquer posição.' },
     ]);
@@ -113,14 +123,13 @@ describe('POST /api/planos-corte/calcular', () => {
 
   it('bad input: 400 naming the field', async () => {
     const peca = { ref: 'a', largura_mm: 500, altura_mm: 400 };
-    const ok = { pecas: [peca], chapas: [CHAPA] };
-    const casos: [unknown, string, RegExp][] = [
+    const ok: Calcular = { pecas: [peca], chapas: [CHAPA] };
+    const casos: [Calcular, string, RegExp][] = [
       [{ ...ok, pecas: [{ ...peca, largura_mm: 500.5 }] }, 'pecas.0.largura_mm', /inteiro/],
       [{ ...ok, pecas: [{ ...peca, altura_mm: 0 }] }, 'pecas.0.altura_mm', /maior que zero/],
       [{ ...ok, pecas: [{ ...peca, largura_mm: -10 }] }, 'pecas.0.largura_mm', /maior que zero/],
       [{ ...ok, pecas: [{ ...peca, largura_mm: 5001 }] }, 'pecas.0.largura_mm', /5000 mm/],
       [{ ...ok, chapas: [{ ...CHAPA, altura_mm: 9000 }] }, 'chapas.0.altura_mm', /5000 mm/],
-      [{ ...ok, chapas: [{ ...CHAPA, largura_mm: '3000' }] }, 'chapas.0.largura_mm', /.+/],
       [{ ...ok, pecas: [] }, 'pecas', /ao menos uma peça/],
       [{ ...ok, chapas: [] }, 'chapas', /ao menos uma chapa/],
       [{ ...ok, pecas: Array.from({ length: 501 }, () => peca) }, 'pecas', /500 peças/],
@@ -143,10 +152,18 @@ describe('POST /api/planos-corte/calcular', () => {
         /não deixa área útil/,
       ],
       [{ ...ok, chapas: [{ ...CHAPA, formato: 'L' }] }, 'chapas.0.recorte_largura_mm', /recorte do L/],
-      [{ ...ok, pecas: [{ ...peca, girar: 'sim' }] }, 'pecas.0.girar', /verdadeiro ou falso/],
       [{ ...ok, chapas: [{ ...CHAPA, chapa_id: 'c-1', quantidade: 2 }] }, 'chapas.0.quantidade', /uma só/],
     ];
-    for (const [body, campo, msg] of casos) {
+    for (const [json, campo, msg] of casos) {
+      const erros = await fieldErrors(admin.api['planos-corte'].calcular.$post({ json }));
+      expect(erros[campo], `${campo} em ${JSON.stringify(erros)}`).toMatch(msg);
+    }
+    // on purpose: a width sent as text, a yes/no sent as text
+    const malformados: [unknown, string, RegExp][] = [
+      [{ ...ok, chapas: [{ ...CHAPA, largura_mm: '3000' }] }, 'chapas.0.largura_mm', /.+/],
+      [{ ...ok, pecas: [{ ...peca, girar: 'sim' }] }, 'pecas.0.girar', /verdadeiro ou falso/],
+    ];
+    for (const [body, campo, msg] of malformados) {
       const erros = await admin.invalidPost('/api/planos-corte/calcular', body);
       expect(erros[campo], `${campo} em ${JSON.stringify(erros)}`).toMatch(msg);
     }
@@ -166,11 +183,10 @@ describe('POST /api/planos-corte/calcular', () => {
     // While they run, a plain request: answered long before the plans end.
     await new Promise((ok) => setTimeout(ok, 200));
     const t0 = performance.now();
-    expect((await admin.get('/api/auth/me')).status).toBe(200);
+    await ok(admin.api.auth.me.$get());
     const espera = performance.now() - t0;
-    const respostas = await Promise.all(planos);
-    for (const res of respostas) {
-      const plano = okBody(res) as PlanoCorte;
+    for (const res of planos) {
+      const plano = await planoDe(res);
       expect(validarPlano(pecas, chapas, plano)).toEqual([]);
       expect(plano.chapas.length).toBe(30);
     }
@@ -200,26 +216,31 @@ describe('POST /api/planos-corte/calcular with produto_id', () => {
       .returning();
     return p!.id;
   }
-  const chapa = (produto_id: string, over: Record<string, unknown>) =>
-    admin.create('/api/chapas', {
-      produto_id,
-      lote: 'PC1',
-      espessura_mm: 20,
-      largura_mm: 3000,
-      altura_mm: 1900,
-      custo: '1500.00',
-      ...over,
-    });
+  type NovaChapa = InferRequestType<typeof admin.api.chapas.$post>['json'];
+  const chapa = (produto_id: string, over: Partial<NovaChapa>) =>
+    ok(
+      admin.api.chapas.$post({
+        json: {
+          produto_id,
+          lote: 'PC1',
+          espessura_mm: 20,
+          largura_mm: 3000,
+          altura_mm: 1900,
+          custo: '1500.00',
+          ...over,
+        },
+      }),
+      201,
+    );
 
   it('plans on the stone’s available slabs and remnants, the remnant first', async () => {
     const id = await pedra('Branco Itaúnas');
     const inteira = await chapa(id, { codigo: 'PC1-01' });
     const sobra = await chapa(id, { codigo: 'PC1-S1', tipo: 'sobra', largura_mm: 1300, altura_mm: 700 });
     const baixada = await chapa(id, { codigo: 'PC1-02' });
-    const b = (await admin.get(`/api/chapas/${baixada.id}`)).body;
-    okBody(
-      await admin.post(`/api/chapas/${baixada.id}/baixar`, { motivo: 'quebrou', updated_at: b.updated_at }),
-    );
+    const param = { id: baixada.id };
+    const updated_at = await versionOf(admin.api.chapas[':id'].$get({ param }));
+    await ok(admin.api.chapas[':id'].baixar.$post({ param, json: { motivo: 'quebrou', updated_at } }));
     // Another stone's slab is never offered.
     await chapa(await pedra('Verde Ubatuba'), {
       codigo: 'PC2-01',
@@ -231,7 +252,7 @@ describe('POST /api/planos-corte/calcular with produto_id', () => {
       { ref: 'bancada', largura_mm: 2900, altura_mm: 600 },
       { ref: 'peitoril', largura_mm: 1200, altura_mm: 600 },
     ];
-    const plano = okBody(await calcular(admin, { pecas, produto_id: id, tempo_ms: 200 })) as PlanoCorte;
+    const plano = await planoDe(calcular(admin, { pecas, produto_id: id, tempo_ms: 200 }));
     // The peitoril fits the 1300 × 700 remnant; the bancada needs the whole slab (the other is written off).
     expect(plano.chapas.map((c) => [c.ref, c.chapa_id, c.sobra])).toEqual([
       ['PC1-S1', sobra.id, true],
@@ -248,22 +269,21 @@ describe('POST /api/planos-corte/calcular with produto_id', () => {
   it('both or neither: 400; an unknown stone: 400; a stone without stock: 409', async () => {
     const peca = { ref: 'a', largura_mm: 500, altura_mm: 400 };
     const id = await pedra('Sem estoque');
-    const ambos = await admin.invalidPost('/api/planos-corte/calcular', {
-      pecas: [peca],
-      chapas: [CHAPA],
-      produto_id: id,
-    });
+    const invalido = (json: Calcular) => fieldErrors(admin.api['planos-corte'].calcular.$post({ json }));
+    const ambos = await invalido({ pecas: [peca], chapas: [CHAPA], produto_id: id });
     expect(ambos.produto_id).toMatch(/não os dois/);
-    const nenhum = await admin.invalidPost('/api/planos-corte/calcular', { pecas: [peca] });
+    const nenhum = await invalido({ pecas: [peca] });
     expect(nenhum.chapas).toMatch(/Informe as chapas ou a pedra/);
-    const desconhecida = await admin.invalidPost('/api/planos-corte/calcular', {
+    const desconhecida = await invalido({
       pecas: [peca],
       produto_id: '00000000-0000-4000-8000-000000000000',
     });
     expect(desconhecida.produto_id).toBe('Pedra não encontrada.');
-    const sem = await calcular(admin, { pecas: [peca], produto_id: id });
-    expect(sem.status).toBe(409);
-    expect(sem.body.detail).toBe('Não há chapas nem sobras disponíveis de Sem estoque no estoque.');
+    const sem = await refused(
+      admin.api['planos-corte'].calcular.$post({ json: { pecas: [peca], produto_id: id } }),
+      409,
+    );
+    expect(sem.detail).toBe('Não há chapas nem sobras disponíveis de Sem estoque no estoque.');
   });
 });
 
@@ -284,25 +304,34 @@ describe('POST /api/planos-corte/estimativa', () => {
       [3000, 1900, 'EST-3'],
       [3200, 1800, 'EST-4'],
     ] as const)
-      await admin.create('/api/chapas', {
-        produto_id: p!.id,
-        codigo: cod,
-        lote: 'EST',
-        espessura_mm: 20,
-        largura_mm: l,
-        altura_mm: a,
-        custo: '1500.00',
-      });
+      await ok(
+        admin.api.chapas.$post({
+          json: {
+            produto_id: p!.id,
+            codigo: cod,
+            lote: 'EST',
+            espessura_mm: 20,
+            largura_mm: l,
+            altura_mm: a,
+            custo: '1500.00',
+          },
+        }),
+        201,
+      );
     const estimar = (n: number) =>
-      admin.post('/api/planos-corte/estimativa', {
-        pedras: [
-          { produto_id: p!.id, pecas: [{ largura_mm: 1400, altura_mm: 900, quantidade: n }] },
-          { produto_id: sem!.id, pecas: [{ largura_mm: 1400, altura_mm: 900, quantidade: 1 }] },
-        ],
-      });
+      ok(
+        admin.api['planos-corte'].estimativa.$post({
+          json: {
+            pedras: [
+              { produto_id: p!.id, pecas: [{ largura_mm: 1400, altura_mm: 900, quantidade: n }] },
+              { produto_id: sem!.id, pecas: [{ largura_mm: 1400, altura_mm: 900, quantidade: 1 }] },
+            ],
+          },
+        }),
+      );
     // Four 1400 × 900 fit a 2980 × 1880 usable slab two by two (2 × 1400 + 4 and 2 × 900 + 4):
     // 4 × 1,260,000 = 5,040,000 of 5,700,000 mm² = 88,4 %.
-    const quatro = okBody(await estimar(4));
+    const quatro = await estimar(4);
     expect(quatro.pedras).toEqual([
       {
         produto_id: p!.id,
@@ -322,6 +351,6 @@ describe('POST /api/planos-corte/estimativa', () => {
       },
     ]);
     // The fifth: 6,300,000 mm² is more than one slab holds.
-    expect(okBody(await estimar(5)).pedras[0]).toMatchObject({ chapas: 2 });
+    expect((await estimar(5)).pedras[0]).toMatchObject({ chapas: 2 });
   });
 });

@@ -1,10 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
+import type { InferRequestType } from 'hono/client';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { ordensServico, osEtapas } from '../../db/schema';
 import type { Evento } from '../events';
-import { apiSuite, okBody, userWith } from '../testing/harness';
+import {
+  answer,
+  apiSuite,
+  type Client,
+  ok,
+  type Problem,
+  refused,
+  userWith,
+  versionOf,
+} from '../testing/harness';
 import { etapaDe, producaoFixtures, seedGranito } from './producao.test-helpers';
 import { seedCliente, seedOrcamento, seedVenda } from './vendas.test-helpers';
 
@@ -17,6 +27,36 @@ beforeAll(async () => {
 const { vendaPeloOrcamento, osDaVenda, detalhe, funcionario, instalador, agendar, acao } = producaoFixtures(
   () => ({ env, admin, produtoId }),
 );
+
+type Mudanca = Omit<
+  InferRequestType<(typeof admin.api)['ordens-servico'][':id']['etapas'][':etapaId']['$patch']>['json'],
+  'updated_at'
+>;
+/** A change to stage `e` sent with the version `updated_at`: the answer, whatever the status. */
+const mudarEtapa = (e: { os_id: string; id: string }, updated_at: string, json: Mudanca, c: Client = admin) =>
+  answer(
+    c.api['ordens-servico'][':id'].etapas[':etapaId'].$patch({
+      param: { id: e.os_id, etapaId: e.id },
+      json: { ...json, updated_at },
+    }),
+  );
+const lista = (
+  query: InferRequestType<(typeof admin.api)['ordens-servico']['$get']>['query'],
+  c: Client = admin,
+) => answer(c.api['ordens-servico'].$get({ query }));
+const agendaDe = (query: InferRequestType<typeof admin.api.agenda.$get>['query'], c: Client = admin) =>
+  answer(c.api.agenda.$get({ query }));
+const aAgendar = (q: string) => ok(admin.api.producao['a-agendar'].$get({ query: { q } }));
+const venda = (orcamentoId: string) =>
+  ok(admin.api.orcamentos[':id'].venda.$post({ param: { id: orcamentoId }, json: {} }), 201);
+/** A change to a sale sent with its current version (read first, as the screen does). */
+const alterarVenda = async (id: string, status: 'cancelada' | 'confirmada') => {
+  const one = admin.api.vendas[':id'];
+  const updated_at = await versionOf(one.$get({ param: { id } }));
+  return one.$patch({ param: { id }, json: { status, updated_at } });
+};
+/** A refused answer's problem (the typed body is the success's). */
+const problema = (res: { body: unknown }) => res.body as Problem;
 
 describe('OS created with the sale', () => {
   it('creates the OS in the sale transaction: numbered, linked, job address = the client address, five stages', async () => {
@@ -76,39 +116,35 @@ describe('OS created with the sale', () => {
       valor_entrada: '500.00',
     });
     const antes = await queryRows<{ n: number }>(env.db, sql`select count(*)::int as n from ordens_servico`);
-    const res = await admin.post(`/api/orcamentos/${o.id}/venda`);
-    expect(res.status).toBe(400);
+    await refused(admin.api.orcamentos[':id'].venda.$post({ param: { id: o.id }, json: {} }), 400);
     const depois = await queryRows<{ n: number }>(env.db, sql`select count(*)::int as n from ordens_servico`);
     expect(depois[0]!.n).toBe(antes[0]!.n);
   });
 
   it('uses only the stages the shop switched on (Produção setting), for new OS', async () => {
-    const cfg = await admin.get('/api/producao/config');
-    expect(cfg.body.etapas).toHaveLength(5);
-    const bad = await admin.put('/api/producao/config', { etapas: [], updated_at: cfg.body.updated_at });
-    expect(bad.status).toBe(400);
-    const put = await admin.put('/api/producao/config', {
-      etapas: ['instalacao', 'medicao', 'corte'],
-      updated_at: cfg.body.updated_at,
-    });
-    expect(put.status, JSON.stringify(put.body)).toBe(200);
-    expect(put.body.etapas).toEqual(['medicao', 'corte', 'instalacao']);
-    const stale = await admin.put('/api/producao/config', {
-      etapas: ['corte'],
-      updated_at: cfg.body.updated_at,
-    });
-    expect(stale.status).toBe(409);
+    const config = admin.api.producao.config;
+    const cfg = await ok(config.$get());
+    expect(cfg.etapas).toHaveLength(5);
+    await refused(config.$put({ json: { etapas: [], updated_at: cfg.updated_at } }), 400);
+    const put = await ok(
+      config.$put({ json: { etapas: ['instalacao', 'medicao', 'corte'], updated_at: cfg.updated_at } }),
+    );
+    expect(put.etapas).toEqual(['medicao', 'corte', 'instalacao']);
+    await refused(config.$put({ json: { etapas: ['corte'], updated_at: cfg.updated_at } }), 409);
     try {
       const { os } = await vendaPeloOrcamento();
       expect(os.etapas_total).toBe(3);
       const d = await detalhe(admin, os.id);
       expect(d.etapas.map((e: { etapa: string }) => e.etapa)).toEqual(['medicao', 'corte', 'instalacao']);
     } finally {
-      const back = await admin.put('/api/producao/config', {
-        etapas: ['medicao', 'corte', 'acabamento', 'instalacao', 'entrega'],
-        updated_at: put.body.updated_at,
-      });
-      expect(back.status).toBe(200);
+      await ok(
+        config.$put({
+          json: {
+            etapas: ['medicao', 'corte', 'acabamento', 'instalacao', 'entrega'],
+            updated_at: put.updated_at,
+          },
+        }),
+      );
     }
   });
 });
@@ -116,8 +152,7 @@ describe('OS created with the sale', () => {
 describe('cancelling or deleting the sale cancels the OS (kept, with the reason)', () => {
   it('sale cancelled → OS cancelada with the reason; reinstated → aberta again', async () => {
     const { venda, os } = await vendaPeloOrcamento();
-    const cancel = await admin.patchCurrent(`/api/vendas/${venda.id}`, { status: 'cancelada' });
-    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    await ok(alterarVenda(venda.id, 'cancelada'));
     expect(await osDaVenda(venda.id)).toMatchObject({
       status: 'cancelada',
       motivo_cancelamento: 'Venda cancelada.',
@@ -126,15 +161,13 @@ describe('cancelling or deleting the sale cancels the OS (kept, with the reason)
     const start = await acao(admin, os.id, 'medicao', 'iniciar');
     expect(start.status).toBe(409);
     expect(start.body.detail).toBe('Esta ordem de serviço está cancelada.');
-    const back = await admin.patchCurrent(`/api/vendas/${venda.id}`, { status: 'confirmada' });
-    expect(back.status).toBe(200);
+    await ok(alterarVenda(venda.id, 'confirmada'));
     expect(await osDaVenda(venda.id)).toMatchObject({ status: 'aberta', motivo_cancelamento: null });
   });
 
   it('sale deleted → OS kept, cancelada, with the sale number', async () => {
     const { venda, os } = await vendaPeloOrcamento();
-    const del = await admin.delete(`/api/vendas/${venda.id}`);
-    expect(del.status).toBe(204);
+    await ok(admin.api.vendas[':id'].$delete({ param: { id: venda.id } }), 204);
     const [kept] = await env.db.select().from(ordensServico).where(eq(ordensServico.id, os.id));
     expect(kept).toMatchObject({
       venda_id: null,
@@ -142,8 +175,8 @@ describe('cancelling or deleting the sale cancels the OS (kept, with the reason)
       status: 'cancelada',
       motivo_cancelamento: 'Venda excluída.',
     });
-    const list = await admin.get(`/api/ordens-servico?status=cancelada&q=${os.numero}`);
-    expect(list.body.items.map((r: { id: string }) => r.id)).toContain(os.id);
+    const list = await lista({ status: 'cancelada', q: String(os.numero) });
+    expect(list.body.items.map((r) => r.id)).toContain(os.id);
   });
 });
 
@@ -166,7 +199,8 @@ describe('stage order', () => {
     // Corte still refused while the medição is only in progress.
     expect((await acao(admin, os.id, 'corte', 'iniciar')).status).toBe(409);
     const done = await acao(admin, os.id, 'medicao', 'concluir');
-    expect(okBody(done)).toMatchObject({ status: 'concluida', concluida_por_nome: expect.any(String) });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ status: 'concluida', concluida_por_nome: expect.any(String) });
     expect(done.body.iniciada_em).toBeTruthy();
     const [row] = await env.db.select().from(ordensServico).where(eq(ordensServico.id, os.id));
     expect(row).toMatchObject({ etapa_atual: 'corte', etapas_concluidas: 1, status: 'aberta' });
@@ -176,19 +210,13 @@ describe('stage order', () => {
   it('pressing again what already happened answers the stage (a retry), a stale version 409', async () => {
     const { os } = await vendaPeloOrcamento();
     const e = etapaDe(await detalhe(admin, os.id), 'medicao');
-    const first = await admin.post(`/api/ordens-servico/${e.os_id}/etapas/${e.id}/iniciar`, {
-      updated_at: e.updated_at,
-    });
-    expect(first.status).toBe(200);
-    const again = await admin.post(`/api/ordens-servico/${e.os_id}/etapas/${e.id}/iniciar`, {
-      updated_at: e.updated_at,
-    });
-    expect(again.status).toBe(200);
-    expect(again.body.status).toBe('em_andamento');
-    const stale = await admin.post(`/api/ordens-servico/${e.os_id}/etapas/${e.id}/concluir`, {
-      updated_at: e.updated_at,
-    });
-    expect(stale.status).toBe(409);
+    const etapa = admin.api['ordens-servico'][':id'].etapas[':etapaId'];
+    const args = { param: { id: e.os_id, etapaId: e.id }, json: { updated_at: e.updated_at } };
+    await ok(etapa.iniciar.$post(args));
+    const again = await ok(etapa.iniciar.$post(args));
+    expect(again.status).toBe('em_andamento');
+    await refused(etapa.concluir.$post(args), 409);
+    // on purpose: no version
     const noVersion = await admin.post(`/api/ordens-servico/${e.os_id}/etapas/${e.id}/concluir`, {});
     expect(noVersion.status).toBe(400);
   });
@@ -248,9 +276,11 @@ describe('schedule, team and notes', () => {
     ]);
 
     // The agenda of that day lists both, and by employee.
-    const ag = await admin.get(
-      `/api/agenda?de=2031-03-10T00:00:00.000Z&ate=2031-03-11T00:00:00.000Z&funcionario_id=${joao.id}`,
-    );
+    const ag = await agendaDe({
+      de: '2031-03-10T00:00:00.000Z',
+      ate: '2031-03-11T00:00:00.000Z',
+      funcionario_id: joao.id,
+    });
     expect(ag.status).toBe(200);
     expect(ag.body.items).toEqual([
       expect.objectContaining({
@@ -265,16 +295,13 @@ describe('schedule, team and notes', () => {
       }),
     ]);
     // The list filters by employee and by period.
-    const lf = await admin.get(`/api/ordens-servico?funcionario_id=${joao.id}&de=2031-03-10&ate=2031-03-10`);
-    expect(lf.body.items.map((i: { id: string }) => i.id).sort()).toEqual([a.os.id, b.os.id].sort());
-    const lOut = await admin.get(
-      `/api/ordens-servico?funcionario_id=${joao.id}&de=2031-03-12&ate=2031-03-20`,
-    );
+    const lf = await lista({ funcionario_id: joao.id, de: '2031-03-10', ate: '2031-03-10' });
+    expect(lf.body.items.map((i) => i.id).sort()).toEqual([a.os.id, b.os.id].sort());
+    const lOut = await lista({ funcionario_id: joao.id, de: '2031-03-12', ate: '2031-03-20' });
     expect(lOut.body.total).toBe(0);
     // An employee on a stage is kept (made inactive instead), with the reason.
-    const del = await admin.delete(`/api/funcionarios/${joao.id}`);
-    expect(del.status).toBe(409);
-    expect(del.body.detail).toBe(
+    const del = await refused(admin.api.funcionarios[':id'].$delete({ param: { id: joao.id } }), 409);
+    expect(del.detail).toBe(
       'Este funcionário está vinculado a 2 etapa(s) de produção e não pode ser removido. Marque-o como inativo.',
     );
   });
@@ -285,34 +312,29 @@ describe('schedule, team and notes', () => {
     const { os } = await vendaPeloOrcamento();
     const e = etapaDe(await detalhe(admin, os.id), 'medicao');
     const url = `/api/ordens-servico/${e.os_id}/etapas/${e.id}`;
-    const fimAntes = await admin.patch(url, {
+    const fimAntes = await mudarEtapa(e, e.updated_at, {
       inicio_previsto: '2031-04-01T15:00:00.000Z',
       fim_previsto: '2031-04-01T14:00:00.000Z',
-      updated_at: e.updated_at,
     });
     expect(fimAntes.status).toBe(400);
-    expect(fimAntes.body.errors).toContainEqual({
+    expect(problema(fimAntes).errors).toContainEqual({
       path: 'fim_previsto',
       message: 'O fim deve ser depois do início.',
     });
-    const soInicio = await admin.patch(url, {
-      inicio_previsto: '2031-04-01T15:00:00.000Z',
-      updated_at: e.updated_at,
-    });
+    const soInicio = await mudarEtapa(e, e.updated_at, { inicio_previsto: '2031-04-01T15:00:00.000Z' });
     expect(soInicio.status).toBe(400);
-    const inat = await admin.patch(url, {
+    const inat = await mudarEtapa(e, e.updated_at, {
       inicio_previsto: '2031-04-01T12:00:00.000Z',
       fim_previsto: '2031-04-01T14:00:00.000Z',
       funcionario_ids: [ativo.id, inativo.id],
-      updated_at: e.updated_at,
     });
     expect(inat.status).toBe(400);
-    expect(inat.body.errors[0].path).toBe('funcionario_ids');
-    const naoExiste = await admin.patch(url, {
+    expect(problema(inat).errors?.[0]?.path).toBe('funcionario_ids');
+    const naoExiste = await mudarEtapa(e, e.updated_at, {
       funcionario_ids: ['00000000-0000-4000-8000-000000000000'],
-      updated_at: e.updated_at,
     });
     expect(naoExiste.status).toBe(400);
+    // on purpose: an end that is a number
     const lixo = await admin.patch(url, {
       inicio_previsto: 'amanhã',
       fim_previsto: 3,
@@ -328,27 +350,25 @@ describe('schedule, team and notes', () => {
       updated_at: e.updated_at,
     });
 
-    const ok = await admin.patch(url, {
+    const feito = await mudarEtapa(e, e.updated_at, {
       inicio_previsto: '2031-04-01T12:00:00.000Z',
       fim_previsto: '2031-04-01T14:00:00.000Z',
       notas: 'Levar a trena a laser.',
-      updated_at: e.updated_at,
     });
-    expect(ok.status).toBe(200);
-    const stale = await admin.patch(url, { notas: 'outra', updated_at: e.updated_at });
+    expect(feito.status).toBe(200);
+    const stale = await mudarEtapa(e, e.updated_at, { notas: 'outra' });
     expect(stale.status).toBe(409);
 
     expect((await acao(admin, os.id, 'medicao', 'concluir')).status).toBe(200);
     const done = etapaDe(await detalhe(admin, os.id), 'medicao');
-    const mover = await admin.patch(url, {
+    const mover = await mudarEtapa(e, done.updated_at, {
       inicio_previsto: '2031-04-02T12:00:00.000Z',
       fim_previsto: '2031-04-02T14:00:00.000Z',
-      updated_at: done.updated_at,
     });
     expect(mover.status).toBe(409);
-    expect(mover.body.detail).toBe('Uma etapa concluída não pode ser movida nem ter a equipe alterada.');
+    expect(problema(mover).detail).toBe('Uma etapa concluída não pode ser movida nem ter a equipe alterada.');
     // Notes may still be written on a completed stage.
-    const nota = await admin.patch(url, { notas: 'Medidas conferidas.', updated_at: done.updated_at });
+    const nota = await mudarEtapa(e, done.updated_at, { notas: 'Medidas conferidas.' });
     expect(nota.status).toBe(200);
     expect(nota.body.etapa).toMatchObject({
       notas: 'Medidas conferidas.',
@@ -359,37 +379,25 @@ describe('schedule, team and notes', () => {
   it('edits the job address of one OS (version required)', async () => {
     const { os } = await vendaPeloOrcamento();
     const d = await detalhe(admin, os.id);
-    const r = await admin.patch(`/api/ordens-servico/${os.id}`, {
-      endereco: 'Av. Brasil, 500 - apto 12',
-      cidade: 'Santos',
-      uf: 'sp',
-      updated_at: d.updated_at,
-    });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toMatchObject({ endereco: 'Av. Brasil, 500 - apto 12', cidade: 'Santos', uf: 'SP' });
+    const umaOs = admin.api['ordens-servico'][':id'];
+    const param = { id: os.id };
+    const r = await ok(
+      umaOs.$patch({
+        param,
+        json: { endereco: 'Av. Brasil, 500 - apto 12', cidade: 'Santos', uf: 'sp', updated_at: d.updated_at },
+      }),
+    );
+    expect(r).toMatchObject({ endereco: 'Av. Brasil, 500 - apto 12', cidade: 'Santos', uf: 'SP' });
     // A PATCH of the CEP alone keeps the street, city and UF (issue 26 §2: absent fields were nulled).
-    const cep = await admin.patch(`/api/ordens-servico/${os.id}`, {
-      cep: '11010-000',
-      updated_at: r.body.updated_at,
-    });
-    expect(cep.status, JSON.stringify(cep.body)).toBe(200);
-    expect(cep.body).toMatchObject({
+    const cep = await ok(umaOs.$patch({ param, json: { cep: '11010-000', updated_at: r.updated_at } }));
+    expect(cep).toMatchObject({
       endereco: 'Av. Brasil, 500 - apto 12',
       cidade: 'Santos',
       uf: 'SP',
       cep: '11010-000',
     });
-    expect(
-      (await admin.patch(`/api/ordens-servico/${os.id}`, { cidade: 'X', updated_at: d.updated_at })).status,
-    ).toBe(409);
-    expect(
-      (
-        await admin.patch(`/api/ordens-servico/${os.id}`, {
-          uf: 'São Paulo',
-          updated_at: cep.body.updated_at,
-        })
-      ).status,
-    ).toBe(400);
+    await refused(umaOs.$patch({ param, json: { cidade: 'X', updated_at: d.updated_at } }), 409);
+    await refused(umaOs.$patch({ param, json: { uf: 'São Paulo', updated_at: cep.updated_at } }), 400);
   });
 });
 
@@ -414,9 +422,8 @@ describe("installer's scope", () => {
     ).toBe(200);
 
     const c = inst.client;
-    const agenda = await c.get('/api/producao/minha-agenda');
-    expect(agenda.status).toBe(200);
-    expect(agenda.body.items).toEqual([
+    const agenda = await ok(c.api.producao['minha-agenda'].$get({ query: {} }));
+    expect(agenda.items).toEqual([
       expect.objectContaining({
         os_id: mine.os.id,
         etapa: 'medicao',
@@ -434,19 +441,12 @@ describe("installer's scope", () => {
     });
     expect(d.venda_valor_bruto).toBeNull();
     // Another installer's OS and the production screens: 403.
-    expect((await c.get(`/api/ordens-servico/${theirs.os.id}`)).status).toBe(403);
+    await refused(c.api['ordens-servico'][':id'].$get({ param: { id: theirs.os.id } }), 403);
     expect((await acao(c, theirs.os.id, 'medicao', 'iniciar')).status).toBe(403);
-    expect((await c.get('/api/ordens-servico')).status).toBe(403);
-    expect((await c.get('/api/agenda?de=2031-01-01T00:00:00Z&ate=2031-01-02T00:00:00Z')).status).toBe(403);
+    expect((await lista({}, c)).status).toBe(403);
+    expect((await agendaDe({ de: '2031-01-01T00:00:00Z', ate: '2031-01-02T00:00:00Z' }, c)).status).toBe(403);
     const eTheirs = etapaDe(await detalhe(admin, theirs.os.id), 'medicao');
-    expect(
-      (
-        await c.patch(`/api/ordens-servico/${eTheirs.os_id}/etapas/${eTheirs.id}`, {
-          notas: 'x',
-          updated_at: eTheirs.updated_at,
-        })
-      ).status,
-    ).toBe(403);
+    expect((await mudarEtapa(eTheirs, eTheirs.updated_at, { notas: 'x' }, c)).status).toBe(403);
     // A stage of their OS not assigned to them: 403 too.
     expect((await acao(c, mine.os.id, 'corte', 'iniciar')).status).toBe(403);
 
@@ -456,47 +456,65 @@ describe("installer's scope", () => {
       .jpeg()
       .toBuffer();
     const eMine = etapaDe(await detalhe(admin, mine.os.id), 'medicao');
-    const foto = await c.create(`/api/ordens-servico/${eMine.os_id}/etapas/${eMine.id}/fotos`, {
-      imagem: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
-    });
+    const foto = await ok(
+      c.api['ordens-servico'][':id'].etapas[':etapaId'].fotos.$post({
+        param: { id: eMine.os_id, etapaId: eMine.id },
+        json: { imagem: `data:image/jpeg;base64,${jpeg.toString('base64')}` },
+      }),
+      201,
+    );
     const done = await acao(c, mine.os.id, 'medicao', 'concluir');
     expect(done.status).toBe(200);
     expect(done.body.concluida_por).toBe(inst.row.id);
-    const img = await c.request('GET', `/api/ordens-servico/${mine.os.id}/fotos/${foto.id}`);
+    const fotoDa = (cl: Client) =>
+      cl.api['ordens-servico'][':id'].fotos[':fotoId'].$get({ param: { id: mine.os.id, fotoId: foto.id } });
+    const img = await fotoDa(c);
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/jpeg');
-    expect((await outro.client.get(`/api/ordens-servico/${mine.os.id}/fotos/${foto.id}`)).status).toBe(403);
+    await refused(fotoDa(outro.client), 403);
     // A user neither in production nor linked to an employee has no agenda.
     const plain = await userWith(env, ['dashboard']);
-    const none = await plain.client.get('/api/producao/minha-agenda');
-    expect(okBody(none)).toEqual({ funcionario_id: null, items: [] });
+    const none = await ok(plain.client.api.producao['minha-agenda'].$get({ query: {} }));
+    expect(none).toEqual({ funcionario_id: null, items: [] });
   });
 
   it('links and unlinks an employee on the Usuários dialog (one account per employee)', async () => {
     const f = await funcionario('Rita Acabadora');
-    const created = await admin.create('/api/usuarios', {
-      nome: 'Rita',
-      email: `rita-${Date.now()}@lavra.test`,
-      senha: 'pedra-bruta-2031',
-      permissoes: ['dashboard'],
-      funcionario_id: f.id,
-    });
+    const created = (await ok(
+      admin.api.usuarios.$post({
+        json: {
+          nome: 'Rita',
+          email: `rita-${Date.now()}@lavra.test`,
+          senha: 'pedra-bruta-2031',
+          permissoes: ['dashboard'],
+          funcionario_id: f.id,
+        },
+      }),
+      201,
+    ))!;
     expect(created).toMatchObject({ funcionario_id: f.id, funcionario_nome: 'Rita Acabadora' });
-    const dup = await admin.post('/api/usuarios', {
-      nome: 'Rita 2',
-      email: `rita2-${Date.now()}@lavra.test`,
-      senha: 'pedra-bruta-2031',
-      funcionario_id: f.id,
-    });
-    expect(dup.status).toBe(409);
-    expect(dup.body.detail).toBe('Este funcionário já está vinculado a outro usuário.');
-    const unknown = await admin.patchCurrent(`/api/usuarios/${created.id}`, {
-      funcionario_id: '00000000-0000-4000-8000-000000000000',
-    });
-    expect(unknown.status).toBe(400);
-    const unlink = await admin.patchCurrent(`/api/usuarios/${created.id}`, { funcionario_id: null });
-    expect(unlink.status).toBe(200);
-    expect(unlink.body.funcionario_id).toBeNull();
+    const dup = await refused(
+      admin.api.usuarios.$post({
+        json: {
+          nome: 'Rita 2',
+          email: `rita2-${Date.now()}@lavra.test`,
+          senha: 'pedra-bruta-2031',
+          funcionario_id: f.id,
+        },
+      }),
+      409,
+    );
+    expect(dup.detail).toBe('Este funcionário já está vinculado a outro usuário.');
+    const usuario = admin.api.usuarios[':id'];
+    const param = { id: created.id };
+    const vinculo = async (funcionario_id: string | null) =>
+      usuario.$patch({
+        param,
+        json: { funcionario_id, updated_at: await versionOf(usuario.$get({ param })) },
+      });
+    await refused(vinculo('00000000-0000-4000-8000-000000000000'), 400);
+    const unlink = await ok(vinculo(null));
+    expect(unlink!.funcionario_id).toBeNull();
   });
 });
 
@@ -505,29 +523,29 @@ describe('photos and signature', () => {
     const { os } = await vendaPeloOrcamento();
     const d = await detalhe(admin, os.id);
     const med = etapaDe(d, 'medicao');
-    const notImage = await admin.post(`/api/ordens-servico/${med.os_id}/etapas/${med.id}/fotos`, {
-      imagem: `data:image/jpeg;base64,${Buffer.from('isto não é uma foto').toString('base64')}`,
-    });
+    const etapa = admin.api['ordens-servico'][':id'].etapas[':etapaId'];
+    const enviar = (qual: 'fotos' | 'assinatura', e: { os_id: string; id: string }, imagem: string) =>
+      answer(etapa[qual].$post({ param: { id: e.os_id, etapaId: e.id }, json: { imagem } }));
+    const notImage = await enviar(
+      'fotos',
+      med,
+      `data:image/jpeg;base64,${Buffer.from('isto não é uma foto').toString('base64')}`,
+    );
     expect(notImage.status).toBe(400);
-    expect(notImage.body.detail).toBe('O arquivo enviado não é uma imagem PNG, JPEG ou WebP válida.');
-    expect(
-      (await admin.post(`/api/ordens-servico/${med.os_id}/etapas/${med.id}/fotos`, { imagem: 'oi' })).status,
-    ).toBe(400);
-    const big = await admin.post(`/api/ordens-servico/${med.os_id}/etapas/${med.id}/fotos`, {
-      imagem: `data:image/jpeg;base64,${'A'.repeat(1_200_000)}`,
-    });
+    expect(problema(notImage).detail).toBe('O arquivo enviado não é uma imagem PNG, JPEG ou WebP válida.');
+    expect((await enviar('fotos', med, 'oi')).status).toBe(400);
+    const big = await enviar('fotos', med, `data:image/jpeg;base64,${'A'.repeat(1_200_000)}`);
     expect([400, 413]).toContain(big.status);
     const png = await sharp({ create: { width: 60, height: 20, channels: 4, background: '#0000' } })
       .png()
       .toBuffer();
     const sig = `data:image/png;base64,${png.toString('base64')}`;
-    const wrong = await admin.post(`/api/ordens-servico/${med.os_id}/etapas/${med.id}/assinatura`, {
-      imagem: sig,
-    });
+    const wrong = await enviar('assinatura', med, sig);
     expect(wrong.status).toBe(400);
     expect((await detalhe(admin, os.id)).fotos).toEqual([]);
     const ent = etapaDe(d, 'entrega');
-    await admin.create(`/api/ordens-servico/${ent.os_id}/etapas/${ent.id}/assinatura`, { imagem: sig });
+    const assinada = await enviar('assinatura', ent, sig);
+    expect(assinada.status, JSON.stringify(assinada.body)).toBe(201);
     expect((await detalhe(admin, os.id)).fotos).toEqual([
       expect.objectContaining({ tipo: 'assinatura', mime: 'image/png', etapa_id: ent.id }),
     ]);
@@ -538,9 +556,9 @@ describe('list, export and dashboard', () => {
   it('lists with current stage and progress, searches by client or número, filters by stage, exports', async () => {
     const cliente = await seedCliente(env, 'Marina Quartzo Tavares');
     const o = await seedOrcamento(env, { cliente_id: cliente.id, status: 'aprovado', valor_total: '10.00' });
-    const v = await admin.post(`/api/orcamentos/${o.id}/venda`);
-    const os = (await osDaVenda(v.body.id))!;
-    const byName = await admin.get('/api/ordens-servico?q=quartzo');
+    const v = await venda(o.id);
+    const os = (await osDaVenda(v.id))!;
+    const byName = await lista({ q: 'quartzo' });
     expect(byName.body.items).toEqual([
       expect.objectContaining({
         id: os.id,
@@ -550,12 +568,10 @@ describe('list, export and dashboard', () => {
         etapas_total: 5,
       }),
     ]);
-    expect(
-      (await admin.get(`/api/ordens-servico?q=${os.numero}`)).body.items.map((r: { id: string }) => r.id),
-    ).toContain(os.id);
+    expect((await lista({ q: String(os.numero) })).body.items.map((r) => r.id)).toContain(os.id);
     await acao(admin, os.id, 'medicao', 'concluir');
     await agendar(os.id, 'corte', '2031-05-02T11:00:00.000Z', '2031-05-02T19:00:00.000Z');
-    const corte = await admin.get('/api/ordens-servico?q=quartzo&etapa=corte');
+    const corte = await lista({ q: 'quartzo', etapa: 'corte' });
     expect(corte.body.items).toEqual([
       expect.objectContaining({
         id: os.id,
@@ -563,9 +579,10 @@ describe('list, export and dashboard', () => {
         etapa_atual_inicio: '2031-05-02T11:00:00.000Z',
       }),
     ]);
-    expect((await admin.get('/api/ordens-servico?q=quartzo&etapa=medicao')).body.total).toBe(0);
-    expect((await admin.get('/api/ordens-servico?etapa=polimento')).status).toBe(400);
-    expect((await admin.get('/api/ordens-servico?de=31-12-2024')).status).toBe(400);
+    expect((await lista({ q: 'quartzo', etapa: 'medicao' })).body.total).toBe(0);
+    expect((await lista({ etapa: 'polimento' })).status).toBe(400);
+    expect((await lista({ de: '31-12-2024' })).status).toBe(400);
+    // untyped: exportContract types an export's query without `formato` (reported)
     const csv = await admin.request('GET', '/api/ordens-servico/exportar?formato=csv&q=quartzo');
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain('Marina Quartzo Tavares');
@@ -595,21 +612,21 @@ describe('list, export and dashboard', () => {
     expect(
       (await agendar(d.os.id, 'corte', '2032-07-03T12:00:00.000Z', '2032-07-03T13:00:00.000Z')).status,
     ).toBe(200);
-    const periodo = 'de=2032-07-01T03:00:00.000Z&ate=2032-07-04T03:00:00.000Z';
-    const mes = await admin.get(`/api/agenda?${periodo}&por_dia=2`);
+    const periodo = { de: '2032-07-01T03:00:00.000Z', ate: '2032-07-04T03:00:00.000Z' };
+    const mes = await agendaDe({ ...periodo, por_dia: 2 });
     expect(mes.status, JSON.stringify(mes.body)).toBe(200);
     expect(mes.body.dias).toEqual([
       { dia: '2032-07-01', total: 4 },
       { dia: '2032-07-03', total: 1 },
     ]);
     // The first two of 1 July by start, then 3 July's one.
-    expect(mes.body.items.map((i: { os_id: string; etapa: string }) => [i.os_id, i.etapa])).toEqual([
+    expect(mes.body.items.map((i) => [i.os_id, i.etapa])).toEqual([
       [a.os.id, 'medicao'],
       [b.os.id, 'medicao'],
       [d.os.id, 'corte'],
     ]);
     // What a month cell shows and what dragging it needs, nothing more (the dialog reads the rest).
-    const primeira = mes.body.items[0];
+    const primeira = mes.body.items[0]!;
     expect(Object.keys(primeira).sort()).toEqual(
       ['cliente_nome', 'etapa', 'fim', 'id', 'inicio', 'os_id', 'os_numero', 'status', 'updated_at'].sort(),
     );
@@ -622,18 +639,18 @@ describe('list, export and dashboard', () => {
       fim: '2032-07-01T13:00:00.000Z',
     });
     // Without por_dia: all five, no day totals.
-    const tudo = await admin.get(`/api/agenda?${periodo}`);
+    const tudo = await agendaDe(periodo);
     expect(tudo.body.items).toHaveLength(5);
     expect(tudo.body.dias).toBeNull();
     // A cancelled sale's stages leave the agenda and its totals.
-    expect((await admin.patchCurrent(`/api/vendas/${a.venda.id}`, { status: 'cancelada' })).status).toBe(200);
-    const depois = await admin.get(`/api/agenda?${periodo}&por_dia=2`);
+    await ok(alterarVenda(a.venda.id, 'cancelada'));
+    const depois = await agendaDe({ ...periodo, por_dia: 2 });
     expect(depois.body.dias).toEqual([
       { dia: '2032-07-01', total: 3 },
       { dia: '2032-07-03', total: 1 },
     ]);
-    expect(depois.body.items.map((i: { os_id: string }) => i.os_id)).toEqual([b.os.id, c.os.id, d.os.id]);
-    expect((await admin.get(`/api/agenda?${periodo}`)).body.items).toHaveLength(4);
+    expect(depois.body.items.map((i) => i.os_id)).toEqual([b.os.id, c.os.id, d.os.id]);
+    expect((await agendaDe(periodo)).body.items).toHaveLength(4);
     // Begun before the period and still running at its start (17:00 on 30 June to 02:00 on 1 July,
     // local): on the first day, before the others. One over before the period began is not there.
     expect(
@@ -642,12 +659,12 @@ describe('list, export and dashboard', () => {
     expect(
       (await agendar(c.os.id, 'instalacao', '2032-06-30T10:00:00.000Z', '2032-06-30T11:00:00.000Z')).status,
     ).toBe(200);
-    const comAntes = await admin.get(`/api/agenda?${periodo}&por_dia=2`);
+    const comAntes = await agendaDe({ ...periodo, por_dia: 2 });
     expect(comAntes.body.dias).toEqual([
       { dia: '2032-07-01', total: 4 },
       { dia: '2032-07-03', total: 1 },
     ]);
-    expect(comAntes.body.items.map((i: { os_id: string; etapa: string }) => [i.os_id, i.etapa])).toEqual([
+    expect(comAntes.body.items.map((i) => [i.os_id, i.etapa])).toEqual([
       [c.os.id, 'acabamento'],
       [b.os.id, 'medicao'],
       [d.os.id, 'corte'],
@@ -664,11 +681,13 @@ describe('list, export and dashboard', () => {
     await env.db.execute(sql`select lavra_recalcular_agenda()`);
     expect(await horas()).toEqual(mantidas);
     // A period that does not start on a whole hour is counted from the stages: the same totals.
-    const meiaHora = await admin.get(
-      '/api/agenda?de=2032-07-01T03:30:00.000Z&ate=2032-07-04T03:00:00.000Z&por_dia=2',
-    );
+    const meiaHora = await agendaDe({
+      de: '2032-07-01T03:30:00.000Z',
+      ate: '2032-07-04T03:00:00.000Z',
+      por_dia: 2,
+    });
     expect(meiaHora.body.dias).toEqual(comAntes.body.dias);
-    const ruim = await admin.get(`/api/agenda?${periodo}&por_dia=0`);
+    const ruim = await agendaDe({ ...periodo, por_dia: 0 });
     expect(ruim.status).toBe(400);
     expect(JSON.stringify(ruim.body)).toContain('Informe ao menos 1 etapa por dia.');
   });
@@ -676,23 +695,24 @@ describe('list, export and dashboard', () => {
   it('"A agendar" finds an unscheduled stage by client or OS number', async () => {
     const cliente = await seedCliente(env, 'Otávio Travertino Reis');
     const o = await seedOrcamento(env, { cliente_id: cliente.id, status: 'aprovado', valor_total: '10.00' });
-    const v = await admin.post(`/api/orcamentos/${o.id}/venda`);
-    const os = (await osDaVenda(v.body.id))!;
+    const v = await venda(o.id);
+    const os = (await osDaVenda(v.id))!;
     const esperado = [
       expect.objectContaining({ os_id: os.id, etapa: 'medicao', cliente_nome: cliente.nome }),
     ];
-    expect((await admin.get('/api/producao/a-agendar?q=travertino')).body.items).toEqual(esperado);
-    expect((await admin.get(`/api/producao/a-agendar?q=%23${os.numero}`)).body.items).toEqual(esperado);
-    expect((await admin.get('/api/producao/a-agendar?q=ninguem-com-esse-nome')).body.items).toEqual([]);
+    expect((await aAgendar('travertino')).items).toEqual(esperado);
+    expect((await aAgendar(`#${os.numero}`)).items).toEqual(esperado);
+    expect((await aAgendar('ninguem-com-esse-nome')).items).toEqual([]);
   });
 
   it('counts this week installations and late OS for the dashboard', async () => {
-    const before = (await admin.get('/api/producao/indicadores')).body;
+    const indicadores = () => ok(admin.api.producao.indicadores.$get());
+    const before = await indicadores();
     const { os } = await vendaPeloOrcamento();
     const ontem = new Date(Date.now() - 86_400_000);
     // A medição that ended yesterday and was not completed: the OS is late.
     await agendar(os.id, 'medicao', new Date(ontem.getTime() - 3_600_000).toISOString(), ontem.toISOString());
-    const after = (await admin.get('/api/producao/indicadores')).body;
+    const after = await indicadores();
     expect(after.os_atrasadas).toBe(before.os_atrasadas + 1);
     expect(typeof after.instalacoes_semana).toBe('number');
   });

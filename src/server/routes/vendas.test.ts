@@ -1,9 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
+import type { InferRequestType } from 'hono/client';
 import { describe, expect, it } from 'vitest';
 import { estatisticasVendas } from '../../db/queries/vendas';
 import { orcamentos, vendas, vendedores } from '../../db/schema';
 import { todayIso } from '../../domain/datas';
-import { apiSuite, okBody, userWith } from '../testing/harness';
+import { apiSuite, type Client, ok, refused, userWith, versionOf } from '../testing/harness';
 import {
   seedArquiteto,
   seedCartao,
@@ -16,6 +17,21 @@ import {
 const { env, admin } = apiSuite();
 
 const TZ = 'America/Sao_Paulo';
+
+type Alteracao = Omit<InferRequestType<(typeof admin.api.vendas)[':id']['$patch']>['json'], 'updated_at'>;
+const venda = (id: string) => admin.api.vendas[':id'].$get({ param: { id } });
+/** A change sent with the sale's current version (read first, as the screen does). */
+const alterar = async (id: string, json: Alteracao) =>
+  admin.api.vendas[':id'].$patch({
+    param: { id },
+    json: { ...json, updated_at: await versionOf(venda(id)) },
+  });
+const comissao = (id: string, comissao_paga: boolean, c: Client = admin) =>
+  c.api.vendas[':id'].comissao.$patch({ param: { id }, json: { comissao_paga } });
+const excluir = (id: string, c: Client = admin) => c.api.vendas[':id'].$delete({ param: { id } });
+const estatisticas = () => ok(admin.api.vendas.estatisticas.$get());
+const lista = (query: InferRequestType<typeof admin.api.vendas.$get>['query']) =>
+  ok(admin.api.vendas.$get({ query }));
 
 describe('GET /api/vendas/estatisticas', () => {
   it('sums the month and counts today in the business time zone, card and installment totals over all sales', async () => {
@@ -78,7 +94,7 @@ describe('GET /api/vendas/estatisticas', () => {
   });
 
   it('answers numbers for the current month through the API', async () => {
-    const before = (await admin.get('/api/vendas/estatisticas')).body;
+    const before = await estatisticas();
     await seedVenda(env, {
       data_venda: todayIso(TZ),
       valor_bruto: '123.45',
@@ -86,18 +102,17 @@ describe('GET /api/vendas/estatisticas', () => {
       tipo_venda: 'parcelado',
       numero_parcelas: 2,
     });
-    const res = await admin.get('/api/vendas/estatisticas');
-    expect(res.status).toBe(200);
-    expect(res.body.vendas_hoje).toBe(before.vendas_hoje + 1);
-    expect(res.body.vendas_mes).toBeCloseTo(before.vendas_mes + 120, 2);
-    expect(res.body.total_parcelado).toBeCloseTo(before.total_parcelado + 120, 2);
-    expect(res.body.total_cartao).toBe(before.total_cartao);
+    const res = await estatisticas();
+    expect(res.vendas_hoje).toBe(before.vendas_hoje + 1);
+    expect(res.vendas_mes).toBeCloseTo(before.vendas_mes + 120, 2);
+    expect(res.total_parcelado).toBeCloseTo(before.total_parcelado + 120, 2);
+    expect(res.total_cartao).toBe(before.total_cartao);
   });
 
   it('needs the vendas permission', async () => {
     const { client } = await userWith(env, ['dashboard', 'orcamentos']);
-    expect((await client.get('/api/vendas/estatisticas')).status).toBe(403);
-    expect((await client.get('/api/vendas')).status).toBe(403);
+    await refused(client.api.vendas.estatisticas.$get(), 403);
+    await refused(client.api.vendas.$get({ query: {} }), 403);
   });
 });
 
@@ -115,14 +130,13 @@ describe('GET /api/vendas', () => {
     });
     const b = await seedVenda(env, { data_venda: '2025-01-11', valor_bruto: '600.00' });
 
-    const all = await admin.get('/api/vendas?limit=2');
-    expect(all.status).toBe(200);
-    expect(all.body.items.map((v: { id: string }) => v.id)).toEqual([b.id, a.id]);
-    expect(all.body.total).toBeGreaterThanOrEqual(2);
+    const all = await lista({ limit: 2 });
+    expect(all.items.map((v) => v.id)).toEqual([b.id, a.id]);
+    expect(all.total).toBeGreaterThanOrEqual(2);
 
-    const byName = await admin.get(`/api/vendas?q=${encodeURIComponent('zé pedr')}`);
-    expect(byName.body.total).toBe(1);
-    expect(byName.body.items[0]).toMatchObject({
+    const byName = await lista({ q: 'zé pedr' });
+    expect(byName.total).toBe(1);
+    expect(byName.items[0]).toMatchObject({
       id: a.id,
       numero: a.numero,
       cliente_nome: 'Marmoraria Zé Pedreira',
@@ -132,14 +146,14 @@ describe('GET /api/vendas', () => {
       comissao_paga: false,
     });
 
-    const byNumber = await admin.get(`/api/vendas?q=${encodeURIComponent(`#${b.numero}`)}`);
-    expect(byNumber.body.items.map((v: { id: string }) => v.id)).toContain(b.id);
-    expect(byNumber.body.items.map((v: { id: string }) => v.id)).not.toContain(a.id);
+    const byNumber = await lista({ q: `#${b.numero}` });
+    expect(byNumber.items.map((v) => v.id)).toContain(b.id);
+    expect(byNumber.items.map((v) => v.id)).not.toContain(a.id);
 
-    const one = await admin.get(`/api/vendas/${a.id}`);
-    expect(okBody(one)).toMatchObject({ id: a.id, cliente_nome: 'Marmoraria Zé Pedreira', taxa_cartao: 0 });
-    expect((await admin.get('/api/vendas/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await admin.get('/api/vendas/xyz')).status).toBe(400);
+    const one = await ok(venda(a.id));
+    expect(one).toMatchObject({ id: a.id, cliente_nome: 'Marmoraria Zé Pedreira', taxa_cartao: 0 });
+    await refused(venda('00000000-0000-4000-8000-000000000000'), 404);
+    await refused(venda('xyz'), 400);
   });
 });
 
@@ -157,19 +171,21 @@ describe('PATCH /api/vendas/:id recomputes the figures', () => {
       vendedor_id: vend.id,
       arquiteto_id: arq.id,
     });
-    let version = (await admin.get(`/api/vendas/${v.id}`)).body.updated_at;
+    const version = (await ok(venda(v.id))).updated_at;
 
     // parcelado 3x on the credit card at 5.5 %: fee = 2000 × 5.5 % = 110.00; net = 1890.00;
     // seller 10 % of 1890 = 189.00; architect 5 % of 1890 = 94.50; installments value = 2000 − 0.
-    let res = await admin.patch(`/api/vendas/${v.id}`, {
+    // on purpose: a derived figure the edit does not take (a client sending it is ignored)
+    const primeira = await admin.patch(`/api/vendas/${v.id}`, {
       valor_bruto: 2000,
       tipo_venda: 'parcelado',
       numero_parcelas: 3,
       cartao_id: credito.id,
       updated_at: version,
-      valor_liquido: 1, // derived figures sent by a client are ignored
+      valor_liquido: 1,
     });
-    expect(okBody(res)).toMatchObject({
+    expect(primeira.status, JSON.stringify(primeira.body)).toBe(200);
+    expect(primeira.body).toMatchObject({
       valor_bruto: 2000,
       tipo_venda: 'parcelado',
       numero_parcelas: 3,
@@ -183,16 +199,18 @@ describe('PATCH /api/vendas/:id recomputes the figures', () => {
       comissao_arquiteto: 94.5,
       cartao_bandeira: 'Cartão',
     });
-    version = res.body.updated_at;
+    const rota = admin.api.vendas[':id'];
+    const param = { id: v.id };
 
     // entrada of 500: the card carries 1500 → fee 82.50; net 1917.50; seller 191.75;
     // architect 5 % of 1917.50 = 95.875 → 95.88 (half-up); installments value 1500.00.
-    res = await admin.patch(`/api/vendas/${v.id}`, {
-      tipo_venda: 'entrada',
-      valor_entrada: '500,00',
-      updated_at: version,
-    });
-    expect(okBody(res)).toMatchObject({
+    let res = await ok(
+      rota.$patch({
+        param,
+        json: { tipo_venda: 'entrada', valor_entrada: '500,00', updated_at: primeira.body.updated_at },
+      }),
+    );
+    expect(res).toMatchObject({
       valor_entrada: 500,
       valor_taxa: 82.5,
       valor_liquido: 1917.5,
@@ -200,12 +218,11 @@ describe('PATCH /api/vendas/:id recomputes the figures', () => {
       comissao_vendedor: 191.75,
       comissao_arquiteto: 95.88,
     });
-    version = res.body.updated_at;
 
     // back to à vista: entry 0, one installment, credit 1x at 3 % → fee 60.00; net 1940.00;
     // seller 194.00; architect 97.00.
-    res = await admin.patch(`/api/vendas/${v.id}`, { tipo_venda: 'avista', updated_at: version });
-    expect(res.body).toMatchObject({
+    res = await ok(rota.$patch({ param, json: { tipo_venda: 'avista', updated_at: res.updated_at } }));
+    expect(res).toMatchObject({
       valor_entrada: 0,
       numero_parcelas: 1,
       taxa_cartao: 0.03,
@@ -215,11 +232,10 @@ describe('PATCH /api/vendas/:id recomputes the figures', () => {
       comissao_vendedor: 194,
       comissao_arquiteto: 97,
     });
-    version = res.body.updated_at;
 
     // removing the card removes the fee: net = gross, seller 200.00, architect 100.00
-    res = await admin.patch(`/api/vendas/${v.id}`, { cartao_id: null, updated_at: version });
-    expect(res.body).toMatchObject({
+    res = await ok(rota.$patch({ param, json: { cartao_id: null, updated_at: res.updated_at } }));
+    expect(res).toMatchObject({
       cartao_id: null,
       taxa_cartao: 0,
       valor_taxa: 0,
@@ -238,12 +254,8 @@ describe('PATCH /api/vendas/:id recomputes the figures', () => {
       vendedor_id: vend.id,
     });
     await env.db.update(vendedores).set({ percentual_comissao: '20' }).where(eq(vendedores.id, vend.id));
-    const res = await admin.patchCurrent(`/api/vendas/${v.id}`, {
-      status: 'paga',
-      data_venda: '2025-02-03',
-      valor_bruto: '300',
-    });
-    expect(okBody(res)).toMatchObject({
+    const res = await ok(alterar(v.id, { status: 'paga', data_venda: '2025-02-03', valor_bruto: '300' }));
+    expect(res).toMatchObject({
       status: 'paga',
       data_venda: '2025-02-03',
       comissao_vendedor: 30,
@@ -253,59 +265,45 @@ describe('PATCH /api/vendas/:id recomputes the figures', () => {
 
   it('refuses a stale version, an entry above the gross value, an unknown card and bad values', async () => {
     const v = await seedVenda(env, { data_venda: '2025-02-04', valor_bruto: '300.00' });
-    const stale = await admin.patch(`/api/vendas/${v.id}`, {
-      status: 'paga',
-      updated_at: '2020-01-01T00:00:00.000Z',
-    });
-    expect(stale.status).toBe(409);
-    expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+    const stale = await refused(
+      admin.api.vendas[':id'].$patch({
+        param: { id: v.id },
+        json: { status: 'paga', updated_at: '2020-01-01T00:00:00.000Z' },
+      }),
+      409,
+    );
+    expect(stale.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
 
-    const entrada = await admin.patchCurrent(`/api/vendas/${v.id}`, {
-      tipo_venda: 'entrada',
-      valor_entrada: 301,
-    });
-    expect(entrada.status).toBe(400);
-    expect(entrada.body.errors[0].path).toBe('valor_entrada');
+    const entrada = await refused(alterar(v.id, { tipo_venda: 'entrada', valor_entrada: 301 }), 400);
+    expect(entrada.errors?.[0]?.path).toBe('valor_entrada');
 
-    const cartao = await admin.patchCurrent(`/api/vendas/${v.id}`, {
-      cartao_id: '00000000-0000-4000-8000-000000000000',
-    });
-    expect(cartao.status).toBe(400);
-    expect(cartao.body.errors[0].path).toBe('cartao_id');
+    const cartao = await refused(alterar(v.id, { cartao_id: '00000000-0000-4000-8000-000000000000' }), 400);
+    expect(cartao.errors?.[0]?.path).toBe('cartao_id');
 
-    for (const body of [
-      { status: 'aberta' },
+    // on purpose: a status that does not exist
+    expect((await admin.patchCurrent(`/api/vendas/${v.id}`, { status: 'aberta' })).status).toBe(400);
+    const invalidos: Alteracao[] = [
       { numero_parcelas: 13 },
       { valor_bruto: -1 },
       { data_venda: '2025-02-30' },
-    ]) {
-      expect((await admin.patchCurrent(`/api/vendas/${v.id}`, body)).status).toBe(400);
-    }
-    const unchanged = await admin.get(`/api/vendas/${v.id}`);
-    expect(unchanged.body).toMatchObject({ status: 'confirmada', valor_bruto: 300, tipo_venda: 'avista' });
-    expect(
-      (await admin.patchCurrent('/api/vendas/00000000-0000-4000-8000-000000000000', { status: 'paga' }))
-        .status,
-    ).toBe(404);
+    ];
+    for (const json of invalidos) await refused(alterar(v.id, json), 400);
+    const unchanged = await ok(venda(v.id));
+    expect(unchanged).toMatchObject({ status: 'confirmada', valor_bruto: 300, tipo_venda: 'avista' });
+    await refused(alterar('00000000-0000-4000-8000-000000000000', { status: 'paga' }), 404);
   });
 });
 
 describe('PATCH /api/vendas/:id/comissao', () => {
   it('toggles the commission between paid and pending', async () => {
     const v = await seedVenda(env, { data_venda: '2025-03-01', valor_bruto: '100.00' });
-    const paga = await admin.patch(`/api/vendas/${v.id}/comissao`, { comissao_paga: true });
-    expect(paga.status).toBe(200);
-    expect(paga.body.comissao_paga).toBe(true);
-    const pendente = await admin.patch(`/api/vendas/${v.id}/comissao`, { comissao_paga: false });
-    expect(pendente.body.comissao_paga).toBe(false);
+    const paga = await ok(comissao(v.id, true));
+    expect(paga.comissao_paga).toBe(true);
+    const pendente = await ok(comissao(v.id, false));
+    expect(pendente.comissao_paga).toBe(false);
+    // on purpose: a yes/no sent as text
     expect((await admin.patch(`/api/vendas/${v.id}/comissao`, { comissao_paga: 'sim' })).status).toBe(400);
-    expect(
-      (
-        await admin.patch('/api/vendas/00000000-0000-4000-8000-000000000000/comissao', {
-          comissao_paga: true,
-        })
-      ).status,
-    ).toBe(404);
+    await refused(comissao('00000000-0000-4000-8000-000000000000', true), 404);
   });
 });
 
@@ -319,19 +317,18 @@ describe('DELETE /api/vendas/:id', () => {
       orcamento_id: orc.id,
     });
     const { client } = await userWith(env, ['vendas']);
-    const res = await client.delete(`/api/vendas/${v.id}`);
-    expect(res.status).toBe(204);
+    await ok(excluir(v.id, client), 204);
     const [quote] = await env.db.select().from(orcamentos).where(eq(orcamentos.id, orc.id));
     expect(quote!.status).toBe('pendente');
     expect(quote!.updated_at.getTime()).toBeGreaterThan(orc.updated_at.getTime());
     expect(await env.db.select().from(vendas).where(eq(vendas.id, v.id))).toEqual([]);
-    expect((await client.delete(`/api/vendas/${v.id}`)).status).toBe(404);
+    await refused(excluir(v.id, client), 404);
   });
 
   it('a sale without a quote is simply removed; other quotes are untouched', async () => {
     const other = await seedOrcamento(env);
     const v = await seedVenda(env, { data_venda: '2025-03-03', valor_bruto: '10.00' });
-    expect((await admin.delete(`/api/vendas/${v.id}`)).status).toBe(204);
+    await ok(excluir(v.id), 204);
     const [quote] = await env.db.select().from(orcamentos).where(eq(orcamentos.id, other.id));
     expect(quote!.status).toBe('venda_realizada');
   });
@@ -339,8 +336,8 @@ describe('DELETE /api/vendas/:id', () => {
   it('needs the vendas permission', async () => {
     const v = await seedVenda(env, { data_venda: '2025-03-04', valor_bruto: '10.00' });
     const { client } = await userWith(env, ['orcamentos']);
-    expect((await client.delete(`/api/vendas/${v.id}`)).status).toBe(403);
-    expect((await client.patch(`/api/vendas/${v.id}/comissao`, { comissao_paga: true })).status).toBe(403);
+    await refused(excluir(v.id, client), 403);
+    await refused(comissao(v.id, true, client), 403);
     expect(await env.db.select().from(vendas).where(eq(vendas.id, v.id))).toHaveLength(1);
   });
 });
