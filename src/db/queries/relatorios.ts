@@ -20,6 +20,7 @@ export interface ComissoesFiltro {
 const KIND = {
   vendedor: {
     table: 'vendedores',
+    tipo: "'vendedor'",
     fk: 'vendedor_id',
     comissao: 'comissao_vendedor',
     paga: 'comissao_paga',
@@ -30,6 +31,7 @@ const KIND = {
   },
   arquiteto: {
     table: 'arquitetos',
+    tipo: "'arquiteto'",
     fk: 'arquiteto_id',
     comissao: 'comissao_arquiteto',
     paga: 'rt_paga',
@@ -186,8 +188,11 @@ export async function comissoesReportJson(
 
   const periodo = periodoMeses(f.inicio, f.fim);
   const partes: SQL[] = [];
+  // The kind written into the statement, not a parameter: the generic plan then reads the kind's own
+  // partial index on comissoes_mensal (migration 0037), keyed by the month alone.
+  const tipo = sql`tipo = ${sql.raw(k.tipo)}`;
   if (periodo.meses) {
-    const c: SQL[] = [sql`tipo = ${kind}`];
+    const c: SQL[] = [tipo];
     if (periodo.meses.de) c.push(sql`mes >= ${periodo.meses.de}::date`);
     if (periodo.meses.ate) c.push(sql`mes <= ${periodo.meses.ate}::date`);
     if (f.pessoa_id) c.push(sql`pessoa_id = ${f.pessoa_id}`);
@@ -198,7 +203,7 @@ export async function comissoesReportJson(
     // one of the two parts below is then read.
     const fora = sql`(exists (select 1 from vendas where data_venda >= ${d.mes}::date and data_venda < ${d.de}::date)
                    or exists (select 1 from vendas where data_venda > ${d.ate}::date and data_venda <= ${d.fimMes}::date))`;
-    const c: SQL[] = [sql`tipo = ${kind}`, sql`mes = ${d.mes}::date`];
+    const c: SQL[] = [tipo, sql`mes = ${d.mes}::date`];
     if (f.pessoa_id) c.push(sql`pessoa_id = ${f.pessoa_id}`);
     partes.push(
       sql`select pessoa_id, n, total from comissoes_mensal where ${sql.join(c, sql` and `)} and not ${fora}`,
