@@ -549,6 +549,10 @@ export async function agendaMesJson(
   if (!Number.isInteger(p.porDia) || p.porDia < 1 || p.porDia > 20)
     throw new Error(`por_dia inválido: ${p.porDia}`);
   const porDia = sql.raw(String(p.porDia));
+  // The chosen stages carry what the cell shows from the day's own index scan (no second lookup of
+  // each by id); each one's OS and client are read per row (the `limit 1` keeps the lateral a lookup:
+  // flattened into a join, the generic plan, guessing ~1,300 stages, hashed all 60,000 OS of S = 1).
+  const etapaMes = sql`s.id, s.os_id, s.etapa, s.status, s.inicio, s.fim, s.updated_at`;
   const [r] = await queryRows<{ resposta: string }>(
     db,
     sql`with dias as materialized (
@@ -559,7 +563,7 @@ export async function agendaMesJson(
                                  ((${p.ate}::timestamptz - interval '1 microsecond') at time zone ${p.tz})::date,
                                  interval '1 day') g),
         antes as materialized (
-          select s.id, s.inicio from os_etapas s
+          select ${etapaMes} from os_etapas s
            where s.inicio is not null and s.inicio < ${de}
              and tstzrange(s.inicio, s.fim, '[)') @> ${de} and ${etapaVisivel(p)}),
         por_dia as materialized (
@@ -568,24 +572,25 @@ export async function agendaMesJson(
                    + case when d.ini = ${de} then (select count(*) from antes) else 0 end as total
             from dias d),
         sel as materialized (
-          select x.id from por_dia d cross join lateral (
-            select u.id from (
-              select a.id, a.inicio from antes a where d.primeiro
+          select x.* from por_dia d cross join lateral (
+            select u.* from (
+              select a.* from antes a where d.primeiro
               union all
-              (select s.id, s.inicio from os_etapas s where ${noDia} order by s.inicio, s.id limit ${porDia})
+              (select ${etapaMes} from os_etapas s where ${noDia} order by s.inicio, s.id limit ${porDia})
             ) u order by u.inicio, u.id limit ${porDia}) x
            where d.total > 0)
         select json_build_object(
                  'items', coalesce((select json_agg(r order by r.inicio, r.os_numero) from (
-                            select e.id, e.os_id, o.numero as os_numero, e.etapa, e.status,
+                            select e.id, e.os_id, x.numero as os_numero, e.etapa, e.status,
                                    ${iso('e.inicio')} as inicio, ${iso('e.fim')} as fim,
-                                   ${iso('e.updated_at')} as updated_at, c.nome as cliente_nome
-                              from sel join os_etapas e on e.id = sel.id
-                              join ordens_servico o on o.id = e.os_id
-                              join clientes c on c.id = o.cliente_id) r), '[]'::json),
+                                   ${iso('e.updated_at')} as updated_at, x.nome as cliente_nome
+                              from sel e cross join lateral (
+                                select o.numero, c.nome from ordens_servico o join clientes c on c.id = o.cliente_id
+                                 where o.id = e.os_id limit 1) x) r), '[]'::json),
                  'truncado', false,
-                 'dias', coalesce((select json_agg(json_build_object('dia', to_char(dia, 'YYYY-MM-DD'), 'total', total::int) order by dia)
-                                     from por_dia where total > 0), '[]'::json))::text as resposta`,
+                 'dias', coalesce((select json_agg(r order by r.dia) from (
+                                     select to_char(dia, 'YYYY-MM-DD') as dia, total::int as total
+                                       from por_dia where total > 0) r), '[]'::json))::text as resposta`,
   );
   return r!.resposta;
 }
