@@ -21,31 +21,34 @@ const CHAVE = 'chave-dos-backups-de-teste-0123456789abcdef';
 const dir = mkdtempSync(path.join(tmpdir(), 'lavra-backup-load-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const engines: [string, () => Promise<{ database: Database; drop: () => Promise<void> }>][] = [
-  [
-    'PGlite in a folder',
-    async () => {
-      const database = await openDatabase({ dataDir: path.join(dir, 'pgdata') });
-      return { database, drop: () => database.close() };
-    },
-  ],
-];
-if (process.env.TEST_DATABASE_URL) {
-  engines.push([
-    'PostgreSQL',
-    async () => {
-      const fresh = await freshPostgresDatabase();
-      const database = await openDatabase({ databaseUrl: fresh.url });
-      return {
-        database,
-        drop: async () => {
-          await database.close();
-          await fresh.drop();
+// Each pass tests its own engine: PGlite in a folder, or the PostgreSQL of TEST_DATABASE_URL.
+const engines: [string, () => Promise<{ database: Database; drop: () => Promise<void> }>][] = process.env
+  .TEST_DATABASE_URL
+  ? [
+      [
+        'PostgreSQL',
+        async () => {
+          const fresh = await freshPostgresDatabase();
+          const database = await openDatabase({ databaseUrl: fresh.url });
+          return {
+            database,
+            drop: async () => {
+              await database.close();
+              await fresh.drop();
+            },
+          };
         },
-      };
-    },
-  ]);
-}
+      ],
+    ]
+  : [
+      [
+        'PGlite in a folder',
+        async () => {
+          const database = await openDatabase({ dataDir: path.join(dir, 'pgdata') });
+          return { database, drop: () => database.close() };
+        },
+      ],
+    ];
 
 describe.each(engines)('a backup on %s', (_name, open) => {
   let database: Database;
