@@ -29,6 +29,8 @@ export interface Config {
   /** Password checks run at once (hashing is CPU-bound), and how many more may wait for a turn. */
   loginConcorrentes: number;
   loginFila: number;
+  /** Requests a minute from one address to the routes without a session (the quote's link, the DANFE's). */
+  publicoPorEndereco: number;
   /** .xlsx exports written at once (a worker thread each), and how many more may wait for a turn. */
   xlsxConcorrentes: number;
   xlsxFila: number;
@@ -138,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginContaMaxFalhas: Number(env.LOGIN_CONTA_MAX_FALHAS ?? 10),
     loginConcorrentes: Math.max(1, Number(env.LOGIN_CONCORRENTES ?? 2)),
     loginFila: Math.max(0, Number(env.LOGIN_FILA ?? 32)),
+    // a whole office behind one address opens several links
+    publicoPorEndereco: 120,
     xlsxConcorrentes: Math.max(1, Number(env.XLSX_CONCORRENTES ?? 2) || 2),
     xlsxFila: Math.max(0, Number(env.XLSX_FILA ?? 8) || 0),
     planoConcorrentes: Math.max(1, Number(env.PLANO_CONCORRENTES ?? 1) || 1),

@@ -6,8 +6,8 @@ import { addressKey, clientAddress } from './client-address';
 import type { AppEnv } from './context';
 import { HttpError } from './errors';
 
-/** Requests per minute: per address (a whole office behind one address opens several links) and per token. */
-export const PUBLICO_LIMITES = { porEndereco: 120, porToken: 60, janelaS: 60 };
+/** Requests per minute per token (per address: `config.publicoPorEndereco`). */
+export const PUBLICO_LIMITES = Object.freeze({ porToken: 60, janelaS: 60 });
 
 export const muitasRequisicoes = () =>
   new HttpError(429, 'Muitas requisições', 'Muitas requisições seguidas. Aguarde um minuto e tente de novo.');
@@ -19,5 +19,5 @@ export async function limitarEndereco(c: Context<AppEnv>, prefixo: string): Prom
     chave: `${prefixo}:${addressKey(clientAddress(c, config))}`,
     janelaS: PUBLICO_LIMITES.janelaS,
   });
-  if ((n ?? 0) > PUBLICO_LIMITES.porEndereco) throw muitasRequisicoes();
+  if ((n ?? 0) > config.publicoPorEndereco) throw muitasRequisicoes();
 }

@@ -33,8 +33,7 @@ let assinatura: string;
 
 beforeAll(async () => {
   // every request of this file comes from one address: only the per-token limit is under test here
-  PUBLICO_LIMITES.porEndereco = 100_000;
-  env = await createTestDeps();
+  env = await createTestDeps({ publicoPorEndereco: 100_000 });
   admin = await loginAdmin(env);
   anon = new Client(env);
   ids.cliente = (

@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { orcamentos } from '../../db/schema';
-import { PUBLICO_LIMITES } from '../publico-limites';
 import { answer, apiSuite, Client, ok } from '../testing/harness';
 import { seedCliente } from './vendas.test-helpers';
 
@@ -52,8 +51,10 @@ describe('public page rate limit', () => {
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
     // unknown tokens are 404 until the address's limit, then 429
-    expect(statuses.get(404)).toBe(PUBLICO_LIMITES.porEndereco);
-    expect(statuses.get(429)).toBe(1000 - PUBLICO_LIMITES.porEndereco);
+    const limite = env.deps.config.publicoPorEndereco;
+    expect(limite).toBe(120);
+    expect(statuses.get(404)).toBe(limite);
+    expect(statuses.get(429)).toBe(1000 - limite);
     // the address's counter only: an unknown token keeps no counter of its own
     expect((await contadores()).map((r) => r.chave.slice(0, 6))).toEqual(['pub-e:']);
 
