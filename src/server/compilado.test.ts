@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clientePf } from './testing/harness';
-import { cleanupsAfterAll, killGroup, serverPlace, startServer, waitHealthy } from './testing/server-process';
+import {
+  adminCookie,
+  cleanupsAfterAll,
+  killGroup,
+  serverPlace,
+  startServer,
+  waitHealthy,
+} from './testing/server-process';
 
 /**
  * The compiled server (scripts/build-server.mjs) finds what it starts beside itself: the cutting
@@ -20,16 +27,7 @@ describe('the compiled server', () => {
     );
     cleanups.push(() => killGroup(child));
     await waitHealthy(base);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { origin: base, 'content-type': 'application/json' },
-      body: JSON.stringify({ usuario: 'admin', senha: SENHA }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await adminCookie(base, SENHA);
     const call = (method: string, p: string, body?: unknown) =>
       fetch(`${base}/api${p}`, {
         method,

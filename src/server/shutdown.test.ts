@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clientePf } from './testing/harness';
 import {
+  adminCookie,
   cleanupsAfterAll,
   killGroup,
   serverPlace,
@@ -47,16 +48,7 @@ describe('graceful shutdown', () => {
     );
     cleanups.push(() => killGroup(child));
     await waitHealthy(base);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { origin: base, 'content-type': 'application/json' },
-      body: JSON.stringify({ usuario: 'admin', senha: SENHA }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await adminCookie(base, SENHA);
     const headers = { origin: base, cookie, host: `127.0.0.1:${port}` };
 
     // An open live-update stream.

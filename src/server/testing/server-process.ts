@@ -126,6 +126,20 @@ export async function waitHealthy(base: string, ms = 90_000) {
   throw new Error('server did not start');
 }
 
+/** Signs in as admin on a started server; answers its session cookie (the tests that read raw bodies). */
+export async function adminCookie(base: string, senha: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ usuario: 'admin', senha }),
+  });
+  if (login.status !== 200) throw new Error(`login do admin: ${login.status} ${await login.text()}`);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
 /** Same-origin JSON calls to `${base}/api`, keeping the session cookie; `login` signs in as admin. */
 export function httpClient(base: string, senha: string) {
   let cookie = '';
