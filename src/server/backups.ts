@@ -149,12 +149,18 @@ export async function removeStalePartials(dir: string) {
   }
 }
 
-// From the sources (tsx, vitest) the backup process is TypeScript run through tsx; the compiled server
-// (scripts/build-server.mjs) has it compiled beside itself.
+// From the sources (tsx) the backup process is TypeScript run through tsx; the compiled server
+// (scripts/build-server.mjs) has it compiled beside itself. The API tests name the copy compiled for
+// their run (testing/setup-api.ts): production's code, without tsx's ~2 CPU-s start at every backup.
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
-const BACKUP_PROCESS = FROM_SOURCES
-  ? path.join(import.meta.dirname, '../db/backup-process.ts')
-  : path.join(import.meta.dirname, 'backup-process.mjs');
+function backupProcess() {
+  const file =
+    process.env.LAVRA_BACKUP_PROCESS ??
+    (FROM_SOURCES
+      ? path.join(import.meta.dirname, '../db/backup-process.ts')
+      : path.join(import.meta.dirname, 'backup-process.mjs'));
+  return { file, execArgv: file.endsWith('.ts') ? ['--import', 'tsx'] : [] };
+}
 
 /**
  * Writes the backup from another process, at a lower CPU priority: the server's event loop (and, on
@@ -165,8 +171,9 @@ async function writeBackupElsewhere(database: Database, dir: string, file: strin
   const tmp = await mkdtemp(path.join(dir, COPY_PREFIX));
   try {
     const source = await database.backupSource!(tmp);
-    const child = fork(BACKUP_PROCESS, [JSON.stringify(source), file], {
-      execArgv: FROM_SOURCES ? ['--import', 'tsx'] : [],
+    const processo = backupProcess();
+    const child = fork(processo.file, [JSON.stringify(source), file], {
+      execArgv: processo.execArgv,
       // the key in the environment (readable by this user only), not in argv (`ps` shows argv)
       env: { ...process.env, LAVRA_BACKUP_CHAVE: chave },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

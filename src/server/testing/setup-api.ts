@@ -1,4 +1,5 @@
-import { afterAll, afterEach } from 'vitest';
+import path from 'node:path';
+import { afterAll, afterEach, inject } from 'vitest';
 import { takeViolations, violationText } from './response-contract';
 
 /**
@@ -13,4 +14,8 @@ function failOnViolations() {
 }
 
 afterEach(failOnViolations);
+
+// The server's backups run the backup process compiled for this run (global-setup-api.ts), as
+// production does (backups.ts).
+process.env.LAVRA_BACKUP_PROCESS = path.join(path.dirname(inject('servidorCompilado')), 'backup-process.mjs');
 afterAll(failOnViolations);
