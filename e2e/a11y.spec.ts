@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { violations } from './axe';
 import { ADMIN_SENHA, apiAs, test as base, expect } from './fixtures';
 
@@ -38,20 +38,9 @@ type Viewport = (typeof VIEWPORTS)[number]['viewport'];
  * One signed-in admin tab per size, kept by the worker for every screen's test: each test still opens
  * its screen with a full load, but no longer pays a new browser context, a login and a cold download
  * of the app (about half of each test's time). A failed test ends its worker, and with it these tabs:
- * the next test starts from a new one.
+ * the next test starts from a new one. The tabs live in `abas`, a worker fixture of fixtures.ts.
  */
-const test = base.extend<{ abaAdmin: (viewport: Viewport) => Promise<Page> }, { abas: Map<string, Page> }>({
-  abas: [
-    // on the browser, so that its tabs are closed before it is
-    async ({ browser }, use) => {
-      void browser;
-      const abas = new Map<string, Page>();
-      await use(abas);
-      const contexts = new Set<BrowserContext>([...abas.values()].map((p) => p.context()));
-      for (const c of contexts) await c.close();
-    },
-    { scope: 'worker' },
-  ],
+const test = base.extend<{ abaAdmin: (viewport: Viewport) => Promise<Page> }>({
   abaAdmin: async ({ abas, browser, servidor }, use) => {
     await use(async (viewport) => {
       const chave = `${servidor.url} ${viewport.width}×${viewport.height}`;

@@ -1,4 +1,11 @@
-import { type APIRequestContext, test as base, expect, type Page, request } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  request,
+} from '@playwright/test';
 import type { Permissao } from '../src/schemas/permissoes';
 import { ADMIN_SENHA, type Servidor, Servidores } from './servidor';
 
@@ -95,7 +102,17 @@ export const ERRO_ESPERADO = 'tela-de-erro-esperada';
 /** The last `n` lines of a log, each cut short: a failure's attachment is printed up to 300 characters. */
 const ultimas = (log: string[], n: number) => log.slice(-n).map((l) => l.slice(0, 120));
 
-export const test = base.extend<Fixtures, { servidores: Servidores }>({
+interface WorkerFixtures {
+  servidores: Servidores;
+  /**
+   * Pages a spec keeps open across its tests (a11y.spec's signed-in tabs), closed before the browser.
+   * A worker fixture of every spec: one a single spec declared gave its tests a different worker, which
+   * Playwright started (a browser, servers) after every other file, with the other worker idle.
+   */
+  abas: Map<string, Page>;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   servidores: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use, workerInfo) => {
@@ -104,6 +121,16 @@ export const test = base.extend<Fixtures, { servidores: Servidores }>({
       await servidores.close();
     },
     { scope: 'worker', timeout: 180_000 },
+  ],
+  abas: [
+    async ({ browser }, use) => {
+      void browser;
+      const abas = new Map<string, Page>();
+      await use(abas);
+      const contexts = new Set<BrowserContext>([...abas.values()].map((p) => p.context()));
+      for (const c of contexts) await c.close();
+    },
+    { scope: 'worker' },
   ],
   servidor: [
     async ({ servidores }, use, testInfo) => {

@@ -22,6 +22,5 @@ export default async function globalSetup() {
   return async () => {
     await killLeftovers();
     await rm(runDir(), { recursive: true, force: true });
-    await buildServer(serverDir());
   };
 }

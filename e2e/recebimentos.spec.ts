@@ -53,6 +53,8 @@ test('a sale in 3x, the first instalment paid partially: Caixa and the commissio
     await expect(pessoa).toContainText('R$ 110,00');
     await expect(relatorio.getByTestId('resumo-liberada')).toHaveText('R$ 0,00');
 
+    // back to the first tab, in front: a hidden tab draws no frames, and each click there waits ~2 s
+    await page.bringToFront();
     await page.goto(`/recebimentos?cliente_id=${cliente.id}`);
     await expect(page.getByRole('heading', { name: 'Recebimentos' })).toBeVisible();
     const tabela = page.getByRole('table', { name: 'Parcelas a receber' });

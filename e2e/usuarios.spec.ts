@@ -10,6 +10,9 @@ test('admin creates a user with only Orçamentos, then grants Clientes; the othe
   const watcher = await adminCtx.newPage();
   await watcher.goto('/usuarios');
   await expect(watcher.getByRole('heading', { name: 'Usuários' })).toBeVisible();
+  // the tab worked in is the one in front: a hidden tab draws no frames, and each click there waited
+  // about 2 s for the element to hold still
+  await admin.bringToFront();
 
   const nome = unique('Operador');
   const email = `${nome.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@exemplo.com.br`;
