@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The API suite runs twice, on PGlite and on PostgreSQL (TEST_DATABASE_URL). These files do the same work
@@ -22,11 +23,49 @@ const POSTGRES_PASS_ONLY = [
   'src/server/cluster.test.ts',
 ];
 
+/**
+ * The API files that take longest (servers started and killed, backups, generated data, thousands of
+ * requests), started first. Vitest otherwise starts the largest files first when it has no timings
+ * from an earlier run (a clean clone: CI), and these short files ran last, one worker alone on them
+ * for the pass's last ~100 s while the other had nothing left.
+ */
+const SLOW_FIRST = [
+  'src/server/backup-crash.test.ts',
+  'src/db/backup-cli.test.ts',
+  'src/db/backup-cli-postgres.test.ts',
+  'src/server/fuzz.test.ts',
+  'src/server/backups.test.ts',
+  'src/db/backup.test.ts',
+  'src/db/backup-seguranca.test.ts',
+  'src/server/demo.test.ts',
+  'src/server/export-xlsx-ritmo.test.ts',
+  'src/server/crash.test.ts',
+  'src/server/cluster.test.ts',
+  'src/server/auth/throttle.test.ts',
+  'src/server/compilado.test.ts',
+  'src/server/shutdown.test.ts',
+  'src/db/migrate-lock.test.ts',
+];
+
+class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = SLOW_FIRST.findIndex((s) => f.moduleId.endsWith(s));
+      return i < 0 ? SLOW_FIRST.length : i;
+    };
+    // a stable sort: the rest keep Vitest's order
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 export default defineConfig({
   resolve: { alias },
   test: {
+    // one sequencer for every project (Vitest reads only the root's): it orders only the API files
+    sequence: { sequencer: SlowFirst },
     projects: [
       {
         resolve: { alias },
