@@ -582,8 +582,9 @@ describe('list, export and dashboard', () => {
     expect((await lista({ q: 'quartzo', etapa: 'medicao' })).body.total).toBe(0);
     expect((await lista({ etapa: 'polimento' })).status).toBe(400);
     expect((await lista({ de: '31-12-2024' })).status).toBe(400);
-    // untyped: exportContract types an export's query without `formato` (reported)
-    const csv = await admin.request('GET', '/api/ordens-servico/exportar?formato=csv&q=quartzo');
+    const csv = await answer(
+      admin.api['ordens-servico'].exportar.$get({ query: { formato: 'csv', q: 'quartzo' } }),
+    );
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain('Marina Quartzo Tavares');
     expect(String(csv.body)).toContain('Corte');
