@@ -457,18 +457,25 @@ export const exportHandler =
   (c: AppContext) =>
     exportResponse(c, spec(parseQuery(c, listQuery), c));
 
-/** The contract fields of an export route (server/contract.ts): the list's filters and `formato`. */
-export const exportContract = <Q extends z.ZodObject>(titulo: string, listFilters: Q) => ({
-  summary: `Exporta ${titulo} em CSV ou Excel (.xlsx): todas as linhas dos filtros atuais, não só a página`,
-  description:
-    'CSV: separador `;`, vírgula decimal, datas dd/mm/aaaa, UTF-8 com BOM. XLSX: valores como números e datas. Nome do arquivo: <recurso>-<data>.<formato>.',
-  produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const,
-  query: listFilters
-    .omit(
-      Object.fromEntries(
-        ['page', 'limit'].filter((k) => k in listFilters.shape).map((k) => [k, true]),
-      ) as never,
-    )
-    .extend(exportQuery.shape) as unknown as Q,
-  errors: [400, 503] as ErrorStatus[],
-});
+/**
+ * The contract fields of an export route (server/contract.ts): the list's filters without its page
+ * (the file has every row) and `formato`, typed as such, so the typed client's `…/exportar` takes
+ * `formato` and the list's own filters. The list's strictness is not carried over: the contract's query
+ * types the client and documents the parameters, while the handler validates with the list's own query.
+ * Hono takes a route's typed input from its last handler: a route answered by `exportHandler(...)`,
+ * whose context is a plain `AppContext`, still gives the typed client no query type at all.
+ */
+export const exportContract = <S extends z.core.$ZodShape>(
+  titulo: string,
+  listFilters: z.ZodObject<S, z.core.$ZodObjectConfig>,
+) => {
+  const { page: _page, limit: _limit, ...filters } = listFilters.shape;
+  return {
+    summary: `Exporta ${titulo} em CSV ou Excel (.xlsx): todas as linhas dos filtros atuais, não só a página`,
+    description:
+      'CSV: separador `;`, vírgula decimal, datas dd/mm/aaaa, UTF-8 com BOM. XLSX: valores como números e datas. Nome do arquivo: <recurso>-<data>.<formato>.',
+    produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const,
+    query: z.object({ ...filters, ...exportQuery.shape }),
+    errors: [400, 503] as ErrorStatus[],
+  };
+};

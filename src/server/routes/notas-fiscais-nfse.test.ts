@@ -261,8 +261,9 @@ describe('the installation’s NFS-e', () => {
     const soNfse = await ok(admin.api['notas-fiscais'].$get({ query: { venda_id: id, tipo: 'nfse' } }));
     expect(soNfse.items.map((x) => x.id)).toEqual([nota.id]);
     expect((await notas({ tipo: 'nfx' })).status).toBe(400);
-    // untyped: exportContract types an export's query without `formato` (reported)
-    const csv = String((await admin.get(`/api/notas-fiscais/exportar?formato=csv&venda_id=${id}`)).body);
+    const csv = String(
+      await ok(admin.api['notas-fiscais'].exportar.$get({ query: { formato: 'csv', venda_id: id } })),
+    );
     expect(csv.split('\n')[0]).toContain('Tipo');
     expect(csv).toContain('NFS-e');
     expect(csv).toContain(String(n.numero_prefeitura));

@@ -386,8 +386,9 @@ describe('GET /api/notas-fiscais', () => {
     );
     expect(autorizadas.items.length).toBeGreaterThan(0);
     expect(autorizadas.items.every((n) => n.status === 'autorizada')).toBe(true);
-    // untyped: exportContract types an export's query without `formato` (reported)
-    const csv = await admin.get('/api/notas-fiscais/exportar?formato=csv&status=autorizada');
+    const csv = await answer(
+      admin.api['notas-fiscais'].exportar.$get({ query: { formato: 'csv', status: 'autorizada' } }),
+    );
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain('Chave de acesso');
     const vendas = await userWith(env, ['vendas']);

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { InferRequestType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import { despesas, orcamentos, produtos, vendas } from '../../db/schema';
@@ -17,7 +18,7 @@ import {
   MSG_VALOR,
 } from '../../schemas/orcamentos';
 import type { Evento } from '../events';
-import { apiSuite, okBody, userWith } from '../testing/harness';
+import { answer, apiSuite, ok, type Problem, refused, userWith, versionOf } from '../testing/harness';
 import {
   seedBaseOrcamento,
   seedCartao,
@@ -81,11 +82,15 @@ beforeAll(async () => {
   ]);
 });
 
+/** A quote's body as the editor sends it (POST; PUT adds `updated_at`), and one of its lines. */
+type Orcamento = InferRequestType<typeof admin.api.orcamentos.$post>['json'];
+type Item = NonNullable<Orcamento['itens']>[number];
+
 /**
  * The full example: two m² lines of different formats, one unitário line, two active employees
  * (and an inactive one that must not count), seller 5%, architect 10%, credit in 3x.
  */
-function fullQuote(extra: Record<string, unknown> = {}) {
+function fullQuote(extra: Partial<Orcamento> = {}): Orcamento {
   return {
     cliente_id: ids.cliente,
     vendedor_id: ids.vendedor,
@@ -151,9 +156,23 @@ async function countRows(table: 'orcamentos' | 'vendas' | 'orcamento_itens') {
   return r!.n;
 }
 
-const create = (body: Record<string, unknown> = fullQuote()) => admin.create('/api/orcamentos', body);
+const create = (json: Orcamento = fullQuote()) => ok(admin.api.orcamentos.$post({ json }), 201);
+const calcular = (json: Orcamento, c = admin) => answer(c.api.orcamentos.calcular.$post({ json }));
+const ler = (id: string) => ok(admin.api.orcamentos[':id'].$get({ param: { id } }));
+/** The whole quote again with the version `updated_at`: the answer, whatever the status. */
+const substituir = (id: string, json: Orcamento, updated_at: string) =>
+  answer(admin.api.orcamentos[':id'].$put({ param: { id }, json: { ...json, updated_at } }));
+/** The same with the version read first (as the editor does), for tests whose subject is not the version. */
+const substituirAtual = async (id: string, json: Orcamento) =>
+  substituir(id, json, await versionOf(admin.api.orcamentos[':id'].$get({ param: { id } })));
+const vender = (id: string, json: { updated_at?: string } = {}) =>
+  answer(admin.api.orcamentos[':id'].venda.$post({ param: { id }, json }));
+const listar = (query: InferRequestType<typeof admin.api.orcamentos.$get>['query']) =>
+  ok(admin.api.orcamentos.$get({ query }));
+/** A refused answer's problem (the typed body is the success's). */
+const problema = (res: { body: unknown }) => res.body as Problem;
 /** A quote of one cuba (R$ 185,00) for the client, at no margin: `extra` names the people and the payment. */
-const umaCubaSemMargem = (extra: Record<string, unknown>) =>
+const umaCubaSemMargem = (extra: Partial<Orcamento>) =>
   create({
     cliente_id: ids.cliente,
     itens: [{ produto_id: ids.cuba, quantidade: 1 }],
@@ -164,7 +183,7 @@ const umaCubaSemMargem = (extra: Record<string, unknown>) =>
 describe('POST /api/orcamentos/calcular', () => {
   it('prices the quote from the database without saving anything', async () => {
     const before = await countRows('orcamentos');
-    const res = await admin.post('/api/orcamentos/calcular', fullQuote());
+    const res = await calcular(fullQuote());
     expect(res.status).toBe(200);
     const {
       itens,
@@ -219,7 +238,8 @@ describe('POST /api/orcamentos/calcular', () => {
   });
 
   it('ignores prices sent by the client', async () => {
-    const body = fullQuote({
+    const body = {
+      ...fullQuote(),
       itens: [{ produto_id: ids.cuba, quantidade: 1, valor_unitario: 1, valor_total: 1 }],
       funcionario_ids: [],
       horas_trabalho: 0,
@@ -229,14 +249,15 @@ describe('POST /api/orcamentos/calcular', () => {
       arquiteto_id: null,
       cartao_id: null,
       margem_lucro: 0,
-    });
+    };
+    // untyped on purpose: the line carries prices the contract does not take
     const res = await admin.post('/api/orcamentos/calcular', body);
     // 1 × 185.00 from the product, not the 1.00 sent
     expect(res.body).toMatchObject({ materiais: 185, total: 185, itens: [{ valor_total: 185 }] });
   });
 
   it('prices a half-filled form: no client, a line without product, default margin', async () => {
-    const res = await admin.post('/api/orcamentos/calcular', {
+    const res = await calcular({
       itens: [
         { item_venda_id: ids.bancada, quantidade: 0 },
         { produto_id: ids.cuba, quantidade: 3 },
@@ -244,7 +265,8 @@ describe('POST /api/orcamentos/calcular', () => {
       valor_frete: '10.00',
     });
     // 3 × 185.00 = 555.00 + frete 10.00 = 565.00; margin defaults to 30%: 169.50 → 734.50; no card, no one
-    expect(okBody(res)).toMatchObject({
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
       materiais: 555,
       subtotal: 565,
       margem: 169.5,
@@ -267,28 +289,28 @@ describe('POST /api/orcamentos/calcular', () => {
   });
 
   it("uses debit's taxa, and taxa_1x for credit when the sale is à vista", async () => {
-    const base = {
+    const base: Orcamento = {
       itens: [{ produto_id: ids.cuba, quantidade: 1 }],
       margem_lucro: 0,
       tipo_venda: 'avista',
       numero_parcelas: 3,
     };
     // debit 1.99%: 185.00 × 0.0199 = 3.6815 → 3.68; total 188.68
-    const debito = await admin.post('/api/orcamentos/calcular', { ...base, cartao_id: ids.debito });
+    const debito = await calcular({ ...base, cartao_id: ids.debito });
     expect(debito.body).toMatchObject({
       taxa_cartao_percentual: 1.99,
       valor_taxa_cartao: 3.68,
       total: 188.68,
     });
     // à vista ignores the 3 installments: taxa_1x 2.99%: 185.00 × 0.0299 = 5.5315 → 5.53; total 190.53
-    const credito = await admin.post('/api/orcamentos/calcular', { ...base, cartao_id: ids.credito });
+    const credito = await calcular({ ...base, cartao_id: ids.credito });
     expect(credito.body).toMatchObject({
       taxa_cartao_percentual: 2.99,
       valor_taxa_cartao: 5.53,
       total: 190.53,
     });
     // 12x without taxa_12x falls back to taxa_1x 2.99%
-    const doze = await admin.post('/api/orcamentos/calcular', {
+    const doze = await calcular({
       ...base,
       tipo_venda: 'parcelado',
       numero_parcelas: 12,
@@ -298,9 +320,11 @@ describe('POST /api/orcamentos/calcular', () => {
   });
 
   it('answers 400 in pt-BR for junk numbers', async () => {
-    const res = await admin.post('/api/orcamentos/calcular', { valor_frete: 'abc', itens: [] });
-    expect(res.status).toBe(400);
-    expect(res.body.errors[0]).toMatchObject({ path: 'valor_frete', message: MSG_VALOR });
+    const res = await refused(
+      admin.api.orcamentos.calcular.$post({ json: { valor_frete: 'abc', itens: [] } }),
+      400,
+    );
+    expect(res.errors?.[0]).toMatchObject({ path: 'valor_frete', message: MSG_VALOR });
   });
 });
 
@@ -376,10 +400,10 @@ describe('POST /api/orcamentos', () => {
 
     // A later price change does not alter the saved quote.
     await env.db.update(produtos).set({ valor_m2: '999.00' }).where(eq(produtos.id, ids.cuba));
-    const again = await admin.get(`/api/orcamentos/${o.id}`);
-    expect(again.body.itens[2]).toMatchObject({ valor_unitario: 185, valor_total: 370 });
-    expect(again.body.valor_total).toBe(4753.79);
-    expect(again.body.resumo).toEqual(FULL_RESUMO);
+    const again = await ler(o.id);
+    expect(again.itens[2]).toMatchObject({ valor_unitario: 185, valor_total: 370 });
+    expect(again.valor_total).toBe(4753.79);
+    expect(again.resumo).toEqual(FULL_RESUMO);
     await env.db.update(produtos).set({ valor_m2: '185.00' }).where(eq(produtos.id, ids.cuba));
   });
 
@@ -390,7 +414,7 @@ describe('POST /api/orcamentos', () => {
   });
 
   // Patches are functions: the ids exist only once beforeAll has run.
-  it.each([
+  it.each<[string, () => Partial<Orcamento>, string, string]>([
     ['no client', () => ({ cliente_id: null }), MSG_CLIENTE, 'cliente_id'],
     ['an empty client', () => ({ cliente_id: '' }), MSG_CLIENTE, 'cliente_id'],
     ['no items', () => ({ itens: [] }), MSG_SEM_ITENS, 'itens'],
@@ -431,16 +455,15 @@ describe('POST /api/orcamentos', () => {
     ],
   ])("refuses %s with the spec's message", async (_name, patch, message, path) => {
     const before = await countRows('orcamentos');
-    const res = await admin.post('/api/orcamentos', fullQuote(patch()));
-    expect(res.status).toBe(400);
-    expect(res.body.detail).toBe(message);
-    expect(res.body.errors[0]).toEqual({ path, message });
+    const res = await refused(admin.api.orcamentos.$post({ json: fullQuote(patch()) }), 400);
+    expect(res.detail).toBe(message);
+    expect(res.errors?.[0]).toEqual({ path, message });
     expect(await countRows('orcamentos')).toBe(before);
   });
 
   it('refuses unknown references with a clear message, not a 500', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [Partial<Orcamento>, string][] = [
       [{ cliente_id: unknown }, 'Cliente não encontrado.'],
       [{ itens: [{ produto_id: unknown, quantidade: 1 }] }, 'Produto não encontrado.'],
       [{ funcionario_ids: [unknown] }, 'Funcionário não encontrado.'],
@@ -449,19 +472,20 @@ describe('POST /api/orcamentos', () => {
       [{ cliente_id: 'nao-e-uuid' }, 'Identificador inválido.'],
     ];
     for (const [patch, detail] of cases) {
-      const res = await admin.post('/api/orcamentos', fullQuote(patch));
+      const res = await answer(admin.api.orcamentos.$post({ json: fullQuote(patch) }));
       expect(res.status, detail).toBe(400);
-      expect(res.body.detail).toBe(detail);
+      expect(problema(res).detail).toBe(detail);
     }
   });
 
   it('refuses a down payment larger than the total', async () => {
-    const res = await admin.post(
-      '/api/orcamentos',
-      fullQuote({ tipo_venda: 'entrada', valor_entrada: 5000, numero_parcelas: 2 }),
+    const res = await refused(
+      admin.api.orcamentos.$post({
+        json: fullQuote({ tipo_venda: 'entrada', valor_entrada: 5000, numero_parcelas: 2 }),
+      }),
+      400,
     );
-    expect(res.status).toBe(400);
-    expect(res.body.detail).toBe('O valor da entrada não pode ser maior que o total do orçamento.');
+    expect(res.detail).toBe('O valor da entrada não pode ser maior que o total do orçamento.');
   });
 
   it('keeps a down payment only for entrada, and one installment for à vista', async () => {
@@ -477,8 +501,9 @@ describe('POST /api/orcamentos', () => {
 
 describe('GET /api/orcamentos/:id', () => {
   it('answers 404 for an unknown quote and 400 for a malformed id', async () => {
-    expect((await admin.get('/api/orcamentos/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await admin.get('/api/orcamentos/123')).status).toBe(400);
+    const umOrcamento = (id: string) => admin.api.orcamentos[':id'].$get({ param: { id } });
+    await refused(umOrcamento('00000000-0000-4000-8000-000000000000'), 404);
+    await refused(umOrcamento('123'), 400);
   });
 
   it('shows the extras as one line when there is no m² item', async () => {
@@ -498,13 +523,16 @@ describe('PUT /api/orcamentos/:id', () => {
   it("replaces fields, items and employees, repricing at today's prices", async () => {
     const o = await create();
     await env.db.update(produtos).set({ valor_m2: '200.00' }).where(eq(produtos.id, ids.cuba));
-    const res = await admin.put(`/api/orcamentos/${o.id}`, {
-      cliente_id: ids.cliente2,
-      funcionario_ids: [ids.ana],
-      itens: [{ produto_id: ids.cuba, quantidade: 3 }],
-      margem_lucro: 10,
-      updated_at: o.updated_at,
-    });
+    const res = await substituir(
+      o.id,
+      {
+        cliente_id: ids.cliente2,
+        funcionario_ids: [ids.ana],
+        itens: [{ produto_id: ids.cuba, quantidade: 3 }],
+        margem_lucro: 10,
+      },
+      o.updated_at,
+    );
     await env.db.update(produtos).set({ valor_m2: '185.00' }).where(eq(produtos.id, ids.cuba));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // 3 × 200.00 (the new price) = 600.00; labour 0 h; subtotal 600.00; margin 10%: 60.00 → 660.00
@@ -528,29 +556,23 @@ describe('PUT /api/orcamentos/:id', () => {
 
   it('answers 409 to a stale updated_at and changes nothing', async () => {
     const o = await create();
-    const first = await admin.put(
-      `/api/orcamentos/${o.id}`,
-      fullQuote({ updated_at: o.updated_at, margem_lucro: 20 }),
-    );
+    const first = await substituir(o.id, fullQuote({ margem_lucro: 20 }), o.updated_at);
     expect(first.status).toBe(200);
-    const stale = await admin.put(
-      `/api/orcamentos/${o.id}`,
-      fullQuote({ updated_at: o.updated_at, margem_lucro: 50 }),
-    );
+    const stale = await substituir(o.id, fullQuote({ margem_lucro: 50 }), o.updated_at);
     expect(stale.status).toBe(409);
-    expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
-    expect((await admin.get(`/api/orcamentos/${o.id}`)).body.margem_lucro).toBe(20);
+    expect(problema(stale).detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+    expect((await ler(o.id)).margem_lucro).toBe(20);
   });
 
   it('applies the same validation messages', async () => {
     const o = await create();
-    const res = await admin.putCurrent(`/api/orcamentos/${o.id}`, fullQuote({ itens: [] }));
+    const res = await substituirAtual(o.id, fullQuote({ itens: [] }));
     expect(res.status).toBe(400);
-    expect(res.body.detail).toBe(MSG_SEM_ITENS);
+    expect(problema(res).detail).toBe(MSG_SEM_ITENS);
   });
 
   it('answers 404 for an unknown quote', async () => {
-    const res = await admin.putCurrent('/api/orcamentos/00000000-0000-4000-8000-000000000000', fullQuote());
+    const res = await substituirAtual('00000000-0000-4000-8000-000000000000', fullQuote());
     expect(res.status).toBe(404);
   });
 
@@ -568,22 +590,26 @@ describe('PUT /api/orcamentos/:id', () => {
     await env.db.execute(sql`create trigger lavra_falha_teste before insert on orcamento_funcionarios
       for each row execute function lavra_falha_teste()`);
     try {
-      const res = await admin.put(`/api/orcamentos/${o.id}`, {
-        ...fullQuote({ updated_at: o.updated_at }),
-        cliente_id: ids.cliente2,
-        itens: [{ produto_id: ids.cuba, quantidade: 9 }],
-        funcionario_ids: [ids.ana, ids.bruno],
-      });
+      const res = await substituir(
+        o.id,
+        {
+          ...fullQuote(),
+          cliente_id: ids.cliente2,
+          itens: [{ produto_id: ids.cuba, quantidade: 9 }],
+          funcionario_ids: [ids.ana, ids.bruno],
+        },
+        o.updated_at,
+      );
       expect(res.status).toBe(400);
     } finally {
       await env.db.execute(sql`drop trigger lavra_falha_teste on orcamento_funcionarios`);
       await env.db.execute(sql`drop function lavra_falha_teste()`);
     }
-    const after = (await admin.get(`/api/orcamentos/${o.id}`)).body;
+    const after = await ler(o.id);
     expect(after.cliente_id).toBe(ids.cliente);
     expect(after.valor_total).toBe(4753.79);
     expect(after.updated_at).toBe(o.updated_at);
-    expect(after.itens.map((i: { produto_nome: string }) => i.produto_nome)).toEqual([
+    expect(after.itens.map((i) => i.produto_nome)).toEqual([
       'Granito São Gabriel',
       'Mármore Carrara',
       'Cuba inox',
@@ -593,7 +619,7 @@ describe('PUT /api/orcamentos/:id', () => {
 });
 
 describe('bounds of what a quote may hold (issue 12 §3)', () => {
-  const line = (extra: Record<string, unknown>) => ({
+  const line = (extra: Partial<Item>): Partial<Orcamento> => ({
     itens: [
       {
         item_venda_id: ids.bancada,
@@ -606,7 +632,7 @@ describe('bounds of what a quote may hold (issue 12 §3)', () => {
     ],
   });
   // [name, body patch, path, message]: each refused with 400 naming the field, on /calcular, POST and PUT
-  const cases: [string, () => Record<string, unknown>, string, string][] = [
+  const cases: [string, () => Partial<Orcamento>, string, string][] = [
     ['a measure with 3 decimals', () => line({ medida1: 0.005 }), 'itens.0.medida1', MSG_MEDIDA],
     ['a measure with 3 decimals (text)', () => line({ medida2: '1,999' }), 'itens.0.medida2', MSG_MEDIDA],
     ['a negative measure', () => line({ medida1: -1 }), 'itens.0.medida1', MSG_MEDIDA],
@@ -631,29 +657,24 @@ describe('bounds of what a quote may hold (issue 12 §3)', () => {
   ];
 
   it.each(cases)('/calcular refuses %s (400 naming the field)', async (_n, patch, path, message) => {
-    const res = await admin.post('/api/orcamentos/calcular', fullQuote(patch()));
-    expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(res.body.errors).toContainEqual({ path, message });
+    const res = await refused(admin.api.orcamentos.calcular.$post({ json: fullQuote(patch()) }), 400);
+    expect(res.errors).toContainEqual({ path, message });
   });
 
   it.each(cases)('POST and PUT refuse %s and change nothing', async (_n, patch, path, message) => {
     const o = await create();
     const before = await countRows('orcamentos');
-    const post = await admin.post('/api/orcamentos', fullQuote(patch()));
-    expect(post.status).toBe(400);
-    expect(post.body.errors).toContainEqual({ path, message });
+    const post = await refused(admin.api.orcamentos.$post({ json: fullQuote(patch()) }), 400);
+    expect(post.errors).toContainEqual({ path, message });
     expect(await countRows('orcamentos')).toBe(before);
-    const put = await admin.put(
-      `/api/orcamentos/${o.id}`,
-      fullQuote({ ...patch(), updated_at: o.updated_at }),
-    );
+    const put = await substituir(o.id, fullQuote(patch()), o.updated_at);
     expect(put.status).toBe(400);
-    expect(put.body.errors).toContainEqual({ path, message });
-    expect((await admin.get(`/api/orcamentos/${o.id}`)).body.updated_at).toBe(o.updated_at);
+    expect(problema(put).errors).toContainEqual({ path, message });
+    expect((await ler(o.id)).updated_at).toBe(o.updated_at);
   });
 
   it('accepts the edges: 99.99 m × 0.01 m, 9,999 units, 500 % margin, R$ 9,999,999.99 freight', async () => {
-    const res = await admin.post('/api/orcamentos/calcular', {
+    const res = await calcular({
       itens: [
         { produto_id: ids.cuba, quantidade: 9999 },
         { produto_id: ids.granito, quantidade: 1, medida1: 99.99, medida2: 0.01 },
@@ -679,29 +700,28 @@ describe('bounds of what a quote may hold (issue 12 §3)', () => {
         tipo_unidade: 'unitário',
       })
       .returning();
-    const body = {
+    const body: Orcamento = {
       cliente_id: ids.cliente,
       itens: [
         { produto_id: ids.cuba, quantidade: 1 },
         { produto_id: caro!.id, quantidade: 9999 },
       ],
     };
-    const calc = await admin.post('/api/orcamentos/calcular', body);
-    expect(calc.status).toBe(400);
-    expect(calc.body.errors).toEqual([{ path: 'itens.1.quantidade', message: MSG_FIGURA }]);
+    const calc = await refused(admin.api.orcamentos.calcular.$post({ json: body }), 400);
+    expect(calc.errors).toEqual([{ path: 'itens.1.quantidade', message: MSG_FIGURA }]);
     const before = await countRows('orcamentos');
-    expect((await admin.post('/api/orcamentos', body)).status).toBe(400);
+    await refused(admin.api.orcamentos.$post({ json: body }), 400);
     expect(await countRows('orcamentos')).toBe(before);
   });
 });
 
 describe('an m² piece without a measure (issue 26 §2: two 0 m² strips were saved at R$ 0,00)', () => {
-  const semMedida: [string, Record<string, unknown>, string][] = [
+  const semMedida: [string, Partial<Item>, string][] = [
     ['a zero height', { medida1: 2.4, medida2: 0 }, 'itens.1.medida2'],
     ['a zero length', { medida1: '0.00', medida2: 0.6 }, 'itens.1.medida1'],
     ['no measures at all', { medida1: null, medida2: '' }, 'itens.1.medida1'],
   ];
-  const comPeca = (medidas: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  const comPeca = (medidas: Partial<Item>, extra: Partial<Orcamento> = {}) =>
     fullQuote({
       itens: [
         { item_venda_id: ids.bancada, produto_id: ids.granito, quantidade: 1, medida1: 2.4, medida2: 0.6 },
@@ -716,19 +736,18 @@ describe('an m² piece without a measure (issue 26 §2: two 0 m² strips were sa
     async (_n, m, path) => {
       const o = await create();
       const before = await countRows('orcamentos');
-      const post = await admin.post('/api/orcamentos', comPeca(m));
-      expect(post.status, JSON.stringify(post.body)).toBe(400);
-      expect(post.body.errors).toContainEqual({ path, message: MSG_MEDIDA_ZERO });
+      const post = await refused(admin.api.orcamentos.$post({ json: comPeca(m) }), 400);
+      expect(post.errors).toContainEqual({ path, message: MSG_MEDIDA_ZERO });
       expect(await countRows('orcamentos')).toBe(before);
-      const put = await admin.put(`/api/orcamentos/${o.id}`, comPeca(m, { updated_at: o.updated_at }));
+      const put = await substituir(o.id, comPeca(m), o.updated_at);
       expect(put.status).toBe(400);
-      expect(put.body.errors).toContainEqual({ path, message: MSG_MEDIDA_ZERO });
-      expect((await admin.get(`/api/orcamentos/${o.id}`)).body.updated_at).toBe(o.updated_at);
+      expect(problema(put).errors).toContainEqual({ path, message: MSG_MEDIDA_ZERO });
+      expect((await ler(o.id)).updated_at).toBe(o.updated_at);
     },
   );
 
   it('the live summary still prices a line being typed, and a unit product needs no measure', async () => {
-    expect((await admin.post('/api/orcamentos/calcular', comPeca({ medida1: 2.4 }))).status).toBe(200);
+    await ok(admin.api.orcamentos.calcular.$post({ json: comPeca({ medida1: 2.4 }) }));
     // 2.40 × 0.60 = 1.44 m² × 450.00 = 648.00 and 1 × 185.00: no measure asked of the sink
     const o = await create(
       fullQuote({
@@ -746,14 +765,14 @@ describe('labour breakdown by employee (issue 12 §5)', () => {
   it('is sent only to holders of funcionarios; the team figure stays for quote builders', async () => {
     const { client: vendedorUser } = await userWith(env, ['orcamentos']);
     const body = fullQuote();
-    const semPermissao = await vendedorUser.post('/api/orcamentos/calcular', body);
-    expect(okBody(semPermissao)).not.toHaveProperty('funcionarios_custo_hora');
-    expect(JSON.stringify(semPermissao.body)).not.toContain('2200');
+    const semPermissao = await ok(vendedorUser.api.orcamentos.calcular.$post({ json: body }));
+    expect(semPermissao).not.toHaveProperty('funcionarios_custo_hora');
+    expect(JSON.stringify(semPermissao)).not.toContain('2200');
     // the team's figure the spec's formula needs: (2200 + 3300) / 220 = 25.00
-    expect(semPermissao.body.custo_hora_funcionarios).toBe(25);
+    expect(semPermissao.custo_hora_funcionarios).toBe(25);
 
     const { client: rh } = await userWith(env, ['orcamentos', 'funcionarios']);
-    const comPermissao = await rh.post('/api/orcamentos/calcular', body);
+    const comPermissao = await calcular(body, rh);
     expect(comPermissao.body.funcionarios_custo_hora).toEqual([
       { id: ids.ana, nome: 'Ana', custo_hora: 10 },
       { id: ids.bruno, nome: 'Bruno', custo_hora: 15 },
@@ -761,12 +780,10 @@ describe('labour breakdown by employee (issue 12 §5)', () => {
 
     // Neither the details nor the selector carry any salary or per-person cost.
     const o = await create();
-    const detalhe = await vendedorUser.get(`/api/orcamentos/${o.id}`);
-    expect(detalhe.status).toBe(200);
-    for (const f of detalhe.body.funcionarios) expect(Object.keys(f).sort()).toEqual(['cargo', 'id', 'nome']);
-    const opcoes = await vendedorUser.get('/api/funcionarios/opcoes');
-    expect(opcoes.status).toBe(200);
-    for (const f of opcoes.body) {
+    const detalhe = await ok(vendedorUser.api.orcamentos[':id'].$get({ param: { id: o.id } }));
+    for (const f of detalhe.funcionarios) expect(Object.keys(f).sort()).toEqual(['cargo', 'id', 'nome']);
+    const opcoes = await ok(vendedorUser.api.funcionarios.opcoes.$get({ query: {} }));
+    for (const f of opcoes) {
       expect(f).not.toHaveProperty('salario');
       expect(f).not.toHaveProperty('custo_hora');
     }
@@ -778,7 +795,7 @@ describe('POST /api/orcamentos/:id/venda', () => {
     const o = await create();
     const events: Evento[] = [];
     const stop = env.deps.events.subscribe((e) => events.push(e));
-    const res = await admin.post(`/api/orcamentos/${o.id}/venda`);
+    const res = await vender(o.id);
     await waitForEvents(events, [
       { recurso: 'vendas', acao: 'criado', id: res.body.id },
       { recurso: 'orcamentos', acao: 'atualizado', id: o.id },
@@ -809,7 +826,7 @@ describe('POST /api/orcamentos/:id/venda', () => {
       status: 'confirmada',
       comissao_paga: false,
     });
-    expect((await admin.get(`/api/orcamentos/${o.id}`)).body.status).toBe('venda_realizada');
+    expect((await ler(o.id)).status).toBe('venda_realizada');
   });
 
   it('charges the card only on what follows the down payment (entrada)', async () => {
@@ -823,7 +840,7 @@ describe('POST /api/orcamentos/:id/venda', () => {
     // quote: 185.00, margin 0; 6x → taxa_6x 6.25%: 11.5625 → 11.56; base 173.44
     // seller 5%: 8.672 → 8.67; total 185.00 + 8.67 + 11.56 = 205.23
     expect(o).toMatchObject({ valor_total: 205.23, valor_entrada: 100, numero_parcelas: 6 });
-    const res = await admin.post(`/api/orcamentos/${o.id}/venda`);
+    const res = await vender(o.id);
     expect(res.status).toBe(201);
     // sale: fee on 205.23 − 100.00 = 105.23 × 6.25% = 6.576875 → 6.58; liquido 205.23 − 6.58 = 198.65
     // seller 5%: 9.9325 → 9.93; no architect → 0; parcelas 205.23 − 100.00 = 105.23
@@ -845,7 +862,7 @@ describe('POST /api/orcamentos/:id/venda', () => {
   it('à vista without card or people: no fee, no commission, one installment', async () => {
     const o = await create({ cliente_id: ids.cliente, itens: [{ produto_id: ids.cuba, quantidade: 2 }] });
     // 370.00 + 30% 111.00 = 481.00
-    const res = await admin.post(`/api/orcamentos/${o.id}/venda`);
+    const res = await vender(o.id);
     expect(res.body).toMatchObject({
       tipo_venda: 'avista',
       valor_bruto: 481,
@@ -865,7 +882,7 @@ describe('POST /api/orcamentos/:id/venda', () => {
     // quote: 185.00; debit 1.99%: 3.6815 → 3.68; base 181.32; architect 10%: 18.132 → 18.13
     // total 185.00 + 18.13 + 3.68 = 206.81
     expect(o.valor_total).toBe(206.81);
-    const res = await admin.post(`/api/orcamentos/${o.id}/venda`);
+    const res = await vender(o.id);
     // sale: 206.81 × 1.99% = 4.115519 → 4.12; liquido 202.69; architect 10%: 20.269 → 20.27
     expect(res.body).toMatchObject({
       taxa_cartao: 0.0199,
@@ -878,43 +895,47 @@ describe('POST /api/orcamentos/:id/venda', () => {
   it('with the updated_at the confirmation showed: 409 when the quote changed since, and no sale', async () => {
     const o = await create();
     const shown = o.updated_at;
-    const put = await admin.put(
-      `/api/orcamentos/${o.id}`,
-      fullQuote({ margem_lucro: 20, updated_at: shown }),
+    const put = await ok(
+      admin.api.orcamentos[':id'].$put({
+        param: { id: o.id },
+        json: { ...fullQuote({ margem_lucro: 20 }), updated_at: shown },
+      }),
     );
-    expect(put.status).toBe(200);
-    const stale = await admin.post(`/api/orcamentos/${o.id}/venda`, { updated_at: shown });
-    expect(stale.status).toBe(409);
-    expect(stale.body.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
+    const stale = await refused(
+      admin.api.orcamentos[':id'].venda.$post({ param: { id: o.id }, json: { updated_at: shown } }),
+      409,
+    );
+    expect(stale.detail).toBe('Este registro foi alterado por outra pessoa. Recarregue.');
     expect(await env.db.select().from(vendas).where(eq(vendas.orcamento_id, o.id))).toHaveLength(0);
-    expect((await admin.get(`/api/orcamentos/${o.id}`)).body.status).toBe('pendente');
-    const fresh = await admin.create(`/api/orcamentos/${o.id}/venda`, { updated_at: put.body.updated_at });
-    expect(fresh.valor_bruto).toBe(put.body.valor_total);
+    expect((await ler(o.id)).status).toBe('pendente');
+    const fresh = await ok(
+      admin.api.orcamentos[':id'].venda.$post({ param: { id: o.id }, json: { updated_at: put.updated_at } }),
+      201,
+    );
+    expect(fresh.valor_bruto).toBe(put.valor_total);
   });
 
   it('refuses a malformed updated_at with 400 and still accepts an empty body', async () => {
     const o = await create();
-    const bad = await admin.post(`/api/orcamentos/${o.id}/venda`, { updated_at: 'ontem' });
-    expect(bad.status).toBe(400);
+    expect((await vender(o.id, { updated_at: 'ontem' })).status).toBe(400);
+    // untyped on purpose: a request with no body at all (older clients)
     const empty = await admin.request('POST', `/api/orcamentos/${o.id}/venda`);
     expect(empty.status).toBe(201);
   });
 
   it('a second call gets 409 and no second sale', async () => {
     const o = await create();
-    expect((await admin.post(`/api/orcamentos/${o.id}/venda`)).status).toBe(201);
-    const again = await admin.post(`/api/orcamentos/${o.id}/venda`);
+    expect((await vender(o.id)).status).toBe(201);
+    const again = await vender(o.id);
     expect(again.status).toBe(409);
-    expect(again.body.detail).toBe('Já existe uma venda gerada a partir deste orçamento.');
+    expect(problema(again).detail).toBe('Já existe uma venda gerada a partir deste orçamento.');
     const rows = await env.db.select().from(vendas).where(eq(vendas.orcamento_id, o.id));
     expect(rows).toHaveLength(1);
   });
 
   it('20 concurrent calls on one quote make exactly one sale', async () => {
     const o = await create();
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => admin.post(`/api/orcamentos/${o.id}/venda`)),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, () => vender(o.id)));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
@@ -924,19 +945,18 @@ describe('POST /api/orcamentos/:id/venda', () => {
 
   it('a sold quote can no longer be updated or deleted (409)', async () => {
     const o = await create();
-    await admin.post(`/api/orcamentos/${o.id}/venda`);
-    const fresh = (await admin.get(`/api/orcamentos/${o.id}`)).body;
-    const put = await admin.put(`/api/orcamentos/${o.id}`, fullQuote({ updated_at: fresh.updated_at }));
+    await vender(o.id);
+    const fresh = await ler(o.id);
+    const put = await substituir(o.id, fullQuote(), fresh.updated_at);
     expect(put.status).toBe(409);
-    expect(put.body.detail).toBe('Este orçamento já foi convertido em venda e não pode ser alterado.');
-    const del = await admin.delete(`/api/orcamentos/${o.id}`);
-    expect(del.status).toBe(409);
-    expect(del.body.detail).toBe('Este orçamento já foi convertido em venda e não pode ser excluído.');
-    expect((await admin.get(`/api/orcamentos/${o.id}`)).body.valor_total).toBe(4753.79);
+    expect(problema(put).detail).toBe('Este orçamento já foi convertido em venda e não pode ser alterado.');
+    const del = await refused(admin.api.orcamentos[':id'].$delete({ param: { id: o.id } }), 409);
+    expect(del.detail).toBe('Este orçamento já foi convertido em venda e não pode ser excluído.');
+    expect((await ler(o.id)).valor_total).toBe(4753.79);
   });
 
   it('answers 404 for an unknown quote', async () => {
-    expect((await admin.post('/api/orcamentos/00000000-0000-4000-8000-000000000000/venda')).status).toBe(404);
+    expect((await vender('00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 });
 
@@ -944,11 +964,11 @@ describe('DELETE /api/orcamentos/:id', () => {
   it('removes the quote with its items and employees', async () => {
     const o = await create();
     const items = await countRows('orcamento_itens');
-    const res = await admin.delete(`/api/orcamentos/${o.id}`);
-    expect(res.status).toBe(204);
-    expect((await admin.get(`/api/orcamentos/${o.id}`)).status).toBe(404);
+    const remover = () => admin.api.orcamentos[':id'].$delete({ param: { id: o.id } });
+    await ok(remover(), 204);
+    await refused(admin.api.orcamentos[':id'].$get({ param: { id: o.id } }), 404);
     expect(await countRows('orcamento_itens')).toBe(items - 3);
-    expect((await admin.delete(`/api/orcamentos/${o.id}`)).status).toBe(404);
+    await refused(remover(), 404);
   });
 });
 
@@ -958,7 +978,7 @@ describe('GET /api/orcamentos', () => {
     // A clean slate of quotes with known creation times, newest last.
     await env.db.delete(vendas);
     await env.db.delete(orcamentos);
-    const small = (cliente_id: string, quantidade: number) => ({
+    const small = (cliente_id: string, quantidade: number): Orcamento => ({
       cliente_id,
       itens: [{ produto_id: ids.cuba, quantidade }],
     });
@@ -974,17 +994,17 @@ describe('GET /api/orcamentos', () => {
         sql`update orcamentos set created_at = ${`2024-01-0${i + 1}T12:00:00Z`}::timestamptz where id = ${o.id}`,
       );
     }
-    await admin.post(`/api/orcamentos/${made[3]!.id}/venda`);
+    await ok(admin.api.orcamentos[':id'].venda.$post({ param: { id: made[3]!.id }, json: {} }), 201);
     numeros = made.map((o) => o.numero);
   });
 
   it('lists newest first with client, seller and architect names, paginated', async () => {
-    const p1 = await admin.get('/api/orcamentos?limit=2');
-    expect(okBody(p1)).toMatchObject({ total: 5, page: 1, limit: 2 });
-    expect(p1.body.items.map((o: { numero: number }) => o.numero)).toEqual([numeros[4], numeros[3]]);
-    const p2 = await admin.get('/api/orcamentos?limit=2&page=2');
-    expect(p2.body.items.map((o: { numero: number }) => o.numero)).toEqual([numeros[2], numeros[1]]);
-    expect(p2.body.items[1]).toMatchObject({
+    const p1 = await listar({ limit: 2 });
+    expect(p1).toMatchObject({ total: 5, page: 1, limit: 2 });
+    expect(p1.items.map((o) => o.numero)).toEqual([numeros[4], numeros[3]]);
+    const p2 = await listar({ limit: 2, page: 2 });
+    expect(p2.items.map((o) => o.numero)).toEqual([numeros[2], numeros[1]]);
+    expect(p2.items[1]).toMatchObject({
       cliente_nome: 'Construtora Horizonte',
       vendedor_nome: 'Paulo Vendas',
       arquiteto_nome: 'Júlia Arquiteta',
@@ -992,51 +1012,49 @@ describe('GET /api/orcamentos', () => {
       valor_total: 553.15,
       status: 'pendente',
     });
-    const p3 = await admin.get('/api/orcamentos?limit=2&page=3');
-    expect(p3.body.items.map((o: { numero: number }) => o.numero)).toEqual([numeros[0]]);
+    const p3 = await listar({ limit: 2, page: 3 });
+    expect(p3.items.map((o) => o.numero)).toEqual([numeros[0]]);
   });
 
   it('searches by client name, case- and part-insensitive', async () => {
-    const res = await admin.get(`/api/orcamentos?q=${encodeURIComponent('horizon')}`);
-    expect(res.body.total).toBe(2);
-    expect(res.body.items.map((o: { numero: number }) => o.numero)).toEqual([numeros[3], numeros[1]]);
+    const res = await listar({ q: 'horizon' });
+    expect(res.total).toBe(2);
+    expect(res.items.map((o) => o.numero)).toEqual([numeros[3], numeros[1]]);
   });
 
   it('searches by número, with or without #', async () => {
     for (const q of [String(numeros[2]), `#${numeros[2]}`]) {
-      const res = await admin.get(`/api/orcamentos?q=${encodeURIComponent(q)}`);
-      expect(res.body.items.map((o: { numero: number }) => o.numero)).toEqual([numeros[2]]);
+      const res = await listar({ q });
+      expect(res.items.map((o) => o.numero)).toEqual([numeros[2]]);
     }
   });
 
   it('filters by status', async () => {
-    const vendidos = await admin.get('/api/orcamentos?status=venda_realizada');
-    expect(vendidos.body.items.map((o: { numero: number }) => o.numero)).toEqual([numeros[3]]);
-    const pendentes = await admin.get(`/api/orcamentos?status=pendente&q=${encodeURIComponent('maria')}`);
-    expect(pendentes.body.total).toBe(3);
-    expect((await admin.get('/api/orcamentos?status=qualquer')).status).toBe(400);
+    const vendidos = await listar({ status: 'venda_realizada' });
+    expect(vendidos.items.map((o) => o.numero)).toEqual([numeros[3]]);
+    const pendentes = await listar({ status: 'pendente', q: 'maria' });
+    expect(pendentes.total).toBe(3);
+    await refused(admin.api.orcamentos.$get({ query: { status: 'qualquer' } }), 400);
   });
 
   it('takes a search text with LIKE wildcards literally', async () => {
-    const res = await admin.get(`/api/orcamentos?q=${encodeURIComponent('%')}`);
-    expect(res.body.total).toBe(0);
+    expect((await listar({ q: '%' })).total).toBe(0);
   });
 });
 
 describe('permissions and company header', () => {
   it('holders of orcamentos alone can work with quotes; others get 403', async () => {
     const { client } = await userWith(env, ['orcamentos']);
-    expect((await client.post('/api/orcamentos/calcular', fullQuote())).status).toBe(200);
-    expect((await client.get('/api/orcamentos')).status).toBe(200);
+    await ok(client.api.orcamentos.calcular.$post({ json: fullQuote() }));
+    await ok(client.api.orcamentos.$get({ query: {} }));
     const other = await userWith(env, ['clientes']);
-    expect((await other.client.post('/api/orcamentos/calcular', fullQuote())).status).toBe(403);
+    await refused(other.client.api.orcamentos.calcular.$post({ json: fullQuote() }), 403);
     // the company's identity is on every printout: any signed-in user reads it (routes/empresa.ts)
-    expect((await other.client.get('/api/empresa')).status).toBe(200);
+    await ok(other.client.api.empresa.$get());
   });
 
   it('GET /api/empresa answers the company, seeded from the configured one', async () => {
-    const res = await admin.get('/api/empresa');
-    expect(res.status).toBe(200);
-    expect(res.body.nome).toBe(env.deps.config.empresa.nome);
+    const empresa = await ok(admin.api.empresa.$get());
+    expect(empresa.nome).toBe(env.deps.config.empresa.nome);
   });
 });

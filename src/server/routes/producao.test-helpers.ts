@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
 import {
   categoriasProdutos,
   clientes,
@@ -9,7 +8,7 @@ import {
   produtos,
   usuarios,
 } from '../../db/schema';
-import { type Client, type TestEnv, userWith } from '../testing/harness';
+import { answer, type Client, ok, type TestEnv, userWith } from '../testing/harness';
 import { seedCliente, seedOrcamento } from './vendas.test-helpers';
 
 // The production suites' fixtures (producao.test.ts, ordens-servico.test.ts): sales made the way the
@@ -60,10 +59,9 @@ export function producaoFixtures(ctx: () => ProducaoCtx) {
       valor_unitario: '450.00',
       valor_total: '1350.00',
     });
-    const res = await admin.post(`/api/orcamentos/${o.id}/venda`);
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const os = await osDaVenda(res.body.id);
-    return { venda: res.body, os: os!, cliente, orcamento: o };
+    const venda = await ok(admin.api.orcamentos[':id'].venda.$post({ param: { id: o.id }, json: {} }), 201);
+    const os = await osDaVenda(venda.id);
+    return { venda, os: os!, cliente, orcamento: o };
   }
 
   async function osDaVenda(vendaId: string) {
@@ -71,11 +69,8 @@ export function producaoFixtures(ctx: () => ProducaoCtx) {
     return r;
   }
 
-  async function detalhe(c: Client, osId: string) {
-    const res = await c.get(`/api/ordens-servico/${osId}`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body;
-  }
+  const detalhe = (c: Client, osId: string) =>
+    ok(c.api['ordens-servico'][':id'].$get({ param: { id: osId } }));
 
   async function funcionario(nome: string, status: 'ativo' | 'inativo' = 'ativo') {
     const [f] = await ctx()
@@ -94,6 +89,7 @@ export function producaoFixtures(ctx: () => ProducaoCtx) {
     return { ...u, funcionario: f };
   }
 
+  /** Schedules stage `etapa` of the OS (its version read first): the answer, whatever the status. */
   async function agendar(
     osId: string,
     etapa: string,
@@ -103,17 +99,26 @@ export function producaoFixtures(ctx: () => ProducaoCtx) {
   ) {
     const { admin } = ctx();
     const e = etapaDe(await detalhe(admin, osId), etapa);
-    return admin.patch(`/api/ordens-servico/${e.os_id}/etapas/${e.id}`, {
-      inicio_previsto: inicio,
-      fim_previsto: fim,
-      funcionario_ids: funcionarioIds,
-      updated_at: e.updated_at,
-    });
+    return answer(
+      admin.api['ordens-servico'][':id'].etapas[':etapaId'].$patch({
+        param: { id: e.os_id, etapaId: e.id },
+        json: {
+          inicio_previsto: inicio,
+          fim_previsto: fim,
+          funcionario_ids: funcionarioIds,
+          updated_at: e.updated_at,
+        },
+      }),
+    );
   }
 
+  /** Starts or completes stage `etapa` as `c` (its version read by the admin): the answer, whatever the status. */
   async function acao(c: Client, osId: string, etapa: string, qual: 'iniciar' | 'concluir') {
     const e = etapaDe(await detalhe(ctx().admin, osId), etapa);
-    return c.post(`/api/ordens-servico/${e.os_id}/etapas/${e.id}/${qual}`, { updated_at: e.updated_at });
+    const etapaApi = c.api['ordens-servico'][':id'].etapas[':etapaId'];
+    return answer(
+      etapaApi[qual].$post({ param: { id: e.os_id, etapaId: e.id }, json: { updated_at: e.updated_at } }),
+    );
   }
 
   return { vendaPeloOrcamento, osDaVenda, detalhe, funcionario, instalador, agendar, acao };

@@ -86,7 +86,7 @@ describe('OS created with the sale', () => {
     });
     expect(os.numero).toBeGreaterThan(0);
     const d = await detalhe(admin, os.id);
-    expect(d.etapas.map((e: { etapa: string; status: string }) => `${e.etapa}:${e.status}`)).toEqual([
+    expect(d.etapas.map((e) => `${e.etapa}:${e.status}`)).toEqual([
       'medicao:pendente',
       'corte:pendente',
       'acabamento:pendente',
@@ -135,7 +135,7 @@ describe('OS created with the sale', () => {
       const { os } = await vendaPeloOrcamento();
       expect(os.etapas_total).toBe(3);
       const d = await detalhe(admin, os.id);
-      expect(d.etapas.map((e: { etapa: string }) => e.etapa)).toEqual(['medicao', 'corte', 'instalacao']);
+      expect(d.etapas.map((e) => e.etapa)).toEqual(['medicao', 'corte', 'instalacao']);
     } finally {
       await ok(
         config.$put({
@@ -160,7 +160,7 @@ describe('cancelling or deleting the sale cancels the OS (kept, with the reason)
     // A cancelled OS cannot be worked on.
     const start = await acao(admin, os.id, 'medicao', 'iniciar');
     expect(start.status).toBe(409);
-    expect(start.body.detail).toBe('Esta ordem de serviço está cancelada.');
+    expect(problema(start).detail).toBe('Esta ordem de serviço está cancelada.');
     await ok(alterarVenda(venda.id, 'confirmada'));
     expect(await osDaVenda(venda.id)).toMatchObject({ status: 'aberta', motivo_cancelamento: null });
   });
@@ -185,15 +185,15 @@ describe('stage order', () => {
     const { os } = await vendaPeloOrcamento();
     const corte = await acao(admin, os.id, 'corte', 'iniciar');
     expect(corte.status).toBe(409);
-    expect(corte.body.detail).toBe('O corte só pode começar depois que a medição for concluída.');
+    expect(problema(corte).detail).toBe('O corte só pode começar depois que a medição for concluída.');
     const inst = await acao(admin, os.id, 'instalacao', 'concluir');
     expect(inst.status).toBe(409);
-    expect(inst.body.detail).toBe(
+    expect(problema(inst).detail).toBe(
       'A etapa Instalação só pode começar depois que a etapa Medição for concluída.',
     );
     // Nothing changed.
     const d0 = await detalhe(admin, os.id);
-    expect(d0.etapas.every((e: { status: string }) => e.status === 'pendente')).toBe(true);
+    expect(d0.etapas.every((e) => e.status === 'pendente')).toBe(true);
 
     expect((await acao(admin, os.id, 'medicao', 'iniciar')).status).toBe(200);
     // Corte still refused while the medição is only in progress.
@@ -582,8 +582,9 @@ describe('list, export and dashboard', () => {
     expect((await lista({ q: 'quartzo', etapa: 'medicao' })).body.total).toBe(0);
     expect((await lista({ etapa: 'polimento' })).status).toBe(400);
     expect((await lista({ de: '31-12-2024' })).status).toBe(400);
-    // untyped: exportContract types an export's query without `formato` (reported)
-    const csv = await admin.request('GET', '/api/ordens-servico/exportar?formato=csv&q=quartzo');
+    const csv = await answer(
+      admin.api['ordens-servico'].exportar.$get({ query: { formato: 'csv', q: 'quartzo' } }),
+    );
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain('Marina Quartzo Tavares');
     expect(String(csv.body)).toContain('Corte');

@@ -266,8 +266,9 @@ describe('list, KPIs, statement, cobrança', () => {
     expect(extrato.parcelas[0]!.recebimentos[0]).toMatchObject({ valor: 150, forma_pagamento: 'Pix' });
     await refused(extratoDe('00000000-0000-4000-8000-000000000000'), 404);
 
-    // untyped: exportContract types an export's query as the list's filters, without `formato` (reported)
-    const csv = await admin.get(`/api/recebiveis/exportar?formato=csv&cliente_id=${cliente.id}`);
+    const csv = await answer(
+      admin.api.recebiveis.exportar.$get({ query: { formato: 'csv', cliente_id: cliente.id } }),
+    );
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain('Cliente Extrato Único');
     expect(String(csv.body)).toContain('250,00');
@@ -510,9 +511,10 @@ describe('commissions released as the customer pays', () => {
       expect(rel.resumo).toMatchObject({ total_liberada: 50, total_paga: 25, total_a_pagar: 25 });
       // The report's file has the same release columns: received 1.000,00, released 50,00, paid 25,00,
       // to be released 0,00, a pagar 25,00.
-      // untyped: exportContract types an export's query without `formato` (reported)
-      const csv = await admin.get(
-        `/api/relatorios/comissoes-vendedores/exportar?formato=csv&vendedor_id=${vendedor.id}`,
+      const csv = await answer(
+        admin.api.relatorios['comissoes-vendedores'].exportar.$get({
+          query: { formato: 'csv', vendedor_id: vendedor.id },
+        }),
       );
       expect(csv.status).toBe(200);
       const [cab, dados] = String(csv.body)

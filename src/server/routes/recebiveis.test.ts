@@ -141,9 +141,10 @@ describe('GET /api/recebiveis and /api/recebiveis/:id', () => {
     await recusada({ inicio: '31/12/2025' });
     await recusada({ limit: 201 });
 
-    // untyped: exportContract types an export's query as the list's filters, without `formato` (reported)
-    const csv = await admin.get(
-      `/api/recebiveis/exportar?formato=csv&cliente_id=${cliente.id}&status=atrasada`,
+    const csv = await answer(
+      admin.api.recebiveis.exportar.$get({
+        query: { formato: 'csv', cliente_id: cliente.id, status: 'atrasada' },
+      }),
     );
     expect(csv.status).toBe(200);
     // the late one only: 400,00, received 150,00, 250,00 owed
@@ -341,8 +342,7 @@ describe('POST /api/recebiveis/:id/recebimentos and DELETE /api/recebimentos/:id
     const sem = (await userWith(env, ['vendas', 'dashboard'])).client;
     await refused(sem.api.recebiveis.$get({ query: {} }), 403);
     await refused(sem.api.recebiveis[':id'].$get({ param: { id: p!.id } }), 403);
-    // untyped: the export's typed query lacks `formato` (see above)
-    expect((await sem.get('/api/recebiveis/exportar?formato=csv')).status).toBe(403);
+    await refused(sem.api.recebiveis.exportar.$get({ query: { formato: 'csv' } }), 403);
     const negado = await pagar(p!.id, { valor: 10, data: hoje() }, {}, sem);
     expect(negado.status).toBe(403);
     expect((await parcelasDa(env, v.id))[0]!.valor_recebido).toBe('0.00');

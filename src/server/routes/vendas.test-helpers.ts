@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import { expect } from 'vitest';
 import { queryRows } from '../../db/queries/common';
 import {
   arquitetos,
@@ -15,7 +14,7 @@ import {
   vendedores,
 } from '../../db/schema';
 import { addMonthsClamped, todayIso } from '../../domain/datas';
-import type { Client, TestEnv } from '../testing/harness';
+import { type Client, ok, type TestEnv, versionOf } from '../testing/harness';
 
 // Rows written straight to the database, so the sales and quotes tests do not depend on the master
 // data's own routes.
@@ -106,12 +105,11 @@ export async function seedBaseOrcamento(
  * metre, Reto polido at R$ 35,00 the metre, and the cut-out Cuba de embutir at R$ 120,00.
  */
 export async function seedCatalogoPecas(admin: Client) {
-  const criar = async (path: string, body: Record<string, unknown>) =>
-    (await admin.create<{ id: string }>(path, body)).id;
+  const { api } = admin;
   return {
-    boleado: await criar('/api/acabamentos', { nome: 'Boleado', valor_ml: '62.50' }),
-    reto: await criar('/api/acabamentos', { nome: 'Reto polido', valor_ml: 35 }),
-    cuba: await criar('/api/recortes', { nome: 'Cuba de embutir', valor: '120.00' }),
+    boleado: (await ok(api.acabamentos.$post({ json: { nome: 'Boleado', valor_ml: '62.50' } }), 201)).id,
+    reto: (await ok(api.acabamentos.$post({ json: { nome: 'Reto polido', valor_ml: 35 } }), 201)).id,
+    cuba: (await ok(api.recortes.$post({ json: { nome: 'Cuba de embutir', valor: '120.00' } }), 201)).id,
   };
 }
 
@@ -159,9 +157,7 @@ export async function vendaComParcelas(env: TestEnv, admin: Client, p: Pagamento
     arquiteto_id: p.arquiteto_id ?? null,
     ...(clienteId ? { cliente_id: clienteId } : {}),
   });
-  const r = await admin.post(`/api/orcamentos/${o.id}/venda`);
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return r.body as { id: string; numero: number; cliente_id: string; updated_at: string };
+  return ok(admin.api.orcamentos[':id'].venda.$post({ param: { id: o.id }, json: {} }), 201);
 }
 
 /**
@@ -173,7 +169,9 @@ export async function vendaAtrasada(env: TestEnv, admin: Client, clienteNome: st
   const p: Pagamento = { tipo_venda: 'parcelado', valor_total: '1200.00', numero_parcelas: 3 };
   const v = await vendaComParcelas(env, admin, p, cliente.id);
   const back = addMonthsClamped(todayIso(env.deps.config.tzNegocio), -2);
-  expect((await admin.patchCurrent(`/api/vendas/${v.id}`, { data_venda: back })).status).toBe(200);
+  const venda = admin.api.vendas[':id'];
+  const updated_at = await versionOf(venda.$get({ param: { id: v.id } }));
+  await ok(venda.$patch({ param: { id: v.id }, json: { data_venda: back, updated_at } }));
   return { cliente, v, dataVenda: back, parcelas: await parcelasDa(env, v.id) };
 }
 
