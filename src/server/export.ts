@@ -449,21 +449,22 @@ export async function exportResponse(c: AppContext, spec: ExportSpec) {
 }
 
 /**
- * An export route's handler: the list's filters read from the query string as the list reads them
- * (400 when invalid), then the file of every row they keep.
+ * An export route's answer: the list's filters read from the query string as the list reads them
+ * (400 when invalid), then the file of every row they keep. Called from the route's own `(c) => …`:
+ * Hono takes a route's typed input from its last handler, so a handler made here, typed with a plain
+ * `AppContext`, left the typed client's `…/exportar` without its query type.
  */
-export const exportHandler =
-  <S extends z.ZodType>(listQuery: S, spec: (query: z.output<S>, c: AppContext) => ExportSpec) =>
-  (c: AppContext) =>
-    exportResponse(c, spec(parseQuery(c, listQuery), c));
+export const exportHandler = <S extends z.ZodType>(
+  c: AppContext,
+  listQuery: S,
+  spec: (query: z.output<S>, c: AppContext) => ExportSpec,
+) => exportResponse(c, spec(parseQuery(c, listQuery), c));
 
 /**
  * The contract fields of an export route (server/contract.ts): the list's filters without its page
  * (the file has every row) and `formato`, typed as such, so the typed client's `…/exportar` takes
  * `formato` and the list's own filters. The list's strictness is not carried over: the contract's query
  * types the client and documents the parameters, while the handler validates with the list's own query.
- * Hono takes a route's typed input from its last handler: a route answered by `exportHandler(...)`,
- * whose context is a plain `AppContext`, still gives the typed client no query type at all.
  */
 export const exportContract = <S extends z.core.$ZodShape>(
   titulo: string,

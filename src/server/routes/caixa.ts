@@ -127,10 +127,8 @@ export const caixaRoutes = new Hono<AppEnv>()
     return c.json({ items: items.map(movimentacaoOut), total, page: query.page, limit: query.limit });
   })
 
-  .get(
-    '/movimentacoes/exportar',
-    doc.getMovimentacoesExportar,
-    exportHandler(movimentacoesListQuery, (query) => ({
+  .get('/movimentacoes/exportar', doc.getMovimentacoesExportar, (c) =>
+    exportHandler(c, movimentacoesListQuery, (query) => ({
       recurso: 'caixa-movimentacoes',
       titulo: 'movimentações',
       columns: [

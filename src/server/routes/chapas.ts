@@ -283,10 +283,8 @@ export const chapasRoutes = new Hono<AppEnv>()
     );
     return c.json({ ...page, items: page.items.map((r) => chapaOut(r as Lida)) });
   })
-  .get(
-    '/exportar',
-    route({ ...exportContract('chapas', chapasListQuery), access }),
-    exportHandler(chapasListQuery, (query) => ({
+  .get('/exportar', route({ ...exportContract('chapas', chapasListQuery), access }), (c) =>
+    exportHandler(c, chapasListQuery, (query) => ({
       recurso: RECURSO,
       titulo: 'Estoque de chapas',
       columns: [

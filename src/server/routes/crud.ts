@@ -107,10 +107,8 @@ export function crudRoutes<
         return c.json({ ...page, items: page.items.map(out) });
       },
     )
-    .get(
-      '/exportar',
-      route({ ...exportContract(o.titulo ?? o.recurso, listFilters), access }),
-      exportHandler(listQuery, (query, c) => ({
+    .get('/exportar', route({ ...exportContract(o.titulo ?? o.recurso, listFilters), access }), (c) =>
+      exportHandler(c, listQuery, (query, c) => ({
         recurso: o.recurso,
         titulo: o.titulo ?? o.recurso,
         columns: o.exportColumns ?? [],

@@ -138,10 +138,8 @@ export const despesasRoutes = new Hono<AppEnv>()
     return c.json(await relatorioAno(db, { ano: year }));
   })
 
-  .get(
-    '/exportar',
-    doc.getExportar,
-    exportHandler(despesasListQuery, (query, c) => {
+  .get('/exportar', doc.getExportar, (c) =>
+    exportHandler(c, despesasListQuery, (query, c) => {
       const { config } = c.get('deps');
       const [y, m] = monthRange(config.tzNegocio).inicio.split('-').map(Number) as [number, number];
       const range = monthRangeOf(query.ano ?? y, query.mes ?? m);

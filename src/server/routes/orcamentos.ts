@@ -462,10 +462,8 @@ export const orcamentosRoutes = new Hono<AppEnv>()
     );
     return c.json({ ...page, items: page.items.map((r) => numerosDe(r, LIST_NUMERIC)) });
   })
-  .get(
-    '/exportar',
-    doc.getExportar,
-    exportHandler(orcamentoListQuery, (query) => ({
+  .get('/exportar', doc.getExportar, (c) =>
+    exportHandler(c, orcamentoListQuery, (query) => ({
       recurso: 'orcamentos',
       titulo: 'orçamentos',
       columns: [

@@ -197,10 +197,8 @@ export const ordensServicoRoutes = new Hono<AppEnv>()
     }
     return c.json({ ...page, items: page.items.map((os) => ({ ...os, etapas: porOs.get(os.id) ?? [] })) });
   })
-  .get(
-    '/exportar',
-    doc.exportar,
-    exportHandler(osListQuery, (q, c) => ({
+  .get('/exportar', doc.exportar, (c) =>
+    exportHandler(c, osListQuery, (q, c) => ({
       recurso: RECURSO,
       titulo: 'ordens-de-servico',
       columns: [

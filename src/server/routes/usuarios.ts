@@ -132,10 +132,8 @@ export const usuariosRoutes = new Hono<AppEnv>()
     });
     return c.json({ items, total, page: q.page, limit: q.limit });
   })
-  .get(
-    '/exportar',
-    doc.getExportar,
-    exportHandler(listQuery, (q) => ({
+  .get('/exportar', doc.getExportar, (c) =>
+    exportHandler(c, listQuery, (q) => ({
       recurso: 'usuarios',
       titulo: 'usuários',
       columns: [

@@ -127,10 +127,8 @@ export const vendasRoutes = new Hono<AppEnv>()
     );
     return c.json({ ...page, items: page.items.map(vendaOut) });
   })
-  .get(
-    '/exportar',
-    doc.getExportar,
-    exportHandler(vendasQuery, (q) => ({
+  .get('/exportar', doc.getExportar, (c) =>
+    exportHandler(c, vendasQuery, (q) => ({
       recurso: 'vendas',
       titulo: 'vendas',
       columns: [
