@@ -14,8 +14,8 @@ function failOnViolations() {
 }
 
 afterEach(failOnViolations);
+afterAll(failOnViolations);
 
 // The server's backups run the backup process compiled for this run (global-setup-api.ts), as
 // production does (backups.ts).
 process.env.LAVRA_BACKUP_PROCESS = path.join(path.dirname(inject('servidorCompilado')), 'backup-process.mjs');
-afterAll(failOnViolations);
