@@ -22,6 +22,7 @@ export interface CrudOptions<
   Out,
   C extends z.ZodType<Row> = z.ZodType<Row>,
   U extends z.ZodType<Row> = z.ZodType<Row>,
+  F extends z.ZodRawShape = Record<never, z.ZodType>,
 > extends CrudTable<T, Raw, Op> {
   /** api.md resource name, used for events (`clientes`, `itens-venda`…). */
   recurso: string;
@@ -31,8 +32,11 @@ export interface CrudOptions<
   /** The create and update bodies: their own types reach the typed client (web and API tests). */
   create: C;
   update: U;
-  /** The filters' query parameters, for the reference and the typed client (`filters` reads them). */
-  filterQuery?: Record<string, z.ZodType>;
+  /**
+   * The filters' query parameters, for the reference and the typed client (`filters` reads them). A
+   * generic of its own, so the list's and the export's query types name exactly these filters.
+   */
+  filterQuery?: F;
   /** Maps a row to the response; default: the table's numeric strings → numbers. Its type is the answer's. */
   toResponse?: (row: Raw) => Out;
   /** The row the API answers, for the reference; default: the table's columns (`rowSchema`). */
@@ -59,7 +63,8 @@ export function crudRoutes<
   Out = ApiRow<T, Raw>,
   C extends z.ZodType<Row> = z.ZodType<Row>,
   U extends z.ZodType<Row> = z.ZodType<Row>,
->(o: CrudOptions<T, Raw, Op, Out, C, U>) {
+  F extends z.ZodRawShape = Record<never, z.ZodType>,
+>(o: CrudOptions<T, Raw, Op, Out, C, U, F>) {
   const q = crudQueries(o);
   const { idCol, numeric } = q;
   const toResponse = o.toResponse;
@@ -69,7 +74,7 @@ export function crudRoutes<
   const row = o.row ?? rowSchema(o.table);
   const nome = o.nome ?? o.recurso;
 
-  const listFilters = o.filterQuery ? listQuery.extend(o.filterQuery) : listQuery;
+  const listFilters = listQuery.extend(o.filterQuery ?? ({} as F));
 
   const op = o.opcoes;
   const opcoesAccess = [o.permission, ...(o.opcoesPermissions ?? [])] as const;
