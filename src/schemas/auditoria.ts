@@ -77,7 +77,8 @@ export const auditoriaRegistroSchema = z.object({
   recurso: recursoEnum,
   registro: z.string(),
   acao: z.enum(['criado', 'atualizado', 'removido', 'exportado', 'anonimizado']),
-  alteracoes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+  // [antes, depois] per field; an array of two, not a tuple: tuples' `prefixItems` trip OpenAPI linters.
+  alteracoes: z.record(z.string(), z.array(z.unknown()).length(2)),
 });
 export const auditoriaPageSchema = z.object({
   items: z.array(auditoriaRegistroSchema),

@@ -39,7 +39,8 @@ export const cartaCorrecaoInput = z.object({
     .max(1000, 'A correção deve ter no máximo 1000 caracteres.'),
 });
 
-const ts = z.union([z.iso.datetime({ offset: true }), z.date()]);
+// The answers' timestamps, as JSON carries them (a Date is written as its ISO string).
+const ts = z.iso.datetime({ offset: true });
 export const notaFiscalSchema = z.object({
   id: uuid,
   venda_id: uuid,

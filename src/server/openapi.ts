@@ -4,6 +4,7 @@ import { z } from '../schemas/z';
 import type { AppEnv } from './context';
 import { contractOf, type ErrorStatus, type RouteContract } from './contract';
 import { NOT_CREATING } from './idempotency';
+import { TAG_DESCRIPTIONS } from './openapi-tags';
 
 type Json = Record<string, unknown>;
 
@@ -205,9 +206,16 @@ export function openApiDocument(app: Hono<AppEnv>): Json {
       version: '1',
       description:
         'API do Lavra. Autenticação por cookie de sessão (POST /api/auth/login). Cada rota exige a permissão em `x-permission` (uma delas basta); erros em application/problem+json.',
+      // Each shop runs its own server: who answers for this API is that shop's administrator.
+      contact: { name: 'Administrador do Lavra nesta empresa' },
+      // The project carries no open-source licence (package.json is private, no LICENSE file).
+      license: { name: 'Proprietária', identifier: 'LicenseRef-Lavra-Proprietaria' },
     },
     servers: [{ url: '/' }],
-    tags: [...new Set(Object.keys(paths).map(resourceOf))].map((name) => ({ name })),
+    tags: [...new Set(Object.keys(paths).map(resourceOf))].map((name) => ({
+      name,
+      description: TAG_DESCRIPTIONS[name],
+    })),
     paths,
     components: {
       schemas: { ProblemDetails: jsonSchema(problemDetails, 'output') },

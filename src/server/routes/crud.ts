@@ -75,11 +75,24 @@ export function crudRoutes<
   const nome = o.nome ?? o.recurso;
 
   const listFilters = listQuery.extend(o.filterQuery ?? ({} as F));
-
   const op = o.opcoes;
+  const sortable = Object.keys(o.sortable)
+    .map((k) => `\`${k}\``)
+    .join(', ');
+  const texto = {
+    opcoes: `Até 50 linhas, só com as colunas que um campo de escolha mostra; \`q\` filtra.${op.where ? ' Só os ativos.' : ''}`,
+    lista: `Uma página (\`page\`, \`limit\` até 200, padrão 50) com o \`total\` da busca \`q\` e dos filtros. \`sort\`: ${sortable}; \`-\` na frente para decrescente; padrão \`${o.defaultSort}\`.`,
+    um: 'Números como números JSON (valores em reais), datas em ISO 8601; o `updated_at` é a versão a enviar na alteração.',
+    cria: 'Cada campo é validado (erros em pt-BR, por campo, em `errors`); um valor que deve ser único e já existe é 409. Aceita `Idempotency-Key`. Avisa as telas abertas pelo evento `criado`. Responde a linha criada.',
+    altera:
+      'O `updated_at` lido é obrigatório: se a linha mudou desde então, 409 e nada é gravado. Avisa as telas abertas pelo evento `atualizado`. Responde a linha como ficou.',
+    remove: 'Não remove o que outro registro usa (409). Avisa as telas abertas pelo evento `removido`.',
+  };
+
   const opcoesAccess = [o.permission, ...(o.opcoesPermissions ?? [])] as const;
   const opcoesContract = route({
     summary: `Opções de ${nome} para seleção (até 50, por nome)`,
+    description: texto.opcoes,
     access: opcoesAccess,
     query: z.object({ q: z.string().max(200).optional() }),
     response: z.array(row.pick(Object.fromEntries(Object.keys(op.columns).map((k) => [k, true])) as never)),
@@ -94,6 +107,7 @@ export function crudRoutes<
       '/',
       route({
         summary: `Lista ${nome} (busca, paginação, ordenação)`,
+        description: texto.lista,
         access,
         query: listFilters,
         response: pageSchema(row),
@@ -122,12 +136,24 @@ export function crudRoutes<
         page: q.page,
       })),
     )
-    .get('/:id', route({ summary: `Um(a) ${nome}`, access, response: row, errors: [404] }), async (c) => {
-      return c.json(out(found(await q.one(c.get('deps').db, { id: parseId(c, uuid) }))));
-    })
+    .get(
+      '/:id',
+      route({ summary: `Um(a) ${nome}`, description: texto.um, access, response: row, errors: [404] }),
+      async (c) => {
+        return c.json(out(found(await q.one(c.get('deps').db, { id: parseId(c, uuid) }))));
+      },
+    )
     .post(
       '/',
-      route({ summary: `Cria ${nome}`, access, body: o.create, response: row, status: 201, errors: [409] }),
+      route({
+        summary: `Cria ${nome}`,
+        description: texto.cria,
+        access,
+        body: o.create,
+        response: row,
+        status: 201,
+        errors: [409],
+      }),
       async (c) => {
         const values = await parseBody(c, o.create);
         const { db } = c.get('deps');
@@ -143,6 +169,7 @@ export function crudRoutes<
       '/:id',
       route({
         summary: `Altera ${nome} (envie o updated_at lido)`,
+        description: texto.altera,
         access,
         body: o.update,
         response: row,
@@ -163,7 +190,13 @@ export function crudRoutes<
     )
     .delete(
       '/:id',
-      route({ summary: `Remove ${nome}`, access, status: 204, errors: [404, 409] }),
+      route({
+        summary: `Remove ${nome}`,
+        description: texto.remove,
+        access,
+        status: 204,
+        errors: [404, 409],
+      }),
       async (c) => {
         const id = parseId(c, uuid);
         const { db } = c.get('deps');
