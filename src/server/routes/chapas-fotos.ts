@@ -34,20 +34,37 @@ const fotoSchema = z.object({
 const doc = {
   list: route({
     summary: 'As fotos de uma chapa ou sobra, da mais antiga à mais nova',
+    description:
+      'Só os metadados (id, tamanho em bytes, data de envio); cada imagem vem de `GET /chapas/{id}/fotos/{fotoId}`.',
     access,
     response: z.object({ items: z.array(fotoSchema.omit({ chapa_id: true })) }),
     errors: [404],
   }),
   post: route({
     summary: `Envia uma foto da chapa (data URL; reduzida e regravada como JPEG), até ${MAX_FOTOS_CHAPA} por chapa`,
+    description:
+      '`imagem` é uma data URL (`data:image/...;base64,...`); o servidor a reduz para no máximo 1600 px no lado maior e a regrava como JPEG antes de salvar. 409 quando a chapa já tem 8 fotos; envios simultâneos respeitam o limite.',
     access,
     body: fotoInput,
     response: fotoSchema,
     status: 201,
     errors: [404, 409, 413],
   }),
-  get: route({ summary: 'Uma foto da chapa (JPEG)', access, produces: 'image/jpeg', errors: [404] }),
-  delete: route({ summary: 'Remove uma foto da chapa', access, status: 204, errors: [404] }),
+  get: route({
+    summary: 'Uma foto da chapa (JPEG)',
+    description:
+      'Os bytes da imagem regravada; pode ser guardada em cache privado por um dia, pois uma foto nunca muda.',
+    access,
+    produces: 'image/jpeg',
+    errors: [404],
+  }),
+  delete: route({
+    summary: 'Remove uma foto da chapa',
+    description: '404 se a foto não é desta chapa. As telas abertas do estoque são avisadas da mudança.',
+    access,
+    status: 204,
+    errors: [404],
+  }),
 };
 
 const chapaNaoEncontrada = () => notFound('Chapa não encontrada.');

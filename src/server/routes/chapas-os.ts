@@ -61,6 +61,8 @@ const doc = {
   chapas: route({
     summary:
       'Chapas da OS (reservadas e consumidas, custo da pedra) e as disponíveis que comportam suas peças',
+    description:
+      '`items`: as chapas vinculadas à OS (reservadas e já consumidas), por código. `custo_pedra` é o custo das chapas consumidas menos o das sobras que voltaram ao estoque, em R$. `candidatas`: para cada pedra vendida por m² no orçamento da OS, a maior peça dela e até 50 chapas ou sobras disponíveis que a comportam, a menor primeiro.',
     access,
     response: chapasDaOsSchema,
     errors: [404],

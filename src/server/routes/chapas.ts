@@ -183,43 +183,63 @@ const doc = {
   }),
   resumo: route({
     summary: 'Estoque por pedra: chapas, sobras, m² disponível e reservado, valor, sobras antigas',
+    description:
+      'Agrupa por pedra (ordem alfabética) só as chapas disponíveis e reservadas. Áreas em m² com 3 casas; `valor` é a soma do custo das chapas e sobras disponíveis, em R$; `sobras_antigas` conta as sobras disponíveis que entraram há mais de `dias_sobra` dias (padrão 90).',
     access,
     query: resumoQuery,
     response: resumoSchema,
   }),
   painel: route({
     summary: 'Cartão do dashboard: valor do estoque disponível, m² e quantidade de sobras',
+    description:
+      'Soma das chapas e sobras com status disponível: `valor` é o custo delas em R$, `m2_disponivel` a área em m² (3 casas) e `sobras` quantas sobras esperam uso.',
     access: ['dashboard', 'estoque'],
     response: painelSchema,
   }),
   sugestoes: route({
     summary: 'Sobras disponíveis de uma pedra que comportam uma peça (sugestão no orçamento)',
+    description:
+      '`cabe=LxA` em milímetros, a peça em qualquer orientação. Devolve até 5 sobras disponíveis da pedra, a de menor área primeiro, sem custo: só código, medidas, formato e localização.',
     access: ['estoque', 'orcamentos'],
     query: z.object({ produto_id: uuid, cabe: z.string() }),
     response: sugestoesSchema,
   }),
   codigo: route({
     summary: 'Uma chapa pelo código da etiqueta',
+    description:
+      'Aceita o código como digitado ou em maiúsculas; 404 nomeando o código quando nenhuma chapa o tem.',
     access,
     errors: [404],
     response: row,
   }),
   etiquetas: route({
     summary: 'Etiquetas (PDF) de várias chapas: ?ids=a,b,c (uma entrada inteira)',
+    description:
+      '`ids`: de 1 a 200 ids separados por vírgula (repetidos contam uma vez). Uma etiqueta A6 por página, em ordem de código; ids inexistentes são ignorados e o 404 vem só quando nenhum existe.',
     access,
     query: z.object({ ids: z.string() }),
     produces: 'application/pdf',
     errors: [400, 404],
   }),
-  get: route({ summary: 'Uma chapa', access, response: row, errors: [404] }),
+  get: route({
+    summary: 'Uma chapa',
+    description:
+      'Com os nomes da pedra e do fornecedor, o número da OS vinculada, o código da chapa de origem (sobras), `area_m2` e a primeira foto com a contagem de fotos.',
+    access,
+    response: row,
+    errors: [404],
+  }),
   etiqueta: route({
     summary: 'Etiqueta da chapa (PDF): código, pedra, lote/bloco, medidas e QR code que abre a chapa',
+    description: 'PDF A6 em paisagem; o QR code abre `/estoque?chapa=<id>` no endereço público do sistema.',
     access,
     produces: 'application/pdf',
     errors: [404],
   }),
   post: route({
     summary: 'Cria uma chapa ou sobra',
+    description:
+      'Só pedras vendidas por m² têm chapas (400 em `produto_id`). Sem `codigo`, recebe o próximo `<lote>-<nn>` do lote; código repetido é 409. Nasce disponível: status e OS mudam só por `reservar`, `liberar` e `baixar`.',
     access,
     body: chapaCreate,
     response: row,
@@ -228,6 +248,8 @@ const doc = {
   }),
   entrada: route({
     summary: 'Entrada de N chapas de um lote (códigos <lote>-<nn>) e, se pedida, a despesa com parcelas',
+    description:
+      'Cria `quantidade` (1 a 200) chapas iguais, numeradas em sequência a partir do próximo número do lote. O custo de cada uma é `custo_chapa` ou `custo_m2` × a área da chapa (informe um dos dois). Com `despesa`, lança a despesa e suas parcelas na mesma transação; `etiquetas` é o endereço do PDF com as etiquetas das chapas criadas.',
     access,
     body: chapaEntrada,
     response: entradaSchema,
@@ -236,14 +258,25 @@ const doc = {
   }),
   patch: route({
     summary: 'Altera uma chapa (envie o updated_at lido)',
+    description:
+      'Só os campos enviados mudam; 409 se `updated_at` não é o lido. Uma nova pedra também precisa ser vendida por m²; `codigo` vazio mantém o código atual.',
     access,
     body: chapaUpdate,
     response: row,
     errors: [400, 404, 409],
   }),
-  delete: route({ summary: 'Remove uma chapa', access, status: 204, errors: [404, 409] }),
+  delete: route({
+    summary: 'Remove uma chapa',
+    description:
+      '409 quando da chapa já saíram sobras ou quando uma OS a consumiu: nesses casos use `baixar`, que a mantém no histórico do estoque.',
+    access,
+    status: 204,
+    errors: [404, 409],
+  }),
   reservar: route({
     summary: 'Reserva a chapa para uma OS (409 nomeando a OS que a reservou)',
+    description:
+      'A OS precisa estar aberta e a chapa disponível (409 dizendo por quê); reservar de novo para a mesma OS não muda nada. Reservas simultâneas são serializadas: a de outra OS que chega depois recebe 409 nomeando a OS que reservou.',
     access: ['estoque', 'producao'],
     body: chapaReservar,
     response: row,
@@ -251,6 +284,8 @@ const doc = {
   }),
   liberar: route({
     summary: 'Libera a reserva da chapa',
+    description:
+      'Devolve a chapa reservada ao estoque disponível e a desvincula da OS; se já está disponível, não muda nada. 409 se ela foi consumida ou baixada, ou se `updated_at` não é o lido.',
     access: ['estoque', 'producao'],
     body: chapaLiberar,
     response: row,
@@ -258,6 +293,8 @@ const doc = {
   }),
   baixar: route({
     summary: 'Dá baixa na chapa (quebrada, vendida como retalho): motivo obrigatório',
+    description:
+      'Marca a chapa como baixada com o `motivo` (3 a 500 caracteres) e a desvincula de qualquer OS: ela sai do estoque mas fica no histórico. 409 se já está consumida ou baixada, ou se `updated_at` não é o lido.',
     access,
     body: chapaBaixar,
     response: row,

@@ -10,12 +10,16 @@ const access = ['configuracoes', 'clientes', 'produtos', 'vendas'] as const;
 const doc = {
   municipios: route({
     summary: 'Municípios do IBGE (código, nome, UF) para escolher numa lista; até 50',
+    description:
+      'Lê a tabela do IBGE embutida no sistema, sem acessar a rede. `uf` restringe ao estado; `q` busca no nome ignorando acentos e maiúsculas, e os nomes que começam pela busca vêm primeiro.',
     access,
     query: municipiosQuery,
     response: municipiosSchema,
   }),
   ncm: route({
     summary: 'Tabela NCM vigente: busca por código (com ou sem pontos) ou por palavras; até 50',
+    description:
+      'Lê a tabela NCM embutida no sistema (sua versão vem em `versao`), sem acessar a rede. Dígitos buscam pelo início do código; palavras precisam aparecer todas na descrição (acentos e maiúsculas ignorados); sem `q`, lista o capítulo 68 (pedras).',
     access,
     query: ncmQuery,
     response: ncmListaSchema,

@@ -48,6 +48,8 @@ const access = ['financeiro'] as const;
 const doc = {
   previa: route({
     summary: 'A NF-e que seria enviada para a venda (itens, totais) e os dados fiscais que faltam',
+    description:
+      'Monta a nota com os dados atuais da venda, do cliente, dos produtos e da empresa, sem enviar nem gravar nada. `pendencias` lista o que falta para emitir (vazia: pronta); `nota_atual` é a NF-e não cancelada que a venda já tem, se houver. Valores em R$.',
     access,
     response: previaNotaSchema,
     errors: [404],
@@ -63,6 +65,8 @@ const doc = {
   }),
   previaNfse: route({
     summary: 'A NFS-e da instalação que seria enviada (valor, ISS, tomador) e os dados que faltam',
+    description:
+      'Monta a NFS-e da instalação da venda com os dados atuais, sem enviar nem gravar nada: `valor` é a instalação e `iss` o imposto pela alíquota da empresa, em R$. `pendencias` lista o que falta para emitir; `nota_atual` é a NFS-e não cancelada que a venda já tem, se houver.',
     access,
     response: previaNfseSchema,
     errors: [404],
@@ -78,20 +82,33 @@ const doc = {
   }),
   list: route({
     summary: 'Notas fiscais (período, tipo, status, cliente, venda, número)',
+    description:
+      'Mais recentes primeiro. `inicio` e `fim` filtram pelo dia de emissão (no fuso da empresa); `q` com dígitos busca pelo número da nota ou pelo número dado pela prefeitura. Lê só o que está gravado: o status é atualizado pela consulta periódica e pelo aviso do provedor.',
     access,
     query: notasFiscaisListQuery,
     response: notasFiscaisPageSchema,
   }),
   exportar: route({ ...exportContract('notas fiscais', notasFiscaisListQuery), access }),
-  get: route({ summary: 'Uma nota fiscal', access, response: notaFiscalSchema, errors: [404] }),
+  get: route({
+    summary: 'Uma nota fiscal',
+    description:
+      'Lê a nota como está gravada, sem consultar o provedor; o status muda pela consulta periódica e pelo aviso do provedor (`/fiscal/webhook`).',
+    access,
+    response: notaFiscalSchema,
+    errors: [404],
+  }),
   danfe: route({
     summary: 'PDF da nota autorizada (DANFE da NF-e, ou a NFS-e)',
+    description:
+      'Para nota autorizada ou já cancelada (409 nas outras). O PDF guardado na autorização é devolvido direto; se ainda não estava pronto, é baixado do provedor e guardado (502 ou 503 quando o provedor falha).',
     access,
     produces: 'application/pdf',
     errors: [404, 409, 502, 503],
   }),
   xml: route({
     summary: 'XML da nota autorizada',
+    description:
+      'Para nota autorizada ou já cancelada (409 nas outras). O XML guardado na autorização é devolvido direto; se ainda não estava pronto, é baixado do provedor e guardado (502 ou 503 quando o provedor falha).',
     access,
     produces: 'application/xml',
     errors: [404, 409, 502, 503],
@@ -99,6 +116,8 @@ const doc = {
   cancelar: route({
     summary:
       'Cancela a nota (NF-e: até 24 h após a autorização; NFS-e: pelas regras da prefeitura), justificativa de 15 a 255 caracteres',
+    description:
+      'Só nota autorizada (409 nas outras, e na NF-e passadas 24 h da autorização: aí use a carta de correção ou uma NF-e de devolução). A `justificativa` fica gravada; o pedido vai ao provedor e a nota é consultada em seguida, e enquanto o provedor não confirma o cancelamento a consulta periódica a acompanha. Uma recusa da prefeitura (NFS-e) volta com a mensagem dela e a nota segue autorizada.',
     access,
     body: cancelarNotaInput,
     response: notaFiscalSchema,
@@ -107,6 +126,8 @@ const doc = {
   carta: route({
     summary:
       'Envia uma carta de correção (CC-e) da NF-e autorizada e a guarda (sequência, texto, quem, quando)',
+    description:
+      'Só NF-e autorizada (a NFS-e não tem carta: 409). `correcao` de 15 a 1000 caracteres; no máximo 20 cartas por nota, numeradas em ordem. A carta só é gravada depois que o provedor a aceita: se ele falha, nada é gravado.',
     access,
     body: cartaCorrecaoInput,
     response: cartaCorrecaoSchema,
@@ -115,6 +136,8 @@ const doc = {
   }),
   cartas: route({
     summary: 'As cartas de correção da nota, da primeira à última',
+    description:
+      'Cada carta com seu número de sequência, o texto, quem enviou e quando. 404 se a nota não existe.',
     access,
     response: z.object({ items: z.array(cartaCorrecaoSchema) }),
     errors: [404],

@@ -39,26 +39,41 @@ const linkUrl = (c: AppContext, token: string) => `${c.get('deps').config.public
 const doc = {
   getPdf: route({
     summary: 'PDF do orçamento para o cliente (sem custos, margem, taxas nem comissões)',
+    description:
+      'O PDF que o cliente baixa pelo link antes de aprovar, gerado com os dados atuais do orçamento e da empresa (logo incluído). 503 quando muitos PDFs estão sendo gerados ao mesmo tempo: tente de novo em alguns segundos.',
     access,
     produces: 'application/pdf',
     errors: [404, 503],
   }),
   getPdfAceito: route({
     summary: 'O PDF aceito pelo cliente: os bytes exatos que ele aprovou (SHA-256 = pdf_sha256 do aceite)',
+    description:
+      '404 se o cliente ainda não aprovou pelo link. 410 quando o PDF foi apagado ao anonimizar o cliente (LGPD): o registro do aceite e o seu SHA-256 continuam em `GET .../cliente`.',
     access,
     produces: 'application/pdf',
     errors: [404, 410],
   }),
   postLink: route({
     summary: 'Cria (ou devolve o ativo) o link do cliente: { url, expira_em }',
+    description:
+      'Um link por orçamento: se já há um ativo, devolve o mesmo com a validade atualizada; um vencido é revogado e trocado por outro. Vale até a validade do orçamento (ou a data dele mais os dias padrão da empresa); 409 se essa data já passou. O endereço é `<url pública>/o/<token>`.',
     access,
     response: linkClienteSchema,
     status: 201,
     errors: [404, 409],
   }),
-  deleteLink: route({ summary: 'Revoga o link do cliente', access, status: 204, errors: [404] }),
+  deleteLink: route({
+    summary: 'Revoga o link do cliente',
+    description:
+      'O link deixa de abrir na hora (a página pública responde 404). 404 se o orçamento não tem link ativo. Um novo `POST .../link` cria outro token.',
+    access,
+    status: 204,
+    errors: [404],
+  }),
   getCliente: route({
     summary: 'O lado do cliente: link ativo, registro de aceite e pedidos de alteração',
+    description:
+      '`link`: o link ativo com validade, se venceu, as tentativas erradas de dígitos do CPF/CNPJ e se foi bloqueado por elas. `aceite`: quem aprovou, quando, IP, navegador, a versão aprovada e o SHA-256 do PDF aceito. `alteracoes`: os pedidos de alteração do cliente.',
     access,
     response: ladoClienteSchema,
     errors: [404],

@@ -380,12 +380,16 @@ const STATUS_ORCAMENTO_LABEL: Record<StatusOrcamento, string> = {
 const doc = {
   postCalcular: route({
     summary: 'Calcula o orçamento sem salvar',
+    description:
+      'Precifica pelos dados atuais: preços dos produtos, acabamentos e recortes, salários da equipe escolhida, despesas fixas do mês, percentuais de vendedor e arquiteto e taxas do cartão. Nada é gravado; referências que não existem contam como nada (o orçamento ainda está sendo digitado), mas acabamento ou recorte removido ou inativo é 400 nomeando o campo. Medidas em metros, valores em R$; o custo por hora de cada funcionário só vem para quem pode ver salários.',
     access,
     body: orcamentoCalculo,
     response: calculoOrcamentoSchema,
   }),
   get: route({
     summary: 'Lista orçamentos (busca, status, paginação, ordenação), com o resumo das peças de cada um',
+    description:
+      'Mais recentes primeiro por padrão (`sort`: `created_at`, `numero`, `valor_total`, com `-` para decrescente). `q` busca pelo nome do cliente ou pelo número (com ou sem `#`); `status` filtra.',
     access,
     query: orcamentoListQuery,
     response: pageSchema(q.orcamentoLinhaSchema),
@@ -393,12 +397,16 @@ const doc = {
   getExportar: route({ ...exportContract('orçamentos', orcamentoListQuery), access }),
   getId: route({
     summary: 'Um orçamento com itens e resumo',
+    description:
+      'Com o contato do cliente, a equipe, os itens (medidas em metros; bordas e recortes com o nome e o preço copiados ao gravar) e o resumo do cálculo. Valores em R$.',
     access,
     response: orcamentoDetalheSchema,
     errors: [404],
   }),
   post: route({
     summary: 'Cria orçamento',
+    description:
+      'Precifica no servidor como `/calcular`, agora exigindo que cliente, produtos, itens de venda, funcionários, vendedor, arquiteto e cartão existam (400 nomeando o campo), peças em m² com as duas medidas e entrada não maior que o total. O preço de cada produto é copiado: mudá-lo depois não altera o orçamento. Nasce pendente.',
     access,
     body: orcamentoCreate,
     response: orcamentoDetalheSchema,
@@ -406,14 +414,24 @@ const doc = {
   }),
   putId: route({
     summary: 'Substitui orçamento (envie o updated_at lido)',
+    description:
+      'Substitui o orçamento inteiro (itens e equipe refeitos) e o precifica de novo pelos dados atuais, com as mesmas regras da criação. 409 se ele já virou venda ou se `updated_at` não é o lido.',
     access,
     body: orcamentoUpdate,
     response: orcamentoDetalheSchema,
     errors: [404, 409],
   }),
-  deleteId: route({ summary: 'Remove orçamento', access, status: 204, errors: [404, 409] }),
+  deleteId: route({
+    summary: 'Remove orçamento',
+    description: 'Remove o orçamento com seus itens. 409 se ele já virou venda.',
+    access,
+    status: 204,
+    errors: [404, 409],
+  }),
   postIdVenda: route({
     summary: 'Converte o orçamento em venda (corpo opcional: o updated_at que a confirmação mostrou)',
+    description:
+      'Na mesma transação: cria a venda confirmada com os valores da prévia, gera as parcelas a receber, abre a ordem de serviço e marca o orçamento como venda realizada. Com `updated_at`, 409 se o orçamento mudou desde a confirmação; chamadas simultâneas geram uma venda só (as outras recebem 409).',
     access,
     body: orcamentoVendaInput,
     response: vendaGeradaSchema,
@@ -423,6 +441,8 @@ const doc = {
   getIdVendaPrevia: route({
     summary:
       'Os valores que a venda deste orçamento registraria (taxa do cartão, líquido, comissões), sem gerá-la',
+    description:
+      'Calcula com as taxas do cartão e os percentuais atuais o que `POST .../venda` gravaria (ou, se a empresa usa as comissões do orçamento, a taxa e as comissões que ele guardou), sem gravar nada. 409 se o orçamento já tem venda.',
     access,
     response: vendaPreviaSchema,
     errors: [404, 409],

@@ -21,6 +21,8 @@ const semPlano = () => notFound('Esta OS ainda não tem plano de corte salvo.');
 const doc = {
   get: route({
     summary: 'O plano de corte salvo da OS (404 enquanto não há)',
+    description:
+      'Lê o plano gravado por `POST .../plano-corte`, com `salvo_em`; nunca calcula um plano (para uma proposta use `.../plano-corte/calcular`). 404 também quando a OS não existe.',
     access,
     response: planoOsSchema,
     errors: [404],
@@ -46,6 +48,8 @@ const doc = {
   }),
   pdf: route({
     summary: 'PDF do plano de corte salvo: uma página por chapa (desenho, peças numeradas, cortes na ordem)',
+    description:
+      'Gera o PDF do plano salvo (404 enquanto não há plano). 503 quando muitos PDFs estão sendo gerados ao mesmo tempo: tente de novo em alguns segundos.',
     access,
     produces: 'application/pdf',
     errors: [404, 503],

@@ -110,24 +110,32 @@ const acesso = 'publico' as const;
 const doc = {
   get: route({
     summary: 'O orçamento como o cliente o vê (link público)',
+    description:
+      'Sem sessão: o token do link é a credencial. Token desconhecido, revogado ou vencido: o mesmo 404. Mostra só textos e valores para o cliente (sem ids internos, custos ou comissões); `estado` diz se ainda pode aprovar (`aberto`) ou já foi aprovado, respondido ou bloqueado, e `pede_documento` se a aprovação exige os 4 primeiros dígitos do CPF/CNPJ. Limite de requisições por endereço e por token (429).',
     access: acesso,
     errors: [404, 429],
     response: paginaPublicaSchema,
   }),
   getPdf: route({
     summary: 'PDF do orçamento (depois de aprovado: o PDF aceito seguido da página de aceite e assinatura)',
+    description:
+      'Antes da aprovação, o PDF atual do orçamento; depois, o PDF que o cliente aceitou seguido da página de aceite com nome, data e assinatura. 410 quando o PDF aceito foi apagado ao anonimizar o cliente (LGPD); 503 quando muitos PDFs estão sendo gerados ao mesmo tempo.',
     access: acesso,
     produces: 'application/pdf',
     errors: [404, 410, 429, 503],
   }),
   getPdfAceito: route({
     summary: 'O PDF aceito: os bytes exatos que o cliente aprovou (SHA-256 = o do aceite)',
+    description:
+      '404 enquanto o orçamento não foi aprovado pelo link; 410 quando o PDF foi apagado ao anonimizar o cliente (LGPD).',
     access: acesso,
     produces: 'application/pdf',
     errors: [404, 410, 429],
   }),
   postAprovar: route({
     summary: 'O cliente aprova: nome, primeiros dígitos do CPF/CNPJ, assinatura (PNG) e aceite dos termos',
+    description:
+      'Envie `versao` (a que a página mostrou): 409 se a empresa alterou o orçamento depois, se ele já foi respondido ou se o link está bloqueado. Dígitos do CPF/CNPJ errados: 400 dizendo quantas tentativas restam; a 5ª errada bloqueia o link e avisa a equipe. Aprovado, grava o aceite (nome, IP, navegador, assinatura e o PDF exato com seu SHA-256) e marca o orçamento como aprovado; se a empresa usa venda automática, a venda é gerada na mesma transação (`venda`: true).',
     access: acesso,
     body: aprovarInput,
     errors: [400, 404, 409, 429],
@@ -135,6 +143,8 @@ const doc = {
   }),
   postAlteracao: route({
     summary: 'O cliente pede alteração (mensagem mostrada à equipe)',
+    description:
+      'Grava a mensagem (até 2000 caracteres) com a versão do orçamento e o IP, e avisa a equipe ao vivo; o orçamento continua pendente. 409 se ele já foi respondido.',
     access: acesso,
     body: alteracaoInput,
     status: 201,

@@ -56,19 +56,32 @@ function orderBy(sort: string | undefined) {
 const doc = {
   getEstatisticas: route({
     summary: 'Estatísticas de vendas (cartões de KPI)',
+    description:
+      'Em R$, só vendas não canceladas: `vendas_mes` é o líquido das vendas do mês corrente (no fuso da empresa) e `vendas_hoje` quantas vendas têm a data de hoje; `total_cartao` e `total_parcelado` somam o líquido de todas as vendas no cartão e parceladas, de todos os meses.',
     access,
     response: vendasEstatisticasSchema,
   }),
   get: route({
     summary: 'Lista vendas (busca, status, paginação, ordenação)',
+    description:
+      'Mais recentes primeiro por padrão. `q` busca pelo nome do cliente ou pelo número da venda (com ou sem `#`); `status` filtra.',
     access,
     query: vendasQuery,
     response: vendasPageSchema,
   }),
   getExportar: route({ ...exportContract('vendas', vendasQuery), access }),
-  getId: route({ summary: 'Uma venda', access, response: vendaSchema, errors: [404] }),
+  getId: route({
+    summary: 'Uma venda',
+    description:
+      'Valores em R$ como números (`taxa_cartao` é fração: 0.035 = 3,5 %), com os nomes de cliente, vendedor e arquiteto, o cartão e o número do orçamento de origem.',
+    access,
+    response: vendaSchema,
+    errors: [404],
+  }),
   patchId: route({
     summary: 'Altera venda (envie o updated_at lido)',
+    description:
+      'Só os campos enviados mudam; 409 se `updated_at` não é o lido. Mudar valor, tipo, entrada, parcelas ou cartão recalcula taxa, líquido e comissões com as taxas e percentuais atuais, e as parcelas a receber são refeitas (409 se uma parcela já recebida mudaria). Cancelar a venda cancela sua OS e tira as parcelas não pagas; reativá-la reabre a OS e recria as parcelas.',
     access,
     body: vendaUpdate,
     response: vendaSchema,
@@ -76,6 +89,8 @@ const doc = {
   }),
   patchIdComissao: route({
     summary: 'Marca a comissão da venda como paga ou não',
+    description:
+      'Marcar como paga quita a comissão do vendedor e, se a venda tem arquiteto, a RT dele: com a liberação por recebimento ligada, sobre o que o cliente já pagou; desligada, sobre a venda inteira. Desmarcar volta a base paga a zero.',
     access,
     body: comissaoUpdate,
     response: vendaSchema,
@@ -85,8 +100,8 @@ const doc = {
     summary: 'Paga a comissão liberada desde o último pagamento (vendedor e arquiteto)',
     description:
       'Com a comissão liberada conforme o recebimento, paga o que o cliente liberou desde o último ' +
-      'pagamento da comissão: a diferença liberada do vendedor e a do arquiteto, que dividem a mesma ' +
-      'marcação "comissão paga" da venda. Envie `valor` (o `venda_a_pagar` do relatório, que você ' +
+      'pagamento da comissão de `pessoa`: `vendedor` (o padrão) ou `arquiteto`, cuja RT tem marcação ' +
+      'e base próprias. Envie `valor` (o `venda_a_pagar` do relatório, que você ' +
       'confirmou) e o `updated_at` da venda. 409 quando não há nada novo liberado, a venda está ' +
       'cancelada, o valor liberado mudou ou a venda foi alterada.',
     access,
@@ -96,6 +111,8 @@ const doc = {
   }),
   deleteId: route({
     summary: 'Remove venda (o orçamento volta a aprovado)',
+    description:
+      'Na mesma transação, a OS da venda é cancelada (fica, com o motivo, sem o vínculo) e o orçamento de origem volta a pendente. 409 quando outro registro depende da venda, como uma nota fiscal.',
     access,
     status: 204,
     errors: [404, 409],
