@@ -34,7 +34,7 @@ const doc = {
   postLogin: route({
     summary: 'Entra (usuário ou e-mail e senha); devolve o usuário e o cookie de sessão',
     description:
-      'Um `usuario` sem @ vira `usuario@<EMAIL_DOMINIO>`. As tentativas são contadas por endereço, por endereço e usuário e por conta antes de conferir a senha; passado o limite, 429 com `Retry-After` (a conta bloqueia por 1 minuto, dobrando até 1 hora; um navegador em que a conta já entrou conta as falhas à parte). 403 para usuário inativo, 503 com `Retry-After` quando o servidor está ocupado demais para conferir senhas; o acerto zera as falhas da conta e marca o navegador como conhecido (cookie de 180 dias).',
+      'Um `usuario` sem @ vira `usuario@<EMAIL_DOMINIO>`. As tentativas são contadas por endereço, por endereço e usuário e por conta antes de conferir a senha; passado o limite, 429 com `Retry-After` (depois de `LOGIN_CONTA_MAX_FALHAS` falhas a conta bloqueia por 1 minuto, dobrando até 1 hora; um navegador em que a conta já entrou conta as falhas à parte). 403 para usuário inativo, 503 com `Retry-After` quando o servidor está ocupado demais para conferir senhas; o acerto zera as falhas da conta e marca o navegador como conhecido (cookie de 180 dias).',
     access: 'publico',
     body: loginInput,
     errors: [401, 403, 429, 503],

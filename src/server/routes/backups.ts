@@ -22,7 +22,7 @@ const doc = {
   post: route({
     summary: 'Faz um backup agora',
     description:
-      'Grava `lavra-<data>-manual.jsonl.gz`, assinado com a chave de backup (a restauração recusa um arquivo alterado), num processo à parte; um pedido durante outro backup espera e recebe o mesmo. Depois aplica a rotação (os manuais contam à parte dos diários). 503 com o motivo (por exemplo, disco cheio) se falhar, e a falha aparece na lista. Aceita `Idempotency-Key`.',
+      'Grava `lavra-<data>-manual.jsonl.gz`, assinado com a chave de backup (a restauração recusa um arquivo alterado), num processo à parte; um pedido durante outro backup espera por ele e recebe o resultado dele. Depois aplica a rotação (os manuais contam à parte dos diários). 503 com o motivo (por exemplo, disco cheio) se falhar, e a falha aparece na lista. Aceita `Idempotency-Key`.',
     access: 'admin',
     response: backupFileSchema,
     status: 201,

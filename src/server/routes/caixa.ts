@@ -85,7 +85,8 @@ const doc = {
   }),
   getMovimentacoesId: route({
     summary: 'Uma movimentação',
-    description: 'A movimentação com `recebimento_id` (e a parcela) quando ela registra um recebimento.',
+    description:
+      'A movimentação com `recebimento_id` e `recebimento_parcela_id` quando ela registra um recebimento (então só muda por Recebimentos).',
     access,
     response: movimentacaoSchema,
     errors: [404],

@@ -131,7 +131,7 @@ const doc = {
   patchId: route({
     summary: 'Altera usuário (envie o updated_at lido)',
     description:
-      'Só os campos enviados mudam; `permissoes` substitui a lista inteira e o e-mail nunca muda (400). 409 se outra pessoa alterou antes (`updated_at`) ou se a mudança deixaria a empresa sem administrador ativo. Desativar ou trocar a senha de outra pessoa encerra todas as sessões dela; quem troca a própria senha continua só na sessão atual. 403 quando alguém amplia as próprias permissões, quando quem não é administrador mexe na conta de um administrador ou concede o que não pode (como no cadastro), ou troca a senha, remove permissões ou desativa quem tem permissões que ele não tem. Publica um evento ao vivo.',
+      'Só os campos enviados mudam; `permissoes` substitui a lista inteira e o e-mail nunca muda (400). 409 se outra pessoa alterou antes (`updated_at`) ou se a mudança deixaria a empresa sem nenhum administrador ativo com a permissão Usuários. Desativar ou trocar a senha de outra pessoa encerra todas as sessões dela; quem troca a própria senha continua só na sessão atual. 403 quando alguém amplia as próprias permissões, quando quem não é administrador mexe na conta de um administrador ou concede o que não pode (como no cadastro), ou troca a senha, remove permissões ou desativa quem tem permissões que ele não tem. Publica um evento ao vivo.',
     access,
     body: usuarioUpdate,
     response: usuarioSchema,
