@@ -33,15 +33,30 @@ export function resolveEmail(usuario: string, dominio: string): string {
 const doc = {
   postLogin: route({
     summary: 'Entra (usuário ou e-mail e senha); devolve o usuário e o cookie de sessão',
+    description:
+      'Um `usuario` sem @ vira `usuario@<EMAIL_DOMINIO>`. As tentativas são contadas por endereço, por endereço e usuário e por conta antes de conferir a senha; passado o limite, 429 com `Retry-After` (depois de `LOGIN_CONTA_MAX_FALHAS` falhas a conta bloqueia por 1 minuto, dobrando até 1 hora; um navegador em que a conta já entrou conta as falhas à parte). 403 para usuário inativo, 503 com `Retry-After` quando o servidor está ocupado demais para conferir senhas; o acerto zera as falhas da conta e marca o navegador como conhecido (cookie de 180 dias).',
     access: 'publico',
     body: loginInput,
     errors: [401, 403, 429, 503],
     response: loginRespostaSchema,
   }),
-  postLogout: route({ summary: 'Sai (encerra a sessão)', access: 'publico', status: 204 }),
-  getMe: route({ summary: 'O usuário da sessão e suas permissões', access: 'sessao', response: meSchema }),
+  postLogout: route({
+    summary: 'Sai (encerra a sessão)',
+    description: 'Apaga a sessão e o cookie; sem sessão válida responde 204 do mesmo jeito.',
+    access: 'publico',
+    status: 204,
+  }),
+  getMe: route({
+    summary: 'O usuário da sessão e suas permissões',
+    description:
+      'O usuário da sessão com `permissoes` e, se for um instalador ligado a um funcionário, `funcionario_id`; 401 sem sessão.',
+    access: 'sessao',
+    response: meSchema,
+  }),
   getSessao: route({
     summary: 'Quem está na sessão (200 também sem sessão: { usuario: null })',
+    description:
+      'A primeira pergunta do app web: uma visita anônima não é erro, então responde 200 com `usuario: null` em vez do 401 de `GET /api/auth/me`.',
     access: 'publico',
     response: sessaoSchema,
   }),

@@ -14,11 +14,15 @@ import { HttpError, notFound } from '../errors';
 const doc = {
   get: route({
     summary: 'Lista os backups (nome, tamanho, data) e a última falha',
+    description:
+      'Os backups completos da pasta `BACKUP_DIR`, do mais novo ao mais antigo. `erro` é a última falha, só enquanto nenhum backup depois dela deu certo; `diario` é o horário do backup diário (`HH:MM`), ou null quando ele está desligado.',
     access: 'admin',
     response: backupsListSchema,
   }),
   post: route({
     summary: 'Faz um backup agora',
+    description:
+      'Grava `lavra-<data>-manual.jsonl.gz`, assinado com a chave de backup (a restauração recusa um arquivo alterado), num processo à parte; um pedido durante outro backup espera por ele e recebe o resultado dele. Depois aplica a rotação (os manuais contam à parte dos diários). 503 com o motivo (por exemplo, disco cheio) se falhar, e a falha aparece na lista. Aceita `Idempotency-Key`.',
     access: 'admin',
     response: backupFileSchema,
     status: 201,
@@ -26,6 +30,8 @@ const doc = {
   }),
   getNome: route({
     summary: 'Baixa um backup',
+    description:
+      'O arquivo `.jsonl.gz` como anexo; `nome` precisa ser um nome de backup da lista (404 para qualquer outro).',
     access: 'admin',
     produces: 'application/gzip',
     errors: [400, 404],

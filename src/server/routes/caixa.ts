@@ -56,15 +56,25 @@ const RECURSO = 'caixa';
 
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
 const doc = {
-  get: route({ summary: 'Resumo do caixa', access, response: caixaResumoSchema }),
+  get: route({
+    summary: 'Resumo do caixa',
+    description:
+      '`saldo` = o último valor inicial registrado (0 se nenhum) + todas as entradas − todas as saídas, em R$.',
+    access,
+    response: caixaResumoSchema,
+  }),
   putInicial: route({
     summary: 'Registra o valor inicial do caixa',
+    description:
+      'Grava um novo valor inicial (R$) sem apagar os anteriores: o mais recente é o que vale no saldo. Publica um evento ao vivo.',
     access: write,
     body: caixaInicialInput,
     response: caixaInicialSchema,
   }),
   getMovimentacoes: route({
     summary: 'Lista movimentações do caixa',
+    description:
+      'Paginada, da data mais recente para a mais antiga; `q` procura no nome e `tipo` filtra entradas ou saídas. Uma entrada criada por um recebimento traz `recebimento_id`.',
     access,
     query: movimentacoesListQuery,
     response: movimentacoesPageSchema,
@@ -75,12 +85,16 @@ const doc = {
   }),
   getMovimentacoesId: route({
     summary: 'Uma movimentação',
+    description:
+      'A movimentação com `recebimento_id` e `recebimento_parcela_id` quando ela registra um recebimento (então só muda por Recebimentos).',
     access,
     response: movimentacaoSchema,
     errors: [404],
   }),
   postMovimentacoes: route({
     summary: 'Cria movimentação',
+    description:
+      'Entrada ou saída manual com `valor` maior que zero (R$) e `data`. Aceita `Idempotency-Key`; publica um evento ao vivo.',
     access: write,
     body: movimentacaoCreate,
     response: movimentacaoSchema,
@@ -88,6 +102,8 @@ const doc = {
   }),
   patchMovimentacoesId: route({
     summary: 'Altera movimentação (envie o updated_at lido)',
+    description:
+      'Só os campos enviados mudam. 409 se outra pessoa alterou antes ou se a movimentação é um recebimento (ela muda só desfazendo o recebimento em Recebimentos). Publica um evento ao vivo.',
     access: write,
     body: movimentacaoUpdate,
     response: movimentacaoSchema,
@@ -95,6 +111,8 @@ const doc = {
   }),
   deleteMovimentacoesId: route({
     summary: 'Remove movimentação',
+    description:
+      '409 se a movimentação é um recebimento: desfaça-o em Recebimentos (`DELETE /api/recebimentos/{id}`). Publica um evento ao vivo.',
     access: write,
     status: 204,
     errors: [404, 409],

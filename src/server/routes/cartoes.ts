@@ -60,6 +60,8 @@ const guard = requirePermission('cartoes');
 const doc = {
   getEstatisticas: route({
     summary: 'Estatísticas dos métodos de pagamento (cartões de KPI)',
+    description:
+      'Quantos métodos há (`total`, `ativos`, `inativos`) e a taxa média em % dos ativos: `taxa_media_debito` sobre a taxa dos de débito, `taxa_media_credito` sobre a taxa à vista (1x) dos de crédito; null quando não há nenhum ativo do tipo.',
     access: ['cartoes'],
     response: cartoesEstatisticasSchema,
   }),

@@ -11,6 +11,8 @@ export const configRoutes = new Hono<AppEnv>().get(
   '/',
   route({
     summary: 'Configuração do negócio lida pelas telas (fuso horário)',
+    description:
+      '`tz_negocio` é o fuso (TZ_NEGOCIO, nome IANA) em que o servidor conta "hoje" e "este mês" nos filtros e relatórios.',
     access: 'sessao',
     response: z.object({ tz_negocio: z.string() }),
   }),

@@ -51,6 +51,8 @@ const access = ['despesas'] as const;
 const doc = {
   post: route({
     summary: 'Cria despesa (avulsa, mensal ou parcelada: todas as parcelas)',
+    description:
+      'Cria todas as linhas de uma vez, numa mesma série: avulsa, uma; mensal, uma por mês do vencimento até dezembro; parcelada, `parcelas` linhas (2 a 60). `valor` (R$) é o de cada linha, não um total a dividir, e cada vencimento conta do primeiro (um dia 31 fica 31 onde o mês tem). Aceita `Idempotency-Key`; publica um evento ao vivo.',
     access,
     body: despesaCreate,
     status: 201,
@@ -58,20 +60,33 @@ const doc = {
   }),
   get: route({
     summary: 'Despesas de um mês, com o resumo do mês',
+    description:
+      'Sem `mes`/`ano`, o mês corrente no fuso do negócio. Paginada por vencimento; `q` procura na descrição e nas observações. `resumo` soma o mês inteiro (sem `q`): total, pago, pendente e custo hora (total ÷ 220 h), em R$.',
     access,
     query: despesasListQuery,
     response: despesasPageSchema,
   }),
   getRelatorio: route({
     summary: 'Relatório anual de despesas por mês',
+    description:
+      'Totais do `ano` (sem ele, o ano corrente no fuso do negócio) por tipo e pelos 12 meses, com pago e pendente, meses e tipos sem despesa incluídos com zero; valores em R$, pelo vencimento.',
     access,
     query: despesasRelatorioQuery,
     response: despesasRelatorioSchema,
   }),
   getExportar: route({ ...exportContract('despesas', despesasListQuery), access }),
-  getId: route({ summary: 'Uma despesa', access, errors: [404], response: despesaSchema }),
+  getId: route({
+    summary: 'Uma despesa',
+    description:
+      'Uma linha de despesa (uma parcela ou um mês da série), com `parcela_atual`/`parcelas` e `serie_id`.',
+    access,
+    errors: [404],
+    response: despesaSchema,
+  }),
   patchId: route({
     summary: 'Altera despesa; com ?replicar=true copia aos meses seguintes da série',
+    description:
+      'Altera só esta linha (409 se outra pessoa alterou antes: envie `updated_at`); tipo e parcelas não mudam. Com `replicar=true` numa despesa mensal, `descricao`, `valor` e `observacoes` enviados vão também aos meses seguintes da série, e a resposta passa a ser `{ despesa, replicadas }`; se a cópia falhar, só ela é desfeita e `erro_replicacao` diz isso. Publica um evento ao vivo.',
     access,
     query: replicarQuery,
     body: despesaUpdate,
@@ -81,12 +96,21 @@ const doc = {
   }),
   patchIdStatus: route({
     summary: 'Marca a despesa como paga ou pendente',
+    description:
+      'Troca o `status` desta linha na hora, sem conferir versão (não pede `updated_at`). Publica um evento ao vivo.',
     access,
     body: despesaStatus,
     errors: [404],
     response: despesaSchema,
   }),
-  deleteId: route({ summary: 'Remove despesa', access, status: 204, errors: [404] }),
+  deleteId: route({
+    summary: 'Remove despesa',
+    description:
+      'Remove só esta linha; as outras parcelas ou meses da série continuam. Publica um evento ao vivo.',
+    access,
+    status: 204,
+    errors: [404],
+  }),
 };
 
 export const despesasRoutes = new Hono<AppEnv>()

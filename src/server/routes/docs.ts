@@ -75,6 +75,8 @@ export function registerDocs(app: Hono<AppEnv>) {
     '/api/openapi.json',
     route({
       summary: 'Descrição OpenAPI 3.1 desta API',
+      description:
+        'Gerada das próprias rotas (contratos e schemas zod) e montada uma vez por processo. Cada operação traz a permissão em `x-permission` e os erros possíveis em `application/problem+json`.',
       access: 'sessao',
       response: z.looseObject({
         openapi: z.string().regex(/^3\.1\./),
@@ -86,7 +88,13 @@ export function registerDocs(app: Hono<AppEnv>) {
   );
   app.get(
     '/api/docs',
-    route({ summary: 'Referência da API (HTML)', access: 'admin', produces: 'text/html' }),
+    route({
+      summary: 'Referência da API (HTML)',
+      description:
+        'O mesmo documento de `GET /api/openapi.json` numa página simples, agrupada por recurso: parâmetros, corpo, resposta e erros de cada operação. Sem scripts nem recursos externos.',
+      access: 'admin',
+      produces: 'text/html',
+    }),
     (c) => {
       const d = document();
       const paths = d.paths as Record<string, Record<string, Json>>;

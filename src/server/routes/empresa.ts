@@ -58,11 +58,15 @@ function checkMunicipio(codigo: string | null | undefined, uf: string | null | u
 const doc = {
   get: route({
     summary: 'Dados da empresa (cabeçalho de impressões e documentos)',
+    description:
+      'Um registro só; na primeira leitura é criado a partir das variáveis `EMPRESA_*`. As credenciais do provedor fiscal nunca saem: só `fiscal_credenciais_definidas`; `logo` traz o tipo e a data do logotipo, ou null.',
     access: 'sessao',
     response: empresaSchema,
   }),
   put: route({
     summary: 'Altera os dados da empresa (envie o updated_at lido)',
+    description:
+      'Os textos de cadastro ausentes ficam vazios; `fator_sobra` e `comissoes_como_orcamento` ausentes ficam como estão. `municipio_ibge` precisa existir na lista do IBGE e ser da `uf` (400); a chave Pix é guardada na forma do DICT. `fiscal_api_key`/`fiscal_empresa_id` são gravados cifrados (um só mantém o outro já salvo) e `fiscal_credenciais_remover` os apaga. 409 se outra pessoa alterou antes; publica um evento ao vivo.',
     access: write,
     body: empresaUpdate,
     response: empresaSchema,
@@ -70,6 +74,8 @@ const doc = {
   }),
   getLogo: route({
     summary: 'Logotipo da empresa (PNG)',
+    description:
+      'A imagem guardada (PNG de no máximo 512 px de lado); 404 quando a empresa não tem logotipo.',
     access: 'sessao',
     produces: 'image/png',
     errors: [404],
@@ -83,7 +89,13 @@ const doc = {
     response: empresaSchema,
     errors: [400, 413],
   }),
-  deleteLogo: route({ summary: 'Remove o logotipo', access: write, status: 204 }),
+  deleteLogo: route({
+    summary: 'Remove o logotipo',
+    description:
+      'Documentos e impressões passam a sair sem logotipo; sem logotipo responde 204 do mesmo jeito. Publica um evento ao vivo.',
+    access: write,
+    status: 204,
+  }),
 };
 
 export const empresaRoutes = new Hono<AppEnv>()

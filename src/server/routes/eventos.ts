@@ -48,6 +48,8 @@ function maySee(me: Me, e: Evento): boolean {
  */
 const doc = route({
   summary: 'Eventos ao vivo (SSE): { recurso, acao, id } de cada escrita que o usuário pode ver',
+  description:
+    'Começa com `pronto`, manda `mudanca` após cada escrita confirmada de um recurso que o usuário pode ver e `ping` a cada 25 s. A sessão é conferida de novo a cada minuto no máximo e na hora em que o próprio usuário muda; sessão encerrada fecha o stream com `encerrado {motivo: "sessao"}`. No máximo `SSE_MAX_POR_USUARIO` streams por usuário (10 por padrão): um novo fecha o mais antigo com `encerrado {motivo: "limite"}`.',
   access: 'sessao',
   produces: 'text/event-stream',
 });

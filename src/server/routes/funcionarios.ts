@@ -49,6 +49,8 @@ const crud = crudRoutes({
 const doc = {
   getResumo: route({
     summary: 'Resumo de custos: cartões e tabela de Cálculo de Custo',
+    description:
+      'Só funcionários ativos: `ativos`, `folha_mensal` (soma dos salários) e `custo_hora_medio`, em R$. Custo hora = salário ÷ horas mensais (220 quando não informadas), arredondado a centavos; `calculo` é a tabela paginada por nome, com `soma` dos custos hora de todos e `media` = soma ÷ quantidade.',
     access: ['funcionarios'],
     query: listQuery,
     response: funcionariosResumoSchema,

@@ -203,18 +203,24 @@ async function exportar(c: AppContext, id: string) {
 const doc = {
   getCliente: route({
     summary: 'LGPD: exporta tudo o que o sistema guarda de um cliente (JSON)',
+    description:
+      'Cadastro, orçamentos (com as linhas como o cliente as viu), vendas, aceites, pedidos de alteração, OS, parcelas e recebimentos e as entradas da auditoria sobre o cliente (até 1.000), lidos numa só transação, como anexo. Ficam de fora os números internos da marmoraria (custo, margem, taxas, comissões). A exportação fica registrada na auditoria (quem e quando, sem os dados).',
     access: 'admin',
     response: exportacaoSchema,
     errors: [404],
   }),
   getClientePdf: route({
     summary: 'LGPD: exporta tudo o que o sistema guarda de um cliente (PDF)',
+    description:
+      'Os mesmos dados da exportação em JSON (`GET /api/lgpd/clientes/{id}`), num PDF para entregar ao titular, como anexo; também registrada na auditoria.',
     access: 'admin',
     produces: 'application/pdf',
     errors: [404],
   }),
   postAnonimizar: route({
     summary: 'LGPD: anonimiza um cliente (mantém vendas e orçamentos com seus valores)',
+    description:
+      'Exige `{ "confirmar": true }` e não se desfaz. Substitui os dados pessoais do cadastro (nome, CPF/CNPJ, contato e endereço) e as cópias deles (descrições no Caixa, endereço das OS, observações, aceite e seu PDF, pedidos de alteração, auditoria) e revoga os links públicos; orçamentos, vendas, parcelas e recebimentos mantêm os valores. 400 se o cliente já foi anonimizado; registrado na auditoria e publicado ao vivo.',
     access: 'admin',
     body: anonimizarInput,
     status: 204,

@@ -107,6 +107,8 @@ const INSTALADOR =
 const doc = {
   list: route({
     summary: 'Ordens de serviço com as etapas (venda, status, etapa, funcionário, período, busca)',
+    description:
+      'Paginada, as mais novas primeiro (`sort` muda a ordem). `etapa` filtra pela etapa atual; `funcionario_id` e o período `de`/`ate` (dias no fuso do negócio) pedem uma etapa da OS com esse funcionário ou agendada no período; `q` procura o nome do cliente ou, se for um número, o da OS ou da venda.',
     access,
     query: osListQuery,
     response: ordensServicoPageSchema,

@@ -28,19 +28,31 @@ const RECURSO = 'producao';
 const doc = {
   getAAgendar: route({
     summary: 'Etapas atuais ainda sem agendamento (para arrastar para a agenda)',
+    description:
+      'A etapa atual de cada OS aberta que ainda não tem início marcado, das OS mais novas para as mais antigas, até `limit` (30 por padrão, no máximo 100). `etapa` filtra o tipo de etapa; `q` procura o nome do cliente ou, se for um número (`#42`), o número da OS.',
     access,
     query: aAgendarQuery,
     response: aAgendarSchema,
   }),
   getMinhaAgenda: route({
     summary: 'As etapas do funcionário vinculado ao usuário: hoje e os próximos dias',
+    description:
+      'As etapas atribuídas ao funcionário vinculado a quem está na sessão, de OS não canceladas: as não concluídas que começam antes do fim da janela de `dias` (7 por padrão, até 31; sem data também entram) e as concluídas a partir de hoje no fuso do negócio; até 200. Usuário sem funcionário vinculado recebe `funcionario_id: null` e lista vazia.',
     access: 'sessao',
     query: minhaAgendaQuery,
     response: minhaAgendaSchema,
   }),
-  getConfig: route({ summary: 'Etapas usadas pela marmoraria', access, response: producaoConfigSchema }),
+  getConfig: route({
+    summary: 'Etapas usadas pela marmoraria',
+    description:
+      'As etapas escolhidas, na ordem da oficina (medicao, corte, acabamento, instalacao, entrega); sem configuração salva, todas elas.',
+    access,
+    response: producaoConfigSchema,
+  }),
   putConfig: route({
     summary: 'Escolhe as etapas usadas (vale para as novas OS)',
+    description:
+      'Pelo menos uma etapa; a ordem enviada não importa, vale a da oficina. 409 se outra pessoa alterou antes (`updated_at`). As OS já abertas continuam com suas etapas. Publica um evento ao vivo.',
     access,
     body: producaoConfigUpdate,
     errors: [409],
@@ -48,6 +60,8 @@ const doc = {
   }),
   getIndicadores: route({
     summary: 'Cartões do painel: instalações desta semana e OS atrasadas',
+    description:
+      '`instalacoes_semana`: etapas de instalação agendadas na semana corrente (segunda a domingo, fuso do negócio) de OS não canceladas; `os_atrasadas`: OS abertas com alguma etapa não concluída cujo fim agendado já passou.',
     access: ['producao', 'dashboard'],
     response: indicadoresProducaoSchema,
   }),

@@ -42,16 +42,22 @@ function configOut(cfg: Awaited<ReturnType<typeof getConfig>>) {
 const doc = {
   getKpis: route({
     summary: 'Cartões de Recebimentos (a receber no mês, recebido, em atraso, em aberto)',
+    description:
+      'Valores em R$, com o mês e o "hoje" do fuso do negócio: `a_receber_mes`, o que falta receber das parcelas que vencem no mês; `recebido_mes`, o que entrou no mês pela data do recebimento; `em_atraso` (e `em_atraso_parcelas`), o que falta das parcelas vencidas antes de hoje; `total_aberto`, o que falta de todas as parcelas.',
     access,
     response: recebimentosKpisSchema,
   }),
   getConfig: route({
     summary: 'Configuração de Recebimentos (chave Pix, comissão por recebimento)',
+    description:
+      'Um registro só (`id: "config"`). `comissao_por_recebimento` ligado libera as comissões de vendedores e arquitetos à medida que o cliente paga; a chave Pix das cobranças é a da Empresa (`GET /api/empresa`).',
     access,
     response: recebiveisConfigSchema,
   }),
   patchConfig: route({
     summary: 'Altera a configuração de Recebimentos (envie o updated_at lido)',
+    description:
+      '409 se outra pessoa alterou antes (`updated_at`). Publica eventos ao vivo de recebimentos e de vendas, porque os relatórios de comissões leem esta configuração.',
     access,
     body: recebiveisConfigUpdate,
     response: recebiveisConfigSchema,
@@ -59,6 +65,8 @@ const doc = {
   }),
   getExtrato: route({
     summary: 'Extrato de um cliente: todas as parcelas e recebimentos',
+    description:
+      'Todas as parcelas do cliente por vencimento, cada uma com seus recebimentos e a situação de hoje (fuso do negócio), e os `totais` (valor, recebido, saldo) em R$. 404 se o cliente não existe.',
     access,
     response: extratoClienteSchema,
     errors: [404],
@@ -66,6 +74,8 @@ const doc = {
   deleteId: route({
     summary:
       'Desfaz um recebimento registrado por POST /api/recebiveis/:id/recebimentos (remove também a entrada no Caixa)',
+    description:
+      'Na mesma transação apaga o recebimento e sua movimentação de entrada no Caixa e devolve o valor ao saldo da parcela. 404 se ele já foi desfeito (duas chamadas ao mesmo tempo: só uma desfaz). Publica eventos ao vivo de recebimentos, caixa e da venda.',
     access,
     status: 204,
     errors: [404],

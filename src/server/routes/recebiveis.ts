@@ -41,6 +41,8 @@ function filtroDe({ inicio, fim, page: _p, limit: _l, ...rest }: RecebiveisQuery
 const doc = {
   get: route({
     summary: 'Parcelas a receber por vencimento (venda, cliente, vendedor, status, período de vencimento)',
+    description:
+      'Paginada por data de vencimento. `status` é o de hoje no fuso do negócio (`paga`, `parcial`, `aberta`, `atrasada`; `pendente` = tudo o que ainda não foi pago); `inicio`/`fim` filtram o vencimento; `q` procura o nome do cliente ou o número da venda (`#123`). Cada parcela traz `saldo` em R$; a parcela 0 é a entrada.',
     access,
     query: recebiveisListQuery,
     response: parcelasPageSchema,
@@ -48,6 +50,8 @@ const doc = {
   getExportar: route({ ...exportContract('parcelas a receber', recebiveisListFields), access }),
   getId: route({
     summary: 'Uma parcela a receber com seus recebimentos',
+    description:
+      'A parcela com `saldo` e `status` de hoje (fuso do negócio) e seus recebimentos, do mais antigo ao mais novo.',
     access,
     response: parcelaComRecebimentosSchema,
     errors: [404],
@@ -62,6 +66,8 @@ const doc = {
   postRecebimentos: route({
     summary:
       'Registra um recebimento na parcela (parcial ou total) e a entrada no Caixa; sem cartao_id, forma não informada',
+    description:
+      'Numa transação grava o recebimento, a entrada no Caixa e soma o valor ao recebido da parcela; responde o recebimento e a parcela atualizada. Recusa `data` no futuro (400), venda cancelada, parcela já paga ou `valor` (R$) acima do saldo (409); dois pagamentos simultâneos na mesma parcela entram um de cada vez. Aceita `Idempotency-Key`; publica eventos ao vivo de recebimentos, caixa e da venda.',
     access,
     body: recebivelPagamento,
     response: recebimentoRegistradoSchema,

@@ -89,6 +89,10 @@ async function relatorio(
   });
 }
 
+/** What both reports answer (their descriptions in the OpenAPI document). */
+const COMISSOES =
+  'Vendas não canceladas com comissão, pela data da venda em `inicio`/`fim` (dias, opcionais): comissão = (valor bruto − taxa) × percentual da pessoa, em R$. `resumo` e a lista por pessoa cobrem o período inteiro; `vendas` é paginada, as mais novas primeiro. Com a comissão por recebimento ligada (`PATCH /api/recebimentos/config`) vem `liberacao: true` e as colunas liberada, paga, a liberar e a pagar, conforme o cliente paga.';
+
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
 const doc = {
   getComissoesVendedoresExportar: route({
@@ -101,12 +105,14 @@ const doc = {
   }),
   getComissoesVendedores: route({
     summary: 'Relatório de comissões dos vendedores',
+    description: `${COMISSOES} \`vendedor_id\` restringe a um vendedor.`,
     access: ['vendedores'],
     query: comissoesVendedoresQuery,
     response: comissoesVendedoresSchema,
   }),
   getComissoesArquitetos: route({
     summary: 'Relatório de comissões dos arquitetos',
+    description: `${COMISSOES} \`arquiteto_id\` restringe a um arquiteto.`,
     access: ['arquitetos'],
     query: comissoesArquitetosQuery,
     response: comissoesArquitetosSchema,

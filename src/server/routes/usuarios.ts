@@ -102,11 +102,26 @@ function checkGrant(
 
 /** Each route's contract (server/contract.ts): its permission, inputs and answer. */
 const doc = {
-  get: route({ summary: 'Lista usuários', access, query: listQuery, response: usuariosPageSchema }),
+  get: route({
+    summary: 'Lista usuários',
+    description:
+      'Paginada, os mais novos primeiro; `q` procura no nome e no e-mail. Cada usuário vem com suas `permissoes`.',
+    access,
+    query: listQuery,
+    response: usuariosPageSchema,
+  }),
   getExportar: route({ ...exportContract('usuários', listQuery), access }),
-  getId: route({ summary: 'Um usuário', access, response: usuarioSchema, errors: [404] }),
+  getId: route({
+    summary: 'Um usuário',
+    description: 'O usuário com seu papel, situação, `permissoes` e o funcionário vinculado, se houver.',
+    access,
+    response: usuarioSchema,
+    errors: [404],
+  }),
   post: route({
     summary: 'Cria usuário',
+    description:
+      'Sem `permissoes`, o usuário recebe só `dashboard`. 400 em `senha` fraca (comum, repetida ou contendo o e-mail, o nome ou o nome da empresa); 409 para e-mail já cadastrado. Quem não é administrador só concede permissões que tem e nunca o papel de administrador, a permissão Usuários ou o vínculo com um funcionário (403). Aceita `Idempotency-Key`; publica um evento ao vivo.',
     access,
     body: usuarioCreate,
     response: usuarioSchema,
@@ -115,6 +130,8 @@ const doc = {
   }),
   patchId: route({
     summary: 'Altera usuário (envie o updated_at lido)',
+    description:
+      'Só os campos enviados mudam; `permissoes` substitui a lista inteira e o e-mail nunca muda (400). 409 se outra pessoa alterou antes (`updated_at`) ou se a mudança deixaria a empresa sem nenhum administrador ativo com a permissão Usuários. Desativar ou trocar a senha de outra pessoa encerra todas as sessões dela; quem troca a própria senha continua só na sessão atual. 403 quando alguém amplia as próprias permissões, quando quem não é administrador mexe na conta de um administrador ou concede o que não pode (como no cadastro), ou troca a senha, remove permissões ou desativa quem tem permissões que ele não tem. Publica um evento ao vivo.',
     access,
     body: usuarioUpdate,
     response: usuarioSchema,
