@@ -178,7 +178,7 @@ export const cepRoutes = new Hono<AppEnv>().get(
       'Aceita `01310100` ou `01310-100` (400 fora disso) e responde `cep`, `logradouro`, `bairro`, `cidade` e `uf`. 404 quando o serviço diz que o CEP não existe; 502 quando ele não responde em 5 s ou responde algo que não é endereço, e o formulário segue com preenchimento manual. Respostas ficam em cache por 24 h (CEP inexistente, 1 h).',
     access: ['clientes', 'fornecedores', 'funcionarios', 'arquitetos', 'vendedores'],
     response: enderecoCepSchema,
-    errors: [404, 502, 504],
+    errors: [404, 502],
   }),
   async (c) => {
     const raw = c.req.param('cep');

@@ -98,7 +98,7 @@ const doc = {
     errors: [404],
   }),
   danfe: route({
-    summary: 'PDF da nota autorizada (DANFE da NF-e, ou a NFS-e)',
+    summary: 'PDF da nota autorizada ou cancelada (DANFE da NF-e, ou a NFS-e)',
     description:
       'Para nota autorizada ou já cancelada (409 nas outras). O PDF guardado na autorização é devolvido direto; se ainda não estava pronto, é baixado do provedor e guardado (502 ou 503 quando o provedor falha).',
     access,
@@ -106,7 +106,7 @@ const doc = {
     errors: [404, 409, 502, 503],
   }),
   xml: route({
-    summary: 'XML da nota autorizada',
+    summary: 'XML da nota autorizada ou cancelada',
     description:
       'Para nota autorizada ou já cancelada (409 nas outras). O XML guardado na autorização é devolvido direto; se ainda não estava pronto, é baixado do provedor e guardado (502 ou 503 quando o provedor falha).',
     access,

@@ -48,7 +48,7 @@ const doc = {
     response: recebimentosKpisSchema,
   }),
   getConfig: route({
-    summary: 'Configuração de Recebimentos (chave Pix, comissão por recebimento)',
+    summary: 'Configuração de Recebimentos (comissão por recebimento)',
     description:
       'Um registro só (`id: "config"`). `comissao_por_recebimento` ligado libera as comissões de vendedores e arquitetos à medida que o cliente paga; a chave Pix das cobranças é a da Empresa (`GET /api/empresa`).',
     access,

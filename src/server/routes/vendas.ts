@@ -110,7 +110,7 @@ const doc = {
     errors: [404, 409],
   }),
   deleteId: route({
-    summary: 'Remove venda (o orçamento volta a aprovado)',
+    summary: 'Remove venda (o orçamento volta a pendente)',
     description:
       'Na mesma transação, a OS da venda é cancelada (fica, com o motivo, sem o vínculo) e o orçamento de origem volta a pendente. 409 quando outro registro depende da venda, como uma nota fiscal.',
     access,
