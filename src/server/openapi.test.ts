@@ -70,7 +70,8 @@ describe('GET /api/openapi.json', () => {
 
   // What Spectral (`spectral:oas`) and Redocly (`recommended`) warned about in this document, checked
   // here without their CLIs: an operation or tag without a description, no contact or licence, an
-  // `anyOf` branch `{}` that accepts anything, an array without `items`, two paths one URL could match.
+  // `anyOf` branch `{}` that accepts anything, an array without `items`, an unused component, two
+  // paths one URL could match.
   it('passes the OpenAPI linters’ rules: descriptions, contact, licence, schemas, unambiguous paths', async () => {
     const admin = await loginAdmin(env);
     const doc = (await admin.get('/api/openapi.json')).body;
@@ -98,6 +99,13 @@ describe('GET /api/openapi.json', () => {
     };
     walk(doc.paths, '#/paths');
     walk(doc.components, '#/components');
+    const text = JSON.stringify(doc);
+    for (const kind of ['responses', 'schemas']) {
+      for (const name of Object.keys(doc.components[kind])) {
+        if (!text.includes(`"#/components/${kind}/${name}"`))
+          problems.push(`no-unused-components ${kind}/${name}`);
+      }
+    }
     const paths = Object.keys(doc.paths).map((p) => p.split('/'));
     const param = (seg: string) => seg.startsWith('{');
     for (const [i, a] of paths.entries()) {

@@ -193,7 +193,10 @@ export function openApiDocument(app: Hono<AppEnv>): Json {
     paths[p][r.method.toLowerCase()] = operation(r);
   }
   const responses: Json = {};
+  // Only the problems some route answers: an unreferenced component is dead weight a reader must check.
+  const used = JSON.stringify(paths);
   for (const [code, text] of Object.entries(ERROR_TEXT)) {
+    if (!used.includes(`"#/components/responses/Problem${code}"`)) continue;
     responses[`Problem${code}`] = {
       description: text,
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetails' } } },

@@ -491,6 +491,21 @@ describe('GET /api/chapas/resumo, /painel and /sugestoes', () => {
   });
 });
 
+describe('GET /api/chapas/por-codigo', () => {
+  it('finds a slab by its label’s code as typed or in lower case, a slash included; 404 naming an unknown code', async () => {
+    const criada = await criar(chapa({ codigo: 'PC/7-01', lote: 'PC7' }));
+    const porCodigo = (codigo: string) => admin.api.chapas['por-codigo'].$get({ query: { codigo } });
+    expect((await ok(porCodigo(' pc/7-01 '))).id).toBe(criada.id);
+    expect((await ok(porCodigo('PC/7-01'))).codigo).toBe('PC/7-01');
+    const nenhuma = await refused(porCodigo('PC/7-99'), 404);
+    expect(nenhuma.detail).toBe('Nenhuma chapa com o código PC/7-99.');
+    // on purpose: no code at all
+    const sem = await admin.get('/api/chapas/por-codigo');
+    expect(sem.status).toBe(400);
+    expect(fieldMessages(sem.body).codigo).toBe('Informe o código.');
+  });
+});
+
 describe('bad input on /api/chapas', () => {
   it('400/409 in pt-BR naming the field, and nothing changed', async () => {
     const unidade = await novaPedra('Torneira', 'unitário');

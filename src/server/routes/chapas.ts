@@ -172,6 +172,14 @@ const pdf = (c: AppContext, bytes: Buffer, nome: string) =>
     'content-disposition': `inline; filename="${nome}.pdf"`,
   });
 
+const codigoQuery = z.object({
+  codigo: z
+    .string({ message: 'Informe o código.' })
+    .trim()
+    .min(1, 'Informe o código.')
+    .max(60, 'O código deve ter no máximo 60 caracteres.'),
+});
+
 const doc = {
   list: route({
     summary: 'Chapas e sobras (busca, filtros produto_id, tipo, status, lote, localizacao, cabe=LxA em mm)',
@@ -204,12 +212,15 @@ const doc = {
     query: z.object({ produto_id: uuid, cabe: z.string() }),
     response: sugestoesSchema,
   }),
+  // A query, not /codigo/:codigo: beside /:id/etiqueta, /:id/reservar… that path made two routes
+  // match one URL (/codigo/etiqueta), which the OpenAPI linters flag.
   codigo: route({
     summary: 'Uma chapa pelo código da etiqueta',
     description:
       'Aceita o código como digitado ou em maiúsculas; 404 nomeando o código quando nenhuma chapa o tem.',
     access,
-    errors: [404],
+    query: codigoQuery,
+    errors: [400, 404],
     response: row,
   }),
   etiquetas: route({
@@ -427,8 +438,8 @@ export const chapasRoutes = new Hono<AppEnv>()
     rows.sort((a, b) => a.codigo.localeCompare(b.codigo, 'pt-BR', { numeric: true }));
     return pdf(c, await etiquetasPdf(c, rows), 'etiquetas');
   })
-  .get('/codigo/:codigo', doc.codigo, async (c) => {
-    const codigo = c.req.param('codigo').trim();
+  .get('/por-codigo', doc.codigo, async (c) => {
+    const { codigo } = parseQuery(c, codigoQuery);
     const lida = await chapaPorCodigo(c.get('deps').db, { codigo });
     return c.json(chapaOut(found(lida, () => notFound(`Nenhuma chapa com o código ${codigo}.`))));
   })

@@ -44,7 +44,7 @@ export function LerEtiqueta({ onAchou }: { onAchou: (id: string) => void }) {
     if (!r.codigo) return;
     setErro(null);
     try {
-      const c = await json(client.chapas.codigo[':codigo'].$get({ param: { codigo: r.codigo } }));
+      const c = await json(client.chapas['por-codigo'].$get({ query: { codigo: r.codigo } }));
       onAchou(c.id);
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) setErro(err.detail);
