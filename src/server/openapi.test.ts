@@ -137,6 +137,9 @@ describe('GET /api/docs', () => {
     expect(page).toContain('/api/clientes/{id}');
     expect(page).toContain('Permissão:</b> clientes (Clientes)');
     expect(page).toContain('<code>nome</code>');
+    // each group and operation with its description
+    expect(page).toContain('Estoque de chapas e sobras, uma a uma');
+    expect(page).toContain('O `updated_at` lido é obrigatório');
   });
 
   it('is refused to a user who is not an administrator, even with every screen', async () => {

@@ -4,6 +4,7 @@ import { z } from '../../schemas/z';
 import type { AppEnv } from '../context';
 import { route } from '../contract';
 import { accessText, documentedRoutes, openApiDocument, resourceOf } from '../openapi';
+import { TAG_DESCRIPTIONS } from '../openapi-tags';
 
 type Json = Record<string, unknown>;
 
@@ -44,6 +45,7 @@ function operationHtml(method: string, path: string, op: Json, access: string) {
   return html`<section id="${op.operationId as string}">
     <h3><span class="m ${method}">${method}</span> <code>${path}</code></h3>
     <p>${op.summary as string}</p>
+    ${op.description ? html`<p class="desc">${op.description as string}</p>` : ''}
     <p><b>Permissão:</b> ${access}</p>
     ${
       params.length
@@ -127,7 +129,7 @@ td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:t
 (<code>POST /api/auth/login</code>); erros em <code>application/problem+json</code>
 (<code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code>, <code>errors[]</code> com <code>path</code> e <code>message</code>).</p>
 <nav><ul>${names.map((n) => html`<li><a href="#r-${n}">${n}</a></li>`)}</ul></nav>
-${names.map((n) => html`<h2 id="r-${n}">${n}</h2>${groups.get(n)}`)}
+${names.map((n) => html`<h2 id="r-${n}">${n}</h2><p>${TAG_DESCRIPTIONS[n] ?? ''}</p>${groups.get(n)}`)}
 </body></html>`);
     },
   );
