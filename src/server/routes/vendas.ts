@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { paginate } from '../../db/queries/common';
-import { cancelarOrdemDaVenda, reabrirOrdemDaVenda } from '../../db/queries/producao';
+import { cancelarOrdemDaVenda, reabrirOrdemDaVenda } from '../../db/queries/producao/ordens';
 import { getConfig } from '../../db/queries/recebimentos';
 import { comissaoAPagarVenda } from '../../db/queries/relatorios';
 import {
