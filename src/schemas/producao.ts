@@ -204,7 +204,7 @@ export const etapaContratoAtualizadaSchema = z.object({
 const instante = z.iso.datetime();
 const funcionarioRef = z.object({ id: z.string(), nome: z.string() });
 
-/** A stage on the agenda with its OS, client, address and team (db/queries/producao AgendaRow). */
+/** A stage on the agenda with its OS, client, address and team (db/queries/producao/agenda.ts AgendaRow). */
 export const agendaRowSchema = z.object({
   id: z.string(),
   os_id: z.string(),

@@ -11,7 +11,7 @@ import { publish } from './events';
  * refuses the whole write (409 with the reason), a schedule the rules cannot make refuses it with 400.
  */
 export async function regerarParcelasDaVenda(tx: Executor, vendaId: string): Promise<void> {
-  const refusal = await sincronizarParcelas(tx, vendaId);
+  const refusal = await sincronizarParcelas(tx, { vendaId });
   if (refusal) throw fromRefusal(refusal);
   await publish(tx, 'recebimentos', 'atualizado', vendaId);
 }

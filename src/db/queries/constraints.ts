@@ -1,7 +1,7 @@
 import { categoriasProdutosConstraints } from './categorias-produtos';
 import { chapasConstraints } from './chapas';
 import { clientesConstraints } from './clientes';
-import { producaoConstraints } from './producao';
+import { producaoConstraints } from './producao/config';
 import { produtosConstraints } from './produtos';
 import { recebimentosConstraints } from './recebimentos';
 import type { ConstraintMap, Refusal } from './refusal';

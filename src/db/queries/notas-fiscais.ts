@@ -234,8 +234,8 @@ export function listNotas(db: Executor, p: { where?: SQL; order: SQL; limit: num
     .offset(p.offset);
 }
 
-export async function countNotas(db: Executor, where?: SQL) {
-  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(notasFiscais).where(where);
+export async function countNotas(db: Executor, p: { where?: SQL }) {
+  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(notasFiscais).where(p.where);
   return Number(r?.n ?? 0);
 }
 

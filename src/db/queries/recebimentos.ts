@@ -76,7 +76,7 @@ type VendaPagamento = Pick<
  * land between the check and the write. Instalments with money received must come out identical
  * (regerarParcelas), otherwise nothing is written and the refusal says why (409). Null when done.
  */
-export async function sincronizarParcelas(tx: Executor, vendaId: string): Promise<Refusal | null> {
+export async function sincronizarParcelas(tx: Executor, p: { vendaId: string }): Promise<Refusal | null> {
   const [venda] = (await tx
     .select(
       columnsOf(vendas, [
@@ -91,7 +91,7 @@ export async function sincronizarParcelas(tx: Executor, vendaId: string): Promis
       ]),
     )
     .from(vendas)
-    .where(eq(vendas.id, vendaId))) as VendaPagamento[];
+    .where(eq(vendas.id, p.vendaId))) as VendaPagamento[];
   if (!venda) return null;
   let novas: ParcelaGerada[] = [];
   if (venda.status !== 'cancelada') {
@@ -103,7 +103,7 @@ export async function sincronizarParcelas(tx: Executor, vendaId: string): Promis
   const existentes = await tx
     .select(columnsOf(parcelas, ['id', 'parcela', 'valor', 'data_vencimento', 'valor_recebido']))
     .from(parcelas)
-    .where(eq(parcelas.venda_id, vendaId))
+    .where(eq(parcelas.venda_id, p.vendaId))
     .orderBy(asc(parcelas.parcela))
     .for('update');
   const plano = regerarParcelas(existentes, novas);
@@ -123,12 +123,12 @@ export async function sincronizarParcelas(tx: Executor, vendaId: string): Promis
   }
   if (plano.inserir.length) {
     await tx.insert(parcelas).values(
-      plano.inserir.map((p) => ({
+      plano.inserir.map((n) => ({
         venda_id: venda.id,
         cliente_id: venda.cliente_id,
-        parcela: p.parcela,
-        valor: p.valor,
-        data_vencimento: p.data_vencimento,
+        parcela: n.parcela,
+        valor: n.valor,
+        data_vencimento: n.data_vencimento,
       })),
     );
   }

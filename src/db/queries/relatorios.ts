@@ -175,9 +175,9 @@ export async function comissaoAPagarVenda(
 
 export async function comissoesReportJson(
   db: Executor,
-  kind: Comissionado,
-  f: ComissoesFiltro & { page: number; liberacao?: boolean },
+  p: ComissoesFiltro & { kind: Comissionado; page: number; liberacao?: boolean },
 ): Promise<string> {
+  const { kind, ...f } = p;
   const k = KIND[kind];
   const fk = sql.raw(`v.${k.fk}`);
   const pessoas = sql.raw(k.table);
@@ -307,10 +307,15 @@ export const comissoesDetalheOrder: KeyPart[] = [
  */
 export function comissoesDetalhe(
   db: Executor,
-  kind: Comissionado,
-  f: Pick<ComissoesFiltro, 'pessoa_id' | 'inicio' | 'fim'> & { liberacao?: boolean },
-  p: { after: SQL | undefined; order: SQL; limit: number },
+  p: Pick<ComissoesFiltro, 'pessoa_id' | 'inicio' | 'fim'> & {
+    kind: Comissionado;
+    liberacao?: boolean;
+    after: SQL | undefined;
+    order: SQL;
+    limit: number;
+  },
 ) {
+  const { kind, ...f } = p;
   const k = KIND[kind];
   const fk = sql.raw(`v.${k.fk}`);
   const conds: SQL[] = [sql`${sql.raw(`v.${k.comissao}`)} > 0`, sql`v.status <> 'cancelada'`];

@@ -75,11 +75,10 @@ export async function listVendas(
 /** Without a search the total comes from the kept counts (all sales, or one status). */
 export async function countVendas(
   db: Executor,
-  p: { q?: string; status?: string },
-  where?: SQL,
+  p: { q?: string; status?: string; where?: SQL },
 ): Promise<number> {
   if (!p.q) return countKept(db, { tabela: 'vendas', status: p.status || undefined });
-  const [r] = await db.select({ n: count() }).from(vendas).where(where);
+  const [r] = await db.select({ n: count() }).from(vendas).where(p.where);
   return r?.n ?? 0;
 }
 
@@ -208,11 +207,11 @@ export interface EstatisticasRows {
  */
 export async function estatisticasVendas(
   db: Executor,
-  tz: string,
-  now: Date = new Date(),
+  p: { tz: string; now?: Date },
 ): Promise<EstatisticasRows> {
-  const hoje = todayIso(tz, now);
-  const mes = monthRange(tz, now);
+  const now = p.now ?? new Date();
+  const hoje = todayIso(p.tz, now);
+  const mes = monthRange(p.tz, now);
   const [r] = await queryRows<EstatisticasRows>(
     db,
     sql`select

@@ -2,22 +2,17 @@ import { numbersOut, paginate } from '../../db/queries/common';
 import {
   atualizarResumoOs,
   conflitosAgenda,
-  countOs,
   equipeIds,
   funcionarioNaEtapa,
   funcionarioNaOs,
   funcionariosAtivos,
   getEtapa,
-  getOs,
-  insertFoto,
-  listOs,
   lockEtapa,
-  type OsDetalhe,
-  osSort,
-  osWhere,
   setEquipe,
   updateEtapa,
-} from '../../db/queries/producao';
+} from '../../db/queries/producao/etapas';
+import { insertFoto } from '../../db/queries/producao/fotos';
+import { countOs, getOs, listOs, type OsDetalhe, osSort, osWhere } from '../../db/queries/producao/ordens';
 import { inicioDoDia, motivoBloqueio } from '../../domain/producao';
 import type { Me } from '../../schemas/auth';
 import type { EtapaOs, StatusEtapa } from '../../schemas/enums';
@@ -102,7 +97,7 @@ export async function listarOs(deps: AppDeps, q: OsListQuery) {
   const order = orderFrom(q.sort ?? '-created_at', osSort.sortable, osSort.idCol);
   return paginate(
     (limit, offset) => listOs(db, { where, order, limit, offset }),
-    () => countOs(db, where),
+    () => countOs(db, { where }),
     q.page,
     q.limit,
   );

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client';
 import { comissoesComoOrcamento } from '../../db/queries/empresa';
 import * as q from '../../db/queries/orcamentos';
-import { criarOrdemDaVenda } from '../../db/queries/producao';
+import { criarOrdemDaVenda } from '../../db/queries/producao/ordens';
 import { monthRange, todayIso } from '../../domain/datas';
 import { toDbMoney } from '../../domain/money';
 import { comoNoOrcamento, computeVenda } from '../../domain/venda';

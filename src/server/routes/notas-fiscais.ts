@@ -207,7 +207,7 @@ export const notasFiscaisRoutes = new Hono<AppEnv>()
     const db = c.get('deps').db;
     const page = await paginate(
       (limit, offset) => listNotas(db, { where, order: orderSql(notasOrder), limit, offset }),
-      () => countNotas(db, where),
+      () => countNotas(db, { where }),
       f.page,
       f.limit,
     );

@@ -1,18 +1,15 @@
 import { Hono } from 'hono';
+import { AGENDA_MAX, type AgendaResposta, agenda, agendaMesJson } from '../../db/queries/producao/agenda';
+import { getFoto } from '../../db/queries/producao/fotos';
 import {
-  AGENDA_MAX,
-  type AgendaResposta,
-  agenda,
-  agendaMesJson,
   etapasDasOs,
-  getFoto,
   getOs,
   listOs,
   lockOs,
   osExportOrder,
   osWhere,
   updateOs,
-} from '../../db/queries/producao';
+} from '../../db/queries/producao/ordens';
 import { bordaDoPeriodo } from '../../domain/producao';
 import { uuid } from '../../schemas/common';
 import { ETAPA_OS_LABEL, type EtapaOs, STATUS_OS_LABEL } from '../../schemas/enums';

@@ -1,12 +1,6 @@
 import { Hono } from 'hono';
-import {
-  type AgendaRow,
-  aAgendar,
-  getProducaoConfig,
-  indicadoresProducao,
-  minhaAgenda,
-  setProducaoConfig,
-} from '../../db/queries/producao';
+import { type AgendaRow, aAgendar, minhaAgenda } from '../../db/queries/producao/agenda';
+import { getProducaoConfig, indicadoresProducao, setProducaoConfig } from '../../db/queries/producao/config';
 import { inicioDoDia, semanaAtual } from '../../domain/producao';
 import {
   aAgendarQuery,

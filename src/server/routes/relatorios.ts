@@ -67,7 +67,7 @@ async function exportComissoes(
       ...(liberacao ? COLUNAS_LIBERACAO : []),
     ],
     order: comissoesDetalheOrder,
-    page: (db, p) => comissoesDetalhe(db, kind, q, { after: p.where, order: p.order, limit: p.limit }),
+    page: (db, p) => comissoesDetalhe(db, { ...q, kind, after: p.where, order: p.order, limit: p.limit }),
   });
 }
 
@@ -78,7 +78,8 @@ async function relatorio(
   q: { pessoa_id?: string; inicio?: string; fim?: string; page: number; limit: number },
 ) {
   const { db } = c.get('deps');
-  return comissoesReportJson(db, kind, {
+  return comissoesReportJson(db, {
+    kind,
     liberacao: (await getConfig(db)).comissao_por_recebimento,
     pessoa_id: q.pessoa_id,
     inicio: q.inicio,

@@ -71,7 +71,7 @@ describe('GET /api/vendas/estatisticas', () => {
     ]);
 
     // 02:30 UTC on 1 April is still 23:30 on 31 March in São Paulo (UTC−3): the month is March.
-    const marco = await estatisticasVendas(env.db, TZ, new Date('2024-04-01T02:30:00Z'));
+    const marco = await estatisticasVendas(env.db, { tz: TZ, now: new Date('2024-04-01T02:30:00Z') });
     // month: 100.00 (1 Mar) + 250.50 (31 Mar) = 350.50; today (31 Mar): 1 sale;
     // card: 40.00 + 250.50 = 290.50; parcelado: 40.00 + 1000.00 = 1040.00
     expect(marco).toEqual({
@@ -82,7 +82,7 @@ describe('GET /api/vendas/estatisticas', () => {
     });
 
     // 03:30 UTC on 1 April is 00:30 on 1 April there: April holds only the 1000.00 sale.
-    const abril = await estatisticasVendas(env.db, TZ, new Date('2024-04-01T03:30:00Z'));
+    const abril = await estatisticasVendas(env.db, { tz: TZ, now: new Date('2024-04-01T03:30:00Z') });
     expect(abril).toMatchObject({ vendas_mes: '1000.00', vendas_hoje: 1 });
 
     await env.db.delete(vendas).where(

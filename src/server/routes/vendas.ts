@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { paginate } from '../../db/queries/common';
-import { cancelarOrdemDaVenda, reabrirOrdemDaVenda } from '../../db/queries/producao';
+import { cancelarOrdemDaVenda, reabrirOrdemDaVenda } from '../../db/queries/producao/ordens';
 import { getConfig } from '../../db/queries/recebimentos';
 import { comissaoAPagarVenda } from '../../db/queries/relatorios';
 import {
@@ -122,7 +122,7 @@ const doc = {
 export const vendasRoutes = new Hono<AppEnv>()
   .get('/estatisticas', doc.getEstatisticas, async (c) => {
     const { db, config } = c.get('deps');
-    const r = await estatisticasVendas(db, config.tzNegocio);
+    const r = await estatisticasVendas(db, { tz: config.tzNegocio });
     const body: VendasEstatisticas = {
       vendas_mes: Number(r.vendas_mes),
       vendas_hoje: r.vendas_hoje,
@@ -138,7 +138,7 @@ export const vendasRoutes = new Hono<AppEnv>()
     const order = orderBy(q.sort);
     const page = await paginate(
       (limit, offset) => listVendas(db, { where, order, limit, offset }),
-      () => countVendas(db, q, where),
+      () => countVendas(db, { q: q.q, status: q.status, where }),
       q.page,
       q.limit,
     );
