@@ -21,7 +21,7 @@ import { HttpError } from './errors';
 import { turnOf } from './export';
 import { type PdfDoc, renderPdf } from './pdf/render';
 
-/** GET /api/orcamentos/:id's answer (routes/orcamentos.ts `detalhe`). */
+/** GET /api/orcamentos/:id's answer (`detalhe` in casos/orcamento-detalhe.ts). */
 type Detalhe = OrcamentoDetalhe;
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
