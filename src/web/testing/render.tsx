@@ -17,7 +17,10 @@ export interface Pedido {
   body: unknown;
 }
 
-/** `GET /clientes/123` → an answer (a body for 200, or `{ status, body }`); a function sees the request. */
+/**
+ * `GET /clientes/123` → an answer (a body for 200, or `{ status, body }`); a function sees the request
+ * and may return a Promise of the answer.
+ */
 export type Respostas = Record<
   string,
   ((pedido: Pedido) => unknown) | object | string | number | boolean | null
@@ -60,7 +63,8 @@ export function fakeApi(dadas: Respostas = {}) {
     const r = respostas[`${method} ${path}${url.search}`] ?? respostas[`${method} ${path}`];
     if (r === undefined)
       return resposta({ title: 'sem resposta no teste', detail: `${method} ${path}` }, 599);
-    const v = typeof r === 'function' ? (r as (p: Pedido) => unknown)(pedido) : r;
+    // A function may answer later (a Promise): the test decides when a slow server replies.
+    const v = typeof r === 'function' ? await (r as (p: Pedido) => unknown)(pedido) : r;
     if (v && typeof v === 'object' && 'status' in v && 'body' in v)
       return resposta((v as { body: unknown }).body, (v as { status: number }).status);
     return resposta(v);

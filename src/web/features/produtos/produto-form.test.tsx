@@ -64,6 +64,29 @@ describe('ProdutoForm: dados fiscais', () => {
     });
   });
 
+  test('while the next search is on its way, the options shown stay: the one tapped is chosen', async () => {
+    // Without a search the server lists chapter 68, where 6802.93.90 already is; the search for what
+    // was typed answers only when the test lets it (a busy server).
+    let responder: (v: unknown) => void = () => {};
+    const lenta = new Promise((r) => {
+      responder = r;
+    });
+    const pedidos = fakeApi({
+      ...respostas('simples_nacional'),
+      'GET /fiscal/ncm': NCM,
+      'GET /fiscal/ncm?q=6802.93': () => lenta,
+    });
+    renderTela(<ProdutoForm id={null} onDone={() => {}} onCancel={() => {}} />);
+    await page.getByLabelText('NCM').click();
+    await expect.element(page.getByRole('option', { name: /6802\.93\.90/ })).toBeInTheDocument();
+    await userEvent.type(page.getByPlaceholder('Código (6802) ou descrição (granito)...'), '6802.93');
+    await vi.waitFor(() => expect(pedidos.map((p) => p.path)).toContain('/fiscal/ncm?q=6802.93'));
+    // the search is pending: the list still offers the option, and a tap on it chooses it
+    await page.getByRole('option', { name: /6802\.93\.90/ }).click();
+    await expect.element(page.getByLabelText('NCM')).toHaveTextContent('6802.93.90');
+    responder(NCM);
+  });
+
   test('a shop outside the Simples is asked the CST, and a bad CFOP is refused before sending', async () => {
     const pedidos = fakeApi(respostas('lucro_presumido'));
     renderTela(<ProdutoForm id={null} onDone={() => {}} onCancel={() => {}} />);
