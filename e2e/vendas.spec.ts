@@ -119,6 +119,38 @@ test('a user holding only vendas can work a sale, with the card list the edit ne
   await expect(row).toContainText('Paga');
 });
 
+test("the details' Imprimir stays where it is while the note region loads below the figures", async ({
+  adminPage: page,
+  admin,
+}) => {
+  const cliente = unique('Cliente Detalhe');
+  const { venda } = await vendaViaOrcamento(admin, { cliente });
+  // The note's preview is held until the button has been measured: the moment a user reaches for it.
+  let soltar = () => {};
+  const segura = new Promise<void>((r) => {
+    soltar = r;
+  });
+  await page.route('**/api/vendas/*/nota-fiscal/previa', async (route) => {
+    await segura;
+    await route.continue();
+  });
+  await page.goto('/vendas');
+  await page.getByLabel('Buscar vendas').fill(cliente);
+  await page.getByRole('button', { name: `Ver venda #${venda.numero}` }).click();
+  const det = page.getByRole('dialog', { name: `Detalhes da Venda #${venda.numero}` });
+  await expect(det).toContainText('Carregando a nota fiscal…');
+  const imprimir = det.getByRole('button', { name: 'Imprimir' });
+  const antes = await imprimir.boundingBox();
+  soltar();
+  await expect(det.getByRole('heading', { name: 'Nota fiscal' })).toBeVisible();
+  await expect(det).not.toContainText(/Carregando a (nota fiscal|NFS-e)/);
+  expect(await imprimir.boundingBox()).toEqual(antes);
+  // The region is still there to read, in the dialog's own scroll.
+  await det.getByRole('heading', { name: 'Nota fiscal' }).scrollIntoViewIfNeeded();
+  await expect(det.getByText('Antes de emitir, complete:')).toBeVisible();
+  expect(await imprimir.boundingBox()).toEqual(antes);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('the sales screen fits 390 px', async ({ adminPage: page, admin }, testInfo) => {

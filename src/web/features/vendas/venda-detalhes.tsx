@@ -35,7 +35,13 @@ export function VendaDetalhes({
     staleTime: Number.POSITIVE_INFINITY,
   });
   return (
-    <ModalDialog open={!!venda} onClose={() => onOpenChange(false)} className="max-w-xl">
+    // A fixed height with its own scrolling body: the note region below loads after the dialog opens and
+    // grew it by ~360 px, which moved "Imprimir" out from under a tap already on its way.
+    <ModalDialog
+      open={!!venda}
+      onClose={() => onOpenChange(false)}
+      className="h-[min(92vh,56rem)] max-w-xl grid-rows-[auto_minmax(0,1fr)_auto]"
+    >
       {venda && (
         <>
           <DialogHeading
@@ -46,32 +52,34 @@ export function VendaDetalhes({
                 : 'Venda registrada.'
             }
           />
-          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Item label="Cliente">{venda.cliente_nome ?? '-'}</Item>
-            <Item label="Data">{formatDate(venda.data_venda)}</Item>
-            <Item label="Status">
-              <Badge variant={STATUS_BADGE[venda.status]}>{statusLabel(venda.status)}</Badge>
-            </Item>
-            <Item label="Forma de Pagamento">{formaPagamento(venda)}</Item>
-            <Item label="Vendedor">{venda.vendedor_nome ?? '-'}</Item>
-            <Item label="Arquiteto">{venda.arquiteto_nome ?? '-'}</Item>
-            <Item label="Valor Bruto">{formatMoney(venda.valor_bruto)}</Item>
-            <Item label="Taxa do Cartão">
-              {venda.valor_taxa ? `${formatMoney(venda.valor_taxa)} (${taxaPercent(venda)})` : '-'}
-            </Item>
-            <Item label="Valor Líquido" strong>
-              {formatMoney(venda.valor_liquido)}
-            </Item>
-            <Item label="Comissões">
-              Vendedor {formatMoney(venda.comissao_vendedor)} · Arquiteto{' '}
-              {formatMoney(venda.comissao_arquiteto)}{' '}
-              <Badge variant={venda.comissao_paga ? 'green' : 'yellow'}>
-                {venda.comissao_paga ? 'Paga' : 'Pendente'}
-              </Badge>
-            </Item>
-          </dl>
-          <NotaFiscalVenda vendaId={venda.id} />
-          <HistoricoRegistro recurso="vendas" registro={venda.id} />
+          <div className="-mx-1 grid content-start gap-4 overflow-y-auto px-1">
+            <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <Item label="Cliente">{venda.cliente_nome ?? '-'}</Item>
+              <Item label="Data">{formatDate(venda.data_venda)}</Item>
+              <Item label="Status">
+                <Badge variant={STATUS_BADGE[venda.status]}>{statusLabel(venda.status)}</Badge>
+              </Item>
+              <Item label="Forma de Pagamento">{formaPagamento(venda)}</Item>
+              <Item label="Vendedor">{venda.vendedor_nome ?? '-'}</Item>
+              <Item label="Arquiteto">{venda.arquiteto_nome ?? '-'}</Item>
+              <Item label="Valor Bruto">{formatMoney(venda.valor_bruto)}</Item>
+              <Item label="Taxa do Cartão">
+                {venda.valor_taxa ? `${formatMoney(venda.valor_taxa)} (${taxaPercent(venda)})` : '-'}
+              </Item>
+              <Item label="Valor Líquido" strong>
+                {formatMoney(venda.valor_liquido)}
+              </Item>
+              <Item label="Comissões">
+                Vendedor {formatMoney(venda.comissao_vendedor)} · Arquiteto{' '}
+                {formatMoney(venda.comissao_arquiteto)}{' '}
+                <Badge variant={venda.comissao_paga ? 'green' : 'yellow'}>
+                  {venda.comissao_paga ? 'Paga' : 'Pendente'}
+                </Badge>
+              </Item>
+            </dl>
+            <NotaFiscalVenda vendaId={venda.id} />
+            <HistoricoRegistro recurso="vendas" registro={venda.id} />
+          </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Fechar
