@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './scripts/chromium.mjs';
 
 // The runner's folder for this run's databases; workers inherit it through the environment.
 process.env.E2E_RUN_DIR ??= `/tmp/lavra-e2e-${process.pid}`;
@@ -9,7 +10,7 @@ const NFEIO_PORT = Number(process.env.E2E_NFEIO_PORT ?? CEP_PORT + 1);
 process.env.E2E_NFEIO_PORT = String(NFEIO_PORT);
 
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath(),
   args: [
     '--headless',
     '--no-sandbox',

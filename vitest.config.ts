@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { chromiumPath } from './scripts/chromium.mjs';
 
 /**
  * The API suite runs twice, on PGlite and on PostgreSQL (TEST_DATABASE_URL). These files do the same work
@@ -88,7 +89,7 @@ export default defineConfig({
             screenshotFailures: false,
             provider: playwright({
               launchOptions: {
-                executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+                executablePath: chromiumPath(),
                 args: [
                   '--no-sandbox',
                   '--disable-gpu',

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { buildServer } from '../scripts/build-server.mjs';
+import { chromiumPath } from '../scripts/chromium.mjs';
 import { killLeftovers, runDir, serverDir, startServidor } from './servidor';
 
 /**
@@ -9,10 +10,10 @@ import { killLeftovers, runDir, serverDir, startServidor } from './servidor';
  * copies.
  */
 export default async function globalSetup() {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const chromium = chromiumPath();
   if (!existsSync(chromium)) {
     throw new Error(
-      `Chromium não encontrado em ${chromium}. Rode "npm test" (instala com apt-get) ou apt-get install chromium.`,
+      `Chromium não encontrado em ${chromium}. Rode "npm test" (instala com apt-get) ou apt-get install chromium-headless-shell.`,
     );
   }
   await rm(runDir(), { recursive: true, force: true });

@@ -4,7 +4,7 @@
 // with Playwright and Debian's Chromium, saves
 //   docs/img/estoque.png      the Estoque list at 1366 px
 //   docs/img/plano-corte.png  a kitchen's cutting plan, drawn (Simulador de corte)
-// as palette PNGs (each well under 200 KB). Env: CHROMIUM_PATH (default /usr/bin/chromium); WEB_DIR, a
+// as palette PNGs (each well under 200 KB). Env: CHROMIUM_PATH (default: scripts/chromium.mjs); WEB_DIR, a
 // built web app to serve (default: built now into a temporary folder); PORT (default 5399).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
+import { chromiumPath } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = mkdtempSync(path.join(tmpdir(), 'lavra-capturas-'));
@@ -72,7 +73,7 @@ try {
   await saudavel();
 
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   const page = await browser.newPage({

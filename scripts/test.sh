@@ -25,14 +25,22 @@ step() {
   STEP_T0=$SECONDS
   printf '\n\033[1m==> %s\033[0m\n' "$*"
 }
+# The tests drive Debian's chromium-headless-shell (scripts/chromium.mjs says why); CHROMIUM_PATH picks another.
 ensure_chromium() {
-  if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then return 0; fi
+  if [ -n "${CHROMIUM_PATH:-}" ]; then
+    [ -x "$CHROMIUM_PATH" ] && return 0
+    echo "CHROMIUM_PATH=$CHROMIUM_PATH não é executável." >&2
+    exit 1
+  fi
+  if [ -x /usr/lib/chromium/chromium-headless-shell ]; then return 0; fi
   if [ "$(id -u)" = 0 ]; then
-    echo "Chromium não encontrado: instalando com apt-get..."
+    echo "chromium-headless-shell não encontrado: instalando com apt-get..."
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null
+  elif [ -x /usr/bin/chromium ]; then
+    echo "chromium-headless-shell ausente (instale-o como root): os testes usam /usr/bin/chromium, mais lento." >&2
   else
-    echo "Chromium ausente: rode como root ou instale o pacote chromium." >&2
+    echo "Chromium ausente: rode como root ou instale o pacote chromium-headless-shell." >&2
     exit 1
   fi
 }
