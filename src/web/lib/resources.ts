@@ -22,6 +22,8 @@ export type ItemVenda = ListRow<Api['itens-venda']>;
 export type Produto = ListRow<Api['produtos']>;
 export type Movimentacao = ListRow<Api['caixa']['movimentacoes']>;
 export type CaixaResumo = AnswerOf<Api['caixa']>;
+/** What the sale of a quote would record (`GET /api/orcamentos/:id/venda/previa`). */
+export type VendaPrevia = AnswerOf<Api['orcamentos'][':id']['venda']['previa']>;
 export type Despesa = ListRow<Api['despesas']>;
 export type DespesasPage = AnswerOf<Api['despesas']>;
 export type DespesasRelatorio = AnswerOf<Api['despesas']['relatorio']>;

@@ -272,3 +272,61 @@ describe('OrcamentosPage editor', () => {
     }
   });
 });
+
+describe('OrcamentosPage sale confirmation', () => {
+  const LINHA = {
+    id: 'o8',
+    numero: 8,
+    cliente_nome: CLIENTE.nome,
+    resumo_pecas: { itens: 1, metros_borda: 0, recortes: 0 },
+    vendedor_nome: null,
+    arquiteto_nome: null,
+    created_at: '2026-11-20T13:00:00.000Z',
+    valor_total: 444,
+    status: 'pendente',
+  };
+  const DETALHE = {
+    ...LINHA,
+    updated_at: '2026-11-20T13:00:00.000Z',
+    tipo_venda: 'avista',
+    valor_entrada: 0,
+    numero_parcelas: 1,
+    cartao_bandeira: null,
+    cartao_tipo: null,
+  };
+
+  // The figures the sale will record arrive after the dialog opens (a request of their own). "Confirmar"
+  // waits for them, and their rows are held in place meanwhile: a double click aimed at "Confirmar" as
+  // they arrived landed on the text below it (the dialog grew around its centre) and sold nothing.
+  test('"Confirmar" waits for the sale figures, and their arrival does not move it', async () => {
+    let soltar: (v: unknown) => void = () => {};
+    const previa = new Promise((r) => {
+      soltar = r;
+    });
+    fakeApi({
+      'GET /orcamentos': { items: [LINHA], total: 1, page: 1, limit: 20 },
+      'GET /orcamentos/o8': DETALHE,
+      'GET /orcamentos/o8/venda/previa': () =>
+        previa.then(() => ({
+          valor_taxa: 0,
+          valor_liquido: 444,
+          comissao_vendedor: 13.32,
+          comissao_arquiteto: 0,
+        })),
+    });
+    renderTela(<OrcamentosPage />, { path: '/orcamentos?aba=historico' });
+    await page.getByRole('button', { name: 'Gerar venda do orçamento #8' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Confirmar Geração de Venda' });
+    await expect.element(dialog.getByText('R$ 444,00').first()).toBeVisible();
+    const confirmar = dialog.getByRole('button', { name: 'Confirmar' });
+    await expect.element(dialog.getByText('Calculando os valores da venda...')).toBeVisible();
+    await expect.element(confirmar).toBeDisabled();
+    const antes = confirmar.element().getBoundingClientRect();
+
+    soltar(undefined);
+    await expect.element(dialog.getByText('R$ 13,32')).toBeVisible();
+    await expect.element(confirmar).toBeEnabled();
+    const depois = confirmar.element().getBoundingClientRect();
+    expect({ x: depois.x, y: depois.y }).toEqual({ x: antes.x, y: antes.y });
+  });
+});

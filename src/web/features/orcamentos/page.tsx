@@ -27,7 +27,7 @@ import { OrcamentoEditor } from './editor';
 import { EnviarDialog, type OrcamentoEnvio } from './enviar-cliente';
 import { emptyForm, fromDetalhe, type OrcamentoForm, type OrcamentoPayload, toPayload } from './form';
 import { HISTORICO_PARAMS, Historico } from './historico';
-import { PreviaVenda } from './previa-venda';
+import { PreviaVenda, usePreviaVenda } from './previa-venda';
 import { apagarRascunho, quando, useAvisoAoSair, useRascunho, useRascunhoOferecido } from './rascunho';
 
 type Aba = 'novo' | 'historico';
@@ -226,6 +226,7 @@ export default function OrcamentosPage() {
     },
   });
   const v = paraVender.data;
+  const previa = usePreviaVenda(v);
 
   return (
     <div>
@@ -331,7 +332,7 @@ export default function OrcamentosPage() {
         description={`Deseja gerar uma venda a partir do orçamento #${vender?.numero ?? ''}?`}
         confirmLabel="Confirmar"
         destructive={false}
-        busy={gerarVenda.isPending || !v}
+        busy={gerarVenda.isPending || !v || previa.isPending}
         onConfirm={() => umaVezVender(async () => v && (await gerarVenda.mutateAsync(v)))}
       >
         {vendaMudou && v && (
@@ -371,7 +372,7 @@ export default function OrcamentosPage() {
                 {v.cartao_bandeira ? `${v.cartao_bandeira} - ${v.cartao_tipo ?? ''}` : 'Nenhum'}
               </dd>
             </dl>
-            <PreviaVenda id={v.id} versao={v.updated_at} />
+            <PreviaVenda previa={previa} />
             <p className="text-sm">
               O status do orçamento será alterado para <strong>Venda Realizada</strong>.
             </p>
