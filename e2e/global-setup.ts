@@ -1,14 +1,10 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { buildServer } from '../scripts/build-server.mjs';
 import { chromiumPath } from '../scripts/chromium.mjs';
-import { killLeftovers, runDir, serverDir, startServidor } from './servidor';
+import { preparado, preparar } from './preparar';
+import { killLeftovers, runDir } from './servidor';
 
-/**
- * Checks the browser, compiles the server as `npm start` does (into the run's folder: a run never uses
- * another's or a stale dist/), then migrates one database (with its admin) that every spec file's server
- * copies.
- */
+/** Checks the browser and makes the run's folder (preparar.ts) unless `npm test` already has. */
 export default async function globalSetup() {
   const chromium = chromiumPath();
   if (!existsSync(chromium)) {
@@ -16,10 +12,7 @@ export default async function globalSetup() {
       `Chromium não encontrado em ${chromium}. Rode "npm test" (instala com apt-get) ou apt-get install chromium-headless-shell.`,
     );
   }
-  await rm(runDir(), { recursive: true, force: true });
-  await buildServer(serverDir());
-  const modelo = await startServidor('modelo', { fresh: true, keepData: true });
-  await modelo.stop();
+  if (!preparado()) await preparar();
   return async () => {
     await killLeftovers();
     await rm(runDir(), { recursive: true, force: true });

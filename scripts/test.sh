@@ -45,19 +45,50 @@ ensure_chromium() {
   fi
 }
 vitest() { npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/$1.json" "${@:2}"; }
+# together NAME COMMAND [NAME COMMAND...]: runs the commands at the same time, each into its own log; then
+# prints each step's header and log in the order given, records each one's wall time, and stops the run
+# if any failed.
+together() {
+  end_step
+  STEP_NAME=''
+  local names=() pids=() i=0 failed=()
+  while [ $# -gt 0 ]; do
+    names+=("$1")
+    ( t0=$SECONDS; set +e; eval "$2" >"$RESULTS/together-$i.log" 2>&1; rc=$?; echo "$rc $((SECONDS - t0))" >"$RESULTS/together-$i.rc" ) &
+    pids+=($!)
+    i=$((i + 1))
+    shift 2
+  done
+  local t0=$SECONDS
+  for pid in "${pids[@]}"; do wait "$pid" || true; done
+  TIMES+=("$(printf '%5ss  %s' $((SECONDS - t0)) "Fase sem banco (os ${#names[@]} passos abaixo, ao mesmo tempo)")")
+  for i in "${!names[@]}"; do
+    printf '\n\033[1m==> %s\033[0m (ao mesmo tempo que os demais desta fase)\n' "${names[$i]}"
+    cat "$RESULTS/together-$i.log"
+    read -r rc secs <"$RESULTS/together-$i.rc"
+    TIMES+=("$(printf '%5ss  %s (em paralelo)' "$secs" "${names[$i]}")")
+    [ "$rc" = 0 ] || failed+=("${names[$i]}")
+  done
+  if [ ${#failed[@]} -gt 0 ]; then
+    printf '\nFalhou: %s\n' "${failed[*]}" >&2
+    exit 1
+  fi
+}
 
-step "Type check"
-npx tsc --noEmit -p tsconfig.json
-
-step "Lint (Biome)"
-npx biome ci --reporter=summary .
-
-step "Unit tests"
-vitest unit --project unit
-
-step "Component tests — Chromium"
+# The checks that need no database run side by side: alone, the unit and component runs left a third of
+# the 2 cores idle (vmstat), and the type check, the web build and the browser run's preparation (its
+# server compiled, one database migrated: ~10 s before any browser test could start) use one core each.
+# Each keeps its own output, printed whole in this order once all have ended, and its own wall time.
 ensure_chromium
-vitest componentes --project componentes
+# the browser run's folder (compiled server, migrated database), made here instead of at its start
+export E2E_RUN_DIR="$RESULTS/e2e"
+together \
+  "Type check" "npx tsc --noEmit -p tsconfig.json" \
+  "Lint (Biome)" "npx biome ci --reporter=summary ." \
+  "Unit tests" "vitest unit --project unit" \
+  "Component tests — Chromium" "vitest componentes --project componentes" \
+  "Build web" "npx vite build --logLevel warn && node scripts/check-bundle.mjs" \
+  "E2E setup (server, database)" "node --import tsx e2e/preparar.ts"
 
 step "API tests — PGlite"
 vitest api-pglite --project api
@@ -66,10 +97,6 @@ step "API tests — PostgreSQL 15"
 pg_cluster_start
 TEST_DATABASE_URL=$TEST_DATABASE_URL vitest api-postgres --project api
 pg_cluster_stop
-
-step "Build web"
-npx vite build --logLevel warn
-node scripts/check-bundle.mjs
 
 step "Browser tests — Chromium"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$RESULTS/e2e.json" npx playwright test --reporter=list,json
