@@ -767,7 +767,8 @@ describe('labour breakdown by employee (issue 12 §5)', () => {
     const body = fullQuote();
     const semPermissao = await ok(vendedorUser.api.orcamentos.calcular.$post({ json: body }));
     expect(semPermissao).not.toHaveProperty('funcionarios_custo_hora');
-    expect(JSON.stringify(semPermissao)).not.toContain('2200');
+    // no salary as a value anywhere (a bare '2200' could match inside an id)
+    expect(JSON.stringify(semPermissao)).not.toMatch(/[:[,]2200(\.0+)?[,}\]]/);
     // the team's figure the spec's formula needs: (2200 + 3300) / 220 = 25.00
     expect(semPermissao.custo_hora_funcionarios).toBe(25);
 
