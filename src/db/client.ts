@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, openAsBlob, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,7 +73,12 @@ async function openPglite(dataDir?: string, tarFile?: string, migrate = true): P
   if (dataDir) mkdirSync(dataDir, { recursive: true }); // PGlite does not create parent folders
   const client = await PGlite.create(dataDir ?? 'memory://', {
     extensions: { pg_trgm },
-    ...(tarFile ? { loadDataDir: new Blob([readFileSync(tarFile)]) } : {}),
+    // In memory (the tests' databases and their backups) every file already lives in memory: PostgreSQL's
+    // 128 MB buffer pool on top only cost its start, ~0.6 CPU-s of WebAssembly per database opened.
+    ...(dataDir ? {} : { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] }),
+    // A file-backed Blob: PGlite reads it whole, and an in-memory Blob of the same bytes was copied
+    // chunk by chunk (0.65 CPU-s against 0.3 for a 44 MB database).
+    ...(tarFile ? { loadDataDir: await openAsBlob(tarFile) } : {}),
   });
   if (migrate) await client.exec('create extension if not exists pg_trgm');
   const db = drizzlePglite(client, { schema }) as unknown as Db;
