@@ -70,39 +70,70 @@ describe('POST /api/planos-corte/calcular', () => {
   );
 
   it.runIf(process.platform === 'linux')(
-    'on a machine kept busy by other work, a plan still answers soon after its budget, and its thread goes back to idle',
+    'on a machine kept busy by other work, a plan past its budget is lifted to a normal thread until it answers, then goes back to idle',
     async () => {
+      // /proc/…/stat after the name: [38] is the scheduling policy (0 normal, 5 SCHED_IDLE)
+      const politica = (tid: string) => {
+        try {
+          return readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[38];
+        } catch {
+          return undefined; // the thread is gone
+        }
+      };
+      const ociosas = () => readdirSync('/proc/self/task').filter((t) => politica(t) === '5');
+      // The planner's thread is idle between plans. Other files' planners may idle in this process too
+      // (a test worker runs files one after another): the one whose policy changes is this plan's.
+      await planoDe(calcular(admin, { pecas: COZINHA, chapas: [CHAPA], tempo_ms: 50 }));
+      await expect.poll(() => ociosas().length, { timeout: 10_000 }).toBeGreaterThan(0);
+      const tids = ociosas();
+      const lidas = () => tids.map(politica);
+
       // Two busy loops per core at normal priority leave a SCHED_IDLE thread practically no CPU: without
-      // the lift past the budget this plan took tens of seconds (the Simulador under stress-ng).
+      // the lift past the budget this plan took tens of seconds (the Simulador under stress-ng). Each loop
+      // says when it runs, so the plan starts on a machine already busy; each ends by itself after 60 s,
+      // should the test be stopped before its `finally`.
       const hogs = Array.from({ length: availableParallelism() * 2 }, () =>
-        // each ends by itself after 30 s, should the test be stopped before its `finally`
-        spawn(process.execPath, ['-e', 'const fim = Date.now() + 30000; while (Date.now() < fim);'], {
-          stdio: 'ignore',
-        }),
+        spawn(
+          process.execPath,
+          ['-e', 'process.stdout.write("ok"); const fim = Date.now() + 60000; while (Date.now() < fim);'],
+          { stdio: ['ignore', 'pipe', 'ignore'] },
+        ),
       );
+      const vistas: (string | undefined)[][] = [];
       try {
+        await Promise.all(hogs.map((h) => new Promise((ok) => h.stdout.once('data', ok))));
         const pecas = Array.from({ length: 120 }, (_, i) => ({
           ref: `p${i}`,
           largura_mm: 400 + ((i * 137) % 900),
           altura_mm: 300 + ((i * 211) % 500),
         }));
+        let respondeu = false;
+        const resposta = planoDe(calcular(admin, { pecas, chapas: [CHAPA], tempo_ms: 300 })).finally(() => {
+          respondeu = true;
+        });
+        // The thread's policy, read while the plan runs and until it is idle again after the answer
+        // (the lift lasts from past the budget until the "back to idle" after the answer: ≥ 0.1 s).
         const t0 = Date.now();
-        const plano = await planoDe(calcular(admin, { pecas, chapas: [CHAPA], tempo_ms: 300 }));
+        const ergueu = () => vistas.some((v) => v.includes('0'));
+        const ociosa = () => vistas.at(-1)?.every((p) => p === '5');
+        while (!(respondeu && ergueu() && ociosa()) && Date.now() - t0 < 40_000) {
+          vistas.push(lidas());
+          await new Promise((r) => setTimeout(r, 5));
+        }
+        const plano = await resposta;
         expect(validarPlano(pecas, [CHAPA], plano)).toEqual([]);
-        expect(Date.now() - t0).toBeLessThan(8_000);
+        // Answered while the machine was still busy: the loops run 60 s, and a plan left idle took tens of
+        // seconds. How much sooner depends on the machine's load (1.2–1.9 s here, 8.8 s once in CI), so the
+        // proof that it did not starve is the policy the kernel shows, not a time.
+        expect(hogs.every((h) => h.exitCode === null)).toBe(true);
       } finally {
         for (const h of hogs) h.kill('SIGKILL');
       }
-      const stat = (f: string) => readFileSync(f, 'utf8').split(') ')[1]!.split(' ');
-      await expect
-        .poll(
-          () =>
-            readdirSync('/proc/self/task').filter((t) => stat(`/proc/self/task/${t}/stat`)[38] === '5')
-              .length,
-          // `chrt` took up to 1.4 s on a busy machine, and the way back waits for the lift to finish
-          { timeout: 10_000 },
-        )
-        .toBeGreaterThan(0);
+      // one thread changed: idle at first, then a normal thread (lifted), then idle again, in that order
+      const mudancas = tids
+        .map((_, i) => vistas.map((v) => v[i]).filter((p, j, ps) => p !== ps[j - 1]))
+        .filter((ps) => ps.length > 1);
+      expect(mudancas).toEqual([['5', '0', '5']]);
     },
   );
 
