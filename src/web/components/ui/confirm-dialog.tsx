@@ -12,8 +12,13 @@ interface ConfirmDialogProps {
   confirmLabel?: string;
   cancelLabel?: string;
   destructive?: boolean;
-  /** Extra reason to disable the buttons (e.g. the record is still loading). */
+  /** Extra reason to disable both buttons (e.g. the action's request is in flight). */
   busy?: boolean;
+  /**
+   * What the user is asked to confirm is still loading: "confirm" waits for it (they confirm what
+   * they have seen), "cancel" stays open to them (a phone has no Escape).
+   */
+  waiting?: boolean;
   /**
    * What "confirm" does. Return the request's promise (`mutation.mutateAsync(...)`): while it is
    * pending the buttons are disabled and show progress, a second click does nothing, and the dialog
@@ -36,6 +41,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancelar',
   destructive = true,
   busy,
+  waiting,
   onConfirm,
   children,
 }: ConfirmDialogProps) {
@@ -53,7 +59,7 @@ export function ConfirmDialog({
   const disabled = busy || pending;
 
   async function confirm() {
-    if (running.current || busy) return;
+    if (running.current || busy || waiting) return;
     const result = onConfirm();
     if (!result || typeof (result as Promise<unknown>).then !== 'function') return;
     running.current = true;
@@ -96,7 +102,7 @@ export function ConfirmDialog({
             </AlertDialog.Cancel>
             <Button
               variant={destructive ? 'destructive' : 'default'}
-              disabled={disabled}
+              disabled={disabled || waiting}
               onClick={(e) => {
                 e.preventDefault();
                 void confirm();

@@ -298,7 +298,7 @@ describe('OrcamentosPage sale confirmation', () => {
   // The figures the sale will record arrive after the dialog opens (a request of their own). "Confirmar"
   // waits for them, and their rows are held in place meanwhile: a double click aimed at "Confirmar" as
   // they arrived landed on the text below it (the dialog grew around its centre) and sold nothing.
-  test('"Confirmar" waits for the sale figures, and their arrival does not move it', async () => {
+  test('"Confirmar" waits for the sale figures ("Cancelar" does not), and their arrival does not move it', async () => {
     let soltar: (v: unknown) => void = () => {};
     const previa = new Promise((r) => {
       soltar = r;
@@ -321,6 +321,8 @@ describe('OrcamentosPage sale confirmation', () => {
     const confirmar = dialog.getByRole('button', { name: 'Confirmar' });
     await expect.element(dialog.getByText('Calculando os valores da venda...')).toBeVisible();
     await expect.element(confirmar).toBeDisabled();
+    // meanwhile the user may still give up, on a phone too
+    await expect.element(dialog.getByRole('button', { name: 'Cancelar' })).toBeEnabled();
     const antes = confirmar.element().getBoundingClientRect();
 
     soltar(undefined);

@@ -332,7 +332,8 @@ export default function OrcamentosPage() {
         description={`Deseja gerar uma venda a partir do orçamento #${vender?.numero ?? ''}?`}
         confirmLabel="Confirmar"
         destructive={false}
-        busy={gerarVenda.isPending || !v || previa.isPending}
+        busy={gerarVenda.isPending}
+        waiting={!v || previa.isPending}
         onConfirm={() => umaVezVender(async () => v && (await gerarVenda.mutateAsync(v)))}
       >
         {vendaMudou && v && (
