@@ -25,6 +25,8 @@ interface ComboboxProps {
   loading?: boolean;
   /** When given, the search runs on the server: the text is reported (debounced) instead of filtering. */
   onSearchChange?: (q: string) => void;
+  /** With `onSearchChange`: the options shown answer an earlier search (this one is still on its way). */
+  stale?: boolean;
   onOpenChange?: (open: boolean) => void;
   /** Offers a "none" entry at the top, e.g. "Nenhum". */
   clearLabel?: string;
@@ -58,6 +60,7 @@ export function Combobox({
   emptyText = 'Nenhum resultado encontrado.',
   loading,
   onSearchChange,
+  stale,
   onOpenChange,
   clearLabel,
   disabled,
@@ -68,6 +71,8 @@ export function Combobox({
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
+  /** The text last reported to `onSearchChange`: the options answer it unless `stale`. */
+  const [reported, setReported] = useState('');
   const listId = useId();
   const listRef = useRef<HTMLDivElement>(null);
 
@@ -77,23 +82,34 @@ export function Combobox({
     if (!next) setText('');
   };
 
-  // Server-side search: report the text once the user pauses.
+  // Server-side search: report the text once the user pauses (an empty one at once).
   useEffect(() => {
     if (!onSearchChange || !open) return;
-    const t = setTimeout(() => onSearchChange(text.trim()), 250);
+    const q = text.trim();
+    const t = setTimeout(
+      () => {
+        setReported(q);
+        onSearchChange(q);
+      },
+      q ? 250 : 0,
+    );
     return () => clearTimeout(t);
   }, [text, open, onSearchChange]);
+  // Until the server answers what was typed, the earlier search's options are narrowed here to those
+  // that match it: the whole earlier list, replaced by the answer, would move rows under a pointer
+  // already on its way to one of them; its matching rows are (in order) where the answer puts them.
+  const searching = !!onSearchChange && (text.trim() !== reported || !!stale);
 
   const visible = useMemo(() => {
     const base =
-      onSearchChange || !text.trim()
+      (onSearchChange && !searching) || !text.trim()
         ? options
         : options.filter((o) => normalize(o.label).includes(normalize(text.trim())));
     const entries: (ComboboxOption & { clear?: boolean })[] = clearLabel
       ? [{ value: '', label: clearLabel, clear: true }, ...base]
       : base;
     return entries;
-  }, [options, text, onSearchChange, clearLabel]);
+  }, [options, text, onSearchChange, clearLabel, searching]);
 
   // Opening highlights the chosen option. After that, when the list changes (search results arriving,
   // or a live update from another user), the highlight stays on the same option if it is still there,
@@ -196,7 +212,7 @@ export function Combobox({
               }}
               className="h-9 w-full bg-transparent text-base outline-none placeholder:text-muted-foreground md:text-sm"
             />
-            {loading && <Spinner className="size-4 text-muted-foreground" />}
+            {(loading || searching) && <Spinner className="size-4 text-muted-foreground" />}
           </div>
           <div
             ref={listRef}
@@ -235,7 +251,10 @@ export function Combobox({
                 </div>
               );
             })}
-            {!loading && visible.length === (clearLabel ? 1 : 0) && (
+            {searching && visible.length === (clearLabel ? 1 : 0) && (
+              <p className="px-2 py-3 text-center text-sm text-muted-foreground">Buscando...</p>
+            )}
+            {!loading && !searching && visible.length === (clearLabel ? 1 : 0) && (
               <p className="px-2 py-3 text-center text-sm text-muted-foreground">{emptyText}</p>
             )}
           </div>

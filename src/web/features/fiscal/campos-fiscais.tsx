@@ -23,12 +23,14 @@ function SearchField<In extends FieldValues>({
   fieldClassName,
   options,
   loading,
+  stale,
   onSearch,
   selectedLabel,
   texts,
 }: BoundFieldProps<In> & {
   options: ComboboxOption[];
   loading: boolean;
+  stale: boolean;
   onSearch: (q: string) => void;
   selectedLabel: (value: string) => string;
   texts: { placeholder: string; searchPlaceholder: string; emptyText: string };
@@ -50,6 +52,7 @@ function SearchField<In extends FieldValues>({
         }
         options={options}
         loading={loading}
+        stale={stale}
         onSearchChange={onSearch}
         clearLabel="Nenhum"
         {...texts}
@@ -72,6 +75,7 @@ export function NcmField<In extends FieldValues>(props: BoundFieldProps<In>) {
       {...props}
       options={options}
       loading={query.isFetching}
+      stale={query.isPlaceholderData}
       onSearch={setQ}
       selectedLabel={formatNcm}
       texts={{
@@ -102,6 +106,7 @@ export function MunicipioField<In extends FieldValues>({
       {...props}
       options={options}
       loading={query.isFetching}
+      stale={query.isPlaceholderData}
       onSearch={setQ}
       selectedLabel={(v) => options.find((o) => o.value === v)?.label ?? nomeAtual ?? `IBGE ${v}`}
       texts={{

@@ -30,6 +30,7 @@ function useRemoteOptions<R extends Recurso>(recurso: R, toOption: (row: OpcaoDe
       options: (query.data ?? []).map(toOption),
       loading: query.isFetching,
       onSearchChange: setQ,
+      stale: query.isPlaceholderData,
       onOpenChange: (open: boolean) => {
         if (open) setOpened(true);
         else setQ('');
@@ -52,7 +53,7 @@ const textsOf = (nome: string) => ({
 /** What useRemoteOptions hands the Combobox. */
 type RemoteSearch = Pick<
   React.ComponentProps<typeof Combobox>,
-  'options' | 'loading' | 'onSearchChange' | 'onOpenChange'
+  'options' | 'loading' | 'onSearchChange' | 'stale' | 'onOpenChange'
 >;
 
 /** A selector of a person, reported as its id and name. */
