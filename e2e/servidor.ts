@@ -128,10 +128,13 @@ export async function startServidor(
     const nice = opts.reserva?.nice ?? 0;
     // V8's baseline WebAssembly compiler only, as the API tests run PGlite: a spec file's server lives
     // seconds to a minute, too short for the optimising tier to repay compiling PGlite (a boot took 3.9
-    // CPU-s against 5.1; the four largest specs' servers 61 CPU-s against 69).
+    // CPU-s against 5.1; the four largest specs' servers 61 CPU-s against 69). The same holds for its
+    // JavaScript (`--max-opt=1`, Sparkplug at most; the Chromium flag in playwright.config.ts says more):
+    // with the browser's flag, the four large specs took 131 and 137 s with it, 129–150 s without.
     const node = [
       process.execPath,
       '--liftoff-only',
+      '--max-opt=1',
       '--enable-source-maps',
       path.join(serverDir(), 'main.mjs'),
     ];
