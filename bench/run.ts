@@ -97,7 +97,7 @@ const RAZAO_DURANTE_EXPORTACAO = 100 / PISO_REFERENCIA_MS;
 const EXPORTACAO_MB = 100;
 /** The quotes page's p95 while a backup runs, against its p95 without (issue 18). */
 const RAZAO_BACKUP = 2;
-// Plans run in a worker thread, one at a time: the other core keeps answering (issue 29).
+// Plans run in a child process, one at a time: the other core keeps answering (issue 29).
 const RAZAO_PLANOS = 1.5;
 /** The customer PDF of a 20-item quote (issue 15), one connection (CPU work): 300 ms there. */
 const RAZAO_PDF = 300 / PISO_REFERENCIA_MS;

@@ -4,7 +4,7 @@
 //
 //   node scripts/build-server.mjs [outDir]   (default dist/server)
 //
-// Beside main.mjs: the worker threads and the backup process it starts (files it finds next to itself,
+// Beside main.mjs: the worker threads and the processes (planner, backup) it starts (files it finds next to itself,
 // see backups.ts, plano-corte.ts, export.ts, pdf/render.ts) and the migrations (db/client.ts).
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * Plano de corte: a job's pieces laid out on slabs and remnants with guillotine cuts (edge to edge, as
  * a bridge saw cuts), the blade's width between neighbours, the raw edges of a new slab trimmed.
- * Pure and in integer millimetres; the server runs it in a worker thread (server/plano-corte.ts).
+ * Pure and in integer millimetres; the server runs it in a child process (server/plano-corte.ts).
  *
  * Objective, in order: place every piece that fits some slab; fewest new slabs; the least piece area on
  * new slabs (remnants first); the largest single leftover rectangle.

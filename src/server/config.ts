@@ -34,7 +34,7 @@ export interface Config {
   /** .xlsx exports written at once (a worker thread each), and how many more may wait for a turn. */
   xlsxConcorrentes: number;
   xlsxFila: number;
-  /** Cutting plans computed at once (a worker thread each), and how many more may wait for a turn. */
+  /** Cutting plans computed at once (a child process each), and how many more may wait for a turn. */
   planoConcorrentes: number;
   planoFila: number;
   /** CSV exports streamed at once (each holds a database reader), and how many more may wait. */

@@ -1,5 +1,5 @@
-// Node loads a worker thread's file itself, without tsx's loader (and under vitest without any): from
-// the sources this loads the TypeScript worker through tsx's API. The compiled server
+// The cutting planner's process is started by Node without tsx's loader (see plano-corte.ts): from the
+// sources this loads the TypeScript planner through tsx's API. The compiled server
 // (scripts/build-server.mjs) has this name for plano-corte-worker.ts compiled, and no tsx.
 import { tsImport } from 'tsx/esm/api';
 

@@ -17,6 +17,7 @@ import type { Config } from './config';
 import type { AppDeps, AppEnv } from './context';
 import { EventHub } from './events';
 import { createLogger } from './log';
+import { encerrarPlanejadores } from './plano-corte';
 import { markDraining } from './routes/health';
 
 /** Opens the database (migrating it), makes sure an admin exists, and wires the app's dependencies. */
@@ -54,6 +55,7 @@ export async function createDeps(
 }
 
 export async function closeDeps(deps: AppDeps) {
+  encerrarPlanejadores(deps.config);
   await deps.events.close();
   await deps.database.close();
   deps.logger.flush();
